@@ -1,18 +1,40 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { VERSION } from '../version.ts';
+import { getCommand } from './commands/get.ts';
+import { ingestCommand } from './commands/ingest.ts';
+import { reportError } from './output.ts';
+
+export const DEFAULT_DATA_PATH = join(homedir(), '.catalog', 'catalog.lmdb');
 
 /** Runs the `catalog` command line; resolves when the command has finished. */
 export async function main(argv: string[]): Promise<void> {
   await yargs(argv)
     .scriptName('catalog')
-    .version(VERSION)
-    .demandCommand(1)
+    .usage('$0 <command> [options]\n\nA local-first metadata catalog that speaks DataHub\'s GraphQL and REST protocols.')
+    .option('data', {
+      type: 'string',
+      describe: 'Path of the data file (env CATALOG_DATA)',
+      default: process.env['CATALOG_DATA'] || DEFAULT_DATA_PATH,
+      defaultDescription: '$CATALOG_DATA or ~/.catalog/catalog.lmdb',
+      global: true,
+    })
+    .command(ingestCommand)
+    .command(getCommand)
+    .demandCommand(1, 'Name a command; see --help.')
     .strict()
+    .version(VERSION)
+    .help()
+    .alias('h', 'help')
+    .wrap(Math.min(110, process.stdout.columns || 100))
+    .fail((msg, err) => {
+      if (err) throw err;
+      process.stderr.write(`error: ${msg}\nRun "catalog --help" for usage.\n`);
+      process.exit(2);
+    })
     .parseAsync();
 }
 
-main(hideBin(process.argv)).catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-  process.exitCode = 1;
-});
+main(hideBin(process.argv)).catch(reportError);

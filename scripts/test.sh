@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The project's test command (`npm test`): type-check, then run every test file with node:test.
+# Fails on any failing test and when no test ran at all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== type-check (tsc --noEmit)"
+npx --no-install tsc -p . --noEmit
+
+shopt -s nullglob
+files=(test/*.test.ts test/*/*.test.ts)
+if [ "${#files[@]}" -eq 0 ]; then
+  echo "no test files found under test/" >&2
+  exit 1
+fi
+
+echo "== node --test (${#files[@]} files)"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+node --import tsx --test --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=tap --test-reporter-destination="$log" "${files[@]}"
+status=$?
+set -e
+summary=$(grep -E '^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) ' "$log" || true)
+echo "$summary"
+tests=$(printf '%s\n' "$summary" | awk '$2=="tests"{print $3}')
+pass=$(printf '%s\n' "$summary" | awk '$2=="pass"{print $3}')
+fail=$(printf '%s\n' "$summary" | awk '$2=="fail"{print $3}')
+cancelled=$(printf '%s\n' "$summary" | awk '$2=="cancelled"{print $3}')
+skipped=$(printf '%s\n' "$summary" | awk '$2=="skipped"{print $3}')
+echo "${pass:-0} passed, $(( ${fail:-0} + ${cancelled:-0} )) failed, ${skipped:-0} skipped"
+if [ "${tests:-0}" -eq 0 ]; then
+  echo "no test ran: failing" >&2
+  exit 1
+fi
+exit "$status"

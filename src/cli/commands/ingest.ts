@@ -1,0 +1,25 @@
+import type { CommandModule } from 'yargs';
+import { withStore } from '../openStore.ts';
+
+interface IngestArgs {
+  data: string;
+  file?: string;
+  sample?: boolean;
+}
+
+export const ingestCommand: CommandModule<object, IngestArgs> = {
+  command: 'ingest',
+  describe: 'Load a file of metadata change proposals (DataHub file format: JSON array, JSON Lines, MCPs and MCEs)',
+  builder: (y) =>
+    y
+      .option('file', { alias: 'f', type: 'string', describe: 'File to ingest' })
+      .example('$0 ingest -f mcps.json', 'Validate every record, then write them all')
+      .check((a) => {
+        if (!a.file && !a.sample) throw new Error('Give a file to ingest with -f FILE.');
+        return true;
+      }) as never,
+  handler: async (args) => {
+    const { runIngest } = await import('./ingestRun.ts');
+    await withStore(args.data, (store) => runIngest(store, args.file!));
+  },
+};

@@ -1,0 +1,25 @@
+/** Shared output helpers of the CLI: DataHub-style JSON printing and error reporting. */
+import { CatalogError } from '../model/errors.ts';
+
+/** JSON with object keys sorted at every level and a 2-space indent, as `datahub get` prints. */
+export function sortedJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value), null, 2);
+}
+
+export function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value).sort()) out[k] = sortKeys((value as Record<string, unknown>)[k]);
+  return out;
+}
+
+/** Prints an error the way every command does and sets a failing exit code. */
+export function reportError(err: unknown): void {
+  const message = err instanceof CatalogError || err instanceof Error ? err.message : String(err);
+  process.stderr.write(`error: ${message}\n`);
+  if (!(err instanceof CatalogError) && err instanceof Error && process.env['CATALOG_DEBUG']) {
+    process.stderr.write(`${err.stack}\n`);
+  }
+  process.exitCode = 1;
+}

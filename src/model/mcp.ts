@@ -1,0 +1,167 @@
+/**
+ * DataHub's metadata change proposals (MCPs) and events (MCEs) as they arrive on the wire or in a
+ * file, normalised into one `Proposal` shape. MCE snapshots are split into one proposal per aspect,
+ * as DataHub's ingestion does.
+ */
+import { BadRequestError } from './errors.ts';
+import { aspectNameOfFqn, entityTypeOfSnapshot, validateUrn } from './registry.ts';
+import { validateAspect } from './aspects.ts';
+
+export const CHANGE_TYPES = ['UPSERT', 'CREATE', 'CREATE_ENTITY', 'UPDATE', 'DELETE', 'PATCH', 'RESTATE'] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+export interface Proposal {
+  entityType: string;
+  entityUrn: string;
+  changeType: 'UPSERT' | 'DELETE';
+  aspectName: string;
+  /** The aspect value; absent for DELETE. */
+  value?: Record<string, unknown>;
+  systemMetadata?: Record<string, unknown>;
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Turns one raw record (an MCP, or an MCE with `proposedSnapshot`) into validated proposals.
+ * Throws `BadRequestError` whose message names the field at fault.
+ */
+export function proposalsFromRecord(raw: unknown): Proposal[] {
+  if (!isObject(raw)) throw new BadRequestError(`expected a JSON object, got ${Array.isArray(raw) ? 'an array' : JSON.stringify(raw)}`);
+  if ('proposedSnapshot' in raw) return proposalsFromMce(raw);
+  return [proposalFromMcp(raw)];
+}
+
+/** Normalises and validates one MCP (`{entityType, entityUrn, changeType, aspectName, aspect}`). */
+export function proposalFromMcp(raw: unknown): Proposal {
+  if (!isObject(raw)) throw new BadRequestError('proposal: expected a JSON object');
+  const entityUrn = raw['entityUrn'];
+  if (typeof entityUrn !== 'string') throw new BadRequestError('entityUrn: required string is missing');
+  const urn = validateUrn(entityUrn);
+  const entityType = raw['entityType'] ?? urn.entityType;
+  if (typeof entityType !== 'string') throw new BadRequestError('entityType: expected a string');
+  if (entityType.toLowerCase() !== urn.entityType.toLowerCase()) {
+    throw new BadRequestError(`entityType: "${entityType}" does not match the entity type "${urn.entityType}" of urn ${entityUrn}`);
+  }
+  const changeType = raw['changeType'] ?? 'UPSERT';
+  if (typeof changeType !== 'string' || !(CHANGE_TYPES as readonly string[]).includes(changeType)) {
+    throw new BadRequestError(`changeType: expected one of ${CHANGE_TYPES.join(', ')}, got ${JSON.stringify(changeType)}`);
+  }
+  const aspectName = raw['aspectName'];
+  if (typeof aspectName !== 'string' || aspectName === '') throw new BadRequestError('aspectName: required string is missing');
+  const systemMetadata = parseSystemMetadata(raw['systemMetadata']);
+  if (changeType === 'DELETE') {
+    return { entityType: urn.entityType, entityUrn, changeType: 'DELETE', aspectName, ...(systemMetadata && { systemMetadata }) };
+  }
+  if (changeType === 'PATCH') {
+    throw new BadRequestError(`changeType: PATCH is not supported (aspect ${aspectName} of ${entityUrn}); send the whole aspect with UPSERT`);
+  }
+  const value = normalizeUnionKeys(aspectValue(raw['aspect'], aspectName));
+  validateAspect(urn.entityType, aspectName, value);
+  return { entityType: urn.entityType, entityUrn, changeType: 'UPSERT', aspectName, value, ...(systemMetadata && { systemMetadata }) };
+}
+
+/** `aspect` is `{json: {...}}` (file format), `{value: "<json>", contentType}` (REST), or the bare value. */
+function aspectValue(aspect: unknown, aspectName: string): Json {
+  if (!isObject(aspect)) throw new BadRequestError(`aspect: required object is missing for aspect ${aspectName}`);
+  if ('json' in aspect) {
+    if (!isObject(aspect['json'])) throw new BadRequestError('aspect.json: expected a JSON object');
+    return aspect['json'];
+  }
+  if ('value' in aspect) {
+    const ct = aspect['contentType'] ?? 'application/json';
+    if (typeof ct !== 'string' || !ct.startsWith('application/json')) {
+      throw new BadRequestError(`aspect.contentType: only application/json is supported, got ${JSON.stringify(ct)}`);
+    }
+    const v = aspect['value'];
+    if (typeof v === 'string') {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(v);
+      } catch (e) {
+        throw new BadRequestError(`aspect.value: not valid JSON (${(e as Error).message})`);
+      }
+      if (!isObject(parsed)) throw new BadRequestError('aspect.value: expected a JSON object');
+      return parsed;
+    }
+    if (isObject(v)) return v;
+    throw new BadRequestError('aspect.value: expected a JSON string');
+  }
+  return aspect;
+}
+
+function parseSystemMetadata(sm: unknown): Json | undefined {
+  if (sm === undefined || sm === null) return undefined;
+  if (typeof sm === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(sm);
+      if (isObject(parsed)) return parsed;
+    } catch {
+      // fall through to the error below
+    }
+    throw new BadRequestError('systemMetadata: expected a JSON object');
+  }
+  if (!isObject(sm)) throw new BadRequestError('systemMetadata: expected a JSON object');
+  return sm;
+}
+
+/** Splits an MCE (`{proposedSnapshot: {"<…Snapshot FQN>": {urn, aspects: [{"<FQN>": value}]}}}`). */
+function proposalsFromMce(raw: Json): Proposal[] {
+  const snapshot = raw['proposedSnapshot'];
+  if (!isObject(snapshot) || Object.keys(snapshot).length !== 1) {
+    throw new BadRequestError('proposedSnapshot: expected an object with exactly one snapshot type key');
+  }
+  const [fqn, body] = Object.entries(snapshot)[0]!;
+  const snapshotType = entityTypeOfSnapshot(fqn);
+  if (!snapshotType) throw new BadRequestError(`proposedSnapshot: "${fqn}" is not a snapshot type`);
+  if (!isObject(body)) throw new BadRequestError(`proposedSnapshot.${fqn}: expected an object`);
+  const urnStr = body['urn'];
+  if (typeof urnStr !== 'string') throw new BadRequestError(`proposedSnapshot.${fqn}.urn: required string is missing`);
+  const urn = validateUrn(urnStr);
+  if (urn.entityType.toLowerCase() !== snapshotType.toLowerCase()) {
+    throw new BadRequestError(`proposedSnapshot.${fqn}.urn: ${urnStr} is not a ${snapshotType} urn`);
+  }
+  const aspects = body['aspects'];
+  if (!Array.isArray(aspects)) throw new BadRequestError(`proposedSnapshot.${fqn}.aspects: expected an array`);
+  const systemMetadata = parseSystemMetadata(raw['systemMetadata']);
+  return aspects.map((a, i): Proposal => {
+    const at = `proposedSnapshot.${fqn}.aspects[${i}]`;
+    if (!isObject(a) || Object.keys(a).length !== 1) throw new BadRequestError(`${at}: expected an object with exactly one aspect type key`);
+    const [aspectFqn, value] = Object.entries(a)[0]!;
+    const aspectName = aspectNameOfFqn(aspectFqn);
+    if (!isObject(value)) throw new BadRequestError(`${at}.${aspectFqn}: expected an object`);
+    const normalized = normalizeUnionKeys(value);
+    try {
+      validateAspect(urn.entityType, aspectName, normalized);
+    } catch (e) {
+      throw new BadRequestError(`${at}: ${(e as Error).message}`);
+    }
+    return { entityType: urn.entityType, entityUrn: urnStr, changeType: 'UPSERT', aspectName, value: normalized, ...(systemMetadata && { systemMetadata }) };
+  });
+}
+
+const AVRO_PREFIX = 'com.linkedin.pegasus2avro.';
+
+/**
+ * Rewrites union member keys written by DataHub's Avro classes (`com.linkedin.pegasus2avro.X`) to the
+ * Pegasus names GMS stores (`com.linkedin.X`), as the Python client does before sending.
+ */
+export function normalizeUnionKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => normalizeUnionKeys(v)) as T;
+  if (!isObject(value)) return value;
+  let out: Json | undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const nk = k.startsWith(AVRO_PREFIX) ? `com.linkedin.${k.slice(AVRO_PREFIX.length)}` : k;
+    const nv = normalizeUnionKeys(v);
+    if (nk !== k || nv !== v) out ??= { ...value };
+    if (out) {
+      if (nk !== k) delete out[k];
+      out[nk] = nv;
+    }
+  }
+  return (out ?? value) as T;
+}

@@ -1,0 +1,225 @@
+/**
+ * The entity registry: which entity types exist, how their key aspect is derived from the URN, and
+ * the Pegasus schema name (FQN) of each aspect, which DataHub's REST API uses as the union key of
+ * `VersionedAspect` (datahub-rest-cli.md §2.2, §7.2).
+ */
+import { InvalidUrnError } from './errors.ts';
+import { parseUrn, partValue, type Urn } from './urn.ts';
+
+/** DataHub's FabricType values: the environment part of a dataset URN. */
+export const FABRIC_TYPES = [
+  'DEV', 'TEST', 'QA', 'UAT', 'EI', 'PRE', 'STG', 'NON_PROD', 'PROD', 'CORP', 'RVW', 'SANDBOX', 'PRD', 'TST',
+] as const;
+
+interface EntitySpec {
+  keyAspect: string;
+  /** Field names of the key aspect, one per tuple part (or one for a plain key). */
+  keyFields: string[];
+  /** Checks beyond the generic URN grammar; throws a reason string. */
+  check?: (urn: Urn) => string | undefined;
+}
+
+const ENTITIES: Record<string, EntitySpec> = {
+  dataset: {
+    keyAspect: 'datasetKey',
+    keyFields: ['platform', 'name', 'origin'],
+    check: (u) => {
+      if (!u.parts || u.parts.length !== 3) return 'a dataset urn has the form urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<env>)';
+      const p = u.parts[0]!;
+      if (p.kind !== 'urn' || p.urn.entityType !== 'dataPlatform') return 'the first part of a dataset urn must be a urn:li:dataPlatform:<platform> urn';
+      const env = u.parts[2]!;
+      if (env.kind !== 'text' || !(FABRIC_TYPES as readonly string[]).includes(env.raw.toUpperCase())) {
+        return `the environment must be one of ${FABRIC_TYPES.join(', ')}`;
+      }
+      return undefined;
+    },
+  },
+  corpuser: { keyAspect: 'corpUserKey', keyFields: ['username'] },
+  corpGroup: { keyAspect: 'corpGroupKey', keyFields: ['name'] },
+  tag: { keyAspect: 'tagKey', keyFields: ['name'] },
+  dataPlatform: { keyAspect: 'dataPlatformKey', keyFields: ['platformName'] },
+  schemaField: {
+    keyAspect: 'schemaFieldKey',
+    keyFields: ['parent', 'fieldPath'],
+    check: (u) =>
+      !u.parts || u.parts.length !== 2 || u.parts[0]!.kind !== 'urn'
+        ? 'a schemaField urn has the form urn:li:schemaField:(<entity urn>,<fieldPath>)'
+        : undefined,
+  },
+  glossaryTerm: { keyAspect: 'glossaryTermKey', keyFields: ['name'] },
+  glossaryNode: { keyAspect: 'glossaryNodeKey', keyFields: ['name'] },
+  domain: { keyAspect: 'domainKey', keyFields: ['id'] },
+  container: { keyAspect: 'containerKey', keyFields: ['guid'] },
+  chart: { keyAspect: 'chartKey', keyFields: ['dashboardTool', 'chartId'] },
+  dashboard: { keyAspect: 'dashboardKey', keyFields: ['dashboardTool', 'dashboardId'] },
+  dataFlow: { keyAspect: 'dataFlowKey', keyFields: ['orchestrator', 'flowId', 'cluster'] },
+  dataJob: { keyAspect: 'dataJobKey', keyFields: ['flow', 'jobId'] },
+  ownershipType: { keyAspect: 'ownershipTypeKey', keyFields: ['id'] },
+  telemetry: { keyAspect: 'telemetryKey', keyFields: ['name'] },
+  dataHubIngestionSource: { keyAspect: 'dataHubIngestionSourceKey', keyFields: ['id'] },
+  dataHubExecutionRequest: { keyAspect: 'dataHubExecutionRequestKey', keyFields: ['id'] },
+  dataHubAccessToken: { keyAspect: 'dataHubAccessTokenKey', keyFields: ['id'] },
+};
+
+/** Entity types this product interprets (reads and mutates through GraphQL). */
+export const CORE_ENTITY_TYPES = ['dataset', 'corpuser', 'corpGroup', 'tag'] as const;
+
+export interface EntityKey {
+  entityType: string;
+  aspectName: string;
+  value: Record<string, string | string[]>;
+}
+
+/**
+ * Parses and validates a URN, including the rules of its entity type (a dataset needs a platform
+ * urn and a valid environment, …). Returns the parsed URN.
+ */
+export function validateUrn(urn: string): Urn {
+  const parsed = parseUrn(urn);
+  const why = ENTITIES[parsed.entityType]?.check?.(parsed);
+  if (why) throw new InvalidUrnError(urn, why);
+  return parsed;
+}
+
+/** The key aspect of the entity a URN names, derived from the URN (e.g. datasetKey). */
+export function keyAspectOf(urn: string): EntityKey {
+  const parsed = validateUrn(urn);
+  const spec = ENTITIES[parsed.entityType];
+  if (spec) {
+    const value: Record<string, string> = {};
+    if (parsed.parts === null) {
+      value[spec.keyFields[0]!] = parsed.rawKey;
+    } else {
+      spec.keyFields.forEach((f, i) => {
+        if (i < parsed.parts!.length) value[f] = partValue(parsed, i);
+      });
+    }
+    return { entityType: parsed.entityType, aspectName: spec.keyAspect, value };
+  }
+  // Entity types we do not know: a generic key, so any urn:li:<type>:<key> can be stored.
+  const value: Record<string, string | string[]> =
+    parsed.parts === null ? { id: parsed.rawKey } : { parts: parsed.parts.map((_, i) => partValue(parsed, i)) };
+  return { entityType: parsed.entityType, aspectName: `${parsed.entityType}Key`, value };
+}
+
+/** Name of the key aspect for an entity type. */
+export function keyAspectName(entityType: string): string {
+  return ENTITIES[entityType]?.keyAspect ?? `${entityType}Key`;
+}
+
+export function isKeyAspect(entityType: string, aspectName: string): boolean {
+  return keyAspectName(entityType) === aspectName;
+}
+
+/** Aspect name → Pegasus FQN (without `.pegasus2avro`). */
+const FQN: Record<string, string> = {
+  datasetProperties: 'com.linkedin.dataset.DatasetProperties',
+  editableDatasetProperties: 'com.linkedin.dataset.EditableDatasetProperties',
+  datasetDeprecation: 'com.linkedin.dataset.DatasetDeprecation',
+  upstreamLineage: 'com.linkedin.dataset.UpstreamLineage',
+  datasetProfile: 'com.linkedin.dataset.DatasetProfile',
+  datasetUsageStatistics: 'com.linkedin.dataset.DatasetUsageStatistics',
+  viewProperties: 'com.linkedin.dataset.ViewProperties',
+  schemaMetadata: 'com.linkedin.schema.SchemaMetadata',
+  editableSchemaMetadata: 'com.linkedin.schema.EditableSchemaMetadata',
+  ownership: 'com.linkedin.common.Ownership',
+  globalTags: 'com.linkedin.common.GlobalTags',
+  glossaryTerms: 'com.linkedin.common.GlossaryTerms',
+  deprecation: 'com.linkedin.common.Deprecation',
+  institutionalMemory: 'com.linkedin.common.InstitutionalMemory',
+  status: 'com.linkedin.common.Status',
+  browsePaths: 'com.linkedin.common.BrowsePaths',
+  browsePathsV2: 'com.linkedin.common.BrowsePathsV2',
+  subTypes: 'com.linkedin.common.SubTypes',
+  dataPlatformInstance: 'com.linkedin.common.DataPlatformInstance',
+  origin: 'com.linkedin.common.Origin',
+  siblings: 'com.linkedin.common.Siblings',
+  embed: 'com.linkedin.common.Embed',
+  operation: 'com.linkedin.common.Operation',
+  container: 'com.linkedin.container.Container',
+  containerProperties: 'com.linkedin.container.ContainerProperties',
+  domains: 'com.linkedin.domain.Domains',
+  domainProperties: 'com.linkedin.domain.DomainProperties',
+  tagProperties: 'com.linkedin.tag.TagProperties',
+  corpUserInfo: 'com.linkedin.identity.CorpUserInfo',
+  corpUserEditableInfo: 'com.linkedin.identity.CorpUserEditableInfo',
+  corpUserStatus: 'com.linkedin.identity.CorpUserStatus',
+  corpUserSettings: 'com.linkedin.identity.CorpUserSettings',
+  corpUserCredentials: 'com.linkedin.identity.CorpUserCredentials',
+  corpGroupInfo: 'com.linkedin.identity.CorpGroupInfo',
+  corpGroupEditableInfo: 'com.linkedin.identity.CorpGroupEditableInfo',
+  groupMembership: 'com.linkedin.identity.GroupMembership',
+  nativeGroupMembership: 'com.linkedin.identity.NativeGroupMembership',
+  roleMembership: 'com.linkedin.identity.RoleMembership',
+  glossaryTermInfo: 'com.linkedin.glossary.GlossaryTermInfo',
+  glossaryNodeInfo: 'com.linkedin.glossary.GlossaryNodeInfo',
+  dataPlatformInfo: 'com.linkedin.dataplatform.DataPlatformInfo',
+  ownershipTypeInfo: 'com.linkedin.ownership.OwnershipTypeInfo',
+  telemetryClientId: 'com.linkedin.telemetry.TelemetryClientId',
+  dataHubIngestionSourceInfo: 'com.linkedin.ingestion.DataHubIngestionSourceInfo',
+  dataHubExecutionRequestInput: 'com.linkedin.execution.ExecutionRequestInput',
+  dataHubExecutionRequestResult: 'com.linkedin.execution.ExecutionRequestResult',
+  dataHubExecutionRequestSignal: 'com.linkedin.execution.ExecutionRequestSignal',
+  dataHubAccessTokenInfo: 'com.linkedin.access.token.DataHubAccessTokenInfo',
+  chartInfo: 'com.linkedin.chart.ChartInfo',
+  dashboardInfo: 'com.linkedin.dashboard.DashboardInfo',
+  dataFlowInfo: 'com.linkedin.datajob.DataFlowInfo',
+  dataJobInfo: 'com.linkedin.datajob.DataJobInfo',
+  dataJobInputOutput: 'com.linkedin.datajob.DataJobInputOutput',
+  datasetKey: 'com.linkedin.metadata.key.DatasetKey',
+  corpUserKey: 'com.linkedin.metadata.key.CorpUserKey',
+  corpGroupKey: 'com.linkedin.metadata.key.CorpGroupKey',
+  tagKey: 'com.linkedin.metadata.key.TagKey',
+  dataPlatformKey: 'com.linkedin.metadata.key.DataPlatformKey',
+  schemaFieldKey: 'com.linkedin.metadata.key.SchemaFieldKey',
+  glossaryTermKey: 'com.linkedin.metadata.key.GlossaryTermKey',
+  glossaryNodeKey: 'com.linkedin.metadata.key.GlossaryNodeKey',
+  domainKey: 'com.linkedin.metadata.key.DomainKey',
+  containerKey: 'com.linkedin.metadata.key.ContainerKey',
+  chartKey: 'com.linkedin.metadata.key.ChartKey',
+  dashboardKey: 'com.linkedin.metadata.key.DashboardKey',
+  dataFlowKey: 'com.linkedin.metadata.key.DataFlowKey',
+  dataJobKey: 'com.linkedin.metadata.key.DataJobKey',
+  ownershipTypeKey: 'com.linkedin.metadata.key.OwnershipTypeKey',
+  telemetryKey: 'com.linkedin.metadata.key.TelemetryKey',
+  dataHubIngestionSourceKey: 'com.linkedin.metadata.key.DataHubIngestionSourceKey',
+  dataHubExecutionRequestKey: 'com.linkedin.metadata.key.ExecutionRequestKey',
+  dataHubAccessTokenKey: 'com.linkedin.metadata.key.DataHubAccessTokenKey',
+};
+
+const BY_FQN: Record<string, string> = Object.fromEntries(Object.entries(FQN).map(([name, fqn]) => [fqn, name]));
+
+/** The Pegasus FQN of an aspect; aspects we do not know get a best-effort name. */
+export function aspectFqn(aspectName: string): string {
+  return FQN[aspectName] ?? `com.linkedin.common.${aspectName.charAt(0).toUpperCase()}${aspectName.slice(1)}`;
+}
+
+export function isKnownAspect(aspectName: string): boolean {
+  return aspectName in FQN;
+}
+
+/**
+ * Aspect name for a schema FQN as found in MCE snapshots (`com.linkedin.pegasus2avro.common.Status`
+ * and `com.linkedin.common.Status` both give `status`).
+ */
+export function aspectNameOfFqn(fqn: string): string {
+  const plain = fqn.replace('.pegasus2avro.', '.');
+  const known = BY_FQN[plain];
+  if (known) return known;
+  const record = plain.slice(plain.lastIndexOf('.') + 1);
+  return record.charAt(0).toLowerCase() + record.slice(1);
+}
+
+/** Entity type named by an MCE snapshot FQN, e.g. `…snapshot.DatasetSnapshot` → `dataset`. */
+export function entityTypeOfSnapshot(fqn: string): string | undefined {
+  const m = /\.([A-Za-z]+)Snapshot$/.exec(fqn);
+  if (!m) return undefined;
+  const name = m[1]!;
+  if (name === 'CorpUser') return 'corpuser';
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+/** The entity type of a URN, after full validation. */
+export function entityTypeOfUrn(urn: string): string {
+  return validateUrn(urn).entityType;
+}

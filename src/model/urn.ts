@@ -1,0 +1,157 @@
+/**
+ * URNs as DataHub writes them: `urn:li:<entityType>:<key>`, where the key is either a plain id
+ * (`urn:li:corpuser:jdoe`) or a parenthesised tuple whose parts may themselves be URNs
+ * (`urn:li:dataset:(urn:li:dataPlatform:hive,db.table,PROD)`).
+ *
+ * Parsing keeps every part exactly as written, so `formatUrn(parseUrn(s)) === s` for every valid
+ * `s`. Inside tuple parts DataHub percent-encodes its reserved characters `,` `(` `)` `␟`
+ * (`UrnEncoder` in acryl-datahub); `decodeUrnPart` / `encodeUrnPart` convert between the stored and
+ * the plain form.
+ */
+import { InvalidUrnError } from './errors.ts';
+
+export const URN_PREFIX = 'urn:li:';
+/** Longest URN accepted anywhere; LMDB keys hold at most 1978 bytes and a URN is one key part. */
+export const MAX_URN_LENGTH = 1000;
+
+/** One component of a tuple key: a nested URN or a plain (still percent-encoded) string. */
+export type UrnPart = { kind: 'urn'; urn: Urn } | { kind: 'text'; raw: string };
+
+export interface Urn {
+  /** Entity type exactly as written, e.g. `dataset`, `corpuser`, `corpGroup`. */
+  readonly entityType: string;
+  /** The key as written after `urn:li:<type>:`, parentheses included for tuples. */
+  readonly rawKey: string;
+  /** Tuple components, or `null` when the key is a plain id. */
+  readonly parts: readonly UrnPart[] | null;
+}
+
+const ENTITY_TYPE_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+const RESERVED: ReadonlyArray<[string, string]> = [
+  [',', '%2C'],
+  ['(', '%28'],
+  [')', '%29'],
+  ['\u241F', '%E2%90%9F'],
+];
+
+/** Encodes DataHub's reserved characters for use inside a tuple part. */
+export function encodeUrnPart(value: string): string {
+  let out = value;
+  for (const [ch, enc] of RESERVED) out = out.split(ch).join(enc);
+  return out;
+}
+
+/** Reverses `encodeUrnPart` (case-insensitive hex, as urllib's unquote is). */
+export function decodeUrnPart(raw: string): string {
+  return raw.replace(/%2C|%28|%29|%E2%90%9F/gi, (m) => {
+    const hit = RESERVED.find(([, enc]) => enc === m.toUpperCase());
+    return hit ? hit[0] : m;
+  });
+}
+
+/** Parses a URN; throws `InvalidUrnError` quoting the input and saying what is wrong. */
+export function parseUrn(input: string): Urn {
+  if (typeof input !== 'string') throw new InvalidUrnError(String(input), 'a URN must be a string');
+  return parseAt(input, input);
+}
+
+function parseAt(text: string, whole: string): Urn {
+  const fail = (why: string): never => {
+    throw new InvalidUrnError(whole, why);
+  };
+  if (text.length === 0) fail('it is empty');
+  if (text.length > MAX_URN_LENGTH) fail(`it is longer than ${MAX_URN_LENGTH} characters`);
+  if (!text.startsWith(URN_PREFIX)) {
+    fail(text === whole ? `it must start with "${URN_PREFIX}"` : `the tuple part "${text}" must start with "${URN_PREFIX}"`);
+  }
+  const rest = text.slice(URN_PREFIX.length);
+  const colon = rest.indexOf(':');
+  if (colon < 0) fail('the entity type must be followed by ":" and a key');
+  const entityType = rest.slice(0, colon);
+  if (!ENTITY_TYPE_RE.test(entityType)) {
+    fail(entityType === '' ? 'the entity type is empty' : `the entity type "${entityType}" is not a valid name`);
+  }
+  const rawKey = rest.slice(colon + 1);
+  if (rawKey.length === 0) fail('the key after the entity type is empty');
+  if (/[\u0000-\u001f\u007f]/.test(rawKey)) fail('it contains a control character');
+  if (!rawKey.startsWith('(')) {
+    if (/[()]/.test(rawKey)) fail('a plain key must not contain parentheses; tuple keys are written "(a,b,...)"');
+    return { entityType, rawKey, parts: null };
+  }
+  if (!rawKey.endsWith(')')) fail('the tuple key is not closed with ")"');
+  const inner = rawKey.slice(1, -1);
+  const pieces = splitTopLevel(inner, whole);
+  const parts = pieces.map((piece, i): UrnPart => {
+    if (piece.length === 0) fail(`tuple part ${i + 1} is empty`);
+    if (piece.startsWith(URN_PREFIX)) return { kind: 'urn', urn: parseAt(piece, whole) };
+    if (/[()]/.test(piece)) fail(`tuple part ${i + 1} ("${piece}") has unencoded parentheses; write them as %28 and %29`);
+    return { kind: 'text', raw: piece };
+  });
+  return { entityType, rawKey, parts };
+}
+
+/** Splits a tuple body on commas that are not inside nested parentheses. */
+function splitTopLevel(inner: string, whole: string): string[] {
+  const pieces: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === '(') depth++;
+    else if (c === ')') {
+      depth--;
+      if (depth < 0) throw new InvalidUrnError(whole, `unbalanced ")" in the tuple key`);
+    } else if (c === ',' && depth === 0) {
+      pieces.push(inner.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (depth !== 0) throw new InvalidUrnError(whole, 'unbalanced "(" in the tuple key');
+  pieces.push(inner.slice(start));
+  return pieces;
+}
+
+export function formatUrn(urn: Urn): string {
+  return `${URN_PREFIX}${urn.entityType}:${formatKey(urn)}`;
+}
+
+function formatKey(urn: Urn): string {
+  if (urn.parts === null) return urn.rawKey;
+  return `(${urn.parts.map((p) => (p.kind === 'urn' ? formatUrn(p.urn) : p.raw)).join(',')})`;
+}
+
+/** Builds a URN from its entity type and plain (unencoded) key parts. */
+export function makeUrn(entityType: string, ...parts: string[]): string {
+  if (parts.length === 1 && !parts[0]!.startsWith(URN_PREFIX)) return `${URN_PREFIX}${entityType}:${parts[0]}`;
+  const enc = parts.map((p) => (p.startsWith(URN_PREFIX) ? p : encodeUrnPart(p)));
+  return `${URN_PREFIX}${entityType}:(${enc.join(',')})`;
+}
+
+/** True when `input` parses as a URN. */
+export function isUrn(input: unknown): input is string {
+  if (typeof input !== 'string') return false;
+  try {
+    parseUrn(input);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The entity type of a URN string (without full validation of the key). */
+export function entityTypeOf(urn: string): string {
+  return parseUrn(urn).entityType;
+}
+
+/** Plain value of tuple part `i`: the nested URN as a string, or the decoded text. */
+export function partValue(urn: Urn, i: number): string {
+  const p = urn.parts?.[i];
+  if (!p) throw new InvalidUrnError(formatUrn(urn), `it has no tuple part ${i + 1}`);
+  return p.kind === 'urn' ? formatUrn(p.urn) : decodeUrnPart(p.raw);
+}
+
+/** The key of a URN as written, e.g. `jdoe` for `urn:li:corpuser:jdoe`. */
+export function idOf(urn: string): string {
+  return parseUrn(urn).rawKey;
+}

@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { HIVE_T1, mcp, runCli, tempDataPath, writeTemp } from './helpers.ts';
+
+const TAG = 'urn:li:tag:Legacy';
+const records = [
+  mcp(HIVE_T1, 'datasetProperties', { description: 'hello', customProperties: { owner: 'team' } }),
+  { entityType: 'tag', entityUrn: TAG, changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { value: JSON.stringify({ name: 'Legacy', description: 'old' }), contentType: 'application/json' } },
+  mcp(HIVE_T1, 'globalTags', { tags: [{ tag: TAG }] }),
+];
+
+describe('catalog ingest and catalog get', () => {
+  it('ingests a JSON array of MCPs and prints a summary line', async () => {
+    const data = tempDataPath();
+    const file = writeTemp('mcps.json', JSON.stringify(records));
+    const r = await runCli(['ingest', '-f', file, '--data', data]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^Ingested 3 records from .*mcps\.json: 3 aspects written, 0 unchanged, 2 entities in \d+\.\d\ds \(\d+ aspects\/s\)\n$/);
+    const again = await runCli(['ingest', '-f', file, '--data', data]);
+    assert.match(again.stdout, /0 aspects written, 3 unchanged/);
+  });
+
+  it('get prints a sorted, 2-space-indented map of aspect name to value, key aspect included', async () => {
+    const data = tempDataPath();
+    await runCli(['ingest', '-f', writeTemp('m.json', JSON.stringify(records)), '--data', data]);
+    const all = await runCli(['get', '--urn', HIVE_T1, '--data', data]);
+    assert.equal(all.code, 0, all.stderr);
+    assert.equal(
+      all.stdout,
+      `${JSON.stringify(
+        {
+          datasetKey: { name: 't1', origin: 'PROD', platform: 'urn:li:dataPlatform:hive' },
+          datasetProperties: { customProperties: { owner: 'team' }, description: 'hello' },
+          globalTags: { tags: [{ tag: TAG }] },
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    const one = await runCli(['get', '--urn', TAG, '--aspect', 'tagProperties', '--data', data]);
+    assert.equal(one.stdout, '{\n  "tagProperties": {\n    "description": "old",\n    "name": "Legacy"\n  }\n}\n');
+    const missing = await runCli(['get', '--urn', TAG, '--aspect', 'ownership', '--data', data]);
+    assert.equal(missing.stdout, '{}\n');
+  });
+
+  it('get --details prints created and systemMetadata with each value', async () => {
+    const data = tempDataPath();
+    await runCli(['ingest', '-f', writeTemp('m.json', JSON.stringify(records)), '--data', data]);
+    const r = await runCli(['get', '--urn', TAG, '-a', 'tagProperties', '--details', '--data', data]);
+    const parsed = JSON.parse(r.stdout) as { tagProperties: { created: { actor: string; time: number }; systemMetadata: { lastObserved: number }; value: unknown } };
+    assert.deepEqual(Object.keys(parsed.tagProperties), ['created', 'systemMetadata', 'value']);
+    assert.equal(parsed.tagProperties.created.actor, 'urn:li:corpuser:datahub');
+    assert.equal(typeof parsed.tagProperties.systemMetadata.lastObserved, 'number');
+  });
+
+  it('get of an unknown urn says "urn <urn> not found" on stderr and exits 1', async () => {
+    const r = await runCli(['get', '--urn', 'urn:li:tag:nope', '--data', tempDataPath()]);
+    assert.equal(r.code, 1);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, 'urn urn:li:tag:nope not found\n');
+  });
+
+  it('get of a malformed urn explains what is wrong', async () => {
+    const r = await runCli(['get', '--urn', 'urn:li:dataset:(oops', '--data', tempDataPath()]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /Invalid urn "urn:li:dataset:\(oops": the tuple key is not closed with "\)"/);
+  });
+
+  it('a file with one bad record writes nothing and names the record and the reason', async () => {
+    const data = tempDataPath();
+    const bad = [records[0], records[1], mcp('urn:li:tag:x', 'tagProperties', { name: 7 })];
+    const r = await runCli(['ingest', '-f', writeTemp('bad.json', JSON.stringify(bad)), '--data', data]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /bad\.json: record 3: Invalid tagProperties at name: expected a string, got number 7/);
+    const g = await runCli(['get', '--urn', HIVE_T1, '--data', data]);
+    assert.equal(g.code, 1, 'the good records before the bad one were not written');
+  });
+
+  it('reports malformed JSON with line and column', async () => {
+    const r = await runCli(['ingest', '-f', writeTemp('broken.json', '[\n  {"a": 1},\n  {"b": }\n]'), '--data', tempDataPath()]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /broken\.json:3:\d+: invalid JSON/);
+  });
+
+  it('reads JSON Lines, naming the line of a bad record', async () => {
+    const data = tempDataPath();
+    const lines = records.map((x) => JSON.stringify(x)).join('\n');
+    const ok = await runCli(['ingest', '-f', writeTemp('m.jsonl', `${lines}\n`), '--data', data]);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(ok.stdout, /Ingested 3 records/);
+    const bad = `${lines}\n${JSON.stringify(mcp('urn:li:nope', 'status', { removed: false }))}\n`;
+    const r = await runCli(['ingest', '-f', writeTemp('bad.jsonl', bad), '--data', tempDataPath()]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /bad\.jsonl:4: record 4: Invalid urn "urn:li:nope"/);
+  });
+
+  it('splits MCE snapshots into one aspect each and rewrites pegasus2avro union keys', async () => {
+    const data = tempDataPath();
+    const mce = {
+      auditHeader: null,
+      proposedSnapshot: {
+        'com.linkedin.pegasus2avro.metadata.snapshot.DatasetSnapshot': {
+          urn: HIVE_T1,
+          aspects: [
+            { 'com.linkedin.pegasus2avro.common.Status': { removed: false } },
+            {
+              'com.linkedin.pegasus2avro.schema.SchemaMetadata': {
+                schemaName: 't1', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '',
+                platformSchema: { 'com.linkedin.pegasus2avro.schema.OtherSchema': { rawSchema: '' } },
+                fields: [{ fieldPath: 'id', nativeDataType: 'int', type: { type: { 'com.linkedin.pegasus2avro.schema.NumberType': {} } } }],
+              },
+            },
+          ],
+        },
+      },
+      proposedDelta: null,
+    };
+    const r = await runCli(['ingest', '-f', writeTemp('mce.json', JSON.stringify([mce])), '--data', data]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /Ingested 1 records .*: 2 aspects written/);
+    const g = JSON.parse((await runCli(['get', '--urn', HIVE_T1, '--data', data])).stdout) as Record<string, any>;
+    assert.deepEqual(g['status'], { removed: false });
+    assert.deepEqual(g['schemaMetadata'].fields[0].type, { type: { 'com.linkedin.schema.NumberType': {} } });
+    assert.deepEqual(Object.keys(g['schemaMetadata'].platformSchema), ['com.linkedin.schema.OtherSchema']);
+  });
+
+  it('rejects a missing file, PATCH proposals and mismatched entity types clearly', async () => {
+    const data = tempDataPath();
+    const nofile = await runCli(['ingest', '-f', '/nonexistent/x.json', '--data', data]);
+    assert.equal(nofile.code, 1);
+    assert.match(nofile.stderr, /cannot read \/nonexistent\/x\.json: no such file/);
+    const patch = await runCli(['ingest', '-f', writeTemp('p.json', JSON.stringify([{ ...mcp(TAG, 'tagProperties', {}), changeType: 'PATCH' }])), '--data', data]);
+    assert.match(patch.stderr, /record 1: changeType: PATCH is not supported/);
+    const mismatch = await runCli(['ingest', '-f', writeTemp('e.json', JSON.stringify([mcp(TAG, 'tagProperties', { name: 'x' }, 'dataset')])), '--data', data]);
+    assert.match(mismatch.stderr, /record 1: entityType: "dataset" does not match the entity type "tag"/);
+  });
+
+  it('uses CATALOG_DATA when --data is not given', async () => {
+    const data = tempDataPath();
+    const file = writeTemp('m.json', JSON.stringify(records));
+    const r = await runCli(['ingest', '-f', file], { env: { CATALOG_DATA: data } });
+    assert.equal(r.code, 0, r.stderr);
+    const g = await runCli(['get', '--urn', TAG, '--data', data]);
+    assert.equal(g.code, 0);
+  });
+
+  it('prints --version from package.json and --help listing the commands', async () => {
+    const { default: pkg } = await import('../package.json', { with: { type: 'json' } });
+    const v = await runCli(['--version']);
+    assert.equal(v.stdout.trim(), pkg.version);
+    const h = await runCli(['--help']);
+    assert.match(h.stdout, /catalog ingest/);
+    assert.match(h.stdout, /catalog get/);
+    assert.match(h.stdout, /--data/);
+  });
+});

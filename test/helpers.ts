@@ -1,0 +1,72 @@
+/** Shared test fixtures: temp data files and running the real CLI as a user would. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const CLI = join(ROOT, 'src', 'cli', 'main.ts');
+
+/** A fresh temp folder, removed when the test process exits. */
+export function tempDir(prefix = 'catalog-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  process.setMaxListeners(0);
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function tempDataPath(): string {
+  return join(tempDir(), 'catalog.lmdb');
+}
+
+export function writeTemp(name: string, content: string): string {
+  const path = join(tempDir(), name);
+  writeFileSync(path, content);
+  return path;
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `catalog <args>` from the sources (node + tsx) and collects its output. */
+export function runCli(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<RunResult> {
+  return runProcess(process.execPath, ['--import', 'tsx', CLI, ...args], options);
+}
+
+export function runProcess(
+  cmd: string,
+  args: string[],
+  options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
+): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, CATALOG_DATA: '', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+export const HIVE_T1 = 'urn:li:dataset:(urn:li:dataPlatform:hive,t1,PROD)';
+
+/** An MCP in DataHub's file format. */
+export function mcp(entityUrn: string, aspectName: string, json: unknown, entityType?: string): Record<string, unknown> {
+  return {
+    entityType: entityType ?? entityUrn.split(':')[2],
+    entityUrn,
+    changeType: 'UPSERT',
+    aspectName,
+    aspect: { json },
+  };
+}

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Store } from '../src/store/store.ts';
+import { writeAspect } from '../src/ops/writeAspect.ts';
+import { ingestProposals } from '../src/ops/ingestProposals.ts';
+import { getEntity } from '../src/ops/getEntity.ts';
+import { proposalFromMcp } from '../src/model/mcp.ts';
+import { HIVE_T1, mcp, tempDataPath } from './helpers.ts';
+
+const stamp = (time: number) => ({ actor: 'urn:li:corpuser:tester', time });
+
+describe('versioned aspect store', () => {
+  let store: Store;
+  before(() => {
+    store = Store.open(tempDataPath());
+  });
+  after(() => store.close());
+
+  it('keeps version 0 as latest and older values as versions 1..n in order', async () => {
+    for (const [i, d] of ['one', 'two', 'three'].entries()) {
+      await store.write((txn) => writeAspect(txn, stamp(100 + i), HIVE_T1, 'datasetProperties', { description: d }));
+    }
+    assert.deepEqual(store.getAspect(HIVE_T1, 'datasetProperties', 0)?.value, { description: 'three' });
+    assert.deepEqual(store.getAspect(HIVE_T1, 'datasetProperties', 1)?.value, { description: 'one' });
+    assert.deepEqual(store.getAspect(HIVE_T1, 'datasetProperties', 2)?.value, { description: 'two' });
+    assert.equal(store.getAspect(HIVE_T1, 'datasetProperties', 3), undefined);
+    assert.equal(store.getAspect(HIVE_T1, 'datasetProperties', 0)?.history, 2);
+    assert.deepEqual(store.getAspect(HIVE_T1, 'datasetProperties', 1)?.created, { actor: 'urn:li:corpuser:tester', time: 100 });
+  });
+
+  it('writes no new version for an identical value, whatever the key order', async () => {
+    const urn = 'urn:li:tag:noop';
+    const first = await store.write((txn) => writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'n', description: 'd' }));
+    const again = await store.write((txn) => writeAspect(txn, stamp(2), urn, 'tagProperties', { description: 'd', name: 'n' }));
+    assert.equal(first.changed, true);
+    assert.equal(again.changed, false);
+    assert.equal(store.getAspect(urn, 'tagProperties', 1), undefined);
+    assert.equal(store.getAspect(urn, 'tagProperties', 0)?.systemMetadata?.['lastObserved'], 2);
+  });
+
+  it('stores the key aspect derived from the urn on first write', async () => {
+    const urn = 'urn:li:corpGroup:bfoo';
+    const r = await store.write((txn) => writeAspect(txn, stamp(1), urn, 'corpGroupInfo', { displayName: 'B Foo' }));
+    assert.equal(r.created, true);
+    assert.deepEqual(store.getAspect(urn, 'corpGroupKey')?.value, { name: 'bfoo' });
+    assert.deepEqual(store.getEntity(urn), { entityType: 'corpGroup', aspects: ['corpGroupKey', 'corpGroupInfo'] });
+  });
+
+  it('keeps systemMetadata as received plus lastObserved, and created {time, actor}', async () => {
+    const urn = 'urn:li:tag:sm';
+    await store.write((txn) => writeAspect(txn, stamp(42), urn, 'tagProperties', { name: 'sm' }, { runId: 'r1', properties: { a: 'b' } }));
+    const rec = store.getAspect(urn, 'tagProperties')!;
+    assert.deepEqual(rec.systemMetadata, { runId: 'r1', properties: { a: 'b' }, lastObserved: 42 });
+    assert.deepEqual(rec.created, { time: 42, actor: 'urn:li:corpuser:tester' });
+  });
+
+  it('indexes urns by entity type, paged in key order', async () => {
+    await ingestProposals({ store, actor: 'urn:li:corpuser:x' }, ['a', 'b', 'c', 'd'].map((id) => proposalFromMcp(mcp(`urn:li:corpuser:${id}`, 'corpUserInfo', { active: true }))));
+    assert.deepEqual(store.urnsOfType('corpuser'), ['urn:li:corpuser:a', 'urn:li:corpuser:b', 'urn:li:corpuser:c', 'urn:li:corpuser:d']);
+    assert.deepEqual(store.urnsOfType('corpuser', { after: 'urn:li:corpuser:b', limit: 1 }), ['urn:li:corpuser:c']);
+    assert.ok(store.entityTypes().includes('corpuser'));
+    assert.ok(store.entityTypes().includes('dataset'));
+    assert.deepEqual(store.urnsOfType('corp'), []);
+  });
+
+  it('rolls back everything an operation wrote when it throws', async () => {
+    const urn = 'urn:li:tag:rollback';
+    await assert.rejects(
+      store.write((txn) => {
+        writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'x' });
+        throw new Error('boom');
+      }),
+      /boom/,
+    );
+    assert.equal(store.entityExists(urn), false);
+    assert.equal(store.getAspect(urn, 'tagKey'), undefined);
+    assert.deepEqual(store.urnsOfType('tag').includes(urn), false);
+  });
+
+  it('rejects an invalid aspect shape with the field path and writes nothing', async () => {
+    const urn = 'urn:li:tag:badshape';
+    await assert.rejects(
+      store.write((txn) => writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 5 })),
+      /Invalid tagProperties at name: expected a string, got number 5/,
+    );
+    assert.equal(store.entityExists(urn), false);
+  });
+
+  it('deletes one aspect with its history, or a whole entity', async () => {
+    const urn = 'urn:li:tag:del';
+    await store.write((txn) => writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'a' }));
+    await store.write((txn) => writeAspect(txn, stamp(2), urn, 'tagProperties', { name: 'b' }));
+    await store.write((txn) => writeAspect(txn, stamp(3), urn, 'status', { removed: false }));
+    assert.equal(await store.write((txn) => txn.deleteAspect(urn, 'tagProperties')), 2);
+    assert.deepEqual(getEntity(store, urn)?.aspects.has('tagProperties'), false);
+    assert.equal(store.getAspect(urn, 'tagProperties', 1), undefined);
+    assert.equal(await store.write((txn) => txn.deleteEntity(urn)), 2);
+    assert.equal(store.entityExists(urn), false);
+    assert.equal(getEntity(store, urn), undefined);
+    assert.equal(store.urnsOfType('tag').includes(urn), false);
+  });
+
+  it('persists across close and reopen', async () => {
+    const path = tempDataPath();
+    const s1 = Store.open(path);
+    await s1.write((txn) => writeAspect(txn, stamp(1), 'urn:li:tag:p', 'tagProperties', { name: 'p' }));
+    await s1.close();
+    const s2 = Store.open(path);
+    assert.deepEqual(s2.getAspect('urn:li:tag:p', 'tagProperties')?.value, { name: 'p' });
+    await s2.close();
+  });
+});

@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { decodeUrnPart, encodeUrnPart, formatUrn, makeUrn, parseUrn, partValue } from '../src/model/urn.ts';
+import { validateUrn } from '../src/model/registry.ts';
+import { InvalidUrnError } from '../src/model/errors.ts';
+
+describe('URN parsing and formatting', () => {
+  it('parses a dataset urn into its tuple parts', () => {
+    const u = parseUrn('urn:li:dataset:(urn:li:dataPlatform:hive,SampleHiveDataset,PROD)');
+    assert.equal(u.entityType, 'dataset');
+    assert.equal(u.parts?.length, 3);
+    assert.equal(partValue(u, 0), 'urn:li:dataPlatform:hive');
+    assert.equal(partValue(u, 1), 'SampleHiveDataset');
+    assert.equal(partValue(u, 2), 'PROD');
+  });
+
+  it('parses simple keys of users, groups, tags and platforms', () => {
+    for (const [s, type, key] of [
+      ['urn:li:corpuser:jdoe', 'corpuser', 'jdoe'],
+      ['urn:li:corpGroup:bfoo', 'corpGroup', 'bfoo'],
+      ['urn:li:tag:Legacy', 'tag', 'Legacy'],
+      ['urn:li:dataPlatform:kafka', 'dataPlatform', 'kafka'],
+      ['urn:li:corpuser:bar@acryl.io', 'corpuser', 'bar@acryl.io'],
+    ] as const) {
+      const u = parseUrn(s);
+      assert.equal(u.entityType, type);
+      assert.equal(u.rawKey, key);
+      assert.equal(u.parts, null);
+    }
+  });
+
+  it('parses nested tuple keys (schemaField of a dataset)', () => {
+    const s = 'urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_deleted,PROD),user_name)';
+    const u = parseUrn(s);
+    assert.equal(u.parts?.length, 2);
+    assert.equal(partValue(u, 0), 'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_deleted,PROD)');
+    assert.equal(partValue(u, 1), 'user_name');
+    assert.equal(formatUrn(u), s);
+  });
+
+  it("decodes DataHub's percent-encoded reserved characters in tuple parts and keeps the raw form", () => {
+    const s = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t%28a%2Cb%29,PROD)';
+    const u = parseUrn(s);
+    assert.equal(partValue(u, 1), 'db.t(a,b)');
+    assert.equal(formatUrn(u), s);
+    assert.equal(makeUrn('dataset', 'urn:li:dataPlatform:hive', 'db.t(a,b)', 'PROD'), s);
+    assert.equal(encodeUrnPart('a\u241Fb'), 'a%E2%90%9Fb');
+  });
+
+  const bad: Array<[string, RegExp]> = [
+    ['', /it is empty/],
+    ['urn:x:dataset:foo', /must start with "urn:li:"/],
+    ['urn:li:corpuser', /followed by ":" and a key/],
+    ['urn:li::jdoe', /entity type is empty/],
+    ['urn:li:corp-user:jdoe', /entity type "corp-user" is not a valid name/],
+    ['urn:li:corpuser:', /key after the entity type is empty/],
+    ['urn:li:dataset:(urn:li:dataPlatform:hive,t1,PROD', /not closed/],
+    ['urn:li:dataset:(urn:li:dataPlatform:hive,,PROD)', /tuple part 2 is empty/],
+    ['urn:li:dataset:(urn:li:dataPlatform:hive,a(b,PROD)', /unbalanced|unencoded parentheses/],
+    ['urn:li:tag:a(b)', /plain key must not contain parentheses/],
+    ['urn:li:tag:a\nb', /control character/],
+  ];
+  for (const [input, why] of bad) {
+    it(`rejects ${JSON.stringify(input)} with a message that quotes it`, () => {
+      assert.throws(
+        () => parseUrn(input),
+        (e: unknown) => e instanceof InvalidUrnError && e.message.includes(`"${input}"`) && why.test(e.message),
+      );
+    });
+  }
+
+  it('applies the dataset rules: platform urn and a valid environment', () => {
+    assert.throws(() => validateUrn('urn:li:dataset:(hive,t1,PROD)'), /first part of a dataset urn must be a urn:li:dataPlatform/);
+    assert.throws(() => validateUrn('urn:li:dataset:(urn:li:dataPlatform:hive,t1,NOPE)'), /environment must be one of DEV, TEST/);
+    assert.throws(() => validateUrn('urn:li:dataset:(urn:li:dataPlatform:hive,t1)'), /urn:li:dataset:\(urn:li:dataPlatform:<platform>,<name>,<env>\)/);
+    assert.throws(() => validateUrn('urn:li:schemaField:(x,y)'), /schemaField urn has the form/);
+    assert.equal(validateUrn('urn:li:dataset:(urn:li:dataPlatform:hive,t1,PROD)').entityType, 'dataset');
+  });
+});
+
+describe('URN properties (fast-check)', () => {
+  const idChar = fc.constantFrom(...'abcXYZ019_-.@/ :%$'.split(''));
+  const plainId = fc.string({ unit: idChar, minLength: 1, maxLength: 20 });
+  const anyText = fc.string({ unit: fc.constantFrom(...'ab,()\u241F%2C:._ '.split('')), minLength: 1, maxLength: 16 });
+  const entityType = fc.constantFrom('corpuser', 'corpGroup', 'tag', 'dataPlatform', 'glossaryTerm', 'myThing_2');
+
+  it('format(parse(s)) === s for simple urns', () => {
+    fc.assert(
+      fc.property(entityType, plainId, (t, id) => {
+        const s = `urn:li:${t}:${id}`;
+        assert.equal(formatUrn(parseUrn(s)), s);
+      }),
+    );
+  });
+
+  it('a dataset urn made from any name round-trips and decodes back to the name', () => {
+    fc.assert(
+      fc.property(plainId, anyText, fc.constantFrom('PROD', 'DEV', 'QA'), (platform, name, env) => {
+        const s = makeUrn('dataset', `urn:li:dataPlatform:${platform.replace(/[ :%]/g, 'x')}`, name, env);
+        const u = validateUrn(s);
+        assert.equal(formatUrn(u), s);
+        assert.equal(partValue(u, 1), name);
+      }),
+    );
+  });
+
+  it('encodeUrnPart and decodeUrnPart are inverse on text without literal escapes', () => {
+    fc.assert(
+      fc.property(anyText, (t) => {
+        fc.pre(!/%(2C|28|29|E2%90%9F)/i.test(t));
+        assert.equal(decodeUrnPart(encodeUrnPart(t)), t);
+      }),
+    );
+  });
+
+  it('nested tuples of any depth round-trip', () => {
+    const urnArb: fc.Arbitrary<string> = fc.letrec<{ u: string }>((tie) => ({
+      u: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.tuple(entityType, plainId).map(([t, id]) => `urn:li:${t}:${id.replace(/[()]/g, '')}`),
+        fc
+          .tuple(entityType, fc.array(fc.oneof(tie('u'), anyText.map(encodeUrnPart)), { minLength: 1, maxLength: 3 }))
+          .map(([t, parts]) => `urn:li:${t}:(${parts.join(',')})`),
+      ),
+    })).u;
+    fc.assert(
+      fc.property(urnArb, (s) => {
+        assert.equal(formatUrn(parseUrn(s)), s);
+      }),
+    );
+  });
+
+  it('never throws anything but InvalidUrnError on arbitrary input', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string().map((s) => `urn:li:${s}`)), (s) => {
+        try {
+          const u = parseUrn(s);
+          assert.equal(formatUrn(u), s);
+        } catch (e) {
+          assert.ok(e instanceof InvalidUrnError, String(e));
+        }
+      }),
+    );
+  });
+});
