@@ -5,6 +5,7 @@ import { hideBin } from 'yargs/helpers';
 import { VERSION } from '../version.ts';
 import { getCommand } from './commands/get.ts';
 import { ingestCommand } from './commands/ingest.ts';
+import { serveCommand } from './commands/serve.ts';
 import { reportError } from './output.ts';
 
 export const DEFAULT_DATA_PATH = join(homedir(), '.catalog', 'catalog.lmdb');
@@ -23,6 +24,7 @@ export async function main(argv: string[]): Promise<void> {
     })
     .command(ingestCommand)
     .command(getCommand)
+    .command(serveCommand)
     .demandCommand(1, 'Name a command; see --help.')
     .strict()
     .version(VERSION)

@@ -1,0 +1,36 @@
+import type { CommandModule } from 'yargs';
+
+interface ServeArgs {
+  data: string;
+  host: string;
+  port: number;
+}
+
+export const serveCommand: CommandModule<object, ServeArgs> = {
+  command: 'serve',
+  describe: "Serve the data file over DataHub's GraphQL (/api/graphql) and REST (Rest.li) APIs",
+  builder: (y) =>
+    y
+      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind' })
+      .option('port', { type: 'number', default: 8080, describe: 'Port (0 picks a free one)' }) as never,
+  handler: async (args) => {
+    const [{ Store }, { startServer }] = await Promise.all([import('../../store/store.ts'), import('../../server/server.ts')]);
+    const { resolve } = await import('node:path');
+    if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new Error(`--port must be 0..65535, got ${args.port}`);
+    const store = Store.open(resolve(args.data));
+    const running = await startServer({ store, host: args.host, port: args.port });
+    process.stdout.write(`catalog listening on ${running.url}\n`);
+    await new Promise<void>((done) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        void running
+          .close()
+          .then(() => store.close())
+          .then(done);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+  },
+};

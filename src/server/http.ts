@@ -1,0 +1,84 @@
+/** Small HTTP helpers shared by the GraphQL and REST adapters. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CatalogError } from '../model/errors.ts';
+
+/** An error that carries its own HTTP status; turned into a JSON body by `sendError`. */
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+  }
+}
+
+/** Default limit of a request body: DataHub's client sends at most ~15 MiB per batch. */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Reads the whole body; answers 413 (without reading further) when it exceeds `limit` bytes. */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      reject(new HttpError(413, `Request body of ${declared} bytes exceeds the limit of ${limit} bytes`));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new HttpError(413, `Request body exceeds the limit of ${limit} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Parses a JSON body; a syntax error is a 400 that says where. */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const body = (await readBody(req, limit)).toString('utf8');
+  if (body.trim() === '') throw new HttpError(400, 'Request body is empty; expected JSON');
+  try {
+    return JSON.parse(body);
+  } catch (e) {
+    throw new HttpError(400, `Request body is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/**
+ * The status for anything thrown while handling a request: client mistakes are 4xx (DataHub's
+ * clients retry 5xx four times), and only our own faults are 500.
+ */
+export function statusOf(err: unknown): number {
+  if (err instanceof HttpError) return err.status;
+  if (err instanceof CatalogError) return err.code === 403 ? 403 : err.code >= 500 ? 500 : err.code;
+  return 500;
+}
+
+/** Sends a Rest.li-style error body `{status, message}`. */
+export function sendError(res: ServerResponse, err: unknown): void {
+  const status = statusOf(err);
+  const message = status === 500 ? `Internal error: ${(err as Error)?.message ?? String(err)}` : (err as Error).message;
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  sendJson(res, status, { status, message });
+}

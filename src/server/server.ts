@@ -1,0 +1,72 @@
+/**
+ * `catalog serve`: one node:http server with DataHub GMS's paths. Routing only; the GraphQL and
+ * REST adapters live in their own folders and call operations.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Store } from '../store/store.ts';
+import type { ServerDeps, ServerLimits } from './context.ts';
+import { DEFAULT_MAX_BODY_BYTES, sendError, sendJson } from './http.ts';
+import { createGraphqlHandler } from './graphql/handler.ts';
+import { createRestHandler } from './rest/handler.ts';
+
+export interface ServeOptions {
+  store: Store;
+  host?: string;
+  port?: number;
+  limits?: Partial<ServerLimits>;
+}
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export type Handler = (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => Promise<void>;
+
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const deps: ServerDeps = {
+    store: options.store,
+    limits: { maxBodyBytes: DEFAULT_MAX_BODY_BYTES, ...options.limits },
+  };
+  const graphql = createGraphqlHandler(deps);
+  const rest = createRestHandler(deps);
+
+  const server = createServer((req, res) => {
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    // The path stays percent-encoded: REST handlers decode URN segments themselves.
+    const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+    const query = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
+    let handler: Handler;
+    if (path === '/health') {
+      handler = async () => sendJson(res, 200, { status: 'ok' });
+    } else if (path === '/api/graphql' || path === '/api/v2/graphql') {
+      handler = graphql;
+    } else {
+      handler = rest;
+    }
+    handler(req, res, path, query).catch((err: unknown) => sendError(res, err));
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  return {
+    url: `http://${host}:${addr.port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
