@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds build/catalog: one executable file (Node's Single Executable Application) holding the
+# bundled CLI/server and lmdb's native addons. Needs only this repo's node_modules and the node
+# that runs it; no network.
+set -euo pipefail
+cd "$(dirname "$0")"
+out=build
+mkdir -p "$out"
+start=$(date +%s%N)
+
+node scripts/build/bundle.mjs "$out/catalog.cjs"
+
+lmdb_node=$(ls node_modules/@lmdb/lmdb-linux-x64/node.napi.glibc.node)
+msgpack_node=$(ls node_modules/@msgpackr-extract/msgpackr-extract-linux-x64/node.napi.glibc.node)
+cat > "$out/sea-config.json" <<JSON
+{
+  "main": "$out/catalog.cjs",
+  "output": "$out/sea-prep.blob",
+  "disableExperimentalSEAWarning": true,
+  "useCodeCache": true,
+  "assets": {
+    "lmdb.node": "$lmdb_node",
+    "msgpackr-extract.node": "$msgpack_node"
+  }
+}
+JSON
+node --experimental-sea-config "$out/sea-config.json" >/dev/null
+
+rm -f "$out/catalog"
+cp "$(command -v node)" "$out/catalog.tmp"
+chmod u+w "$out/catalog.tmp"
+# Strip before injection, never after (stripping would drop the injected blob).
+if command -v strip >/dev/null 2>&1; then strip "$out/catalog.tmp"; else echo "strip not found: binary left unstripped" >&2; fi
+npx --no-install postject "$out/catalog.tmp" NODE_SEA_BLOB "$out/sea-prep.blob" \
+  --sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2 >/dev/null
+mv "$out/catalog.tmp" "$out/catalog"
+end=$(date +%s%N)
+echo "built $out/catalog ($(du -h "$out/catalog" | cut -f1)) in $(( (end - start) / 1000000 )) ms"

@@ -1,0 +1,42 @@
+// Bundles src/cli/main.ts into one CommonJS file for Node's single-executable support, pointing the
+// native-addon loader of lmdb and msgpackr-extract at our SEA asset loader (src/sea/native.ts).
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const outfile = process.argv[2] ?? join(root, 'build', 'catalog.cjs');
+
+const seaNative = {
+  name: 'sea-native',
+  setup(b) {
+    b.onResolve({ filter: /^node-gyp-build-optional-packages$/ }, (args) => ({
+      path: args.importer.includes(`${'/'}msgpackr-extract${'/'}`) ? 'msgpackr-extract' : 'lmdb',
+      namespace: 'sea-native',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'sea-native' }, (args) => ({
+      contents: `const { loadNative } = require(${JSON.stringify(join(root, 'src', 'sea', 'native.ts'))});\n` +
+        `module.exports = () => loadNative(${JSON.stringify(args.path)});\n`,
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+await build({
+  entryPoints: [join(root, 'src', 'cli', 'main.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minifyWhitespace: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  banner: { js: 'const __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+  define: { 'import.meta.url': '__importMetaUrl' },
+  plugins: [seaNative],
+});
+console.log(`bundled ${pkg.name} ${pkg.version} -> ${outfile}`);
