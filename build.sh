@@ -20,7 +20,8 @@ cat > "$out/sea-config.json" <<JSON
   "useCodeCache": true,
   "assets": {
     "lmdb.node": "$lmdb_node",
-    "msgpackr-extract.node": "$msgpack_node"
+    "msgpackr-extract.node": "$msgpack_node",
+    "schema.graphql": "src/server/graphql/schema.graphql"
   }
 }
 JSON

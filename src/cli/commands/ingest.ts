@@ -13,13 +13,16 @@ export const ingestCommand: CommandModule<object, IngestArgs> = {
   builder: (y) =>
     y
       .option('file', { alias: 'f', type: 'string', describe: 'File to ingest' })
+      .option('sample', { type: 'boolean', describe: "Load the built-in sample (the entities DataHub's tutorials use)" })
+      .conflicts('file', 'sample')
       .example('$0 ingest -f mcps.json', 'Validate every record, then write them all')
+      .example('$0 ingest --sample', 'Load the sample catalog')
       .check((a) => {
-        if (!a.file && !a.sample) throw new Error('Give a file to ingest with -f FILE.');
+        if (!a.file && !a.sample) throw new Error('Give a file to ingest with -f FILE, or --sample.');
         return true;
       }) as never,
   handler: async (args) => {
     const { runIngest } = await import('./ingestRun.ts');
-    await withStore(args.data, (store) => runIngest(store, args.file!));
+    await withStore(args.data, (store) => runIngest(store, args.sample ? undefined : args.file));
   },
 };

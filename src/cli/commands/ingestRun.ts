@@ -7,7 +7,7 @@ import { proposalsFromRecord, type Proposal } from '../../model/mcp.ts';
 import { SYSTEM_ACTOR } from '../../ops/context.ts';
 import { ingestProposals } from '../../ops/ingestProposals.ts';
 import type { Store } from '../../store/store.ts';
-import { parseRecords, readText } from '../inputFiles.ts';
+import { parseRecords, readText, type SourceRecord } from '../inputFiles.ts';
 import { startProgress } from '../progress.ts';
 
 const CHUNK = 2000;
@@ -21,9 +21,8 @@ export interface IngestSummary {
   seconds: number;
 }
 
-/** Reads and validates a file into proposals; throws naming the record (and line) at fault. */
-export async function loadProposals(file: string): Promise<{ records: number; proposals: Proposal[] }> {
-  const records = parseRecords(await readText(file), file);
+/** Validates records into proposals; throws naming the record (and line) at fault. */
+function toProposals(records: SourceRecord[], file: string): Proposal[] {
   const proposals: Proposal[] = [];
   for (const r of records) {
     try {
@@ -33,12 +32,22 @@ export async function loadProposals(file: string): Promise<{ records: number; pr
       throw new BadRequestError(`${where}: ${(e as Error).message}`, { cause: e });
     }
   }
-  return { records: records.length, proposals };
+  return proposals;
 }
 
-export async function ingestFile(store: Store, file: string, actor = SYSTEM_ACTOR): Promise<IngestSummary> {
+/** The records of a file, or of the built-in sample when `file` is undefined. */
+async function loadRecords(file: string | undefined): Promise<SourceRecord[]> {
+  if (file !== undefined) return parseRecords(await readText(file), file);
+  const { SAMPLE_MCPS } = await import('../../sample/sample.ts');
+  return SAMPLE_MCPS.map((value, i) => ({ index: i + 1, value }));
+}
+
+/** Ingests a file (or the sample when `file` is undefined): validates everything, then writes. */
+export async function ingestFile(store: Store, file: string | undefined, actor = SYSTEM_ACTOR): Promise<IngestSummary> {
   const started = performance.now();
-  const { records, proposals } = await loadProposals(file);
+  const sourceRecords = await loadRecords(file);
+  const records = sourceRecords.length;
+  const proposals = toProposals(sourceRecords, file ?? 'sample');
   const progress = startProgress(proposals.length, 'aspects');
   const urns = new Set<string>();
   let written = 0;
@@ -58,11 +67,11 @@ export async function ingestFile(store: Store, file: string, actor = SYSTEM_ACTO
   return { records, proposals: proposals.length, written, unchanged, entities: urns.size, seconds: (performance.now() - started) / 1000 };
 }
 
-export async function runIngest(store: Store, file: string): Promise<void> {
+export async function runIngest(store: Store, file: string | undefined): Promise<void> {
   const s = await ingestFile(store, file);
   const rate = s.seconds > 0 ? Math.round(s.proposals / s.seconds) : s.proposals;
   process.stdout.write(
-    `Ingested ${s.records} records from ${file}: ${s.written} aspects written, ${s.unchanged} unchanged, ` +
+    `Ingested ${s.records} records from ${file ?? 'the sample data'}: ${s.written} aspects written, ${s.unchanged} unchanged, ` +
       `${s.entities} entities in ${s.seconds.toFixed(2)}s (${rate} aspects/s)\n`,
   );
 }

@@ -4,6 +4,7 @@ interface ServeArgs {
   data: string;
   host: string;
   port: number;
+  sample?: boolean;
 }
 
 export const serveCommand: CommandModule<object, ServeArgs> = {
@@ -12,12 +13,18 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
   builder: (y) =>
     y
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind' })
-      .option('port', { type: 'number', default: 8080, describe: 'Port (0 picks a free one)' }) as never,
+      .option('port', { type: 'number', default: 8080, describe: 'Port (0 picks a free one)' })
+      .option('sample', { type: 'boolean', default: false, describe: 'Load the sample catalog into the data file first (idempotent)' }) as never,
   handler: async (args) => {
     const [{ Store }, { startServer }] = await Promise.all([import('../../store/store.ts'), import('../../server/server.ts')]);
     const { resolve } = await import('node:path');
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new Error(`--port must be 0..65535, got ${args.port}`);
     const store = Store.open(resolve(args.data));
+    if (args.sample) {
+      const { ingestFile } = await import('./ingestRun.ts');
+      const s = await ingestFile(store, undefined);
+      process.stdout.write(`Sample data: ${s.written} aspects written, ${s.unchanged} unchanged\n`);
+    }
     const running = await startServer({ store, host: args.host, port: args.port });
     process.stdout.write(`catalog listening on ${running.url}\n`);
     await new Promise<void>((done) => {

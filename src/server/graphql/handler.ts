@@ -1,10 +1,128 @@
-// Placeholder until the GraphQL adapter lands (issue 3): every request gets a clear 501.
-import type { ServerDeps } from '../context.ts';
+/**
+ * POST /api/graphql (and /api/v2/graphql): GraphQL over HTTP with graphql-http, answering as DataHub
+ * GMS does (datahub-graphql.md §1): `extensions: {}` on every response, resolver errors carrying
+ * `extensions {code, type, classification}`, HTTP 200 for GraphQL-level errors, and 400 with a JSON
+ * message for a body that is not JSON or has no query. Parsed and validated documents are cached by
+ * query text (bounded LRU): validation dominates the cost of a request otherwise.
+ */
+import { GraphQLError, parse, validate, type DocumentNode } from 'graphql';
+import { createHandler, type Request as GqlRequest } from 'graphql-http';
+import { CatalogError } from '../../model/errors.ts';
+import { actorOf, type ServerDeps } from '../context.ts';
+import { readBody, sendJson } from '../http.ts';
 import type { Handler } from '../server.ts';
-import { HttpError } from '../http.ts';
+import { rootValue, type GraphqlContext } from './resolvers.ts';
+import { getSchema } from './schema.ts';
+import type { IncomingMessage } from 'node:http';
 
-export function createGraphqlHandler(_deps: ServerDeps): Handler {
-  return async () => {
-    throw new HttpError(501, 'GraphQL is not implemented yet');
+const CACHE_SIZE = 500;
+
+/** A small LRU of query text → parsed document, or the syntax/validation errors it produced. */
+class DocumentCache {
+  private readonly map = new Map<string, DocumentNode | readonly GraphQLError[]>();
+  constructor(private readonly max: number) {}
+  get(query: string, build: () => DocumentNode | readonly GraphQLError[]): DocumentNode | readonly GraphQLError[] {
+    const hit = this.map.get(query);
+    if (hit !== undefined) {
+      this.map.delete(query);
+      this.map.set(query, hit);
+      return hit;
+    }
+    const value = build();
+    this.map.set(query, value);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+    return value;
+  }
+}
+
+const CODE_TYPES: Record<number, string> = { 400: 'BAD_REQUEST', 403: 'UNAUTHORIZED', 404: 'NOT_FOUND', 409: 'CONFLICT', 500: 'SERVER_ERROR' };
+
+/** DataHub's error extensions; pre-execution errors get graphql-java's classification only. */
+export function formatError(err: GraphQLError): GraphQLError {
+  const original = err.originalError;
+  if (!original && err.path === undefined) {
+    const classification = err.message.startsWith('Syntax Error') ? 'InvalidSyntax' : 'ValidationError';
+    return new GraphQLError(err.message, { nodes: err.nodes, source: err.source, positions: err.positions, extensions: { classification } });
+  }
+  if (original instanceof GraphQLError || !original) return err;
+  const code = original instanceof CatalogError ? original.code : 500;
+  const message = original instanceof CatalogError ? original.message : `An unknown error occurred. ${original.message}`;
+  return new GraphQLError(message, {
+    nodes: err.nodes,
+    source: err.source,
+    positions: err.positions,
+    path: err.path,
+    originalError: original,
+    extensions: { code, type: CODE_TYPES[code] ?? 'SERVER_ERROR', classification: 'DataFetchingException' },
+  });
+}
+
+export function createGraphqlHandler(deps: ServerDeps): Handler {
+  const schema = getSchema();
+  const cache = new DocumentCache(CACHE_SIZE);
+
+  const handle = createHandler<IncomingMessage, undefined, GraphqlContext>({
+    schema,
+    rootValue,
+    context: (req) => ({ store: deps.store, actor: actorOf(req.raw) }),
+    onSubscribe: (req, params) => {
+      const doc = cache.get(params.query, () => {
+        let document: DocumentNode;
+        try {
+          document = parse(params.query);
+        } catch (e) {
+          return [e as GraphQLError];
+        }
+        const errors = validate(schema, document);
+        return errors.length > 0 ? errors : document;
+      });
+      if (Array.isArray(doc)) return (doc as GraphQLError[]).map(formatError);
+      return {
+        schema,
+        document: doc as DocumentNode,
+        rootValue,
+        contextValue: { store: deps.store, actor: actorOf(req.raw) },
+        variableValues: params.variables ?? undefined,
+        operationName: params.operationName ?? undefined,
+      };
+    },
+    onOperation: (_req, _args, result) => {
+      const errors = result.errors?.map(formatError);
+      return { ...(errors && { errors }), data: result.data ?? null, extensions: {} };
+    },
+    formatError: (err) => (err instanceof GraphQLError ? formatError(err) : err),
+  });
+
+  return async (req, res) => {
+    if (req.method === 'GET') {
+      // DataHub's GMS serves GraphQL over POST only.
+      sendJson(res, 405, { status: 405, message: 'GraphQL requests must use POST' }, { allow: 'POST' });
+      return;
+    }
+    const body = (await readBody(req, deps.limits.maxBodyBytes)).toString('utf8');
+    const headers = { ...req.headers };
+    // Lenient like GMS, which parses any body as JSON: no content type, or curl's default form type.
+    const contentType = headers['content-type'];
+    if (!contentType || contentType.startsWith('application/x-www-form-urlencoded')) headers['content-type'] = 'application/json';
+    const gqlReq: GqlRequest<IncomingMessage, undefined> = {
+      method: req.method ?? 'POST',
+      url: req.url ?? '/api/graphql',
+      headers: { get: (name: string) => (headers[name.toLowerCase()] as string | undefined) ?? null },
+      body,
+      raw: req,
+      context: undefined,
+    };
+    const [responseBody, init] = await handle(gqlReq);
+    let text = responseBody ?? '';
+    // Errors raised before execution (bad JSON, no query, syntax, validation) still carry extensions.
+    if (text.startsWith('{') && !text.includes('"extensions":{}')) {
+      const parsed = JSON.parse(text) as Record<string, unknown>;
+      parsed['extensions'] = {};
+      text = JSON.stringify(parsed);
+    }
+    const outHeaders: Record<string, string> = {};
+    for (const [k, v] of Object.entries(init.headers ?? {})) if (v !== undefined) outHeaders[k] = String(v);
+    res.writeHead(init.status, { 'content-type': 'application/json; charset=utf-8', ...outHeaders, 'content-length': String(Buffer.byteLength(text)) });
+    res.end(text);
   };
 }

@@ -1,0 +1,101 @@
+/**
+ * Removing references to an entity from every other entity's aspects, as DataHub does after a hard
+ * delete of a tag, user or group (REST `deleteReferences`, GraphQL `deleteTag`). The references we
+ * know: tags in globalTags / editable and ingested schema fields, owners, group memberships.
+ * Without a reverse index this scans every entity once; it runs inside the caller's transaction.
+ */
+import type { StoreTxn, StoreView } from '../store/store.ts';
+import type { EditableSchemaMetadata, GlobalTags, Ownership, SchemaFieldValue } from './aspectTypes.ts';
+import { writeAspect, type WriteStamp } from './writeAspect.ts';
+
+export interface RelatedAspect {
+  relationshipType: string;
+  urn: string;
+  aspectName: string;
+}
+
+type Rewrite = (value: any, ref: string) => unknown | undefined;
+
+const dropTag = (tags: GlobalTags | undefined, ref: string): GlobalTags | undefined =>
+  tags && tags.tags?.some((t) => t.tag === ref) ? { ...tags, tags: tags.tags.filter((t) => t.tag !== ref) } : undefined;
+
+/** Per aspect: the relationship name and a rewrite that returns the new value, or undefined if untouched. */
+const REWRITES: Record<string, { relationshipType: string; rewrite: Rewrite }> = {
+  globalTags: { relationshipType: 'TaggedWith', rewrite: (v: GlobalTags, ref) => dropTag(v, ref) },
+  editableSchemaMetadata: {
+    relationshipType: 'EditableSchemaFieldWithTag',
+    rewrite: (v: EditableSchemaMetadata, ref) => {
+      let hit = false;
+      const entries = v.editableSchemaFieldInfo.map((e) => {
+        const tags = dropTag(e.globalTags, ref);
+        if (!tags) return e;
+        hit = true;
+        return { ...e, globalTags: tags };
+      });
+      return hit ? { ...v, editableSchemaFieldInfo: entries } : undefined;
+    },
+  },
+  schemaMetadata: {
+    relationshipType: 'SchemaFieldTaggedWith',
+    rewrite: (v: { fields: SchemaFieldValue[] }, ref) => {
+      let hit = false;
+      const fields = v.fields.map((f) => {
+        const tags = dropTag(f.globalTags, ref);
+        if (!tags) return f;
+        hit = true;
+        return { ...f, globalTags: tags };
+      });
+      return hit ? { ...v, fields } : undefined;
+    },
+  },
+  ownership: {
+    relationshipType: 'OwnedBy',
+    rewrite: (v: Ownership, ref) => (v.owners?.some((o) => o.owner === ref) ? { ...v, owners: v.owners.filter((o) => o.owner !== ref) } : undefined),
+  },
+  groupMembership: {
+    relationshipType: 'IsMemberOfGroup',
+    rewrite: (v: { groups: string[] }, ref) => (v.groups?.includes(ref) ? { ...v, groups: v.groups.filter((g) => g !== ref) } : undefined),
+  },
+  corpGroupInfo: {
+    relationshipType: 'IsMemberOfGroup',
+    rewrite: (v: Record<string, string[] | undefined>, ref) => {
+      const keys = ['admins', 'members', 'groups'].filter((k) => v[k]?.includes(ref));
+      if (keys.length === 0) return undefined;
+      const out: Record<string, unknown> = { ...v };
+      for (const k of keys) out[k] = v[k]!.filter((x) => x !== ref);
+      return out;
+    },
+  },
+};
+
+/** Every aspect of another entity that refers to `ref`, without changing anything. */
+export function findReferences(view: StoreView, ref: string): Array<RelatedAspect & { next: unknown }> {
+  const found: Array<RelatedAspect & { next: unknown }> = [];
+  for (const type of view.entityTypes()) {
+    let after: string | undefined;
+    for (;;) {
+      const page = view.urnsOfType(type, { after, limit: 1000 });
+      if (page.length === 0) break;
+      for (const urn of page) {
+        if (urn === ref) continue;
+        const entity = view.getEntity(urn);
+        for (const aspectName of entity?.aspects ?? []) {
+          const rule = REWRITES[aspectName];
+          if (!rule) continue;
+          const value = view.getAspect(urn, aspectName)?.value;
+          const next = value === undefined ? undefined : rule.rewrite(value, ref);
+          if (next !== undefined) found.push({ relationshipType: rule.relationshipType, urn, aspectName, next });
+        }
+      }
+      after = page[page.length - 1];
+    }
+  }
+  return found;
+}
+
+/** Rewrites every referring aspect without `ref`; returns what was changed. */
+export function removeReferences(txn: StoreTxn, stamp: WriteStamp, ref: string): RelatedAspect[] {
+  const found = findReferences(txn, ref);
+  for (const f of found) writeAspect(txn, stamp, f.urn, f.aspectName, f.next);
+  return found.map(({ relationshipType, urn, aspectName }) => ({ relationshipType, urn, aspectName }));
+}

@@ -1,0 +1,99 @@
+/**
+ * Root resolvers: each one parses its arguments, calls one operation, and returns the result.
+ * Business rules live in src/ops; the shapes returned come from src/ops/views.ts.
+ */
+import type { Store } from '../../store/store.ts';
+import type { OpContext } from '../../ops/context.ts';
+import { batchUpdateDeprecation, updateDeprecation } from '../../ops/deprecation.ts';
+import { updateDescription, type DescriptionUpdate } from '../../ops/descriptions.ts';
+import { addLink, removeLink } from '../../ops/links.ts';
+import { addOwners, batchAddOwners, batchRemoveOwners, removeOwner, type OwnerInput } from '../../ops/owners.ts';
+import type { ResourceRef } from '../../ops/resources.ts';
+import { batchUpdateSoftDeleted } from '../../ops/softDelete.ts';
+import { createTag, deleteTag, setTagColor, updateTag } from '../../ops/tagEntity.ts';
+import { addTags, removeTag, removeTags } from '../../ops/tags.ts';
+import { updateDatasets, type DatasetUpdate } from '../../ops/updateDataset.ts';
+import { datasetView, entityExists, getCorpGroup, getCorpUser, getDataset, getTag, meView, tagView } from '../../ops/views.ts';
+
+/** Per-request context handed to every resolver. */
+export interface GraphqlContext extends Record<PropertyKey, unknown> {
+  store: Store;
+  actor: string;
+}
+
+type Args<T> = { input: T };
+
+const op = (ctx: GraphqlContext): OpContext => ({ store: ctx.store, actor: ctx.actor });
+
+export const rootValue = {
+  // ---- queries ----
+  dataset: ({ urn }: { urn: string }, ctx: GraphqlContext) => getDataset(ctx.store, urn),
+  tag: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTag(ctx.store, urn),
+  corpUser: ({ urn }: { urn: string }, ctx: GraphqlContext) => getCorpUser(ctx.store, urn),
+  corpGroup: ({ urn }: { urn: string }, ctx: GraphqlContext) => getCorpGroup(ctx.store, urn),
+  entityExists: ({ urn }: { urn: string }, ctx: GraphqlContext) => entityExists(ctx.store, urn),
+  me: (_: unknown, ctx: GraphqlContext) => meView(ctx.store, ctx.actor),
+
+  // ---- datasets and descriptions ----
+  updateDataset: async ({ urn, input }: { urn: string; input: DatasetUpdate }, ctx: GraphqlContext) => {
+    await updateDatasets(op(ctx), [{ urn, update: input }]);
+    return datasetView(ctx.store, urn);
+  },
+  updateDatasets: async ({ input }: Args<Array<{ urn: string; update: DatasetUpdate }>>, ctx: GraphqlContext) => {
+    const urns = await updateDatasets(op(ctx), input);
+    return urns.map((u) => datasetView(ctx.store, u));
+  },
+  updateDescription: ({ input }: Args<DescriptionUpdate>, ctx: GraphqlContext) => updateDescription(op(ctx), input),
+
+  // ---- owners ----
+  addOwner: ({ input }: Args<OwnerInput & { resourceUrn: string }>, ctx: GraphqlContext) => addOwners(op(ctx), input.resourceUrn, [input]),
+  addOwners: ({ input }: Args<{ owners: OwnerInput[]; resourceUrn: string }>, ctx: GraphqlContext) =>
+    addOwners(op(ctx), input.resourceUrn, input.owners),
+  removeOwner: ({ input }: Args<{ ownerUrn: string; ownershipTypeUrn?: string | null; resourceUrn: string }>, ctx: GraphqlContext) =>
+    removeOwner(op(ctx), input.resourceUrn, input.ownerUrn, input.ownershipTypeUrn),
+  batchAddOwners: ({ input }: Args<{ owners: OwnerInput[]; resources: (ResourceRef | null)[] }>, ctx: GraphqlContext) =>
+    batchAddOwners(op(ctx), input.owners, input.resources),
+  batchRemoveOwners: (
+    { input }: Args<{ ownerUrns: string[]; ownershipTypeUrn?: string | null; resources: (ResourceRef | null)[] }>,
+    ctx: GraphqlContext,
+  ) => batchRemoveOwners(op(ctx), input.ownerUrns, input.resources, input.ownershipTypeUrn),
+
+  // ---- tag entities ----
+  createTag: ({ input }: Args<{ id?: string | null; name: string; description?: string | null }>, ctx: GraphqlContext) => createTag(op(ctx), input),
+  updateTag: async ({ urn, input }: { urn: string; input: { name: string; description?: string | null } }, ctx: GraphqlContext) => {
+    await updateTag(op(ctx), urn, input);
+    return tagView(ctx.store, urn);
+  },
+  deleteTag: ({ urn }: { urn: string }, ctx: GraphqlContext) => deleteTag(op(ctx), urn),
+  setTagColor: ({ urn, colorHex }: { urn: string; colorHex: string }, ctx: GraphqlContext) => setTagColor(op(ctx), urn, colorHex),
+
+  // ---- tag associations ----
+  addTag: ({ input }: Args<ResourceRef & { tagUrn: string }>, ctx: GraphqlContext) => addTags(op(ctx), [input.tagUrn], [input]),
+  addTags: ({ input }: Args<ResourceRef & { tagUrns: string[] }>, ctx: GraphqlContext) => addTags(op(ctx), input.tagUrns, [input]),
+  batchAddTags: ({ input }: Args<{ tagUrns: string[]; resources: ResourceRef[] }>, ctx: GraphqlContext) =>
+    addTags(op(ctx), input.tagUrns, input.resources),
+  removeTag: ({ input }: Args<ResourceRef & { tagUrn: string }>, ctx: GraphqlContext) => removeTag(op(ctx), input.tagUrn, input),
+  batchRemoveTags: ({ input }: Args<{ tagUrns: string[]; resources: (ResourceRef | null)[] }>, ctx: GraphqlContext) =>
+    removeTags(op(ctx), input.tagUrns, input.resources),
+
+  // ---- deprecation ----
+  updateDeprecation: (
+    { input }: Args<{ urn: string; deprecated: boolean; decommissionTime?: number | null; note?: string | null; replacement?: string | null }>,
+    ctx: GraphqlContext,
+  ) => updateDeprecation(op(ctx), input.urn, input),
+  batchUpdateDeprecation: async (
+    { input }: Args<{ deprecated: boolean; decommissionTime?: number | null; note?: string | null; replacement?: string | null; resources: (ResourceRef | null)[] }>,
+    ctx: GraphqlContext,
+  ) => {
+    await batchUpdateDeprecation(op(ctx), input.resources, input);
+    return true;
+  },
+
+  // ---- links and status ----
+  addLink: ({ input }: Args<{ linkUrl: string; label: string; resourceUrn: string }>, ctx: GraphqlContext) =>
+    addLink(op(ctx), input.resourceUrn, input.linkUrl, input.label),
+  removeLink: ({ input }: Args<{ linkUrl: string; label?: string | null; resourceUrn: string }>, ctx: GraphqlContext) =>
+    removeLink(op(ctx), input.resourceUrn, input.linkUrl, input.label),
+  batchUpdateSoftDeleted: ({ input }: Args<{ urns: string[]; deleted: boolean }>, ctx: GraphqlContext) =>
+    batchUpdateSoftDeleted(op(ctx), input.urns, input.deleted),
+};

@@ -1,0 +1,46 @@
+/** Fixtures for GraphQL tests: a real server on port 0 over a temp data file loaded with the sample. */
+import { Store } from '../src/store/store.ts';
+import { startServer, type RunningServer } from '../src/server/server.ts';
+import { ingestFile } from '../src/cli/commands/ingestRun.ts';
+import { tempDataPath } from './helpers.ts';
+
+export { SAMPLE_URNS as S } from '../src/sample/sample.ts';
+
+export interface GqlServer {
+  url: string;
+  store: Store;
+  server: RunningServer;
+  /** POSTs a document; returns status and parsed body. */
+  gql(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+export async function startSampleServer(options: { sample?: boolean } = {}): Promise<GqlServer> {
+  const store = Store.open(tempDataPath());
+  if (options.sample !== false) await ingestFile(store, undefined);
+  const server = await startServer({ store, port: 0 });
+  const url = `${server.url}/api/graphql`;
+  return {
+    url,
+    store,
+    server,
+    async gql(query, variables, headers = {}) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(variables ? { query, variables } : { query, variables: {} }),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    async close() {
+      await server.close();
+      await store.close();
+    },
+  };
+}
+
+/** The error object DataHub sends for a resolver failure (datahub-graphql.md §1.4). */
+export function expectedError(message: string, path: string, code = 400): Record<string, unknown> {
+  const type = { 400: 'BAD_REQUEST', 404: 'NOT_FOUND' }[code as 400 | 404];
+  return { message, path: [path], extensions: { code, type, classification: 'DataFetchingException' } };
+}
