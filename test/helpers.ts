@@ -70,3 +70,61 @@ export function mcp(entityUrn: string, aspectName: string, json: unknown, entity
     aspect: { json },
   };
 }
+
+export interface SpawnedServer {
+  url: string;
+  output: () => string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Spawns a `catalog serve` (any command line) and resolves once it prints its listening URL.
+ * Rejects with the process output when it exits first or takes longer than `timeoutMs`.
+ */
+export function spawnServer(
+  cmd: string,
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+): Promise<SpawnedServer> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, CATALOG_DATA: '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let done = false;
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const timer = setTimeout(() => {
+      if (done) return;
+      done = true;
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${options.timeoutMs ?? 20000} ms:\n${out}`));
+    }, options.timeoutMs ?? 20000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /catalog listening on (http:\/\/\S+)/.exec(out);
+      if (m && !done) {
+        done = true;
+        clearTimeout(timer);
+        resolvePromise({
+          url: m[1]!,
+          output: () => out,
+          stop: (signal = 'SIGTERM') => {
+            child.kill(signal);
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${out}`));
+    });
+  });
+}

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { HIVE_T1, mcp, ROOT, runProcess, tempDir } from './helpers.ts';
+import { HIVE_T1, mcp, ROOT, runProcess, spawnServer, tempDir } from './helpers.ts';
 
 const BINARY = join(ROOT, 'build', 'catalog');
 
@@ -19,6 +19,7 @@ function newestSourceTime(dir: string): number {
 describe('single executable (build/catalog)', () => {
   let dir: string;
   let run: (args: string[]) => ReturnType<typeof runProcess>;
+  let serve: (args: string[]) => ReturnType<typeof spawnServer>;
 
   before(() => {
     const stale = !existsSync(BINARY) || statSync(BINARY).mtimeMs < Math.max(newestSourceTime(join(ROOT, 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
@@ -28,6 +29,7 @@ describe('single executable (build/catalog)', () => {
     copyFileSync(BINARY, join(dir, 'catalog'));
     const env = { PATH: '/usr/bin:/bin', HOME: dir, CATALOG_DATA: '', NODE_OPTIONS: '' };
     run = (args) => runProcess(join(dir, 'catalog'), args, { cwd: dir, env });
+    serve = (args) => spawnServer(join(dir, 'catalog'), args, { cwd: dir, env });
   });
 
   it('prints the version of package.json', async () => {
@@ -51,5 +53,22 @@ describe('single executable (build/catalog)', () => {
     assert.deepEqual(Object.keys(JSON.parse(all.stdout)), ['datasetKey', 'datasetProperties']);
     // The native addons were unpacked into the user's cache, named by content hash.
     assert.ok(readdirSync(join(dir, '.cache', 'catalog')).some((f) => /^lmdb-[0-9a-f]{16}\.node$/.test(f)));
+  });
+
+  it('serves the sample over GraphQL and stops cleanly on SIGTERM', async () => {
+    const server = await serve(['serve', '--sample', '--port', '0', '--data', join(dir, 'served.lmdb')]);
+    try {
+      const res = await fetch(`${server.url}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ tag(urn: "urn:li:tag:Legacy") { name properties { description } } }' }),
+      });
+      assert.deepEqual(await res.json(), {
+        data: { tag: { name: 'Legacy', properties: { description: 'Indicates the dataset is no longer supported' } } },
+        extensions: {},
+      });
+    } finally {
+      assert.equal(await server.stop(), 0);
+    }
   });
 });
