@@ -1,10 +1,173 @@
-// Placeholder until the REST adapter lands (issue 4): unknown paths get a 404.
-import type { ServerDeps } from '../context.ts';
+/**
+ * The Rest.li endpoints DataHub's Python CLI and SDK call (datahub-rest-cli.md §0, §2, §3). Each
+ * route parses its input, calls one operation and formats the Rest.li answer (`{"value": …}` for
+ * actions). Client mistakes are 4xx with `{status, message}` — never 5xx, which the client retries.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AspectValidationError, BadRequestError } from '../../model/errors.ts';
+import { proposalFromMcp, proposalsFromRecord, type Proposal } from '../../model/mcp.ts';
+import { hardDelete, deleteReferencesTo } from '../../ops/deleteEntity.ts';
+import { ingestProposals } from '../../ops/ingestProposals.ts';
+import { getEntityResponse, getVersionedAspect } from '../../ops/readAspects.ts';
+import { VERSION } from '../../version.ts';
+import { actorOf, type ServerDeps } from '../context.ts';
+import { HttpError, readJsonBody, sendJson } from '../http.ts';
 import type { Handler } from '../server.ts';
-import { HttpError } from '../http.ts';
 
-export function createRestHandler(_deps: ServerDeps): Handler {
-  return async (req, _res, path) => {
-    throw new HttpError(404, `No route for ${req.method} ${path}`);
+/**
+ * `/config` as GMS answers it. The version stays below 1.0.1 so clients keep using Rest.li (they
+ * switch to OpenAPI v3 writes from 1.0.1 on), and serverType is not "quickstart" (which would make
+ * the CLI look up commit dates on GitHub).
+ */
+export function serverConfig(): Record<string, unknown> {
+  return {
+    noCode: 'true',
+    retention: 'true',
+    statefulIngestionCapable: false,
+    patchCapable: false,
+    supportsImpactAnalysis: false,
+    timeZone: 'GMT',
+    datahub: { serverType: 'catalog', serverEnv: 'core' },
+    telemetry: { enabledCli: false, enabledIngestion: false },
+    versions: { 'acryldata/datahub': { version: 'v1.0.0', commit: `catalog-${VERSION}` } },
+    managedIngestion: { enabled: false },
+  };
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Decodes a percent-encoded URN path segment. */
+function urnFromPath(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, `Malformed percent-encoding in path segment "${segment}"`);
+  }
+}
+
+/** `aspects=List(a,b)` (Rest.li 2.0), also `aspects=a&aspects=b`. */
+function aspectList(query: URLSearchParams): string[] | undefined {
+  const values = query.getAll('aspects');
+  if (values.length === 0) return undefined;
+  return values.flatMap((v) => {
+    const m = /^List\((.*)\)$/.exec(v);
+    return (m ? m[1]! : v).split(',').map((s) => s.trim()).filter(Boolean);
+  });
+}
+
+/** Validation failures of aspects are 422 as in GMS; other client mistakes keep their status. */
+function asIngestError(e: unknown, where: string): never {
+  const message = `${where}: ${(e as Error).message}`;
+  if (e instanceof AspectValidationError) throw new HttpError(422, message);
+  if (e instanceof BadRequestError) throw new HttpError(400, message);
+  throw e;
+}
+
+function toProposals(raw: unknown[], where: (i: number) => string): Proposal[] {
+  return raw.map((p, i) => {
+    try {
+      return proposalFromMcp(p);
+    } catch (e) {
+      return asIngestError(e, where(i));
+    }
+  });
+}
+
+export function createRestHandler(deps: ServerDeps): Handler {
+  const { store } = deps;
+  const body = (req: IncomingMessage) => readJsonBody(req, deps.limits.maxBodyBytes);
+  const ctx = (req: IncomingMessage) => ({ store, actor: actorOf(req) });
+
+  async function aspectsAction(req: IncomingMessage, res: ServerResponse, action: string | null): Promise<void> {
+    const input = await body(req);
+    if (!isObject(input)) throw new HttpError(400, 'Request body must be a JSON object');
+    switch (action) {
+      case 'ingestProposal': {
+        const [proposal] = toProposals([input['proposal']], () => 'proposal');
+        await ingestProposals(ctx(req), [proposal!]);
+        return sendJson(res, 200, { value: 'success' });
+      }
+      case 'ingestProposalBatch': {
+        const list = input['proposals'];
+        if (!Array.isArray(list)) throw new HttpError(400, 'proposals: expected an array of metadata change proposals');
+        await ingestProposals(ctx(req), toProposals(list, (i) => `proposals[${i}]`));
+        return sendJson(res, 200, { value: 'success' });
+      }
+      case 'getTimeseriesAspectValues': {
+        // Catalog keeps no timeseries aspects: the answer is always an empty list.
+        const entityName = typeof input['entity'] === 'string' ? input['entity'] : '';
+        const aspectName = typeof input['aspect'] === 'string' ? input['aspect'] : '';
+        return sendJson(res, 200, { value: { entityName, aspectName, limit: input['limit'] ?? 10000, values: [] } });
+      }
+      default:
+        throw new HttpError(400, `Unknown action "${action}" on /aspects; supported: ingestProposal, ingestProposalBatch, getTimeseriesAspectValues`);
+    }
+  }
+
+  async function entitiesAction(req: IncomingMessage, res: ServerResponse, action: string | null): Promise<void> {
+    const input = await body(req);
+    if (!isObject(input)) throw new HttpError(400, 'Request body must be a JSON object');
+    switch (action) {
+      case 'delete': {
+        const urn = input['urn'];
+        if (typeof urn !== 'string') throw new HttpError(400, 'urn: required string is missing');
+        const aspectName = typeof input['aspectName'] === 'string' ? input['aspectName'] : undefined;
+        return sendJson(res, 200, { value: await hardDelete(ctx(req), urn, aspectName) });
+      }
+      case 'deleteReferences': {
+        const urn = input['urn'];
+        if (typeof urn !== 'string') throw new HttpError(400, 'urn: required string is missing');
+        const dryRun = input['dryRun'] === true || input['dryRun'] === 'true';
+        return sendJson(res, 200, { value: await deleteReferencesTo(ctx(req), urn, dryRun) });
+      }
+      case 'ingest':
+      case 'batchIngest': {
+        const entities = action === 'ingest' ? [input['entity']] : input['entities'];
+        if (!Array.isArray(entities)) throw new HttpError(400, 'entities: expected an array of snapshots');
+        const proposals = entities.flatMap((e, i) => {
+          const snapshot = isObject(e) && isObject(e['value']) ? e['value'] : e;
+          try {
+            return proposalsFromRecord({ proposedSnapshot: snapshot, systemMetadata: input['systemMetadata'] });
+          } catch (err) {
+            return asIngestError(err, action === 'ingest' ? 'entity' : `entities[${i}]`);
+          }
+        });
+        await ingestProposals(ctx(req), proposals);
+        return sendJson(res, 200, {});
+      }
+      default:
+        throw new HttpError(400, `Unknown action "${action}" on /entities; supported: delete, deleteReferences, ingest, batchIngest`);
+    }
+  }
+
+  return async (req, res, path, query) => {
+    const method = req.method ?? 'GET';
+    const action = query.get('action');
+    if (path === '/config' && method === 'GET') return sendJson(res, 200, serverConfig());
+    if ((path === '/aspects' || path === '/aspects/') && method === 'POST') return aspectsAction(req, res, action);
+    if ((path === '/entities' || path === '/entities/') && method === 'POST') return entitiesAction(req, res, action);
+
+    const aspectMatch = /^\/aspects\/([^/]+)$/.exec(path);
+    if (aspectMatch && method === 'GET') {
+      const urn = urnFromPath(aspectMatch[1]!);
+      const aspect = query.get('aspect');
+      if (!aspect) throw new HttpError(400, 'aspect: the query parameter is required');
+      const versionText = query.get('version') ?? '0';
+      const version = Number(versionText);
+      if (!Number.isInteger(version) || version < 0) throw new HttpError(400, `version: expected a non-negative integer, got "${versionText}"`);
+      const found = getVersionedAspect(store, urn, aspect, version);
+      if (!found) throw new HttpError(404, `Aspect ${aspect} (version ${version}) of ${urn} not found`);
+      return sendJson(res, 200, found);
+    }
+    const entityMatch = /^\/entitiesV2\/([^/]+)$/.exec(path);
+    if (entityMatch && method === 'GET') {
+      const urn = urnFromPath(entityMatch[1]!);
+      return sendJson(res, 200, getEntityResponse(store, urn, aspectList(query)));
+    }
+    throw new HttpError(404, `No route for ${method} ${path}`);
   };
 }

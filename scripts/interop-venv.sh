@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Creates (or reuses) .venv-interop/ with DataHub's real Python CLI and SDK at a pinned version,
+# for the interop tests. Idempotent: a stamp file records what was installed, so later runs take
+# well under a second. Prints the path of the `datahub` executable last.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SPEC="acryl-datahub==1.7.0.17"
+VENV=.venv-interop
+STAMP="$VENV/.installed"
+
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "interop-venv: python3 is not installed; DataHub's Python client cannot be set up" >&2
+  exit 3
+fi
+
+if [ -x "$VENV/bin/datahub" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$SPEC" ]; then
+  echo "$PWD/$VENV/bin/datahub"
+  exit 0
+fi
+
+echo "interop-venv: installing $SPEC into $VENV (first run only)" >&2
+rm -rf "$VENV"
+python3 -m venv "$VENV" || { echo "interop-venv: 'python3 -m venv' failed (install python3-venv)" >&2; exit 3; }
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip >&2
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "$SPEC" >&2
+DATAHUB_TELEMETRY_ENABLED=false "$VENV/bin/datahub" version >&2
+echo "$SPEC" > "$STAMP"
+echo "$PWD/$VENV/bin/datahub"
