@@ -1,0 +1,207 @@
+// DataHub's real Python CLI and SDK (acryl-datahub, pinned in scripts/interop-venv.sh) against a real
+// `catalog serve` on an ephemeral port (issue 4). Telemetry off, HOME in a temp dir, no call leaves
+// the machine. Without python3 the suite fails under CI=true and is skipped loudly elsewhere.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ROOT, runCli, runProcess, spawnServer, tempDir, type RunResult, type SpawnedServer } from './helpers.ts';
+
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+if (!hasPython) {
+  const message = 'INTEROP SUITE NOT RUN: python3 is missing, so DataHub\'s Python client cannot be installed.';
+  if (process.env['CI'] === 'true') throw new Error(message);
+  console.error(`\n*** ${message} ***\n`);
+}
+
+const DOC_TAG = 'urn:li:tag:deprecated';
+const H_FUC = 'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_created,PROD)';
+
+describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython && 'python3 missing' }, () => {
+  let datahub: string;
+  let python: string;
+  let server: SpawnedServer;
+  let data: string;
+  let home: string;
+  let env: Record<string, string>;
+
+  before(async () => {
+    datahub = execFileSync('bash', [join(ROOT, 'scripts', 'interop-venv.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop()!;
+    python = join(datahub, '..', 'python');
+    home = tempDir('catalog-interop-home-');
+    data = join(tempDir(), 'catalog.lmdb');
+    server = await spawnServer(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', '--sample', '--data', data]);
+    env = { DATAHUB_GMS_URL: server.url, DATAHUB_TELEMETRY_ENABLED: 'false', HOME: home, DATAHUB_GMS_TOKEN: '', PYTHONWARNINGS: 'ignore' };
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  const dh = (args: string[]): Promise<RunResult> => runProcess(datahub, args, { env, cwd: home });
+  const py = async (script: string, ...args: string[]): Promise<any> => {
+    const r = await runProcess(python, [join(ROOT, 'test', 'interop', 'py', script), ...args], { env, cwd: home });
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout.trim().split('\n').pop()!);
+  };
+  const gql = async (query: string): Promise<any> => {
+    const res = await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    return ((await res.json()) as { data: unknown }).data;
+  };
+  const getJson = async (urn: string, ...aspects: string[]): Promise<any> => {
+    const r = await dh(['get', '--urn', urn, ...aspects.flatMap((a) => ['--aspect', a])]);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+
+  it('datahub user upsert and group upsert with the documented YAML examples, read back', async () => {
+    const users = join(home, 'bar.user.dhub.yaml');
+    writeFileSync(users, `- id: bar@acryl.io
+  first_name: The
+  last_name: Bar
+  email: bar@acryl.io
+  slack: "@the_bar_raiser"
+  description: "I like raising the bar higher"
+  groups:
+    - foogroup@acryl.io
+- id: datahub
+  slack: "@datahubproject"
+  phone: "1-800-GOT-META"
+  description: "The DataHub Project"
+  picture_link: "https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/datahub-logo-color-stable.svg"
+`);
+    const group = join(home, 'foo.group.dhub.yaml');
+    writeFileSync(group, `id: foogroup@acryl.io
+display_name: Foo Group
+owners:
+  - datahub
+members:
+  - bar@acryl.io # refer to a user either by id or by urn
+  - id: joe@acryl.io # inline specification of user
+    slack: "@joe_shmoe"
+    display_name: "Joe's Hub"
+`);
+    const u = await dh(['user', 'upsert', '-f', users]);
+    assert.equal(u.code, 0, u.stderr);
+    assert.match(u.stdout, /Update succeeded for urn urn:li:corpuser:bar@acryl\.io\.\nUpdate succeeded for urn urn:li:corpuser:datahub\.\n/);
+    const g = await dh(['group', 'upsert', '-f', group]);
+    assert.equal(g.code, 0, g.stderr);
+    assert.match(g.stdout, /Update succeeded for group urn:li:corpGroup:foogroup@acryl\.io\./);
+
+    const bar = await getJson('urn:li:corpuser:bar@acryl.io');
+    assert.equal(bar.corpUserEditableInfo.aboutMe, 'I like raising the bar higher');
+    assert.equal(bar.corpUserEditableInfo.slack, '@the_bar_raiser');
+    assert.deepEqual(bar.groupMembership, { groups: ['urn:li:corpGroup:foogroup@acryl.io'] });
+    const foo = await getJson('urn:li:corpGroup:foogroup@acryl.io', 'corpGroupInfo', 'ownership');
+    assert.equal(foo.corpGroupInfo.displayName, 'Foo Group');
+    assert.deepEqual(foo.corpGroupInfo.members, ['urn:li:corpuser:bar@acryl.io', 'urn:li:corpuser:joe@acryl.io']);
+    assert.deepEqual(foo.ownership.owners.map((o: { owner: string }) => o.owner), ['urn:li:corpuser:datahub']);
+
+    const read = await gql('{ corpUser(urn: "urn:li:corpuser:bar@acryl.io") { username editableProperties { aboutMe slack email } } corpGroup(urn: "urn:li:corpGroup:foogroup@acryl.io") { name properties { displayName } ownership { owners { owner { ... on CorpUser { urn } } } } } }');
+    assert.deepEqual(read, {
+      corpUser: { username: 'bar@acryl.io', editableProperties: { aboutMe: 'I like raising the bar higher', slack: '@the_bar_raiser', email: 'bar@acryl.io' } },
+      corpGroup: { name: 'foogroup@acryl.io', properties: { displayName: 'Foo Group' }, ownership: { owners: [{ owner: { urn: 'urn:li:corpuser:datahub' } }] } },
+    });
+  });
+
+  it('datahub get --aspect tagProperties / globalTags print the documented output', async () => {
+    await gql('mutation { createTag(input: { name: "Deprecated", id: "deprecated", description: "Having this tag means this column or table is deprecated." }) }');
+    const tag = await dh(['get', '--urn', DOC_TAG, '--aspect', 'tagProperties']);
+    assert.equal(tag.stdout, `${JSON.stringify({ tagProperties: { description: 'Having this tag means this column or table is deprecated.', name: 'Deprecated' } }, null, 2)}\n`);
+    await gql(`mutation { addTags(input: { tagUrns: ["${DOC_TAG}"], resourceUrn: "${H_FUC}" }) }`);
+    const tagged = await getJson(H_FUC, 'globalTags');
+    assert.deepEqual(tagged, { globalTags: { tags: [{ tag: DOC_TAG }] } });
+    await gql(`mutation { removeTag(input: { tagUrn: "${DOC_TAG}", resourceUrn: "${H_FUC}" }) }`);
+    const removed = await dh(['get', '--urn', H_FUC, '--aspect', 'globalTags']);
+    assert.equal(removed.stdout, '{\n  "globalTags": {\n    "tags": []\n  }\n}\n');
+  });
+
+  it('datahub put writes an aspect; delete --urn soft-deletes; --hard removes the entity and its references', async () => {
+    const file = join(home, 'props.json');
+    writeFileSync(file, JSON.stringify({ name: 'Put', description: 'written by datahub put' }));
+    const put = await dh(['put', '--urn', 'urn:li:tag:put', '--aspect', 'tagProperties', '-d', file]);
+    assert.equal(put.code, 0, put.stderr);
+    assert.deepEqual(await getJson('urn:li:tag:put', 'tagProperties'), { tagProperties: { description: 'written by datahub put', name: 'Put' } });
+
+    const soft = await dh(['delete', '--urn', 'urn:li:dataset:(urn:li:dataPlatform:kafka,SampleKafkaDataset,PROD)']);
+    assert.equal(soft.code, 0, soft.stderr);
+    assert.match(soft.stdout, /Soft deleted 1 entities/);
+    const status = await gql('{ dataset(urn: "urn:li:dataset:(urn:li:dataPlatform:kafka,SampleKafkaDataset,PROD)") { status { removed } } }');
+    assert.deepEqual(status, { dataset: { status: { removed: true } } });
+
+    const hard = await dh(['delete', '--urn', 'urn:li:tag:Legacy', '--hard', '-f']);
+    assert.equal(hard.code, 0, hard.stderr);
+    assert.match(hard.stdout, /Hard deleted 1 entities .* and cleaned up 1 referenced entities/);
+    const gone = await runCli(['get', '--urn', 'urn:li:tag:Legacy', '--data', data]);
+    assert.equal(gone.stderr, 'urn urn:li:tag:Legacy not found\n');
+    const hive = await getJson('urn:li:dataset:(urn:li:dataPlatform:hive,SampleHiveDataset,PROD)', 'globalTags');
+    assert.deepEqual(hive, { globalTags: { tags: [] } });
+  });
+
+  it('datahub ingest -c recipe.yml: file source → datahub-rest sink', async () => {
+    const mcps = join(home, 'mcps.json');
+    writeFileSync(mcps, JSON.stringify([
+      { entityType: 'dataset', entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:mysql,shop.orders,PROD)', changeType: 'UPSERT', aspectName: 'datasetProperties', aspect: { json: { customProperties: {}, description: 'orders from the recipe' } } },
+      { entityType: 'dataset', entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:mysql,shop.items,PROD)', changeType: 'UPSERT', aspectName: 'status', aspect: { json: { removed: false } } },
+    ]));
+    const recipe = join(home, 'recipe.yml');
+    writeFileSync(recipe, `source:\n  type: file\n  config:\n    path: ${mcps}\nsink:\n  type: datahub-rest\n  config:\n    server: ${server.url}\n`);
+    const r = await dh(['ingest', '-c', recipe]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout + r.stderr, /Pipeline finished successfully/);
+    const orders = await getJson('urn:li:dataset:(urn:li:dataPlatform:mysql,shop.orders,PROD)', 'datasetProperties');
+    assert.equal(orders.datasetProperties.description, 'orders from the recipe');
+    assert.deepEqual(await getJson('urn:li:dataset:(urn:li:dataPlatform:mysql,shop.items,PROD)', 'status'), { status: { removed: false } });
+  });
+
+  it('DatahubRestEmitter emit / emit_mcps of every interpreted aspect; GraphQL and datahub get agree', async () => {
+    const out = await py('emit_aspects.py', 'users');
+    const urn = out.urn as string;
+    assert.deepEqual(out.emitted, ['tagProperties', 'datasetProperties', 'schemaMetadata', 'editableDatasetProperties', 'institutionalMemory', 'globalTags', 'ownership', 'deprecation']);
+    const viaGet = await getJson(urn);
+    assert.deepEqual(Object.keys(viaGet), ['datasetKey', 'datasetProperties', 'deprecation', 'editableDatasetProperties', 'globalTags', 'institutionalMemory', 'ownership', 'schemaMetadata']);
+    assert.deepEqual(viaGet.schemaMetadata.fields.map((f: any) => Object.keys(f.type.type)[0]), ['com.linkedin.schema.NumberType', 'com.linkedin.schema.StringType', 'com.linkedin.schema.ArrayType']);
+    const viaGraphql = await gql(`{ dataset(urn: "${urn}") { properties { description customProperties { key value } } editableProperties { description } schemaMetadata { fields { fieldPath type nullable description } } tags { tags { tag { urn properties { colorHex } } } } ownership { owners { type owner { ... on CorpUser { urn } } } } deprecation { deprecated note decommissionTime actor } institutionalMemory { elements { url label } } } }`);
+    const d = viaGraphql.dataset;
+    assert.equal(d.editableProperties.description, viaGet.editableDatasetProperties.description);
+    assert.equal(d.properties.description, 'edited description');
+    assert.deepEqual(d.properties.customProperties, [{ key: 'team', value: 'data' }]);
+    assert.deepEqual(d.schemaMetadata.fields, [
+      { fieldPath: 'id', type: 'NUMBER', nullable: false, description: 'primary key' },
+      { fieldPath: 'email', type: 'STRING', nullable: true, description: null },
+      { fieldPath: 'tags', type: 'ARRAY', nullable: false, description: null },
+    ]);
+    assert.deepEqual(d.tags.tags, [{ tag: { urn: 'urn:li:tag:emitted', properties: { colorHex: '#123456' } } }]);
+    assert.deepEqual(d.ownership.owners, [{ type: 'TECHNICAL_OWNER', owner: { urn: 'urn:li:corpuser:jdoe' } }]);
+    assert.deepEqual(d.deprecation, { deprecated: true, note: 'use users_v2', decommissionTime: 1767225600000, actor: 'urn:li:corpuser:jdoe' });
+    assert.deepEqual(d.deprecation.note, viaGet.deprecation.note);
+    assert.deepEqual(d.institutionalMemory.elements, [{ url: 'https://wiki.example.com/users', label: 'Wiki' }]);
+  });
+
+  it('DataHubGraph get_aspect, exists, get_entity_semityped and execute_graphql', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:postgres,graph_reads,PROD)';
+    await py('emit_aspects.py', 'graph_reads');
+    const r = await py('graph_reads.py', urn);
+    assert.equal(r.description, 'emitted description');
+    assert.deepEqual(r.customProperties, { team: 'data' });
+    assert.deepEqual(r.fieldTypes, ['NumberTypeClass', 'StringTypeClass', 'ArrayTypeClass']);
+    assert.deepEqual(r.owners, [['urn:li:corpuser:jdoe', 'TECHNICAL_OWNER']]);
+    assert.equal(r.statusMissing, true);
+    assert.equal(r.exists, true);
+    assert.equal(r.existsMissing, false);
+    assert.deepEqual(r.semitypedAspects, ['datasetKey', 'datasetProperties', 'deprecation', 'editableDatasetProperties', 'globalTags', 'institutionalMemory', 'ownership', 'schemaMetadata']);
+    assert.equal(r.semitypedDeprecationNote, 'use users_v2');
+    assert.deepEqual(r.query, { dataset: { properties: { description: 'edited description' }, tags: { tags: [{ tag: { name: 'emitted' } }] }, deprecation: { deprecated: true, note: 'use users_v2' } } });
+    assert.deepEqual(r.mutation, { updateDescription: true });
+    assert.match(r.graphqlError, /does not exist\..*'code': 404, 'type': 'NOT_FOUND'/);
+    const col = await gql(`{ dataset(urn: "${urn}") { editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } } } }`);
+    assert.deepEqual(col.dataset.editableSchemaMetadata.editableSchemaFieldInfo, [{ fieldPath: 'email', description: 'from execute_graphql' }]);
+  });
+
+  it('DataHubClient (datahub.sdk) reads a dataset', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:postgres,sdk_read,PROD)';
+    await py('emit_aspects.py', 'sdk_read');
+    const r = await py('sdk_client.py', urn);
+    assert.deepEqual(r, { urn, description: 'edited description', tags: ['urn:li:tag:emitted'], owners: ['urn:li:corpuser:jdoe'], fields: ['id', 'email', 'tags'] });
+  });
+});
