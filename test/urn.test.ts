@@ -97,6 +97,8 @@ describe('URN properties (fast-check)', () => {
   it('a dataset urn made from any name round-trips and decodes back to the name', () => {
     fc.assert(
       fc.property(plainId, anyText, fc.constantFrom('PROD', 'DEV', 'QA'), (platform, name, env) => {
+        // DataHub does not escape "%", so a name holding a literal escape is ambiguous by design.
+        fc.pre(!/%(2C|28|29|E2%90%9F)/i.test(name));
         const s = makeUrn('dataset', `urn:li:dataPlatform:${platform.replace(/[ :%]/g, 'x')}`, name, env);
         const u = validateUrn(s);
         assert.equal(formatUrn(u), s);
