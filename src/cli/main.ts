@@ -3,9 +3,14 @@ import { join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { VERSION } from '../version.ts';
+import { deprecateCommand } from './commands/deprecate.ts';
+import { exportCommand } from './commands/export.ts';
 import { getCommand } from './commands/get.ts';
+import { groupCommand } from './commands/group.ts';
 import { ingestCommand } from './commands/ingest.ts';
+import { putCommand } from './commands/put.ts';
 import { serveCommand } from './commands/serve.ts';
+import { userCommand } from './commands/user.ts';
 import { reportError } from './output.ts';
 
 export const DEFAULT_DATA_PATH = join(homedir(), '.catalog', 'catalog.lmdb');
@@ -25,6 +30,11 @@ export async function main(argv: string[]): Promise<void> {
     .command(ingestCommand)
     .command(getCommand)
     .command(serveCommand)
+    .command(putCommand)
+    .command(userCommand)
+    .command(groupCommand)
+    .command(deprecateCommand)
+    .command(exportCommand)
     .demandCommand(1, 'Name a command; see --help.')
     .strict()
     .version(VERSION)

@@ -1,0 +1,52 @@
+/** `catalog export`: streams the export to a file (temp name, then rename) with progress and a summary. */
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { BadRequestError } from '../../model/errors.ts';
+import { countEntities, exportEntities, exportTypes } from '../../ops/exportCatalog.ts';
+import type { Store } from '../../store/store.ts';
+import { startProgress } from '../progress.ts';
+
+export async function runExport(store: Store, file: string, onlyTypes: string[]): Promise<void> {
+  const started = performance.now();
+  const known = store.entityTypes();
+  const unknown = onlyTypes.filter((t) => !known.includes(t));
+  if (unknown.length > 0) {
+    throw new BadRequestError(`--entity-type: no entities of type ${unknown.join(', ')}; the catalog has ${known.join(', ') || 'no entities'}`);
+  }
+  const types = exportTypes(store, onlyTypes);
+  const toStdout = file === '-';
+  const temp = `${file}.${process.pid}.tmp`;
+  const out = toStdout ? process.stdout : createWriteStream(temp);
+  const progress = startProgress(toStdout ? 0 : countEntities(store, types), 'entities', 1000);
+  let entities = 0;
+  let aspects = 0;
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  try {
+    await write('[');
+    for (const records of exportEntities(store, types)) {
+      for (const r of records) {
+        await write(`${aspects === 0 ? '\n' : ',\n'}${JSON.stringify(r)}`);
+        aspects++;
+      }
+      entities++;
+      if (entities % 500 === 0) progress.update(entities);
+    }
+    await write(aspects === 0 ? ']\n' : '\n]\n');
+    if (!toStdout) {
+      (out as ReturnType<typeof createWriteStream>).end();
+      await once(out, 'finish');
+      await rename(temp, file);
+    }
+  } catch (e) {
+    if (!toStdout) await rm(temp, { force: true });
+    throw e;
+  } finally {
+    progress.stop();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const summary = `Exported ${aspects} aspects of ${entities} entities${toStdout ? '' : ` to ${file}`} in ${seconds.toFixed(2)}s\n`;
+  (toStdout ? process.stderr : process.stdout).write(summary);
+}
