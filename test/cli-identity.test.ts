@@ -5,32 +5,7 @@ import { describe, it } from 'node:test';
 import { Store } from '../src/store/store.ts';
 import { startServer } from '../src/server/server.ts';
 import { runCli, tempDataPath, writeTemp } from './helpers.ts';
-
-export const USERS_YAML = `- id: bar@acryl.io
-  first_name: The
-  last_name: Bar
-  email: bar@acryl.io
-  slack: "@the_bar_raiser"
-  description: "I like raising the bar higher"
-  groups:
-    - foogroup@acryl.io
-- id: datahub
-  slack: "@datahubproject"
-  phone: "1-800-GOT-META"
-  description: "The DataHub Project"
-  picture_link: "https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/datahub-logo-color-stable.svg"
-`;
-
-export const GROUP_YAML = `id: foogroup@acryl.io
-display_name: Foo Group
-owners:
-  - datahub
-members:
-  - bar@acryl.io # refer to a user either by id or by urn
-  - id: joe@acryl.io # inline specification of user
-    slack: "@joe_shmoe"
-    display_name: "Joe's Hub"
-`;
+import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
 
 async function getJson(data: string, urn: string, ...aspects: string[]): Promise<any> {
   const r = await runCli(['get', '--urn', urn, ...aspects.flatMap((a) => ['--aspect', a]), '--data', data]);

@@ -12,6 +12,7 @@ import { putCommand } from './commands/put.ts';
 import { serveCommand } from './commands/serve.ts';
 import { userCommand } from './commands/user.ts';
 import { reportError } from './output.ts';
+import { UsageError } from './usageError.ts';
 
 export const DEFAULT_DATA_PATH = join(homedir(), '.catalog', 'catalog.lmdb');
 
@@ -42,7 +43,7 @@ export async function main(argv: string[]): Promise<void> {
     .alias('h', 'help')
     .wrap(Math.min(110, process.stdout.columns || 100))
     .fail((msg, err) => {
-      if (err) throw err;
+      if (err && !(err instanceof UsageError)) throw err;
       process.stderr.write(`error: ${msg}\nRun "catalog --help" for usage.\n`);
       process.exit(2);
     })

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { UsageError } from '../usageError.ts';
 import { withStore } from '../openStore.ts';
 
 interface DeprecateArgs {
@@ -21,7 +22,7 @@ export const deprecateCommand: CommandModule<object, DeprecateArgs> = {
       .option('decommission-time', { type: 'string', describe: 'When it goes away: ISO date/time or epoch milliseconds' })
       .option('undo', { type: 'boolean', default: false, describe: 'Mark the entities as not deprecated' })
       .check((a) => {
-        if (!a.urn?.length && !a.file) throw new Error('Name the entities with --urn URN (repeatable) or --file FILE.');
+        if (!a.urn?.length && !a.file) throw new UsageError('Name the entities with --urn URN (repeatable) or --file FILE.');
         return true;
       })
       .example('$0 deprecate --urn "urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)" --note "use t2" --decommission-time 2026-12-31', '') as never,

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { UsageError } from '../usageError.ts';
 import { withStore } from '../openStore.ts';
 
 interface IngestArgs {
@@ -18,7 +19,7 @@ export const ingestCommand: CommandModule<object, IngestArgs> = {
       .example('$0 ingest -f mcps.json', 'Validate every record, then write them all')
       .example('$0 ingest --sample', 'Load the sample catalog')
       .check((a) => {
-        if (!a.file && !a.sample) throw new Error('Give a file to ingest with -f FILE, or --sample.');
+        if (!a.file && !a.sample) throw new UsageError('Give a file to ingest with -f FILE, or --sample.');
         return true;
       }) as never,
   handler: async (args) => {

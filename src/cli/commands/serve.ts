@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { BadRequestError } from '../../model/errors.ts';
 
 interface ServeArgs {
   data: string;
@@ -18,7 +19,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('sample', { type: 'boolean', default: false, describe: 'Load the sample catalog into the data file first (idempotent)' }) as never,
   handler: async (args) => {
     const [{ Store }, { startServer }] = await Promise.all([import('../../store/store.ts'), import('../../server/server.ts')]);
-    if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new Error(`--port must be 0..65535, got ${args.port}`);
+    if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new BadRequestError(`--port must be 0..65535, got ${args.port}`);
     const store = Store.open(resolve(args.data));
     if (args.sample) {
       const { ingestFile } = await import('./ingestRun.ts');

@@ -1,0 +1,137 @@
+// catalog put / deprecate / export, and the offline commands on a data file a server has open.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
+import { ROOT, runCli, spawnServer, tempDataPath, tempDir, writeTemp } from './helpers.ts';
+import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
+
+async function sampleData(): Promise<string> {
+  const data = tempDataPath();
+  const r = await runCli(['ingest', '--sample', '--data', data]);
+  assert.equal(r.code, 0, r.stderr);
+  return data;
+}
+
+async function aspect(data: string, urn: string, name: string): Promise<any> {
+  const r = await runCli(['get', '--urn', urn, '--aspect', name, '--data', data]);
+  return (JSON.parse(r.stdout) as Record<string, unknown>)[name];
+}
+
+describe('catalog put', () => {
+  it('writes an aspect from JSON, YAML or stdin and prints what datahub put prints', async () => {
+    const data = tempDataPath();
+    const json = await runCli(['put', '--urn', 'urn:li:tag:pii', '--aspect', 'tagProperties', '-d', writeTemp('t.json', '{"name":"PII"}'), '--data', data]);
+    assert.equal(json.stdout, 'Update succeeded with status 200\n');
+    assert.deepEqual(await aspect(data, 'urn:li:tag:pii', 'tagProperties'), { name: 'PII' });
+    await runCli(['put', '--urn', 'urn:li:tag:pii', '--aspect', 'tagProperties', '-d', writeTemp('t.yaml', 'name: PII\ndescription: personal data\n'), '--data', data]);
+    assert.deepEqual(await aspect(data, 'urn:li:tag:pii', 'tagProperties'), { name: 'PII', description: 'personal data' });
+    await runCli(['put', '--urn', 'urn:li:tag:pii', '--aspect', 'tagProperties', '-d', '-', '--data', data], { input: '{"name":"PII","colorHex":"#f00"}' });
+    assert.equal((await aspect(data, 'urn:li:tag:pii', 'tagProperties')).colorHex, '#f00');
+  });
+
+  it('rejects an invalid value at the line of the bad field, and an invalid urn; nothing written', async () => {
+    const data = tempDataPath();
+    const bad = await runCli(['put', '--urn', S.hiveSample, '--aspect', 'schemaMetadata', '-d', writeTemp('s.yaml', 'schemaName: s\nplatform: urn:li:dataPlatform:hive\nversion: 0\nhash: ""\nplatformSchema: {}\nfields:\n  - fieldPath: a\n    nativeDataType: 5\n    type: {type: {}}\n'), '--data', data]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /s\.yaml:8:21: Invalid schemaMetadata at fields\[0\]\.nativeDataType: expected a string, got number 5/);
+    const urn = await runCli(['put', '--urn', 'urn:li:dataset:oops', '--aspect', 'status', '-d', writeTemp('st.json', '{"removed":false}'), '--data', data]);
+    assert.match(urn.stderr, /Invalid urn "urn:li:dataset:oops": a dataset urn has the form/);
+    assert.equal((await runCli(['get', '--urn', S.hiveSample, '--data', data])).code, 1);
+  });
+});
+
+describe('catalog deprecate', () => {
+  it('deprecates several urns (one line each), with a note and a date, and --undo reverses it', async () => {
+    const data = await sampleData();
+    const file = writeTemp('urns.txt', `# datasets to retire\n"${S.hdfsSample}"\n\n${S.kafkaSample}\n`);
+    const r = await runCli(['deprecate', '--urn', S.hiveSample, '--file', file, '--note', 'moved to lakehouse', '--decommission-time', '2026-12-31', '--data', data]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, `Deprecated ${S.hiveSample}\nDeprecated ${S.hdfsSample}\nDeprecated ${S.kafkaSample}\n`);
+    assert.deepEqual(await aspect(data, S.kafkaSample, 'deprecation'), { actor: 'urn:li:corpuser:datahub', decommissionTime: Date.parse('2026-12-31'), deprecated: true, note: 'moved to lakehouse' });
+    const undo = await runCli(['deprecate', '--urn', S.kafkaSample, '--undo', '--data', data]);
+    assert.equal(undo.stdout, `Un-deprecated ${S.kafkaSample}\n`);
+    assert.deepEqual(await aspect(data, S.kafkaSample, 'deprecation'), { actor: 'urn:li:corpuser:datahub', deprecated: false, note: '' });
+  });
+
+  it('one unknown urn changes nothing and names it', async () => {
+    const data = await sampleData();
+    const missing = 'urn:li:dataset:(urn:li:dataPlatform:hive,ghost,PROD)';
+    const r = await runCli(['deprecate', '--urn', S.hdfsSample, '--urn', missing, '--data', data]);
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, `error: Failed to update resource with urn ${missing}. Entity does not exist.\n`);
+    assert.equal(await aspect(data, S.hdfsSample, 'deprecation'), undefined);
+  });
+
+  it('rejects a date that is not a date, and a command without urns', async () => {
+    const data = await sampleData();
+    const r = await runCli(['deprecate', '--urn', S.hdfsSample, '--decommission-time', 'next week', '--data', data]);
+    assert.match(r.stderr, /--decommission-time: "next week" is not a date/);
+    const none = await runCli(['deprecate', '--data', data]);
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /Name the entities with --urn URN \(repeatable\) or --file FILE\./);
+  });
+});
+
+describe('catalog export', () => {
+  it('export → ingest into a fresh file → export again gives identical output', async () => {
+    const data = await sampleData();
+    await runCli(['user', 'upsert', '-f', writeTemp('u.yaml', USERS_YAML), '--data', data]);
+    await runCli(['group', 'upsert', '-f', writeTemp('g.yaml', GROUP_YAML), '--data', data]);
+    const dir = tempDir();
+    const first = join(dir, 'first.json');
+    const r = await runCli(['export', '-f', first, '--data', data]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^Exported \d+ aspects of 12 entities to .*first\.json in \d+\.\d\ds\n$/);
+    const fresh = tempDataPath();
+    assert.equal((await runCli(['ingest', '-f', first, '--data', fresh])).code, 0);
+    const second = join(dir, 'second.json');
+    await runCli(['export', '-f', second, '--data', fresh]);
+    assert.equal(readFileSync(second, 'utf8'), readFileSync(first, 'utf8'));
+    const records = JSON.parse(readFileSync(first, 'utf8')) as Array<{ entityType: string; aspect: { json: unknown } }>;
+    assert.ok(records.every((x) => 'json' in x.aspect));
+  });
+
+  it('--entity-type limits the export; an unknown type is an error', async () => {
+    const data = await sampleData();
+    const r = await runCli(['export', '-f', '-', '--entity-type', 'tag', '--data', data]);
+    assert.deepEqual(JSON.parse(r.stdout), [
+      { entityType: 'tag', entityUrn: 'urn:li:tag:Legacy', changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { json: { name: 'Legacy', description: 'Indicates the dataset is no longer supported' } } },
+    ]);
+    const bad = await runCli(['export', '-f', '-', '--entity-type', 'chart', '--data', data]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /--entity-type: no entities of type chart; the catalog has corpGroup, corpuser, dataset, tag/);
+  });
+});
+
+describe('offline commands on a file a server has open', () => {
+  it('user upsert, deprecate and ingest show at once on the server; concurrent GraphQL mutations are not lost', async () => {
+    const data = await sampleData();
+    const server = await spawnServer(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', '--data', data]);
+    const gql = async (query: string) => {
+      const res = await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      return ((await res.json()) as { data: any; errors?: unknown[] });
+    };
+    try {
+      for (let i = 0; i < 10; i++) await gql(`mutation { createTag(input: { id: "live${i}", name: "live${i}" }) }`);
+      // GraphQL mutations run while three CLI processes write the same file.
+      const mutations = Promise.all(Array.from({ length: 10 }, (_, i) => gql(`mutation { addTags(input: { tagUrns: ["urn:li:tag:live${i}"], resourceUrn: "${S.usersCreated}" }) }`)));
+      const mcps = writeTemp('live.json', JSON.stringify([{ entityUrn: S.usersCreated, entityType: 'dataset', changeType: 'UPSERT', aspectName: 'editableDatasetProperties', aspect: { json: { description: 'from a CLI ingest' } } }]));
+      const cli = await Promise.all([
+        runCli(['user', 'upsert', '-f', writeTemp('u.yaml', USERS_YAML), '--data', data]),
+        runCli(['deprecate', '--urn', S.usersCreated, '--note', 'live', '--data', data]),
+        runCli(['ingest', '-f', mcps, '--data', data]),
+      ]);
+      for (const r of cli) assert.equal(r.code, 0, r.stderr);
+      for (const r of await mutations) assert.deepEqual(r.data, { addTags: true });
+      const read = await gql(`{ dataset(urn: "${S.usersCreated}") { properties { description } deprecation { deprecated note } tags { tags { tag { urn } } } } corpUser(urn: "urn:li:corpuser:bar@acryl.io") { editableProperties { slack } } }`);
+      assert.equal(read.data.dataset.properties.description, 'from a CLI ingest');
+      assert.deepEqual(read.data.dataset.deprecation, { deprecated: true, note: 'live' });
+      assert.deepEqual((read.data.dataset.tags.tags as Array<{ tag: { urn: string } }>).map((t) => t.tag.urn).sort(), Array.from({ length: 10 }, (_, i) => `urn:li:tag:live${i}`).sort());
+      assert.equal(read.data.corpUser.editableProperties.slack, '@the_bar_raiser');
+    } finally {
+      await server.stop();
+    }
+  });
+});
