@@ -10,6 +10,7 @@ import { groupCommand } from './commands/group.ts';
 import { ingestCommand } from './commands/ingest.ts';
 import { putCommand } from './commands/put.ts';
 import { serveCommand } from './commands/serve.ts';
+import { tokenCommand } from './commands/token.ts';
 import { userCommand } from './commands/user.ts';
 import { reportError } from './output.ts';
 import { UsageError } from './usageError.ts';
@@ -36,6 +37,7 @@ export async function main(argv: string[]): Promise<void> {
     .command(groupCommand)
     .command(deprecateCommand)
     .command(exportCommand)
+    .command(tokenCommand)
     .demandCommand(1, 'Name a command; see --help.')
     .strict()
     .version(VERSION)

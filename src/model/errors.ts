@@ -33,6 +33,14 @@ export class BadRequestError extends CatalogError {
   }
 }
 
+/** DataHub's UNAUTHORIZED (code 403): the caller may not do this. */
+export class ForbiddenError extends CatalogError {
+  constructor(message = 'Unauthorized to perform this action. Please contact your DataHub administrator.') {
+    super('UNAUTHORIZED', message);
+    this.name = 'ForbiddenError';
+  }
+}
+
 export class NotFoundError extends CatalogError {
   constructor(message: string) {
     super('NOT_FOUND', message);

@@ -11,8 +11,18 @@
 import { InvalidUrnError } from './errors.ts';
 
 export const URN_PREFIX = 'urn:li:';
-/** Longest URN accepted anywhere; LMDB keys hold at most 1978 bytes and a URN is one key part. */
+/** Default longest URN; LMDB keys hold at most 1978 bytes and a URN is one part of a key. */
 export const MAX_URN_LENGTH = 1000;
+/** The hard ceiling for `setMaxUrnLength`, leaving room in a key for the aspect name and version. */
+export const URN_LENGTH_CEILING = 1500;
+
+let maxUrnLength = MAX_URN_LENGTH;
+
+/** Sets the longest URN this process accepts (`catalog serve --max-urn-length`). */
+export function setMaxUrnLength(n: number): void {
+  if (!Number.isInteger(n) || n < 16 || n > URN_LENGTH_CEILING) throw new RangeError(`the URN length limit must be an integer from 16 to ${URN_LENGTH_CEILING}, got ${n}`);
+  maxUrnLength = n;
+}
 
 /** One component of a tuple key: a nested URN or a plain (still percent-encoded) string. */
 export type UrnPart = { kind: 'urn'; urn: Urn } | { kind: 'text'; raw: string };
@@ -61,7 +71,7 @@ function parseAt(text: string, whole: string): Urn {
     throw new InvalidUrnError(whole, why);
   };
   if (text.length === 0) fail('it is empty');
-  if (text.length > MAX_URN_LENGTH) fail(`it is longer than ${MAX_URN_LENGTH} characters`);
+  if (text.length > maxUrnLength) fail(`it is longer than ${maxUrnLength} characters`);
   if (!text.startsWith(URN_PREFIX)) {
     fail(text === whole ? `it must start with "${URN_PREFIX}"` : `the tuple part "${text}" must start with "${URN_PREFIX}"`);
   }

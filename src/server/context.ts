@@ -1,23 +1,30 @@
 /** What every request handler gets: the store, limits, and who the caller is. */
-import type { IncomingMessage } from 'node:http';
 import type { Store } from '../store/store.ts';
-import { SYSTEM_ACTOR } from '../ops/context.ts';
 
 export interface ServerLimits {
+  /** Largest request body, in bytes (413 beyond). */
   maxBodyBytes: number;
+  /** Most items in one list of a request: proposals of a batch, resources of a GraphQL batch… */
+  maxBatchItems: number;
+  /** Deepest GraphQL selection (DataHub's default: 50). */
+  maxQueryDepth: number;
+  /** Most GraphQL fields in one operation, fragments expanded (DataHub's default: 2000). */
+  maxQueryComplexity: number;
+  /** Longest string in a request's values (aspect fields, GraphQL arguments). */
+  maxStringLength: number;
 }
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  maxBodyBytes: 16 * 1024 * 1024,
+  maxBatchItems: 1000,
+  maxQueryDepth: 50,
+  maxQueryComplexity: 2000,
+  maxStringLength: 1_000_000,
+};
 
 export interface ServerDeps {
   store: Store;
   limits: ServerLimits;
 }
 
-/**
- * The actor of a request. Without auth it is `X-DataHub-Actor` when sent, else the system user;
- * any `Authorization` header is ignored (DESIGN.md §3 "Server").
- */
-export function actorOf(req: IncomingMessage): string {
-  const header = req.headers['x-datahub-actor'];
-  const value = Array.isArray(header) ? header[0] : header;
-  return value && value.startsWith('urn:li:corpuser:') ? value : SYSTEM_ACTOR;
-}
+export { actorOf } from './auth.ts';

@@ -12,16 +12,13 @@ export class HttpError extends Error {
   }
 }
 
-/** Default limit of a request body: DataHub's client sends at most ~15 MiB per batch. */
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
-
 /** Reads the whole body; answers 413 (without reading further) when it exceeds `limit` bytes. */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       req.resume();
-      reject(new HttpError(413, `Request body of ${declared} bytes exceeds the limit of ${limit} bytes`));
+      reject(new HttpError(413, `Request body of ${declared} bytes exceeds the limit of ${limit} bytes (--max-body-bytes)`));
       return;
     }
     const chunks: Buffer[] = [];
@@ -31,7 +28,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (size > limit) {
         req.removeAllListeners('data');
         req.resume();
-        reject(new HttpError(413, `Request body exceeds the limit of ${limit} bytes`));
+        reject(new HttpError(413, `Request body exceeds the limit of ${limit} bytes (--max-body-bytes)`));
         return;
       }
       chunks.push(chunk);

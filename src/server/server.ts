@@ -5,8 +5,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Store } from '../store/store.ts';
-import type { ServerDeps, ServerLimits } from './context.ts';
-import { DEFAULT_MAX_BODY_BYTES, sendError, sendJson } from './http.ts';
+import { authenticate } from './auth.ts';
+import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits } from './context.ts';
+import { sendError, sendJson } from './http.ts';
 import { createGraphqlHandler } from './graphql/handler.ts';
 import { createRestHandler } from './rest/handler.ts';
 
@@ -15,6 +16,8 @@ export interface ServeOptions {
   host?: string;
   port?: number;
   limits?: Partial<ServerLimits>;
+  /** Require a valid access token on every path but /health and /config. */
+  auth?: boolean;
 }
 
 export interface RunningServer {
@@ -28,7 +31,7 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, path: string, 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const deps: ServerDeps = {
     store: options.store,
-    limits: { maxBodyBytes: DEFAULT_MAX_BODY_BYTES, ...options.limits },
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
   };
   const graphql = createGraphqlHandler(deps);
   const rest = createRestHandler(deps);
@@ -39,6 +42,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // The path stays percent-encoded: REST handlers decode URN segments themselves.
     const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
     const query = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
+    // Authentication comes first: a refused request costs no body read and no work.
+    const auth = authenticate(options.store, req, path, options.auth === true);
+    if (!auth.ok) {
+      sendJson(res, 401, { status: 401, message: auth.message }, { 'www-authenticate': 'Bearer', connection: 'close' });
+      return;
+    }
     let handler: Handler;
     if (path === '/health') {
       handler = async () => sendJson(res, 200, { status: 'ok' });

@@ -1,12 +1,23 @@
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { BadRequestError } from '../../model/errors.ts';
+import { MAX_URN_LENGTH, setMaxUrnLength } from '../../model/urn.ts';
+import { AuthSetupError, decideAuth, isLoopback } from '../../server/auth.ts';
+import { DEFAULT_LIMITS } from '../../server/context.ts';
 
 interface ServeArgs {
   data: string;
   host: string;
   port: number;
   sample?: boolean;
+  auth?: boolean;
+  insecureNoAuth?: boolean;
+  maxBodyBytes: number;
+  maxBatchItems: number;
+  maxQueryDepth: number;
+  maxQueryComplexity: number;
+  maxStringLength: number;
+  maxUrnLength: number;
 }
 
 export const serveCommand: CommandModule<object, ServeArgs> = {
@@ -16,17 +27,57 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     y
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind' })
       .option('port', { type: 'number', default: 8080, describe: 'Port (0 picks a free one)' })
-      .option('sample', { type: 'boolean', default: false, describe: 'Load the sample catalog into the data file first (idempotent)' }) as never,
+      .option('sample', { type: 'boolean', default: false, describe: 'Load the sample catalog into the data file first (idempotent)' })
+      .option('auth', { type: 'boolean', describe: 'Require an access token (always on for a non-loopback --host)' })
+      .option('insecure-no-auth', { type: 'boolean', describe: 'Serve a non-loopback --host WITHOUT authentication: anyone reaching the port can change the catalog' })
+      .option('max-body-bytes', { type: 'number', default: DEFAULT_LIMITS.maxBodyBytes, describe: 'Largest request body' })
+      .option('max-batch-items', { type: 'number', default: DEFAULT_LIMITS.maxBatchItems, describe: 'Most items in one list of a request' })
+      .option('max-query-depth', { type: 'number', default: DEFAULT_LIMITS.maxQueryDepth, describe: 'Deepest GraphQL selection' })
+      .option('max-query-complexity', { type: 'number', default: DEFAULT_LIMITS.maxQueryComplexity, describe: 'Most GraphQL fields in one operation' })
+      .option('max-string-length', { type: 'number', default: DEFAULT_LIMITS.maxStringLength, describe: 'Longest string value in a request' })
+      .option('max-urn-length', { type: 'number', default: MAX_URN_LENGTH, describe: 'Longest URN accepted' })
+      .group(['auth', 'insecure-no-auth'], 'Authentication:')
+      .group(['max-body-bytes', 'max-batch-items', 'max-query-depth', 'max-query-complexity', 'max-string-length', 'max-urn-length'], 'Limits:') as never,
   handler: async (args) => {
     const [{ Store }, { startServer }] = await Promise.all([import('../../store/store.ts'), import('../../server/server.ts')]);
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new BadRequestError(`--port must be 0..65535, got ${args.port}`);
-    const store = Store.open(resolve(args.data));
+    for (const [flag, value] of Object.entries({ 'max-body-bytes': args.maxBodyBytes, 'max-batch-items': args.maxBatchItems, 'max-query-depth': args.maxQueryDepth, 'max-query-complexity': args.maxQueryComplexity, 'max-string-length': args.maxStringLength })) {
+      if (!Number.isInteger(value) || value < 1) throw new BadRequestError(`--${flag} must be a positive integer, got ${value}`);
+    }
+    try {
+      setMaxUrnLength(args.maxUrnLength);
+    } catch (e) {
+      throw new BadRequestError(`--max-urn-length: ${(e as Error).message}`);
+    }
+    const dataPath = resolve(args.data);
+    const store = Store.open(dataPath);
+    let auth: boolean;
+    try {
+      auth = decideAuth({ host: args.host, auth: args.auth, insecureNoAuth: args.insecureNoAuth, tokenCount: store.listTokens().length, dataPath });
+    } catch (e) {
+      await store.close();
+      if (e instanceof AuthSetupError) {
+        process.stderr.write(`${e.message}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      throw e;
+    }
     if (args.sample) {
       const { ingestFile } = await import('./ingestRun.ts');
       const s = await ingestFile(store, undefined);
       process.stdout.write(`Sample data: ${s.written} aspects written, ${s.unchanged} unchanged\n`);
     }
-    const running = await startServer({ store, host: args.host, port: args.port });
+    const limits = {
+      maxBodyBytes: args.maxBodyBytes,
+      maxBatchItems: args.maxBatchItems,
+      maxQueryDepth: args.maxQueryDepth,
+      maxQueryComplexity: args.maxQueryComplexity,
+      maxStringLength: args.maxStringLength,
+    };
+    const running = await startServer({ store, host: args.host, port: args.port, auth, limits });
+    if (!auth && !isLoopback(args.host)) process.stderr.write(`WARNING: serving ${args.host} without authentication (--insecure-no-auth)\n`);
+    if (auth) process.stdout.write('Authentication is on: every request but /health and /config needs "Authorization: Bearer <token>".\n');
     process.stdout.write(`catalog listening on ${running.url}\n`);
     await new Promise<void>((done) => {
       const stop = () => {

@@ -5,11 +5,13 @@
  * message for a body that is not JSON or has no query. Parsed and validated documents are cached by
  * query text (bounded LRU): validation dominates the cost of a request otherwise.
  */
-import { GraphQLError, parse, validate, type DocumentNode } from 'graphql';
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode } from 'graphql';
 import { createHandler, type Request as GqlRequest } from 'graphql-http';
 import { CatalogError } from '../../model/errors.ts';
 import { actorOf, type ServerDeps } from '../context.ts';
 import { readBody, sendJson } from '../http.ts';
+import { checkValueLimits } from '../limits.ts';
+import { limitRules } from './limitRules.ts';
 import type { Handler } from '../server.ts';
 import { rootValue, type GraphqlContext } from './resolvers.ts';
 import { getSchema } from './schema.ts';
@@ -60,12 +62,14 @@ export function formatError(err: GraphQLError): GraphQLError {
 export function createGraphqlHandler(deps: ServerDeps): Handler {
   const schema = getSchema();
   const cache = new DocumentCache(CACHE_SIZE);
+  const rules = [...specifiedRules, ...limitRules(deps.limits)];
 
   const handle = createHandler<IncomingMessage, undefined, GraphqlContext>({
     schema,
     rootValue,
     context: (req) => ({ store: deps.store, actor: actorOf(req.raw) }),
     onSubscribe: (req, params) => {
+      if (params.variables) checkValueLimits(params.variables, deps.limits, 'variables');
       const doc = cache.get(params.query, () => {
         let document: DocumentNode;
         try {
@@ -73,7 +77,7 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
         } catch (e) {
           return [e as GraphQLError];
         }
-        const errors = validate(schema, document);
+        const errors = validate(schema, document, rules);
         return errors.length > 0 ? errors : document;
       });
       if (Array.isArray(doc)) return (doc as GraphQLError[]).map(formatError);

@@ -12,6 +12,7 @@ import type { ResourceRef } from '../../ops/resources.ts';
 import { batchUpdateSoftDeleted } from '../../ops/softDelete.ts';
 import { createTag, deleteTag, setTagColor, updateTag } from '../../ops/tagEntity.ts';
 import { addTags, removeTag, removeTags } from '../../ops/tags.ts';
+import { createAccessToken, listAccessTokens, revokeAccessToken, type TokenMetadata } from '../../ops/tokens.ts';
 import { updateDatasets, type DatasetUpdate } from '../../ops/updateDataset.ts';
 import { datasetView, entityExists, getCorpGroup, getCorpUser, getDataset, getTag, meView, tagView } from '../../ops/views.ts';
 
@@ -25,6 +26,19 @@ type Args<T> = { input: T };
 
 const op = (ctx: GraphqlContext): OpContext => ({ store: ctx.store, actor: ctx.actor });
 
+/** AccessTokenMetadata as DataHub shapes it. */
+const tokenMetadata = (t: TokenMetadata) => ({
+  urn: `urn:li:dataHubAccessToken:${t.id}`,
+  type: 'ACCESS_TOKEN',
+  id: t.id,
+  name: t.name,
+  description: t.description ?? null,
+  actorUrn: t.actorUrn,
+  ownerUrn: t.ownerUrn,
+  createdAt: t.createdAt,
+  expiresAt: t.expiresAt,
+});
+
 export const rootValue = {
   // ---- queries ----
   dataset: ({ urn }: { urn: string }, ctx: GraphqlContext) => getDataset(ctx.store, urn),
@@ -33,6 +47,16 @@ export const rootValue = {
   corpGroup: ({ urn }: { urn: string }, ctx: GraphqlContext) => getCorpGroup(ctx.store, urn),
   entityExists: ({ urn }: { urn: string }, ctx: GraphqlContext) => entityExists(ctx.store, urn),
   me: (_: unknown, ctx: GraphqlContext) => meView(ctx.store, ctx.actor),
+  listAccessTokens: (
+    { input }: Args<{ start?: number | null; count?: number | null; filters?: Array<{ field: string; values?: string[] | null; value?: string | null }> | null }>,
+    ctx: GraphqlContext,
+  ) => {
+    const filters = (input.filters ?? []).map((f) => ({ field: f.field, values: f.values ?? (f.value != null ? [f.value] : []) }));
+    const all = listAccessTokens(op(ctx), filters);
+    const start = input.start ?? 0;
+    const page = all.slice(start, start + (input.count ?? 20));
+    return { start, count: page.length, total: all.length, tokens: page.map(tokenMetadata) };
+  },
 
   // ---- datasets and descriptions ----
   updateDataset: async ({ urn, input }: { urn: string; input: DatasetUpdate }, ctx: GraphqlContext) => {
@@ -96,4 +120,14 @@ export const rootValue = {
     removeLink(op(ctx), input.resourceUrn, input.linkUrl, input.label),
   batchUpdateSoftDeleted: ({ input }: Args<{ urns: string[]; deleted: boolean }>, ctx: GraphqlContext) =>
     batchUpdateSoftDeleted(op(ctx), input.urns, input.deleted),
+
+  // ---- access tokens ----
+  createAccessToken: async (
+    { input }: Args<{ actorUrn: string; duration: string; name: string; description?: string | null }>,
+    ctx: GraphqlContext,
+  ) => {
+    const { token, metadata } = await createAccessToken(op(ctx), input);
+    return { accessToken: token, metadata: tokenMetadata(metadata) };
+  },
+  revokeAccessToken: ({ tokenId }: { tokenId: string }, ctx: GraphqlContext) => revokeAccessToken(op(ctx), tokenId),
 };

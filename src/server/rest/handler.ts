@@ -12,6 +12,7 @@ import { getEntityResponse, getVersionedAspect } from '../../ops/readAspects.ts'
 import { VERSION } from '../../version.ts';
 import { actorOf, type ServerDeps } from '../context.ts';
 import { HttpError, readJsonBody, sendJson } from '../http.ts';
+import { checkValueLimits } from '../limits.ts';
 import type { Handler } from '../server.ts';
 
 /**
@@ -81,20 +82,27 @@ export function createRestHandler(deps: ServerDeps): Handler {
   const { store } = deps;
   const body = (req: IncomingMessage) => readJsonBody(req, deps.limits.maxBodyBytes);
   const ctx = (req: IncomingMessage) => ({ store, actor: actorOf(req) });
+  /** Aspect values are checked after parsing: `aspect.value` arrives as one JSON string. */
+  const checked = (proposals: Proposal[], where: (i: number) => string): Proposal[] => {
+    if (proposals.length > deps.limits.maxBatchItems) checkValueLimits(proposals, deps.limits, 'proposals');
+    proposals.forEach((p, i) => checkValueLimits(p.value, deps.limits, `${where(i)}.aspect`));
+    return proposals;
+  };
 
   async function aspectsAction(req: IncomingMessage, res: ServerResponse, action: string | null): Promise<void> {
     const input = await body(req);
     if (!isObject(input)) throw new HttpError(400, 'Request body must be a JSON object');
     switch (action) {
       case 'ingestProposal': {
-        const [proposal] = toProposals([input['proposal']], () => 'proposal');
+        const [proposal] = checked(toProposals([input['proposal']], () => 'proposal'), () => 'proposal');
         await ingestProposals(ctx(req), [proposal!]);
         return sendJson(res, 200, { value: 'success' });
       }
       case 'ingestProposalBatch': {
         const list = input['proposals'];
         if (!Array.isArray(list)) throw new HttpError(400, 'proposals: expected an array of metadata change proposals');
-        await ingestProposals(ctx(req), toProposals(list, (i) => `proposals[${i}]`));
+        if (list.length > deps.limits.maxBatchItems) checkValueLimits(list, deps.limits, 'proposals');
+        await ingestProposals(ctx(req), checked(toProposals(list, (i) => `proposals[${i}]`), (i) => `proposals[${i}]`));
         return sendJson(res, 200, { value: 'success' });
       }
       case 'getTimeseriesAspectValues': {
