@@ -20,7 +20,13 @@ export class SourceDoc {
     this.file = file;
     this.doc = doc;
     this.lines = lines;
-    this.value = doc.toJS();
+    try {
+      // maxAliasCount bounds alias expansion ("billion laughs").
+      this.value = doc.toJS({ maxAliasCount: 100 });
+    } catch (e) {
+      // Unresolved or excessive aliases surface here, not as parse errors.
+      throw new BadRequestError(`${file}: invalid YAML: ${(e as Error).message}`);
+    }
   }
 
   /** `file:line:col` of the value at `path` (or of the closest enclosing value that exists). */
