@@ -235,3 +235,33 @@ members:
     assert.ok(before.length > 40);
   });
 });
+
+describe('DataHub Python client with an access token', { skip: !hasPython && 'python3 missing' }, () => {
+  it('authenticates with DATAHUB_GMS_TOKEN against catalog serve --auth, and is refused without it', async () => {
+    const datahub = execFileSync('bash', [join(ROOT, 'scripts', 'interop-venv.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop()!;
+    const data = join(tempDir(), 'auth.lmdb');
+    const created = await runCli(['token', 'create', '--user', 'jdoe', '--data', data]);
+    const token = created.stdout.split('\n')[0]!;
+    const server = await spawnServer(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', '--auth', '--sample', '--data', data]);
+    const home = tempDir('catalog-interop-home-');
+    const env = { DATAHUB_GMS_URL: server.url, DATAHUB_TELEMETRY_ENABLED: 'false', HOME: home, PYTHONWARNINGS: 'ignore' };
+    try {
+      const file = join(home, 'tag.json');
+      writeFileSync(file, JSON.stringify({ name: 'Secure', description: 'written with a token' }));
+      const put = await runProcess(datahub, ['put', '--urn', 'urn:li:tag:secure', '--aspect', 'tagProperties', '-d', file], { env: { ...env, DATAHUB_GMS_TOKEN: token }, cwd: home });
+      assert.equal(put.code, 0, put.stderr);
+      const get = await runProcess(datahub, ['get', '--urn', 'urn:li:tag:secure', '--aspect', 'tagProperties'], { env: { ...env, DATAHUB_GMS_TOKEN: token }, cwd: home });
+      assert.deepEqual(JSON.parse(get.stdout), { tagProperties: { description: 'written with a token', name: 'Secure' } });
+      const res = await fetch(`${server.url}/aspects/${encodeURIComponent('urn:li:tag:secure')}?aspect=tagProperties`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(res.status, 200);
+      const details = await runCli(['get', '--urn', 'urn:li:tag:secure', '--details', '--data', data]);
+      assert.equal(JSON.parse(details.stdout).tagProperties.created.actor, 'urn:li:corpuser:jdoe', "the token's user is the actor");
+
+      const refused = await runProcess(datahub, ['get', '--urn', 'urn:li:tag:secure', '--aspect', 'tagProperties'], { env: { ...env, DATAHUB_GMS_TOKEN: '' }, cwd: home });
+      assert.notEqual(refused.code, 0);
+      assert.match(refused.stdout + refused.stderr, /401|Unauthorized/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
