@@ -89,9 +89,12 @@ describe('catalog ingest and catalog get', () => {
     assert.equal(ok.code, 0, ok.stderr);
     assert.match(ok.stdout, /Ingested 3 records/);
     const bad = `${lines}\n${JSON.stringify(mcp('urn:li:nope', 'status', { removed: false }))}\n`;
-    const r = await runCli(['ingest', '-f', writeTemp('bad.jsonl', bad), '--data', tempDataPath()]);
+    const fresh = tempDataPath();
+    const r = await runCli(['ingest', '-f', writeTemp('bad.jsonl', bad), '--data', fresh]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /bad\.jsonl:4: record 4: Invalid urn "urn:li:nope"/);
+    // JSON Lines are streamed, yet validated in full before the first write.
+    assert.equal((await runCli(['get', '--urn', HIVE_T1, '--data', fresh])).code, 1);
   });
 
   it('splits MCE snapshots into one aspect each and rewrites pegasus2avro union keys', async () => {

@@ -2,7 +2,9 @@
  * Reading the files commands take: DataHub's file format (a JSON array of records, or JSON Lines, or
  * one JSON object). Errors name the file and the line and column, or the record number.
  */
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { BadRequestError } from '../model/errors.ts';
 
 export interface SourceRecord {
@@ -13,10 +15,18 @@ export interface SourceRecord {
   value: unknown;
 }
 
+/** Largest file read whole; V8 strings hold at most ~512 MiB. */
+const MAX_WHOLE_FILE_BYTES = 400 * 1024 * 1024;
+
 export async function readText(path: string): Promise<string> {
   try {
+    const { size } = await stat(path);
+    if (size > MAX_WHOLE_FILE_BYTES) {
+      throw new BadRequestError(`${path}: ${Math.round(size / 1048576)} MiB is too large to read whole; write it as JSON Lines (one record per line), which is streamed`);
+    }
     return await readFile(path, 'utf8');
   } catch (e) {
+    if (e instanceof BadRequestError) throw e;
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EACCES' ? 'permission denied' : err.code === 'EISDIR' ? 'it is a directory' : err.message;
     throw new BadRequestError(`cannot read ${path}: ${why}`);
@@ -95,4 +105,41 @@ export function parseRecords(text: string, file: string): SourceRecord[] {
     return records;
   }
   return [{ index: 1, line: 1, value: parseJson(body, file) }];
+}
+
+/** True when the file's first line is a complete JSON object: JSON Lines, which can be streamed. */
+export async function isJsonLines(path: string): Promise<boolean> {
+  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  try {
+    for await (const line of lines) {
+      const t = line.trim();
+      if (t === '') continue;
+      if (!t.startsWith('{')) return false;
+      try {
+        JSON.parse(t);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  } catch (e) {
+    await readText(path);
+    throw e;
+  } finally {
+    lines.close();
+  }
+}
+
+/** Streams the records of a JSON Lines file with their line numbers. */
+export async function* jsonLines(path: string): AsyncGenerator<SourceRecord> {
+  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  let line = 0;
+  let index = 0;
+  for await (const text of lines) {
+    line++;
+    if (text.trim() === '') continue;
+    index++;
+    yield { index, line, value: parseJson(text, path, line - 1) };
+  }
 }

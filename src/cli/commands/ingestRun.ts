@@ -7,7 +7,7 @@ import { proposalsFromRecord, type Proposal } from '../../model/mcp.ts';
 import { SYSTEM_ACTOR } from '../../ops/context.ts';
 import { ingestProposals } from '../../ops/ingestProposals.ts';
 import type { Store } from '../../store/store.ts';
-import { parseRecords, readText, type SourceRecord } from '../inputFiles.ts';
+import { isJsonLines, jsonLines, parseRecords, readText, type SourceRecord } from '../inputFiles.ts';
 import { startProgress } from '../progress.ts';
 
 const CHUNK = 2000;
@@ -21,50 +21,82 @@ export interface IngestSummary {
   seconds: number;
 }
 
-/** Validates records into proposals; throws naming the record (and line) at fault. */
-function toProposals(records: SourceRecord[], file: string): Proposal[] {
-  const proposals: Proposal[] = [];
-  for (const r of records) {
-    try {
-      proposals.push(...proposalsFromRecord(r.value));
-    } catch (e) {
-      const where = r.line !== undefined ? `${file}:${r.line}: record ${r.index}` : `${file}: record ${r.index}`;
-      throw new BadRequestError(`${where}: ${(e as Error).message}`, { cause: e });
-    }
+/** Validates one record into proposals; throws naming the record (and line) at fault. */
+function toProposals(r: SourceRecord, file: string): Proposal[] {
+  try {
+    return proposalsFromRecord(r.value);
+  } catch (e) {
+    const where = r.line !== undefined ? `${file}:${r.line}: record ${r.index}` : `${file}: record ${r.index}`;
+    throw new BadRequestError(`${where}: ${(e as Error).message}`, { cause: e });
   }
-  return proposals;
 }
 
-/** The records of a file, or of the built-in sample when `file` is undefined. */
-async function loadRecords(file: string | undefined): Promise<SourceRecord[]> {
-  if (file !== undefined) return parseRecords(await readText(file), file);
-  const { SAMPLE_MCPS } = await import('../../sample/sample.ts');
-  return SAMPLE_MCPS.map((value, i) => ({ index: i + 1, value }));
+/** Where records come from: held in memory, or streamed from a JSON Lines file (read twice). */
+interface RecordSource {
+  name: string;
+  streamed: boolean;
+  records(): AsyncIterable<SourceRecord>;
 }
 
-/** Ingests a file (or the sample when `file` is undefined): validates everything, then writes. */
+async function openSource(file: string | undefined): Promise<RecordSource> {
+  if (file === undefined) {
+    const { SAMPLE_MCPS } = await import('../../sample/sample.ts');
+    const records = SAMPLE_MCPS.map((value, i) => ({ index: i + 1, value }));
+    return { name: 'sample', streamed: false, records: async function* () { yield* records; } };
+  }
+  if (await isJsonLines(file)) return { name: file, streamed: true, records: () => jsonLines(file) };
+  const records = parseRecords(await readText(file), file);
+  return { name: file, streamed: false, records: async function* () { yield* records; } };
+}
+
+/**
+ * Ingests a file (or the sample when `file` is undefined). Every record is validated before anything
+ * is written: JSON Lines files are streamed twice (validate, then write) so their size is not bounded
+ * by memory; other files are read whole.
+ */
 export async function ingestFile(store: Store, file: string | undefined, actor = SYSTEM_ACTOR): Promise<IngestSummary> {
   const started = performance.now();
-  const sourceRecords = await loadRecords(file);
-  const records = sourceRecords.length;
-  const proposals = toProposals(sourceRecords, file ?? 'sample');
-  const progress = startProgress(proposals.length, 'aspects');
+  const source = await openSource(file);
+  let records = 0;
+  let total = 0;
+  const held: Proposal[] = [];
+  for await (const r of source.records()) {
+    const proposals = toProposals(r, source.name);
+    records++;
+    total += proposals.length;
+    if (!source.streamed) held.push(...proposals);
+  }
+  const progress = startProgress(total, 'aspects');
   const urns = new Set<string>();
   let written = 0;
   let unchanged = 0;
+  let done = 0;
+  const flush = async (chunk: Proposal[]) => {
+    const r = await ingestProposals({ store, actor }, chunk);
+    written += r.written + r.deleted;
+    unchanged += r.unchanged;
+    for (const u of r.urns) urns.add(u);
+    done += chunk.length;
+    progress.update(done);
+  };
   try {
-    for (let i = 0; i < proposals.length; i += CHUNK) {
-      const chunk = proposals.slice(i, i + CHUNK);
-      const r = await ingestProposals({ store, actor }, chunk);
-      written += r.written + r.deleted;
-      unchanged += r.unchanged;
-      for (const u of r.urns) urns.add(u);
-      progress.update(i + chunk.length);
+    if (!source.streamed) {
+      for (let i = 0; i < held.length; i += CHUNK) await flush(held.slice(i, i + CHUNK));
+    } else {
+      let chunk: Proposal[] = [];
+      for await (const r of source.records()) {
+        chunk.push(...toProposals(r, source.name));
+        if (chunk.length >= CHUNK) {
+          await flush(chunk);
+          chunk = [];
+        }
+      }
+      if (chunk.length > 0) await flush(chunk);
     }
   } finally {
     progress.stop();
   }
-  return { records, proposals: proposals.length, written, unchanged, entities: urns.size, seconds: (performance.now() - started) / 1000 };
+  return { records, proposals: total, written, unchanged, entities: urns.size, seconds: (performance.now() - started) / 1000 };
 }
 
 export async function runIngest(store: Store, file: string | undefined): Promise<void> {
