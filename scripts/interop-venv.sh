@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SPEC="acryl-datahub==1.7.0.17"
+SPEC="acryl-datahub[datahub-lite,duckdb]==1.7.0.17"
 VENV=.venv-interop
 STAMP="$VENV/.installed"
 
