@@ -73,6 +73,7 @@ export function mcp(entityUrn: string, aspectName: string, json: unknown, entity
 
 export interface SpawnedServer {
   url: string;
+  pid: number;
   output: () => string;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -110,6 +111,7 @@ export function spawnServer(
         clearTimeout(timer);
         resolvePromise({
           url: m[1]!,
+          pid: child.pid!,
           output: () => out,
           stop: (signal = 'SIGTERM') => {
             child.kill(signal);

@@ -1,0 +1,264 @@
+/**
+ * `npm run bench`: Catalog's speed, memory and scaling, each figure next to a baseline measured in the
+ * same run on the same machine (bare node:http, raw lmdb-js, `node -e 0`, DataHub Lite). Prints a
+ * table and writes it to bench/results.json. See bench/README.md.
+ *
+ *   npm run bench -- [--datasets 1000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-build]
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { spawnServer, type SpawnedServer } from '../test/helpers.ts';
+import { datasetUrn, generate } from './generate.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BINARY = join(ROOT, 'build', 'catalog');
+
+const { values: flags } = parseArgs({
+  options: {
+    datasets: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    'no-peer': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const quick = flags.quick ?? false;
+const sizes = (flags.datasets ?? (quick ? '1000,5000' : '1000,100000')).split(',').map(Number);
+const duration = Number(flags.duration ?? (quick ? 3 : 10));
+const connections = Number(flags.connections ?? 10);
+if (sizes.length < 1 || sizes.some((n) => !Number.isInteger(n) || n < 10)) throw new Error('--datasets takes sizes like 1000,100000');
+
+interface Row {
+  section: string;
+  metric: string;
+  ours: number | null;
+  baseline: number | null;
+  baselineName: string;
+  ratio: number | null;
+  target: string;
+  met: boolean | null;
+  note?: string;
+}
+const rows: Row[] = [];
+const work = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+function row(r: Omit<Row, 'ratio' | 'met'> & { ratio?: number | null; check?: (ratio: number) => boolean }): void {
+  const ratio = r.ratio !== undefined ? r.ratio : r.ours !== null && r.baseline ? r.ours / r.baseline : null;
+  rows.push({ ...r, ratio, met: ratio === null || !r.check ? null : r.check(ratio) });
+}
+
+const READ_QUERY = (urn: string) =>
+  JSON.stringify({
+    query: `query read($urn: String!) { dataset(urn: $urn) { urn properties { name description } schemaMetadata { fields { fieldPath description type nativeDataType tags { tags { tag { urn name } } } } } ownership { owners { owner { ... on CorpUser { urn username } ... on CorpGroup { urn name } } type } } tags { tags { tag { urn name properties { description colorHex } } } } deprecation { deprecated note decommissionTime } } }`,
+    variables: { urn },
+  });
+
+async function load(url: string, body: string): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
+  const r = await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+function vmHwmMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function wallMs(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env, runs = 9): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const r = spawnSync(cmd, args, { env, stdio: 'ignore' });
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+function serve(data: string): Promise<SpawnedServer> {
+  return spawnServer(BINARY, ['serve', '--port', '0', '--data', data, '--max-batch-items', '1000']);
+}
+
+/** `catalog ingest` of a file; returns aspects/s from its own summary line and the wall time. */
+function catalogIngest(file: string, data: string): { rate: number; seconds: number; wall: number } {
+  const t = performance.now();
+  const out = execFileSync(BINARY, ['ingest', '-f', file, '--data', data], { encoding: 'utf8' });
+  const wall = (performance.now() - t) / 1000;
+  const m = /: (\d+) aspects written, (\d+) unchanged, \d+ entities in ([\d.]+)s/.exec(out);
+  if (!m) throw new Error(`unexpected ingest output: ${out}`);
+  const aspects = Number(m[1]) + Number(m[2]);
+  return { rate: aspects / Number(m[3]), seconds: Number(m[3]), wall };
+}
+
+function rawLmdb(file: string): number {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'raw-lmdb.ts'), file, join(work, `raw-${Math.random()}.lmdb`)], { encoding: 'utf8' });
+  const { aspects, seconds } = JSON.parse(out) as { aspects: number; seconds: number };
+  return aspects / seconds;
+}
+
+/** REST ingestProposalBatch in batches of 100, 4 requests in flight. Returns aspects/s. */
+async function restIngest(url: string, file: string): Promise<number> {
+  const { createInterface } = await import('node:readline');
+  const { createReadStream } = await import('node:fs');
+  const batches: string[] = [];
+  let current: object[] = [];
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (!line) continue;
+    const r = JSON.parse(line) as { entityType: string; entityUrn: string; aspectName: string; aspect: { json: unknown } };
+    current.push({ entityType: r.entityType, entityUrn: r.entityUrn, changeType: 'UPSERT', aspectName: r.aspectName, aspect: { value: JSON.stringify(r.aspect.json), contentType: 'application/json' } });
+    if (current.length === 100) {
+      batches.push(JSON.stringify({ proposals: current, async: 'false' }));
+      current = [];
+    }
+  }
+  if (current.length) batches.push(JSON.stringify({ proposals: current, async: 'false' }));
+  const aspects = batches.length * 100 - (current.length ? 100 - current.length : 0);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < batches.length) {
+        const body = batches[next++]!;
+        const res = await fetch(`${url}/aspects?action=ingestProposalBatch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        if (res.status !== 200) throw new Error(`REST ingest answered ${res.status}: ${await res.text()}`);
+      }
+    }),
+  );
+  return aspects / ((performance.now() - started) / 1000);
+}
+
+async function main(): Promise<void> {
+  // Always measure the binary of the current source: a stale build/catalog would report old figures.
+  if (flags['no-build'] && existsSync(BINARY)) log('using the existing build/catalog (--no-build)');
+  else {
+    log('building build/catalog …');
+    execFileSync('bash', [join(ROOT, 'build.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  log(`sizes ${sizes.join(', ')} datasets; load ${connections} connections × ${duration}s; work dir ${work}`);
+
+  // 1, 2, 5: per size, ingest (CLI and REST, vs raw lmdb) and the read load.
+  const perSize = new Map<number, { ingest: number; rest: number; raw: number; read: { rps: number; p50: number; p99: number } }>();
+  let bare: { rps: number; p50: number; p99: number } | undefined;
+  let peakRss: { n: number; mb: number } | undefined;
+  for (const n of sizes) {
+    const file = join(work, `datasets-${n}.jsonl`);
+    log(`[${n}] generating …`);
+    const aspects = await generate(file, n, 'jsonl');
+    log(`[${n}] ${aspects} aspects; catalog ingest …`);
+    const data = join(work, `cli-${n}.lmdb`);
+    const ingest = catalogIngest(file, data);
+    log(`[${n}] raw lmdb baseline …`);
+    const raw = rawLmdb(file);
+
+    log(`[${n}] REST ingest into a fresh server …`);
+    const restData = join(work, `rest-${n}.lmdb`);
+    const server = await serve(restData);
+    let rest: number;
+    let read: { rps: number; p50: number; p99: number; errors: number };
+    try {
+      rest = await restIngest(server.url, file);
+      const body = READ_QUERY(datasetUrn(Math.floor(n / 2)));
+      const sample = await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const answer = await sample.text();
+      if (!answer.includes('"fields"') || answer.includes('"errors"')) throw new Error(`unexpected read answer: ${answer.slice(0, 300)}`);
+      log(`[${n}] GraphQL read load …`);
+      read = await load(`${server.url}/api/graphql`, body);
+      if (read.errors > 0) throw new Error(`${read.errors} failed requests under load`);
+      if (n === Math.max(...sizes)) peakRss = { n, mb: vmHwmMb(server.pid) };
+      if (!bare) {
+        const bodyFile = join(work, 'answer.json');
+        writeFileSync(bodyFile, answer);
+        const b = await spawnServer(process.execPath, [join(ROOT, 'bench', 'bare-server.mjs'), bodyFile]);
+        try {
+          log(`bare node:http baseline (${Buffer.byteLength(answer)} bytes a response) …`);
+          bare = await load(b.url, body);
+        } finally {
+          await b.stop();
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+    perSize.set(n, { ingest: ingest.rate, rest, raw, read });
+    row({ section: '1 GraphQL read', metric: `req/s at ${n} datasets`, ours: read.rps, baseline: bare!.rps, baselineName: 'bare node:http', target: '≥ 0.40', check: (r) => r >= 0.4 });
+    row({ section: '1 GraphQL read', metric: `p50 / p99 ms at ${n}`, ours: read.p99, baseline: read.p50, baselineName: 'our p50', target: 'p99 ≤ 10× p50', check: (r) => r <= 10, note: `p50 ${read.p50} ms, p99 ${read.p99} ms; bare p50 ${bare!.p50} ms, p99 ${bare!.p99} ms` });
+    row({ section: '2a catalog ingest', metric: `aspects/s at ${n}`, ours: ingest.rate, baseline: raw, baselineName: 'raw lmdb batched puts', target: '≥ 0.50', check: (r) => r >= 0.5, note: `${ingest.seconds.toFixed(2)} s in ingest, ${ingest.wall.toFixed(2)} s wall` });
+    row({ section: '2b REST batch ingest', metric: `aspects/s at ${n}`, ours: rest, baseline: raw, baselineName: 'raw lmdb batched puts', target: '≥ 0.25', check: (r) => r >= 0.25 });
+  }
+
+  // 3: start-up of the single executable.
+  log('start-up …');
+  const env = { ...process.env, HOME: work };
+  const nodeMs = wallMs(process.execPath, ['-e', '0']);
+  const versionMs = wallMs(BINARY, ['--version'], env);
+  const getMs = wallMs(BINARY, ['get', '--urn', datasetUrn(1), '--data', join(work, `cli-${sizes[0]}.lmdb`)], env);
+  row({ section: '3 start-up', metric: 'catalog --version ms', ours: versionMs, baseline: nodeMs, baselineName: 'node -e 0', target: '—' });
+  row({ section: '3 start-up', metric: 'catalog get ms', ours: getMs, baseline: nodeMs, baselineName: 'node -e 0', target: '≤ 2×', check: (r) => r <= 2 });
+
+  // 4: memory.
+  if (peakRss) row({ section: '4 memory', metric: `peak RSS MB of serve, ${peakRss.n} datasets ingested + read load`, ours: peakRss.mb, baseline: null, baselineName: '—', ratio: null, target: '≤ 250 MB', note: peakRss.mb <= 250 ? 'met' : 'missed' });
+
+  // 5: scaling, smallest vs largest size.
+  if (sizes.length > 1) {
+    const small = perSize.get(Math.min(...sizes))!;
+    const large = perSize.get(Math.max(...sizes))!;
+    row({ section: '5 scaling', metric: `read p50 ${Math.max(...sizes)} vs ${Math.min(...sizes)}`, ours: large.read.p50, baseline: small.read.p50, baselineName: `p50 at ${Math.min(...sizes)}`, target: '≤ 1.3×', check: (r) => r <= 1.3 });
+    row({ section: '5 scaling', metric: `ingest rate ${Math.min(...sizes)} vs ${Math.max(...sizes)}`, ours: small.ingest, baseline: large.ingest, baselineName: `rate at ${Math.max(...sizes)}`, target: '≤ 1.3×', check: (r) => r <= 1.3 });
+  }
+
+  // 6: DataHub Lite on the same file.
+  const datahub = join(ROOT, '.venv-interop', 'bin', 'datahub');
+  const python = join(ROOT, '.venv-interop', 'bin', 'python');
+  const hasLite = existsSync(datahub) && spawnSync(python, ['-c', 'import duckdb']).status === 0;
+  if (flags['no-peer']) {
+    rows.push({ section: '6 peer', metric: 'DataHub Lite', ours: null, baseline: null, baselineName: '—', ratio: null, target: '—', met: null, note: 'skipped: --no-peer' });
+  } else if (!hasLite) {
+    rows.push({ section: '6 peer', metric: 'DataHub Lite', ours: null, baseline: null, baselineName: '—', ratio: null, target: '—', met: null, note: 'skipped: run `bash scripts/interop-venv.sh` to install acryl-datahub with DataHub Lite' });
+  } else {
+    const n = Math.min(...sizes);
+    log(`[${n}] DataHub Lite peer …`);
+    const file = join(work, `datasets-${n}.json`);
+    await generate(file, n, 'array');
+    const home = join(work, 'lite-home');
+    execFileSync('mkdir', ['-p', home]);
+    writeFileSync(join(home, '.datahubenv'), 'gms:\n  server: http://127.0.0.1:9\n');
+    const liteEnv = { ...process.env, HOME: home, DATAHUB_TELEMETRY_ENABLED: 'false' };
+    const t = performance.now();
+    execFileSync(datahub, ['lite', 'import', '--file', file], { env: liteEnv, stdio: 'ignore' });
+    const liteIngest = (performance.now() - t) / 1000;
+    const t2 = performance.now();
+    execFileSync(BINARY, ['ingest', '-f', file, '--data', join(work, 'peer.lmdb')], { env, stdio: 'ignore' });
+    const ourIngest = (performance.now() - t2) / 1000;
+    const liteGet = wallMs(datahub, ['lite', 'get', '--urn', datasetUrn(1)], liteEnv, 3);
+    const ourGet = wallMs(BINARY, ['get', '--urn', datasetUrn(1), '--data', join(work, 'peer.lmdb')], env, 3);
+    row({ section: '6 peer', metric: `ingest ${n} datasets, s (speed-up)`, ours: ourIngest, baseline: liteIngest, baselineName: 'datahub lite import', ratio: liteIngest / ourIngest, target: '≥ 20× faster', check: (r) => r >= 20 });
+    row({ section: '6 peer', metric: 'get one dataset, ms (speed-up)', ours: ourGet, baseline: liteGet, baselineName: 'datahub lite get', ratio: liteGet / ourGet, target: '≥ 5× faster', check: (r) => r >= 5 });
+  }
+
+  const fmt = (x: number | null) => (x === null ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(2));
+  const table = [['section', 'metric', 'ours', 'baseline', 'baseline is', 'ratio', 'target', 'met'], ...rows.map((r) => [r.section, r.metric, fmt(r.ours), fmt(r.baseline), r.baselineName, fmt(r.ratio), r.target, r.met === null ? (r.note?.startsWith('skipped') ? 'skipped' : (r.note ?? '—')) : r.met ? 'yes' : 'NO'])];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+  for (const r of table) process.stdout.write(`${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
+  for (const r of rows) if (r.note && r.met !== null) process.stdout.write(`  ${r.section} ${r.metric}: ${r.note}\n`);
+  const result = { when: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, sizes, duration, connections, rows };
+  writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write('written to bench/results.json\n');
+}
+
+main()
+  .catch((e: unknown) => {
+    process.stderr.write(`bench failed: ${(e as Error).stack ?? String(e)}\n`);
+    process.exitCode = 1;
+  })
+  .finally(() => rmSync(work, { recursive: true, force: true }));
