@@ -6,7 +6,7 @@
  */
 import { AspectValidationError } from './errors.ts';
 import { isKeyAspect } from './registry.ts';
-import { parseUrn } from './urn.ts';
+import { entityTypeOf } from './urn.ts';
 
 type Spec =
   | 'string'
@@ -158,81 +158,160 @@ const ASPECTS: Record<string, Fields> = {
 
 /** True when the product checks the shape of this aspect on write. */
 export function isInterpretedAspect(aspectName: string): boolean {
-  return aspectName in ASPECTS;
+  return Object.hasOwn(ASPECTS, aspectName);
 }
+
+/*
+ * The specs above are compiled once into plain checker objects, so the check of a value walks arrays
+ * and does no string building, closure creation or Object.entries on the success path. Only when a
+ * check fails is the field path assembled, from the segments the failing call returns.
+ */
+type Checker =
+  | { kind: 'any' }
+  | { kind: 'string' | 'number' | 'boolean' | 'object' }
+  | { kind: 'urn'; types: readonly string[] | null }
+  | { kind: 'enum'; values: ReadonlySet<string>; list: readonly string[] }
+  | { kind: 'array'; item: Checker }
+  | { kind: 'map'; item: Checker }
+  | { kind: 'record'; fields: readonly CompiledField[] };
+
+interface CompiledField {
+  name: string;
+  optional: boolean;
+  checker: Checker;
+}
+
+/** A failed check: the problem and the path segments from the failing value up to the aspect. */
+interface Failure {
+  problem: string;
+  segments: Array<string | number>;
+}
+
+function compile(spec: Spec): Checker {
+  if (typeof spec === 'string') return { kind: spec };
+  if ('urn' in spec) return { kind: 'urn', types: spec.urn === 'any' ? null : spec.urn };
+  if ('enum' in spec) return { kind: 'enum', values: new Set(spec.enum), list: spec.enum };
+  if ('array' in spec) return { kind: 'array', item: compile(spec.array) };
+  if ('map' in spec) return { kind: 'map', item: compile(spec.map) };
+  return compileRecord(spec.record);
+}
+
+function compileRecord(fields: Fields): Checker {
+  return {
+    kind: 'record',
+    fields: Object.entries(fields).map(([raw, spec]) => ({
+      name: raw.endsWith('?') ? raw.slice(0, -1) : raw,
+      optional: raw.endsWith('?'),
+      checker: compile(spec),
+    })),
+  };
+}
+
+const COMPILED = new Map(Object.entries(ASPECTS).map(([name, fields]) => [name, compileRecord(fields)]));
+const ASPECT_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /**
  * Checks an aspect value before it is written. Throws `AspectValidationError` naming the aspect,
  * the field path and the problem. Key aspects may not be written directly: they follow from the URN.
  */
 export function validateAspect(entityType: string, aspectName: string, value: unknown): void {
-  if (typeof aspectName !== 'string' || !/^[A-Za-z][A-Za-z0-9_]*$/.test(aspectName)) {
+  if (typeof aspectName !== 'string' || !ASPECT_NAME.test(aspectName)) {
     throw new AspectValidationError(String(aspectName), '', 'the aspect name must be a plain identifier');
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new AspectValidationError(aspectName, '', `expected a JSON object, got ${describe(value)}`);
   }
   if (isKeyAspect(entityType, aspectName)) return;
-  const fields = ASPECTS[aspectName];
-  if (fields) checkRecord(aspectName, fields, value as Record<string, unknown>, '');
+  const checker = COMPILED.get(aspectName);
+  if (!checker) return;
+  const failure = check(checker, value);
+  if (failure) throw new AspectValidationError(aspectName, formatPath(failure.segments), failure.problem);
 }
 
-function checkRecord(aspect: string, fields: Fields, value: Record<string, unknown>, path: string): void {
-  for (const [rawName, spec] of Object.entries(fields)) {
-    const optional = rawName.endsWith('?');
-    const name = optional ? rawName.slice(0, -1) : rawName;
-    const at = path ? `${path}.${name}` : name;
-    const v = value[name];
-    if (v === undefined || v === null) {
-      if (!optional) throw new AspectValidationError(aspect, at, 'required field is missing');
-      continue;
+function formatPath(segments: Array<string | number>): string {
+  let path = '';
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const s = segments[i]!;
+    path += typeof s === 'number' ? `[${s}]` : path ? `.${s}` : s;
+  }
+  return path;
+}
+
+function failure(problem: string): Failure {
+  return { problem, segments: [] };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function check(c: Checker, v: unknown): Failure | null {
+  switch (c.kind) {
+    case 'any':
+      return null;
+    case 'string':
+    case 'boolean':
+      return typeof v === c.kind ? null : failure(`expected a ${c.kind}, got ${describe(v)}`);
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v) ? null : failure(`expected a number, got ${describe(v)}`);
+    case 'object':
+      return isPlainObject(v) ? null : failure(`expected an object, got ${describe(v)}`);
+    case 'urn':
+      return checkUrn(c.types, v);
+    case 'enum':
+      return typeof v === 'string' && c.values.has(v) ? null : failure(`expected one of ${c.list.join(', ')}, got ${describe(v)}`);
+    case 'array': {
+      if (!Array.isArray(v)) return failure(`expected an array, got ${describe(v)}`);
+      for (let i = 0; i < v.length; i++) {
+        const f = check(c.item, v[i]);
+        if (f) {
+          f.segments.push(i);
+          return f;
+        }
+      }
+      return null;
     }
-    check(aspect, spec, v, at);
+    case 'map': {
+      if (!isPlainObject(v)) return failure(`expected an object map, got ${describe(v)}`);
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        const f = check(c.item, v[k]);
+        if (f) {
+          f.segments.push(k);
+          return f;
+        }
+      }
+      return null;
+    }
+    case 'record': {
+      if (!isPlainObject(v)) return failure(`expected an object, got ${describe(v)}`);
+      for (const field of c.fields) {
+        const fv = v[field.name];
+        let f: Failure | null;
+        if (fv === undefined || fv === null) f = field.optional ? null : failure('required field is missing');
+        else f = check(field.checker, fv);
+        if (f) {
+          f.segments.push(field.name);
+          return f;
+        }
+      }
+      return null;
+    }
   }
 }
 
-function check(aspect: string, spec: Spec, v: unknown, at: string): void {
-  const fail = (problem: string): never => {
-    throw new AspectValidationError(aspect, at, problem);
-  };
-  if (spec === 'any') return;
-  if (spec === 'string' || spec === 'number' || spec === 'boolean') {
-    if (typeof v !== spec || (spec === 'number' && !Number.isFinite(v))) fail(`expected a ${spec}, got ${describe(v)}`);
-    return;
+function checkUrn(types: readonly string[] | null, v: unknown): Failure | null {
+  if (typeof v !== 'string') return failure(`expected a urn string, got ${describe(v)}`);
+  let type: string;
+  try {
+    type = entityTypeOf(v);
+  } catch (e) {
+    return failure((e as Error).message);
   }
-  if (spec === 'object') {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`expected an object, got ${describe(v)}`);
-    return;
+  if (types !== null && !types.includes(type)) {
+    return failure(`expected a ${types.map((t) => `urn:li:${t}`).join(' or ')} urn, got "${v}"`);
   }
-  if ('urn' in spec) {
-    if (typeof v !== 'string') return fail(`expected a urn string, got ${describe(v)}`);
-    let type: string;
-    try {
-      type = parseUrn(v).entityType;
-    } catch (e) {
-      return fail((e as Error).message);
-    }
-    if (spec.urn !== 'any' && !spec.urn.includes(type)) {
-      fail(`expected a ${spec.urn.map((t) => `urn:li:${t}`).join(' or ')} urn, got "${v}"`);
-    }
-    return;
-  }
-  if ('enum' in spec) {
-    if (typeof v !== 'string' || !spec.enum.includes(v)) fail(`expected one of ${spec.enum.join(', ')}, got ${describe(v)}`);
-    return;
-  }
-  if ('array' in spec) {
-    if (!Array.isArray(v)) return fail(`expected an array, got ${describe(v)}`);
-    v.forEach((item, i) => check(aspect, spec.array, item, `${at}[${i}]`));
-    return;
-  }
-  if ('map' in spec) {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(`expected an object map, got ${describe(v)}`);
-    for (const [k, item] of Object.entries(v)) check(aspect, spec.map, item, `${at}.${k}`);
-    return;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(`expected an object, got ${describe(v)}`);
-  checkRecord(aspect, spec.record, v as Record<string, unknown>, at);
+  return null;
 }
 
 function describe(v: unknown): string {

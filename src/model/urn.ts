@@ -22,6 +22,7 @@ let maxUrnLength = MAX_URN_LENGTH;
 export function setMaxUrnLength(n: number): void {
   if (!Number.isInteger(n) || n < 16 || n > URN_LENGTH_CEILING) throw new RangeError(`the URN length limit must be an integer from 16 to ${URN_LENGTH_CEILING}, got ${n}`);
   maxUrnLength = n;
+  entityTypes.clear();
 }
 
 /** One component of a tuple key: a nested URN or a plain (still percent-encoded) string. */
@@ -149,9 +150,22 @@ export function isUrn(input: unknown): input is string {
   }
 }
 
-/** The entity type of a URN string (without full validation of the key). */
+/**
+ * URNs an ingest or a request names repeat (owners, tags, actors), so the entity type of each valid
+ * URN already parsed is remembered; the cache is bounded and simply cleared when full.
+ */
+const entityTypes = new Map<string, string>();
+const ENTITY_TYPE_CACHE_LIMIT = 10_000;
+
+/** The entity type of a URN string; throws `InvalidUrnError` as `parseUrn` does when it is malformed. */
 export function entityTypeOf(urn: string): string {
-  return parseUrn(urn).entityType;
+  let type = entityTypes.get(urn);
+  if (type === undefined) {
+    type = parseUrn(urn).entityType;
+    if (entityTypes.size >= ENTITY_TYPE_CACHE_LIMIT) entityTypes.clear();
+    entityTypes.set(urn, type);
+  }
+  return type;
 }
 
 /** Plain value of tuple part `i`: the nested URN as a string, or the decoded text. */
