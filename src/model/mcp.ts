@@ -151,10 +151,20 @@ const AVRO_PREFIX = 'com.linkedin.pegasus2avro.';
  * Pegasus names GMS stores (`com.linkedin.X`), as the Python client does before sending.
  */
 export function normalizeUnionKeys<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => normalizeUnionKeys(v)) as T;
+  // Copies only the objects and arrays on the way to a renamed key; everything else is returned as is.
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const nv = normalizeUnionKeys(value[i] as unknown);
+      if (nv !== value[i]) (out ??= value.slice())[i] = nv;
+    }
+    return (out ?? value) as T;
+  }
   if (!isObject(value)) return value;
   let out: Json | undefined;
-  for (const [k, v] of Object.entries(value)) {
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const v = value[k];
     const nk = k.startsWith(AVRO_PREFIX) ? `com.linkedin.${k.slice(AVRO_PREFIX.length)}` : k;
     const nv = normalizeUnionKeys(v);
     if (nk !== k || nv !== v) out ??= { ...value };
