@@ -2,6 +2,7 @@
  * `catalog ingest -f FILE`: validates every record of the file first (nothing is written when any
  * record is bad), then writes in transactions of CHUNK proposals with a progress bar on a terminal.
  */
+import { stat } from 'node:fs/promises';
 import { BadRequestError } from '../../model/errors.ts';
 import { proposalsFromRecord, type Proposal } from '../../model/mcp.ts';
 import { SYSTEM_ACTOR } from '../../ops/context.ts';
@@ -11,6 +12,12 @@ import { isJsonLines, jsonLines, parseRecords, readText, type SourceRecord } fro
 import { startProgress } from '../progress.ts';
 
 const CHUNK = 2000;
+/**
+ * A JSON Lines file up to this size keeps the proposals of its validation pass in memory and writes
+ * them without reading the file again; a larger one is streamed a second time, so memory stays flat
+ * whatever the file's size.
+ */
+const HOLD_BYTES = 64 * 1024 * 1024;
 
 export interface IngestSummary {
   records: number;
@@ -31,9 +38,10 @@ function toProposals(r: SourceRecord, file: string): Proposal[] {
   }
 }
 
-/** Where records come from: held in memory, or streamed from a JSON Lines file (read twice). */
+/** Where records come from: held in memory, or streamed from a JSON Lines file. */
 interface RecordSource {
   name: string;
+  /** True when the validation pass keeps no proposals and the file is read again to write. */
   streamed: boolean;
   records(): AsyncIterable<SourceRecord>;
 }
@@ -44,15 +52,15 @@ async function openSource(file: string | undefined): Promise<RecordSource> {
     const records = SAMPLE_MCPS.map((value, i) => ({ index: i + 1, value }));
     return { name: 'sample', streamed: false, records: async function* () { yield* records; } };
   }
-  if (await isJsonLines(file)) return { name: file, streamed: true, records: () => jsonLines(file) };
+  if (await isJsonLines(file)) return { name: file, streamed: (await stat(file)).size > HOLD_BYTES, records: () => jsonLines(file) };
   const records = parseRecords(await readText(file), file);
   return { name: file, streamed: false, records: async function* () { yield* records; } };
 }
 
 /**
  * Ingests a file (or the sample when `file` is undefined). Every record is validated before anything
- * is written: JSON Lines files are streamed twice (validate, then write) so their size is not bounded
- * by memory; other files are read whole.
+ * is written. JSON Lines files are streamed; one larger than HOLD_BYTES is streamed twice (validate,
+ * then write) so its size is not bounded by memory. Other files are read whole.
  */
 export async function ingestFile(store: Store, file: string | undefined, actor = SYSTEM_ACTOR): Promise<IngestSummary> {
   const started = performance.now();
