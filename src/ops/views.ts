@@ -25,6 +25,19 @@ function aspect<T = Obj>(view: StoreView, urn: string, name: string): T | undefi
   return view.getAspect(urn, name)?.value as T | undefined;
 }
 
+/** A field evaluated only when a query selects it, at most once. */
+function lazy<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
+}
+
 function typeOf(urn: string): string {
   return parseUrn(urn).entityType;
 }
@@ -51,16 +64,19 @@ function auditStamp(s: Partial<Stamp> | undefined): Obj {
 
 export function tagView(view: StoreView, urn: string): Obj {
   const id = parseUrn(urn).rawKey;
-  const props = aspect<{ name?: string; description?: string; colorHex?: string }>(view, urn, 'tagProperties');
+  const props = lazy(() => aspect<{ name?: string; description?: string; colorHex?: string }>(view, urn, 'tagProperties'));
   return {
     __typename: 'Tag',
     urn,
     type: 'TAG',
     name: id,
-    properties: props ? { name: props.name ?? id, description: props.description ?? null, colorHex: props.colorHex ?? null } : null,
-    description: props?.description ?? null,
+    properties: () => {
+      const p = props();
+      return p ? { name: p.name ?? id, description: p.description ?? null, colorHex: p.colorHex ?? null } : null;
+    },
+    description: () => props()?.description ?? null,
     ownership: () => ownershipView(view, urn, aspect<Ownership>(view, urn, 'ownership')),
-    exists: view.entityExists(urn),
+    exists: () => view.entityExists(urn),
   };
 }
 
@@ -80,17 +96,18 @@ function globalTagsView(view: StoreView, tags: GlobalTags | undefined, associate
 // ---------- users and groups ----------
 
 export function corpUserView(view: StoreView, urn: string): Obj {
-  const info = aspect<Obj>(view, urn, 'corpUserInfo');
-  const editable = aspect<Obj>(view, urn, 'corpUserEditableInfo');
-  const properties = info
-    ? {
-        ...info,
-        active: info['active'] ?? true,
-        customProperties: customProperties(info['customProperties'] as Record<string, string> | undefined, urn),
-        manager: info['managerUrn'] ? () => corpUserView(view, info['managerUrn'] as string) : null,
-      }
-    : null;
-  const status = aspect<{ status?: string }>(view, urn, 'corpUserStatus');
+  const properties = lazy(() => {
+    const info = aspect<Obj>(view, urn, 'corpUserInfo');
+    return info
+      ? {
+          ...info,
+          active: info['active'] ?? true,
+          customProperties: customProperties(info['customProperties'] as Record<string, string> | undefined, urn),
+          manager: info['managerUrn'] ? () => corpUserView(view, info['managerUrn'] as string) : null,
+        }
+      : null;
+  });
+  const editable = lazy(() => aspect<Obj>(view, urn, 'corpUserEditableInfo') ?? null);
   return {
     __typename: 'CorpUser',
     urn,
@@ -98,11 +115,14 @@ export function corpUserView(view: StoreView, urn: string): Obj {
     username: parseUrn(urn).rawKey,
     properties,
     info: properties,
-    editableProperties: editable ?? null,
-    editableInfo: editable ?? null,
-    status: status?.status === 'SUSPENDED' ? 'SUSPENDED' : status ? 'ACTIVE' : null,
+    editableProperties: editable,
+    editableInfo: editable,
+    status: () => {
+      const status = aspect<{ status?: string }>(view, urn, 'corpUserStatus');
+      return status?.status === 'SUSPENDED' ? 'SUSPENDED' : status ? 'ACTIVE' : null;
+    },
     isNativeUser: false,
-    exists: view.entityExists(urn),
+    exists: () => view.entityExists(urn),
   };
 }
 
@@ -269,10 +289,7 @@ export function datasetView(view: StoreView, urn: string): Obj {
           lastModifiedActor: props?.lastModified?.actor ?? null,
         }
       : null;
-  const editableSchema = aspect<EditableSchemaMetadata>(view, urn, 'editableSchemaMetadata');
-  const tags = () => globalTagsView(view, aspect<GlobalTags>(view, urn, 'globalTags'), urn);
-  const memory = aspect<{ elements: InstitutionalMemoryElement[] }>(view, urn, 'institutionalMemory');
-  const status = aspect<{ removed?: boolean }>(view, urn, 'status');
+  const tags = lazy(() => globalTagsView(view, aspect<GlobalTags>(view, urn, 'globalTags'), urn));
   const deprecation = aspect<Partial<Deprecation>>(view, urn, 'deprecation') ?? aspect<Partial<Deprecation>>(view, urn, 'datasetDeprecation');
   return {
     __typename: 'Dataset',
@@ -285,33 +302,40 @@ export function datasetView(view: StoreView, urn: string): Obj {
     description,
     editableProperties: editable ? { description: editable.description ?? null, name: editable.name ?? null } : null,
     schemaMetadata: (args: { version?: number | null }) => schemaMetadataView(view, urn, args?.version),
-    editableSchemaMetadata: editableSchema
-      ? {
-          editableSchemaFieldInfo: editableSchema.editableSchemaFieldInfo.map((e) => {
-            const t = globalTagsView(view, e.globalTags, urn);
-            return { fieldPath: e.fieldPath, description: e.description ?? null, globalTags: t, tags: t };
-          }),
-        }
-      : null,
+    editableSchemaMetadata: () => {
+      const editableSchema = aspect<EditableSchemaMetadata>(view, urn, 'editableSchemaMetadata');
+      if (!editableSchema) return null;
+      return {
+        editableSchemaFieldInfo: editableSchema.editableSchemaFieldInfo.map((e) => {
+          const t = globalTagsView(view, e.globalTags, urn);
+          return { fieldPath: e.fieldPath, description: e.description ?? null, globalTags: t, tags: t };
+        }),
+      };
+    },
     ownership: () => ownershipView(view, urn, aspect<Ownership>(view, urn, 'ownership')),
     tags,
     globalTags: tags,
     deprecation: effectiveDeprecation(deprecation),
-    institutionalMemory: memory
-      ? {
-          elements: memory.elements.map((e) => ({
-            url: e.url,
-            label: e.description,
-            description: e.description,
-            author: () => corpUserView(view, e.createStamp.actor),
-            actor: () => actorView(view, e.createStamp.actor),
-            created: auditStamp(e.createStamp),
-            updated: e['updateStamp'] ? auditStamp(e['updateStamp'] as Stamp) : null,
-            associatedUrn: urn,
-          })),
-        }
-      : null,
-    status: status ? { removed: status.removed ?? false } : null,
+    institutionalMemory: () => {
+      const memory = aspect<{ elements: InstitutionalMemoryElement[] }>(view, urn, 'institutionalMemory');
+      if (!memory) return null;
+      return {
+        elements: memory.elements.map((e) => ({
+          url: e.url,
+          label: e.description,
+          description: e.description,
+          author: () => corpUserView(view, e.createStamp.actor),
+          actor: () => actorView(view, e.createStamp.actor),
+          created: auditStamp(e.createStamp),
+          updated: e['updateStamp'] ? auditStamp(e['updateStamp'] as Stamp) : null,
+          associatedUrn: urn,
+        })),
+      };
+    },
+    status: () => {
+      const status = aspect<{ removed?: boolean }>(view, urn, 'status');
+      return status ? { removed: status.removed ?? false } : null;
+    },
     exists: true,
   };
 }
