@@ -8,10 +8,9 @@ out=build
 mkdir -p "$out"
 start=$(date +%s%N)
 
-node scripts/build/bundle.mjs "$out/catalog.cjs"
-
 lmdb_node=$(ls node_modules/@lmdb/lmdb-linux-x64/node.napi.glibc.node)
 msgpack_node=$(ls node_modules/@msgpackr-extract/msgpackr-extract-linux-x64/node.napi.glibc.node)
+node scripts/build/bundle.mjs "$out/catalog.cjs" "$lmdb_node" "$msgpack_node"
 cat > "$out/sea-config.json" <<JSON
 {
   "main": "$out/catalog.cjs",

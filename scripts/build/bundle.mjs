@@ -1,12 +1,19 @@
 // Bundles src/cli/main.ts into one CommonJS file for Node's single-executable support, pointing the
 // native-addon loader of lmdb and msgpackr-extract at our SEA asset loader (src/sea/native.ts).
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outfile = process.argv[2] ?? join(root, 'build', 'catalog.cjs');
+// The native addons build.sh embeds as SEA assets; their hashes are compiled in so the executable
+// finds its cached copy without reading and hashing megabytes of asset on every start.
+const [lmdbNode, msgpackNode] = process.argv.slice(3);
+if (!lmdbNode || !msgpackNode) throw new Error('usage: bundle.mjs OUTFILE LMDB_NODE MSGPACKR_EXTRACT_NODE');
+const hashOf = (file) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
+const nativeHashes = { lmdb: hashOf(lmdbNode), 'msgpackr-extract': hashOf(msgpackNode) };
 
 const seaNative = {
   name: 'sea-native',
@@ -36,7 +43,13 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   banner: { js: 'const __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
-  define: { 'import.meta.url': '__importMetaUrl' },
+  // graphql-js skips its development-only checks (a cross-realm instanceof test on every type check of
+  // every field) when NODE_ENV is production; the shipped executable is production.
+  define: {
+    'import.meta.url': '__importMetaUrl',
+    'process.env.NODE_ENV': '"production"',
+    __CATALOG_NATIVE_HASHES__: JSON.stringify(nativeHashes),
+  },
   plugins: [seaNative],
 });
 console.log(`bundled ${pkg.name} ${pkg.version} -> ${outfile}`);

@@ -4,7 +4,6 @@
  * loaded with `process.dlopen`. Racing processes are safe: each writes a private temp file and
  * renames it into place, and a file named by its own hash is never half-written.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,9 @@ import { join } from 'node:path';
 type NativeName = 'lmdb' | 'msgpackr-extract';
 
 const loaded = new Map<NativeName, unknown>();
+
+/** Content hashes of the embedded addons, compiled in by scripts/build/bundle.mjs. */
+declare const __CATALOG_NATIVE_HASHES__: Record<NativeName, string>;
 
 export function loadNative(name: NativeName): unknown {
   const cached = loaded.get(name);
@@ -22,21 +24,23 @@ export function loadNative(name: NativeName): unknown {
   if (!sea.isSea()) {
     throw new Error(`the bundled catalog must run as the single executable (build/catalog); cannot load ${name}`);
   }
-  const bytes = Buffer.from(sea.getAsset(`${name}.node`));
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-  const file = materialise(`${name}-${hash}.node`, bytes);
+  const file = materialise(`${name}-${__CATALOG_NATIVE_HASHES__[name]}.node`, () => Buffer.from(sea.getAsset(`${name}.node`)));
   const mod = { exports: {} as unknown };
   process.dlopen(mod, file);
   loaded.set(name, mod.exports);
   return mod.exports;
 }
 
-function materialise(fileName: string, bytes: Buffer): string {
+function materialise(fileName: string, readAsset: () => Buffer): string {
   const candidates = [join(homedir(), '.cache', 'catalog'), join(tmpdir(), `catalog-native-${process.getuid?.() ?? 'user'}`)];
-  let lastError: unknown;
   for (const dir of candidates) {
     const file = join(dir, fileName);
     if (existsSync(file)) return file;
+  }
+  const bytes = readAsset();
+  let lastError: unknown;
+  for (const dir of candidates) {
+    const file = join(dir, fileName);
     try {
       mkdirSync(dir, { recursive: true });
       const temp = join(dir, `.${fileName}.${process.pid}.${Date.now()}.tmp`);
