@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sortKeys } from '../src/cli/output.ts';
+import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
 import { ROOT, runCli, runProcess, spawnServer, tempDir, type RunResult, type SpawnedServer } from './helpers.ts';
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
@@ -57,31 +58,9 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
 
   it('datahub user upsert and group upsert with the documented YAML examples, read back', async () => {
     const users = join(home, 'bar.user.dhub.yaml');
-    writeFileSync(users, `- id: bar@acryl.io
-  first_name: The
-  last_name: Bar
-  email: bar@acryl.io
-  slack: "@the_bar_raiser"
-  description: "I like raising the bar higher"
-  groups:
-    - foogroup@acryl.io
-- id: datahub
-  slack: "@datahubproject"
-  phone: "1-800-GOT-META"
-  description: "The DataHub Project"
-  picture_link: "https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/datahub-logo-color-stable.svg"
-`);
+    writeFileSync(users, USERS_YAML);
     const group = join(home, 'foo.group.dhub.yaml');
-    writeFileSync(group, `id: foogroup@acryl.io
-display_name: Foo Group
-owners:
-  - datahub
-members:
-  - bar@acryl.io # refer to a user either by id or by urn
-  - id: joe@acryl.io # inline specification of user
-    slack: "@joe_shmoe"
-    display_name: "Joe's Hub"
-`);
+    writeFileSync(group, GROUP_YAML);
     const u = await dh(['user', 'upsert', '-f', users]);
     assert.equal(u.code, 0, u.stderr);
     assert.match(u.stdout, /Update succeeded for urn urn:li:corpuser:bar@acryl\.io\.\nUpdate succeeded for urn urn:li:corpuser:datahub\.\n/);

@@ -6,12 +6,11 @@ import { VERSION } from '../version.ts';
 import { deprecateCommand } from './commands/deprecate.ts';
 import { exportCommand } from './commands/export.ts';
 import { getCommand } from './commands/get.ts';
-import { groupCommand } from './commands/group.ts';
+import { groupCommand, userCommand } from './commands/identityCommands.ts';
 import { ingestCommand } from './commands/ingest.ts';
 import { putCommand } from './commands/put.ts';
 import { serveCommand } from './commands/serve.ts';
 import { tokenCommand } from './commands/token.ts';
-import { userCommand } from './commands/user.ts';
 import { reportError } from './output.ts';
 import { UsageError } from './usageError.ts';
 

@@ -19,33 +19,33 @@ type Rewrite = (value: any, ref: string) => unknown | undefined;
 const dropTag = (tags: GlobalTags | undefined, ref: string): GlobalTags | undefined =>
   tags && tags.tags?.some((t) => t.tag === ref) ? { ...tags, tags: tags.tags.filter((t) => t.tag !== ref) } : undefined;
 
+/** Drops the tag from each column's tags; undefined when no column had it. */
+function dropTagInEach<T extends { globalTags?: GlobalTags }>(columns: T[], ref: string): T[] | undefined {
+  let hit = false;
+  const out = columns.map((c) => {
+    const tags = dropTag(c.globalTags, ref);
+    if (!tags) return c;
+    hit = true;
+    return { ...c, globalTags: tags };
+  });
+  return hit ? out : undefined;
+}
+
 /** Per aspect: the relationship name and a rewrite that returns the new value, or undefined if untouched. */
 const REWRITES: Record<string, { relationshipType: string; rewrite: Rewrite }> = {
   globalTags: { relationshipType: 'TaggedWith', rewrite: (v: GlobalTags, ref) => dropTag(v, ref) },
   editableSchemaMetadata: {
     relationshipType: 'EditableSchemaFieldWithTag',
     rewrite: (v: EditableSchemaMetadata, ref) => {
-      let hit = false;
-      const entries = v.editableSchemaFieldInfo.map((e) => {
-        const tags = dropTag(e.globalTags, ref);
-        if (!tags) return e;
-        hit = true;
-        return { ...e, globalTags: tags };
-      });
-      return hit ? { ...v, editableSchemaFieldInfo: entries } : undefined;
+      const entries = dropTagInEach(v.editableSchemaFieldInfo, ref);
+      return entries ? { ...v, editableSchemaFieldInfo: entries } : undefined;
     },
   },
   schemaMetadata: {
     relationshipType: 'SchemaFieldTaggedWith',
     rewrite: (v: { fields: SchemaFieldValue[] }, ref) => {
-      let hit = false;
-      const fields = v.fields.map((f) => {
-        const tags = dropTag(f.globalTags, ref);
-        if (!tags) return f;
-        hit = true;
-        return { ...f, globalTags: tags };
-      });
-      return hit ? { ...v, fields } : undefined;
+      const fields = dropTagInEach(v.fields, ref);
+      return fields ? { ...v, fields } : undefined;
     },
   },
   ownership: {
