@@ -3,7 +3,7 @@
  * same run on the same machine (bare node:http, raw lmdb-js, `node -e 0`, DataHub Lite). Prints a
  * table and writes it to bench/results.json. See bench/README.md.
  *
- *   npm run bench -- [--datasets 1000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-build]
+ *   npm run bench -- [--datasets 1000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-build] [--out FILE]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,7 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     'no-peer': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    out: { type: 'string' },
   },
 });
 const quick = flags.quick ?? false;
@@ -68,6 +69,25 @@ async function load(url: string, body: string, bodyOf?: { n: number; make: (i: n
   const requests = bodyOf ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: bodyOf.make(Math.floor(Math.random() * bodyOf.n)) }) }] : undefined;
   const r = await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration, ...(requests && { requests }) });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+/**
+ * Unloaded read latency with sub-millisecond resolution (autocannon's histogram counts whole
+ * milliseconds): `count` requests one after another on one keep-alive connection, each for a random
+ * dataset. Returns p50 and p99 in ms.
+ */
+async function latencyProbe(url: string, bodies: string[], count = 400): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const body = bodies[Math.floor(Math.random() * bodies.length)]!;
+    const t = performance.now();
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`read answered ${res.status}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(count * 0.5)]!, p99: times[Math.floor(count * 0.99)]! };
 }
 
 /** Peak RSS, and the current RSS split into anonymous memory (heap) and mapped file pages (LMDB). */
@@ -158,7 +178,7 @@ async function main(): Promise<void> {
   log(`sizes ${sizes.join(', ')} datasets; load ${connections} connections × ${duration}s; work dir ${work}`);
 
   // 1, 2, 5: per size, ingest (CLI and REST, vs raw lmdb) and the read load.
-  const perSize = new Map<number, { ingest: number; rest: number; raw: number; read: { rps: number; p50: number; p99: number } }>();
+  const perSize = new Map<number, { ingest: number; rest: number; raw: number; read: { rps: number; p50: number; p99: number }; probe: { p50: number; p99: number } }>();
   let bare: { rps: number; p50: number; p99: number } | undefined;
   let peakRss: { n: number; mb: { peak: number; anon: number; file: number } } | undefined;
   for (const n of sizes) {
@@ -176,6 +196,7 @@ async function main(): Promise<void> {
     const server = await serve(restData);
     let rest: number;
     let read: { rps: number; p50: number; p99: number; errors: number };
+    let probe: { p50: number; p99: number };
     try {
       rest = await restIngest(server.url, file);
       const body = READ_QUERY(datasetUrn(Math.floor(n / 2)));
@@ -185,6 +206,7 @@ async function main(): Promise<void> {
       log(`[${n}] GraphQL read load …`);
       const bodies = Array.from({ length: Math.min(n, 10_000) }, (_, k) => READ_QUERY(datasetUrn(Math.floor((k * n) / Math.min(n, 10_000)))));
       read = await load(`${server.url}/api/graphql`, body, { n: bodies.length, make: (i) => bodies[i]! });
+      probe = await latencyProbe(`${server.url}/api/graphql`, bodies);
       if (read.errors > 0) throw new Error(`${read.errors} failed requests under load`);
       if (n === Math.max(...sizes)) peakRss = { n, mb: memoryMb(server.pid) };
       if (!bare) {
@@ -201,9 +223,9 @@ async function main(): Promise<void> {
     } finally {
       await server.stop();
     }
-    perSize.set(n, { ingest: ingest.rate, rest, raw, read });
+    perSize.set(n, { ingest: ingest.rate, rest, raw, read, probe });
     row({ section: '1 GraphQL read', metric: `req/s at ${n} datasets`, ours: read.rps, baseline: bare!.rps, baselineName: 'bare node:http', target: '≥ 0.40', check: (r) => r >= 0.4 });
-    row({ section: '1 GraphQL read', metric: `p50 / p99 ms at ${n}`, ours: read.p99, baseline: read.p50, baselineName: 'our p50', target: 'p99 ≤ 10× p50', check: (r) => r <= 10, note: `p50 ${read.p50} ms, p99 ${read.p99} ms; bare p50 ${bare!.p50} ms, p99 ${bare!.p99} ms` });
+    row({ section: '1 GraphQL read', metric: `p50 / p99 ms at ${n}`, ours: read.p99, baseline: read.p50, baselineName: 'our p50', target: 'p99 ≤ 10× p50', check: (r) => r <= 10, note: `under load p50 ${read.p50} ms, p99 ${read.p99} ms (bare p50 ${bare!.p50} ms, p99 ${bare!.p99} ms); one request at a time p50 ${probe.p50.toFixed(2)} ms, p99 ${probe.p99.toFixed(2)} ms` });
     row({ section: '2a catalog ingest', metric: `aspects/s at ${n}`, ours: ingest.rate, baseline: raw, baselineName: 'raw lmdb batched puts', target: '≥ 0.50', check: (r) => r >= 0.5, note: `${ingest.seconds.toFixed(2)} s in ingest, ${ingest.wall.toFixed(2)} s wall` });
     row({ section: '2b REST batch ingest', metric: `aspects/s at ${n}`, ours: rest, baseline: raw, baselineName: 'raw lmdb batched puts', target: '≥ 0.25', check: (r) => r >= 0.25 });
   }
@@ -227,7 +249,7 @@ async function main(): Promise<void> {
   if (sizes.length > 1) {
     const small = perSize.get(Math.min(...sizes))!;
     const large = perSize.get(Math.max(...sizes))!;
-    row({ section: '5 scaling', metric: `read p50 ${Math.max(...sizes)} vs ${Math.min(...sizes)}`, ours: large.read.p50, baseline: small.read.p50, baselineName: `p50 at ${Math.min(...sizes)}`, target: '≤ 1.3×', check: (r) => r <= 1.3 });
+    row({ section: '5 scaling', metric: `read p50 ms (one at a time) ${Math.max(...sizes)} vs ${Math.min(...sizes)}`, ours: large.probe.p50, baseline: small.probe.p50, baselineName: `p50 at ${Math.min(...sizes)}`, target: '≤ 1.3×', check: (r) => r <= 1.3 });
     row({ section: '5 scaling', metric: `ingest rate ${Math.min(...sizes)} vs ${Math.max(...sizes)}`, ours: small.ingest, baseline: large.ingest, baselineName: `rate at ${Math.max(...sizes)}`, target: '≤ 1.3×', check: (r) => r <= 1.3 });
   }
 
@@ -266,8 +288,9 @@ async function main(): Promise<void> {
   for (const r of table) process.stdout.write(`${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
   for (const r of rows) if (r.note) process.stdout.write(`  ${r.section} ${r.metric}: ${r.note}\n`);
   const result = { when: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, sizes, duration, connections, rows };
-  writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(result, null, 2)}\n`);
-  process.stdout.write('written to bench/results.json\n');
+  const out = resolve(flags.out ?? join(ROOT, 'bench', 'results.json'));
+  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(`written to ${out}\n`);
 }
 
 main()

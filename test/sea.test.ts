@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { HIVE_T1, mcp, ROOT, runProcess, spawnServer, tempDir } from './helpers.ts';
@@ -22,7 +22,8 @@ describe('single executable (build/catalog)', () => {
   let serve: (args: string[]) => ReturnType<typeof spawnServer>;
 
   before(() => {
-    const stale = !existsSync(BINARY) || statSync(BINARY).mtimeMs < Math.max(newestSourceTime(join(ROOT, 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
+    const inputs = [newestSourceTime(join(ROOT, 'src')), newestSourceTime(join(ROOT, 'scripts', 'build')), ...['package.json', 'build.sh'].map((f) => statSync(join(ROOT, f)).mtimeMs)];
+    const stale = !existsSync(BINARY) || statSync(BINARY).mtimeMs < Math.max(...inputs);
     if (stale) execFileSync('bash', [join(ROOT, 'build.sh')], { cwd: ROOT, stdio: 'ignore' });
     // An empty folder, no node_modules, and an environment with nothing of ours in it.
     dir = tempDir('catalog-sea-');
@@ -70,5 +71,24 @@ describe('single executable (build/catalog)', () => {
     } finally {
       assert.equal(await server.stop(), 0);
     }
+  });
+
+  it('npm run bench runs end to end on a tiny catalog and writes every section (no timing is asserted)', async () => {
+    const out = join(tempDir('catalog-bench-'), 'results.json');
+    const r = await runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'run.ts'), '--datasets', '10,20', '--duration', '1', '--connections', '2', '--no-peer', '--no-build', '--out', out]);
+    assert.equal(r.code, 0, r.stderr);
+    const { rows, sizes } = JSON.parse(readFileSync(out, 'utf8')) as { rows: Array<{ section: string; metric: string; ours: number | null; baseline: number | null; note?: string }>; sizes: number[] };
+    assert.deepEqual(sizes, [10, 20]);
+    const sections = new Set(rows.map((row) => row.section));
+    for (const s of ['1 GraphQL read', '2a catalog ingest', '2b REST batch ingest', '3 start-up', '4 memory', '5 scaling']) {
+      assert.ok(sections.has(s), `section ${s} missing from ${[...sections].join(', ')}`);
+    }
+    for (const row of rows.filter((x) => x.section !== '6 peer')) {
+      // Latencies under load may round to 0 ms on a tiny catalog; rates, times and sizes may not.
+      const positive = !/p50 \/ p99/.test(row.metric);
+      assert.ok(typeof row.ours === 'number' && (positive ? row.ours > 0 : row.ours >= 0), `${row.section}: ${JSON.stringify(row)}`);
+    }
+    assert.equal(rows.find((x) => x.section === '6 peer')?.note, 'skipped: --no-peer');
+    assert.match(r.stdout, /req\/s at 20 datasets/);
   });
 });
