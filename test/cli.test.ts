@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { ingestFile } from '../src/cli/commands/ingestRun.ts';
+import { Store } from '../src/store/store.ts';
 import { HIVE_T1, mcp, runCli, tempDataPath, writeTemp } from './helpers.ts';
 
 const TAG = 'urn:li:tag:Legacy';
@@ -95,6 +97,27 @@ describe('catalog ingest and catalog get', () => {
     assert.match(r.stderr, /bad\.jsonl:4: record 4: Invalid urn "urn:li:nope"/);
     // JSON Lines are streamed, yet validated in full before the first write.
     assert.equal((await runCli(['get', '--urn', HIVE_T1, '--data', fresh])).code, 1);
+  });
+
+  it('a JSON Lines file too large to hold is read twice: validated in full, then written', async () => {
+    // holdBytes 0 takes the path files over 64 MiB take: nothing is kept from the validation pass.
+    const lines = records.map((x) => JSON.stringify(x)).join('\n');
+    const store = Store.open(tempDataPath());
+    try {
+      const s = await ingestFile(store, writeTemp('big.jsonl', `${lines}\n`), { holdBytes: 0 });
+      assert.deepEqual({ records: s.records, written: s.written, entities: s.entities }, { records: 3, written: 3, entities: 2 });
+      assert.equal((store.getAspect(HIVE_T1, 'datasetProperties')?.value as { description: string }).description, 'hello');
+    } finally {
+      await store.close();
+    }
+    const fresh = Store.open(tempDataPath());
+    try {
+      const bad = `${lines}\n${JSON.stringify(mcp(HIVE_T1, 'status', { removed: 'yes' }))}\n`;
+      await assert.rejects(ingestFile(fresh, writeTemp('big-bad.jsonl', bad), { holdBytes: 0 }), /big-bad\.jsonl:4: record 4: .*removed/);
+      assert.equal(fresh.entityExists(HIVE_T1), false);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('splits MCE snapshots into one aspect each and rewrites pegasus2avro union keys', async () => {

@@ -46,13 +46,13 @@ interface RecordSource {
   records(): AsyncIterable<SourceRecord>;
 }
 
-async function openSource(file: string | undefined): Promise<RecordSource> {
+async function openSource(file: string | undefined, holdBytes: number): Promise<RecordSource> {
   if (file === undefined) {
     const { SAMPLE_MCPS } = await import('../../sample/sample.ts');
     const records = SAMPLE_MCPS.map((value, i) => ({ index: i + 1, value }));
     return { name: 'sample', streamed: false, records: async function* () { yield* records; } };
   }
-  if (await isJsonLines(file)) return { name: file, streamed: (await stat(file)).size > HOLD_BYTES, records: () => jsonLines(file) };
+  if (await isJsonLines(file)) return { name: file, streamed: (await stat(file)).size > holdBytes, records: () => jsonLines(file) };
   const records = parseRecords(await readText(file), file);
   return { name: file, streamed: false, records: async function* () { yield* records; } };
 }
@@ -62,9 +62,16 @@ async function openSource(file: string | undefined): Promise<RecordSource> {
  * is written. JSON Lines files are streamed; one larger than HOLD_BYTES is streamed twice (validate,
  * then write) so its size is not bounded by memory. Other files are read whole.
  */
-export async function ingestFile(store: Store, file: string | undefined, actor = SYSTEM_ACTOR): Promise<IngestSummary> {
+export interface IngestOptions {
+  actor?: string;
+  /** JSON Lines files up to this many bytes are read once (default HOLD_BYTES); larger ones twice. */
+  holdBytes?: number;
+}
+
+export async function ingestFile(store: Store, file: string | undefined, options: IngestOptions = {}): Promise<IngestSummary> {
+  const actor = options.actor ?? SYSTEM_ACTOR;
   const started = performance.now();
-  const source = await openSource(file);
+  const source = await openSource(file, options.holdBytes ?? HOLD_BYTES);
   let records = 0;
   let total = 0;
   const held: Proposal[] = [];
