@@ -197,7 +197,8 @@ export class Store implements StoreView {
           entity = { ...entity, aspects: [...entity.aspects, input.key.aspectName] };
           entityChanged = true;
         }
-        const current = aspects.get([urn, aspectName, 0]);
+        // The entity record lists every aspect it has, so an aspect it does not list needs no lookup.
+        const current = entity.aspects.includes(aspectName) ? aspects.get([urn, aspectName, 0]) : undefined;
         if (current && deepEqual(current.value, input.value)) {
           aspects.put([urn, aspectName, 0], { ...current, systemMetadata: { ...(current.systemMetadata ?? {}), lastObserved: input.created.time } });
           if (entityChanged) entities.put(urn, entity);
