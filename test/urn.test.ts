@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { decodeUrnPart, encodeUrnPart, formatUrn, makeUrn, parseUrn, partValue } from '../src/model/urn.ts';
-import { validateUrn } from '../src/model/registry.ts';
+import { keyAspectOf, validateUrn } from '../src/model/registry.ts';
 import { InvalidUrnError } from '../src/model/errors.ts';
 
 describe('URN parsing and formatting', () => {
@@ -145,4 +145,36 @@ describe('URN properties (fast-check)', () => {
       }),
     );
   });
+});
+
+describe('entity registry: the key aspect each URN implies (DataHub key aspect PDLs)', () => {
+  const cases: Array<[string, string, Record<string, string | string[]>]> = [
+    ['urn:li:dataset:(urn:li:dataPlatform:hive,db.a%2Cb,PROD)', 'datasetKey', { platform: 'urn:li:dataPlatform:hive', name: 'db.a,b', origin: 'PROD' }],
+    ['urn:li:corpuser:jdoe', 'corpUserKey', { username: 'jdoe' }],
+    ['urn:li:corpGroup:bfoo', 'corpGroupKey', { name: 'bfoo' }],
+    ['urn:li:tag:Legacy', 'tagKey', { name: 'Legacy' }],
+    ['urn:li:dataPlatform:hive', 'dataPlatformKey', { platformName: 'hive' }],
+    ['urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD),user_id)', 'schemaFieldKey', { parent: 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)', fieldPath: 'user_id' }],
+    ['urn:li:glossaryTerm:Classification.PII', 'glossaryTermKey', { name: 'Classification.PII' }],
+    ['urn:li:glossaryNode:Classification', 'glossaryNodeKey', { name: 'Classification' }],
+    ['urn:li:domain:marketing', 'domainKey', { id: 'marketing' }],
+    ['urn:li:container:0f3c1e', 'containerKey', { guid: '0f3c1e' }],
+    ['urn:li:chart:(looker,c1)', 'chartKey', { dashboardTool: 'looker', chartId: 'c1' }],
+    ['urn:li:dashboard:(looker,d1)', 'dashboardKey', { dashboardTool: 'looker', dashboardId: 'd1' }],
+    ['urn:li:dataFlow:(airflow,etl,prod)', 'dataFlowKey', { orchestrator: 'airflow', flowId: 'etl', cluster: 'prod' }],
+    ['urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,prod),load)', 'dataJobKey', { flow: 'urn:li:dataFlow:(airflow,etl,prod)', jobId: 'load' }],
+    ['urn:li:ownershipType:__system__technical_owner', 'ownershipTypeKey', { id: '__system__technical_owner' }],
+    ['urn:li:dataHubAccessToken:abc', 'dataHubAccessTokenKey', { id: 'abc' }],
+    // A type we do not model still gets a key, so any urn:li:<type>:<key> can be stored.
+    ['urn:li:mlModel:(urn:li:dataPlatform:sagemaker,m,PROD)', 'mlModelKey', { parts: ['urn:li:dataPlatform:sagemaker', 'm', 'PROD'] }],
+    ['urn:li:notebook:nb1', 'notebookKey', { id: 'nb1' }],
+  ];
+  for (const [urn, aspectName, value] of cases) {
+    it(`${urn} → ${aspectName}`, () => {
+      const key = keyAspectOf(urn);
+      assert.equal(key.aspectName, aspectName);
+      assert.deepEqual(key.value, value);
+      assert.equal(key.entityType, parseUrn(urn).entityType);
+    });
+  }
 });
