@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The project's test command (`npm test`): type-check, then run every test file with node:test.
-# Fails on any failing test and when no test ran at all.
+# Fails on a type error, on any failing test, and when no test ran (none found, or none passed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,8 +30,9 @@ fail=$(printf '%s\n' "$summary" | awk '$2=="fail"{print $3}')
 cancelled=$(printf '%s\n' "$summary" | awk '$2=="cancelled"{print $3}')
 skipped=$(printf '%s\n' "$summary" | awk '$2=="skipped"{print $3}')
 echo "${pass:-0} passed, $(( ${fail:-0} + ${cancelled:-0} )) failed, ${skipped:-0} skipped"
-if [ "${tests:-0}" -eq 0 ]; then
-  echo "no test ran: failing" >&2
+# A run in which nothing passed (no tests, or every one skipped) proves nothing: fail it.
+if [ "${tests:-0}" -eq 0 ] || [ "${pass:-0}" -eq 0 ]; then
+  echo "no test ran (${tests:-0} found, ${pass:-0} passed): failing" >&2
   exit 1
 fi
 exit "$status"
