@@ -5,6 +5,7 @@
 import type { GroupSpec, MemberRef } from '../ops/upsertGroup.ts';
 import type { UserSpec } from '../ops/upsertUser.ts';
 import { FieldReader, describe, type Path, type SourceDoc } from './structuredInput.ts';
+import { isJsonObject } from '../model/json.ts';
 
 const USER_FIELDS = [
   'id', 'display_name', 'email', 'title', 'manager_urn', 'department_id', 'department_name', 'first_name', 'last_name',
@@ -73,7 +74,7 @@ function readRefs(doc: SourceDoc, r: FieldReader, key: string): MemberRef[] {
   if (!Array.isArray(list)) throw doc.error(r.at(key), `expected a list of user ids, urns or user mappings, got ${describe(list)}`);
   return list.map((item, i): MemberRef => {
     if (typeof item === 'string') return item;
-    if (typeof item === 'object' && item !== null && !Array.isArray(item)) return readUser(doc, [...r.at(key), i], item);
+    if (isJsonObject(item)) return readUser(doc, [...r.at(key), i], item);
     throw doc.error([...r.at(key), i], `expected a user id, a user or group urn, or a user mapping, got ${describe(item)}`);
   });
 }

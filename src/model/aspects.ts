@@ -5,6 +5,7 @@
  * stored as given.
  */
 import { AspectValidationError } from './errors.ts';
+import { isJsonObject } from './json.ts';
 import { isKeyAspect } from './registry.ts';
 import { entityTypeOf } from './urn.ts';
 
@@ -241,10 +242,6 @@ function failure(problem: string): Failure {
   return { problem, segments: [] };
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function check(c: Checker, v: unknown): Failure | null {
   switch (c.kind) {
     case 'any':
@@ -255,7 +252,7 @@ function check(c: Checker, v: unknown): Failure | null {
     case 'number':
       return typeof v === 'number' && Number.isFinite(v) ? null : failure(`expected a number, got ${describe(v)}`);
     case 'object':
-      return isPlainObject(v) ? null : failure(`expected an object, got ${describe(v)}`);
+      return isJsonObject(v) ? null : failure(`expected an object, got ${describe(v)}`);
     case 'urn':
       return checkUrn(c.types, v);
     case 'enum':
@@ -272,7 +269,7 @@ function check(c: Checker, v: unknown): Failure | null {
       return null;
     }
     case 'map': {
-      if (!isPlainObject(v)) return failure(`expected an object map, got ${describe(v)}`);
+      if (!isJsonObject(v)) return failure(`expected an object map, got ${describe(v)}`);
       for (const k in v) {
         if (!Object.hasOwn(v, k)) continue;
         const f = check(c.item, v[k]);
@@ -284,7 +281,7 @@ function check(c: Checker, v: unknown): Failure | null {
       return null;
     }
     case 'record': {
-      if (!isPlainObject(v)) return failure(`expected an object, got ${describe(v)}`);
+      if (!isJsonObject(v)) return failure(`expected an object, got ${describe(v)}`);
       for (const field of c.fields) {
         const fv = v[field.name];
         let f: Failure | null;

@@ -6,6 +6,7 @@
 import { BadRequestError } from './errors.ts';
 import { aspectNameOfFqn, entityTypeOfSnapshot, validateUrn } from './registry.ts';
 import { validateAspect } from './aspects.ts';
+import { isJsonObject, type JsonObject } from './json.ts';
 
 export const CHANGE_TYPES = ['UPSERT', 'CREATE', 'CREATE_ENTITY', 'UPDATE', 'DELETE', 'PATCH', 'RESTATE'] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
@@ -20,25 +21,21 @@ export interface Proposal {
   systemMetadata?: Record<string, unknown>;
 }
 
-type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+type Json = JsonObject;
 
 /**
  * Turns one raw record (an MCP, or an MCE with `proposedSnapshot`) into validated proposals.
  * Throws `BadRequestError` whose message names the field at fault.
  */
 export function proposalsFromRecord(raw: unknown): Proposal[] {
-  if (!isObject(raw)) throw new BadRequestError(`expected a JSON object, got ${Array.isArray(raw) ? 'an array' : JSON.stringify(raw)}`);
+  if (!isJsonObject(raw)) throw new BadRequestError(`expected a JSON object, got ${Array.isArray(raw) ? 'an array' : JSON.stringify(raw)}`);
   if ('proposedSnapshot' in raw) return proposalsFromMce(raw);
   return [proposalFromMcp(raw)];
 }
 
 /** Normalises and validates one MCP (`{entityType, entityUrn, changeType, aspectName, aspect}`). */
 export function proposalFromMcp(raw: unknown): Proposal {
-  if (!isObject(raw)) throw new BadRequestError('proposal: expected a JSON object');
+  if (!isJsonObject(raw)) throw new BadRequestError('proposal: expected a JSON object');
   const entityUrn = raw['entityUrn'];
   if (typeof entityUrn !== 'string') throw new BadRequestError('entityUrn: required string is missing');
   const urn = validateUrn(entityUrn);
@@ -67,9 +64,9 @@ export function proposalFromMcp(raw: unknown): Proposal {
 
 /** `aspect` is `{json: {...}}` (file format), `{value: "<json>", contentType}` (REST), or the bare value. */
 function aspectValue(aspect: unknown, aspectName: string): Json {
-  if (!isObject(aspect)) throw new BadRequestError(`aspect: required object is missing for aspect ${aspectName}`);
+  if (!isJsonObject(aspect)) throw new BadRequestError(`aspect: required object is missing for aspect ${aspectName}`);
   if ('json' in aspect) {
-    if (!isObject(aspect['json'])) throw new BadRequestError('aspect.json: expected a JSON object');
+    if (!isJsonObject(aspect['json'])) throw new BadRequestError('aspect.json: expected a JSON object');
     return aspect['json'];
   }
   if ('value' in aspect) {
@@ -85,10 +82,10 @@ function aspectValue(aspect: unknown, aspectName: string): Json {
       } catch (e) {
         throw new BadRequestError(`aspect.value: not valid JSON (${(e as Error).message})`);
       }
-      if (!isObject(parsed)) throw new BadRequestError('aspect.value: expected a JSON object');
+      if (!isJsonObject(parsed)) throw new BadRequestError('aspect.value: expected a JSON object');
       return parsed;
     }
-    if (isObject(v)) return v;
+    if (isJsonObject(v)) return v;
     throw new BadRequestError('aspect.value: expected a JSON string');
   }
   return aspect;
@@ -99,26 +96,26 @@ function parseSystemMetadata(sm: unknown): Json | undefined {
   if (typeof sm === 'string') {
     try {
       const parsed: unknown = JSON.parse(sm);
-      if (isObject(parsed)) return parsed;
+      if (isJsonObject(parsed)) return parsed;
     } catch {
       // fall through to the error below
     }
     throw new BadRequestError('systemMetadata: expected a JSON object');
   }
-  if (!isObject(sm)) throw new BadRequestError('systemMetadata: expected a JSON object');
+  if (!isJsonObject(sm)) throw new BadRequestError('systemMetadata: expected a JSON object');
   return sm;
 }
 
 /** Splits an MCE (`{proposedSnapshot: {"<…Snapshot FQN>": {urn, aspects: [{"<FQN>": value}]}}}`). */
 function proposalsFromMce(raw: Json): Proposal[] {
   const snapshot = raw['proposedSnapshot'];
-  if (!isObject(snapshot) || Object.keys(snapshot).length !== 1) {
+  if (!isJsonObject(snapshot) || Object.keys(snapshot).length !== 1) {
     throw new BadRequestError('proposedSnapshot: expected an object with exactly one snapshot type key');
   }
   const [fqn, body] = Object.entries(snapshot)[0]!;
   const snapshotType = entityTypeOfSnapshot(fqn);
   if (!snapshotType) throw new BadRequestError(`proposedSnapshot: "${fqn}" is not a snapshot type`);
-  if (!isObject(body)) throw new BadRequestError(`proposedSnapshot.${fqn}: expected an object`);
+  if (!isJsonObject(body)) throw new BadRequestError(`proposedSnapshot.${fqn}: expected an object`);
   const urnStr = body['urn'];
   if (typeof urnStr !== 'string') throw new BadRequestError(`proposedSnapshot.${fqn}.urn: required string is missing`);
   const urn = validateUrn(urnStr);
@@ -130,10 +127,10 @@ function proposalsFromMce(raw: Json): Proposal[] {
   const systemMetadata = parseSystemMetadata(raw['systemMetadata']);
   return aspects.map((a, i): Proposal => {
     const at = `proposedSnapshot.${fqn}.aspects[${i}]`;
-    if (!isObject(a) || Object.keys(a).length !== 1) throw new BadRequestError(`${at}: expected an object with exactly one aspect type key`);
+    if (!isJsonObject(a) || Object.keys(a).length !== 1) throw new BadRequestError(`${at}: expected an object with exactly one aspect type key`);
     const [aspectFqn, value] = Object.entries(a)[0]!;
     const aspectName = aspectNameOfFqn(aspectFqn);
-    if (!isObject(value)) throw new BadRequestError(`${at}.${aspectFqn}: expected an object`);
+    if (!isJsonObject(value)) throw new BadRequestError(`${at}.${aspectFqn}: expected an object`);
     const normalized = normalizeUnionKeys(value);
     try {
       validateAspect(urn.entityType, aspectName, normalized);
@@ -160,7 +157,7 @@ export function normalizeUnionKeys<T>(value: T): T {
     }
     return (out ?? value) as T;
   }
-  if (!isObject(value)) return value;
+  if (!isJsonObject(value)) return value;
   let out: Json | undefined;
   for (const k in value) {
     if (!Object.hasOwn(value, k)) continue;

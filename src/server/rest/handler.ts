@@ -14,6 +14,7 @@ import { actorOf, type ServerDeps } from '../context.ts';
 import { HttpError, readJsonBody, sendJson } from '../http.ts';
 import { checkValueLimits } from '../limits.ts';
 import type { Handler } from '../server.ts';
+import { isJsonObject, type JsonObject } from '../../model/json.ts';
 
 /**
  * `/config` as GMS answers it. The version stays below 1.0.1 so clients keep using Rest.li (they
@@ -35,11 +36,7 @@ export function serverConfig(): Record<string, unknown> {
   };
 }
 
-type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+type Json = JsonObject;
 
 /** Decodes a percent-encoded URN path segment. */
 function urnFromPath(segment: string): string {
@@ -91,7 +88,7 @@ export function createRestHandler(deps: ServerDeps): Handler {
 
   async function aspectsAction(req: IncomingMessage, res: ServerResponse, action: string | null): Promise<void> {
     const input = await body(req);
-    if (!isObject(input)) throw new HttpError(400, 'Request body must be a JSON object');
+    if (!isJsonObject(input)) throw new HttpError(400, 'Request body must be a JSON object');
     switch (action) {
       case 'ingestProposal': {
         const [proposal] = checked(toProposals([input['proposal']], () => 'proposal'), () => 'proposal');
@@ -118,7 +115,7 @@ export function createRestHandler(deps: ServerDeps): Handler {
 
   async function entitiesAction(req: IncomingMessage, res: ServerResponse, action: string | null): Promise<void> {
     const input = await body(req);
-    if (!isObject(input)) throw new HttpError(400, 'Request body must be a JSON object');
+    if (!isJsonObject(input)) throw new HttpError(400, 'Request body must be a JSON object');
     switch (action) {
       case 'delete': {
         const urn = input['urn'];
@@ -137,7 +134,7 @@ export function createRestHandler(deps: ServerDeps): Handler {
         const entities = action === 'ingest' ? [input['entity']] : input['entities'];
         if (!Array.isArray(entities)) throw new HttpError(400, 'entities: expected an array of snapshots');
         const proposals = entities.flatMap((e, i) => {
-          const snapshot = isObject(e) && isObject(e['value']) ? e['value'] : e;
+          const snapshot = isJsonObject(e) && isJsonObject(e['value']) ? e['value'] : e;
           try {
             return proposalsFromRecord({ proposedSnapshot: snapshot, systemMetadata: input['systemMetadata'] });
           } catch (err) {
