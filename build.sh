@@ -8,7 +8,8 @@ out=build
 mkdir -p "$out"
 start=$(date +%s%N)
 
-lmdb_node=$(ls node_modules/@lmdb/lmdb-linux-x64/node.napi.glibc.node)
+# lmdb's addon as compiled by `npm ci` with our fix (scripts/build/lmdb-native.mjs), never the prebuilt.
+lmdb_node=$(ls node_modules/lmdb/build/Release/lmdb.node)
 msgpack_node=$(ls node_modules/@msgpackr-extract/msgpackr-extract-linux-x64/node.napi.glibc.node)
 node scripts/build/bundle.mjs "$out/catalog.cjs" "$lmdb_node" "$msgpack_node"
 cat > "$out/sea-config.json" <<JSON
