@@ -73,7 +73,7 @@ if (!existsSync(join(nodeDir, 'include', 'node', 'node_api.h'))) {
 }
 
 const started = Date.now();
-console.log('lmdb-native: compiling lmdb (about 30 s on 2 cores)…');
+console.log('lmdb-native: compiling lmdb (about 10 s on 2 cores)…');
 const build = spawnSync(process.execPath, [nodeGyp, 'rebuild', `--nodedir=${nodeDir}`, '-j', 'max'], {
   cwd: lmdbDir,
   encoding: 'utf8',
