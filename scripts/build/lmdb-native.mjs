@@ -10,8 +10,8 @@
 // commits between the open's meta read and that store, the shared txn id moves backwards and the
 // next write transaction starts from the older snapshot: the commit in between is silently lost,
 // although it was acknowledged. So `catalog get` run while `catalog serve` ingests could drop a
-// write of the server. We restore upstream's guard; test/store-multiprocess.test.ts shows the loss
-// without it.
+// write of the server. We restore upstream's guard; test/concurrency.test.ts shows the loss without
+// it (run it with PREBUILDS_ONLY=1 to load the unpatched prebuilt addon).
 //
 // The compiled addon is cached under .cache/lmdb-native by a hash of the patched source and the
 // Node version, so a repeated `npm ci` in one work tree does not compile again.
@@ -61,11 +61,13 @@ if (existsSync(cached)) {
 }
 
 // node-gyp: the one npm runs lifecycle scripts with, else the one bundled with npm.
-const npmRoot = spawnSync('npm', ['root', '-g'], { encoding: 'utf8' }).stdout?.trim() ?? '';
-const nodeGyp = [process.env.npm_config_node_gyp, join(npmRoot, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js')].find(
-  (p) => p && existsSync(p),
-);
-if (!nodeGyp) fail('node-gyp not found (it ships with npm); cannot compile lmdb');
+const bundledNodeGyp = () => {
+  const npmRoot = spawnSync('npm', ['root', '-g'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+  return join(npmRoot, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+};
+const fromNpm = process.env.npm_config_node_gyp;
+const nodeGyp = fromNpm && existsSync(fromNpm) ? fromNpm : bundledNodeGyp();
+if (!existsSync(nodeGyp)) fail('node-gyp not found (it ships with npm); cannot compile lmdb');
 // Node's C headers, from the Node install itself, so node-gyp never needs the network.
 const nodeDir = dirname(dirname(process.execPath));
 if (!existsSync(join(nodeDir, 'include', 'node', 'node_api.h'))) {
