@@ -77,7 +77,6 @@ describe('two processes on one data file', () => {
     assert.equal(writer.code, 0, writer.stderr);
     for (const o of opened) assert.equal(o.code, 0, o.stderr);
     const opens = opened.map((o) => (JSON.parse(o.stdout) as { opens: number }).opens);
-    assert.ok(opens.every((n) => n > 0), `each opener opened the file at least once (${opens.join(', ')})`);
     const store = Store.open(path);
     try {
       const versions = countsOf(store);
