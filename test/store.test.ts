@@ -5,6 +5,7 @@ import { writeAspect } from '../src/ops/writeAspect.ts';
 import { ingestProposals } from '../src/ops/ingestProposals.ts';
 import { getEntity } from '../src/ops/getEntity.ts';
 import { proposalFromMcp } from '../src/model/mcp.ts';
+import { validateAspect } from '../src/model/aspects.ts';
 import { HIVE_T1, mcp, tempDataPath } from './helpers.ts';
 
 const stamp = (time: number) => ({ actor: 'urn:li:corpuser:tester', time });
@@ -84,6 +85,31 @@ describe('versioned aspect store', () => {
       /Invalid tagProperties at name: expected a string, got number 5/,
     );
     assert.equal(store.entityExists(urn), false);
+  });
+
+  it('names the failing field by its path through arrays, maps and nested records', () => {
+    const fails = (aspect: string, value: unknown) => {
+      try {
+        validateAspect('dataset', aspect, value);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'no error';
+    };
+    const owner = (urn: string) => ({ owner: urn, type: 'DATAOWNER' });
+    assert.equal(
+      fails('ownership', { owners: [owner('urn:li:corpuser:a'), owner('urn:li:tag:b')] }),
+      'Invalid ownership at owners[1].owner: expected a urn:li:corpuser or urn:li:corpGroup urn, got "urn:li:tag:b"',
+    );
+    assert.equal(
+      fails('datasetProperties', { customProperties: { fine: 'x', 'bad.key': 5 } }),
+      'Invalid datasetProperties at customProperties.bad.key: expected a string, got number 5',
+    );
+    assert.equal(
+      fails('ownership', { owners: [{ ...owner('urn:li:corpuser:a'), source: { url: 'u' } }] }),
+      'Invalid ownership at owners[0].source.type: required field is missing',
+    );
+    assert.equal(fails('ownership', { owners: [owner('urn:li:corpuser:a'), owner('urn:li:corpGroup:g')] }), 'no error');
   });
 
   it('deletes one aspect with its history, or a whole entity', async () => {

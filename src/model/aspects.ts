@@ -242,6 +242,12 @@ function failure(problem: string): Failure {
   return { problem, segments: [] };
 }
 
+/** A failure found inside `segment` of the value: the segment joins its path. */
+function at(segment: string | number, f: Failure): Failure {
+  f.segments.push(segment);
+  return f;
+}
+
 function check(c: Checker, v: unknown): Failure | null {
   switch (c.kind) {
     case 'any':
@@ -261,10 +267,7 @@ function check(c: Checker, v: unknown): Failure | null {
       if (!Array.isArray(v)) return failure(`expected an array, got ${describe(v)}`);
       for (let i = 0; i < v.length; i++) {
         const f = check(c.item, v[i]);
-        if (f) {
-          f.segments.push(i);
-          return f;
-        }
+        if (f) return at(i, f);
       }
       return null;
     }
@@ -273,10 +276,7 @@ function check(c: Checker, v: unknown): Failure | null {
       for (const k in v) {
         if (!Object.hasOwn(v, k)) continue;
         const f = check(c.item, v[k]);
-        if (f) {
-          f.segments.push(k);
-          return f;
-        }
+        if (f) return at(k, f);
       }
       return null;
     }
@@ -284,13 +284,8 @@ function check(c: Checker, v: unknown): Failure | null {
       if (!isJsonObject(v)) return failure(`expected an object, got ${describe(v)}`);
       for (const field of c.fields) {
         const fv = v[field.name];
-        let f: Failure | null;
-        if (fv === undefined || fv === null) f = field.optional ? null : failure('required field is missing');
-        else f = check(field.checker, fv);
-        if (f) {
-          f.segments.push(field.name);
-          return f;
-        }
+        const f = fv === undefined || fv === null ? (field.optional ? null : failure('required field is missing')) : check(field.checker, fv);
+        if (f) return at(field.name, f);
       }
       return null;
     }
