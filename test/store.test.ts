@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Store } from '../src/store/store.ts';
+import { checkedKeys, KeyWalkError, Store } from '../src/store/store.ts';
 import { writeAspect } from '../src/ops/writeAspect.ts';
 import { ingestProposals } from '../src/ops/ingestProposals.ts';
 import { getEntity } from '../src/ops/getEntity.ts';
@@ -62,6 +62,27 @@ describe('versioned aspect store', () => {
     assert.ok(store.entityTypes().includes('corpuser'));
     assert.ok(store.entityTypes().includes('dataset'));
     assert.deepEqual(store.urnsOfType('corp'), []);
+  });
+
+  it('walks every urn of a type a page at a time, long and non-ASCII urns included, each once and in order', async () => {
+    const ids = ['a', 'b', 'c', 'd', 'e', `${'x'.repeat(80)}-long`, 'zürich', 'キー', '😀'];
+    await ingestProposals({ store, actor: 'urn:li:corpuser:x' }, ids.map((id) => proposalFromMcp(mcp(`urn:li:corpGroup:${id}`, 'corpGroupInfo', { displayName: id }))));
+    const all = store.urnsOfType('corpGroup');
+    for (const pageSize of [1, 2, 4, 1000]) assert.deepEqual([...store.eachUrnOfType('corpGroup', pageSize)], all, `page size ${pageSize}`);
+    assert.ok(ids.every((id) => all.includes(`urn:li:corpGroup:${id}`)));
+    assert.deepEqual(store.entityTypes(), [...store.entityTypes()].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y))));
+  });
+
+  it('stops a key walk that makes no progress with an error naming the store, table and key', () => {
+    // A codec or cursor bug that hands back the same key forever, or a key before the range start.
+    const stuck = { *getKeys() { for (;;) yield ['tag', 'urn:li:tag:a'] as [string, string]; } };
+    assert.throws(() => [...checkedKeys('/data/c.lmdb', 'byType', stuck, {})], (e: unknown) =>
+      e instanceof KeyWalkError && e.code === 500 && /store \/data\/c\.lmdb, table byType: key walk made no progress: key \["tag","urn:li:tag:a"\]/.test(e.message));
+    const behind = { *getKeys() { yield ['dataset', 'urn:li:dataset:x'] as [string, string]; } };
+    assert.throws(() => [...checkedKeys('c.lmdb', 'byType', behind, { start: ['tag\u0000', ''] })], /does not come after \["tag\\u0000",""\]/);
+    // An ordered walk passes, the start key itself included.
+    const fine = { *getKeys() { yield ['tag', 'a'] as [string, string]; yield ['tag', 'b'] as [string, string]; } };
+    assert.deepEqual([...checkedKeys('c.lmdb', 'byType', fine, { start: ['tag', 'a'] })], [['tag', 'a'], ['tag', 'b']]);
   });
 
   it('rolls back everything an operation wrote when it throws', async () => {

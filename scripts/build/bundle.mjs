@@ -3,8 +3,10 @@
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reportWarnings } from './check-direct-eval.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outfile = process.argv[2] ?? join(root, 'build', 'catalog.cjs');
@@ -31,8 +33,27 @@ const seaNative = {
   },
 };
 
+// ordered-binary (lmdb's key codec) builds its string reader with a *direct* `eval` whose code names
+// the module's own variables (`position`, `readString`, `finishUtf8`). Bundled from its ESM entry,
+// esbuild hoists every module into one scope and renames colliding top-level names: ordered-binary's
+// `position` becomes `position4`, but the eval'd code still says `position` and so reads and moves
+// another module's `position` (lmdb's binding of a native function) instead. Every key read then
+// loops forever — `export`, `deleteTag` and every
+// other walk over keys died with "Fatal JavaScript invalid size error" in the executable while the
+// sources (where each ES module keeps its own scope) worked. Its CommonJS build is the same code
+// wrapped by esbuild in a function of its own, where nothing is renamed and the eval sees the
+// module's own variables. (check-direct-eval.mjs fails the build on a direct eval in any scope-hoisted module.)
+const fromLmdb = createRequire(createRequire(import.meta.url).resolve('lmdb'));
+const orderedBinaryCjs = fromLmdb.resolve('ordered-binary');
+const ownScope = {
+  name: 'own-scope-for-direct-eval',
+  setup(b) {
+    b.onResolve({ filter: /^ordered-binary$/ }, () => ({ path: orderedBinaryCjs }));
+  },
+};
+
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-await build({
+const result = await build({
   entryPoints: [join(root, 'src', 'cli', 'main.ts')],
   outfile,
   bundle: true,
@@ -41,7 +62,6 @@ await build({
   format: 'cjs',
   minifyWhitespace: true,
   legalComments: 'none',
-  logLevel: 'warning',
   banner: { js: 'const __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   // graphql-js skips its development-only checks (a cross-realm instanceof test on every type check of
   // every field) when NODE_ENV is production; the shipped executable is production.
@@ -50,6 +70,12 @@ await build({
     'process.env.NODE_ENV': '"production"',
     __CATALOG_NATIVE_HASHES__: JSON.stringify(nativeHashes),
   },
-  plugins: [seaNative],
+  plugins: [ownScope, seaNative],
+  metafile: true,
+  // Warnings are printed by reportWarnings once the direct-eval ones are judged. esbuild hides that
+  // warning inside node_modules unless its level is set explicitly.
+  logLevel: 'error',
+  logOverride: { 'direct-eval': 'warning' },
 });
+await reportWarnings(result);
 console.log(`bundled ${pkg.name} ${pkg.version} -> ${outfile}`);

@@ -72,22 +72,16 @@ const REWRITES: Record<string, { relationshipType: string; rewrite: Rewrite }> =
 export function findReferences(view: StoreView, ref: string): Array<RelatedAspect & { next: unknown }> {
   const found: Array<RelatedAspect & { next: unknown }> = [];
   for (const type of view.entityTypes()) {
-    let after: string | undefined;
-    for (;;) {
-      const page = view.urnsOfType(type, { after, limit: 1000 });
-      if (page.length === 0) break;
-      for (const urn of page) {
-        if (urn === ref) continue;
-        const entity = view.getEntity(urn);
-        for (const aspectName of entity?.aspects ?? []) {
-          const rule = REWRITES[aspectName];
-          if (!rule) continue;
-          const value = view.getAspect(urn, aspectName)?.value;
-          const next = value === undefined ? undefined : rule.rewrite(value, ref);
-          if (next !== undefined) found.push({ relationshipType: rule.relationshipType, urn, aspectName, next });
-        }
+    for (const urn of view.eachUrnOfType(type)) {
+      if (urn === ref) continue;
+      const entity = view.getEntity(urn);
+      for (const aspectName of entity?.aspects ?? []) {
+        const rule = REWRITES[aspectName];
+        if (!rule) continue;
+        const value = view.getAspect(urn, aspectName)?.value;
+        const next = value === undefined ? undefined : rule.rewrite(value, ref);
+        if (next !== undefined) found.push({ relationshipType: rule.relationshipType, urn, aspectName, next });
       }
-      after = page[page.length - 1];
     }
   }
   return found;

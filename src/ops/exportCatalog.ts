@@ -26,38 +26,24 @@ export function exportTypes(view: StoreView, only: readonly string[] = []): stri
 /** Number of entities an export of `types` covers (for progress). */
 export function countEntities(view: StoreView, types: readonly string[]): number {
   let n = 0;
-  for (const t of types) {
-    let after: string | undefined;
-    for (;;) {
-      const page = view.urnsOfType(t, { after, limit: PAGE });
-      n += page.length;
-      if (page.length < PAGE) break;
-      after = page[page.length - 1];
-    }
-  }
+  for (const t of types) for (const _urn of view.eachUrnOfType(t, PAGE)) n++;
   return n;
 }
 
 /** Yields, per entity, its records; memory stays bounded by one page of URNs. */
 export function* exportEntities(view: StoreView, types: readonly string[]): Generator<ExportRecord[]> {
   for (const entityType of types) {
-    let after: string | undefined;
-    for (;;) {
-      const page = view.urnsOfType(entityType, { after, limit: PAGE });
-      for (const urn of page) {
-        const entity = view.getEntity(urn);
-        if (!entity) continue;
-        const names = entity.aspects.filter((a) => !isKeyAspect(entity.entityType, a));
-        const chosen = names.length > 0 ? names : entity.aspects;
-        const records: ExportRecord[] = [];
-        for (const aspectName of chosen) {
-          const record = view.getAspect(urn, aspectName);
-          if (record) records.push({ entityType: entity.entityType, entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { json: record.value } });
-        }
-        yield records;
+    for (const urn of view.eachUrnOfType(entityType, PAGE)) {
+      const entity = view.getEntity(urn);
+      if (!entity) continue;
+      const names = entity.aspects.filter((a) => !isKeyAspect(entity.entityType, a));
+      const chosen = names.length > 0 ? names : entity.aspects;
+      const records: ExportRecord[] = [];
+      for (const aspectName of chosen) {
+        const record = view.getAspect(urn, aspectName);
+        if (record) records.push({ entityType: entity.entityType, entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { json: record.value } });
       }
-      if (page.length < PAGE) break;
-      after = page[page.length - 1];
+      yield records;
     }
   }
 }

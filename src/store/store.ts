@@ -16,7 +16,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { open, type Database, type RootDatabase } from 'lmdb';
+import * as lmdb from 'lmdb';
+import { open, type Database, type Key, type RootDatabase } from 'lmdb';
+import { CatalogError } from '../model/errors.ts';
 
 export interface AuditStamp {
   time: number;
@@ -63,6 +65,8 @@ export interface StoreView {
   entityExists(urn: string): boolean;
   /** URNs of one entity type in key order, from `after` (exclusive) on, at most `limit`. */
   urnsOfType(entityType: string, options?: { after?: string; limit?: number }): string[];
+  /** Every URN of one entity type in key order, read a page at a time (memory stays bounded by a page). */
+  eachUrnOfType(entityType: string, pageSize?: number): Generator<string>;
   /** Every entity type that has at least one entity. */
   entityTypes(): string[];
   getToken(id: string): unknown;
@@ -82,6 +86,48 @@ export interface StoreTxn extends StoreView {
 
 /** Upper bound for ranges over string key parts: URNs never contain U+0000. */
 const AFTER = '\u0000';
+
+/**
+ * A walk over keys that did not move forward: the key codec or the walk itself is broken (never a
+ * state of the data). It fails the one operation — a 500 for a request, exit 1 for a command —
+ * instead of looping until the process runs out of memory or time.
+ */
+export class KeyWalkError extends CatalogError {
+  constructor(store: string, db: string, key: unknown, previous: unknown) {
+    super('SERVER_ERROR', `store ${store}, table ${db}: key walk made no progress: key ${JSON.stringify(key)} does not come after ${JSON.stringify(previous)}`);
+    this.name = 'KeyWalkError';
+  }
+}
+
+export interface KeyRange<K> {
+  start?: K;
+  end?: K;
+  limit?: number;
+}
+
+/**
+ * The keys of `db` in `range`, each checked to come strictly after the one before it and not before
+ * the range's start: a walk that stops moving forward fails with a KeyWalkError naming the key.
+ */
+export function* checkedKeys<K extends Key>(store: string, name: string, db: Pick<Database<unknown, K>, 'getKeys'>, range: KeyRange<K>): Generator<K> {
+  let previous: K | undefined = range.start;
+  let previousBytes = range.start === undefined ? undefined : encodeKey(range.start);
+  let inclusive = true;
+  for (const key of db.getKeys(range)) {
+    const bytes = encodeKey(key);
+    if (previousBytes !== undefined) {
+      const order = Buffer.compare(bytes, previousBytes);
+      if (order < 0 || (order === 0 && !inclusive)) throw new KeyWalkError(store, name, key, previous);
+    }
+    previous = key;
+    previousBytes = bytes;
+    inclusive = false;
+    yield key;
+  }
+}
+
+/** Encoded form of a key: the byte order LMDB sorts by (a JS comparison of strings is not it). */
+const encodeKey = (lmdb as unknown as { keyValueToBuffer(key: Key): Buffer }).keyValueToBuffer;
 
 export class Store implements StoreView {
   readonly path: string;
@@ -141,21 +187,36 @@ export class Store implements StoreView {
   urnsOfType(entityType: string, options: { after?: string; limit?: number } = {}): string[] {
     const start: [string, string] = options.after === undefined ? [entityType, ''] : [entityType, options.after + AFTER];
     const out: string[] = [];
-    for (const key of this.byType.getKeys({ start, end: [entityType + AFTER, ''], limit: options.limit })) {
+    for (const key of this.walk('byType', this.byType, { start, end: [entityType + AFTER, ''], limit: options.limit })) {
       out.push(key[1]);
     }
     return out;
+  }
+
+  *eachUrnOfType(entityType: string, pageSize = 1000): Generator<string> {
+    let after: string | undefined;
+    for (;;) {
+      const page = this.urnsOfType(entityType, { after, limit: pageSize });
+      // urnsOfType checked that every key of the page comes after `after`, so each page moves on.
+      yield* page;
+      if (page.length < pageSize) return;
+      after = page[page.length - 1];
+    }
   }
 
   entityTypes(): string[] {
     const types: string[] = [];
     let start: [string, string] = ['', ''];
     for (;;) {
-      const next = Array.from(this.byType.getKeys({ start, limit: 1 }))[0];
+      const next = this.walk('byType', this.byType, { start, limit: 1 }).next().value;
       if (!next) return types;
       types.push(next[0]);
       start = [next[0] + AFTER, ''];
     }
+  }
+
+  private walk<K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>): Generator<K> {
+    return checkedKeys(this.path, name, db, range);
   }
 
   getToken(id: string): unknown {
@@ -163,16 +224,19 @@ export class Store implements StoreView {
   }
 
   listTokens(): Array<{ id: string; value: unknown }> {
-    return Array.from(this.tokens.getRange({})).map(({ key, value }) => ({ id: key, value }));
+    return Array.from(this.walk('tokens', this.tokens, {}), (id) => ({ id, value: this.tokens.get(id) }));
   }
 
   private makeTxn(): StoreTxn {
     const { aspects, entities, byType, tokens } = this;
+    const aspectKeys = (urn: string, name: string): Array<[string, string, number]> =>
+      Array.from(this.walk<[string, string, number]>('aspects', aspects, { start: [urn, name, 0], end: [urn, name + AFTER, 0] }));
     const txn: StoreTxn = {
       getAspect: (u, a, v) => this.getAspect(u, a, v),
       getEntity: (u) => this.getEntity(u),
       entityExists: (u) => this.entityExists(u),
       urnsOfType: (t, o) => this.urnsOfType(t, o),
+      eachUrnOfType: (t, p) => this.eachUrnOfType(t, p),
       entityTypes: () => this.entityTypes(),
       getToken: (id) => this.getToken(id),
       listTokens: () => this.listTokens(),
@@ -223,7 +287,7 @@ export class Store implements StoreView {
         const entity = entities.get(urn);
         if (!entity || !entity.aspects.includes(aspectName)) return 0;
         let rows = 0;
-        for (const key of Array.from(aspects.getKeys({ start: [urn, aspectName, 0], end: [urn, aspectName + AFTER, 0] }))) {
+        for (const key of aspectKeys(urn, aspectName)) {
           aspects.remove(key);
           rows++;
         }
@@ -236,7 +300,7 @@ export class Store implements StoreView {
         if (!entity) return 0;
         let rows = 0;
         for (const name of entity.aspects) {
-          for (const key of Array.from(aspects.getKeys({ start: [urn, name, 0], end: [urn, name + AFTER, 0] }))) {
+          for (const key of aspectKeys(urn, name)) {
             aspects.remove(key);
             rows++;
           }
