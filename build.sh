@@ -7,6 +7,12 @@ cd "$(dirname "$0")"
 out=build
 mkdir -p "$out"
 start=$(date +%s%N)
+# Runs a step silently; shows what it printed only when it fails (postject's LIEF warnings about
+# section names and the SEA blob notice are noise on success).
+quiet() {
+  local out
+  if ! out=$("$@" 2>&1); then printf '%s\n' "$out" >&2; echo "build.sh: failed: $*" >&2; return 1; fi
+}
 
 # lmdb's addon as compiled by `npm ci` with our fix (scripts/build/lmdb-native.mjs), never the prebuilt.
 lmdb_node=$(ls node_modules/lmdb/build/Release/lmdb.node)
@@ -25,15 +31,15 @@ cat > "$out/sea-config.json" <<JSON
   }
 }
 JSON
-node --experimental-sea-config "$out/sea-config.json" >/dev/null
+quiet node --experimental-sea-config "$out/sea-config.json"
 
 rm -f "$out/catalog"
 cp "$(command -v node)" "$out/catalog.tmp"
 chmod u+w "$out/catalog.tmp"
 # Strip before injection, never after (stripping would drop the injected blob).
 if command -v strip >/dev/null 2>&1; then strip "$out/catalog.tmp"; else echo "strip not found: binary left unstripped" >&2; fi
-npx --no-install postject "$out/catalog.tmp" NODE_SEA_BLOB "$out/sea-prep.blob" \
-  --sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2 >/dev/null
+quiet npx --no-install postject "$out/catalog.tmp" NODE_SEA_BLOB "$out/sea-prep.blob" \
+  --sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2
 mv "$out/catalog.tmp" "$out/catalog"
 end=$(date +%s%N)
 echo "built $out/catalog ($(du -h "$out/catalog" | cut -f1)) in $(( (end - start) / 1000000 )) ms"

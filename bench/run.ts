@@ -12,11 +12,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { spawnServer, type SpawnedServer } from '../test/helpers.ts';
+import { CATALOG_BIN, spawnServer, type SpawnedServer } from '../test/helpers.ts';
 import { datasetUrn, generate } from './generate.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const BINARY = join(ROOT, 'build', 'catalog');
+/** The executable measured: CATALOG_BIN when set (used as it is), else build/catalog built from the current source. */
+const BINARY = CATALOG_BIN ?? join(ROOT, 'build', 'catalog');
 
 const { values: flags } = parseArgs({
   options: {
@@ -176,7 +177,8 @@ async function restIngest(url: string, file: string): Promise<number> {
 
 async function main(): Promise<void> {
   // Always measure the binary of the current source: a stale build/catalog would report old figures.
-  if (flags['no-build'] && existsSync(BINARY)) log('using the existing build/catalog (--no-build)');
+  if (CATALOG_BIN) log(`using ${CATALOG_BIN} (CATALOG_BIN)`);
+  else if (flags['no-build'] && existsSync(BINARY)) log('using the existing build/catalog (--no-build)');
   else {
     log('building build/catalog …');
     execFileSync('bash', [join(ROOT, 'build.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });

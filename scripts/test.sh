@@ -7,6 +7,21 @@ cd "$(dirname "$0")/.."
 echo "== type-check (tsc --noEmit)"
 npx --no-install tsc -p . --noEmit
 
+# Process-level suites (CLI, server, interop, crash safety, bench smoke) spawn the `catalog` named by
+# CATALOG_BIN: by default the single executable built here, which is what users run. Set
+# CATALOG_BIN to another executable to test that one, or to the empty string to run the sources.
+if [ -z "${CATALOG_BIN+set}" ]; then
+  echo "== build/catalog"
+  bash scripts/build/ensure.sh
+  export CATALOG_BIN=build/catalog
+fi
+if [ -n "$CATALOG_BIN" ]; then
+  [ -x "$CATALOG_BIN" ] || { echo "CATALOG_BIN=$CATALOG_BIN is not an executable file" >&2; exit 1; }
+  echo "== process-level tests run $CATALOG_BIN"
+else
+  echo "== process-level tests run the sources (CATALOG_BIN is empty)"
+fi
+
 shopt -s nullglob
 files=(test/*.test.ts test/*/*.test.ts)
 if [ "${#files[@]}" -eq 0 ]; then

@@ -1,16 +1,15 @@
 // Access tokens and their enforcement (issue 6): CLI and GraphQL token management, 401s that say
 // why, the token's user as actor, revocation by another process, and the start-up refusal.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ingestFile } from '../src/cli/commands/ingestRun.ts';
 import { createToken } from '../src/ops/tokens.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { Store } from '../src/store/store.ts';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
-import { ROOT, runCli, spawnServer, tempDataPath } from './helpers.ts';
+import { runCli, serveCatalog, tempDataPath } from './helpers.ts';
 
-const SERVE = [join(ROOT, 'src', 'cli', 'main.ts'), 'serve', '--port', '0'];
+const SERVE = ['serve', '--port', '0'];
 
 describe('catalog token', () => {
   it('create prints the token once; list shows status but never secrets; revoke marks it', async () => {
@@ -161,7 +160,7 @@ describe('catalog serve and authentication', () => {
     const data = tempDataPath();
     const created = await runCli(['token', 'create', '--user', 'jdoe', '--data', data]);
     const token = created.stdout.split('\n')[0]!;
-    const secured = await spawnServer(process.execPath, ['--import', 'tsx', ...SERVE, '--host', '0.0.0.0', '--data', data]);
+    const secured = await serveCatalog([...SERVE, '--host', '0.0.0.0', '--data', data]);
     try {
       const port = new URL(secured.url).port;
       const url = `http://127.0.0.1:${port}/api/graphql`;
@@ -172,7 +171,7 @@ describe('catalog serve and authentication', () => {
     } finally {
       await secured.stop();
     }
-    const open = await spawnServer(process.execPath, ['--import', 'tsx', ...SERVE, '--host', '0.0.0.0', '--insecure-no-auth', '--data', tempDataPath()]);
+    const open = await serveCatalog([...SERVE, '--host', '0.0.0.0', '--insecure-no-auth', '--data', tempDataPath()]);
     try {
       assert.match(open.output(), /WARNING: serving 0\.0\.0\.0 without authentication \(--insecure-no-auth\)/);
       const port = new URL(open.url).port;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
-import { ROOT, runCli, spawnServer, tempDataPath, tempDir, writeTemp } from './helpers.ts';
+import { ROOT, runCli, serveCatalog, tempDataPath, tempDir, writeTemp } from './helpers.ts';
 import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
 
 async function sampleData(): Promise<string> {
@@ -108,7 +108,7 @@ describe('catalog export', () => {
 describe('offline commands on a file a server has open', () => {
   it('user upsert, deprecate and ingest show at once on the server; concurrent GraphQL mutations are not lost', async () => {
     const data = await sampleData();
-    const server = await spawnServer(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', '--data', data]);
+    const server = await serveCatalog(['serve', '--port', '0', '--data', data]);
     const gql = async (query: string) => {
       const res = await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
       return ((await res.json()) as { data: any; errors?: unknown[] });

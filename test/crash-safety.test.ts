@@ -1,10 +1,9 @@
 // Crash safety (issue 6 §5): SIGKILL a server in the middle of a large batch ingest; after a restart
 // the file opens, every acknowledged batch is fully there, and no batch is half applied.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Store } from '../src/store/store.ts';
-import { ROOT, spawnServer, tempDataPath } from './helpers.ts';
+import { serveCatalog, tempDataPath } from './helpers.ts';
 
 const BATCHES = 400;
 const PER_BATCH = 50;
@@ -24,7 +23,7 @@ function batch(i: number): unknown {
 describe('crash safety', () => {
   it('after SIGKILL mid-ingest, acknowledged batches are complete and none is half applied', async () => {
     const data = tempDataPath();
-    const serve = () => spawnServer(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', '--data', data]);
+    const serve = () => serveCatalog(['serve', '--port', '0', '--data', data]);
     const server = await serve();
     const acked = new Set<number>();
     let killed = false;

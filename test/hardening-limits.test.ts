@@ -1,11 +1,10 @@
 // Limits (issue 6 §3) and the GraphQL-over-HTTP audit of graphql-http (issue 6 §4).
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { auditServer } from 'graphql-http';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { Store } from '../src/store/store.ts';
-import { ROOT, spawnServer, tempDataPath } from './helpers.ts';
+import { serveCatalog, tempDataPath } from './helpers.ts';
 
 describe('graphql-http audit of /api/graphql', () => {
   it('passes every MUST and SHOULD; the only misses are the MAYs about GET, which DataHub does not serve either', async () => {
@@ -53,7 +52,7 @@ describe('request limits', () => {
     assert.equal(rest.body.message, 'proposals: 4 items are over the limit of 3 per request (--max-batch-items)');
     assert.equal(store.entityExists('urn:li:tag:t1'), false);
     const literal = await post('/api/graphql', { query: 'mutation m { batchUpdateSoftDeleted(input: { urns: ["a", "b", "c", "d"], deleted: true }) }' });
-    assert.equal(literal.body.errors[0].message, 'a list of 4 items is over the limit of 3 per request');
+    assert.equal(literal.body.errors[0].message, 'a list of 4 items is over the limit of 3 per request (--max-batch-items)');
     const vars = await post('/api/graphql', { query: 'mutation m($u: [String!]!) { batchUpdateSoftDeleted(input: { urns: $u, deleted: true }) }', variables: { u: ['a', 'b', 'c', 'd'] } });
     assert.equal(vars.status, 413);
     assert.equal(vars.body.message, 'variables.u: 4 items are over the limit of 3 per request (--max-batch-items)');
@@ -62,9 +61,9 @@ describe('request limits', () => {
   it('GraphQL depth and complexity, counted through fragments', async () => {
     const deep = await post('/api/graphql', { query: '{ dataset(urn: "x") { ownership { owners { owner { ... on CorpUser { properties { manager { urn } } } } } } } }' });
     assert.equal(deep.status, 200);
-    assert.deepEqual(deep.body.errors.map((e: { message: string }) => e.message), ['maximum query depth exceeded 7 > 4']);
+    assert.deepEqual(deep.body.errors.map((e: { message: string }) => e.message), ['maximum query depth exceeded 7 > 4 (--max-query-depth)']);
     const wide = await post('/api/graphql', { query: 'fragment F on Dataset { urn name type exists description } { a: dataset(urn: "x") { ...F } b: dataset(urn: "y") { ...F } c: dataset(urn: "z") { ...F } }' });
-    assert.deepEqual(wide.body.errors.map((e: { message: string }) => e.message), ['maximum query complexity exceeded 18 > 12']);
+    assert.deepEqual(wide.body.errors.map((e: { message: string }) => e.message), ['maximum query complexity exceeded 18 > 12 (--max-query-complexity)']);
     assert.deepEqual(wide.body.errors[0].extensions, { classification: 'ValidationError' });
   });
 
@@ -75,16 +74,16 @@ describe('request limits', () => {
     const vars = await post('/api/graphql', { query: 'query q($u: String!) { entityExists(urn: $u) }', variables: { u: 'z'.repeat(101) } });
     assert.equal(vars.status, 413);
     const literal = await post('/api/graphql', { query: `{ entityExists(urn: "${'z'.repeat(101)}") }` });
-    assert.equal(literal.body.errors[0].message, 'a string of 101 characters is over the limit of 100');
+    assert.equal(literal.body.errors[0].message, 'a string of 101 characters is over the limit of 100 (--max-string-length)');
   });
 
   it('URN length: --max-urn-length on catalog serve', async () => {
-    const s = await spawnServer(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', '--max-urn-length', '40', '--data', tempDataPath()]);
+    const s = await serveCatalog(['serve', '--port', '0', '--max-urn-length', '40', '--data', tempDataPath()]);
     try {
       const urn = `urn:li:tag:${'a'.repeat(40)}`;
       const res = await fetch(`${s.url}/entitiesV2/${encodeURIComponent(urn)}`);
       assert.equal(res.status, 400);
-      assert.deepEqual(await res.json(), { status: 400, message: `Invalid urn "${urn}": it is longer than 40 characters` });
+      assert.deepEqual(await res.json(), { status: 400, message: `Invalid urn "${urn}": it is longer than 40 characters (--max-urn-length)` });
     } finally {
       await s.stop();
     }

@@ -8,6 +8,17 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI = join(ROOT, 'src', 'cli', 'main.ts');
 
+/**
+ * The `catalog` the process-level tests run: the executable named by CATALOG_BIN (relative to the
+ * repo root or absolute; `npm test` builds build/catalog and names it), else the TypeScript sources.
+ */
+export const CATALOG_BIN = process.env['CATALOG_BIN'] ? resolve(ROOT, process.env['CATALOG_BIN']) : undefined;
+
+/** Command and arguments that run `catalog <args>` as the tests are configured to (see CATALOG_BIN). */
+export function catalogCommand(args: string[]): [string, string[]] {
+  return CATALOG_BIN ? [CATALOG_BIN, args] : [process.execPath, ['--import', 'tsx', CLI, ...args]];
+}
+
 /** A fresh temp folder, removed when the test process exits. */
 export function tempDir(prefix = 'catalog-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -32,9 +43,9 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs `catalog <args>` from the sources (node + tsx) and collects its output. */
-export function runCli(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<RunResult> {
-  return runProcess(process.execPath, ['--import', 'tsx', CLI, ...args], options);
+/** Runs `catalog <args>` (the executable under test, or the sources) and collects its output. */
+export function runCli(args: string[], options: { env?: Record<string, string>; input?: string; cwd?: string } = {}): Promise<RunResult> {
+  return runProcess(...catalogCommand(args), options);
 }
 
 export function runProcess(
@@ -69,6 +80,11 @@ export function mcp(entityUrn: string, aspectName: string, json: unknown, entity
     aspectName,
     aspect: { json },
   };
+}
+
+/** Spawns `catalog <args>` (normally `serve …`) as runCli would, resolving once it listens. */
+export function serveCatalog(args: string[], options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {}): Promise<SpawnedServer> {
+  return spawnServer(...catalogCommand(args), options);
 }
 
 export interface SpawnedServer {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sortKeys } from '../src/cli/output.ts';
 import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
-import { ROOT, runCli, runProcess, spawnServer, tempDir, type RunResult, type SpawnedServer } from './helpers.ts';
+import { ROOT, runCli, runProcess, serveCatalog, tempDir, type RunResult, type SpawnedServer } from './helpers.ts';
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 if (!hasPython) {
@@ -33,7 +33,7 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
     python = join(datahub, '..', 'python');
     home = tempDir('catalog-interop-home-');
     data = join(tempDir(), 'catalog.lmdb');
-    server = await spawnServer(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', '--sample', '--data', data]);
+    server = await serveCatalog(['serve', '--port', '0', '--sample', '--data', data]);
     env = { DATAHUB_GMS_URL: server.url, DATAHUB_TELEMETRY_ENABLED: 'false', HOME: home, DATAHUB_GMS_TOKEN: '', PYTHONWARNINGS: 'ignore' };
   });
   after(async () => {
@@ -189,7 +189,7 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
     const exported = join(home, 'export.json');
     assert.equal((await runCli(['export', '-f', exported, '--data', data])).code, 0);
     const freshData = join(tempDir(), 'fresh.lmdb');
-    const fresh = await spawnServer(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', '--data', freshData]);
+    const fresh = await serveCatalog(['serve', '--port', '0', '--data', freshData]);
     try {
       const recipe = join(home, 'roundtrip.yml');
       writeFileSync(recipe, `source:\n  type: file\n  config:\n    path: ${exported}\nsink:\n  type: datahub-rest\n  config:\n    server: ${fresh.url}\n`);
@@ -221,7 +221,7 @@ describe('DataHub Python client with an access token', { skip: !hasPython && 'py
     const data = join(tempDir(), 'auth.lmdb');
     const created = await runCli(['token', 'create', '--user', 'jdoe', '--data', data]);
     const token = created.stdout.split('\n')[0]!;
-    const server = await spawnServer(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', '--auth', '--sample', '--data', data]);
+    const server = await serveCatalog(['serve', '--port', '0', '--auth', '--sample', '--data', data]);
     const home = tempDir('catalog-interop-home-');
     const env = { DATAHUB_GMS_URL: server.url, DATAHUB_TELEMETRY_ENABLED: 'false', HOME: home, PYTHONWARNINGS: 'ignore' };
     try {

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { HIVE_T1, mcp, ROOT, runProcess, spawnServer, tempDir } from './helpers.ts';
+import { CATALOG_BIN, HIVE_T1, mcp, ROOT, runProcess, spawnServer, tempDir } from './helpers.ts';
 
-const BINARY = join(ROOT, 'build', 'catalog');
+/** The executable under test: CATALOG_BIN, else build/catalog (built here when older than its sources). */
+const BINARY = CATALOG_BIN ?? join(ROOT, 'build', 'catalog');
 
 function newestSourceTime(dir: string): number {
   let newest = 0;
@@ -23,7 +24,7 @@ describe('single executable (build/catalog)', () => {
 
   before(() => {
     const inputs = [newestSourceTime(join(ROOT, 'src')), newestSourceTime(join(ROOT, 'scripts', 'build')), ...['package.json', 'build.sh'].map((f) => statSync(join(ROOT, f)).mtimeMs)];
-    const stale = !existsSync(BINARY) || statSync(BINARY).mtimeMs < Math.max(...inputs);
+    const stale = CATALOG_BIN === undefined && (!existsSync(BINARY) || statSync(BINARY).mtimeMs < Math.max(...inputs));
     if (stale) execFileSync('bash', [join(ROOT, 'build.sh')], { cwd: ROOT, stdio: 'ignore' });
     // An empty folder, no node_modules, and an environment with nothing of ours in it.
     dir = tempDir('catalog-sea-');
@@ -71,6 +72,46 @@ describe('single executable (build/catalog)', () => {
     } finally {
       assert.equal(await server.stop(), 0);
     }
+  });
+
+  it('walks the whole catalog: export reads every key back, deleteTag and deleteReferences answer and the server stays up', async () => {
+    // Issue 12: inside the executable every key read looped until V8 died ("invalid size error").
+    const data = join(dir, 'walk.lmdb');
+    assert.equal((await run(['ingest', '--sample', '--data', data])).code, 0);
+    const exported = await run(['export', '-f', '-', '--data', data]);
+    assert.equal(exported.code, 0, exported.stderr);
+    const urns = new Set((JSON.parse(exported.stdout) as Array<{ entityUrn: string }>).map((r) => r.entityUrn));
+    assert.equal(urns.size, 9);
+    const server = await serve(['serve', '--port', '0', '--data', data]);
+    try {
+      const gql = async (query: string) => (await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json();
+      assert.deepEqual(await gql('mutation { deleteTag(urn: "urn:li:tag:Legacy") }'), { data: { deleteTag: true }, extensions: {} });
+      const refs = await fetch(`${server.url}/entities?action=deleteReferences`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ urn: 'urn:li:corpuser:jdoe', dryRun: true }) });
+      assert.equal(refs.status, 200);
+      assert.ok(((await refs.json()) as { value: { total: number } }).value.total > 0);
+      assert.deepEqual(await gql('{ entityExists(urn: "urn:li:tag:Legacy") }'), { data: { entityExists: false }, extensions: {} });
+    } finally {
+      assert.equal(await server.stop(), 0, server.output());
+    }
+  });
+
+  it('npm install -g . links a working catalog command', async () => {
+    if (!existsSync(join(ROOT, 'build', 'catalog'))) execFileSync('bash', [join(ROOT, 'build.sh')], { cwd: ROOT, stdio: 'ignore' });
+    const prefix = tempDir('catalog-global-');
+    // --ignore-scripts: install only links the checkout (prepare would rebuild build/catalog under
+    // the other tests' feet); npm ci has already run postinstall and prepare here.
+    const install = await runProcess('npm', ['install', '-g', '.', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: ROOT });
+    assert.equal(install.code, 0, install.stderr);
+    const catalog = join(prefix, 'bin', 'catalog');
+    assert.equal(realpathSync(catalog), realpathSync(join(ROOT, 'build', 'catalog')));
+    const env = { PATH: `${join(prefix, 'bin')}:/usr/bin:/bin`, HOME: prefix, CATALOG_DATA: join(prefix, 'c.lmdb') };
+    const version = await runProcess('catalog', ['--version'], { cwd: prefix, env });
+    assert.equal(version.code, 0, version.stderr);
+    assert.match(version.stdout, /^\d+\.\d+\.\d+\n$/);
+    assert.equal((await runProcess('catalog', ['ingest', '--sample'], { cwd: prefix, env })).code, 0);
+    const got = await runProcess('catalog', ['get', '--urn', 'urn:li:tag:Legacy', '--aspect', 'tagProperties'], { cwd: prefix, env });
+    assert.equal(got.code, 0, got.stderr);
+    assert.equal(JSON.parse(got.stdout).tagProperties.name, 'Legacy');
   });
 
   it('npm run bench runs end to end on a tiny catalog and writes every section (no timing is asserted)', async () => {

@@ -17,11 +17,14 @@ export const MAX_URN_LENGTH = 1000;
 export const URN_LENGTH_CEILING = 1500;
 
 let maxUrnLength = MAX_URN_LENGTH;
+/** Said after the length in the error: the flag that set the limit, when one did. */
+let maxUrnLengthFlag = '';
 
 /** Sets the longest URN this process accepts (`catalog serve --max-urn-length`). */
-export function setMaxUrnLength(n: number): void {
+export function setMaxUrnLength(n: number, flag = '--max-urn-length'): void {
   if (!Number.isInteger(n) || n < 16 || n > URN_LENGTH_CEILING) throw new RangeError(`the URN length limit must be an integer from 16 to ${URN_LENGTH_CEILING}, got ${n}`);
   maxUrnLength = n;
+  maxUrnLengthFlag = ` (${flag})`;
   entityTypes.clear();
 }
 
@@ -72,7 +75,7 @@ function parseAt(text: string, whole: string): Urn {
     throw new InvalidUrnError(whole, why);
   };
   if (text.length === 0) fail('it is empty');
-  if (text.length > maxUrnLength) fail(`it is longer than ${maxUrnLength} characters`);
+  if (text.length > maxUrnLength) fail(`it is longer than ${maxUrnLength} characters${maxUrnLengthFlag}`);
   if (!text.startsWith(URN_PREFIX)) {
     fail(text === whole ? `it must start with "${URN_PREFIX}"` : `the tuple part "${text}" must start with "${URN_PREFIX}"`);
   }

@@ -109,7 +109,7 @@ export interface KeyRange<K> {
  * The keys of `db` in `range`, each checked to come strictly after the one before it and not before
  * the range's start: a walk that stops moving forward fails with a KeyWalkError naming the key.
  */
-export function* checkedKeys<K extends Key>(store: string, name: string, db: Pick<Database<unknown, K>, 'getKeys'>, range: KeyRange<K>): Generator<K> {
+export function* checkedKeys<K extends Key>(store: string, name: string, db: { getKeys(range: KeyRange<K>): Iterable<K> }, range: KeyRange<K>): Generator<K> {
   let previous: K | undefined = range.start;
   let previousBytes = range.start === undefined ? undefined : encodeKey(range.start);
   let inclusive = true;
@@ -216,7 +216,7 @@ export class Store implements StoreView {
   }
 
   private walk<K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>): Generator<K> {
-    return checkedKeys(this.path, name, db, range);
+    return checkedKeys<K>(this.path, name, db, range);
   }
 
   getToken(id: string): unknown {

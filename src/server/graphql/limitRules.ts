@@ -1,7 +1,8 @@
 /**
  * Validation rules that bound what one GraphQL document may ask: selection depth and field count
  * (fragments expanded, as DataHub's MaxQueryDepth/MaxQueryComplexity instrumentations count them),
- * and the size of list and string literals.
+ * and the size of list and string literals. Each message keeps graphql-java's wording where DataHub
+ * has one and names the `catalog serve` flag that sets the limit.
  */
 import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from 'graphql';
 import type { ServerLimits } from '../context.ts';
@@ -51,20 +52,20 @@ export function limitRules(limits: ServerLimits): ValidationRule[] {
       OperationDefinition(node) {
         const m = measure(node.selectionSet, fragments, new Set(), 0);
         if (m.depth > limits.maxQueryDepth) {
-          context.reportError(new GraphQLError(`maximum query depth exceeded ${m.depth} > ${limits.maxQueryDepth}`, { nodes: [node] }));
+          context.reportError(new GraphQLError(`maximum query depth exceeded ${m.depth} > ${limits.maxQueryDepth} (--max-query-depth)`, { nodes: [node] }));
         }
         if (m.fields > limits.maxQueryComplexity) {
-          context.reportError(new GraphQLError(`maximum query complexity exceeded ${m.fields} > ${limits.maxQueryComplexity}`, { nodes: [node] }));
+          context.reportError(new GraphQLError(`maximum query complexity exceeded ${m.fields} > ${limits.maxQueryComplexity} (--max-query-complexity)`, { nodes: [node] }));
         }
       },
       ListValue(node) {
         if (node.values.length > limits.maxBatchItems) {
-          context.reportError(new GraphQLError(`a list of ${node.values.length} items is over the limit of ${limits.maxBatchItems} per request`, { nodes: [node] }));
+          context.reportError(new GraphQLError(`a list of ${node.values.length} items is over the limit of ${limits.maxBatchItems} per request (--max-batch-items)`, { nodes: [node] }));
         }
       },
       StringValue(node) {
         if (node.value.length > limits.maxStringLength) {
-          context.reportError(new GraphQLError(`a string of ${node.value.length} characters is over the limit of ${limits.maxStringLength}`, { nodes: [node] }));
+          context.reportError(new GraphQLError(`a string of ${node.value.length} characters is over the limit of ${limits.maxStringLength} (--max-string-length)`, { nodes: [node] }));
         }
       },
     };

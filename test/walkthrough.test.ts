@@ -1,0 +1,200 @@
+// A walk through everything `catalog` offers, as a user runs it: every CLI command, then a served
+// catalog answering every GraphQL query and mutation of the schema and every REST endpoint at least
+// once, with the server still healthy at the end. `npm test` runs it against the single executable
+// (CATALOG_BIN=build/catalog), where whole-catalog paths once crashed (issue 12).
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildSchema } from 'graphql';
+import { generate } from '../bench/generate.ts';
+import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
+import { ROOT, runCli, serveCatalog, tempDir, type SpawnedServer } from './helpers.ts';
+
+const enc = encodeURIComponent;
+
+describe('walk through every CLI command', () => {
+  const dir = tempDir('catalog-walk-cli-');
+  const data = join(dir, 'c.lmdb');
+  const file = (name: string, text: string) => {
+    const p = join(dir, name);
+    writeFileSync(p, text);
+    return p;
+  };
+  const ok = async (args: string[], input?: string) => {
+    const r = await runCli([...args, '--data', data], { input, cwd: dir });
+    assert.equal(r.code, 0, `catalog ${args.join(' ')}\n${r.stderr}`);
+    return r;
+  };
+
+  it('--version, --help', async () => {
+    assert.match((await runCli(['--version'])).stdout, /^\d+\.\d+\.\d+\n$/);
+    const help = await runCli(['--help']);
+    for (const c of ['ingest', 'get', 'serve', 'put', 'user', 'group', 'deprecate', 'export', 'token']) assert.match(help.stdout, new RegExp(`catalog ${c}`));
+  });
+
+  it('ingest --sample, get, put, user and group upsert, deprecate and --undo, token create/list/revoke', async () => {
+    assert.match((await ok(['ingest', '--sample'])).stdout, /Ingested 24 records/);
+    assert.deepEqual(Object.keys(JSON.parse((await ok(['get', '--urn', S.legacy])).stdout)), ['tagKey', 'tagProperties']);
+    assert.ok('created' in JSON.parse((await ok(['get', '--urn', S.legacy, '-a', 'tagProperties', '--details'])).stdout).tagProperties);
+    await ok(['put', '--urn', 'urn:li:tag:pii', '--aspect', 'tagProperties', '-d', '-'], '{"name":"PII"}');
+    assert.match((await ok(['user', 'upsert', '-f', file('u.yaml', 'id: ann\nemail: ann@x.org\ndisplay_name: Ann\n')])).stdout, /ann/);
+    assert.match((await ok(['group', 'upsert', '-f', file('g.yaml', 'id: g1\nowners: [ann]\nmembers: [ann]\n')])).stdout, /g1/);
+    await ok(['deprecate', '--urn', S.hiveSample, '--note', 'use the lakehouse', '--decommission-time', '2026-12-31']);
+    assert.equal(JSON.parse((await ok(['get', '--urn', S.hiveSample, '-a', 'deprecation'])).stdout).deprecation.deprecated, true);
+    await ok(['deprecate', '--urn', S.hiveSample, '--undo']);
+    assert.equal(JSON.parse((await ok(['get', '--urn', S.hiveSample, '-a', 'deprecation'])).stdout).deprecation.deprecated, false);
+    const token = await ok(['token', 'create', '--user', 'ann', '--name', 'walk', '--expires', '1d']);
+    const id = /id: ([0-9a-f]+)/.exec(token.stdout)?.[1] ?? /([0-9a-f]{16})/.exec(token.stdout)?.[1];
+    assert.ok(id, token.stdout);
+    assert.match((await ok(['token', 'list'])).stdout, new RegExp(id!));
+    await ok(['token', 'revoke', id!]);
+    assert.match((await ok(['token', 'list'])).stdout, new RegExp(`${id} +revoked`));
+  });
+
+  it('export of the whole catalog, to a file and to stdout, by entity type, and back through ingest', async () => {
+    const out = join(dir, 'sample-export.json');
+    assert.match((await ok(['export', '-f', out])).stdout, /Exported \d+ aspects of 12 entities/);
+    const records = JSON.parse(readFileSync(out, 'utf8')) as Array<{ entityType: string }>;
+    assert.deepEqual([...new Set(records.map((r) => r.entityType))], ['corpGroup', 'corpuser', 'dataset', 'tag']);
+    const tags = JSON.parse((await ok(['export', '-f', '-', '--entity-type', 'tag'])).stdout) as Array<{ entityUrn: string }>;
+    assert.deepEqual([...new Set(tags.map((r) => r.entityUrn))], [S.legacy, 'urn:li:tag:pii']);
+    const copy = join(dir, 'copy.lmdb');
+    assert.equal((await runCli(['ingest', '-f', out, '--data', copy])).code, 0);
+    const again = join(dir, 'again.json');
+    assert.equal((await runCli(['export', '-f', again, '--data', copy])).code, 0);
+    assert.equal(readFileSync(again, 'utf8'), readFileSync(out, 'utf8'));
+  });
+
+  it('export of 10 000 generated datasets, re-ingested into a new file, exports the same', async () => {
+    const generated = join(dir, 'gen.jsonl');
+    await generate(generated, 10_000, 'jsonl');
+    const big = join(dir, 'big.lmdb');
+    assert.match((await runCli(['ingest', '-f', generated, '--data', big])).stdout, /Ingested 40000 records/);
+    const first = join(dir, 'big-1.json');
+    const e1 = await runCli(['export', '-f', first, '--data', big]);
+    assert.equal(e1.code, 0, e1.stderr);
+    assert.match(e1.stdout, /Exported 40000 aspects of 10000 entities/);
+    const copy = join(dir, 'big-copy.lmdb');
+    assert.match((await runCli(['ingest', '-f', first, '--data', copy])).stdout, /Ingested 40000 records/);
+    const second = join(dir, 'big-2.json');
+    assert.equal((await runCli(['export', '-f', second, '--data', copy])).code, 0);
+    assert.ok(readFileSync(first).equals(readFileSync(second)), 'export → ingest → export is identical');
+  });
+});
+
+describe('walk through a served catalog: every GraphQL field and REST endpoint', () => {
+  const dir = tempDir('catalog-walk-serve-');
+  let server: SpawnedServer;
+  const seen = new Set<string>();
+  before(async () => {
+    server = await serveCatalog(['serve', '--port', '0', '--sample', '--data', join(dir, 'c.lmdb')]);
+  });
+  after(async () => {
+    // The server is still healthy after everything, and stops cleanly.
+    assert.deepEqual(await (await fetch(`${server.url}/health`)).json(), { status: 'ok' });
+    assert.equal(await server.stop(), 0, server.output());
+  });
+
+  /** Runs one operation; every root field it selects counts as walked. Resolver errors fail the test. */
+  const gql = async (kind: 'query' | 'mutation', body: string, path = '/api/graphql') => {
+    const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `${kind} { ${body} }` }) });
+    assert.equal(res.status, 200);
+    const json = (await res.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
+    assert.equal(json.errors, undefined, `${kind} { ${body} }: ${JSON.stringify(json.errors)}`);
+    for (const k of Object.keys(json.data ?? {})) seen.add(`${kind === 'query' ? 'Query' : 'Mutation'}.${k}`);
+    return json.data as Record<string, any>;
+  };
+  const rest = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as any;
+    assert.equal(res.status, 200, `${method} ${path}: ${JSON.stringify(json)}`);
+    return json;
+  };
+  const proposal = (urn: string, aspectName: string, value: unknown) => ({
+    entityType: urn.split(':')[2], entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+  });
+
+  it('answers every Query field', async () => {
+    const q = await gql('query', `
+      dataset(urn: "${S.usersDeleted}") { urn name schemaMetadata { fields { fieldPath } } ownership { owners { owner { ... on CorpUser { urn } } } } }
+      tag(urn: "${S.legacy}") { name properties { description } }
+      corpUser(urn: "${S.jdoe}") { username }
+      corpGroup(urn: "${S.bfoo}") { name }
+      entityExists(urn: "${S.legacy}")
+      me { corpUser { urn } }
+      listAccessTokens(input: { start: 0, count: 10 }) { total }`);
+    assert.equal(q.dataset.schemaMetadata.fields.length, 6);
+    assert.equal(q.entityExists, true);
+    await gql('query', `dataset(urn: "${S.hiveSample}") { urn }`, '/api/v2/graphql');
+  });
+
+  it('answers every Mutation field, the whole-catalog ones (deleteTag) included', async () => {
+    const res = (extra = '') => `{ resourceUrn: "${S.kafkaSample}"${extra} }`;
+    await gql('mutation', `createTag(input: { id: "walk", name: "Walk", description: "walked" })`);
+    await gql('mutation', `updateTag(urn: "urn:li:tag:walk", input: { urn: "urn:li:tag:walk", name: "Walk", description: "again" }) { urn }`);
+    await gql('mutation', `setTagColor(urn: "urn:li:tag:walk", colorHex: "#00ff00")`);
+    await gql('mutation', `addTag(input: { tagUrn: "urn:li:tag:walk", resourceUrn: "${S.kafkaSample}" })`);
+    await gql('mutation', `addTags(input: { tagUrns: ["urn:li:tag:walk"], resourceUrn: "${S.hdfsSample}" })`);
+    await gql('mutation', `batchAddTags(input: { tagUrns: ["urn:li:tag:walk"], resources: [${res()}] })`);
+    await gql('mutation', `removeTag(input: { tagUrn: "urn:li:tag:walk", resourceUrn: "${S.hdfsSample}" })`);
+    await gql('mutation', `batchRemoveTags(input: { tagUrns: ["urn:li:tag:walk"], resources: [${res()}] })`);
+    await gql('mutation', `addOwner(input: { ownerUrn: "${S.jdoe}", ownerEntityType: CORP_USER, type: TECHNICAL_OWNER, resourceUrn: "${S.kafkaSample}" })`);
+    await gql('mutation', `addOwners(input: { owners: [{ ownerUrn: "${S.bfoo}", ownerEntityType: CORP_GROUP, type: BUSINESS_OWNER }], resourceUrn: "${S.kafkaSample}" })`);
+    await gql('mutation', `batchAddOwners(input: { owners: [{ ownerUrn: "${S.datahub}", ownerEntityType: CORP_USER, type: DATA_STEWARD }], resources: [${res()}] })`);
+    await gql('mutation', `removeOwner(input: { ownerUrn: "${S.datahub}", resourceUrn: "${S.kafkaSample}" })`);
+    await gql('mutation', `batchRemoveOwners(input: { ownerUrns: ["${S.bfoo}"], resources: [${res()}] })`);
+    await gql('mutation', `updateDescription(input: { description: "walked through", resourceUrn: "${S.usersDeleted}", subResourceType: DATASET_FIELD, subResource: "user_name" })`);
+    await gql('mutation', `addLink(input: { linkUrl: "https://example.org/walk", label: "Walk", resourceUrn: "${S.kafkaSample}" })`);
+    await gql('mutation', `removeLink(input: { linkUrl: "https://example.org/walk", resourceUrn: "${S.kafkaSample}" })`);
+    await gql('mutation', `updateDeprecation(input: { urn: "${S.hdfsSample}", deprecated: true, note: "old" })`);
+    await gql('mutation', `batchUpdateDeprecation(input: { deprecated: false, resources: [{ resourceUrn: "${S.hdfsSample}" }] })`);
+    await gql('mutation', `updateDataset(urn: "${S.kafkaSample}", input: { editableProperties: { description: "edited" } }) { urn }`);
+    await gql('mutation', `updateDatasets(input: [{ urn: "${S.hdfsSample}", update: { tags: { tags: [{ tag: { urn: "urn:li:tag:walk", name: "Walk" } }] } } }]) { urn }`);
+    await gql('mutation', `batchUpdateSoftDeleted(input: { urns: ["${S.usersCreated}"], deleted: true })`);
+    await gql('mutation', `batchUpdateSoftDeleted(input: { urns: ["${S.usersCreated}"], deleted: false })`);
+    const token = await gql('mutation', `createAccessToken(input: { type: PERSONAL, actorUrn: "${S.datahub}", duration: ONE_DAY, name: "walk" }) { accessToken metadata { id } }`);
+    await gql('mutation', `revokeAccessToken(tokenId: "${token.createAccessToken.metadata.id}")`);
+    // deleteTag walks every entity for references: the call that took the executable down.
+    assert.equal((await gql('mutation', `deleteTag(urn: "urn:li:tag:walk")`)).deleteTag, true);
+    const hdfs = await gql('query', `dataset(urn: "${S.hdfsSample}") { globalTags { tags { tag { urn } } } }`);
+    assert.deepEqual(hdfs.dataset.globalTags?.tags ?? [], [], 'the deleted tag is gone from the datasets it was on');
+  });
+
+  it('covered every Query and Mutation field of the schema', () => {
+    const schema = buildSchema(readFileSync(join(ROOT, 'src', 'server', 'graphql', 'schema.graphql'), 'utf8'));
+    const all = [
+      ...Object.keys(schema.getQueryType()!.getFields()).map((f) => `Query.${f}`),
+      ...Object.keys(schema.getMutationType()!.getFields()).map((f) => `Mutation.${f}`),
+    ];
+    assert.deepEqual(all.filter((f) => !seen.has(f)), [], 'fields no test step walked');
+  });
+
+  it('answers every REST endpoint, hard delete with references included', async () => {
+    assert.equal((await rest('GET', '/config')).noCode, 'true');
+    await rest('POST', '/aspects?action=ingestProposal', { proposal: proposal('urn:li:tag:rest', 'tagProperties', { name: 'Rest' }) });
+    await rest('POST', '/aspects?action=ingestProposalBatch', { proposals: [proposal('urn:li:tag:rest2', 'tagProperties', { name: 'Rest2' })] });
+    assert.deepEqual((await rest('POST', '/aspects?action=getTimeseriesAspectValues', { urn: S.hiveSample, entity: 'dataset', aspect: 'datasetProfile' })).value.values, []);
+    assert.equal((await rest('GET', `/aspects/${enc('urn:li:tag:rest')}?aspect=tagProperties&version=0`)).aspect['com.linkedin.tag.TagProperties'].name, 'Rest');
+    assert.equal((await rest('GET', `/entitiesV2/${enc(S.legacy)}`)).urn, S.legacy);
+    await rest('POST', '/entities?action=ingest', {
+      entity: { value: { 'com.linkedin.metadata.snapshot.CorpUserSnapshot': { urn: 'urn:li:corpuser:mce', aspects: [{ 'com.linkedin.identity.CorpUserInfo': { active: true, displayName: 'M' } }] } } },
+    });
+    await rest('POST', '/entities?action=batchIngest', {
+      entities: [{ value: { 'com.linkedin.metadata.snapshot.CorpUserSnapshot': { urn: 'urn:li:corpuser:mce2', aspects: [{ 'com.linkedin.identity.CorpUserInfo': { active: true } }] } } }],
+    });
+    // The sequence of `datahub delete --hard` with references: count, remove references, delete.
+    const dry = await rest('POST', '/entities?action=deleteReferences', { urn: S.legacy, dryRun: true });
+    assert.ok(dry.value.total > 0, JSON.stringify(dry));
+    const done = await rest('POST', '/entities?action=deleteReferences', { urn: S.legacy, dryRun: false });
+    assert.equal(done.value.total, dry.value.total);
+    await rest('POST', '/entities?action=delete', { urn: S.legacy });
+    assert.equal((await gql('query', `entityExists(urn: "${S.legacy}")`)).entityExists, false);
+    const owned = await gql('query', `dataset(urn: "${S.hiveSample}") { globalTags { tags { tag { urn } } } }`);
+    assert.deepEqual(owned.dataset.globalTags?.tags ?? [], [], 'no dataset keeps a reference to the deleted tag');
+  });
+});
