@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { generate } from '../bench/generate.ts';
 import { sortKeys } from '../src/cli/output.ts';
 import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
 import { ROOT, runCli, runProcess, serveCatalog, tempDir, type RunResult, type SpawnedServer } from './helpers.ts';
@@ -183,6 +184,16 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
     await py('emit_aspects.py', 'sdk_read');
     const r = await py('sdk_client.py', urn);
     assert.deepEqual(r, { urn, description: 'edited description', tags: ['urn:li:tag:emitted'], owners: ['urn:li:corpuser:jdoe'], fields: ['id', 'email', 'tags'] });
+  });
+
+  it('an export of 10 000 generated datasets is read whole by DataHub\'s file source', async () => {
+    const generated = join(home, 'gen.jsonl');
+    await generate(generated, 10_000, 'jsonl');
+    const big = join(tempDir(), 'big.lmdb');
+    assert.equal((await runCli(['ingest', '-f', generated, '--data', big])).code, 0);
+    const exported = join(home, 'big-export.json');
+    assert.equal((await runCli(['export', '-f', exported, '--data', big])).code, 0);
+    assert.deepEqual(await py('file_source_reads.py', exported), { workunits: 40_000, failures: 0, warnings: 0 });
   });
 
   it('a catalog export is ingested by DataHub\'s file source into an identical catalog', async () => {
