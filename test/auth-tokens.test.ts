@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from '../src/server/server.ts';
 import { Store } from '../src/store/store.ts';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
 import { runCli, serveCatalog, tempDataPath } from './helpers.ts';
+import { openCatalog } from '../src/ops/openCatalog.ts';
 
 const SERVE = ['serve', '--port', '0'];
 
@@ -35,7 +36,7 @@ describe('catalog token', () => {
 
   it('the stored record holds only a hash of the secret', async () => {
     const data = tempDataPath();
-    const store = Store.open(data);
+    const store = openCatalog(data);
     try {
       const { token, metadata } = await createToken({ store, actor: 'urn:li:corpuser:datahub' }, { userUrn: 'urn:li:corpuser:jdoe', expiresInMs: null });
       const record = store.getToken(metadata.id) as Record<string, unknown>;
@@ -55,7 +56,7 @@ describe('a server with authentication on', () => {
 
   before(async () => {
     data = tempDataPath();
-    store = Store.open(data);
+    store = openCatalog(data);
     await ingestFile(store, undefined);
     ({ token } = await createToken({ store, actor: 'urn:li:corpuser:datahub' }, { userUrn: 'urn:li:corpuser:jdoe', expiresInMs: null }));
     server = await startServer({ store, port: 0, auth: true });

@@ -2,10 +2,10 @@
 // back through `catalog get` and GraphQL; bad files write nothing and say where the problem is.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Store } from '../src/store/store.ts';
 import { startServer } from '../src/server/server.ts';
 import { runCli, tempDataPath, writeTemp } from './helpers.ts';
 import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
+import { openCatalog } from '../src/ops/openCatalog.ts';
 
 async function getJson(data: string, urn: string, ...aspects: string[]): Promise<any> {
   const r = await runCli(['get', '--urn', urn, ...aspects.flatMap((a) => ['--aspect', a]), '--data', data]);
@@ -63,7 +63,7 @@ describe('catalog user upsert and group upsert', () => {
     assert.deepEqual(after.corpGroupInfo.members, ['urn:li:corpuser:bar@acryl.io', 'urn:li:corpuser:joe@acryl.io', 'urn:li:corpuser:datahub']);
     assert.equal(after.corpGroupInfo.displayName, 'Foo Group');
 
-    const store = Store.open(data);
+    const store = openCatalog(data);
     const server = await startServer({ store, port: 0 });
     try {
       const res = await fetch(`${server.url}/api/graphql`, {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ingestFile } from '../src/cli/commands/ingestRun.ts';
-import { Store } from '../src/store/store.ts';
 import { HIVE_T1, mcp, runCli, tempDataPath, writeTemp } from './helpers.ts';
+import { openCatalog } from '../src/ops/openCatalog.ts';
 
 const TAG = 'urn:li:tag:Legacy';
 const records = [
@@ -102,7 +102,7 @@ describe('catalog ingest and catalog get', () => {
   it('a JSON Lines file too large to hold is read twice: validated in full, then written', async () => {
     // holdBytes 0 takes the path files over 64 MiB take: nothing is kept from the validation pass.
     const lines = records.map((x) => JSON.stringify(x)).join('\n');
-    const store = Store.open(tempDataPath());
+    const store = openCatalog(tempDataPath());
     try {
       const s = await ingestFile(store, writeTemp('big.jsonl', `${lines}\n`), { holdBytes: 0 });
       assert.deepEqual({ records: s.records, written: s.written, entities: s.entities }, { records: 3, written: 3, entities: 2 });
@@ -110,7 +110,7 @@ describe('catalog ingest and catalog get', () => {
     } finally {
       await store.close();
     }
-    const fresh = Store.open(tempDataPath());
+    const fresh = openCatalog(tempDataPath());
     try {
       const bad = `${lines}\n${JSON.stringify(mcp(HIVE_T1, 'status', { removed: 'yes' }))}\n`;
       await assert.rejects(ingestFile(fresh, writeTemp('big-bad.jsonl', bad), { holdBytes: 0 }), /big-bad\.jsonl:4: record 4: .*removed/);

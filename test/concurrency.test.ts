@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Store } from '../src/store/store.ts';
 import { ROOT, runProcess, tempDataPath } from './helpers.ts';
+import { openCatalog } from '../src/ops/openCatalog.ts';
 
 const INCREMENT = join(ROOT, 'test', 'fixtures', 'increment.ts');
 const COUNTER = 'urn:li:counter:shared';
@@ -37,7 +38,7 @@ describe('two processes on one data file', () => {
     ]);
     assert.equal(a.code, 0, a.stderr);
     assert.equal(b.code, 0, b.stderr);
-    const store = Store.open(path);
+    const store = openCatalog(path);
     try {
       const versions = countsOf(store);
       const gaps = gapsIn(versions);
@@ -59,7 +60,7 @@ describe('two processes on one data file', () => {
   it('processes opening the file while another writes lose none of its acknowledged commits', async () => {
     const path = tempDataPath();
     const stopFile = `${path}.stop`;
-    const seed = Store.open(path);
+    const seed = openCatalog(path);
     await seed.write(() => undefined); // the file exists before anyone races to create it
     await seed.close();
     // The openers start once the writer has the file open: what is tested is the writer's commits.
@@ -77,7 +78,7 @@ describe('two processes on one data file', () => {
     assert.equal(writer.code, 0, writer.stderr);
     for (const o of opened) assert.equal(o.code, 0, o.stderr);
     const opens = opened.map((o) => (JSON.parse(o.stdout) as { opens: number }).opens);
-    const store = Store.open(path);
+    const store = openCatalog(path);
     try {
       const versions = countsOf(store);
       assert.deepEqual(gapsIn(versions), []);

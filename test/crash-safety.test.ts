@@ -2,8 +2,8 @@
 // the file opens, every acknowledged batch is fully there, and no batch is half applied.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Store } from '../src/store/store.ts';
 import { serveCatalog, tempDataPath } from './helpers.ts';
+import { openCatalog } from '../src/ops/openCatalog.ts';
 
 const BATCHES = 400;
 const PER_BATCH = 50;
@@ -57,7 +57,7 @@ describe('crash safety', () => {
     } finally {
       await again.stop();
     }
-    const store = Store.open(data);
+    const store = openCatalog(data);
     try {
       let complete = 0;
       for (let i = 0; i < BATCHES; i++) {

@@ -3,6 +3,7 @@ import { Store } from '../src/store/store.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { ingestFile } from '../src/cli/commands/ingestRun.ts';
 import { tempDataPath } from './helpers.ts';
+import { openCatalog } from '../src/ops/openCatalog.ts';
 
 export { SAMPLE_URNS as S } from '../src/sample/sample.ts';
 
@@ -16,7 +17,7 @@ export interface GqlServer {
 }
 
 export async function startSampleServer(options: { sample?: boolean } = {}): Promise<GqlServer> {
-  const store = Store.open(tempDataPath());
+  const store = openCatalog(tempDataPath());
   if (options.sample !== false) await ingestFile(store, undefined);
   const server = await startServer({ store, port: 0 });
   const url = `${server.url}/api/graphql`;

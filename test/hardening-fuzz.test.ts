@@ -14,6 +14,7 @@ import { startServer } from '../src/server/server.ts';
 import { Store } from '../src/store/store.ts';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
 import { tempDataPath } from './helpers.ts';
+import { openCatalog } from '../src/ops/openCatalog.ts';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
 
@@ -90,7 +91,7 @@ describe('fuzz: the YAML loaders of user and group upsert', () => {
 describe('fuzz: the GraphQL and REST endpoints', () => {
   it('no 5xx, no partial write; the data file reopens and reads identically', async () => {
     const path = tempDataPath();
-    let store = Store.open(path);
+    let store = openCatalog(path);
     await ingestFile(store, undefined);
     const server = await startServer({ store, port: 0 });
     const templates = [
@@ -131,7 +132,7 @@ describe('fuzz: the GraphQL and REST endpoints', () => {
     }
     const final = snapshot(store);
     await store.close();
-    store = Store.open(path);
+    store = openCatalog(path);
     try {
       assert.equal(snapshot(store), final);
     } finally {

@@ -5,10 +5,11 @@ import { auditServer } from 'graphql-http';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { Store } from '../src/store/store.ts';
 import { serveCatalog, tempDataPath } from './helpers.ts';
+import { openCatalog } from '../src/ops/openCatalog.ts';
 
 describe('graphql-http audit of /api/graphql', () => {
   it('passes every MUST and SHOULD; the only misses are the MAYs about GET, which DataHub does not serve either', async () => {
-    const store = Store.open(tempDataPath());
+    const store = openCatalog(tempDataPath());
     const server = await startServer({ store, port: 0 });
     try {
       const results = await auditServer({ url: `${server.url}/api/graphql` });
@@ -28,7 +29,7 @@ describe('request limits', () => {
   let store: Store;
   let server: RunningServer;
   before(async () => {
-    store = Store.open(tempDataPath());
+    store = openCatalog(tempDataPath());
     server = await startServer({ store, port: 0, limits: { maxBodyBytes: 4096, maxBatchItems: 3, maxQueryDepth: 4, maxQueryComplexity: 12, maxStringLength: 100 } });
   });
   after(async () => {

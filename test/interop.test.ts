@@ -179,6 +179,17 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
     assert.deepEqual(col.dataset.editableSchemaMetadata.editableSchemaFieldInfo, [{ fieldPath: 'email', description: 'from execute_graphql' }]);
   });
 
+  it('DataHubGraph.get_related_entities: group members and the datasets carrying a tag', async () => {
+    assert.deepEqual(await py('related.py', 'urn:li:corpGroup:bfoo', 'INCOMING', 'IsMemberOfGroup', 'IsMemberOfNativeGroup'), [
+      ['urn:li:corpuser:datahub', 'IsMemberOfGroup'],
+      ['urn:li:corpuser:jdoe', 'IsMemberOfGroup'],
+    ]);
+    const file = join(home, 'related-tags.json');
+    writeFileSync(file, JSON.stringify({ tags: [{ tag: 'urn:li:tag:related' }] }));
+    assert.equal((await dh(['put', '--urn', H_FUC, '--aspect', 'globalTags', '-d', file])).code, 0);
+    assert.deepEqual(await py('related.py', 'urn:li:tag:related', 'INCOMING', 'TaggedWith'), [[H_FUC, 'TaggedWith']]);
+  });
+
   it('DataHubClient (datahub.sdk) reads a dataset', async () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:postgres,sdk_read,PROD)';
     await py('emit_aspects.py', 'sdk_read');

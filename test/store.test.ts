@@ -7,13 +7,14 @@ import { getEntity } from '../src/ops/getEntity.ts';
 import { proposalFromMcp } from '../src/model/mcp.ts';
 import { validateAspect } from '../src/model/aspects.ts';
 import { HIVE_T1, mcp, tempDataPath } from './helpers.ts';
+import { openCatalog } from '../src/ops/openCatalog.ts';
 
 const stamp = (time: number) => ({ actor: 'urn:li:corpuser:tester', time });
 
 describe('versioned aspect store', () => {
   let store: Store;
   before(() => {
-    store = Store.open(tempDataPath());
+    store = openCatalog(tempDataPath());
   });
   after(() => store.close());
 
@@ -149,10 +150,10 @@ describe('versioned aspect store', () => {
 
   it('persists across close and reopen', async () => {
     const path = tempDataPath();
-    const s1 = Store.open(path);
+    const s1 = openCatalog(path);
     await s1.write((txn) => writeAspect(txn, stamp(1), 'urn:li:tag:p', 'tagProperties', { name: 'p' }));
     await s1.close();
-    const s2 = Store.open(path);
+    const s2 = openCatalog(path);
     assert.deepEqual(s2.getAspect('urn:li:tag:p', 'tagProperties')?.value, { name: 'p' });
     await s2.close();
   });

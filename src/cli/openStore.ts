@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import type { Store } from '../store/store.ts';
 
 export async function withStore<T>(dataPath: string, fn: (store: Store) => Promise<T> | T): Promise<T> {
-  const { Store } = await import('../store/store.ts');
-  const store = Store.open(resolve(dataPath));
+  const { openCatalog } = await import('../ops/openCatalog.ts');
+  const store = openCatalog(resolve(dataPath));
   try {
     return await fn(store);
   } finally {

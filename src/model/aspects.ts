@@ -1,165 +1,21 @@
 /**
- * Shapes of the aspects this product interprets (datahub-rest-cli.md §7.2), checked on every write.
- * Only field types are enforced, plus the fields the product reads; fields we do not list are kept
- * as given, because newer DataHub models keep adding optional fields. Aspects not listed here are
- * stored as given.
+ * Checks the shapes of the aspects this product interprets (datahub-rest-cli.md §7.2) on every write;
+ * each shape is declared in its module under `aspects/`. Only field types are enforced, plus the
+ * fields the product reads; fields we do not list are kept as given, because newer DataHub models
+ * keep adding optional fields. Aspects without a declared shape are stored as given.
  */
+import { ASPECTS } from './aspects/index.ts';
+import type { Fields, Spec } from './aspects/define.ts';
 import { AspectValidationError } from './errors.ts';
 import { isJsonObject } from './json.ts';
 import { isKeyAspect } from './registry.ts';
 import { entityTypeOf } from './urn.ts';
 
-type Spec =
-  | 'string'
-  | 'number'
-  | 'boolean'
-  | 'object'
-  | 'any'
-  | { urn: string[] | 'any' }
-  | { enum: readonly string[] }
-  | { array: Spec }
-  | { map: Spec }
-  | { record: Fields };
-
-/** Field name → spec; a name ending in `?` is optional. */
-type Fields = Record<string, Spec>;
-
-const str: Spec = 'string';
-const num: Spec = 'number';
-const bool: Spec = 'boolean';
-const anyUrn: Spec = { urn: 'any' };
-const urnOf = (...types: string[]): Spec => ({ urn: types });
-const arr = (s: Spec): Spec => ({ array: s });
-const rec = (f: Fields): Spec => ({ record: f });
-
-export const OWNERSHIP_TYPES = [
-  'TECHNICAL_OWNER', 'BUSINESS_OWNER', 'DATA_STEWARD', 'NONE', 'CUSTOM',
-  'DEVELOPER', 'DATAOWNER', 'DELEGATE', 'PRODUCER', 'CONSUMER', 'STAKEHOLDER',
-] as const;
-
-export const OWNERSHIP_SOURCE_TYPES = [
-  'AUDIT', 'DATABASE', 'FILE_SYSTEM', 'ISSUE_TRACKING_SYSTEM', 'MANUAL', 'SERVICE', 'SOURCE_CONTROL', 'OTHER',
-] as const;
-
-const auditStamp = rec({ time: num, actor: anyUrn, 'impersonator?': anyUrn, 'message?': str });
-const timeStamp = rec({ time: num, 'actor?': anyUrn });
-const tagAssociation = rec({ tag: urnOf('tag'), 'context?': str, 'attribution?': 'object' });
-const globalTags = rec({ tags: arr(tagAssociation) });
-const changeStamps: Fields = { 'created?': auditStamp, 'lastModified?': auditStamp, 'deleted?': auditStamp };
-
-const schemaField = rec({
-  fieldPath: str,
-  'jsonPath?': str,
-  'nullable?': bool,
-  'description?': str,
-  'label?': str,
-  'created?': auditStamp,
-  'lastModified?': auditStamp,
-  type: rec({ type: 'object' }),
-  nativeDataType: str,
-  'recursive?': bool,
-  'globalTags?': globalTags,
-  'glossaryTerms?': 'object',
-  'isPartOfKey?': bool,
-  'isPartitioningKey?': bool,
-  'jsonProps?': str,
-});
-
-const ASPECTS: Record<string, Fields> = {
-  datasetProperties: {
-    'customProperties?': { map: str },
-    'externalUrl?': str,
-    'name?': str,
-    'qualifiedName?': str,
-    'description?': str,
-    'uri?': str,
-    'tags?': arr(str),
-    'created?': timeStamp,
-    'lastModified?': timeStamp,
-  },
-  editableDatasetProperties: { ...changeStamps, 'description?': str, 'name?': str },
-  schemaMetadata: {
-    schemaName: str,
-    platform: urnOf('dataPlatform'),
-    version: num,
-    ...changeStamps,
-    'dataset?': anyUrn,
-    'cluster?': str,
-    hash: str,
-    platformSchema: 'object',
-    fields: arr(schemaField),
-    'primaryKeys?': arr(str),
-  },
-  editableSchemaMetadata: {
-    ...changeStamps,
-    editableSchemaFieldInfo: arr(
-      rec({ fieldPath: str, 'description?': str, 'globalTags?': globalTags, 'glossaryTerms?': 'object' }),
-    ),
-  },
-  ownership: {
-    owners: arr(
-      rec({
-        owner: urnOf('corpuser', 'corpGroup'),
-        'type?': { enum: OWNERSHIP_TYPES },
-        'typeUrn?': urnOf('ownershipType'),
-        'source?': rec({ type: { enum: OWNERSHIP_SOURCE_TYPES }, 'url?': str }),
-      }),
-    ),
-    'ownerTypes?': { map: 'any' },
-    'lastModified?': auditStamp,
-  },
-  globalTags: { tags: arr(tagAssociation) },
-  tagProperties: { name: str, 'description?': str, 'colorHex?': str },
-  deprecation: { deprecated: bool, 'decommissionTime?': num, note: str, actor: anyUrn, 'replacement?': anyUrn },
-  institutionalMemory: {
-    elements: arr(rec({ url: str, description: str, createStamp: auditStamp, 'updateStamp?': auditStamp, 'settings?': 'object' })),
-  },
-  status: { 'removed?': bool },
-  corpUserInfo: {
-    'customProperties?': { map: str },
-    active: bool,
-    'displayName?': str,
-    'email?': str,
-    'title?': str,
-    'managerUrn?': urnOf('corpuser'),
-    'departmentId?': num,
-    'departmentName?': str,
-    'firstName?': str,
-    'lastName?': str,
-    'fullName?': str,
-    'countryCode?': str,
-    'system?': bool,
-  },
-  corpUserEditableInfo: {
-    'aboutMe?': str,
-    'teams?': arr(str),
-    'skills?': arr(str),
-    'pictureLink?': str,
-    'displayName?': str,
-    'title?': str,
-    'platforms?': arr(anyUrn),
-    'persona?': anyUrn,
-    'slack?': str,
-    'phone?': str,
-    'email?': str,
-  },
-  corpGroupInfo: {
-    'displayName?': str,
-    'email?': str,
-    'admins?': arr(urnOf('corpuser')),
-    'members?': arr(urnOf('corpuser')),
-    'groups?': arr(urnOf('corpGroup')),
-    'description?': str,
-    'slack?': str,
-    'created?': auditStamp,
-  },
-  corpGroupEditableInfo: { 'description?': str, 'pictureLink?': str, 'slack?': str, 'email?': str },
-  groupMembership: { groups: arr(urnOf('corpGroup')) },
-};
+const ASPECT_FIELDS = new Map(ASPECTS.flatMap((a) => (a.fields ? [[a.name, a.fields] as const] : [])));
 
 /** True when the product checks the shape of this aspect on write. */
 export function isInterpretedAspect(aspectName: string): boolean {
-  return Object.hasOwn(ASPECTS, aspectName);
+  return ASPECT_FIELDS.has(aspectName);
 }
 
 /*
@@ -208,7 +64,7 @@ function compileRecord(fields: Fields): Checker {
   };
 }
 
-const COMPILED = new Map(Object.entries(ASPECTS).map(([name, fields]) => [name, compileRecord(fields)]));
+const COMPILED = new Map([...ASPECT_FIELDS].map(([name, fields]) => [name, compileRecord(fields)]));
 const ASPECT_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /**

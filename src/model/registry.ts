@@ -3,6 +3,7 @@
  * the Pegasus schema name (FQN) of each aspect, which DataHub's REST API uses as the union key of
  * `VersionedAspect` (datahub-rest-cli.md §2.2, §7.2).
  */
+import { ASPECTS } from './aspects/index.ts';
 import { InvalidUrnError } from './errors.ts';
 import { parseUrn, partValue, type Urn } from './urn.ts';
 
@@ -111,81 +112,8 @@ export function isKeyAspect(entityType: string, aspectName: string): boolean {
   return keyAspectName(entityType) === aspectName;
 }
 
-/** Aspect name → Pegasus FQN (without `.pegasus2avro`). */
-const FQN: Record<string, string> = {
-  datasetProperties: 'com.linkedin.dataset.DatasetProperties',
-  editableDatasetProperties: 'com.linkedin.dataset.EditableDatasetProperties',
-  datasetDeprecation: 'com.linkedin.dataset.DatasetDeprecation',
-  upstreamLineage: 'com.linkedin.dataset.UpstreamLineage',
-  datasetProfile: 'com.linkedin.dataset.DatasetProfile',
-  datasetUsageStatistics: 'com.linkedin.dataset.DatasetUsageStatistics',
-  viewProperties: 'com.linkedin.dataset.ViewProperties',
-  schemaMetadata: 'com.linkedin.schema.SchemaMetadata',
-  editableSchemaMetadata: 'com.linkedin.schema.EditableSchemaMetadata',
-  ownership: 'com.linkedin.common.Ownership',
-  globalTags: 'com.linkedin.common.GlobalTags',
-  glossaryTerms: 'com.linkedin.common.GlossaryTerms',
-  deprecation: 'com.linkedin.common.Deprecation',
-  institutionalMemory: 'com.linkedin.common.InstitutionalMemory',
-  status: 'com.linkedin.common.Status',
-  browsePaths: 'com.linkedin.common.BrowsePaths',
-  browsePathsV2: 'com.linkedin.common.BrowsePathsV2',
-  subTypes: 'com.linkedin.common.SubTypes',
-  dataPlatformInstance: 'com.linkedin.common.DataPlatformInstance',
-  origin: 'com.linkedin.common.Origin',
-  siblings: 'com.linkedin.common.Siblings',
-  embed: 'com.linkedin.common.Embed',
-  operation: 'com.linkedin.common.Operation',
-  container: 'com.linkedin.container.Container',
-  containerProperties: 'com.linkedin.container.ContainerProperties',
-  domains: 'com.linkedin.domain.Domains',
-  domainProperties: 'com.linkedin.domain.DomainProperties',
-  tagProperties: 'com.linkedin.tag.TagProperties',
-  corpUserInfo: 'com.linkedin.identity.CorpUserInfo',
-  corpUserEditableInfo: 'com.linkedin.identity.CorpUserEditableInfo',
-  corpUserStatus: 'com.linkedin.identity.CorpUserStatus',
-  corpUserSettings: 'com.linkedin.identity.CorpUserSettings',
-  corpUserCredentials: 'com.linkedin.identity.CorpUserCredentials',
-  corpGroupInfo: 'com.linkedin.identity.CorpGroupInfo',
-  corpGroupEditableInfo: 'com.linkedin.identity.CorpGroupEditableInfo',
-  groupMembership: 'com.linkedin.identity.GroupMembership',
-  nativeGroupMembership: 'com.linkedin.identity.NativeGroupMembership',
-  roleMembership: 'com.linkedin.identity.RoleMembership',
-  glossaryTermInfo: 'com.linkedin.glossary.GlossaryTermInfo',
-  glossaryNodeInfo: 'com.linkedin.glossary.GlossaryNodeInfo',
-  dataPlatformInfo: 'com.linkedin.dataplatform.DataPlatformInfo',
-  ownershipTypeInfo: 'com.linkedin.ownership.OwnershipTypeInfo',
-  telemetryClientId: 'com.linkedin.telemetry.TelemetryClientId',
-  dataHubIngestionSourceInfo: 'com.linkedin.ingestion.DataHubIngestionSourceInfo',
-  dataHubExecutionRequestInput: 'com.linkedin.execution.ExecutionRequestInput',
-  dataHubExecutionRequestResult: 'com.linkedin.execution.ExecutionRequestResult',
-  dataHubExecutionRequestSignal: 'com.linkedin.execution.ExecutionRequestSignal',
-  dataHubAccessTokenInfo: 'com.linkedin.access.token.DataHubAccessTokenInfo',
-  chartInfo: 'com.linkedin.chart.ChartInfo',
-  dashboardInfo: 'com.linkedin.dashboard.DashboardInfo',
-  dataFlowInfo: 'com.linkedin.datajob.DataFlowInfo',
-  dataJobInfo: 'com.linkedin.datajob.DataJobInfo',
-  dataJobInputOutput: 'com.linkedin.datajob.DataJobInputOutput',
-  datasetKey: 'com.linkedin.metadata.key.DatasetKey',
-  corpUserKey: 'com.linkedin.metadata.key.CorpUserKey',
-  corpGroupKey: 'com.linkedin.metadata.key.CorpGroupKey',
-  tagKey: 'com.linkedin.metadata.key.TagKey',
-  dataPlatformKey: 'com.linkedin.metadata.key.DataPlatformKey',
-  schemaFieldKey: 'com.linkedin.metadata.key.SchemaFieldKey',
-  glossaryTermKey: 'com.linkedin.metadata.key.GlossaryTermKey',
-  glossaryNodeKey: 'com.linkedin.metadata.key.GlossaryNodeKey',
-  domainKey: 'com.linkedin.metadata.key.DomainKey',
-  containerKey: 'com.linkedin.metadata.key.ContainerKey',
-  chartKey: 'com.linkedin.metadata.key.ChartKey',
-  dashboardKey: 'com.linkedin.metadata.key.DashboardKey',
-  dataFlowKey: 'com.linkedin.metadata.key.DataFlowKey',
-  dataJobKey: 'com.linkedin.metadata.key.DataJobKey',
-  ownershipTypeKey: 'com.linkedin.metadata.key.OwnershipTypeKey',
-  telemetryKey: 'com.linkedin.metadata.key.TelemetryKey',
-  dataHubIngestionSourceKey: 'com.linkedin.metadata.key.DataHubIngestionSourceKey',
-  dataHubExecutionRequestKey: 'com.linkedin.metadata.key.ExecutionRequestKey',
-  dataHubAccessTokenKey: 'com.linkedin.metadata.key.DataHubAccessTokenKey',
-};
+/** Aspect name → Pegasus FQN (without `.pegasus2avro`), from the aspect modules. */
+const FQN: Record<string, string> = Object.fromEntries(ASPECTS.map((a) => [a.name, a.fqn]));
 
 const BY_FQN: Record<string, string> = Object.fromEntries(Object.entries(FQN).map(([name, fqn]) => [fqn, name]));
 

@@ -1,11 +1,14 @@
 /**
  * Removing references to an entity from every other entity's aspects, as DataHub does after a hard
  * delete of a tag, user or group (REST `deleteReferences`, GraphQL `deleteTag`). The references we
- * know: tags in globalTags / editable and ingested schema fields, owners, group memberships.
- * Without a reverse index this scans every entity once; it runs inside the caller's transaction.
+ * know: tags in globalTags / editable and ingested schema fields, owners, group memberships. The
+ * relationships index finds the referring aspects; it runs inside the caller's transaction.
  */
 import type { StoreTxn, StoreView } from '../store/store.ts';
-import type { EditableSchemaMetadata, GlobalTags, Ownership, SchemaFieldValue } from './aspectTypes.ts';
+import type { EditableSchemaMetadata } from '../model/aspects/editableSchemaMetadata.ts';
+import type { GlobalTags } from '../model/aspects/globalTags.ts';
+import type { Ownership } from '../model/aspects/ownership.ts';
+import type { SchemaFieldValue } from '../model/aspects/schemaMetadata.ts';
 import { writeAspect, type WriteStamp } from './writeAspect.ts';
 
 export interface RelatedAspect {
@@ -68,23 +71,23 @@ const REWRITES: Record<string, { relationshipType: string; rewrite: Rewrite }> =
   },
 };
 
-/** Every aspect of another entity that refers to `ref`, without changing anything. */
+/**
+ * Every aspect of another entity that refers to `ref`, without changing anything: the candidates come
+ * from the relationships index (edges into `ref`), so the cost follows the references, not the catalog.
+ */
 export function findReferences(view: StoreView, ref: string): Array<RelatedAspect & { next: unknown }> {
   const found: Array<RelatedAspect & { next: unknown }> = [];
-  for (const type of view.entityTypes()) {
-    for (const urn of view.eachUrnOfType(type)) {
-      if (urn === ref) continue;
-      const entity = view.getEntity(urn);
-      for (const aspectName of entity?.aspects ?? []) {
-        const rule = REWRITES[aspectName];
-        if (!rule) continue;
-        const value = view.getAspect(urn, aspectName)?.value;
-        const next = value === undefined ? undefined : rule.rewrite(value, ref);
-        if (next !== undefined) found.push({ relationshipType: rule.relationshipType, urn, aspectName, next });
-      }
-    }
+  const seen = new Set<string>();
+  for (const edge of view.edges(ref, 'INCOMING')) {
+    const rule = REWRITES[edge.aspectName];
+    const key = `${edge.urn}\u0000${edge.aspectName}`;
+    if (!rule || edge.urn === ref || seen.has(key)) continue;
+    seen.add(key);
+    const value = view.getAspect(edge.urn, edge.aspectName)?.value;
+    const next = value === undefined ? undefined : rule.rewrite(value, ref);
+    if (next !== undefined) found.push({ relationshipType: rule.relationshipType, urn: edge.urn, aspectName: edge.aspectName, next });
   }
-  return found;
+  return found.sort((a, b) => (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : a.aspectName < b.aspectName ? -1 : a.aspectName > b.aspectName ? 1 : 0));
 }
 
 /** Rewrites every referring aspect without `ref`; returns what was changed. */

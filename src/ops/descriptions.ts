@@ -5,7 +5,8 @@
  */
 import { BadRequestError } from '../model/errors.ts';
 import { parseUrn } from '../model/urn.ts';
-import { editableFieldEntry, type EditableSchemaMetadata } from './aspectTypes.ts';
+import { editableFieldEntry } from './aspectTypes.ts';
+import type { EditableSchemaMetadata } from '../model/aspects/editableSchemaMetadata.ts';
 import { nowOf, type OpContext } from './context.ts';
 import { checkFieldExists, readAspect, type SubResourceType } from './resources.ts';
 import { writeAspect } from './writeAspect.ts';

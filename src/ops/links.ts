@@ -1,6 +1,6 @@
 /** Links, stored in `institutionalMemory` (datahub-graphql.md §3.11): addLink and removeLink. */
 import { BadRequestError } from '../model/errors.ts';
-import type { InstitutionalMemoryElement } from './aspectTypes.ts';
+import type { InstitutionalMemoryElement } from '../model/aspects/institutionalMemory.ts';
 import { nowOf, type OpContext } from './context.ts';
 import { checkUrnSyntax, readAspect } from './resources.ts';
 import { writeAspect } from './writeAspect.ts';

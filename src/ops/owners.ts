@@ -7,7 +7,7 @@
 import { BadRequestError } from '../model/errors.ts';
 import { parseUrn } from '../model/urn.ts';
 import type { StoreTxn, StoreView } from '../store/store.ts';
-import type { Owner, Ownership } from './aspectTypes.ts';
+import type { Owner, Ownership } from '../model/aspects/ownership.ts';
 import { nowOf, type OpContext } from './context.ts';
 import { checkUrnSyntax, readAspect, validateResource, type ResourceRef } from './resources.ts';
 import { writeAspect, type WriteStamp } from './writeAspect.ts';

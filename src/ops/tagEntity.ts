@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../model/errors.ts';
 import { parseUrn } from '../model/urn.ts';
-import type { Ownership } from './aspectTypes.ts';
+import type { Ownership } from '../model/aspects/ownership.ts';
 import { nowOf, type OpContext } from './context.ts';
 import { removeReferences } from './deleteReferences.ts';
 import { systemOwnershipTypeUrn } from './owners.ts';

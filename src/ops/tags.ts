@@ -7,7 +7,9 @@
 import { BadRequestError } from '../model/errors.ts';
 import { parseUrn } from '../model/urn.ts';
 import type { StoreTxn, StoreView } from '../store/store.ts';
-import { editableFieldEntry, type EditableSchemaMetadata, type GlobalTags } from './aspectTypes.ts';
+import { editableFieldEntry } from './aspectTypes.ts';
+import type { EditableSchemaMetadata } from '../model/aspects/editableSchemaMetadata.ts';
+import type { GlobalTags } from '../model/aspects/globalTags.ts';
 import { nowOf, type OpContext } from './context.ts';
 import { readAspect, validateResource, type ResourceRef } from './resources.ts';
 import { writeAspect, type WriteStamp } from './writeAspect.ts';

@@ -5,7 +5,8 @@
 import { BadRequestError } from '../model/errors.ts';
 import { parseUrn } from '../model/urn.ts';
 import type { StoreTxn } from '../store/store.ts';
-import type { EditableSchemaFieldInfo, Owner } from './aspectTypes.ts';
+import type { EditableSchemaFieldInfo } from '../model/aspects/editableSchemaMetadata.ts';
+import type { Owner } from '../model/aspects/ownership.ts';
 import { nowOf, type OpContext } from './context.ts';
 import { checkUrnSyntax, readAspect } from './resources.ts';
 import { writeAspect, type WriteStamp } from './writeAspect.ts';

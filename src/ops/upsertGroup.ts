@@ -5,7 +5,7 @@
  * owners are added like members are (DESIGN.md §2.5, DataHub issue #14758): nothing is removed.
  * One group is one transaction.
  */
-import type { Owner, Ownership } from './aspectTypes.ts';
+import type { Owner, Ownership } from '../model/aspects/ownership.ts';
 import { nowOf, type OpContext } from './context.ts';
 import { readAspect } from './resources.ts';
 import { groupUrn, userUrn, writeUser, type UpsertOptions, type UserSpec } from './upsertUser.ts';

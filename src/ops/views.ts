@@ -8,14 +8,12 @@ import { NotFoundError, BadRequestError } from '../model/errors.ts';
 import { keyAspectOf } from '../model/registry.ts';
 import { parseUrn } from '../model/urn.ts';
 import type { StoreView } from '../store/store.ts';
-import type {
-  EditableSchemaMetadata,
-  GlobalTags,
-  InstitutionalMemoryElement,
-  Ownership,
-  SchemaFieldValue,
-  Stamp,
-} from './aspectTypes.ts';
+import type { Stamp } from '../model/aspects/define.ts';
+import type { EditableSchemaMetadata } from '../model/aspects/editableSchemaMetadata.ts';
+import type { GlobalTags } from '../model/aspects/globalTags.ts';
+import type { InstitutionalMemoryElement } from '../model/aspects/institutionalMemory.ts';
+import type { Ownership } from '../model/aspects/ownership.ts';
+import type { SchemaFieldValue } from '../model/aspects/schemaMetadata.ts';
 import { effectiveDeprecation, type Deprecation } from './deprecation.ts';
 import { systemOwnershipTypeUrn } from './owners.ts';
 
@@ -356,6 +354,27 @@ export function meView(view: StoreView, actor: string): Obj {
     'manageGlobalViews', 'manageOwnershipTypes', 'manageGlobalAnnouncements',
   ];
   return { corpUser: corpUserView(view, actor), platformPrivileges: Object.fromEntries(privileges.map((p) => [p, true])) };
+}
+
+/**
+ * The read model of any entity by urn, for fields typed `Entity` (relationship ends); null for entity
+ * types this server has no GraphQL type for yet.
+ */
+export function entityView(view: StoreView, urn: string): Obj | null {
+  switch (typeOf(urn)) {
+    case 'dataset':
+      return datasetView(view, urn);
+    case 'tag':
+      return tagView(view, urn);
+    case 'corpuser':
+      return corpUserView(view, urn);
+    case 'corpGroup':
+      return corpGroupView(view, urn);
+    case 'dataPlatform':
+      return { __typename: 'DataPlatform', ...platformView(urn) };
+    default:
+      return null;
+  }
 }
 
 export function entityExists(view: StoreView, urn: string): boolean {

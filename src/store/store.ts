@@ -7,6 +7,10 @@
  * - `entities`: urn → EntityRecord (its entity type and the names of its aspects).
  * - `byType`:   [entityType, urn] → true, the index of URNs by entity type.
  * - `tokens`:   token id → token record (access tokens, stored hashed).
+ * - `relOut`:   [source urn, relationship, destination urn, aspect] → true: the edges each aspect
+ *               declares (see RelationshipIndexer), kept in the same transaction as the aspect.
+ * - `relIn`:    [destination urn, relationship, source urn, aspect] → true: the same edges, reversed.
+ * - `meta`:     name → value: the version of the relationships index the file was built with.
  *
  * Every write goes through `write(fn)`: `fn` runs synchronously inside one LMDB write transaction
  * (an lmdb-js child transaction, batched with other writes of the same event-loop turn into one
@@ -58,6 +62,28 @@ export interface PutAspectResult {
   created: boolean;
 }
 
+/**
+ * What the store needs to keep the relationships index: the edges an aspect value declares. The
+ * model provides it (src/model/relationships.ts); the store knows nothing of aspect shapes.
+ */
+export interface RelationshipIndexer {
+  /** Changes whenever the declarations change; a file indexed under another version is re-indexed on open. */
+  version: string;
+  carries(aspectName: string): boolean;
+  edgesOf(aspectName: string, value: unknown): Array<{ type: string; dest: string }>;
+}
+
+export type RelationshipDirection = 'INCOMING' | 'OUTGOING';
+
+/** One edge as seen from an entity: the relationship, the entity at its other end, the aspect declaring it. */
+export interface RelatedEdge {
+  type: string;
+  /** The other end: the source for INCOMING, the destination for OUTGOING. */
+  urn: string;
+  /** The aspect of the source entity that declares the edge. */
+  aspectName: string;
+}
+
 /** Read access, outside or inside a write transaction. */
 export interface StoreView {
   getAspect(urn: string, aspectName: string, version?: number): AspectRecord | undefined;
@@ -69,6 +95,11 @@ export interface StoreView {
   eachUrnOfType(entityType: string, pageSize?: number): Generator<string>;
   /** Every entity type that has at least one entity. */
   entityTypes(): string[];
+  /**
+   * The edges into (INCOMING) or out of (OUTGOING) `urn`, of the given relationship types (all when
+   * empty), ordered by type, then the other urn, then aspect.
+   */
+  edges(urn: string, direction: RelationshipDirection, types?: readonly string[]): RelatedEdge[];
   getToken(id: string): unknown;
   listTokens(): Array<{ id: string; value: unknown }>;
 }
@@ -83,6 +114,9 @@ export interface StoreTxn extends StoreView {
   putToken(id: string, value: unknown): void;
   deleteToken(id: string): boolean;
 }
+
+/** The `meta` entry holding the version of the relationships index. */
+const RELATIONSHIPS_KEY = 'relationshipsIndexVersion';
 
 /** Upper bound for ranges over string key parts: URNs never contain U+0000. */
 const AFTER = '\u0000';
@@ -136,23 +170,86 @@ export class Store implements StoreView {
   private readonly entities: Database<EntityRecord, string>;
   private readonly byType: Database<true, [string, string]>;
   private readonly tokens: Database<unknown, string>;
+  private readonly relOut: Database<true, [string, string, string, string]>;
+  private readonly relIn: Database<true, [string, string, string, string]>;
+  private readonly meta: Database<unknown, string>;
+  private readonly indexer: RelationshipIndexer;
   private readonly txn: StoreTxn;
 
-  private constructor(path: string) {
+  private constructor(path: string, indexer: RelationshipIndexer) {
     this.path = path;
+    this.indexer = indexer;
     // The same options in every process that opens the file (lmdb requires it).
-    this.env = open({ path, compression: false, maxDbs: 8, encoding: 'msgpack' });
+    this.env = open({ path, compression: false, maxDbs: 12, encoding: 'msgpack' });
     this.aspects = this.env.openDB('aspects', {});
     this.entities = this.env.openDB('entities', {});
     this.byType = this.env.openDB('byType', {});
     this.tokens = this.env.openDB('tokens', {});
+    this.relOut = this.env.openDB('relOut', {});
+    this.relIn = this.env.openDB('relIn', {});
+    this.meta = this.env.openDB('meta', {});
     this.txn = this.makeTxn();
+    if (this.meta.get(RELATIONSHIPS_KEY) !== indexer.version) this.reindexRelationships();
   }
 
-  /** Opens (creating if needed) the data file at `path`. */
-  static open(path: string): Store {
+  /**
+   * Opens (creating if needed) the data file at `path`. `indexer` declares the relationships every
+   * aspect write keeps indexed; a file indexed under another version is re-indexed here, once.
+   */
+  static open(path: string, indexer: RelationshipIndexer): Store {
     mkdirSync(dirname(path), { recursive: true });
-    return new Store(path);
+    return new Store(path, indexer);
+  }
+
+  /**
+   * Rebuilds the relationships index from the latest aspects, in one write transaction (another
+   * process opening the file at the same time waits, then finds it done).
+   */
+  reindexRelationships(): { edges: number } {
+    let edges = 0;
+    this.env.transactionSync(() => {
+      for (const key of Array.from(this.walk('relOut', this.relOut, {}))) this.relOut.remove(key);
+      for (const key of Array.from(this.walk('relIn', this.relIn, {}))) this.relIn.remove(key);
+      for (const urn of this.walk('entities', this.entities, {})) {
+        const entity = this.entities.get(urn);
+        for (const aspectName of entity?.aspects ?? []) {
+          if (!this.indexer.carries(aspectName)) continue;
+          edges += this.putEdges(urn, aspectName, this.aspects.get([urn, aspectName, 0])?.value);
+        }
+      }
+      this.meta.put(RELATIONSHIPS_KEY, this.indexer.version);
+    });
+    return { edges };
+  }
+
+  /** Adds the edges `value` declares; returns how many. */
+  private putEdges(urn: string, aspectName: string, value: unknown): number {
+    const list = value === undefined ? [] : this.indexer.edgesOf(aspectName, value);
+    for (const e of list) {
+      this.relOut.put([urn, e.type, e.dest, aspectName], true);
+      this.relIn.put([e.dest, e.type, urn, aspectName], true);
+    }
+    return list.length;
+  }
+
+  /** Replaces the edges of one aspect: those `before` declared and `after` does not go, the new ones come. */
+  private updateEdges(urn: string, aspectName: string, before: unknown, after: unknown): void {
+    if (!this.indexer.carries(aspectName)) return;
+    const old = before === undefined ? [] : this.indexer.edgesOf(aspectName, before);
+    const now = after === undefined ? [] : this.indexer.edgesOf(aspectName, after);
+    const key = (e: { type: string; dest: string }) => `${e.type}\u0000${e.dest}`;
+    const keep = new Set(now.map(key));
+    const had = new Set(old.map(key));
+    for (const e of old) {
+      if (keep.has(key(e))) continue;
+      this.relOut.remove([urn, e.type, e.dest, aspectName]);
+      this.relIn.remove([e.dest, e.type, urn, aspectName]);
+    }
+    for (const e of now) {
+      if (had.has(key(e))) continue;
+      this.relOut.put([urn, e.type, e.dest, aspectName], true);
+      this.relIn.put([e.dest, e.type, urn, aspectName], true);
+    }
   }
 
   /**
@@ -215,6 +312,20 @@ export class Store implements StoreView {
     }
   }
 
+  edges(urn: string, direction: RelationshipDirection, types: readonly string[] = []): RelatedEdge[] {
+    const db = direction === 'INCOMING' ? this.relIn : this.relOut;
+    const name = direction === 'INCOMING' ? 'relIn' : 'relOut';
+    const out: RelatedEdge[] = [];
+    const ranges: Array<KeyRange<[string, string, string, string]>> =
+      types.length === 0
+        ? [{ start: [urn, '', '', ''], end: [urn + AFTER, '', '', ''] }]
+        : [...new Set(types)].sort().map((t) => ({ start: [urn, t, '', ''], end: [urn, t + AFTER, '', ''] }));
+    for (const range of ranges) {
+      for (const key of this.walk(name, db, range)) out.push({ type: key[1], urn: key[2], aspectName: key[3] });
+    }
+    return out;
+  }
+
   private walk<K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>): Generator<K> {
     return checkedKeys<K>(this.path, name, db, range);
   }
@@ -229,6 +340,7 @@ export class Store implements StoreView {
 
   private makeTxn(): StoreTxn {
     const { aspects, entities, byType, tokens } = this;
+    const indexEdges = (urn: string, aspectName: string, before: unknown, after: unknown) => this.updateEdges(urn, aspectName, before, after);
     const aspectKeys = (urn: string, name: string): Array<[string, string, number]> =>
       Array.from(this.walk<[string, string, number]>('aspects', aspects, { start: [urn, name, 0], end: [urn, name + AFTER, 0] }));
     const txn: StoreTxn = {
@@ -238,6 +350,7 @@ export class Store implements StoreView {
       urnsOfType: (t, o) => this.urnsOfType(t, o),
       eachUrnOfType: (t, p) => this.eachUrnOfType(t, p),
       entityTypes: () => this.entityTypes(),
+      edges: (u, d, t) => this.edges(u, d, t),
       getToken: (id) => this.getToken(id),
       listTokens: () => this.listTokens(),
 
@@ -258,6 +371,7 @@ export class Store implements StoreView {
             created: input.created,
             history: 0,
           });
+          indexEdges(urn, input.key.aspectName, undefined, input.key.value);
           entity = { ...entity, aspects: [...entity.aspects, input.key.aspectName] };
           entityChanged = true;
         }
@@ -275,6 +389,7 @@ export class Store implements StoreView {
           aspects.put([urn, aspectName, history], old);
         }
         aspects.put([urn, aspectName, 0], { value: input.value, systemMetadata, created: input.created, history });
+        indexEdges(urn, aspectName, current?.value, input.value);
         if (!entity.aspects.includes(aspectName)) {
           entity = { ...entity, aspects: [...entity.aspects, aspectName] };
           entityChanged = true;
@@ -286,6 +401,7 @@ export class Store implements StoreView {
       deleteAspect(urn: string, aspectName: string): number {
         const entity = entities.get(urn);
         if (!entity || !entity.aspects.includes(aspectName)) return 0;
+        indexEdges(urn, aspectName, aspects.get([urn, aspectName, 0])?.value, undefined);
         let rows = 0;
         for (const key of aspectKeys(urn, aspectName)) {
           aspects.remove(key);
@@ -300,6 +416,7 @@ export class Store implements StoreView {
         if (!entity) return 0;
         let rows = 0;
         for (const name of entity.aspects) {
+          indexEdges(urn, name, aspects.get([urn, name, 0])?.value, undefined);
           for (const key of aspectKeys(urn, name)) {
             aspects.remove(key);
             rows++;

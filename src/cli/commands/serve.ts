@@ -4,6 +4,7 @@ import { BadRequestError } from '../../model/errors.ts';
 import { MAX_URN_LENGTH, setMaxUrnLength } from '../../model/urn.ts';
 import { AuthSetupError, decideAuth, isLoopback } from '../../server/auth.ts';
 import { DEFAULT_LIMITS } from '../../server/context.ts';
+import { openCatalog } from '../../ops/openCatalog.ts';
 
 interface ServeArgs {
   data: string;
@@ -50,7 +51,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       throw new BadRequestError(`--max-urn-length: ${(e as Error).message}`);
     }
     const dataPath = resolve(args.data);
-    const store = Store.open(dataPath);
+    const store = openCatalog(dataPath);
     let auth: boolean;
     try {
       auth = decideAuth({ host: args.host, auth: args.auth, insecureNoAuth: args.insecureNoAuth, tokenCount: store.listTokens().length, dataPath });

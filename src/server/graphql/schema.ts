@@ -1,7 +1,10 @@
 /** The executable schema, built once from schema.graphql (embedded as an asset in the single executable). */
 import { readFileSync } from 'node:fs';
 import * as sea from 'node:sea';
-import { buildSchema, type GraphQLSchema } from 'graphql';
+import { buildSchema, GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { listRelationships } from '../../ops/relationships.ts';
+import { entityView } from '../../ops/views.ts';
+import type { GraphqlContext } from './resolvers.ts';
 
 let schema: GraphQLSchema | undefined;
 
@@ -11,6 +14,29 @@ export function loadSdl(): string {
 }
 
 export function getSchema(): GraphQLSchema {
-  schema ??= buildSchema(loadSdl());
+  schema ??= withFieldResolvers(buildSchema(loadSdl()));
   return schema;
+}
+
+interface RelationshipsArgs {
+  input: { types: string[]; direction: string; start?: number | null; count?: number | null; includeSoftDelete?: boolean | null };
+}
+
+/** `relationships` on every entity type: one resolver over the parent's urn. */
+function withFieldResolvers(built: GraphQLSchema): GraphQLSchema {
+  for (const type of Object.values(built.getTypeMap())) {
+    if (!(type instanceof GraphQLObjectType)) continue;
+    const field = type.getFields()['relationships'];
+    if (!field || !type.getInterfaces().some((i) => i.name === 'Entity')) continue;
+    field.resolve = (parent: { urn: string }, { input }: RelationshipsArgs, ctx: GraphqlContext) => {
+      const page = listRelationships(ctx.store, { urn: parent.urn, ...input });
+      return {
+        start: page.start,
+        count: page.count,
+        total: page.total,
+        relationships: page.relationships.map((r) => ({ type: r.type, direction: r.direction, entity: () => entityView(ctx.store, r.urn), created: null })),
+      };
+    };
+  }
+  return built;
 }

@@ -9,6 +9,7 @@ import { proposalFromMcp, proposalsFromRecord, type Proposal } from '../../model
 import { hardDelete, deleteReferencesTo } from '../../ops/deleteEntity.ts';
 import { ingestProposals } from '../../ops/ingestProposals.ts';
 import { getEntityResponse, getVersionedAspect } from '../../ops/readAspects.ts';
+import { listRelationships } from '../../ops/relationships.ts';
 import { VERSION } from '../../version.ts';
 import { actorOf, type ServerDeps } from '../context.ts';
 import { HttpError, readJsonBody, sendJson } from '../http.ts';
@@ -48,13 +49,29 @@ function urnFromPath(segment: string): string {
 }
 
 /** `aspects=List(a,b)` (Rest.li 2.0), also `aspects=a&aspects=b`. */
-function aspectList(query: URLSearchParams): string[] | undefined {
-  const values = query.getAll('aspects');
+function aspectList(query: URLSearchParams, name = 'aspects'): string[] | undefined {
+  const values = query.getAll(name);
   if (values.length === 0) return undefined;
   return values.flatMap((v) => {
     const m = /^List\((.*)\)$/.exec(v);
     return (m ? m[1]! : v).split(',').map((s) => s.trim()).filter(Boolean);
   });
+}
+
+/** An optional integer query parameter; anything else is a 400 naming it. */
+function intParam(query: URLSearchParams, name: string): number | undefined {
+  const text = query.get(name);
+  if (text === null || text === '') return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new HttpError(400, `${name}: expected a non-negative integer, got "${text}"`);
+  return n;
+}
+
+/** The `urn` query parameter, required. */
+function urnParam(query: URLSearchParams): string {
+  const urn = query.get('urn');
+  if (!urn) throw new HttpError(400, 'urn: the query parameter is required');
+  return urn;
 }
 
 /** Validation failures of aspects are 422 as in GMS; other client mistakes keep their status. */
@@ -167,6 +184,28 @@ export function createRestHandler(deps: ServerDeps): Handler {
       const found = getVersionedAspect(store, urn, aspect, version);
       if (!found) throw new HttpError(404, `Aspect ${aspect} (version ${version}) of ${urn} not found`);
       return sendJson(res, 200, found);
+    }
+    if (path === '/relationships' && method === 'GET') {
+      // Rest.li: types=List(A,B); the result record is the body.
+      const page = listRelationships(store, {
+        urn: urnParam(query),
+        direction: query.get('direction') ?? '',
+        types: aspectList(query, 'types') ?? [],
+        start: intParam(query, 'start'),
+        count: intParam(query, 'count'),
+      });
+      return sendJson(res, 200, { start: page.start, count: page.count, total: page.total, relationships: page.relationships.map((r) => ({ type: r.type, entity: r.urn })) });
+    }
+    if ((path === '/openapi/relationships/v1' || path === '/openapi/relationships/v1/') && method === 'GET') {
+      // The 1.7 client's get_related_entities: relationshipTypes repeated; it pages until a page has count 0.
+      const page = listRelationships(store, {
+        urn: urnParam(query),
+        direction: query.get('direction') ?? '',
+        types: query.getAll('relationshipTypes').flatMap((t) => t.split(',')).filter(Boolean),
+        start: intParam(query, 'start'),
+        count: intParam(query, 'count'),
+      });
+      return sendJson(res, 200, { start: page.start, count: page.count, total: page.total, entities: page.relationships.map((r) => ({ urn: r.urn, relationshipType: r.type })) });
     }
     const entityMatch = /^\/entitiesV2\/([^/]+)$/.exec(path);
     if (entityMatch && method === 'GET') {

@@ -1,0 +1,7 @@
+import { defineAspect, str } from './define.ts';
+
+export default defineAspect({
+  name: 'corpGroupEditableInfo',
+  fqn: 'com.linkedin.identity.CorpGroupEditableInfo',
+  fields: { 'description?': str, 'pictureLink?': str, 'slack?': str, 'email?': str },
+});

@@ -1,0 +1,97 @@
+/**
+ * Every aspect the model knows: the modules that declare a shape or relationships, then aspects known
+ * by schema name only (stored as given). The registry (FQNs), the validator and the relationships
+ * index are built from this list.
+ */
+import corpGroupEditableInfo from './corpGroupEditableInfo.ts';
+import corpGroupInfo from './corpGroupInfo.ts';
+import corpUserEditableInfo from './corpUserEditableInfo.ts';
+import corpUserInfo from './corpUserInfo.ts';
+import datasetProperties from './datasetProperties.ts';
+import type { AspectDef } from './define.ts';
+import deprecation from './deprecation.ts';
+import editableDatasetProperties from './editableDatasetProperties.ts';
+import editableSchemaMetadata from './editableSchemaMetadata.ts';
+import globalTags from './globalTags.ts';
+import glossaryTerms from './glossaryTerms.ts';
+import groupMembership from './groupMembership.ts';
+import institutionalMemory from './institutionalMemory.ts';
+import ownership from './ownership.ts';
+import * as relationshipOnly from './relationshipOnly.ts';
+import schemaMetadata from './schemaMetadata.ts';
+import status from './status.ts';
+import tagProperties from './tagProperties.ts';
+
+/** Aspects known by name and schema only: stored as given, no relationships. */
+const NAMED: Record<string, string> = {
+  datasetDeprecation: 'com.linkedin.dataset.DatasetDeprecation',
+  datasetProfile: 'com.linkedin.dataset.DatasetProfile',
+  datasetUsageStatistics: 'com.linkedin.dataset.DatasetUsageStatistics',
+  viewProperties: 'com.linkedin.dataset.ViewProperties',
+  browsePaths: 'com.linkedin.common.BrowsePaths',
+  browsePathsV2: 'com.linkedin.common.BrowsePathsV2',
+  subTypes: 'com.linkedin.common.SubTypes',
+  dataPlatformInstance: 'com.linkedin.common.DataPlatformInstance',
+  origin: 'com.linkedin.common.Origin',
+  embed: 'com.linkedin.common.Embed',
+  operation: 'com.linkedin.common.Operation',
+  containerProperties: 'com.linkedin.container.ContainerProperties',
+  corpUserStatus: 'com.linkedin.identity.CorpUserStatus',
+  corpUserSettings: 'com.linkedin.identity.CorpUserSettings',
+  corpUserCredentials: 'com.linkedin.identity.CorpUserCredentials',
+  dataPlatformInfo: 'com.linkedin.dataplatform.DataPlatformInfo',
+  ownershipTypeInfo: 'com.linkedin.ownership.OwnershipTypeInfo',
+  telemetryClientId: 'com.linkedin.telemetry.TelemetryClientId',
+  dataHubIngestionSourceInfo: 'com.linkedin.ingestion.DataHubIngestionSourceInfo',
+  dataHubExecutionRequestInput: 'com.linkedin.execution.ExecutionRequestInput',
+  dataHubExecutionRequestResult: 'com.linkedin.execution.ExecutionRequestResult',
+  dataHubExecutionRequestSignal: 'com.linkedin.execution.ExecutionRequestSignal',
+  dataHubAccessTokenInfo: 'com.linkedin.access.token.DataHubAccessTokenInfo',
+  dataFlowInfo: 'com.linkedin.datajob.DataFlowInfo',
+  dataJobInfo: 'com.linkedin.datajob.DataJobInfo',
+  datasetKey: 'com.linkedin.metadata.key.DatasetKey',
+  corpUserKey: 'com.linkedin.metadata.key.CorpUserKey',
+  corpGroupKey: 'com.linkedin.metadata.key.CorpGroupKey',
+  tagKey: 'com.linkedin.metadata.key.TagKey',
+  dataPlatformKey: 'com.linkedin.metadata.key.DataPlatformKey',
+  schemaFieldKey: 'com.linkedin.metadata.key.SchemaFieldKey',
+  glossaryTermKey: 'com.linkedin.metadata.key.GlossaryTermKey',
+  glossaryNodeKey: 'com.linkedin.metadata.key.GlossaryNodeKey',
+  domainKey: 'com.linkedin.metadata.key.DomainKey',
+  containerKey: 'com.linkedin.metadata.key.ContainerKey',
+  chartKey: 'com.linkedin.metadata.key.ChartKey',
+  dashboardKey: 'com.linkedin.metadata.key.DashboardKey',
+  dataFlowKey: 'com.linkedin.metadata.key.DataFlowKey',
+  ownershipTypeKey: 'com.linkedin.metadata.key.OwnershipTypeKey',
+  telemetryKey: 'com.linkedin.metadata.key.TelemetryKey',
+  dataHubIngestionSourceKey: 'com.linkedin.metadata.key.DataHubIngestionSourceKey',
+  dataHubExecutionRequestKey: 'com.linkedin.metadata.key.ExecutionRequestKey',
+  dataHubAccessTokenKey: 'com.linkedin.metadata.key.DataHubAccessTokenKey',
+};
+
+export const ASPECTS: readonly AspectDef[] = [
+  datasetProperties,
+  editableDatasetProperties,
+  schemaMetadata,
+  editableSchemaMetadata,
+  ownership,
+  globalTags,
+  glossaryTerms,
+  tagProperties,
+  deprecation,
+  institutionalMemory,
+  status,
+  corpUserInfo,
+  corpUserEditableInfo,
+  corpGroupInfo,
+  corpGroupEditableInfo,
+  groupMembership,
+  ...Object.values(relationshipOnly),
+  ...Object.entries(NAMED).map(([name, fqn]) => ({ name, fqn })),
+];
+
+const seen = new Set<string>();
+for (const a of ASPECTS) {
+  if (seen.has(a.name)) throw new Error(`aspect ${a.name} is declared twice`);
+  seen.add(a.name);
+}

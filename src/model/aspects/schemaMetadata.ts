@@ -1,0 +1,53 @@
+import { anyUrn, arr, auditStamp, bool, changeStamps, defineAspect, num, rec, str, urnOf } from './define.ts';
+import { globalTagsSpec, type GlobalTags } from './globalTags.ts';
+
+export interface SchemaFieldValue {
+  fieldPath: string;
+  description?: string;
+  nullable?: boolean;
+  type?: { type?: Record<string, unknown> };
+  nativeDataType?: string;
+  globalTags?: GlobalTags;
+  [extra: string]: unknown;
+}
+
+const schemaField = rec({
+  fieldPath: str,
+  'jsonPath?': str,
+  'nullable?': bool,
+  'description?': str,
+  'label?': str,
+  'created?': auditStamp,
+  'lastModified?': auditStamp,
+  type: rec({ type: 'object' }),
+  nativeDataType: str,
+  'recursive?': bool,
+  'globalTags?': globalTagsSpec,
+  'glossaryTerms?': 'object',
+  'isPartOfKey?': bool,
+  'isPartitioningKey?': bool,
+  'jsonProps?': str,
+});
+
+export default defineAspect({
+  name: 'schemaMetadata',
+  fqn: 'com.linkedin.schema.SchemaMetadata',
+  fields: {
+    schemaName: str,
+    platform: urnOf('dataPlatform'),
+    version: num,
+    ...changeStamps,
+    'dataset?': anyUrn,
+    'cluster?': str,
+    hash: str,
+    platformSchema: 'object',
+    fields: arr(schemaField),
+    'primaryKeys?': arr(str),
+  },
+  relationships: [
+    { name: 'SchemaFieldTaggedWith', path: 'fields[].globalTags.tags[].tag' },
+    { name: 'SchemaFieldWithGlossaryTerm', path: 'fields[].glossaryTerms.terms[].urn' },
+    { name: 'ForeignKeyTo', path: 'foreignKeys[].foreignFields[]' },
+    { name: 'ForeignKeyToDataset', path: 'foreignKeys[].foreignDataset' },
+  ],
+});

@@ -1,0 +1,3 @@
+import { bool, defineAspect } from './define.ts';
+
+export default defineAspect({ name: 'status', fqn: 'com.linkedin.common.Status', fields: { 'removed?': bool } });

@@ -1,0 +1,193 @@
+// The relationships index (issue 13, datahub-discovery.md §1.3, §1.4, §7.2): edges from the aspects'
+// declared fields, kept in the aspect's write transaction in both directions, rebuilt when a file was
+// indexed under other declarations, and served by GraphQL `relationships`, REST `GET /relationships`
+// and OpenAPI `GET /openapi/relationships/v1/`.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { edgesOf, relationshipIndexer } from '../src/model/relationships.ts';
+import { writeAspect } from '../src/ops/writeAspect.ts';
+import { Store } from '../src/store/store.ts';
+import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
+import { tempDataPath } from './helpers.ts';
+
+const stamp = { actor: 'urn:li:corpuser:tester', time: 1 };
+const enc = encodeURIComponent;
+
+describe('relationships from aspect declarations', () => {
+  it('reads every declared path, ignores what is not a urn, and lists each edge once', () => {
+    assert.deepEqual(
+      edgesOf('ownership', { owners: [{ owner: 'urn:li:corpuser:a', typeUrn: 'urn:li:ownershipType:t' }, { owner: 'urn:li:corpGroup:g' }, { owner: 'urn:li:corpuser:a', type: 'X' }, { owner: 42 }] }),
+      [
+        { type: 'OwnedBy', dest: 'urn:li:corpuser:a' },
+        { type: 'OwnedBy', dest: 'urn:li:corpGroup:g' },
+        { type: 'ownershipType', dest: 'urn:li:ownershipType:t' },
+      ],
+    );
+    assert.deepEqual(edgesOf('schemaMetadata', { fields: [{ fieldPath: 'a', globalTags: { tags: [{ tag: 'urn:li:tag:pii' }] } }, { fieldPath: 'b' }] }), [
+      { type: 'SchemaFieldTaggedWith', dest: 'urn:li:tag:pii' },
+    ]);
+    assert.deepEqual(edgesOf('corpGroupInfo', { admins: ['urn:li:corpuser:a'], members: ['urn:li:corpuser:b'], groups: ['urn:li:corpGroup:c'] }), [
+      { type: 'OwnedBy', dest: 'urn:li:corpuser:a' },
+      { type: 'IsPartOf', dest: 'urn:li:corpuser:b' },
+      { type: 'IsPartOf', dest: 'urn:li:corpGroup:c' },
+    ]);
+    assert.deepEqual(edgesOf('container', { container: 'urn:li:container:c1' }), [{ type: 'IsPartOf', dest: 'urn:li:container:c1' }]);
+    assert.deepEqual(edgesOf('globalTags', { tags: 'not an array' }), []);
+    assert.deepEqual(edgesOf('tagProperties', { name: 'urn:li:tag:x' }), [], 'an aspect that declares no relationship has none');
+  });
+});
+
+describe('relationships index in the store', () => {
+  let store: Store;
+  const path = tempDataPath();
+  before(() => {
+    store = Store.open(path, relationshipIndexer);
+  });
+  after(() => store.close());
+
+  const incoming = (urn: string, ...types: string[]) => store.edges(urn, 'INCOMING', types).map((e) => `${e.type} ${e.urn} ${e.aspectName}`);
+  const outgoing = (urn: string, ...types: string[]) => store.edges(urn, 'OUTGOING', types).map((e) => `${e.type} ${e.urn} ${e.aspectName}`);
+  const D1 = 'urn:li:dataset:(urn:li:dataPlatform:hive,d1,PROD)';
+  const D2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,d2,PROD)';
+
+  it('adds, replaces and removes edges with the aspect, in the same transaction', async () => {
+    await store.write((txn) => {
+      writeAspect(txn, stamp, D1, 'globalTags', { tags: [{ tag: 'urn:li:tag:a' }, { tag: 'urn:li:tag:b' }] });
+      writeAspect(txn, stamp, D2, 'globalTags', { tags: [{ tag: 'urn:li:tag:a' }] });
+      writeAspect(txn, stamp, D1, 'ownership', { owners: [{ owner: 'urn:li:corpuser:ann', type: 'DATAOWNER' }] });
+    });
+    assert.deepEqual(incoming('urn:li:tag:a'), [`TaggedWith ${D1} globalTags`, `TaggedWith ${D2} globalTags`]);
+    assert.deepEqual(outgoing(D1), ['OwnedBy urn:li:corpuser:ann ownership', 'TaggedWith urn:li:tag:a globalTags', 'TaggedWith urn:li:tag:b globalTags']);
+    assert.deepEqual(outgoing(D1, 'TaggedWith', 'Nope'), ['TaggedWith urn:li:tag:a globalTags', 'TaggedWith urn:li:tag:b globalTags']);
+
+    await store.write((txn) => writeAspect(txn, stamp, D1, 'globalTags', { tags: [{ tag: 'urn:li:tag:b' }, { tag: 'urn:li:tag:c' }] }));
+    assert.deepEqual(incoming('urn:li:tag:a'), [`TaggedWith ${D2} globalTags`]);
+    assert.deepEqual(incoming('urn:li:tag:c'), [`TaggedWith ${D1} globalTags`]);
+
+    await store.write((txn) => txn.deleteAspect(D1, 'globalTags'));
+    assert.deepEqual(incoming('urn:li:tag:c'), []);
+    assert.deepEqual(outgoing(D1), ['OwnedBy urn:li:corpuser:ann ownership']);
+
+    await store.write((txn) => txn.deleteEntity(D1));
+    assert.deepEqual(outgoing(D1), []);
+    assert.deepEqual(incoming('urn:li:corpuser:ann'), []);
+  });
+
+  it('a failed operation leaves the index as it was', async () => {
+    await assert.rejects(
+      store.write((txn) => {
+        writeAspect(txn, stamp, D2, 'globalTags', { tags: [{ tag: 'urn:li:tag:z' }] });
+        throw new Error('boom');
+      }),
+      /boom/,
+    );
+    assert.deepEqual(incoming('urn:li:tag:z'), []);
+    assert.deepEqual(incoming('urn:li:tag:a'), [`TaggedWith ${D2} globalTags`]);
+  });
+
+  it('a file indexed under other declarations (or none: a file from before the index) is re-indexed on open, to the same edges', async () => {
+    const old = tempDataPath();
+    // A data file written by a build whose aspects declared no relationships.
+    const none = { version: 'none', carries: () => false, edgesOf: () => [] };
+    const before = Store.open(old, none);
+    await before.write((txn) => {
+      writeAspect(txn, stamp, D1, 'globalTags', { tags: [{ tag: 'urn:li:tag:a' }] });
+      writeAspect(txn, stamp, 'urn:li:corpuser:ann', 'groupMembership', { groups: ['urn:li:corpGroup:g'] });
+    });
+    assert.deepEqual(before.edges('urn:li:tag:a', 'INCOMING'), []);
+    await before.close();
+    const reopened = Store.open(old, relationshipIndexer);
+    try {
+      assert.deepEqual(reopened.edges('urn:li:tag:a', 'INCOMING'), [{ type: 'TaggedWith', urn: D1, aspectName: 'globalTags' }]);
+      assert.deepEqual(reopened.edges('urn:li:corpGroup:g', 'INCOMING', ['IsMemberOfGroup']), [{ type: 'IsMemberOfGroup', urn: 'urn:li:corpuser:ann', aspectName: 'groupMembership' }]);
+      // Rebuilding again from the aspects gives exactly what incremental maintenance kept.
+      const kept = [reopened.edges(D1, 'OUTGOING'), reopened.edges('urn:li:tag:a', 'INCOMING')];
+      assert.deepEqual(reopened.reindexRelationships(), { edges: 2 });
+      assert.deepEqual([reopened.edges(D1, 'OUTGOING'), reopened.edges('urn:li:tag:a', 'INCOMING')], kept);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+describe('relationships over GraphQL and REST (sample catalog)', () => {
+  let s: GqlServer;
+  before(async () => {
+    s = await startSampleServer();
+  });
+  after(() => s.close());
+
+  const get = async (path: string) => {
+    const res = await fetch(`${s.server.url}${path}`, { headers: { 'X-RestLi-Protocol-Version': '2.0.0' } });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('GraphQL: datasets tagged with a tag, members of a group, a user\'s groups — with the other entity hydrated', async () => {
+    const r = await s.gql(`{
+      tag(urn: "${S.legacy}") { relationships(input: { types: ["TaggedWith"], direction: INCOMING }) { start count total relationships { type direction entity { urn type ... on Dataset { name } } } } }
+      corpGroup(urn: "${S.bfoo}") { relationships(input: { types: ["IsMemberOfGroup", "IsMemberOfNativeGroup"], direction: INCOMING }) { total relationships { entity { urn ... on CorpUser { username } } } } }
+      corpUser(urn: "${S.jdoe}") { relationships(input: { types: ["IsMemberOfGroup"], direction: OUTGOING }) { relationships { type entity { urn ... on CorpGroup { name } } } } }
+    }`);
+    assert.equal(r.body.errors, undefined, JSON.stringify(r.body.errors));
+    assert.deepEqual(r.body.data.tag.relationships, {
+      start: 0, count: 1, total: 1,
+      relationships: [{ type: 'TaggedWith', direction: 'INCOMING', entity: { urn: S.hiveSample, type: 'DATASET', name: 'SampleHiveDataset' } }],
+    });
+    assert.deepEqual(r.body.data.corpGroup.relationships, {
+      total: 2,
+      relationships: [{ entity: { urn: S.datahub, username: 'datahub' } }, { entity: { urn: S.jdoe, username: 'jdoe' } }],
+    });
+    assert.deepEqual(r.body.data.corpUser.relationships.relationships, [{ type: 'IsMemberOfGroup', entity: { urn: S.bfoo, name: 'bfoo' } }]);
+  });
+
+  it('GraphQL: paging with start/count, soft-deleted ends hidden only when includeSoftDelete is false, owners of a dataset', async () => {
+    const page = await s.gql(`{ dataset(urn: "${S.hiveSample}") { relationships(input: { types: ["OwnedBy"], direction: OUTGOING, start: 1, count: 1 }) { start count total relationships { entity { urn } } } } }`);
+    assert.deepEqual(page.body.data.dataset.relationships, { start: 1, count: 1, total: 2, relationships: [{ entity: { urn: S.jdoe } }] });
+    await s.gql(`mutation { batchUpdateSoftDeleted(input: { urns: ["${S.hiveSample}"], deleted: true }) }`);
+    const q = (flag: string) => s.gql(`{ tag(urn: "${S.legacy}") { relationships(input: { types: ["TaggedWith"], direction: INCOMING${flag} }) { total } } }`);
+    assert.equal((await q('')).body.data.tag.relationships.total, 1);
+    assert.equal((await q(', includeSoftDelete: false')).body.data.tag.relationships.total, 0);
+    await s.gql(`mutation { batchUpdateSoftDeleted(input: { urns: ["${S.hiveSample}"], deleted: false }) }`);
+  });
+
+  it('GraphQL: a tag added through a mutation is a relationship at once; a bad count is a BAD_REQUEST', async () => {
+    await s.gql(`mutation { addTag(input: { tagUrn: "${S.legacy}", resourceUrn: "${S.kafkaSample}" }) }`);
+    const r = await s.gql(`{ tag(urn: "${S.legacy}") { relationships(input: { types: ["TaggedWith"], direction: INCOMING }) { relationships { entity { urn } } } } }`);
+    assert.deepEqual(r.body.data.tag.relationships.relationships.map((x: any) => x.entity.urn), [S.hiveSample, S.kafkaSample]);
+    const bad = await s.gql(`{ tag(urn: "${S.legacy}") { relationships(input: { types: [], direction: INCOMING, count: -1 }) { total } } }`);
+    assert.equal(bad.body.errors[0].message, 'count: expected a non-negative integer, got -1');
+    assert.equal(bad.body.errors[0].extensions.code, 400);
+  });
+
+  it('REST GET /relationships: Rest.li shape, types=List(…), direction', async () => {
+    const r = await get(`/relationships?urn=${enc(S.bfoo)}&types=List(IsMemberOfGroup,IsMemberOfNativeGroup)&direction=INCOMING`);
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.body, {
+      start: 0, count: 2, total: 2,
+      relationships: [{ type: 'IsMemberOfGroup', entity: S.datahub }, { type: 'IsMemberOfGroup', entity: S.jdoe }],
+    });
+    const out = await get(`/relationships?urn=${enc(S.bfoo)}&types=List(OwnedBy,IsPartOf)&direction=OUTGOING&start=1&count=5`);
+    // Ordered by relationship, then urn: IsPartOf datahub, IsPartOf jdoe, OwnedBy jdoe.
+    assert.deepEqual(out.body, { start: 1, count: 2, total: 3, relationships: [{ type: 'IsPartOf', entity: S.jdoe }, { type: 'OwnedBy', entity: S.jdoe }] });
+  });
+
+  it('OpenAPI GET /openapi/relationships/v1/: repeated relationshipTypes, paged to an empty page', async () => {
+    const first = await get(`/openapi/relationships/v1/?urn=${enc(S.hiveSample)}&direction=OUTGOING&relationshipTypes=OwnedBy&relationshipTypes=TaggedWith&start=0`);
+    assert.equal(first.status, 200);
+    assert.deepEqual(first.body.entities, [
+      { urn: S.datahub, relationshipType: 'OwnedBy' },
+      { urn: S.jdoe, relationshipType: 'OwnedBy' },
+      { urn: S.legacy, relationshipType: 'TaggedWith' },
+    ]);
+    assert.equal(first.body.count, 3);
+    const last = await get(`/openapi/relationships/v1/?urn=${enc(S.hiveSample)}&direction=OUTGOING&relationshipTypes=OwnedBy&relationshipTypes=TaggedWith&start=3`);
+    assert.deepEqual({ count: last.body.count, entities: last.body.entities }, { count: 0, entities: [] });
+  });
+
+  it('REST errors: no urn, a malformed urn, an unknown direction, a bad start are 400s that say what is wrong', async () => {
+    assert.deepEqual(await get('/relationships?direction=INCOMING'), { status: 400, body: { status: 400, message: 'urn: the query parameter is required' } });
+    assert.deepEqual(await get('/relationships?urn=urn:li:nope&direction=INCOMING'), { status: 400, body: { status: 400, message: 'Invalid urn "urn:li:nope": the entity type must be followed by ":" and a key' } });
+    assert.deepEqual(await get(`/relationships?urn=${enc(S.bfoo)}&direction=SIDEWAYS`), { status: 400, body: { status: 400, message: 'direction: expected INCOMING or OUTGOING, got "SIDEWAYS"' } });
+    assert.deepEqual(await get(`/openapi/relationships/v1/?urn=${enc(S.bfoo)}&direction=INCOMING&start=x`), { status: 400, body: { status: 400, message: 'start: expected a non-negative integer, got "x"' } });
+  });
+});
