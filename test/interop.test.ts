@@ -179,6 +179,24 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
     assert.deepEqual(col.dataset.editableSchemaMetadata.editableSchemaFieldInfo, [{ fieldPath: 'email', description: 'from execute_graphql' }]);
   });
 
+  it('DataHub\'s SDK patch builders add and remove a tag, an owner, a column tag and custom properties (changeType PATCH)', async () => {
+    const before = await getJson(H_FUC, 'globalTags', 'ownership', 'datasetProperties');
+    assert.deepEqual(await py('patch_builders.py', H_FUC, 'add'), ['datasetProperties', 'editableSchemaMetadata', 'globalTags', 'ownership']);
+    const added = await getJson(H_FUC, 'globalTags', 'ownership', 'datasetProperties', 'editableSchemaMetadata');
+    assert.deepEqual(added.globalTags.tags.map((t: { tag: string }) => t.tag), [...(before.globalTags?.tags ?? []).map((t: { tag: string }) => t.tag), 'urn:li:tag:patched']);
+    assert.ok(added.ownership.owners.some((o: { owner: string; type: string }) => o.owner === 'urn:li:corpuser:patcher' && o.type === 'TECHNICAL_OWNER'), JSON.stringify(added.ownership));
+    assert.equal(added.datasetProperties.customProperties.team, 'data-eng');
+    assert.equal(added.datasetProperties.customProperties['tier/level'], 'gold');
+    assert.equal(added.datasetProperties.description, before.datasetProperties.description, 'a patch keeps the fields it does not name');
+    const column = added.editableSchemaMetadata.editableSchemaFieldInfo.find((f: { fieldPath: string }) => f.fieldPath === 'user_id');
+    assert.deepEqual(column.globalTags.tags, [{ tag: 'urn:li:tag:pii' }]);
+    await py('patch_builders.py', H_FUC, 'remove');
+    const removed = await getJson(H_FUC, 'globalTags', 'ownership', 'datasetProperties');
+    assert.ok(!removed.globalTags.tags.some((t: { tag: string }) => t.tag === 'urn:li:tag:patched'));
+    assert.ok(!removed.ownership.owners.some((o: { owner: string }) => o.owner === 'urn:li:corpuser:patcher'));
+    assert.deepEqual(removed.datasetProperties.customProperties, { ...before.datasetProperties.customProperties, 'tier/level': 'gold' });
+  });
+
   it('DataHubGraph.get_related_entities: group members and the datasets carrying a tag', async () => {
     assert.deepEqual(await py('related.py', 'urn:li:corpGroup:bfoo', 'INCOMING', 'IsMemberOfGroup', 'IsMemberOfNativeGroup'), [
       ['urn:li:corpuser:datahub', 'IsMemberOfGroup'],

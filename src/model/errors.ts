@@ -70,3 +70,15 @@ export class AspectValidationError extends BadRequestError {
     this.path = path;
   }
 }
+
+/** A PATCH that cannot be applied: names the aspect, the operation and the path at fault. */
+export class InvalidPatchError extends BadRequestError {
+  readonly aspectName: string;
+  /** Index of the proposal in its batch, when a batch carried it. */
+  index?: number;
+  constructor(aspectName: string, problem: string) {
+    super(`Invalid patch of ${aspectName}: ${problem}`);
+    this.name = 'InvalidPatchError';
+    this.aspectName = aspectName;
+  }
+}

@@ -7,6 +7,7 @@ import { BadRequestError } from './errors.ts';
 import { aspectNameOfFqn, entityTypeOfSnapshot, validateUrn } from './registry.ts';
 import { validateAspect } from './aspects.ts';
 import { isJsonObject, type JsonObject } from './json.ts';
+import { parsePatch, type AspectPatch } from './patch.ts';
 
 export const CHANGE_TYPES = ['UPSERT', 'CREATE', 'CREATE_ENTITY', 'UPDATE', 'DELETE', 'PATCH', 'RESTATE'] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
@@ -14,10 +15,12 @@ export type ChangeType = (typeof CHANGE_TYPES)[number];
 export interface Proposal {
   entityType: string;
   entityUrn: string;
-  changeType: 'UPSERT' | 'DELETE';
+  changeType: 'UPSERT' | 'DELETE' | 'PATCH';
   aspectName: string;
-  /** The aspect value; absent for DELETE. */
+  /** The aspect value; only for UPSERT. */
   value?: Record<string, unknown>;
+  /** The JSON Patch; only for PATCH (applied to the stored value when the proposal is written). */
+  patch?: AspectPatch;
   systemMetadata?: Record<string, unknown>;
 }
 
@@ -55,7 +58,8 @@ export function proposalFromMcp(raw: unknown): Proposal {
     return { entityType: urn.entityType, entityUrn, changeType: 'DELETE', aspectName, ...(systemMetadata && { systemMetadata }) };
   }
   if (changeType === 'PATCH') {
-    throw new BadRequestError(`changeType: PATCH is not supported (aspect ${aspectName} of ${entityUrn}); send the whole aspect with UPSERT`);
+    const patch = parsePatch(aspectName, normalizeUnionKeys(patchBody(raw['aspect'], aspectName)));
+    return { entityType: urn.entityType, entityUrn, changeType: 'PATCH', aspectName, patch, ...(systemMetadata && { systemMetadata }) };
   }
   const value = normalizeUnionKeys(aspectValue(raw['aspect'], aspectName));
   validateAspect(urn.entityType, aspectName, value);
@@ -89,6 +93,27 @@ function aspectValue(aspect: unknown, aspectName: string): Json {
     throw new BadRequestError('aspect.value: expected a JSON string');
   }
   return aspect;
+}
+
+/**
+ * The body of a PATCH: `{value: "<json>", contentType: "application/json-patch+json"}` on the wire,
+ * `{json: …}` in a file; either holds an operation list or `{arrayPrimaryKeys?, patch}`.
+ */
+function patchBody(aspect: unknown, aspectName: string): unknown {
+  if (!isJsonObject(aspect)) throw new BadRequestError(`aspect: required object is missing for the patch of ${aspectName}`);
+  if ('json' in aspect) return aspect['json'];
+  if (!('value' in aspect)) throw new BadRequestError('aspect: a patch needs "value" (a JSON string) or "json"');
+  const ct = aspect['contentType'] ?? 'application/json-patch+json';
+  if (typeof ct !== 'string' || !/^application\/json(-patch\+json)?\b/.test(ct)) {
+    throw new BadRequestError(`aspect.contentType: a patch is application/json-patch+json, got ${JSON.stringify(ct)}`);
+  }
+  const v = aspect['value'];
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch (e) {
+    throw new BadRequestError(`aspect.value: Invalid JSON Patch: not valid JSON (${(e as Error).message})`);
+  }
 }
 
 function parseSystemMetadata(sm: unknown): Json | undefined {

@@ -3,7 +3,7 @@
  * record is bad), then writes in transactions of CHUNK proposals with a progress bar on a terminal.
  */
 import { stat } from 'node:fs/promises';
-import { BadRequestError } from '../../model/errors.ts';
+import { BadRequestError, InvalidPatchError } from '../../model/errors.ts';
 import { proposalsFromRecord, type Proposal } from '../../model/mcp.ts';
 import { SYSTEM_ACTOR } from '../../ops/context.ts';
 import { ingestProposals } from '../../ops/ingestProposals.ts';
@@ -28,13 +28,16 @@ export interface IngestSummary {
   seconds: number;
 }
 
+function recordLabel(r: SourceRecord, file: string): string {
+  return r.line !== undefined ? `${file}:${r.line}: record ${r.index}` : `${file}: record ${r.index}`;
+}
+
 /** Validates one record into proposals; throws naming the record (and line) at fault. */
 function toProposals(r: SourceRecord, file: string): Proposal[] {
   try {
     return proposalsFromRecord(r.value);
   } catch (e) {
-    const where = r.line !== undefined ? `${file}:${r.line}: record ${r.index}` : `${file}: record ${r.index}`;
-    throw new BadRequestError(`${where}: ${(e as Error).message}`, { cause: e });
+    throw new BadRequestError(`${recordLabel(r, file)}: ${(e as Error).message}`, { cause: e });
   }
 }
 
@@ -75,11 +78,23 @@ export async function ingestFile(store: Store, file: string | undefined, options
   let records = 0;
   let total = 0;
   const held: Proposal[] = [];
+  /** For each held proposal, the record it came from (to name it when a patch fails to apply). */
+  const labels: string[] = [];
+  let patches = 0;
   for await (const r of source.records()) {
     const proposals = toProposals(r, source.name);
     records++;
     total += proposals.length;
-    if (!source.streamed) held.push(...proposals);
+    patches += proposals.filter((p) => p.changeType === 'PATCH').length;
+    if (!source.streamed) {
+      held.push(...proposals);
+      for (let i = 0; i < proposals.length; i++) labels.push(recordLabel(r, source.name));
+    }
+  }
+  if (patches > 0 && source.streamed) {
+    // A patch can only be checked against the stored value when it is written; only a file written
+    // in one transaction can then still be refused whole.
+    throw new BadRequestError(`${source.name}: ${patches} PATCH records in a file over ${Math.round((options.holdBytes ?? HOLD_BYTES) / 1048576)} MiB; split the file so PATCH records are ingested from a smaller one`);
   }
   const progress = startProgress(total, 'aspects');
   const urns = new Set<string>();
@@ -96,7 +111,14 @@ export async function ingestFile(store: Store, file: string | undefined, options
   };
   try {
     if (!source.streamed) {
-      for (let i = 0; i < held.length; i += CHUNK) await flush(held.slice(i, i + CHUNK));
+      // With patches, one transaction: a patch that does not apply leaves nothing of the file written.
+      const size = patches > 0 ? held.length : CHUNK;
+      for (let i = 0; i < held.length; i += size) {
+        await flush(held.slice(i, i + size)).catch((e: unknown) => {
+          if (e instanceof InvalidPatchError) throw new BadRequestError(`${labels[i + (e.index ?? 0)]}: ${e.message}`, { cause: e });
+          throw e;
+        });
+      }
     } else {
       let chunk: Proposal[] = [];
       for await (const r of source.records()) {

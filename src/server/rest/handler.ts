@@ -4,7 +4,7 @@
  * actions). Client mistakes are 4xx with `{status, message}` — never 5xx, which the client retries.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AspectValidationError, BadRequestError } from '../../model/errors.ts';
+import { AspectValidationError, BadRequestError, InvalidPatchError } from '../../model/errors.ts';
 import { proposalFromMcp, proposalsFromRecord, type Proposal } from '../../model/mcp.ts';
 import { hardDelete, deleteReferencesTo } from '../../ops/deleteEntity.ts';
 import { ingestProposals } from '../../ops/ingestProposals.ts';
@@ -27,7 +27,7 @@ export function serverConfig(): Record<string, unknown> {
     noCode: 'true',
     retention: 'true',
     statefulIngestionCapable: false,
-    patchCapable: false,
+    patchCapable: true,
     supportsImpactAnalysis: false,
     timeZone: 'GMT',
     datahub: { serverType: 'catalog', serverEnv: 'core' },
@@ -77,7 +77,7 @@ function urnParam(query: URLSearchParams): string {
 /** Validation failures of aspects are 422 as in GMS; other client mistakes keep their status. */
 function asIngestError(e: unknown, where: string): never {
   const message = `${where}: ${(e as Error).message}`;
-  if (e instanceof AspectValidationError) throw new HttpError(422, message);
+  if (e instanceof AspectValidationError || e instanceof InvalidPatchError) throw new HttpError(422, message);
   if (e instanceof BadRequestError) throw new HttpError(400, message);
   throw e;
 }
@@ -99,7 +99,7 @@ export function createRestHandler(deps: ServerDeps): Handler {
   /** Aspect values are checked after parsing: `aspect.value` arrives as one JSON string. */
   const checked = (proposals: Proposal[], where: (i: number) => string): Proposal[] => {
     if (proposals.length > deps.limits.maxBatchItems) checkValueLimits(proposals, deps.limits, 'proposals');
-    proposals.forEach((p, i) => checkValueLimits(p.value, deps.limits, `${where(i)}.aspect`));
+    proposals.forEach((p, i) => checkValueLimits(p.value ?? p.patch, deps.limits, `${where(i)}.aspect`));
     return proposals;
   };
 
@@ -109,14 +109,16 @@ export function createRestHandler(deps: ServerDeps): Handler {
     switch (action) {
       case 'ingestProposal': {
         const [proposal] = checked(toProposals([input['proposal']], () => 'proposal'), () => 'proposal');
-        await ingestProposals(ctx(req), [proposal!]);
+        await ingestProposals(ctx(req), [proposal!]).catch((e: unknown) => (e instanceof InvalidPatchError ? asIngestError(e, 'proposal') : Promise.reject(e)));
         return sendJson(res, 200, { value: 'success' });
       }
       case 'ingestProposalBatch': {
         const list = input['proposals'];
         if (!Array.isArray(list)) throw new HttpError(400, 'proposals: expected an array of metadata change proposals');
         if (list.length > deps.limits.maxBatchItems) checkValueLimits(list, deps.limits, 'proposals');
-        await ingestProposals(ctx(req), checked(toProposals(list, (i) => `proposals[${i}]`), (i) => `proposals[${i}]`));
+        await ingestProposals(ctx(req), checked(toProposals(list, (i) => `proposals[${i}]`), (i) => `proposals[${i}]`)).catch((e: unknown) =>
+          e instanceof InvalidPatchError ? asIngestError(e, `proposals[${e.index ?? 0}]`) : Promise.reject(e),
+        );
         return sendJson(res, 200, { value: 'success' });
       }
       case 'getTimeseriesAspectValues': {

@@ -1,0 +1,346 @@
+/**
+ * JSON Patch on aspects (`changeType: PATCH`, datahub-discovery.md §6): the two body shapes DataHub's
+ * clients send — a bare RFC 6902 operation list, applied through the aspect's template, and
+ * `{arrayPrimaryKeys, patch}`, whose keyed arrays are named in the body — with DataHub's semantics:
+ * a keyed array is addressed by its elements' key fields (tags by tag, owners by owner and type, …),
+ * a path that stops short of the last key addresses every element under it, a missing aspect starts
+ * from its empty value, and a remove of something absent changes nothing.
+ */
+import { InvalidPatchError } from './errors.ts';
+import { isJsonObject, type JsonObject } from './json.ts';
+
+export type PatchOp = { op: 'add' | 'remove' | 'replace'; path: string; value?: unknown };
+
+export interface AspectPatch {
+  ops: PatchOp[];
+  /** Keyed arrays named by the body (the generic form); undefined = the aspect's template. */
+  arrayPrimaryKeys?: Record<string, string[]>;
+}
+
+/** U+241F in a key name separates the field names of a nested key field (`attribution␟source`). */
+const NESTED = '\u241f';
+const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
+
+/** A keyed array while a patch is applied: key → element or deeper level, in insertion order. */
+class Keyed {
+  readonly entries = new Map<string, unknown>();
+  /**
+   * `keys`: key fields still to come below this level (the last level holds elements); `nested`:
+   * keyed arrays inside each element, by dotted path within it.
+   */
+  constructor(
+    readonly keys: readonly string[],
+    readonly nested?: Record<string, ArraySpec>,
+  ) {}
+}
+
+/** A string array keyed by its values (datasetProperties.tags, domains.domains). */
+class Values {
+  readonly entries = new Map<string, unknown>();
+}
+
+interface ArraySpec {
+  /** Key fields of each element, or 'value' for an array of strings keyed by themselves. */
+  keys: readonly string[] | 'value';
+  /** Keyed arrays inside each element (editableSchemaMetadata's field tags and terms). */
+  nested?: Record<string, ArraySpec>;
+}
+
+interface Template {
+  arrays: Record<string, ArraySpec>;
+  /** The value a patch starts from when the aspect does not exist yet. */
+  empty: (now: number) => JsonObject;
+}
+
+const stamp = (now: number) => ({ actor: SYSTEM_ACTOR, time: now });
+const destination: ArraySpec = { keys: ['destinationUrn'] };
+const values: ArraySpec = { keys: 'value' };
+
+/** Aspect templates (datahub-discovery.md §6.3): keyed arrays and the empty value. */
+const TEMPLATES: Record<string, Template> = {
+  globalTags: { arrays: { tags: { keys: ['tag'] } }, empty: () => ({ tags: [] }) },
+  glossaryTerms: { arrays: { terms: { keys: ['urn'] } }, empty: (now) => ({ terms: [], auditStamp: stamp(now) }) },
+  ownership: { arrays: { owners: { keys: ['owner', 'type'] } }, empty: (now) => ({ owners: [], lastModified: stamp(now) }) },
+  upstreamLineage: { arrays: { upstreams: { keys: ['dataset'] } }, empty: () => ({ upstreams: [] }) },
+  editableSchemaMetadata: {
+    arrays: {
+      editableSchemaFieldInfo: {
+        keys: ['fieldPath'],
+        nested: { 'globalTags.tags': { keys: ['tag'] }, 'glossaryTerms.terms': { keys: ['urn'] } },
+      },
+    },
+    empty: (now) => ({ editableSchemaFieldInfo: [], created: stamp(now), lastModified: stamp(now) }),
+  },
+  datasetProperties: { arrays: { tags: values }, empty: () => ({ tags: [], customProperties: {} }) },
+  editableDatasetProperties: { arrays: {}, empty: () => ({}) },
+  domains: { arrays: { domains: values }, empty: () => ({ domains: [] }) },
+  structuredProperties: { arrays: { properties: { keys: ['propertyUrn', `attribution${NESTED}source`] } }, empty: () => ({ properties: [] }) },
+  institutionalMemory: { arrays: { elements: { keys: ['url'] } }, empty: () => ({ elements: [] }) },
+  dataProductProperties: { arrays: { assets: destination }, empty: () => ({ assets: [] }) },
+  dataJobInputOutput: {
+    arrays: {
+      inputDatasets: values,
+      outputDatasets: values,
+      inputDatajobs: values,
+      inputDatasetEdges: destination,
+      outputDatasetEdges: destination,
+      inputDatajobEdges: destination,
+    },
+    empty: () => ({ inputDatasets: [], outputDatasets: [] }),
+  },
+  chartInfo: { arrays: { inputs: values, inputEdges: destination }, empty: () => ({}) },
+  dashboardInfo: { arrays: { charts: values, datasets: values, chartEdges: destination, datasetEdges: destination }, empty: () => ({}) },
+  siblings: { arrays: { siblings: values }, empty: () => ({ siblings: [] }) },
+};
+
+const OPS = new Set(['add', 'remove', 'replace']);
+
+/**
+ * Parses the patch body of an MCP (`aspect.value` already parsed from its JSON string): a bare
+ * operation list or `{arrayPrimaryKeys?, patch, forceGenericPatch?}`. Throws InvalidPatchError.
+ */
+export function parsePatch(aspectName: string, body: unknown): AspectPatch {
+  let opsRaw: unknown = body;
+  let arrayPrimaryKeys: Record<string, string[]> | undefined;
+  if (isJsonObject(body)) {
+    opsRaw = body['patch'];
+    const apk = body['arrayPrimaryKeys'];
+    if (apk !== undefined && apk !== null) {
+      if (!isJsonObject(apk) || !Object.values(apk).every((k) => Array.isArray(k) && k.length > 0 && k.every((x) => typeof x === 'string'))) {
+        throw new InvalidPatchError(aspectName, 'arrayPrimaryKeys: expected an object of non-empty string lists');
+      }
+      if (Object.keys(apk).length > 0) arrayPrimaryKeys = apk as Record<string, string[]>;
+    }
+    if (body['forceGenericPatch'] === true) arrayPrimaryKeys ??= {};
+  }
+  if (!Array.isArray(opsRaw)) throw new InvalidPatchError(aspectName, 'Invalid JSON Patch: expected a list of operations or {"patch": [...]}');
+  const ops = opsRaw.map((raw, i): PatchOp => {
+    const where = `patch[${i}]`;
+    if (!isJsonObject(raw)) throw new InvalidPatchError(aspectName, `${where}: expected an operation object`);
+    const { op, path } = raw;
+    if (typeof op !== 'string' || !OPS.has(op)) throw new InvalidPatchError(aspectName, `${where}: Unsupported PATCH operation: ${JSON.stringify(op)} (supported: add, remove, replace)`);
+    if (typeof path !== 'string' || !path.startsWith('/')) throw new InvalidPatchError(aspectName, `${where} (${op}): path must be a JSON pointer starting with "/", got ${JSON.stringify(path)}`);
+    if (op !== 'remove' && !('value' in raw)) throw new InvalidPatchError(aspectName, `${where} (${op} ${path}): value is missing`);
+    return { op: op as PatchOp['op'], path, value: raw['value'] };
+  });
+  return arrayPrimaryKeys ? { ops, arrayPrimaryKeys } : { ops };
+}
+
+/** The value of `aspectName` after `patch`, starting from `current` (or the aspect's empty value). */
+export function applyPatch(aspectName: string, current: unknown, patch: AspectPatch, now: number): JsonObject {
+  const template = TEMPLATES[aspectName];
+  const arrays: Record<string, ArraySpec> = patch.arrayPrimaryKeys
+    ? Object.fromEntries(Object.entries(patch.arrayPrimaryKeys).map(([field, keys]) => [field, { keys }]))
+    : (template?.arrays ?? {});
+  const start = isJsonObject(current) ? structuredClone(current) : patch.arrayPrimaryKeys ? {} : (template?.empty(now) ?? {});
+  const doc = toKeyed(start, arrays) as JsonObject;
+  patch.ops.forEach((op, i) => applyOp(aspectName, doc, op, i));
+  return fromKeyed(doc) as JsonObject;
+}
+
+// ---------- keyed form ----------
+
+function keyValue(element: unknown, key: string): string {
+  let v: unknown = element;
+  for (const part of key.split(NESTED)) v = isJsonObject(v) ? v[part] : undefined;
+  return v === undefined || v === null ? '' : String(v);
+}
+
+function keyArray(list: unknown[], spec: ArraySpec): Keyed | Values {
+  if (spec.keys === 'value') {
+    const out = new Values();
+    for (const v of list) out.entries.set(String(v), v);
+    return out;
+  }
+  const keys = spec.keys;
+  const root = new Keyed(keys, spec.nested);
+  for (const element of list) {
+    const prepared = spec.nested && isJsonObject(element) ? toKeyed(element, spec.nested) : element;
+    let level = root;
+    keys.forEach((key, depth) => {
+      const k = keyValue(element, key);
+      if (depth === keys.length - 1) {
+        level.entries.set(k, prepared);
+      } else {
+        let next = level.entries.get(k);
+        if (!(next instanceof Keyed)) level.entries.set(k, (next = new Keyed(keys.slice(depth + 1), spec.nested)));
+        level = next as Keyed;
+      }
+    });
+  }
+  return root;
+}
+
+/** Replaces each keyed array (by dotted field path) with its keyed form. */
+function toKeyed(obj: JsonObject, arrays: Record<string, ArraySpec>): JsonObject {
+  for (const [path, spec] of Object.entries(arrays)) {
+    const parts = path.split('.');
+    let parent: unknown = obj;
+    for (const p of parts.slice(0, -1)) parent = isJsonObject(parent) ? parent[p] : undefined;
+    const last = parts[parts.length - 1]!;
+    if (!isJsonObject(parent)) {
+      // Create the holder only when the array itself is top-level; nested holders come with their ops.
+      if (parts.length > 1) continue;
+    }
+    const holder = parent as JsonObject;
+    const list = holder[last];
+    holder[last] = keyArray(Array.isArray(list) ? list : [], spec) as unknown as JsonObject;
+  }
+  return obj;
+}
+
+/** Turns keyed forms back into arrays, depth first, in insertion order. */
+function fromKeyed(v: unknown): unknown {
+  if (v instanceof Values) return [...v.entries.values()].map(fromKeyed);
+  if (v instanceof Keyed) {
+    const out: unknown[] = [];
+    const walk = (level: Keyed) => {
+      for (const child of level.entries.values()) {
+        if (child instanceof Keyed) walk(child);
+        else out.push(fromKeyed(child));
+      }
+    };
+    walk(v);
+    return out;
+  }
+  if (Array.isArray(v)) return v.map(fromKeyed);
+  if (isJsonObject(v)) {
+    const out: JsonObject = {};
+    for (const [k, x] of Object.entries(v)) out[k] = fromKeyed(x);
+    return out;
+  }
+  return v;
+}
+
+// ---------- operations ----------
+
+function decode(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** An element added at a keyed path gets the key fields the path named and the value left out. */
+function withPathKeys(value: unknown, keys: readonly string[], segments: string[]): unknown {
+  if (!isJsonObject(value)) return value;
+  const out = { ...value };
+  keys.forEach((key, i) => {
+    const seg = segments[i];
+    if (seg === undefined || seg === '' || key.includes(NESTED)) return;
+    if (out[key] === undefined) out[key] = seg;
+  });
+  return out;
+}
+
+function applyOp(aspectName: string, doc: JsonObject, op: PatchOp, index: number): void {
+  const fail = (why: string): never => {
+    throw new InvalidPatchError(aspectName, `patch[${index}] (${op.op} ${op.path}): ${why}`);
+  };
+  const segments = op.path.slice(1).split('/').map(decode);
+  let node: unknown = doc;
+  let i = 0;
+  // Inside an element of a keyed array: its own keyed arrays, and the field path walked within it.
+  let nested: Record<string, ArraySpec> | undefined;
+  let within: string[] = [];
+  while (i < segments.length) {
+    const last = i === segments.length - 1;
+    if (node instanceof Keyed) {
+      // The segments from here name key fields, one per level, down to an element (or a prefix).
+      const keyed: Keyed = node;
+      const rest = segments.slice(i);
+      if (rest.length > keyed.keys.length) {
+        // Deeper than the element: walk into the element itself.
+        let level: Keyed = keyed;
+        for (let d = 0; d < keyed.keys.length - 1; d++) {
+          let next = level.entries.get(rest[d]!);
+          if (!(next instanceof Keyed)) {
+            if (op.op === 'remove') return; // nothing there to remove from
+            if (op.op === 'replace') fail('no element has that key');
+            level.entries.set(rest[d]!, (next = new Keyed(level.keys.slice(1), level.nested)));
+          }
+          level = next as Keyed;
+        }
+        const k = rest[keyed.keys.length - 1]!;
+        let element = level.entries.get(k);
+        if (!isJsonObject(element)) {
+          if (op.op === 'remove') return;
+          if (op.op === 'replace') fail('no element has that key');
+          element = withPathKeys({}, keyed.keys, rest);
+          level.entries.set(k, element);
+        }
+        node = element;
+        nested = keyed.nested;
+        within = [];
+        i += keyed.keys.length;
+        continue;
+      }
+      // The path ends at an element or at a prefix of its keys.
+      let level: Keyed = keyed;
+      for (let d = 0; d < rest.length - 1; d++) {
+        let next = level.entries.get(rest[d]!);
+        if (!(next instanceof Keyed)) {
+          if (op.op === 'remove') return; // nothing under that prefix
+          if (op.op === 'replace') fail('no element has that key');
+          level.entries.set(rest[d]!, (next = new Keyed(level.keys.slice(1), level.nested)));
+        }
+        level = next as Keyed;
+      }
+      const k = rest[rest.length - 1]!;
+      if (op.op === 'remove') {
+        level.entries.delete(k);
+        return;
+      }
+      if (op.op === 'replace' && !level.entries.has(k)) fail('no element has that key');
+      if (rest.length < keyed.keys.length) fail(`an element needs every key (${keyed.keys.join(', ')})`);
+      level.entries.set(k, withPathKeys(op.value, keyed.keys, rest));
+      return;
+    }
+    const seg = segments[i]!;
+    if (node instanceof Values) {
+      if (!last) fail(`"${seg}" is a value of a list of strings; nothing is below it`);
+      if (op.op === 'remove') node.entries.delete(seg);
+      else if (op.op === 'replace' && !node.entries.has(seg)) fail('no such value');
+      else node.entries.set(seg, typeof op.value === 'string' ? op.value : seg);
+      return;
+    }
+    if (Array.isArray(node)) {
+      const idx = seg === '-' ? node.length : /^(0|[1-9]\d*)$/.test(seg) ? Number(seg) : fail(`"${seg}" is not an array index`);
+      if (!last) {
+        if (idx >= node.length) fail(`index ${idx} is past the end of the array`);
+        node = node[idx];
+        i++;
+        continue;
+      }
+      if (op.op === 'add') {
+        if (idx > node.length) fail(`index ${idx} is past the end of the array`);
+        node.splice(idx, 0, op.value);
+      } else if (idx >= node.length) {
+        fail(`index ${idx} is past the end of the array`);
+      } else if (op.op === 'remove') node.splice(idx, 1);
+      else node[idx] = op.value;
+      return;
+    }
+    if (!isJsonObject(node)) return fail(`"${segments.slice(0, i).join('/')}" is not an object`);
+    within = [...within, seg];
+    const arraySpec = nested?.[within.join('.')];
+    if (arraySpec && !last && !(node[seg] instanceof Keyed) && !(node[seg] instanceof Values)) {
+      // A keyed array inside an element, reached for the first time: key it now.
+      const list = node[seg];
+      node[seg] = keyArray(Array.isArray(list) ? list : [], arraySpec) as unknown as JsonObject;
+    }
+    if (last) {
+      if (op.op === 'remove') delete node[seg];
+      else if (op.op === 'replace' && !(seg in node)) fail('the target does not exist');
+      else node[seg] = op.value;
+      return;
+    }
+    let next = node[seg];
+    if (next === undefined || next === null) {
+      // Missing intermediate objects are created (DataHub's PATCH does the same), except for replace.
+      if (op.op === 'replace') fail(`"${seg}" does not exist`);
+      node[seg] = next = {};
+    }
+    node = next;
+    i++;
+  }
+  // An empty path ("/" with no segment) cannot be reached: paths are checked to start with "/".
+  fail('the path names no field');
+}
