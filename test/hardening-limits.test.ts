@@ -66,6 +66,12 @@ describe('request limits', () => {
     const wide = await post('/api/graphql', { query: 'fragment F on Dataset { urn name type exists description } { a: dataset(urn: "x") { ...F } b: dataset(urn: "y") { ...F } c: dataset(urn: "z") { ...F } }' });
     assert.deepEqual(wide.body.errors.map((e: { message: string }) => e.message), ['maximum query complexity exceeded 18 > 12 (--max-query-complexity)']);
     assert.deepEqual(wide.body.errors[0].extensions, { classification: 'ValidationError' });
+    // Only the operation that runs is scored: a document may carry others (DataHub's client files do).
+    const ops = 'query Small { entityExists(urn: "urn:li:tag:x") } query Big { a: dataset(urn: "x") { ...F } b: dataset(urn: "y") { ...F } c: dataset(urn: "z") { ...F } } fragment F on Dataset { urn name type exists description }';
+    const small = await post('/api/graphql', { query: ops, operationName: 'Small' });
+    assert.deepEqual(small.body, { data: { entityExists: false }, extensions: {} });
+    const big = await post('/api/graphql', { query: ops, operationName: 'Big' });
+    assert.deepEqual(big.body.errors.map((e: { message: string }) => e.message), ['maximum query complexity exceeded 18 > 12 (--max-query-complexity)']);
   });
 
   it('string length: in aspect values and in GraphQL variables and literals', async () => {

@@ -11,7 +11,7 @@ import { CatalogError } from '../../model/errors.ts';
 import { actorOf, type ServerDeps } from '../context.ts';
 import { readBody, sendJson } from '../http.ts';
 import { checkValueLimits } from '../limits.ts';
-import { limitRules } from './limitRules.ts';
+import { limitRules, operationLimitErrors } from './limitRules.ts';
 import type { Handler } from '../server.ts';
 import { rootValue, type GraphqlContext } from './resolvers.ts';
 import { getSchema } from './schema.ts';
@@ -81,6 +81,8 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
         return errors.length > 0 ? errors : document;
       });
       if (Array.isArray(doc)) return (doc as GraphQLError[]).map(formatError);
+      const overLimit = operationLimitErrors(doc as DocumentNode, params.operationName ?? undefined, deps.limits);
+      if (overLimit.length > 0) return overLimit.map(formatError);
       return {
         schema,
         document: doc as DocumentNode,
