@@ -1,5 +1,8 @@
 // Limits (issue 6 §3) and the GraphQL-over-HTTP audit of graphql-http (issue 6 §4).
 import assert from 'node:assert/strict';
+import { parse, type OperationDefinitionNode } from 'graphql';
+import { measureOperationCost } from '../src/server/graphql/limitRules.ts';
+import { getSchema } from '../src/server/graphql/schema.ts';
 import { after, before, describe, it } from 'node:test';
 import { auditServer } from 'graphql-http';
 import { startServer, type RunningServer } from '../src/server/server.ts';
@@ -22,6 +25,22 @@ describe('graphql-http audit of /api/graphql', () => {
       await server.close();
       await store.close();
     }
+  });
+});
+
+describe('query cost', () => {
+  it('on a union or interface, the most expensive concrete type counts, not the sum of all; aliases add up', () => {
+    const cost = (q: string) => {
+      const doc = parse(q);
+      return measureOperationCost(getSchema(), doc, doc.definitions[0] as OperationDefinitionNode);
+    };
+    const owner = (alias: string) =>
+      `${alias}: dataset(urn: "x") { ownership { owners { owner { ... on CorpUser { urn type username exists isNativeUser info { active } } ... on CorpGroup { urn type name exists info { description } } } } } }`;
+    // dataset, ownership, owners, owner: 4; CorpUser 7 fields, CorpGroup 6: 4 + 7 (a sum would give 17).
+    assert.deepEqual(cost(`{ ${owner('a')} }`), { depth: 6, fields: 11 });
+    assert.deepEqual(cost(`{ ${owner('a')} ${owner('b')} }`), { depth: 6, fields: 22 });
+    // A fragment on the interface applies to every concrete type and counts with each.
+    assert.deepEqual(cost('{ tag(urn: "x") { relationships(input: { types: [], direction: INCOMING }) { relationships { entity { urn ... on Dataset { name } ... on Tag { name description } } } } } }'), { depth: 5, fields: 7 });
   });
 });
 

@@ -81,7 +81,7 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
         return errors.length > 0 ? errors : document;
       });
       if (Array.isArray(doc)) return (doc as GraphQLError[]).map(formatError);
-      const overLimit = operationLimitErrors(doc as DocumentNode, params.operationName ?? undefined, deps.limits);
+      const overLimit = operationLimitErrors(schema, doc as DocumentNode, params.operationName ?? undefined, deps.limits);
       if (overLimit.length > 0) return overLimit.map(formatError);
       return {
         schema,
