@@ -133,6 +133,34 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
     await gql('query', `dataset(urn: "${S.hiveSample}") { urn }`, '/api/v2/graphql');
   });
 
+  it('answers every typed entity query and entity/entities, for an entity of each type', async () => {
+    const typed: Array<[string, string, string]> = [
+      ['glossaryTerm', 'urn:li:glossaryTerm:walk', 'glossaryTermInfo'],
+      ['glossaryNode', 'urn:li:glossaryNode:walk', 'glossaryNodeInfo'],
+      ['domain', 'urn:li:domain:walk', 'domainProperties'],
+      ['container', 'urn:li:container:walk', 'containerProperties'],
+      ['chart', 'urn:li:chart:(looker,walk)', 'chartInfo'],
+      ['dashboard', 'urn:li:dashboard:(looker,walk)', 'dashboardInfo'],
+      ['dataFlow', 'urn:li:dataFlow:(airflow,walk,prod)', 'dataFlowInfo'],
+      ['dataJob', 'urn:li:dataJob:(urn:li:dataFlow:(airflow,walk,prod),job)', 'dataJobInfo'],
+      ['dataProduct', 'urn:li:dataProduct:walk', 'dataProductProperties'],
+      ['dataPlatform', 'urn:li:dataPlatform:walk', 'dataPlatformInfo'],
+      ['dataPlatformInstance', 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:hive,walk)', 'dataPlatformInstanceProperties'],
+      ['mlModel', 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,walk,PROD)', 'mlModelProperties'],
+      ['mlModelGroup', 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,walk,PROD)', 'mlModelGroupProperties'],
+      ['mlFeature', 'urn:li:mlFeature:(ns,walk)', 'mlFeatureProperties'],
+      ['mlFeatureTable', 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,walk)', 'mlFeatureTableProperties'],
+      ['mlPrimaryKey', 'urn:li:mlPrimaryKey:(ns,walk)', 'mlPrimaryKeyProperties'],
+      ['notebook', 'urn:li:notebook:(querybook,walk)', 'notebookInfo'],
+      ['structuredProperty', 'urn:li:structuredProperty:walk', 'propertyDefinition'],
+    ];
+    await rest('POST', '/aspects?action=ingestProposalBatch', { proposals: typed.map(([, urn, aspect]) => proposal(urn, aspect, { name: 'walk' })) });
+    const q = await gql('query', typed.map(([field, urn]) => `${field}(urn: "${urn}") { urn type }`).join('\n'));
+    for (const [field, urn] of typed) assert.equal(q[field].urn, urn, field);
+    const e = await gql('query', `entity(urn: "urn:li:domain:walk") { urn } entities(urns: ["urn:li:chart:(looker,walk)", "urn:li:chart:(looker,none)"]) { urn }`);
+    assert.deepEqual(e, { entity: { urn: 'urn:li:domain:walk' }, entities: [{ urn: 'urn:li:chart:(looker,walk)' }, null] });
+  });
+
   it('answers every Mutation field, the whole-catalog ones (deleteTag) included', async () => {
     const res = (extra = '') => `{ resourceUrn: "${S.kafkaSample}"${extra} }`;
     await gql('mutation', `createTag(input: { id: "walk", name: "Walk", description: "walked" })`);

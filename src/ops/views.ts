@@ -17,14 +17,14 @@ import type { SchemaFieldValue } from '../model/aspects/schemaMetadata.ts';
 import { effectiveDeprecation, type Deprecation } from './deprecation.ts';
 import { systemOwnershipTypeUrn } from './owners.ts';
 
-type Obj = Record<string, unknown>;
+export type Obj = Record<string, unknown>;
 
-function aspect<T = Obj>(view: StoreView, urn: string, name: string): T | undefined {
+export function aspect<T = Obj>(view: StoreView, urn: string, name: string): T | undefined {
   return view.getAspect(urn, name)?.value as T | undefined;
 }
 
 /** A field evaluated only when a query selects it, at most once. */
-function lazy<T>(compute: () => T): () => T {
+export function lazy<T>(compute: () => T): () => T {
   let done = false;
   let value: T;
   return () => {
@@ -36,17 +36,17 @@ function lazy<T>(compute: () => T): () => T {
   };
 }
 
-function typeOf(urn: string): string {
+export function typeOf(urn: string): string {
   return parseUrn(urn).entityType;
 }
 
 /** Checks that `urn` names an entity of `expected` type; wrong type is a client error. */
-function checkType(urn: string, expected: string, label: string): void {
+export function checkType(urn: string, expected: string, label: string): void {
   const t = typeOf(urn);
   if (t !== expected) throw new BadRequestError(`${urn} is not a ${label} urn (expected urn:li:${expected}:…)`);
 }
 
-function notFound(label: string, urn: string): NotFoundError {
+export function notFound(label: string, urn: string): NotFoundError {
   return new NotFoundError(`${label} ${urn} does not exist.`);
 }
 
@@ -54,7 +54,7 @@ export function customProperties(props: Record<string, string> | undefined, urn:
   return Object.entries(props ?? {}).map(([key, value]) => ({ key, value, associatedUrn: urn }));
 }
 
-function auditStamp(s: Partial<Stamp> | undefined): Obj {
+export function auditStamp(s: Partial<Stamp> | undefined): Obj {
   return { time: s?.time ?? 0, actor: s?.actor ?? null };
 }
 
@@ -84,7 +84,7 @@ export function getTag(view: StoreView, urn: string): Obj {
   return tagView(view, urn);
 }
 
-function globalTagsView(view: StoreView, tags: GlobalTags | undefined, associatedUrn: string): Obj | null {
+export function globalTagsView(view: StoreView, tags: GlobalTags | undefined, associatedUrn: string): Obj | null {
   if (!tags) return null;
   return {
     tags: (tags.tags ?? []).map((t) => ({ tag: () => tagView(view, t.tag), associatedUrn, context: t.context ?? null })),
@@ -158,7 +158,7 @@ export function getCorpGroup(view: StoreView, urn: string): Obj {
 }
 
 /** A user or group by urn (owner unions): groups are corpGroup urns, everything else a user. */
-function actorView(view: StoreView, urn: string): Obj {
+export function actorView(view: StoreView, urn: string): Obj {
   return typeOf(urn) === 'corpGroup' ? corpGroupView(view, urn) : corpUserView(view, urn);
 }
 
@@ -209,7 +209,7 @@ function mergeTags(a: GlobalTags | undefined, b: GlobalTags | undefined): Global
   return { tags };
 }
 
-function platformView(platformUrn: string): Obj {
+export function platformView(platformUrn: string): Obj {
   const name = parseUrn(platformUrn).rawKey;
   return {
     urn: platformUrn,
@@ -314,35 +314,32 @@ export function datasetView(view: StoreView, urn: string): Obj {
     tags,
     globalTags: tags,
     deprecation: effectiveDeprecation(deprecation),
-    institutionalMemory: () => {
-      const memory = aspect<{ elements: InstitutionalMemoryElement[] }>(view, urn, 'institutionalMemory');
-      if (!memory) return null;
-      return {
-        elements: memory.elements.map((e) => ({
-          url: e.url,
-          label: e.description,
-          description: e.description,
-          author: () => corpUserView(view, e.createStamp.actor),
-          actor: () => actorView(view, e.createStamp.actor),
-          created: auditStamp(e.createStamp),
-          updated: e['updateStamp'] ? auditStamp(e['updateStamp'] as Stamp) : null,
-          associatedUrn: urn,
-        })),
-      };
-    },
-    status: () => {
-      const status = aspect<{ removed?: boolean }>(view, urn, 'status');
-      return status ? { removed: status.removed ?? false } : null;
-    },
+    institutionalMemory: () => institutionalMemoryView(view, urn),
+    status: () => statusView(view, urn),
     exists: true,
   };
 }
 
-export function getDataset(view: StoreView, urn: string): Obj {
-  checkType(urn, 'dataset', 'dataset');
-  keyAspectOf(urn);
-  if (!view.entityExists(urn)) throw notFound('Dataset', urn);
-  return datasetView(view, urn);
+export function institutionalMemoryView(view: StoreView, urn: string): Obj | null {
+  const memory = aspect<{ elements: InstitutionalMemoryElement[] }>(view, urn, 'institutionalMemory');
+  if (!memory) return null;
+  return {
+    elements: memory.elements.map((e) => ({
+      url: e.url,
+      label: e.description,
+      description: e.description,
+      author: () => corpUserView(view, e.createStamp.actor),
+      actor: () => actorView(view, e.createStamp.actor),
+      created: auditStamp(e.createStamp),
+      updated: e['updateStamp'] ? auditStamp(e['updateStamp'] as Stamp) : null,
+      associatedUrn: urn,
+    })),
+  };
+}
+
+export function statusView(view: StoreView, urn: string): Obj | null {
+  const status = aspect<{ removed?: boolean }>(view, urn, 'status');
+  return status ? { removed: status.removed ?? false } : null;
 }
 
 /** `me`: the calling user, with every platform privilege (there are no policies in Catalog). */
@@ -354,27 +351,6 @@ export function meView(view: StoreView, actor: string): Obj {
     'manageGlobalViews', 'manageOwnershipTypes', 'manageGlobalAnnouncements',
   ];
   return { corpUser: corpUserView(view, actor), platformPrivileges: Object.fromEntries(privileges.map((p) => [p, true])) };
-}
-
-/**
- * The read model of any entity by urn, for fields typed `Entity` (relationship ends); null for entity
- * types this server has no GraphQL type for yet.
- */
-export function entityView(view: StoreView, urn: string): Obj | null {
-  switch (typeOf(urn)) {
-    case 'dataset':
-      return datasetView(view, urn);
-    case 'tag':
-      return tagView(view, urn);
-    case 'corpuser':
-      return corpUserView(view, urn);
-    case 'corpGroup':
-      return corpGroupView(view, urn);
-    case 'dataPlatform':
-      return { __typename: 'DataPlatform', ...platformView(urn) };
-    default:
-      return null;
-  }
 }
 
 export function entityExists(view: StoreView, urn: string): boolean {

@@ -14,7 +14,17 @@ import { createTag, deleteTag, setTagColor, updateTag } from '../../ops/tagEntit
 import { addTags, removeTag, removeTags } from '../../ops/tags.ts';
 import { createAccessToken, listAccessTokens, revokeAccessToken, type TokenMetadata } from '../../ops/tokens.ts';
 import { updateDatasets, type DatasetUpdate } from '../../ops/updateDataset.ts';
-import { datasetView, entityExists, getCorpGroup, getCorpUser, getDataset, getTag, meView, tagView } from '../../ops/views.ts';
+import { getEntitiesByUrn, getEntityByUrn, getTypedEntity } from '../../ops/entityViews.ts';
+import { datasetView, entityExists, getCorpGroup, getCorpUser, getTag, meView, tagView } from '../../ops/views.ts';
+
+/** Root queries `<field>(urn)` answered by the generic entity read models: field → urn entity type. */
+const TYPED_ROOTS: Array<[string, string]> = [
+  ['glossaryTerm', 'glossaryTerm'], ['glossaryNode', 'glossaryNode'], ['domain', 'domain'], ['container', 'container'],
+  ['chart', 'chart'], ['dashboard', 'dashboard'], ['dataFlow', 'dataFlow'], ['dataJob', 'dataJob'], ['dataProduct', 'dataProduct'],
+  ['dataPlatform', 'dataPlatform'], ['dataPlatformInstance', 'dataPlatformInstance'], ['mlModel', 'mlModel'], ['mlModelGroup', 'mlModelGroup'],
+  ['mlFeature', 'mlFeature'], ['mlFeatureTable', 'mlFeatureTable'], ['mlPrimaryKey', 'mlPrimaryKey'], ['notebook', 'notebook'],
+  ['structuredProperty', 'structuredProperty'],
+];
 
 /** Per-request context handed to every resolver. */
 export interface GraphqlContext extends Record<PropertyKey, unknown> {
@@ -41,7 +51,12 @@ const tokenMetadata = (t: TokenMetadata) => ({
 
 export const rootValue = {
   // ---- queries ----
-  dataset: ({ urn }: { urn: string }, ctx: GraphqlContext) => getDataset(ctx.store, urn),
+  dataset: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, 'dataset'),
+  entity: ({ urn }: { urn: string }, ctx: GraphqlContext) => getEntityByUrn(ctx.store, urn),
+  entities: ({ urns }: { urns: string[] }, ctx: GraphqlContext) => getEntitiesByUrn(ctx.store, urns),
+  ...Object.fromEntries(
+    TYPED_ROOTS.map(([field, urnType]) => [field, ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, urnType)]),
+  ),
   tag: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTag(ctx.store, urn),
   corpUser: ({ urn }: { urn: string }, ctx: GraphqlContext) => getCorpUser(ctx.store, urn),
   corpGroup: ({ urn }: { urn: string }, ctx: GraphqlContext) => getCorpGroup(ctx.store, urn),

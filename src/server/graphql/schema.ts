@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as sea from 'node:sea';
 import { buildSchema, GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { listRelationships } from '../../ops/relationships.ts';
-import { entityView } from '../../ops/views.ts';
+import { entityRef } from '../../ops/entityViews.ts';
 import type { GraphqlContext } from './resolvers.ts';
 
 let schema: GraphQLSchema | undefined;
@@ -34,7 +34,7 @@ function withFieldResolvers(built: GraphQLSchema): GraphQLSchema {
         start: page.start,
         count: page.count,
         total: page.total,
-        relationships: page.relationships.map((r) => ({ type: r.type, direction: r.direction, entity: () => entityView(ctx.store, r.urn), created: null })),
+        relationships: page.relationships.map((r) => ({ type: r.type, direction: r.direction, entity: () => entityRef(ctx.store, r.urn), created: null })),
       };
     };
   }
