@@ -187,6 +187,28 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
     await gql('mutation', `batchUpdateSoftDeleted(input: { urns: ["${S.usersCreated}"], deleted: false })`);
     const token = await gql('mutation', `createAccessToken(input: { type: PERSONAL, actorUrn: "${S.datahub}", duration: ONE_DAY, name: "walk" }) { accessToken metadata { id } }`);
     await gql('mutation', `revokeAccessToken(tokenId: "${token.createAccessToken.metadata.id}")`);
+    // Glossary, domains, structured properties, data products.
+    await gql('mutation', 'createGlossaryNode(input: { id: "walkNode", name: "Walk node" })');
+    await gql('mutation', 'createGlossaryTerm(input: { id: "walkTerm", name: "Walk term" })');
+    await gql('mutation', 'updateParentNode(input: { resourceUrn: "urn:li:glossaryTerm:walkTerm", parentNode: "urn:li:glossaryNode:walkNode" })');
+    await gql('mutation', 'updateName(input: { urn: "urn:li:glossaryTerm:walkTerm", name: "Walked term" })');
+    await gql('mutation', `addTerm(input: { termUrn: "urn:li:glossaryTerm:walkTerm", resourceUrn: "${S.kafkaSample}" })`);
+    await gql('mutation', `addTerms(input: { termUrns: ["urn:li:glossaryTerm:walkTerm"], resourceUrn: "${S.hdfsSample}" })`);
+    await gql('mutation', `batchAddTerms(input: { termUrns: ["urn:li:glossaryTerm:walkTerm"], resources: [${res()}] })`);
+    await gql('mutation', `removeTerm(input: { termUrn: "urn:li:glossaryTerm:walkTerm", resourceUrn: "${S.hdfsSample}" })`);
+    await gql('mutation', `batchRemoveTerms(input: { termUrns: ["urn:li:glossaryTerm:walkTerm"], resources: [${res()}] })`);
+    await gql('mutation', 'createDomain(input: { id: "walkd", name: "Walk" })');
+    await gql('mutation', `setDomain(entityUrn: "${S.kafkaSample}", domainUrn: "urn:li:domain:walkd")`);
+    await gql('mutation', `unsetDomain(entityUrn: "${S.kafkaSample}")`);
+    await gql('mutation', `batchSetDomain(input: { domainUrn: "urn:li:domain:walkd", resources: [${res()}] })`);
+    await gql('mutation', 'createStructuredProperty(input: { qualifiedName: "walk.prop", valueType: "urn:li:dataType:datahub.string", entityTypes: ["urn:li:entityType:datahub.dataset"] }) { urn }');
+    await gql('mutation', `upsertStructuredProperties(input: { assetUrn: "${S.kafkaSample}", structuredPropertyInputParams: [{ structuredPropertyUrn: "urn:li:structuredProperty:walk.prop", values: [{ stringValue: "x" }] }] }) { properties { values { __typename } } }`);
+    await gql('mutation', `removeStructuredProperties(input: { assetUrn: "${S.kafkaSample}", structuredPropertyUrns: ["urn:li:structuredProperty:walk.prop"] }) { properties { values { __typename } } }`);
+    await gql('mutation', 'createDataProduct(input: { id: "walkp", domainUrn: "urn:li:domain:walkd", properties: { name: "Walk" } }) { urn }');
+    await gql('mutation', `batchSetDataProduct(input: { dataProductUrn: "urn:li:dataProduct:walkp", resourceUrns: ["${S.kafkaSample}"] })`);
+    await gql('mutation', 'deleteGlossaryEntity(urn: "urn:li:glossaryTerm:walkTerm")');
+    await gql('mutation', 'deleteDomain(urn: "urn:li:domain:walkd")');
+    assert.deepEqual((await gql('query', `dataset(urn: "${S.kafkaSample}") { glossaryTerms { terms { term { urn } } } domain { domain { urn } } }`)).dataset, { glossaryTerms: { terms: [] }, domain: null });
     // deleteTag walks every entity for references: the call that took the executable down.
     assert.equal((await gql('mutation', `deleteTag(urn: "urn:li:tag:walk")`)).deleteTag, true);
     const hdfs = await gql('query', `dataset(urn: "${S.hdfsSample}") { globalTags { tags { tag { urn } } } }`);

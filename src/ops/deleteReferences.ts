@@ -1,14 +1,11 @@
 /**
  * Removing references to an entity from every other entity's aspects, as DataHub does after a hard
- * delete of a tag, user or group (REST `deleteReferences`, GraphQL `deleteTag`). The references we
- * know: tags in globalTags / editable and ingested schema fields, owners, group memberships. The
- * relationships index finds the referring aspects; it runs inside the caller's transaction.
+ * delete (REST `deleteReferences`, GraphQL `deleteTag`, `deleteGlossaryEntity`, `deleteDomain`): tags
+ * and terms of entities and columns, owners, group memberships, domains, glossary and domain parents,
+ * data product assets. The relationships index finds the referring aspects; it runs inside the
+ * caller's transaction.
  */
 import type { StoreTxn, StoreView } from '../store/store.ts';
-import type { EditableSchemaMetadata } from '../model/aspects/editableSchemaMetadata.ts';
-import type { GlobalTags } from '../model/aspects/globalTags.ts';
-import type { Ownership } from '../model/aspects/ownership.ts';
-import type { SchemaFieldValue } from '../model/aspects/schemaMetadata.ts';
 import { writeAspect, type WriteStamp } from './writeAspect.ts';
 
 export interface RelatedAspect {
@@ -17,58 +14,77 @@ export interface RelatedAspect {
   aspectName: string;
 }
 
-type Rewrite = (value: any, ref: string) => unknown | undefined;
+type Json = Record<string, unknown>;
+/** Returns the aspect value without any reference to `ref`, or undefined when it had none. */
+type Rewrite = (value: Json, ref: string) => Json | undefined;
 
-const dropTag = (tags: GlobalTags | undefined, ref: string): GlobalTags | undefined =>
-  tags && tags.tags?.some((t) => t.tag === ref) ? { ...tags, tags: tags.tags.filter((t) => t.tag !== ref) } : undefined;
-
-/** Drops the tag from each column's tags; undefined when no column had it. */
-function dropTagInEach<T extends { globalTags?: GlobalTags }>(columns: T[], ref: string): T[] | undefined {
-  let hit = false;
-  const out = columns.map((c) => {
-    const tags = dropTag(c.globalTags, ref);
-    if (!tags) return c;
-    hit = true;
-    return { ...c, globalTags: tags };
-  });
-  return hit ? out : undefined;
+/** `holder[field]` without the elements naming `ref` (by `key`, or the element itself for urn lists). */
+function dropIn(holder: Json | undefined, field: string, key: string | null, ref: string): Json | undefined {
+  const list = holder?.[field];
+  if (!Array.isArray(list)) return undefined;
+  const kept = list.filter((e) => (key === null ? e !== ref : (e as Json | null)?.[key] !== ref));
+  return kept.length === list.length ? undefined : { ...holder, [field]: kept };
 }
 
-/** Per aspect: the relationship name and a rewrite that returns the new value, or undefined if untouched. */
-const REWRITES: Record<string, { relationshipType: string; rewrite: Rewrite }> = {
-  globalTags: { relationshipType: 'TaggedWith', rewrite: (v: GlobalTags, ref) => dropTag(v, ref) },
-  editableSchemaMetadata: {
-    relationshipType: 'EditableSchemaFieldWithTag',
-    rewrite: (v: EditableSchemaMetadata, ref) => {
-      const entries = dropTagInEach(v.editableSchemaFieldInfo, ref);
-      return entries ? { ...v, editableSchemaFieldInfo: entries } : undefined;
+/** Applies `steps` in turn; undefined when none of them changed anything. */
+function chain(value: Json, ref: string, steps: Array<(v: Json, ref: string) => Json | undefined>): Json | undefined {
+  let out: Json | undefined;
+  for (const step of steps) out = step(out ?? value, ref) ?? out;
+  return out;
+}
+
+/** A column (editable or ingested) without the tag or term `ref`. */
+const dropLabelsOfColumn = (column: Json, ref: string): Json | undefined =>
+  chain(column, ref, [
+    (c) => {
+      const tags = dropIn(c['globalTags'] as Json | undefined, 'tags', 'tag', ref);
+      return tags && { ...c, globalTags: tags };
     },
-  },
-  schemaMetadata: {
-    relationshipType: 'SchemaFieldTaggedWith',
-    rewrite: (v: { fields: SchemaFieldValue[] }, ref) => {
-      const fields = dropTagInEach(v.fields, ref);
-      return fields ? { ...v, fields } : undefined;
+    (c) => {
+      const terms = dropIn(c['glossaryTerms'] as Json | undefined, 'terms', 'urn', ref);
+      return terms && { ...c, glossaryTerms: terms };
     },
-  },
-  ownership: {
-    relationshipType: 'OwnedBy',
-    rewrite: (v: Ownership, ref) => (v.owners?.some((o) => o.owner === ref) ? { ...v, owners: v.owners.filter((o) => o.owner !== ref) } : undefined),
-  },
-  groupMembership: {
-    relationshipType: 'IsMemberOfGroup',
-    rewrite: (v: { groups: string[] }, ref) => (v.groups?.includes(ref) ? { ...v, groups: v.groups.filter((g) => g !== ref) } : undefined),
-  },
-  corpGroupInfo: {
-    relationshipType: 'IsMemberOfGroup',
-    rewrite: (v: Record<string, string[] | undefined>, ref) => {
-      const keys = ['admins', 'members', 'groups'].filter((k) => v[k]?.includes(ref));
-      if (keys.length === 0) return undefined;
-      const out: Record<string, unknown> = { ...v };
-      for (const k of keys) out[k] = v[k]!.filter((x) => x !== ref);
-      return out;
-    },
-  },
+  ]);
+
+function inColumns(listField: string): Rewrite {
+  return (v, ref) => {
+    const columns = v[listField];
+    if (!Array.isArray(columns)) return undefined;
+    let hit = false;
+    const out = columns.map((c: Json) => {
+      const next = dropLabelsOfColumn(c, ref);
+      if (next) hit = true;
+      return next ?? c;
+    });
+    return hit ? { ...v, [listField]: out } : undefined;
+  };
+}
+
+/** A single-urn field (a parent link) cleared when it names `ref`. */
+const clearField = (field: string): Rewrite => (v, ref) => {
+  if (v[field] !== ref) return undefined;
+  const { [field]: _gone, ...rest } = v;
+  return rest;
+};
+
+/**
+ * Per aspect: how to rewrite it without a reference. Every field here is a declared relationship, so
+ * the relationships index finds each referring aspect.
+ */
+const REWRITES: Record<string, Rewrite> = {
+  globalTags: (v, ref) => dropIn(v, 'tags', 'tag', ref),
+  glossaryTerms: (v, ref) => dropIn(v, 'terms', 'urn', ref),
+  editableSchemaMetadata: inColumns('editableSchemaFieldInfo'),
+  schemaMetadata: inColumns('fields'),
+  ownership: (v, ref) => dropIn(v, 'owners', 'owner', ref),
+  groupMembership: (v, ref) => dropIn(v, 'groups', null, ref),
+  nativeGroupMembership: (v, ref) => dropIn(v, 'nativeGroups', null, ref),
+  corpGroupInfo: (v, ref) => chain(v, ref, ['admins', 'members', 'groups'].map((f) => (x: Json, r: string) => dropIn(x, f, null, r))),
+  domains: (v, ref) => dropIn(v, 'domains', null, ref),
+  glossaryTermInfo: clearField('parentNode'),
+  glossaryNodeInfo: clearField('parentNode'),
+  domainProperties: clearField('parentDomain'),
+  dataProductProperties: (v, ref) => dropIn(v, 'assets', 'destinationUrn', ref),
 };
 
 /**
@@ -79,13 +95,13 @@ export function findReferences(view: StoreView, ref: string): Array<RelatedAspec
   const found: Array<RelatedAspect & { next: unknown }> = [];
   const seen = new Set<string>();
   for (const edge of view.edges(ref, 'INCOMING')) {
-    const rule = REWRITES[edge.aspectName];
+    const rewrite = REWRITES[edge.aspectName];
     const key = `${edge.urn}\u0000${edge.aspectName}`;
-    if (!rule || edge.urn === ref || seen.has(key)) continue;
+    if (!rewrite || edge.urn === ref || seen.has(key)) continue;
     seen.add(key);
-    const value = view.getAspect(edge.urn, edge.aspectName)?.value;
-    const next = value === undefined ? undefined : rule.rewrite(value, ref);
-    if (next !== undefined) found.push({ relationshipType: rule.relationshipType, urn: edge.urn, aspectName: edge.aspectName, next });
+    const value = view.getAspect(edge.urn, edge.aspectName)?.value as Json | undefined;
+    const next = value === undefined ? undefined : rewrite(value, ref);
+    if (next !== undefined) found.push({ relationshipType: edge.type, urn: edge.urn, aspectName: edge.aspectName, next });
   }
   return found.sort((a, b) => (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : a.aspectName < b.aspectName ? -1 : a.aspectName > b.aspectName ? 1 : 0));
 }

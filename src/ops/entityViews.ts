@@ -68,18 +68,24 @@ function deprecationView(view: StoreView, urn: string): Obj | null {
   };
 }
 
-function glossaryTermsView(view: StoreView, urn: string): Obj | null {
-  const terms = aspect<{ terms?: Array<{ urn: string; context?: string; actor?: string }>; auditStamp?: { time: number; actor: string } }>(view, urn, 'glossaryTerms');
+type TermsHolder = { terms?: Array<{ urn: string; context?: string; actor?: string }>; auditStamp?: { time: number; actor: string } };
+
+/** A `GlossaryTerms` value (of an entity or a column) as GraphQL shows it; null when there is none. */
+export function glossaryTermsHolderView(view: StoreView, terms: TermsHolder | undefined, associatedUrn: string): Obj | null {
   if (!terms) return null;
   return {
     terms: (terms.terms ?? []).map((t) => ({
       term: () => glossaryTermView(view, t.urn),
       actor: t.actor ? () => corpUserView(view, t.actor!) : null,
       context: t.context ?? null,
-      associatedUrn: urn,
+      associatedUrn,
     })),
     auditStamp: terms.auditStamp ? auditStamp(terms.auditStamp) : null,
   };
+}
+
+function glossaryTermsView(view: StoreView, urn: string): Obj | null {
+  return glossaryTermsHolderView(view, aspect<TermsHolder>(view, urn, 'glossaryTerms'), urn);
 }
 
 function domainAssociation(view: StoreView, urn: string): Obj | null {
@@ -94,6 +100,11 @@ function propertyValue(v: unknown): Obj | null {
   if (typeof o['string'] === 'string') return { __typename: 'StringValue', stringValue: o['string'] };
   if (typeof o['double'] === 'number') return { __typename: 'NumberValue', numberValue: o['double'] };
   return null;
+}
+
+/** The asset's structured properties as upsert/removeStructuredProperties return them (never null). */
+export function structuredPropertiesOf(view: StoreView, urn: string): Obj {
+  return structuredPropertiesView(view, urn) ?? { properties: [] };
 }
 
 function structuredPropertiesView(view: StoreView, urn: string): Obj | null {

@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../model/errors.ts';
 import { parseUrn } from '../model/urn.ts';
-import type { Ownership } from '../model/aspects/ownership.ts';
 import { nowOf, type OpContext } from './context.ts';
 import { removeReferences } from './deleteReferences.ts';
-import { systemOwnershipTypeUrn } from './owners.ts';
+import { creatorOwnership } from './creatorOwnership.ts';
 import { readAspect } from './resources.ts';
 import { writeAspect } from './writeAspect.ts';
 
@@ -34,11 +33,7 @@ export async function createTag(ctx: OpContext, input: { id?: string | null; nam
     const props: TagProperties = { name: input.name };
     if (input.description != null) props.description = input.description;
     writeAspect(txn, stamp, urn, 'tagProperties', props);
-    const ownership: Ownership = {
-      owners: [{ owner: ctx.actor, type: 'TECHNICAL_OWNER', typeUrn: systemOwnershipTypeUrn('TECHNICAL_OWNER'), source: { type: 'MANUAL' } }],
-      lastModified: stamp,
-    };
-    writeAspect(txn, stamp, urn, 'ownership', ownership);
+    writeAspect(txn, stamp, urn, 'ownership', creatorOwnership(stamp));
     return urn;
   });
 }

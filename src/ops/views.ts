@@ -15,6 +15,7 @@ import type { InstitutionalMemoryElement } from '../model/aspects/institutionalM
 import type { Ownership } from '../model/aspects/ownership.ts';
 import type { SchemaFieldValue } from '../model/aspects/schemaMetadata.ts';
 import { effectiveDeprecation, type Deprecation } from './deprecation.ts';
+import { glossaryTermsHolderView } from './entityViews.ts';
 import { systemOwnershipTypeUrn } from './owners.ts';
 
 export type Obj = Record<string, unknown>;
@@ -220,6 +221,16 @@ export function platformView(platformUrn: string): Obj {
   };
 }
 
+type TermsValue = { terms?: Array<{ urn: string }> };
+
+/** A column's effective terms: ingested ones, then edited ones not already there (as for tags). */
+function mergeTerms(ingested: TermsValue | undefined, edited: TermsValue | undefined): TermsValue | undefined {
+  if (!ingested && !edited) return undefined;
+  const terms = [...(ingested?.terms ?? [])];
+  for (const t of edited?.terms ?? []) if (!terms.some((x) => x.urn === t.urn)) terms.push(t);
+  return { ...(edited ?? ingested), terms };
+}
+
 function schemaMetadataView(view: StoreView, urn: string, version: number | null | undefined): Obj | null {
   const record = view.getAspect(urn, 'schemaMetadata', version ?? 0);
   if (!record) return null;
@@ -245,6 +256,7 @@ function schemaMetadataView(view: StoreView, urn: string, version: number | null
     fields: (sm.fields ?? []).map((f) => {
       const edit = edits.get(f.fieldPath);
       const tags = globalTagsView(view, mergeTags(f.globalTags, edit?.globalTags), urn);
+      const terms = mergeTerms(f['glossaryTerms'] as TermsValue | undefined, edit?.['glossaryTerms'] as TermsValue | undefined);
       return {
         fieldPath: f.fieldPath,
         jsonPath: f['jsonPath'] ?? null,
@@ -256,6 +268,7 @@ function schemaMetadataView(view: StoreView, urn: string, version: number | null
         recursive: f['recursive'] ?? false,
         tags,
         globalTags: tags,
+        glossaryTerms: () => glossaryTermsHolderView(view, terms, urn),
         isPartOfKey: f['isPartOfKey'] ?? false,
         isPartitioningKey: f['isPartitioningKey'] ?? null,
         jsonProps: f['jsonProps'] ?? null,
@@ -306,7 +319,7 @@ export function datasetView(view: StoreView, urn: string): Obj {
       return {
         editableSchemaFieldInfo: editableSchema.editableSchemaFieldInfo.map((e) => {
           const t = globalTagsView(view, e.globalTags, urn);
-          return { fieldPath: e.fieldPath, description: e.description ?? null, globalTags: t, tags: t };
+          return { fieldPath: e.fieldPath, description: e.description ?? null, globalTags: t, tags: t, glossaryTerms: () => glossaryTermsHolderView(view, e['glossaryTerms'] as TermsValue | undefined, urn) };
         }),
       };
     },

@@ -14,7 +14,19 @@ import { createTag, deleteTag, setTagColor, updateTag } from '../../ops/tagEntit
 import { addTags, removeTag, removeTags } from '../../ops/tags.ts';
 import { createAccessToken, listAccessTokens, revokeAccessToken, type TokenMetadata } from '../../ops/tokens.ts';
 import { updateDatasets, type DatasetUpdate } from '../../ops/updateDataset.ts';
-import { getEntitiesByUrn, getEntityByUrn, getTypedEntity } from '../../ops/entityViews.ts';
+import { createDataProduct, batchSetDataProduct, type CreateDataProductInput } from '../../ops/dataProducts.ts';
+import { batchSetDomain, createDomain, deleteDomain, setDomain, unsetDomain, type CreateDomainInput } from '../../ops/domains.ts';
+import { entityRef, getEntitiesByUrn, getEntityByUrn, getTypedEntity, structuredPropertiesOf } from '../../ops/entityViews.ts';
+import { createGlossaryEntity, deleteGlossaryEntity, updateParentNode, type CreateGlossaryEntityInput } from '../../ops/glossary.ts';
+import { addLabels, removeLabel, removeLabels, TERMS } from '../../ops/labels.ts';
+import {
+  createStructuredProperty,
+  removeStructuredProperties,
+  upsertStructuredProperties,
+  type CreateStructuredPropertyInput,
+  type PropertyValueInput,
+} from '../../ops/structuredProperties.ts';
+import { updateName } from '../../ops/updateName.ts';
 import { datasetView, entityExists, getCorpGroup, getCorpUser, getTag, meView, tagView } from '../../ops/views.ts';
 
 /** Root queries `<field>(urn)` answered by the generic entity read models: field → urn entity type. */
@@ -114,6 +126,47 @@ export const rootValue = {
   removeTag: ({ input }: Args<ResourceRef & { tagUrn: string }>, ctx: GraphqlContext) => removeTag(op(ctx), input.tagUrn, input),
   batchRemoveTags: ({ input }: Args<{ tagUrns: string[]; resources: (ResourceRef | null)[] }>, ctx: GraphqlContext) =>
     removeTags(op(ctx), input.tagUrns, input.resources),
+
+  // ---- glossary terms on entities and columns ----
+  addTerm: ({ input }: Args<ResourceRef & { termUrn: string }>, ctx: GraphqlContext) => addLabels(op(ctx), TERMS, [input.termUrn], [input]),
+  addTerms: ({ input }: Args<ResourceRef & { termUrns: string[] }>, ctx: GraphqlContext) => addLabels(op(ctx), TERMS, input.termUrns, [input]),
+  batchAddTerms: ({ input }: Args<{ termUrns: string[]; resources: (ResourceRef | null)[] }>, ctx: GraphqlContext) =>
+    addLabels(op(ctx), TERMS, input.termUrns, input.resources),
+  removeTerm: ({ input }: Args<ResourceRef & { termUrn: string }>, ctx: GraphqlContext) => removeLabel(op(ctx), TERMS, input.termUrn, input),
+  batchRemoveTerms: ({ input }: Args<{ termUrns: string[]; resources: (ResourceRef | null)[] }>, ctx: GraphqlContext) =>
+    removeLabels(op(ctx), TERMS, input.termUrns, input.resources),
+
+  // ---- glossary, names, domains ----
+  createGlossaryTerm: ({ input }: Args<CreateGlossaryEntityInput>, ctx: GraphqlContext) => createGlossaryEntity(op(ctx), 'glossaryTerm', input),
+  createGlossaryNode: ({ input }: Args<CreateGlossaryEntityInput>, ctx: GraphqlContext) => createGlossaryEntity(op(ctx), 'glossaryNode', input),
+  updateParentNode: ({ input }: Args<{ parentNode?: string | null; resourceUrn: string }>, ctx: GraphqlContext) =>
+    updateParentNode(op(ctx), input.resourceUrn, input.parentNode),
+  deleteGlossaryEntity: ({ urn }: { urn: string }, ctx: GraphqlContext) => deleteGlossaryEntity(op(ctx), urn),
+  updateName: ({ input }: Args<{ name: string; urn: string }>, ctx: GraphqlContext) => updateName(op(ctx), input.urn, input.name),
+  createDomain: ({ input }: Args<CreateDomainInput>, ctx: GraphqlContext) => createDomain(op(ctx), input),
+  setDomain: ({ entityUrn, domainUrn }: { entityUrn: string; domainUrn: string }, ctx: GraphqlContext) => setDomain(op(ctx), entityUrn, domainUrn),
+  unsetDomain: ({ entityUrn }: { entityUrn: string }, ctx: GraphqlContext) => unsetDomain(op(ctx), entityUrn),
+  batchSetDomain: ({ input }: Args<{ domainUrn?: string | null; resources: ResourceRef[] }>, ctx: GraphqlContext) =>
+    batchSetDomain(op(ctx), input.domainUrn, input.resources),
+  deleteDomain: ({ urn }: { urn: string }, ctx: GraphqlContext) => deleteDomain(op(ctx), urn),
+
+  // ---- structured properties and data products ----
+  createStructuredProperty: async ({ input }: Args<CreateStructuredPropertyInput>, ctx: GraphqlContext) =>
+    entityRef(ctx.store, await createStructuredProperty(op(ctx), input)),
+  upsertStructuredProperties: async (
+    { input }: Args<{ assetUrn: string; structuredPropertyInputParams: Array<{ structuredPropertyUrn: string; values: PropertyValueInput[] }> }>,
+    ctx: GraphqlContext,
+  ) => {
+    await upsertStructuredProperties(op(ctx), input.assetUrn, input.structuredPropertyInputParams);
+    return structuredPropertiesOf(ctx.store, input.assetUrn);
+  },
+  removeStructuredProperties: async ({ input }: Args<{ assetUrn: string; structuredPropertyUrns: string[] }>, ctx: GraphqlContext) => {
+    await removeStructuredProperties(op(ctx), input.assetUrn, input.structuredPropertyUrns);
+    return structuredPropertiesOf(ctx.store, input.assetUrn);
+  },
+  createDataProduct: async ({ input }: Args<CreateDataProductInput>, ctx: GraphqlContext) => entityRef(ctx.store, await createDataProduct(op(ctx), input)),
+  batchSetDataProduct: ({ input }: Args<{ dataProductUrn?: string | null; resourceUrns: string[] }>, ctx: GraphqlContext) =>
+    batchSetDataProduct(op(ctx), input.dataProductUrn, input.resourceUrns),
 
   // ---- deprecation ----
   updateDeprecation: (
