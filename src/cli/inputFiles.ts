@@ -7,13 +7,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { BadRequestError } from '../model/errors.ts';
 
-export interface SourceRecord {
-  /** 1-based position of the record in the file. */
-  index: number;
-  /** 1-based line where the record starts, when known (JSON Lines). */
-  line?: number;
-  value: unknown;
-}
+import type { SourceRecord } from '../ops/ingestRecords.ts';
+export type { SourceRecord };
 
 /** Largest file read whole; V8 strings hold at most ~512 MiB. */
 const MAX_WHOLE_FILE_BYTES = 400 * 1024 * 1024;
