@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { decodeUrnPart, encodeUrnPart, formatUrn, makeUrn, parseUrn, partValue } from '../src/model/urn.ts';
-import { keyAspectOf, validateUrn } from '../src/model/registry.ts';
+import { keyAspectOf, validateUrn, entityTypeOfSnapshot } from '../src/model/registry.ts';
 import { InvalidUrnError } from '../src/model/errors.ts';
 
 describe('URN parsing and formatting', () => {
@@ -165,10 +165,24 @@ describe('entity registry: the key aspect each URN implies (DataHub key aspect P
     ['urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,prod),load)', 'dataJobKey', { flow: 'urn:li:dataFlow:(airflow,etl,prod)', jobId: 'load' }],
     ['urn:li:ownershipType:__system__technical_owner', 'ownershipTypeKey', { id: '__system__technical_owner' }],
     ['urn:li:dataHubAccessToken:abc', 'dataHubAccessTokenKey', { id: 'abc' }],
+    ['urn:li:mlModel:(urn:li:dataPlatform:sagemaker,m,PROD)', 'mlModelKey', { platform: 'urn:li:dataPlatform:sagemaker', name: 'm', origin: 'PROD' }],
+    ['urn:li:mlFeature:(users,age)', 'mlFeatureKey', { featureNamespace: 'users', name: 'age' }],
+    ['urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)', 'mlFeatureTableKey', { platform: 'urn:li:dataPlatform:feast', name: 'users' }],
+    ['urn:li:notebook:(querybook,1234)', 'notebookKey', { notebookTool: 'querybook', notebookId: '1234' }],
+    ['urn:li:dataPlatformInstance:(urn:li:dataPlatform:hive,warehouse)', 'dataPlatformInstanceKey', { platform: 'urn:li:dataPlatform:hive', instance: 'warehouse' }],
+    ['urn:li:dataProduct:revenue', 'dataProductKey', { id: 'revenue' }],
+    ['urn:li:structuredProperty:io.acryl.retention', 'structuredPropertyKey', { id: 'io.acryl.retention' }],
     // A type we do not model still gets a key, so any urn:li:<type>:<key> can be stored.
-    ['urn:li:mlModel:(urn:li:dataPlatform:sagemaker,m,PROD)', 'mlModelKey', { parts: ['urn:li:dataPlatform:sagemaker', 'm', 'PROD'] }],
-    ['urn:li:notebook:nb1', 'notebookKey', { id: 'nb1' }],
+    ['urn:li:dataHubPolicy:p1', 'dataHubPolicyKey', { id: 'p1' }],
+    ['urn:li:someNewType:(a,b)', 'someNewTypeKey', { parts: ['a', 'b'] }],
   ];
+  it('MCE snapshot names give DataHub\'s entity type names (ML types keep the lower-case "ml")', () => {
+    assert.equal(entityTypeOfSnapshot('com.linkedin.pegasus2avro.metadata.snapshot.MLFeatureSnapshot'), 'mlFeature');
+    assert.equal(entityTypeOfSnapshot('com.linkedin.metadata.snapshot.MLModelGroupSnapshot'), 'mlModelGroup');
+    assert.equal(entityTypeOfSnapshot('com.linkedin.metadata.snapshot.CorpUserSnapshot'), 'corpuser');
+    assert.equal(entityTypeOfSnapshot('com.linkedin.metadata.snapshot.DataHubPolicySnapshot'), 'dataHubPolicy');
+    assert.equal(entityTypeOfSnapshot('com.linkedin.metadata.snapshot.NotASnapshotRecord'), undefined);
+  });
   for (const [urn, aspectName, value] of cases) {
     it(`${urn} → ${aspectName}`, () => {
       const key = keyAspectOf(urn);

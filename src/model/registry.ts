@@ -155,6 +155,8 @@ export function entityTypeOfSnapshot(fqn: string): string | undefined {
   if (!m) return undefined;
   const name = m[1]!;
   if (name === 'CorpUser') return 'corpuser';
+  // MLModel → mlModel, MLFeatureTable → mlFeatureTable: the ML prefix is lower-cased whole.
+  if (name.startsWith('ML')) return `ml${name.slice(2)}`;
   return name.charAt(0).toLowerCase() + name.slice(1);
 }
 

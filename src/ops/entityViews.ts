@@ -204,7 +204,8 @@ function chartLike(view: StoreView, urn: string, kind: EntityKind, infoName: str
   };
 }
 
-function mlEntity(view: StoreView, urn: string, kind: EntityKind, infoName: string, editableName: string): Obj {
+/** An ML entity: name from its key, platform and origin when its key has them, properties shaped by `shape`. */
+function mlEntity(view: StoreView, urn: string, kind: EntityKind, infoName: string, editableName: string, shape: (info: Obj) => Obj): Obj {
   const key = keyOf(urn);
   const { info, editable, description } = described(view, urn, infoName, editableName);
   return {
@@ -212,9 +213,14 @@ function mlEntity(view: StoreView, urn: string, kind: EntityKind, infoName: stri
     name: key['name'] ?? '',
     description,
     editableProperties: editable,
-    info,
+    ...(key['platform'] !== undefined && { platform: platformView(key['platform']) }),
+    ...(key['origin'] !== undefined && { origin: key['origin'].toUpperCase() }),
+    ...(key['featureNamespace'] !== undefined && { featureNamespace: key['featureNamespace'], dataType: str(info?.['dataType']) }),
+    properties: info ? shape(info) : null,
   };
 }
+
+const versionTag = (info: Obj) => str((info['version'] as Obj | undefined)?.['versionTag']);
 
 const KINDS: Record<string, EntityKind> = {};
 
@@ -378,72 +384,47 @@ kind('dataPlatformInstance', 'DataPlatformInstance', 'DATA_PLATFORM_INSTANCE', (
   };
 });
 
-kind('mlModel', 'MLModel', 'MLMODEL', (view, urn) => {
-  const key = keyOf(urn);
-  const base = mlEntity(view, urn, KINDS['mlModel']!, 'mlModelProperties', 'editableMlModelProperties');
-  const info = base['info'] as Obj | undefined;
-  return {
-    ...base,
-    platform: platformView(key['platform'] ?? ''),
-    origin: (key['origin'] ?? 'PROD').toUpperCase(),
-    properties: info
-      ? {
-          name: str(info['name']),
-          description: str(info['description']),
-          date: num(info['date']),
-          version: str((info['version'] as Obj | undefined)?.['versionTag']),
-          type: str(info['type']),
-          externalUrl: str(info['externalUrl']),
-          customProperties: customProperties(props(info['customProperties']), urn),
-          groups: Array.isArray(info['groups']) ? (info['groups'] as string[]).map((g) => entityRef(view, g)) : [],
-        }
-      : null,
-  };
+kind('mlModel', 'MLModel', 'MLMODEL', (view, urn) =>
+  mlEntity(view, urn, KINDS['mlModel']!, 'mlModelProperties', 'editableMlModelProperties', (info) => ({
+    name: str(info['name']),
+    description: str(info['description']),
+    date: num(info['date']),
+    version: versionTag(info),
+    type: str(info['type']),
+    externalUrl: str(info['externalUrl']),
+    customProperties: customProperties(props(info['customProperties']), urn),
+    groups: Array.isArray(info['groups']) ? (info['groups'] as string[]).map((g) => entityRef(view, g)) : [],
+  })),
+);
+
+kind('mlModelGroup', 'MLModelGroup', 'MLMODEL_GROUP', (view, urn) =>
+  mlEntity(view, urn, KINDS['mlModelGroup']!, 'mlModelGroupProperties', 'editableMlModelGroupProperties', (info) => ({
+    name: str(info['name']),
+    description: str(info['description']),
+    createdAt: num((info['created'] as Obj | undefined)?.['time']),
+    externalUrl: str(info['externalUrl']),
+    customProperties: customProperties(props(info['customProperties']), urn),
+  })),
+);
+
+const featureProperties = (urn: string) => (info: Obj) => ({
+  description: str(info['description']),
+  dataType: str(info['dataType']),
+  version: versionTag(info),
+  customProperties: customProperties(props(info['customProperties']), urn),
 });
 
-kind('mlModelGroup', 'MLModelGroup', 'MLMODEL_GROUP', (view, urn) => {
-  const key = keyOf(urn);
-  const base = mlEntity(view, urn, KINDS['mlModelGroup']!, 'mlModelGroupProperties', 'editableMlModelGroupProperties');
-  const info = base['info'] as Obj | undefined;
-  return {
-    ...base,
-    platform: platformView(key['platform'] ?? ''),
-    origin: (key['origin'] ?? 'PROD').toUpperCase(),
-    properties: info
-      ? { name: str(info['name']), description: str(info['description']), createdAt: num((info['created'] as Obj | undefined)?.['time']), externalUrl: str(info['externalUrl']), customProperties: customProperties(props(info['customProperties']), urn) }
-      : null,
-  };
-});
-
-function featureLike(view: StoreView, urn: string, k: EntityKind, infoName: string, editableName: string): Obj {
-  const key = keyOf(urn);
-  const base = mlEntity(view, urn, k, infoName, editableName);
-  const info = base['info'] as Obj | undefined;
-  return {
-    ...base,
-    featureNamespace: key['featureNamespace'] ?? '',
-    dataType: str(info?.['dataType']),
-    properties: info
-      ? { description: str(info['description']), dataType: str(info['dataType']), version: str((info['version'] as Obj | undefined)?.['versionTag']), customProperties: customProperties(props(info['customProperties']), urn) }
-      : null,
-  };
-}
-
-kind('mlFeature', 'MLFeature', 'MLFEATURE', (view, urn) => featureLike(view, urn, KINDS['mlFeature']!, 'mlFeatureProperties', 'editableMlFeatureProperties'));
-kind('mlPrimaryKey', 'MLPrimaryKey', 'MLPRIMARY_KEY', (view, urn) => featureLike(view, urn, KINDS['mlPrimaryKey']!, 'mlPrimaryKeyProperties', 'editableMlPrimaryKeyProperties'));
+kind('mlFeature', 'MLFeature', 'MLFEATURE', (view, urn) => mlEntity(view, urn, KINDS['mlFeature']!, 'mlFeatureProperties', 'editableMlFeatureProperties', featureProperties(urn)));
+kind('mlPrimaryKey', 'MLPrimaryKey', 'MLPRIMARY_KEY', (view, urn) => mlEntity(view, urn, KINDS['mlPrimaryKey']!, 'mlPrimaryKeyProperties', 'editableMlPrimaryKeyProperties', featureProperties(urn)));
 
 kind('mlFeatureTable', 'MLFeatureTable', 'MLFEATURE_TABLE', (view, urn) => {
-  const key = keyOf(urn);
-  const base = mlEntity(view, urn, KINDS['mlFeatureTable']!, 'mlFeatureTableProperties', 'editableMlFeatureTableProperties');
-  const info = base['info'] as Obj | undefined;
   const refs = (v: unknown) => (Array.isArray(v) ? (v as string[]).map((u) => entityRef(view, u)) : []);
-  return {
-    ...base,
-    platform: platformView(key['platform'] ?? ''),
-    properties: info
-      ? { description: str(info['description']), customProperties: customProperties(props(info['customProperties']), urn), mlFeatures: refs(info['mlFeatures']), mlPrimaryKeys: refs(info['mlPrimaryKeys']) }
-      : null,
-  };
+  return mlEntity(view, urn, KINDS['mlFeatureTable']!, 'mlFeatureTableProperties', 'editableMlFeatureTableProperties', (info) => ({
+    description: str(info['description']),
+    customProperties: customProperties(props(info['customProperties']), urn),
+    mlFeatures: refs(info['mlFeatures']),
+    mlPrimaryKeys: refs(info['mlPrimaryKeys']),
+  }));
 });
 
 kind('notebook', 'Notebook', 'NOTEBOOK', (view, urn) => {

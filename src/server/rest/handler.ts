@@ -1,15 +1,20 @@
 /**
- * The Rest.li endpoints DataHub's Python CLI and SDK call (datahub-rest-cli.md §0, §2, §3). Each
- * route parses its input, calls one operation and formats the Rest.li answer (`{"value": …}` for
- * actions). Client mistakes are 4xx with `{status, message}` — never 5xx, which the client retries.
+ * The Rest.li endpoints DataHub's Python CLI and SDK call (datahub-rest-cli.md §0, §2, §3), and the
+ * OpenAPI reads of the 1.7 client: relationships, v3 entities and the timeline (datahub-discovery.md
+ * §7.2, §7.4, §7.5). Each route parses its input, calls one operation and formats the answer
+ * (`{"value": …}` for Rest.li actions). Client mistakes are 4xx with `{status, message}` — never
+ * 5xx, which the client retries.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AspectValidationError, BadRequestError, InvalidPatchError } from '../../model/errors.ts';
 import { proposalFromMcp, proposalsFromRecord, type Proposal } from '../../model/mcp.ts';
 import { hardDelete, deleteReferencesTo } from '../../ops/deleteEntity.ts';
+import { getEntitySnapshot } from '../../ops/entitySnapshot.ts';
 import { ingestProposals } from '../../ops/ingestProposals.ts';
+import { batchGetEntities, getEntityV3, parseBatchGetRequest } from '../../ops/openapiEntities.ts';
 import { getEntityResponse, getVersionedAspect } from '../../ops/readAspects.ts';
 import { listRelationships } from '../../ops/relationships.ts';
+import { getTimeline } from '../../ops/timeline.ts';
 import { VERSION } from '../../version.ts';
 import { actorOf, type ServerDeps } from '../context.ts';
 import { HttpError, readJsonBody, sendJson } from '../http.ts';
@@ -65,6 +70,32 @@ function intParam(query: URLSearchParams, name: string): number | undefined {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0) throw new HttpError(400, `${name}: expected a non-negative integer, got "${text}"`);
   return n;
+}
+
+/** An optional integer query parameter that may be negative (timeline times: -1 and 0 have meanings). */
+function timeParam(query: URLSearchParams, name: string): number | undefined {
+  const text = query.get(name);
+  if (text === null || text === '') return undefined;
+  const n = Number(text);
+  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(n)) {
+    throw new HttpError(400, `${name}: expected an integer (milliseconds since the epoch), got "${text}"`);
+  }
+  return n;
+}
+
+/** An optional boolean query parameter, `true`/`false` in any case (the CLI sends `raw=True`); absent = false. */
+function boolParam(query: URLSearchParams, name: string): boolean {
+  const text = query.get(name);
+  if (text === null || text === '') return false;
+  const lower = text.trim().toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  throw new HttpError(400, `${name}: expected true or false, got "${text}"`);
+}
+
+/** A repeatable, comma-separable list parameter (Spring's binding of `a=x&a=y` and `a=x,y`). */
+function listParam(query: URLSearchParams, ...names: string[]): string[] {
+  return names.flatMap((n) => query.getAll(n)).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
 }
 
 /** The `urn` query parameter, required. */
@@ -213,6 +244,38 @@ export function createRestHandler(deps: ServerDeps): Handler {
     if (entityMatch && method === 'GET') {
       const urn = urnFromPath(entityMatch[1]!);
       return sendJson(res, 200, getEntityResponse(store, urn, aspectList(query)));
+    }
+    const snapshotMatch = /^\/entities\/([^/]+)$/.exec(path);
+    if (snapshotMatch && method === 'GET') {
+      // Rest.li: the Entity record is the body; `value` is its snapshot union.
+      const snapshot = getEntitySnapshot(store, urnFromPath(snapshotMatch[1]!), aspectList(query));
+      const aspects = snapshot.aspects.map((a) => ({ [a.fqn]: a.value }));
+      return sendJson(res, 200, { value: { [snapshot.fqn]: { urn: snapshot.urn, aspects } } });
+    }
+    const batchGetMatch = /^\/openapi\/v3\/entity\/([^/]+)\/batchGet$/.exec(path);
+    if (batchGetMatch && method === 'POST') {
+      const withSystemMetadata = boolParam(query, 'systemMetadata');
+      const input = await body(req);
+      checkValueLimits(input, deps.limits, 'request body');
+      const requests = parseBatchGetRequest(input, urnFromPath(batchGetMatch[1]!));
+      return sendJson(res, 200, batchGetEntities(store, requests, withSystemMetadata));
+    }
+    const openapiEntityMatch = /^\/openapi\/v3\/entity\/([^/]+)\/(urn(?::|%3A).+)$/i.exec(path);
+    if (openapiEntityMatch && method === 'GET') {
+      // The urn may come encoded or raw (DataHub's route takes `urn:li:.+`, slashes included).
+      const entity = getEntityV3(store, urnFromPath(openapiEntityMatch[1]!), urnFromPath(openapiEntityMatch[2]!), listParam(query, 'aspects', 'aspectNames'), boolParam(query, 'systemMetadata'));
+      return sendJson(res, 200, entity);
+    }
+    const timelineMatch = /^\/openapi\/v2\/timeline\/v1\/(.+)$/.exec(path);
+    if (timelineMatch && method === 'GET') {
+      const timeline = getTimeline(store, {
+        urn: urnFromPath(timelineMatch[1]!),
+        categories: listParam(query, 'categories'),
+        startTime: timeParam(query, 'startTime'),
+        endTime: timeParam(query, 'endTime'),
+        raw: boolParam(query, 'raw'),
+      });
+      return sendJson(res, 200, timeline);
     }
     throw new HttpError(404, `No route for ${method} ${path}`);
   };
