@@ -237,6 +237,12 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
     await rest('POST', '/entities?action=batchIngest', {
       entities: [{ value: { 'com.linkedin.metadata.snapshot.CorpUserSnapshot': { urn: 'urn:li:corpuser:mce2', aspects: [{ 'com.linkedin.identity.CorpUserInfo': { active: true } }] } } }],
     });
+    assert.equal((await rest('GET', `/entities/${enc(S.legacy)}`)).value['com.linkedin.metadata.snapshot.TagSnapshot'].urn, S.legacy);
+    assert.equal((await rest('GET', `/relationships?urn=${enc(S.legacy)}&types=List(TaggedWith)&direction=INCOMING`)).total, 1);
+    assert.equal((await rest('GET', `/openapi/relationships/v1/?urn=${enc(S.legacy)}&relationshipTypes=TaggedWith&direction=INCOMING&start=0`)).count, 1);
+    assert.equal((await rest('GET', `/openapi/v3/entity/tag/${enc(S.legacy)}`)).urn, S.legacy);
+    assert.equal((await rest('POST', '/openapi/v3/entity/tag/batchGet', [{ urn: S.legacy }])).length, 1);
+    assert.ok(Array.isArray(await rest('GET', `/openapi/v2/timeline/v1/${enc(S.hiveSample)}?categories=TAG&startTime=0`)));
     // The sequence of `datahub delete --hard` with references: count, remove references, delete.
     const dry = await rest('POST', '/entities?action=deleteReferences', { urn: S.legacy, dryRun: true });
     assert.ok(dry.value.total > 0, JSON.stringify(dry));
