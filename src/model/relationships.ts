@@ -29,24 +29,33 @@ const BY_ASPECT = new Map<string, CompiledDecl[]>(
   ASPECTS.filter((a) => a.relationships?.length).map((a) => [a.name, a.relationships!.map((r: RelationshipDecl) => ({ name: r.name, steps: compilePath(r.path) }))]),
 );
 
-/** Walks `steps` from `value`, calling `found` with every string it reaches. Other shapes are ignored. */
-function collect(value: unknown, steps: Step[], i: number, found: (urn: string) => void): void {
-  if (value === null || typeof value !== 'object') return;
-  if (i === steps.length) return;
-  const step = steps[i]!;
-  const next = (value as Record<string, unknown>)[step.field];
-  const last = i === steps.length - 1;
-  const visit = (v: unknown) => {
-    if (last) {
-      if (typeof v === 'string' && v.startsWith('urn:li:')) found(v);
-    } else {
-      collect(v, steps, i + 1, found);
+const isUrn = (v: unknown): v is string => typeof v === 'string' && v.startsWith('urn:li:');
+
+/**
+ * Walks `steps` from `value`, calling `found` with every urn it reaches; other shapes are ignored.
+ * On the write path of every aspect, so it loops instead of creating closures per element.
+ */
+function collect(value: unknown, steps: Step[], from: number, found: (urn: string) => void): void {
+  let current = value;
+  for (let i = from; i < steps.length; i++) {
+    if (current === null || typeof current !== 'object') return;
+    const step = steps[i]!;
+    const next = (current as Record<string, unknown>)[step.field];
+    const last = i === steps.length - 1;
+    if (step.each) {
+      if (!Array.isArray(next)) return;
+      if (last) {
+        for (const v of next) if (isUrn(v)) found(v);
+      } else {
+        for (const v of next) collect(v, steps, i + 1, found);
+      }
+      return;
     }
-  };
-  if (step.each) {
-    if (Array.isArray(next)) for (const v of next) visit(v);
-  } else {
-    visit(next);
+    if (last) {
+      if (isUrn(next)) found(next);
+      return;
+    }
+    current = next;
   }
 }
 
@@ -55,13 +64,12 @@ export function edgesOf(aspectName: string, value: unknown): Edge[] {
   const decls = BY_ASPECT.get(aspectName);
   if (!decls) return [];
   const out: Edge[] = [];
-  const seen = new Set<string>();
   for (const d of decls) {
+    const type = d.name;
     collect(value, d.steps, 0, (dest) => {
-      const k = `${d.name}\u0000${dest}`;
-      if (seen.has(k)) return;
-      seen.add(k);
-      out.push({ type: d.name, dest });
+      // Edges per aspect are few: a scan is cheaper than a set of joined keys.
+      for (const e of out) if (e.dest === dest && e.type === type) return;
+      out.push({ type, dest });
     });
   }
   return out;

@@ -45,7 +45,8 @@ export async function ingestProposals(ctx: OpContext, proposals: readonly Propos
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
     const result: IngestResult = { written: 0, unchanged: 0, deleted: 0, urns: new Set() };
-    for (const [index, p] of proposals.entries()) {
+    for (let index = 0; index < proposals.length; index++) {
+      const p = proposals[index]!;
       result.urns.add(p.entityUrn);
       if (p.changeType === 'DELETE') {
         // Deleting the key aspect deletes the entity, as in DataHub.

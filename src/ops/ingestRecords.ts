@@ -72,17 +72,19 @@ export async function ingestRecords(
   let records = 0;
   let total = 0;
   const held: Proposal[] = [];
-  /** For each held proposal, the record it came from (to name it when a patch fails to apply). */
-  const labels: string[] = [];
+  /** For each held proposal, the record it came from (named only when a patch fails to apply). */
+  const from: SourceRecord[] = [];
   let patches = 0;
   for await (const r of source.records()) {
     const proposals = toProposals(r, source.name);
     records++;
     total += proposals.length;
-    patches += proposals.filter((p) => p.changeType === 'PATCH').length;
+    for (const p of proposals) if (p.changeType === 'PATCH') patches++;
     if (!source.streamed) {
-      held.push(...proposals);
-      for (let i = 0; i < proposals.length; i++) labels.push(recordLabel(r, source.name));
+      for (const p of proposals) {
+        held.push(p);
+        from.push(r);
+      }
     }
   }
   if (patches > 0 && source.streamed) {
@@ -108,7 +110,7 @@ export async function ingestRecords(
       const size = patches > 0 ? Math.max(held.length, 1) : CHUNK;
       for (let i = 0; i < held.length; i += size) {
         await flush(held.slice(i, i + size)).catch((e: unknown) => {
-          if (e instanceof InvalidPatchError) throw new BadRequestError(`${labels[i + (e.index ?? 0)]}: ${e.message}`, { cause: e });
+          if (e instanceof InvalidPatchError) throw new BadRequestError(`${recordLabel(from[i + (e.index ?? 0)]!, source.name)}: ${e.message}`, { cause: e });
           throw e;
         });
       }

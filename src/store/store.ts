@@ -7,9 +7,9 @@
  * - `entities`: urn → EntityRecord (its entity type and the names of its aspects).
  * - `byType`:   [entityType, urn] → true, the index of URNs by entity type.
  * - `tokens`:   token id → token record (access tokens, stored hashed).
- * - `relOut`:   [source urn, relationship, destination urn, aspect] → true: the edges each aspect
- *               declares (see RelationshipIndexer), kept in the same transaction as the aspect.
- * - `relIn`:    [destination urn, relationship, source urn, aspect] → true: the same edges, reversed.
+ * - `relIn`:    [destination urn, relationship, source urn, aspect] → true: the edges each aspect
+ *               declares (see RelationshipIndexer), by destination, kept in the same transaction as
+ *               the aspect. Outgoing edges need no index: they are read from the entity's own aspects.
  * - `meta`:     name → value: the version of the relationships index the file was built with.
  *
  * Every write goes through `write(fn)`: `fn` runs synchronously inside one LMDB write transaction
@@ -117,6 +117,8 @@ export interface StoreTxn extends StoreView {
 
 /** The `meta` entry holding the version of the relationships index. */
 const RELATIONSHIPS_KEY = 'relationshipsIndexVersion';
+/** The layout of the index itself; part of the version, so a change of layout re-indexes too. */
+const RELATIONSHIPS_LAYOUT = 'relIn-1';
 
 /** Upper bound for ranges over string key parts: URNs never contain U+0000. */
 const AFTER = '\u0000';
@@ -170,7 +172,6 @@ export class Store implements StoreView {
   private readonly entities: Database<EntityRecord, string>;
   private readonly byType: Database<true, [string, string]>;
   private readonly tokens: Database<unknown, string>;
-  private readonly relOut: Database<true, [string, string, string, string]>;
   private readonly relIn: Database<true, [string, string, string, string]>;
   private readonly meta: Database<unknown, string>;
   private readonly indexer: RelationshipIndexer;
@@ -185,11 +186,10 @@ export class Store implements StoreView {
     this.entities = this.env.openDB('entities', {});
     this.byType = this.env.openDB('byType', {});
     this.tokens = this.env.openDB('tokens', {});
-    this.relOut = this.env.openDB('relOut', {});
     this.relIn = this.env.openDB('relIn', {});
     this.meta = this.env.openDB('meta', {});
     this.txn = this.makeTxn();
-    if (this.meta.get(RELATIONSHIPS_KEY) !== indexer.version) this.reindexRelationships();
+    if (this.meta.get(RELATIONSHIPS_KEY) !== this.indexVersion()) this.reindexRelationships();
   }
 
   /**
@@ -208,7 +208,6 @@ export class Store implements StoreView {
   reindexRelationships(): { edges: number } {
     let edges = 0;
     this.env.transactionSync(() => {
-      for (const key of Array.from(this.walk('relOut', this.relOut, {}))) this.relOut.remove(key);
       for (const key of Array.from(this.walk('relIn', this.relIn, {}))) this.relIn.remove(key);
       for (const urn of this.walk('entities', this.entities, {})) {
         const entity = this.entities.get(urn);
@@ -217,18 +216,19 @@ export class Store implements StoreView {
           edges += this.putEdges(urn, aspectName, this.aspects.get([urn, aspectName, 0])?.value);
         }
       }
-      this.meta.put(RELATIONSHIPS_KEY, this.indexer.version);
+      this.meta.put(RELATIONSHIPS_KEY, this.indexVersion());
     });
     return { edges };
+  }
+
+  private indexVersion(): string {
+    return `${RELATIONSHIPS_LAYOUT}:${this.indexer.version}`;
   }
 
   /** Adds the edges `value` declares; returns how many. */
   private putEdges(urn: string, aspectName: string, value: unknown): number {
     const list = value === undefined ? [] : this.indexer.edgesOf(aspectName, value);
-    for (const e of list) {
-      this.relOut.put([urn, e.type, e.dest, aspectName], true);
-      this.relIn.put([e.dest, e.type, urn, aspectName], true);
-    }
+    for (const e of list) this.relIn.put([e.dest, e.type, urn, aspectName], true);
     return list.length;
   }
 
@@ -240,16 +240,8 @@ export class Store implements StoreView {
     const key = (e: { type: string; dest: string }) => `${e.type}\u0000${e.dest}`;
     const keep = new Set(now.map(key));
     const had = new Set(old.map(key));
-    for (const e of old) {
-      if (keep.has(key(e))) continue;
-      this.relOut.remove([urn, e.type, e.dest, aspectName]);
-      this.relIn.remove([e.dest, e.type, urn, aspectName]);
-    }
-    for (const e of now) {
-      if (had.has(key(e))) continue;
-      this.relOut.put([urn, e.type, e.dest, aspectName], true);
-      this.relIn.put([e.dest, e.type, urn, aspectName], true);
-    }
+    for (const e of old) if (!keep.has(key(e))) this.relIn.remove([e.dest, e.type, urn, aspectName]);
+    for (const e of now) if (!had.has(key(e))) this.relIn.put([e.dest, e.type, urn, aspectName], true);
   }
 
   /**
@@ -313,17 +305,33 @@ export class Store implements StoreView {
   }
 
   edges(urn: string, direction: RelationshipDirection, types: readonly string[] = []): RelatedEdge[] {
-    const db = direction === 'INCOMING' ? this.relIn : this.relOut;
-    const name = direction === 'INCOMING' ? 'relIn' : 'relOut';
+    return direction === 'INCOMING' ? this.incomingEdges(urn, types) : this.outgoingEdges(urn, types);
+  }
+
+  private incomingEdges(urn: string, types: readonly string[]): RelatedEdge[] {
     const out: RelatedEdge[] = [];
     const ranges: Array<KeyRange<[string, string, string, string]>> =
       types.length === 0
         ? [{ start: [urn, '', '', ''], end: [urn + AFTER, '', '', ''] }]
         : [...new Set(types)].sort().map((t) => ({ start: [urn, t, '', ''], end: [urn, t + AFTER, '', ''] }));
     for (const range of ranges) {
-      for (const key of this.walk(name, db, range)) out.push({ type: key[1], urn: key[2], aspectName: key[3] });
+      for (const key of this.walk('relIn', this.relIn, range)) out.push({ type: key[1], urn: key[2], aspectName: key[3] });
     }
     return out;
+  }
+
+  /** Outgoing edges come from the entity's own aspects (a handful), in the same order as incoming ones. */
+  private outgoingEdges(urn: string, types: readonly string[]): RelatedEdge[] {
+    const out: RelatedEdge[] = [];
+    for (const aspectName of this.entities.get(urn)?.aspects ?? []) {
+      if (!this.indexer.carries(aspectName)) continue;
+      const value = this.aspects.get([urn, aspectName, 0])?.value;
+      for (const e of value === undefined ? [] : this.indexer.edgesOf(aspectName, value)) {
+        if (types.length === 0 || types.includes(e.type)) out.push({ type: e.type, urn: e.dest, aspectName });
+      }
+    }
+    const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    return out.sort((a, b) => order(a.type, b.type) || order(a.urn, b.urn) || order(a.aspectName, b.aspectName));
   }
 
   private walk<K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>): Generator<K> {
