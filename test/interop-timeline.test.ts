@@ -3,19 +3,14 @@
 // of a dataset edited three times, and DataHubGraph.get_entities (v3 batchGet). A real `catalog
 // serve` on an ephemeral port; telemetry off, HOME in a temp dir, no call leaves the machine.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
-import { ROOT, runProcess, serveCatalog, tempDir, type RunResult, type SpawnedServer } from './helpers.ts';
+import type { RunResult, SpawnedServer } from './helpers.ts';
+import { hasPython, requirePython, startInterop, type Interop } from './interop/setup.ts';
 
-const hasPython = spawnSync('python3', ['--version']).status === 0;
-if (!hasPython) {
-  const message = 'INTEROP TIMELINE SUITE NOT RUN: python3 is missing, so DataHub\'s Python client cannot be installed.';
-  if (process.env['CI'] === 'true') throw new Error(message);
-  console.error(`\n*** ${message} ***\n`);
-}
+requirePython('INTEROP TIMELINE SUITE');
 
 const MISSING = 'urn:li:dataset:(urn:li:dataPlatform:hive,no_such_table,PROD)';
 
@@ -23,29 +18,19 @@ const MISSING = 'urn:li:dataset:(urn:li:dataPlatform:hive,no_such_table,PROD)';
 const quote = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 describe('DataHub CLI timeline and SDK get_entities against catalog serve', { skip: !hasPython && 'python3 missing' }, () => {
-  let datahub: string;
-  let python: string;
+  let t: Interop;
   let server: SpawnedServer;
-  let home: string;
-  let env: Record<string, string>;
 
   before(async () => {
-    datahub = execFileSync('bash', [join(ROOT, 'scripts', 'interop-venv.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop()!;
-    python = join(datahub, '..', 'python');
-    home = tempDir('catalog-interop-home-');
-    server = await serveCatalog(['serve', '--port', '0', '--sample', '--data', join(tempDir(), 'catalog.lmdb')]);
-    env = { DATAHUB_GMS_URL: server.url, DATAHUB_TELEMETRY_ENABLED: 'false', HOME: home, DATAHUB_GMS_TOKEN: '', PYTHONWARNINGS: 'ignore' };
+    t = await startInterop();
+    server = t.server;
   });
   after(async () => {
     await server?.stop();
   });
 
-  const dh = (args: string[]): Promise<RunResult> => runProcess(datahub, args, { env, cwd: home });
-  const py = async (script: string, args: string[], extraEnv: Record<string, string> = {}): Promise<any> => {
-    const r = await runProcess(python, [join(ROOT, 'test', 'interop', 'py', script), ...args], { env: { ...env, ...extraEnv }, cwd: home });
-    assert.equal(r.code, 0, r.stderr);
-    return JSON.parse(r.stdout.trim().split('\n').pop()!);
-  };
+  const dh = (args: string[]): Promise<RunResult> => t.dh(args);
+  const py = (script: string, args: string[], extraEnv: Record<string, string> = {}): Promise<any> => t.py(script, args, extraEnv);
   /** One GraphQL mutation in its own millisecond, so each edit is its own timeline transaction. */
   const mutate = async (document: string): Promise<void> => {
     await sleep(3);

@@ -2,21 +2,16 @@
 // `catalog serve` on an ephemeral port (issue 4). Telemetry off, HOME in a temp dir, no call leaves
 // the machine. Without python3 the suite fails under CI=true and is skipped loudly elsewhere.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { generate } from '../bench/generate.ts';
 import { sortKeys } from '../src/cli/output.ts';
 import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
-import { ROOT, runCli, runProcess, serveCatalog, tempDir, type RunResult, type SpawnedServer } from './helpers.ts';
+import { datahubExecutable, hasPython, requirePython, startInterop, type Interop } from './interop/setup.ts';
+import { runCli, runProcess, serveCatalog, tempDir, type RunResult, type SpawnedServer } from './helpers.ts';
 
-const hasPython = spawnSync('python3', ['--version']).status === 0;
-if (!hasPython) {
-  const message = 'INTEROP SUITE NOT RUN: python3 is missing, so DataHub\'s Python client cannot be installed.';
-  if (process.env['CI'] === 'true') throw new Error(message);
-  console.error(`\n*** ${message} ***\n`);
-}
+requirePython('INTEROP SUITE');
 
 const DOC_TAG = 'urn:li:tag:deprecated';
 const H_FUC = 'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_created,PROD)';
@@ -29,24 +24,19 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
   let home: string;
   let env: Record<string, string>;
 
+  let t: Interop;
+
   before(async () => {
-    datahub = execFileSync('bash', [join(ROOT, 'scripts', 'interop-venv.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop()!;
-    python = join(datahub, '..', 'python');
-    home = tempDir('catalog-interop-home-');
     data = join(tempDir(), 'catalog.lmdb');
-    server = await serveCatalog(['serve', '--port', '0', '--sample', '--data', data]);
-    env = { DATAHUB_GMS_URL: server.url, DATAHUB_TELEMETRY_ENABLED: 'false', HOME: home, DATAHUB_GMS_TOKEN: '', PYTHONWARNINGS: 'ignore' };
+    t = await startInterop(data);
+    ({ datahub, python, home, server, env } = t);
   });
   after(async () => {
     await server?.stop();
   });
 
-  const dh = (args: string[]): Promise<RunResult> => runProcess(datahub, args, { env, cwd: home });
-  const py = async (script: string, ...args: string[]): Promise<any> => {
-    const r = await runProcess(python, [join(ROOT, 'test', 'interop', 'py', script), ...args], { env, cwd: home });
-    assert.equal(r.code, 0, r.stderr);
-    return JSON.parse(r.stdout.trim().split('\n').pop()!);
-  };
+  const dh = (args: string[]): Promise<RunResult> => t.dh(args);
+  const py = (script: string, ...args: string[]): Promise<any> => t.py(script, args);
   const gql = async (query: string): Promise<any> => {
     const res = await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
     return ((await res.json()) as { data: unknown }).data;
@@ -257,7 +247,7 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
 
 describe('DataHub Python client with an access token', { skip: !hasPython && 'python3 missing' }, () => {
   it('authenticates with DATAHUB_GMS_TOKEN against catalog serve --auth, and is refused without it', async () => {
-    const datahub = execFileSync('bash', [join(ROOT, 'scripts', 'interop-venv.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop()!;
+    const datahub = datahubExecutable();
     const data = join(tempDir(), 'auth.lmdb');
     const created = await runCli(['token', 'create', '--user', 'jdoe', '--data', data]);
     const token = created.stdout.split('\n')[0]!;

@@ -1,0 +1,59 @@
+/**
+ * Shared setup of the suites that run DataHub's real Python client (acryl-datahub, pinned in
+ * scripts/interop-venv.sh) against a real `catalog serve` on an ephemeral port: the virtualenv, a
+ * temp HOME, telemetry off, and runners for the `datahub` CLI and the scripts under test/interop/py.
+ * No call leaves the machine. Without python3 a suite fails under CI=true and is skipped loudly elsewhere.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, runProcess, serveCatalog, tempDir, type RunResult, type SpawnedServer } from '../helpers.ts';
+
+export const hasPython = spawnSync('python3', ['--version']).status === 0;
+
+/** Call at module load: refuses to run without python3 in CI, warns elsewhere. */
+export function requirePython(suite: string): void {
+  if (hasPython) return;
+  const message = `${suite} NOT RUN: python3 is missing, so DataHub's Python client cannot be installed.`;
+  if (process.env['CI'] === 'true') throw new Error(message);
+  console.error(`\n*** ${message} ***\n`);
+}
+
+export interface Interop {
+  datahub: string;
+  python: string;
+  home: string;
+  server: SpawnedServer;
+  env: Record<string, string>;
+  /** Runs the `datahub` CLI against the server. */
+  dh(args: string[]): Promise<RunResult>;
+  /** Runs test/interop/py/<script> and parses the JSON of its last output line; fails on a non-zero exit. */
+  py(script: string, args?: string[], extraEnv?: Record<string, string>): Promise<any>;
+}
+
+/** The `datahub` executable of the interop virtualenv, installed on first use. */
+export function datahubExecutable(): string {
+  return execFileSync('bash', [join(ROOT, 'scripts', 'interop-venv.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop()!;
+}
+
+/** Installs (once) the client, serves `--sample` on a temp data file at `data`, and returns the runners. */
+export async function startInterop(data = join(tempDir(), 'catalog.lmdb')): Promise<Interop> {
+  const datahub = datahubExecutable();
+  const python = join(datahub, '..', 'python');
+  const home = tempDir('catalog-interop-home-');
+  const server = await serveCatalog(['serve', '--port', '0', '--sample', '--data', data]);
+  const env = { DATAHUB_GMS_URL: server.url, DATAHUB_TELEMETRY_ENABLED: 'false', HOME: home, DATAHUB_GMS_TOKEN: '', PYTHONWARNINGS: 'ignore' };
+  return {
+    datahub,
+    python,
+    home,
+    server,
+    env,
+    dh: (args) => runProcess(datahub, args, { env, cwd: home }),
+    async py(script, args = [], extraEnv = {}) {
+      const r = await runProcess(python, [join(ROOT, 'test', 'interop', 'py', script), ...args], { env: { ...env, ...extraEnv }, cwd: home });
+      assert.equal(r.code, 0, r.stderr);
+      return JSON.parse(r.stdout.trim().split('\n').pop()!);
+    },
+  };
+}
