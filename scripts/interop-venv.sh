@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Creates (or reuses) .venv-interop/ with DataHub's real Python CLI and SDK at a pinned version,
+# Creates (or reuses) .venv-interop/ with DataHub's real Python CLI and SDK (and MCP server) at pinned versions,
 # for the interop tests. Idempotent: a stamp file records what was installed, so later runs take
 # well under a second. Prints the path of the `datahub` executable last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SPEC="acryl-datahub[datahub-lite,duckdb]==1.7.0.17"
+# DataHub's CLI and SDK, and DataHub's MCP server for AI assistants (its GraphQL documents are checked
+# against our schema; it depends on acryl-datahub, which stays at the pinned version).
+PACKAGES=("acryl-datahub[datahub-lite,duckdb]==1.7.0.17" "mcp-server-datahub==0.8.0")
+SPEC="${PACKAGES[*]}"
 VENV=.venv-interop
 STAMP="$VENV/.installed"
 
@@ -23,7 +26,7 @@ echo "interop-venv: installing $SPEC into $VENV (first run only)" >&2
 rm -rf "$VENV"
 python3 -m venv "$VENV" || { echo "interop-venv: 'python3 -m venv' failed (install python3-venv)" >&2; exit 3; }
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip >&2
-"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "$SPEC" >&2
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "${PACKAGES[@]}" >&2
 DATAHUB_TELEMETRY_ENABLED=false "$VENV/bin/datahub" version >&2
 echo "$SPEC" > "$STAMP"
 echo "$PWD/$VENV/bin/datahub"

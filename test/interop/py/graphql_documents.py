@@ -1,0 +1,34 @@
+"""Every GraphQL document DataHub's installed clients ship: the .gql/.graphql files of acryl-datahub
+and mcp-server-datahub, and the string constants in their Python code that read as GraphQL
+operations or fragments. Prints a JSON list of {source: "<file>:<line>", text}."""
+import ast
+import json
+import pathlib
+
+import datahub
+import mcp_server_datahub
+
+# Code that talks to another product's GraphQL API, not DataHub's.
+NOT_DATAHUB = ("datahub/ingestion/source/montecarlo/",)
+
+docs = []
+for module in (datahub, mcp_server_datahub):
+    root = pathlib.Path(module.__file__).parent
+    base = root.parent
+    for f in sorted(root.rglob("*")):
+        rel = str(f.relative_to(base))
+        if rel.startswith(NOT_DATAHUB) or not f.is_file():
+            continue
+        if f.suffix in (".gql", ".graphql"):
+            docs.append({"source": f"{rel}:1", "text": f.read_text(encoding="utf-8")})
+        elif f.suffix == ".py":
+            try:
+                tree = ast.parse(f.read_text(encoding="utf-8"))
+            except (SyntaxError, UnicodeDecodeError):
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    t = node.value.lstrip()
+                    if t.startswith(("query", "mutation", "fragment")) and "{" in t and t.rstrip().endswith("}"):
+                        docs.append({"source": f"{rel}:{node.lineno}", "text": node.value})
+print(json.dumps(docs))
