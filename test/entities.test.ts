@@ -149,4 +149,30 @@ describe('generic entities over GraphQL', () => {
     assert.equal(bad.body.errors[0].extensions.code, 400);
     assert.deepEqual(await ok('{ entity(urn: "urn:li:dashboard:(looker,none)") { urn } }'), { entity: null });
   });
+
+  it('view settings the clients read first: no default view until one is set (datahub-discovery.md §5)', async () => {
+    const q = '{ globalViewsSettings { defaultView } me { corpUser { settings { appearance { showSimplifiedHomepage } views { defaultView { urn name viewType } } } } } }';
+    assert.deepEqual(await ok(q), { globalViewsSettings: { defaultView: null }, me: { corpUser: { settings: { appearance: { showSimplifiedHomepage: false }, views: null } } } });
+    const VIEW = 'urn:li:dataHubView:mine';
+    await ingestProposals({ store: s.store, actor: S.datahub }, [
+      mcp(VIEW, 'dataHubViewInfo', { name: 'My datasets', type: 'PERSONAL', definition: { entityTypes: ['DATASET'], filter: { operator: 'AND', filters: [] } } }),
+      mcp(S.datahub, 'corpUserSettings', { appearance: { showSimplifiedHomepage: true }, views: { defaultView: VIEW } }),
+      mcp('urn:li:globalSettings:0', 'globalSettingsInfo', { views: { defaultView: VIEW } }),
+    ].map((r) => proposalFromMcp(r)));
+    assert.deepEqual(await ok(q), {
+      globalViewsSettings: { defaultView: VIEW },
+      me: { corpUser: { settings: { appearance: { showSimplifiedHomepage: true }, views: { defaultView: { urn: VIEW, name: 'My datasets', viewType: 'PERSONAL' } } } } },
+    });
+  });
+
+  it('listOwnershipTypes: the system types and custom ones, found by name', async () => {
+    await ingestProposals({ store: s.store, actor: S.datahub }, [proposalFromMcp(mcp('urn:li:ownershipType:steward-2', 'ownershipTypeInfo', { name: 'Backup owner', created: { time: 0, actor: S.datahub }, lastModified: { time: 0, actor: S.datahub } }))]);
+    const all = await ok('{ listOwnershipTypes(input: { start: 0, count: 10 }) { start count total ownershipTypes { urn info { name } } } }');
+    assert.deepEqual(all.listOwnershipTypes.ownershipTypes.map((t: any) => t.info.name), ['Technical Owner', 'Business Owner', 'Data Steward', 'None', 'Backup owner']);
+    const found = await ok('{ listOwnershipTypes(input: { start: 0, count: 1000, query: "OWNER" }) { total ownershipTypes { urn } } }');
+    assert.deepEqual(found.listOwnershipTypes, {
+      total: 3,
+      ownershipTypes: [{ urn: 'urn:li:ownershipType:__system__technical_owner' }, { urn: 'urn:li:ownershipType:__system__business_owner' }, { urn: 'urn:li:ownershipType:steward-2' }],
+    });
+  });
 });

@@ -67,6 +67,8 @@ const ENTITIES: Record<string, EntitySpec> = {
   structuredProperty: { keyAspect: 'structuredPropertyKey', keyFields: ['id'] },
   dataType: { keyAspect: 'dataTypeKey', keyFields: ['id'] },
   entityType: { keyAspect: 'entityTypeKey', keyFields: ['id'] },
+  dataHubView: { keyAspect: 'dataHubViewKey', keyFields: ['id'] },
+  globalSettings: { keyAspect: 'globalSettingsKey', keyFields: ['id'] },
   telemetry: { keyAspect: 'telemetryKey', keyFields: ['name'] },
   dataHubIngestionSource: { keyAspect: 'dataHubIngestionSourceKey', keyFields: ['id'] },
   dataHubExecutionRequest: { keyAspect: 'dataHubExecutionRequestKey', keyFields: ['id'] },

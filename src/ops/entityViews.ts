@@ -29,6 +29,7 @@ import {
 } from './views.ts';
 import type { GlobalTags } from '../model/aspects/globalTags.ts';
 import type { Ownership } from '../model/aspects/ownership.ts';
+import { ownershipTypeName } from './ownershipTypes.ts';
 
 type Builder = (view: StoreView, urn: string) => Obj;
 
@@ -512,10 +513,31 @@ kind('structuredProperty', 'StructuredPropertyEntity', 'STRUCTURED_PROPERTY', (v
 
 kind('ownershipType', 'OwnershipTypeEntity', 'CUSTOM_OWNERSHIP_TYPE', (view, urn) => {
   const info = aspect(view, urn, 'ownershipTypeInfo');
-  const system = /^__system__(.+)$/.exec(parseUrn(urn).rawKey);
-  const name = str(info?.['name']) ?? (system ? system[1]!.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ') : parseUrn(urn).rawKey);
-  return { ...common(view, urn, KINDS['ownershipType']!), info: { name, description: str(info?.['description']) } };
+  return { ...common(view, urn, KINDS['ownershipType']!), info: { name: ownershipTypeName(view, urn), description: str(info?.['description']) } };
 });
+
+kind('dataHubView', 'DataHubView', 'DATAHUB_VIEW', (view, urn) => {
+  const info = aspect(view, urn, 'dataHubViewInfo');
+  return { ...common(view, urn, KINDS['dataHubView']!), viewType: str(info?.['type']) ?? 'PERSONAL', name: str(info?.['name']) ?? parseUrn(urn).rawKey, description: str(info?.['description']) };
+});
+
+/** A user's settings as DataHub reads them: appearance always, views only when the user set them. */
+export function corpUserSettingsView(view: StoreView, urn: string): Obj {
+  const settings = aspect(view, urn, 'corpUserSettings');
+  const appearance = settings?.['appearance'] as Obj | undefined;
+  const views = settings?.['views'] as Obj | undefined;
+  const defaultView = str(views?.['defaultView']);
+  return {
+    appearance: { showSimplifiedHomepage: appearance?.['showSimplifiedHomepage'] === true },
+    views: views ? { defaultView: defaultView ? () => entityRef(view, defaultView) : null } : null,
+  };
+}
+
+/** The organization's default view (`globalSettingsInfo.views.defaultView` of urn:li:globalSettings:0); never null. */
+export function globalViewsSettings(view: StoreView): Obj {
+  const info = aspect(view, 'urn:li:globalSettings:0', 'globalSettingsInfo');
+  return { defaultView: str((info?.['views'] as Obj | undefined)?.['defaultView']) };
+}
 
 /** The read model of an entity of any supported type, whether or not anything is stored for it. */
 export function entityRef(view: StoreView, urn: string): Obj | null {

@@ -15,7 +15,7 @@ import type { InstitutionalMemoryElement } from '../model/aspects/institutionalM
 import type { Ownership } from '../model/aspects/ownership.ts';
 import type { SchemaFieldValue } from '../model/aspects/schemaMetadata.ts';
 import { effectiveDeprecation, type Deprecation } from './deprecation.ts';
-import { glossaryTermsHolderView } from './entityViews.ts';
+import { corpUserSettingsView, entityRef, glossaryTermsHolderView } from './entityViews.ts';
 import { systemOwnershipTypeUrn } from './owners.ts';
 
 export type Obj = Record<string, unknown>;
@@ -121,6 +121,7 @@ export function corpUserView(view: StoreView, urn: string): Obj {
       return status?.status === 'SUSPENDED' ? 'SUSPENDED' : status ? 'ACTIVE' : null;
     },
     isNativeUser: false,
+    settings: () => corpUserSettingsView(view, urn),
     exists: () => view.entityExists(urn),
   };
 }
@@ -173,21 +174,13 @@ export function ownershipView(view: StoreView, urn: string, ownership: Ownership
       return {
         owner: () => actorView(view, o.owner),
         type: o.type ?? null,
-        ownershipType: typeUrn
-          ? { urn: typeUrn, type: 'CUSTOM_OWNERSHIP_TYPE', info: { name: ownershipTypeName(typeUrn), description: null } }
-          : null,
+        ownershipType: typeUrn ? () => entityRef(view, typeUrn) : null,
         source: o.source ? { type: o.source.type, url: o.source.url ?? null } : null,
         associatedUrn: urn,
       };
     }),
     lastModified: auditStamp(ownership.lastModified),
   };
-}
-
-function ownershipTypeName(typeUrn: string): string {
-  const m = /^urn:li:ownershipType:__system__(.+)$/.exec(typeUrn);
-  if (!m) return parseUrn(typeUrn).rawKey;
-  return m[1]!.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
 
 // ---------- datasets ----------

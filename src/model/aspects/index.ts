@@ -102,6 +102,10 @@ const NAMED: Record<string, string> = {
   structuredProperties: 'com.linkedin.structured.StructuredProperties',
   dataTypeInfo: 'com.linkedin.datatype.DataTypeInfo',
   entityTypeInfo: 'com.linkedin.entitytype.EntityTypeInfo',
+  dataHubViewKey: 'com.linkedin.metadata.key.DataHubViewKey',
+  dataHubViewInfo: 'com.linkedin.view.DataHubViewInfo',
+  globalSettingsKey: 'com.linkedin.metadata.key.GlobalSettingsKey',
+  globalSettingsInfo: 'com.linkedin.settings.global.GlobalSettingsInfo',
 };
 
 export const ASPECTS: readonly AspectDef[] = [

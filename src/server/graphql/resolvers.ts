@@ -16,7 +16,8 @@ import { createAccessToken, listAccessTokens, revokeAccessToken, type TokenMetad
 import { updateDatasets, type DatasetUpdate } from '../../ops/updateDataset.ts';
 import { createDataProduct, batchSetDataProduct, type CreateDataProductInput } from '../../ops/dataProducts.ts';
 import { batchSetDomain, createDomain, deleteDomain, setDomain, unsetDomain, type CreateDomainInput } from '../../ops/domains.ts';
-import { entityRef, getEntitiesByUrn, getEntityByUrn, getTypedEntity, structuredPropertiesOf } from '../../ops/entityViews.ts';
+import { entityRef, getEntitiesByUrn, getEntityByUrn, getTypedEntity, globalViewsSettings, structuredPropertiesOf } from '../../ops/entityViews.ts';
+import { listOwnershipTypes } from '../../ops/ownershipTypes.ts';
 import { createGlossaryEntity, deleteGlossaryEntity, updateParentNode, type CreateGlossaryEntityInput } from '../../ops/glossary.ts';
 import { addLabels, removeLabel, removeLabels, TERMS } from '../../ops/labels.ts';
 import {
@@ -74,6 +75,11 @@ export const rootValue = {
   corpGroup: ({ urn }: { urn: string }, ctx: GraphqlContext) => getCorpGroup(ctx.store, urn),
   entityExists: ({ urn }: { urn: string }, ctx: GraphqlContext) => entityExists(ctx.store, urn),
   me: (_: unknown, ctx: GraphqlContext) => meView(ctx.store, ctx.actor),
+  globalViewsSettings: (_: unknown, ctx: GraphqlContext) => globalViewsSettings(ctx.store),
+  listOwnershipTypes: ({ input }: Args<{ start?: number | null; count?: number | null; query?: string | null }>, ctx: GraphqlContext) => {
+    const page = listOwnershipTypes(ctx.store, input);
+    return { start: page.start, count: page.count, total: page.total, ownershipTypes: page.urns.map((u) => entityRef(ctx.store, u)) };
+  },
   listAccessTokens: (
     { input }: Args<{ start?: number | null; count?: number | null; filters?: Array<{ field: string; values?: string[] | null; value?: string | null }> | null }>,
     ctx: GraphqlContext,
