@@ -189,7 +189,7 @@ export class Store implements StoreView {
     this.relIn = this.env.openDB('relIn', {});
     this.meta = this.env.openDB('meta', {});
     this.txn = this.makeTxn();
-    if (this.meta.get(RELATIONSHIPS_KEY) !== this.indexVersion()) this.reindexRelationships();
+    if (this.meta.get(RELATIONSHIPS_KEY) !== this.indexVersion()) this.reindexRelationships({ onlyIfStale: true });
   }
 
   /**
@@ -202,12 +202,15 @@ export class Store implements StoreView {
   }
 
   /**
-   * Rebuilds the relationships index from the latest aspects, in one write transaction (another
-   * process opening the file at the same time waits, then finds it done).
+   * Rebuilds the relationships index from the latest aspects, in one write transaction. On open it
+   * runs only when the file was indexed under other declarations; another process opening the file
+   * at the same time waits for the write lock, then finds it done.
    */
-  reindexRelationships(): { edges: number } {
+  reindexRelationships(options: { onlyIfStale?: boolean } = {}): { edges: number } {
     let edges = 0;
     this.env.transactionSync(() => {
+      // Another process may have re-indexed while this one waited for the write lock.
+      if (options.onlyIfStale && this.meta.get(RELATIONSHIPS_KEY) === this.indexVersion()) return;
       for (const key of Array.from(this.walk('relIn', this.relIn, {}))) this.relIn.remove(key);
       for (const urn of this.walk('entities', this.entities, {})) {
         const entity = this.entities.get(urn);
