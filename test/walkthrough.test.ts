@@ -126,7 +126,9 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
       corpUser(urn: "${S.jdoe}") { username }
       corpGroup(urn: "${S.bfoo}") { name }
       entityExists(urn: "${S.legacy}")
-      me { corpUser { urn } }
+      me { corpUser { urn settings { appearance { showSimplifiedHomepage } } } }
+      globalViewsSettings { defaultView }
+      listOwnershipTypes(input: { start: 0, count: 10 }) { total ownershipTypes { urn info { name } } }
       listAccessTokens(input: { start: 0, count: 10 }) { total }`);
     assert.equal(q.dataset.schemaMetadata.fields.length, 6);
     assert.equal(q.entityExists, true);

@@ -1,6 +1,6 @@
 /**
  * Root resolvers: each one parses its arguments, calls one operation, and returns the result.
- * Business rules live in src/ops; the shapes returned come from src/ops/views.ts.
+ * Business rules live in src/ops; the shapes returned come from the entity types in ./types/.
  */
 import type { Store } from '../../store/store.ts';
 import type { OpContext } from '../../ops/context.ts';
@@ -16,7 +16,7 @@ import { createAccessToken, listAccessTokens, revokeAccessToken, type TokenMetad
 import { updateDatasets, type DatasetUpdate } from '../../ops/updateDataset.ts';
 import { createDataProduct, batchSetDataProduct, type CreateDataProductInput } from '../../ops/dataProducts.ts';
 import { batchSetDomain, createDomain, deleteDomain, setDomain, unsetDomain, type CreateDomainInput } from '../../ops/domains.ts';
-import { entityRef, getEntitiesByUrn, getEntityByUrn, getTypedEntity, globalViewsSettings, structuredPropertiesOf } from '../../ops/entityViews.ts';
+import { entityExists } from '../../ops/entities.ts';
 import { listOwnershipTypes } from '../../ops/ownershipTypes.ts';
 import { createGlossaryEntity, deleteGlossaryEntity, updateParentNode, type CreateGlossaryEntityInput } from '../../ops/glossary.ts';
 import { addLabels, removeLabel, removeLabels, TERMS } from '../../ops/labels.ts';
@@ -28,7 +28,11 @@ import {
   type PropertyValueInput,
 } from '../../ops/structuredProperties.ts';
 import { updateName } from '../../ops/updateName.ts';
-import { datasetView, entityExists, getCorpGroup, getCorpUser, getTag, meView, tagView } from '../../ops/views.ts';
+import { datasetView } from './types/dataset.ts';
+import { globalViewsSettings, meView } from './types/me.ts';
+import { entityRef, getEntitiesByUrn, getEntityByUrn, getTypedEntity } from './types/registry.ts';
+import { structuredPropertiesOf } from './types/shared.ts';
+import { tagView } from './types/tag.ts';
 
 /** Root queries `<field>(urn)` answered by the generic entity read models: field → urn entity type. */
 const TYPED_ROOTS: Array<[string, string]> = [
@@ -70,9 +74,9 @@ export const rootValue = {
   ...Object.fromEntries(
     TYPED_ROOTS.map(([field, urnType]) => [field, ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, urnType)]),
   ),
-  tag: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTag(ctx.store, urn),
-  corpUser: ({ urn }: { urn: string }, ctx: GraphqlContext) => getCorpUser(ctx.store, urn),
-  corpGroup: ({ urn }: { urn: string }, ctx: GraphqlContext) => getCorpGroup(ctx.store, urn),
+  tag: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, 'tag'),
+  corpUser: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, 'corpuser'),
+  corpGroup: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, 'corpGroup'),
   entityExists: ({ urn }: { urn: string }, ctx: GraphqlContext) => entityExists(ctx.store, urn),
   me: (_: unknown, ctx: GraphqlContext) => meView(ctx.store, ctx.actor),
   globalViewsSettings: (_: unknown, ctx: GraphqlContext) => globalViewsSettings(ctx.store),

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as sea from 'node:sea';
 import { buildSchema, GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { listRelationships } from '../../ops/relationships.ts';
-import { entityRef } from '../../ops/entityViews.ts';
+import { entityRef } from './types/registry.ts';
 import type { GraphqlContext } from './resolvers.ts';
 
 let schema: GraphQLSchema | undefined;

@@ -1,0 +1,32 @@
+/** CorpGroup: a group of users, with its profile and owners (datahub-graphql.md §2.5). */
+import { parseUrn } from '../../../model/urn.ts';
+import type { StoreView } from '../../../store/store.ts';
+import type { Ownership } from '../../../model/aspects/ownership.ts';
+import { type EntityKind, type Obj, aspect, ownershipView } from './shared.ts';
+
+export function corpGroupView(view: StoreView, urn: string): Obj {
+  const info = aspect<Obj>(view, urn, 'corpGroupInfo');
+  const editable = aspect<Obj>(view, urn, 'corpGroupEditableInfo');
+  const origin = aspect<{ type?: string; externalType?: string }>(view, urn, 'origin');
+  const properties = info
+    ? { displayName: info['displayName'] ?? null, description: info['description'] ?? null, email: info['email'] ?? null, slack: info['slack'] ?? null }
+    : null;
+  return {
+    __typename: 'CorpGroup',
+    urn,
+    type: 'CORP_GROUP',
+    name: parseUrn(urn).rawKey,
+    properties,
+    info: properties,
+    editableProperties: editable ?? null,
+    ownership: () => ownershipView(view, urn, aspect<Ownership>(view, urn, 'ownership')),
+    origin: { type: origin?.type ?? 'UNKNOWN', externalType: origin?.externalType ?? null },
+    exists: view.entityExists(urn),
+  };
+}
+
+export const corpGroup: EntityKind = {
+  typename: 'CorpGroup',
+  enumValue: 'CORP_GROUP',
+  build: corpGroupView,
+};

@@ -1,0 +1,28 @@
+/** DataFlow: a pipeline of an orchestrator (Airflow DAG, …). */
+import { type EntityKind, common, customProperties, described, keyOf, platformView, props, str } from './shared.ts';
+
+export const dataFlow: EntityKind = {
+  typename: 'DataFlow',
+  enumValue: 'DATA_FLOW',
+  build: (view, urn) => {
+      const key = keyOf(urn);
+      const { info, editable } = described(view, urn, 'dataFlowInfo', 'editableDataFlowProperties');
+      return {
+        ...common(view, urn, dataFlow),
+        orchestrator: key['orchestrator'] ?? '',
+        flowId: key['flowId'] ?? '',
+        cluster: key['cluster'] ?? '',
+        platform: platformView(`urn:li:dataPlatform:${key['orchestrator'] ?? ''}`),
+        properties: info
+          ? {
+              name: str(info['name']) ?? key['flowId'] ?? '',
+              description: str(info['description']),
+              project: str(info['project']),
+              externalUrl: str(info['externalUrl']),
+              customProperties: customProperties(props(info['customProperties']), urn),
+            }
+          : null,
+        editableProperties: editable,
+      };
+    },
+};

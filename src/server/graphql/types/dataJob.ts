@@ -1,0 +1,29 @@
+/** DataJob: a task of a data flow, with the datasets it reads and writes. */
+import { type EntityKind, aspect, common, customProperties, described, keyOf, platformView, props, ref, str } from './shared.ts';
+
+export const dataJob: EntityKind = {
+  typename: 'DataJob',
+  enumValue: 'DATA_JOB',
+  build: (view, urn) => {
+      const key = keyOf(urn);
+      const flow = key['flow'] ?? '';
+      const orchestrator = flow ? (keyOf(flow)['orchestrator'] ?? '') : '';
+      const { info, editable } = described(view, urn, 'dataJobInfo', 'editableDataJobProperties');
+      return {
+        ...common(view, urn, dataJob),
+        dataFlow: flow ? () => ref(view, flow) : null,
+        jobId: key['jobId'] ?? '',
+        platform: platformView(`urn:li:dataPlatform:${orchestrator}`),
+        properties: info
+          ? { name: str(info['name']) ?? key['jobId'] ?? '', description: str(info['description']), externalUrl: str(info['externalUrl']), customProperties: customProperties(props(info['customProperties']), urn) }
+          : null,
+        editableProperties: editable,
+        inputOutput: () => {
+          const io = aspect<{ inputDatasets?: string[]; outputDatasets?: string[]; inputDatajobs?: string[] }>(view, urn, 'dataJobInputOutput');
+          if (!io) return null;
+          const refs = (list: string[] | undefined) => (list ?? []).map((u) => ref(view, u));
+          return { inputDatasets: refs(io.inputDatasets), outputDatasets: refs(io.outputDatasets), inputDatajobs: refs(io.inputDatajobs) };
+        },
+      };
+    },
+};

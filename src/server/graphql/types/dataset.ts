@@ -1,0 +1,149 @@
+/**
+ * Dataset (datahub-graphql.md §2.2, §2.3): the effective values a person sees (DESIGN.md §2.2) —
+ * edited description over ingested, column tags and terms ingested ∪ edited, deprecation that always
+ * reads — from the rules in src/ops/effective.ts, with the shared aspects of every entity type.
+ */
+import { keyAspectOf } from '../../../model/registry.ts';
+import type { Stamp } from '../../../model/aspects/define.ts';
+import type { EditableSchemaMetadata } from '../../../model/aspects/editableSchemaMetadata.ts';
+import type { GlobalTags } from '../../../model/aspects/globalTags.ts';
+import type { Ownership } from '../../../model/aspects/ownership.ts';
+import type { SchemaFieldValue } from '../../../model/aspects/schemaMetadata.ts';
+import { effectiveDeprecation, type Deprecation } from '../../../ops/deprecation.ts';
+import { effectiveDescription, mergeTags, mergeTerms, type TermsValue } from '../../../ops/effective.ts';
+import type { StoreView } from '../../../store/store.ts';
+import {
+  aspect,
+  auditStamp,
+  common,
+  customProperties,
+  glossaryTermsHolderView,
+  globalTagsView,
+  institutionalMemoryView,
+  lazy,
+  ownershipView,
+  platformView,
+  statusView,
+  type EntityKind,
+  type Obj,
+} from './shared.ts';
+
+const FIELD_TYPES: Record<string, string> = {
+  BooleanType: 'BOOLEAN', FixedType: 'FIXED', StringType: 'STRING', BytesType: 'BYTES', NumberType: 'NUMBER',
+  DateType: 'DATE', TimeType: 'TIME', EnumType: 'ENUM', NullType: 'NULL', MapType: 'MAP', ArrayType: 'ARRAY',
+  RecordType: 'STRUCT', UnionType: 'UNION',
+};
+
+function fieldType(f: SchemaFieldValue): string {
+  const key = Object.keys(f.type?.type ?? {})[0] ?? '';
+  return FIELD_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'NULL';
+}
+
+
+function schemaMetadataView(view: StoreView, urn: string, version: number | null | undefined): Obj | null {
+  const record = view.getAspect(urn, 'schemaMetadata', version ?? 0);
+  if (!record) return null;
+  const sm = record.value as Obj & { fields?: SchemaFieldValue[] };
+  const editable = aspect<EditableSchemaMetadata>(view, urn, 'editableSchemaMetadata');
+  const edits = new Map((editable?.editableSchemaFieldInfo ?? []).map((e) => [e.fieldPath, e]));
+  const platformSchema = sm['platformSchema'] as Record<string, Obj> | undefined;
+  const psKey = Object.keys(platformSchema ?? {})[0];
+  const psValue = psKey ? platformSchema![psKey]! : undefined;
+  return {
+    aspectVersion: version ?? 0,
+    datasetUrn: urn,
+    name: sm['schemaName'],
+    platformUrn: sm['platform'],
+    version: sm['version'],
+    cluster: sm['cluster'] ?? null,
+    hash: sm['hash'] ?? '',
+    platformSchema: psValue
+      ? psKey!.endsWith('KeyValueSchema')
+        ? { __typename: 'KeyValueSchema', keySchema: psValue['keySchema'] ?? '', valueSchema: psValue['valueSchema'] ?? '' }
+        : { __typename: 'TableSchema', schema: String(psValue['tableSchema'] ?? psValue['rawSchema'] ?? psValue['schema'] ?? psValue['documentSchema'] ?? '') }
+      : null,
+    fields: (sm.fields ?? []).map((f) => {
+      const edit = edits.get(f.fieldPath);
+      const tags = globalTagsView(view, mergeTags(f.globalTags, edit?.globalTags), urn);
+      const terms = mergeTerms(f['glossaryTerms'] as TermsValue | undefined, edit?.['glossaryTerms'] as TermsValue | undefined);
+      return {
+        fieldPath: f.fieldPath,
+        jsonPath: f['jsonPath'] ?? null,
+        label: f['label'] ?? null,
+        nullable: f.nullable ?? false,
+        description: effectiveDescription(edit?.description, f.description),
+        type: fieldType(f),
+        nativeDataType: f.nativeDataType ?? null,
+        recursive: f['recursive'] ?? false,
+        tags,
+        globalTags: tags,
+        glossaryTerms: () => glossaryTermsHolderView(view, terms, urn),
+        isPartOfKey: f['isPartOfKey'] ?? false,
+        isPartitioningKey: f['isPartitioningKey'] ?? null,
+        jsonProps: f['jsonProps'] ?? null,
+      };
+    }),
+    primaryKeys: sm['primaryKeys'] ?? null,
+    createdAt: (sm['created'] as Stamp | undefined)?.time ?? null,
+  };
+}
+
+export function datasetView(view: StoreView, urn: string): Obj {
+  const key = keyAspectOf(urn).value as { platform: string; name: string; origin: string };
+  const props = aspect<Obj & { customProperties?: Record<string, string>; created?: Stamp; lastModified?: Stamp }>(view, urn, 'datasetProperties');
+  const editable = aspect<{ description?: string; name?: string }>(view, urn, 'editableDatasetProperties');
+  const origin = key.origin.toUpperCase();
+  const description = effectiveDescription(editable?.description, props?.['description'] as string | undefined);
+  const properties =
+    props || editable
+      ? {
+          name: (props?.['name'] as string | undefined) ?? key.name,
+          qualifiedName: props?.['qualifiedName'] ?? null,
+          origin,
+          description,
+          customProperties: customProperties(props?.customProperties, urn),
+          externalUrl: props?.['externalUrl'] ?? null,
+          created: props?.created?.time ?? null,
+          createdActor: props?.created?.actor ?? null,
+          lastModified: auditStamp(props?.lastModified),
+          lastModifiedActor: props?.lastModified?.actor ?? null,
+        }
+      : null;
+  const tags = lazy(() => globalTagsView(view, aspect<GlobalTags>(view, urn, 'globalTags'), urn));
+  const deprecation = aspect<Partial<Deprecation>>(view, urn, 'deprecation') ?? aspect<Partial<Deprecation>>(view, urn, 'datasetDeprecation');
+  return {
+    __typename: 'Dataset',
+    urn,
+    type: 'DATASET',
+    name: key.name,
+    platform: platformView(key.platform),
+    origin,
+    properties,
+    description,
+    editableProperties: editable ? { description: editable.description ?? null, name: editable.name ?? null } : null,
+    schemaMetadata: (args: { version?: number | null }) => schemaMetadataView(view, urn, args?.version),
+    editableSchemaMetadata: () => {
+      const editableSchema = aspect<EditableSchemaMetadata>(view, urn, 'editableSchemaMetadata');
+      if (!editableSchema) return null;
+      return {
+        editableSchemaFieldInfo: editableSchema.editableSchemaFieldInfo.map((e) => {
+          const t = globalTagsView(view, e.globalTags, urn);
+          return { fieldPath: e.fieldPath, description: e.description ?? null, globalTags: t, tags: t, glossaryTerms: () => glossaryTermsHolderView(view, e['glossaryTerms'] as TermsValue | undefined, urn) };
+        }),
+      };
+    },
+    ownership: () => ownershipView(view, urn, aspect<Ownership>(view, urn, 'ownership')),
+    tags,
+    globalTags: tags,
+    deprecation: effectiveDeprecation(deprecation),
+    institutionalMemory: () => institutionalMemoryView(view, urn),
+    status: () => statusView(view, urn),
+    exists: true,
+  };
+}
+
+export const dataset: EntityKind = {
+  typename: 'Dataset',
+  enumValue: 'DATASET',
+  build: (view, urn) => ({ ...common(view, urn, dataset), ...datasetView(view, urn) }),
+};

@@ -1,0 +1,28 @@
+/** Notebook: a notebook of a notebook tool, with its info and change stamps. */
+import { type EntityKind, auditStamp, common, customProperties, described, keyOf, platformView, props, str } from './shared.ts';
+
+export const notebook: EntityKind = {
+  typename: 'Notebook',
+  enumValue: 'NOTEBOOK',
+  build: (view, urn) => {
+      const key = keyOf(urn);
+      const { info, editable } = described(view, urn, 'notebookInfo', 'editableNotebookProperties');
+      const stamps = info?.['changeAuditStamps'] as { created?: { time: number; actor: string }; lastModified?: { time: number; actor: string } } | undefined;
+      return {
+        ...common(view, urn, notebook),
+        tool: key['notebookTool'] ?? '',
+        notebookId: key['notebookId'] ?? '',
+        platform: platformView(`urn:li:dataPlatform:${key['notebookTool'] ?? ''}`),
+        info: info
+          ? {
+              title: str(info['title']),
+              description: str(info['description']),
+              externalUrl: str(info['externalUrl']),
+              customProperties: customProperties(props(info['customProperties']), urn),
+              changeAuditStamps: stamps ? { created: auditStamp(stamps.created), lastModified: auditStamp(stamps.lastModified), deleted: null } : null,
+            }
+          : null,
+        editableProperties: editable,
+      };
+    },
+};

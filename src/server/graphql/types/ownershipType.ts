@@ -1,0 +1,12 @@
+/** OwnershipTypeEntity: a system or custom ownership type. */
+import { ownershipTypeName } from '../../../ops/ownershipTypes.ts';
+import { type EntityKind, aspect, common, str } from './shared.ts';
+
+export const ownershipType: EntityKind = {
+  typename: 'OwnershipTypeEntity',
+  enumValue: 'CUSTOM_OWNERSHIP_TYPE',
+  build: (view, urn) => {
+      const info = aspect(view, urn, 'ownershipTypeInfo');
+      return { ...common(view, urn, ownershipType), info: { name: ownershipTypeName(view, urn), description: str(info?.['description']) } };
+    },
+};

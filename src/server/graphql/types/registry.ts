@@ -1,0 +1,85 @@
+/**
+ * GraphQL entity types by urn entity type: the read model of any entity, for `entity(urn)`,
+ * `entities(urns)`, the typed root queries and every field typed `Entity` (relationship ends, owners,
+ * terms, containers, …). One file per entity type beside this one.
+ */
+import { keyAspectOf } from '../../../model/registry.ts';
+import { parseUrn } from '../../../model/urn.ts';
+import type { StoreView } from '../../../store/store.ts';
+import { chart } from './chart.ts';
+import { container } from './container.ts';
+import { corpGroup } from './corpGroup.ts';
+import { corpUser } from './corpUser.ts';
+import { dashboard } from './dashboard.ts';
+import { dataFlow } from './dataFlow.ts';
+import { dataHubView } from './dataHubView.ts';
+import { dataJob } from './dataJob.ts';
+import { dataPlatform } from './dataPlatform.ts';
+import { dataPlatformInstance } from './dataPlatformInstance.ts';
+import { dataProduct } from './dataProduct.ts';
+import { dataset } from './dataset.ts';
+import { dataType } from './dataType.ts';
+import { domain } from './domain.ts';
+import { entityType } from './entityType.ts';
+import { glossaryNode } from './glossaryNode.ts';
+import { glossaryTerm } from './glossaryTerm.ts';
+import { mlFeature } from './mlFeature.ts';
+import { mlFeatureTable } from './mlFeatureTable.ts';
+import { mlModel } from './mlModel.ts';
+import { mlModelGroup } from './mlModelGroup.ts';
+import { mlPrimaryKey } from './mlPrimaryKey.ts';
+import { notebook } from './notebook.ts';
+import { ownershipType } from './ownershipType.ts';
+import { schemaField } from './schemaField.ts';
+import { checkType, notFound, type EntityKind, type Obj } from './shared.ts';
+import { structuredProperty } from './structuredProperty.ts';
+import { tag } from './tag.ts';
+
+let table: Readonly<Record<string, EntityKind>> | undefined;
+
+/**
+ * Urn entity type → its GraphQL type. Built on first use: the type modules import this one (for
+ * related entities), so the table cannot be built while they are still loading.
+ */
+export function kinds(): Readonly<Record<string, EntityKind>> {
+  table ??= {
+    dataset, tag, corpuser: corpUser, corpGroup, dataPlatform, glossaryTerm, glossaryNode, domain, container, chart, dashboard,
+    dataFlow, dataJob, dataProduct, dataPlatformInstance, mlModel, mlModelGroup, mlFeature, mlPrimaryKey, mlFeatureTable,
+    notebook, schemaField, dataType, entityType, structuredProperty, ownershipType, dataHubView,
+  };
+  return table;
+}
+
+/** How the typed root queries name an entity type in "is not a … urn". */
+const LABELS: Record<string, string> = { corpuser: 'corp user', corpGroup: 'corp group' };
+
+/** The read model of an entity of any served type, whether or not anything is stored for it. */
+export function entityRef(view: StoreView, urn: string): Obj | null {
+  const k = kinds()[parseUrn(urn).entityType];
+  return k ? k.build(view, urn) : null;
+}
+
+/** `entity(urn)`: the entity's read model, or null when nothing is stored for it (or its type is not served). */
+export function getEntityByUrn(view: StoreView, urn: string): Obj | null {
+  parseUrn(urn);
+  return view.entityExists(urn) ? entityRef(view, urn) : null;
+}
+
+/** `entities(urns)`: read models in the order given, null in the slot of an urn with nothing stored. */
+export function getEntitiesByUrn(view: StoreView, urns: readonly string[]): Array<Obj | null> {
+  return urns.map((u) => getEntityByUrn(view, u));
+}
+
+/** A typed root query (`dataset(urn)`, `chart(urn)`, …): checks the urn's type; a missing entity is NOT_FOUND. */
+export function getTypedEntity(view: StoreView, urn: string, urnType: string): Obj {
+  const k = kinds()[urnType]!;
+  checkType(urn, urnType, LABELS[urnType] ?? urnType);
+  keyAspectOf(urn);
+  if (!view.entityExists(urn)) throw notFound(k.typename, urn);
+  return k.build(view, urn);
+}
+
+/** Entity types `entity(urn)` can answer for. */
+export function servedEntityTypes(): string[] {
+  return Object.keys(kinds());
+}

@@ -1,0 +1,41 @@
+/** StructuredPropertyEntity: a property definition (value type, allowed values, entity types) and its display settings. */
+import { parseUrn } from '../../../model/urn.ts';
+import { type EntityKind, aspect, common, propertyValue, ref, str } from './shared.ts';
+
+export const structuredProperty: EntityKind = {
+  typename: 'StructuredPropertyEntity',
+  enumValue: 'STRUCTURED_PROPERTY',
+  build: (view, urn) => {
+      const d = aspect(view, urn, 'propertyDefinition') ?? {};
+      const settings = aspect(view, urn, 'structuredPropertySettings');
+      const created = d['created'] as { time: number; actor: string } | undefined;
+      const modified = d['lastModified'] as { time: number; actor: string } | undefined;
+      const resolved = (s: { time: number; actor: string } | undefined) => (s ? { time: s.time, actor: () => ref(view, s.actor) } : null);
+      return {
+        ...common(view, urn, structuredProperty),
+        definition: {
+          qualifiedName: str(d['qualifiedName']) ?? parseUrn(urn).rawKey,
+          displayName: str(d['displayName']),
+          description: str(d['description']),
+          cardinality: str(d['cardinality']) ?? 'SINGLE',
+          immutable: d['immutable'] === true,
+          valueType: () => ref(view, str(d['valueType']) ?? 'urn:li:dataType:datahub.string'),
+          allowedValues: Array.isArray(d['allowedValues'])
+            ? (d['allowedValues'] as Array<{ value?: unknown; description?: string }>).map((a) => ({ value: propertyValue(a.value), description: a.description ?? null }))
+            : null,
+          entityTypes: (Array.isArray(d['entityTypes']) ? (d['entityTypes'] as string[]) : []).map((t) => ref(view, t)),
+          created: resolved(created),
+          lastModified: resolved(modified),
+        },
+        settings: settings
+          ? {
+              isHidden: settings['isHidden'] === true,
+              showInSearchFilters: settings['showInSearchFilters'] === true,
+              showInAssetSummary: settings['showInAssetSummary'] === true,
+              showAsAssetBadge: settings['showAsAssetBadge'] === true,
+              showInColumnsTable: settings['showInColumnsTable'] === true,
+            }
+          : null,
+      };
+    },
+};
