@@ -8,7 +8,7 @@ import { parseUrn } from '../model/urn.ts';
 import type { StoreTxn } from '../store/store.ts';
 import { nowOf, type OpContext } from './context.ts';
 import { creatorOwnership } from './creatorOwnership.ts';
-import { checkUrnSyntax } from './resources.ts';
+import { checkUrnSyntax, existsAs } from './resources.ts';
 import { writeAspect, type WriteStamp } from './writeAspect.ts';
 
 export interface CreateDataProductInput {
@@ -26,7 +26,7 @@ export async function createDataProduct(ctx: OpContext, input: CreateDataProduct
   checkUrnSyntax(input.domainUrn);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
-    if (parseUrn(input.domainUrn).entityType !== 'domain' || !txn.entityExists(input.domainUrn)) throw new BadRequestError('The Domain provided dos not exist');
+    if (!existsAs(txn, input.domainUrn, 'domain')) throw new BadRequestError('The Domain provided dos not exist');
     if (txn.entityExists(urn)) throw new BadRequestError('This Data product already exists!');
     const props: Properties = { name: input.properties.name, assets: [] };
     if (input.properties.description != null) props['description'] = input.properties.description;
@@ -61,7 +61,7 @@ export async function batchSetDataProduct(ctx: OpContext, dataProductUrn: string
     }
     checkUrnSyntax(dataProductUrn);
     const props = txn.getAspect(dataProductUrn, 'dataProductProperties')?.value as Properties | undefined;
-    if (parseUrn(dataProductUrn).entityType !== 'dataProduct' || !txn.entityExists(dataProductUrn)) {
+    if (!existsAs(txn, dataProductUrn, 'dataProduct')) {
       throw new BadRequestError(`Failed to batch set Data Product, Data Product urn ${dataProductUrn} does not exist`);
     }
     for (const r of resourceUrns) takeOut(txn, stamp, r, dataProductUrn);

@@ -5,12 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BadRequestError, CatalogError } from '../model/errors.ts';
-import { parseUrn } from '../model/urn.ts';
 import type { StoreTxn, StoreView } from '../store/store.ts';
 import { nowOf, type OpContext } from './context.ts';
 import { creatorOwnership } from './creatorOwnership.ts';
 import { removeReferences } from './deleteReferences.ts';
-import { checkUrnSyntax, validateResource, type ResourceRef } from './resources.ts';
+import { checkUrnSyntax, existsAs, urnTypeOf, validateResource, type ResourceRef } from './resources.ts';
 import { writeAspect, type WriteStamp } from './writeAspect.ts';
 
 export interface CreateDomainInput {
@@ -18,14 +17,6 @@ export interface CreateDomainInput {
   name: string;
   description?: string | null;
   parentDomain?: string | null;
-}
-
-function isDomain(view: StoreView, urn: string): boolean {
-  try {
-    return parseUrn(urn).entityType === 'domain' && view.entityExists(urn);
-  } catch {
-    return false;
-  }
 }
 
 /** DataHub's 409: a domain's name is unique among its siblings. */
@@ -46,7 +37,7 @@ export async function createDomain(ctx: OpContext, input: CreateDomainInput): Pr
   return ctx.store.write((txn) => {
     if (txn.entityExists(urn)) throw new BadRequestError('This Domain already exists!');
     const parent = input.parentDomain ?? undefined;
-    if (parent !== undefined && !isDomain(txn, parent)) throw new BadRequestError('Parent Domain does not exist!');
+    if (parent !== undefined && !existsAs(txn, parent, 'domain')) throw new BadRequestError('Parent Domain does not exist!');
     checkDomainNameFree(txn, input.name, parent);
     const props: Record<string, unknown> = { name: input.name, created: stamp };
     if (input.description != null) props['description'] = input.description;
@@ -68,7 +59,7 @@ export async function setDomain(ctx: OpContext, entityUrn: string, domainUrn: st
   checkUrnSyntax(domainUrn);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
-    if (!isDomain(txn, domainUrn)) throw new BadRequestError(`Failed to add Entity ${entityUrn} to Domain ${domainUrn}. Domain does not exist.`);
+    if (!existsAs(txn, domainUrn, 'domain')) throw new BadRequestError(`Failed to add Entity ${entityUrn} to Domain ${domainUrn}. Domain does not exist.`);
     if (!txn.entityExists(entityUrn)) throw new BadRequestError(`Failed to add Entity ${entityUrn} to Domain ${domainUrn}. Entity does not exist.`);
     writeDomain(txn, stamp, entityUrn, domainUrn);
   });
@@ -91,7 +82,7 @@ export async function unsetDomain(ctx: OpContext, entityUrn: string): Promise<tr
 export async function batchSetDomain(ctx: OpContext, domainUrn: string | null | undefined, resources: readonly ResourceRef[]): Promise<true> {
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
-    if (domainUrn != null && !isDomain(txn, domainUrn)) throw new BadRequestError(`Failed to validate Domain with urn ${domainUrn}. Urn does not exist.`);
+    if (domainUrn != null && !existsAs(txn, domainUrn, 'domain')) throw new BadRequestError(`Failed to validate Domain with urn ${domainUrn}. Urn does not exist.`);
     for (const r of resources) validateResource(txn, { resourceUrn: r.resourceUrn });
     for (const r of resources) writeDomain(txn, stamp, r.resourceUrn, domainUrn ?? null);
   });
@@ -101,7 +92,7 @@ export async function batchSetDomain(ctx: OpContext, domainUrn: string | null | 
 /** deleteDomain: hard delete, and every entity in it (and every sub-domain) loses the reference. */
 export async function deleteDomain(ctx: OpContext, urn: string): Promise<true> {
   checkUrnSyntax(urn);
-  if (parseUrn(urn).entityType !== 'domain') throw new BadRequestError(`${urn} is not a domain urn (expected urn:li:domain:…)`);
+  if (urnTypeOf(urn) !== 'domain') throw new BadRequestError(`${urn} is not a domain urn (expected urn:li:domain:…)`);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(urn)) throw new BadRequestError(`Failed to delete Domain ${urn}. Domain does not exist.`);

@@ -5,12 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../model/errors.ts';
-import { parseUrn } from '../model/urn.ts';
 import type { StoreTxn } from '../store/store.ts';
 import { nowOf, type OpContext } from './context.ts';
 import { creatorOwnership } from './creatorOwnership.ts';
 import { removeReferences } from './deleteReferences.ts';
-import { checkUrnSyntax } from './resources.ts';
+import { checkUrnSyntax, existsAs, urnTypeOf } from './resources.ts';
 import { writeAspect } from './writeAspect.ts';
 
 export interface CreateGlossaryEntityInput {
@@ -24,18 +23,6 @@ type Kind = 'glossaryTerm' | 'glossaryNode';
 const LABEL: Record<Kind, string> = { glossaryTerm: 'Glossary Term', glossaryNode: 'Glossary Node' };
 const INFO: Record<Kind, string> = { glossaryTerm: 'glossaryTermInfo', glossaryNode: 'glossaryNodeInfo' };
 
-function typeOf(urn: string): string {
-  return parseUrn(urn).entityType;
-}
-
-function isNode(txn: StoreTxn, urn: string): boolean {
-  try {
-    return typeOf(urn) === 'glossaryNode' && txn.entityExists(urn);
-  } catch {
-    return false;
-  }
-}
-
 /** createGlossaryTerm / createGlossaryNode: `urn:li:<kind>:<id>` (random id when absent), owned by the caller. */
 export async function createGlossaryEntity(ctx: OpContext, kind: Kind, input: CreateGlossaryEntityInput): Promise<string> {
   const urn = `urn:li:${kind}:${input.id ?? randomUUID()}`;
@@ -43,7 +30,7 @@ export async function createGlossaryEntity(ctx: OpContext, kind: Kind, input: Cr
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
     if (txn.entityExists(urn)) throw new BadRequestError(`This ${LABEL[kind]} already exists!`);
-    if (input.parentNode != null && !isNode(txn, input.parentNode)) {
+    if (input.parentNode != null && !existsAs(txn, input.parentNode, 'glossaryNode')) {
       throw new BadRequestError(`Failed to create ${urn}. ${input.parentNode} either does not exist or is not a glossaryNode.`);
     }
     const info: Record<string, unknown> =
@@ -58,14 +45,14 @@ export async function createGlossaryEntity(ctx: OpContext, kind: Kind, input: Cr
 /** updateParentNode: moves a term or node under another node, or to the root when `parentNode` is null. */
 export async function updateParentNode(ctx: OpContext, resourceUrn: string, parentNode: string | null | undefined): Promise<true> {
   checkUrnSyntax(resourceUrn);
-  const kind = typeOf(resourceUrn);
+  const kind = urnTypeOf(resourceUrn);
   if (kind !== 'glossaryTerm' && kind !== 'glossaryNode') {
     throw new BadRequestError(`Failed to update parentNode. Unsupported resource type ${resourceUrn} provided.`);
   }
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(resourceUrn)) throw new BadRequestError(`Failed to update ${resourceUrn}. ${resourceUrn} does not exist.`);
-    if (parentNode != null && (!isNode(txn, parentNode) || parentNode === resourceUrn)) {
+    if (parentNode != null && (!existsAs(txn, parentNode, 'glossaryNode') || parentNode === resourceUrn)) {
       throw new BadRequestError(`Failed to update ${resourceUrn}. ${parentNode} either does not exist or is not a glossaryNode.`);
     }
     if (parentNode != null && kind === 'glossaryNode' && ancestorsOf(txn, parentNode).includes(resourceUrn)) {
@@ -93,7 +80,7 @@ function ancestorsOf(txn: StoreTxn, node: string): string[] {
 /** deleteGlossaryEntity: hard-deletes a term or node and removes every reference to it, in one transaction. */
 export async function deleteGlossaryEntity(ctx: OpContext, urn: string): Promise<true> {
   checkUrnSyntax(urn);
-  const kind = typeOf(urn);
+  const kind = urnTypeOf(urn);
   if (kind !== 'glossaryTerm' && kind !== 'glossaryNode') throw new BadRequestError(`${urn} is not a glossaryTerm or glossaryNode urn`);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {

@@ -6,12 +6,11 @@
  * and all resources are written in one transaction (DESIGN.md §2.4).
  */
 import { BadRequestError } from '../model/errors.ts';
-import { parseUrn } from '../model/urn.ts';
 import type { StoreTxn, StoreView } from '../store/store.ts';
 import { editableFieldEntry } from './aspectTypes.ts';
 import type { EditableSchemaMetadata } from '../model/aspects/editableSchemaMetadata.ts';
 import { nowOf, type OpContext } from './context.ts';
-import { readAspect, validateResource, type ResourceRef } from './resources.ts';
+import { readAspect, urnTypeOf, validateResource, type ResourceRef } from './resources.ts';
 import { writeAspect, type WriteStamp } from './writeAspect.ts';
 
 /** One kind of label: where its associations are stored and what names them. */
@@ -34,17 +33,9 @@ export const TERMS: LabelKind = { entityType: 'glossaryTerm', aspectName: 'gloss
 type Association = Record<string, unknown>;
 type Holder = Record<string, unknown>;
 
-function urnType(urn: string): string {
-  try {
-    return parseUrn(urn).entityType;
-  } catch {
-    return '';
-  }
-}
-
 /** V-TAG: the urn must be a urn of the label's type, of an existing label. */
 export function validateLabel(view: StoreView, kind: LabelKind, urn: string): void {
-  if (urnType(urn) !== kind.entityType) {
+  if (urnTypeOf(urn) !== kind.entityType) {
     throw new BadRequestError(`Failed to validate label with urn ${urn}. Urn type does not match entity type ${kind.entityType}..`);
   }
   if (!view.entityExists(urn)) throw new BadRequestError(`Failed to validate label with urn ${urn}. Urn does not exist.`);
@@ -81,7 +72,7 @@ export async function removeLabels(ctx: OpContext, kind: LabelKind, urns: readon
 
 /** `removeTag` / `removeTerm`: as DataHub, a urn of another type is not an error but answers false. */
 export async function removeLabel(ctx: OpContext, kind: LabelKind, urn: string, resource: ResourceRef): Promise<boolean> {
-  if (urnType(urn) !== kind.entityType) {
+  if (urnTypeOf(urn) !== kind.entityType) {
     // Still a missing target is an error (DESIGN.md §2.1).
     ctx.store.refresh();
     validateResource(ctx.store, resource);

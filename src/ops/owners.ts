@@ -5,11 +5,10 @@
  * everything in one transaction or nothing.
  */
 import { BadRequestError } from '../model/errors.ts';
-import { parseUrn } from '../model/urn.ts';
 import type { StoreTxn, StoreView } from '../store/store.ts';
 import type { Owner, Ownership } from '../model/aspects/ownership.ts';
 import { nowOf, type OpContext } from './context.ts';
-import { checkUrnSyntax, readAspect, validateResource, type ResourceRef } from './resources.ts';
+import { checkUrnSyntax, readAspect, urnTypeOf, validateResource, type ResourceRef } from './resources.ts';
 import { writeAspect, type WriteStamp } from './writeAspect.ts';
 
 export type OwnerEntityType = 'CORP_USER' | 'CORP_GROUP';
@@ -28,17 +27,9 @@ export function systemOwnershipTypeUrn(type: string): string {
   return `${SYSTEM_TYPE_PREFIX}${type.toLowerCase()}`;
 }
 
-function entityTypeOf(urn: string): string {
-  try {
-    return parseUrn(urn).entityType;
-  } catch {
-    return '';
-  }
-}
-
 /** validateOwner, in DataHub's order and wording. */
 export function validateOwner(view: StoreView, o: OwnerInput): void {
-  const type = entityTypeOf(o.ownerUrn);
+  const type = urnTypeOf(o.ownerUrn);
   if (o.ownerEntityType === 'CORP_GROUP' && type !== 'corpGroup') {
     throw new BadRequestError(`Failed to change ownership for resource(s). Expected a corp group urn, found ${o.ownerUrn}`);
   }

@@ -4,6 +4,7 @@
  */
 import { BadRequestError } from '../model/errors.ts';
 import { validateUrn } from '../model/registry.ts';
+import { parseUrn } from '../model/urn.ts';
 import type { StoreView } from '../store/store.ts';
 
 export type SubResourceType = 'DATASET_FIELD';
@@ -13,6 +14,20 @@ export interface ResourceRef {
   resourceUrn: string;
   subResourceType?: SubResourceType | null;
   subResource?: string | null;
+}
+
+/** The entity type a urn names, or '' when it is not a valid urn (callers answer with their own message). */
+export function urnTypeOf(urn: string): string {
+  try {
+    return parseUrn(urn).entityType;
+  } catch {
+    return '';
+  }
+}
+
+/** True when `urn` is a urn of `entityType` and something is stored for it. */
+export function existsAs(view: StoreView, urn: string, entityType: string): boolean {
+  return urnTypeOf(urn) === entityType && view.entityExists(urn);
 }
 
 /** Parses the URN of a mutation input; a malformed URN is a 400 that says what is wrong. */

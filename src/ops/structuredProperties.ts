@@ -8,7 +8,7 @@ import { BadRequestError } from '../model/errors.ts';
 import { parseUrn } from '../model/urn.ts';
 import type { StoreView } from '../store/store.ts';
 import { nowOf, type OpContext } from './context.ts';
-import { checkUrnSyntax } from './resources.ts';
+import { checkUrnSyntax, urnTypeOf } from './resources.ts';
 import { writeAspect } from './writeAspect.ts';
 
 export interface PropertyValueInput {
@@ -47,23 +47,15 @@ function stored(v: PropertyValueInput, where: string): StoredValue {
   throw new BadRequestError(`${where}: a value needs stringValue or numberValue`);
 }
 
-function urnTypeIs(urn: string, type: string): boolean {
-  try {
-    return parseUrn(urn).entityType === type;
-  } catch {
-    return false;
-  }
-}
-
 /** createStructuredProperty: `urn:li:structuredProperty:<id or qualifiedName>`; returns the urn. */
 export async function createStructuredProperty(ctx: OpContext, input: CreateStructuredPropertyInput): Promise<string> {
   const id = input.id ?? input.qualifiedName ?? randomUUID();
   const urn = `urn:li:structuredProperty:${id}`;
   checkUrnSyntax(urn);
-  if (!urnTypeIs(input.valueType, 'dataType')) throw new BadRequestError(`valueType: expected a urn:li:dataType:… urn such as urn:li:dataType:datahub.string, got "${input.valueType}"`);
+  if (urnTypeOf(input.valueType) !== 'dataType') throw new BadRequestError(`valueType: expected a urn:li:dataType:… urn such as urn:li:dataType:datahub.string, got "${input.valueType}"`);
   if (input.entityTypes.length === 0) throw new BadRequestError('entityTypes: name at least one entity type (urn:li:entityType:datahub.dataset, …)');
   for (const t of input.entityTypes) {
-    if (!urnTypeIs(t, 'entityType')) throw new BadRequestError(`entityTypes: expected urn:li:entityType:… urns, got "${t}"`);
+    if (urnTypeOf(t) !== 'entityType') throw new BadRequestError(`entityTypes: expected urn:li:entityType:… urns, got "${t}"`);
   }
   const definition: Record<string, unknown> = {
     qualifiedName: input.qualifiedName ?? id,
