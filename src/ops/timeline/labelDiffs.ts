@@ -28,51 +28,61 @@ function associations(list: unknown, urnField: 'tag' | 'urn', listField: 'tags' 
 
 const byUrn = (a: Association, b: Association) => (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0);
 
+/** What differs between tags and terms: where the urn sits, the category, the words, the parameter name. */
+interface LabelKind {
+  urnField: 'tag' | 'urn';
+  listField: 'tags' | 'terms';
+  category: 'TAG' | 'GLOSSARY_TERM';
+  noun: 'Tag' | 'Term';
+  parameter: 'tagUrn' | 'termUrn';
+}
+
+const TAG: LabelKind = { urnField: 'tag', listField: 'tags', category: 'TAG', noun: 'Tag', parameter: 'tagUrn' };
+const TERM: LabelKind = { urnField: 'urn', listField: 'terms', category: 'GLOSSARY_TERM', noun: 'Term', parameter: 'termUrn' };
+
+/** The associations removed and added between two label lists, each in urn order. */
+function labelChanges(kind: LabelKind, from: unknown, to: unknown): { removed: Association[]; added: Association[] } {
+  const before = associations(from, kind.urnField, kind.listField);
+  const after = associations(to, kind.urnField, kind.listField);
+  return {
+    removed: [...before.values()].filter((a) => !after.has(a.urn)).sort(byUrn),
+    added: [...after.values()].filter((a) => !before.has(a.urn)).sort(byUrn),
+  };
+}
+
+function labelEvent(kind: LabelKind, a: Association, operation: 'ADD' | 'REMOVE', entityUrn: string, stamp: AuditStamp, column?: ColumnOf): ChangeEvent {
+  return {
+    entityUrn,
+    category: kind.category,
+    operation,
+    modifier: a.urn,
+    parameters: column
+      ? { fieldPath: column.fieldPath, parentUrn: column.parentUrn, [kind.parameter]: a.urn }
+      : { [kind.parameter]: a.urn, context: a.context ?? '{}' },
+    auditStamp: stamp,
+    semVerChange: 'MINOR',
+    description: `${kind.noun} '${urnId(a.urn)}' ${operation === 'ADD' ? 'added to' : 'removed from'} entity '${entityUrn}'.`,
+  };
+}
+
 /**
  * Tag events between two `{tags: [...]}` values: removals, then additions, each in urn order.
  * `entityUrn` is the dataset, or the column's schemaField urn when `column` is given.
  */
 export function tagEvents(from: unknown, to: unknown, entityUrn: string, stamp: AuditStamp, column?: ColumnOf): ChangeEvent[] {
-  const before = associations(from, 'tag', 'tags');
-  const after = associations(to, 'tag', 'tags');
-  const removed = [...before.values()].filter((a) => !after.has(a.urn)).sort(byUrn);
-  const added = [...after.values()].filter((a) => !before.has(a.urn)).sort(byUrn);
-  const event = (a: Association, operation: 'ADD' | 'REMOVE'): ChangeEvent => ({
-    entityUrn,
-    category: 'TAG',
-    operation,
-    modifier: a.urn,
-    parameters: column
-      ? { fieldPath: column.fieldPath, parentUrn: column.parentUrn, tagUrn: a.urn }
-      : { tagUrn: a.urn, context: a.context ?? '{}' },
-    auditStamp: stamp,
-    semVerChange: 'MINOR',
-    description: operation === 'ADD' ? `Tag '${urnId(a.urn)}' added to entity '${entityUrn}'.` : `Tag '${urnId(a.urn)}' removed from entity '${entityUrn}'.`,
-  });
-  return [...removed.map((a) => event(a, 'REMOVE')), ...added.map((a) => event(a, 'ADD'))];
+  const { removed, added } = labelChanges(TAG, from, to);
+  return [
+    ...removed.map((a) => labelEvent(TAG, a, 'REMOVE', entityUrn, stamp, column)),
+    ...added.map((a) => labelEvent(TAG, a, 'ADD', entityUrn, stamp, column)),
+  ];
 }
 
-/** Glossary-term events between two `{terms: [...]}` values, in urn order. */
+/** Glossary-term events between two `{terms: [...]}` values, removals and additions together in urn order. */
 export function termEvents(from: unknown, to: unknown, entityUrn: string, stamp: AuditStamp, column?: ColumnOf): ChangeEvent[] {
-  const before = associations(from, 'urn', 'terms');
-  const after = associations(to, 'urn', 'terms');
-  const changed: Array<[Association, 'ADD' | 'REMOVE']> = [
-    ...[...before.values()].filter((a) => !after.has(a.urn)).map((a): [Association, 'REMOVE'] => [a, 'REMOVE']),
-    ...[...after.values()].filter((a) => !before.has(a.urn)).map((a): [Association, 'ADD'] => [a, 'ADD']),
-  ];
+  const { removed, added } = labelChanges(TERM, from, to);
+  const changed: Array<[Association, 'ADD' | 'REMOVE']> = [...removed.map((a): [Association, 'REMOVE'] => [a, 'REMOVE']), ...added.map((a): [Association, 'ADD'] => [a, 'ADD'])];
   changed.sort(([a], [b]) => byUrn(a, b));
-  return changed.map(([a, operation]) => ({
-    entityUrn,
-    category: 'GLOSSARY_TERM',
-    operation,
-    modifier: a.urn,
-    parameters: column
-      ? { fieldPath: column.fieldPath, parentUrn: column.parentUrn, termUrn: a.urn }
-      : { termUrn: a.urn, context: a.context ?? '{}' },
-    auditStamp: stamp,
-    semVerChange: 'MINOR',
-    description: operation === 'ADD' ? `Term '${urnId(a.urn)}' added to entity '${entityUrn}'.` : `Term '${urnId(a.urn)}' removed from entity '${entityUrn}'.`,
-  }));
+  return changed.map(([a, operation]) => labelEvent(TERM, a, operation, entityUrn, stamp, column));
 }
 
 /** `globalTags` of the entity. */
