@@ -88,7 +88,11 @@ describe('single executable (build/catalog)', () => {
       assert.deepEqual(await gql('mutation { deleteTag(urn: "urn:li:tag:Legacy") }'), { data: { deleteTag: true }, extensions: {} });
       const refs = await fetch(`${server.url}/entities?action=deleteReferences`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ urn: 'urn:li:corpuser:jdoe', dryRun: true }) });
       assert.equal(refs.status, 200);
-      assert.ok(((await refs.json()) as { value: { total: number } }).value.total > 0);
+      // jdoe is a member (and admin) of bfoo and owns every sample dataset.
+      const related = ((await refs.json()) as { value: { total: number; relatedAspects: Array<{ relationshipType: string; urn: string; aspectName: string }> } }).value;
+      assert.equal(related.total, 6);
+      assert.deepEqual(related.relatedAspects.map((a) => `${a.relationshipType} ${a.aspectName}`), ['IsPartOf corpGroupInfo', ...Array(5).fill('OwnedBy ownership')]);
+      assert.ok(related.relatedAspects.some((a) => a.urn === 'urn:li:corpGroup:bfoo'));
       assert.deepEqual(await gql('{ entityExists(urn: "urn:li:tag:Legacy") }'), { data: { entityExists: false }, extensions: {} });
     } finally {
       assert.equal(await server.stop(), 0, server.output());
