@@ -235,7 +235,7 @@ describe('OpenAPI v3 entity reads (datahub-discovery.md §7.4)', () => {
   it('batchGet body mistakes are 400s naming the field path', async () => {
     const cases: Array<[unknown, string]> = [
       [{ urn: S.legacy }, 'Request body must be a JSON array of {"urn": …} objects, got an object'],
-      [[{ urn: S.legacy }, 'x'], '[1]: expected an object with a urn, got string "x"'],
+      [[{ urn: S.legacy }, 'x'], '[1]: expected an object with a urn, got the string "x"'],
       [[{ urn: S.legacy }, { urn: S.legacy }, { tagProperties: {} }], '[2].urn: required string is missing'],
       [[{ urn: 7 }], '[0].urn: expected a string, got number 7'],
       [[{ urn: 'tag:x' }], '[0].urn: Invalid urn "tag:x": it must start with "urn:li:"'],

@@ -7,7 +7,7 @@
 import { ASPECTS } from './aspects/index.ts';
 import type { Fields, Spec } from './aspects/define.ts';
 import { AspectValidationError } from './errors.ts';
-import { isJsonObject } from './json.ts';
+import { describeJson, isJsonObject } from './json.ts';
 import { isKeyAspect } from './registry.ts';
 import { entityTypeOf } from './urn.ts';
 
@@ -76,7 +76,7 @@ export function validateAspect(entityType: string, aspectName: string, value: un
     throw new AspectValidationError(String(aspectName), '', 'the aspect name must be a plain identifier');
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new AspectValidationError(aspectName, '', `expected a JSON object, got ${describe(value)}`);
+    throw new AspectValidationError(aspectName, '', `expected a JSON object, got ${describeJson(value)}`);
   }
   if (isKeyAspect(entityType, aspectName)) return;
   const checker = COMPILED.get(aspectName);
@@ -110,17 +110,17 @@ function check(c: Checker, v: unknown): Failure | null {
       return null;
     case 'string':
     case 'boolean':
-      return typeof v === c.kind ? null : failure(`expected a ${c.kind}, got ${describe(v)}`);
+      return typeof v === c.kind ? null : failure(`expected a ${c.kind}, got ${describeJson(v)}`);
     case 'number':
-      return typeof v === 'number' && Number.isFinite(v) ? null : failure(`expected a number, got ${describe(v)}`);
+      return typeof v === 'number' && Number.isFinite(v) ? null : failure(`expected a number, got ${describeJson(v)}`);
     case 'object':
-      return isJsonObject(v) ? null : failure(`expected an object, got ${describe(v)}`);
+      return isJsonObject(v) ? null : failure(`expected an object, got ${describeJson(v)}`);
     case 'urn':
       return checkUrn(c.types, v);
     case 'enum':
-      return typeof v === 'string' && c.values.has(v) ? null : failure(`expected one of ${c.list.join(', ')}, got ${describe(v)}`);
+      return typeof v === 'string' && c.values.has(v) ? null : failure(`expected one of ${c.list.join(', ')}, got ${describeJson(v)}`);
     case 'array': {
-      if (!Array.isArray(v)) return failure(`expected an array, got ${describe(v)}`);
+      if (!Array.isArray(v)) return failure(`expected an array, got ${describeJson(v)}`);
       for (let i = 0; i < v.length; i++) {
         const f = check(c.item, v[i]);
         if (f) return at(i, f);
@@ -128,7 +128,7 @@ function check(c: Checker, v: unknown): Failure | null {
       return null;
     }
     case 'map': {
-      if (!isJsonObject(v)) return failure(`expected an object map, got ${describe(v)}`);
+      if (!isJsonObject(v)) return failure(`expected an object map, got ${describeJson(v)}`);
       for (const k in v) {
         if (!Object.hasOwn(v, k)) continue;
         const f = check(c.item, v[k]);
@@ -137,7 +137,7 @@ function check(c: Checker, v: unknown): Failure | null {
       return null;
     }
     case 'record': {
-      if (!isJsonObject(v)) return failure(`expected an object, got ${describe(v)}`);
+      if (!isJsonObject(v)) return failure(`expected an object, got ${describeJson(v)}`);
       for (const field of c.fields) {
         const fv = v[field.name];
         const f = fv === undefined || fv === null ? (field.optional ? null : failure('required field is missing')) : check(field.checker, fv);
@@ -149,7 +149,7 @@ function check(c: Checker, v: unknown): Failure | null {
 }
 
 function checkUrn(types: readonly string[] | null, v: unknown): Failure | null {
-  if (typeof v !== 'string') return failure(`expected a urn string, got ${describe(v)}`);
+  if (typeof v !== 'string') return failure(`expected a urn string, got ${describeJson(v)}`);
   let type: string;
   try {
     type = entityTypeOf(v);
@@ -160,12 +160,4 @@ function checkUrn(types: readonly string[] | null, v: unknown): Failure | null {
     return failure(`expected a ${types.map((t) => `urn:li:${t}`).join(' or ')} urn, got "${v}"`);
   }
   return null;
-}
-
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  if (typeof v === 'object') return 'an object';
-  return `${typeof v} ${String(v)}`;
 }

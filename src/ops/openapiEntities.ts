@@ -7,7 +7,7 @@
  * EntityController reads it; DataHub's v3 aspects carry no `version` field, so neither do ours.
  */
 import { BadRequestError, NotFoundError } from '../model/errors.ts';
-import { isJsonObject } from '../model/json.ts';
+import { describeJson, isJsonObject } from '../model/json.ts';
 import { validateUrn } from '../model/registry.ts';
 import type { AspectRecord, AuditStamp, StoreView } from '../store/store.ts';
 
@@ -42,14 +42,14 @@ export type GenericEntityV3 = { urn: string } & { [aspectName: string]: GenericA
  */
 export function parseBatchGetRequest(body: unknown, entityType: string): EntityRequest[] {
   if (!Array.isArray(body)) {
-    throw new BadRequestError(`Request body must be a JSON array of {"urn": …} objects, got ${describe(body)}`);
+    throw new BadRequestError(`Request body must be a JSON array of {"urn": …} objects, got ${describeJson(body)}`);
   }
   const byUrn = new Map<string, EntityRequest>();
   body.forEach((item, i) => {
-    if (!isJsonObject(item)) throw new BadRequestError(`[${i}]: expected an object with a urn, got ${describe(item)}`);
+    if (!isJsonObject(item)) throw new BadRequestError(`[${i}]: expected an object with a urn, got ${describeJson(item)}`);
     const urn = item['urn'];
     if (urn === undefined || urn === null) throw new BadRequestError(`[${i}].urn: required string is missing`);
-    if (typeof urn !== 'string') throw new BadRequestError(`[${i}].urn: expected a string, got ${describe(urn)}`);
+    if (typeof urn !== 'string') throw new BadRequestError(`[${i}].urn: expected a string, got ${describeJson(urn)}`);
     checkUrnOfType(urn, entityType, `[${i}].urn`);
     const request = byUrn.get(urn) ?? { urn, aspects: [] };
     byUrn.set(urn, request);
@@ -133,10 +133,10 @@ export function checkUrnOfType(urn: string, entityType: string, where: string): 
 
 /** The version a batchGet aspect entry asks for: `{}` = latest, `{"headers": {"If-Version-Match": "n"}}` = version n. */
 function requestedVersion(spec: unknown, where: string): number {
-  if (!isJsonObject(spec)) throw new BadRequestError(`${where}: expected an object ({} or {"headers": {"${VERSION_HEADER}": "<version>"}}), got ${describe(spec)}`);
+  if (!isJsonObject(spec)) throw new BadRequestError(`${where}: expected an object ({} or {"headers": {"${VERSION_HEADER}": "<version>"}}), got ${describeJson(spec)}`);
   const headers = spec['headers'];
   if (headers === undefined || headers === null) return 0;
-  if (!isJsonObject(headers)) throw new BadRequestError(`${where}.headers: expected an object of header names to strings, got ${describe(headers)}`);
+  if (!isJsonObject(headers)) throw new BadRequestError(`${where}.headers: expected an object of header names to strings, got ${describeJson(headers)}`);
   const text = headers[VERSION_HEADER];
   if (text === undefined || text === null) return 0;
   const version = typeof text === 'string' && /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
@@ -144,11 +144,4 @@ function requestedVersion(spec: unknown, where: string): number {
     throw new BadRequestError(`${where}.headers.${VERSION_HEADER}: expected a non-negative integer version, got ${JSON.stringify(text)}`);
   }
   return version;
-}
-
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'object') return 'an object';
-  return `${typeof v} ${JSON.stringify(v)}`;
 }
