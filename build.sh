@@ -18,6 +18,8 @@ quiet() {
 lmdb_node=$(ls node_modules/lmdb/build/Release/lmdb.node)
 msgpack_node=$(ls node_modules/@msgpackr-extract/msgpackr-extract-linux-x64/node.napi.glibc.node)
 node scripts/build/bundle.mjs "$out/catalog.cjs" "$lmdb_node" "$msgpack_node"
+# Every SDL file of the GraphQL schema (src/server/graphql/schema.ts SDL_FILES), as an asset each.
+sdl_assets=$(for f in src/server/graphql/*.graphql; do printf ',\n    "%s": "%s"' "$(basename "$f")" "$f"; done)
 cat > "$out/sea-config.json" <<JSON
 {
   "main": "$out/catalog.cjs",
@@ -26,8 +28,7 @@ cat > "$out/sea-config.json" <<JSON
   "useCodeCache": true,
   "assets": {
     "lmdb.node": "$lmdb_node",
-    "msgpackr-extract.node": "$msgpack_node",
-    "schema.graphql": "src/server/graphql/schema.graphql"
+    "msgpackr-extract.node": "$msgpack_node"$sdl_assets
   }
 }
 JSON

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rootValue } from '../src/server/graphql/resolvers.ts';
-import { getSchema } from '../src/server/graphql/schema.ts';
+import { readdirSync } from 'node:fs';
+import { getSchema, SDL_FILES } from '../src/server/graphql/schema.ts';
 
 describe('GraphQL resolvers', () => {
   it('every Query and Mutation field of the SDL has a root resolver, and every root resolver a field', () => {
@@ -12,6 +13,11 @@ describe('GraphQL resolvers', () => {
     const resolvers = Object.entries(rootValue).filter(([, v]) => typeof v === 'function').map(([k]) => k).sort();
     assert.deepEqual(fields.filter((f) => !resolvers.includes(f)), [], 'fields without a resolver');
     assert.deepEqual(resolvers.filter((r) => !fields.includes(r)), [], 'resolvers without a field');
+  });
+
+  it('loads every SDL file of src/server/graphql (build.sh embeds them all; a file left out of SDL_FILES would vanish from the schema)', () => {
+    const onDisk = readdirSync(new URL('../src/server/graphql/', import.meta.url)).filter((f) => f.endsWith('.graphql')).sort();
+    assert.deepEqual([...SDL_FILES].sort(), onDisk);
   });
 
   it('every entity type of the schema resolves relationships', () => {

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { buildSchema } from 'graphql';
 import { generate } from '../bench/generate.ts';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
+import { loadSdl } from '../src/server/graphql/schema.ts';
 import { ROOT, runCli, serveCatalog, tempDir, type SpawnedServer } from './helpers.ts';
 
 const enc = encodeURIComponent;
@@ -218,7 +219,7 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
   });
 
   it('covered every Query and Mutation field of the schema', () => {
-    const schema = buildSchema(readFileSync(join(ROOT, 'src', 'server', 'graphql', 'schema.graphql'), 'utf8'));
+    const schema = buildSchema(loadSdl());
     const all = [
       ...Object.keys(schema.getQueryType()!.getFields()).map((f) => `Query.${f}`),
       ...Object.keys(schema.getMutationType()!.getFields()).map((f) => `Mutation.${f}`),

@@ -1,4 +1,8 @@
-/** The executable schema, built once from schema.graphql (embedded as an asset in the single executable). */
+/**
+ * The executable schema, built once from the SDL files below (each embedded as an asset in the single
+ * executable). The SDL is split by area so a new area (search, documents …) adds a file and
+ * `extend type Query` / `extend type Mutation` instead of growing one file.
+ */
 import { readFileSync } from 'node:fs';
 import * as sea from 'node:sea';
 import { buildSchema, GraphQLObjectType, type GraphQLSchema } from 'graphql';
@@ -8,9 +12,13 @@ import type { GraphqlContext } from './resolvers.ts';
 
 let schema: GraphQLSchema | undefined;
 
+/** The SDL files, in load order; build.sh embeds each under its own name. */
+export const SDL_FILES = ['schema.graphql'] as const;
+
 export function loadSdl(): string {
-  if (sea.isSea()) return sea.getAsset('schema.graphql', 'utf8');
-  return readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
+  return SDL_FILES.map((name) =>
+    sea.isSea() ? sea.getAsset(name, 'utf8') : readFileSync(new URL(`./${name}`, import.meta.url), 'utf8'),
+  ).join('\n');
 }
 
 export function getSchema(): GraphQLSchema {
