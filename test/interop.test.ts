@@ -205,6 +205,67 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
     assert.deepEqual(r, { urn, description: 'edited description', tags: ['urn:li:tag:emitted'], owners: ['urn:li:corpuser:jdoe'], fields: ['id', 'email', 'tags'] });
   });
 
+  it('DataHubClient.from_env() (client mode SDK) writes through OpenAPI v3: upsert, patches, SYNC_WAIT, DELETE, ASYNC_WAIT polling the trace API', async () => {
+    // datahub-rest-cli.md §4.7, §5.3: /config advertises >= 1.0.1, so an SDK-mode client writes with OpenAPI.
+    const r = await py('sdk_openapi_writes.py', 'a');
+    assert.equal(r.openapi, true);
+    const writes = r.calls.filter(([, path]: [string, string]) => !path.startsWith('/openapi/v1/trace/'));
+    assert.deepEqual([...new Set(writes.map(([method, path]: [string, string]) => `${method} ${path}`))], [
+      'POST /openapi/v3/entity/dataset',
+      'PATCH /openapi/v3/entity/dataset',
+      `DELETE /openapi/v3/entity/dataset/${r.doomed}`,
+    ]);
+    // Each ASYNC_WAIT write (the upsert, two patches, the status) was confirmed through the trace API.
+    const polls = r.calls.filter(([, path]: [string, string]) => path.startsWith('/openapi/v1/trace/write/'));
+    assert.ok(polls.length >= 4, JSON.stringify(r.calls));
+    for (const [method, path] of polls) assert.match(`${method} ${path}`, /^POST \/openapi\/v1\/trace\/write\/[0-9a-f]{32}$/);
+    assert.deepEqual(r.trace, { [r.urn]: { editableDatasetProperties: { success: true, primaryStorage: { writeStatus: 'ACTIVE_STATE' }, searchStorage: { writeStatus: 'ACTIVE_STATE' } } } });
+    assert.equal(r.doomedExists, false);
+    // `datahub get` reads what DataHub would store.
+    const got = await getJson(r.urn, 'globalTags', 'ownership', 'datasetProperties', 'editableDatasetProperties', 'status');
+    assert.deepEqual(got.globalTags.tags, [{ tag: 'urn:li:tag:patched' }]);
+    assert.deepEqual(got.ownership.owners.map((o: { owner: string; type: string }) => `${o.owner} ${o.type}`).sort(), [
+      'urn:li:corpuser:jdoe TECHNICAL_OWNER',
+      'urn:li:corpuser:patcher TECHNICAL_OWNER',
+    ]);
+    assert.deepEqual(got.datasetProperties.customProperties, { tier: 'gold' });
+    assert.equal(got.editableDatasetProperties.description, 'edited through OpenAPI');
+    assert.deepEqual(got.status, { removed: false });
+    assert.deepEqual(await gql(`{ entityExists(urn: "${r.doomed}") }`), { entityExists: false });
+  });
+
+  it('what the client turns on at the version /config reports works: status as a PATCH in ingestion (>= 1.7.0), assertion notes (>= 1.7.0.1)', async () => {
+    const gates = await py('version_gates.py');
+    assert.equal(gates.version, 'v1.7.0.1');
+    assert.deepEqual(gates.features, {
+      openapi_sdk: true,
+      api_tracing: true,
+      no_code: true,
+      stateful_ingestion: false,
+      impact_analysis: false,
+      patch_capable: true,
+      cli_telemetry: false,
+      datahub_cloud: false,
+      semantic_model_entities: false,
+      assertion_note_aspect: true,
+    });
+    assert.equal(gates.statusPatch, true);
+    assert.equal(gates.assertionNote, 'order ids are never null');
+    assert.equal(gates.assertionNoteClient, 'acryl-datahub');
+    // datahub-lineage-file runs AutoStatusAspectProcessor, which now emits status as a PATCH (Rest.li).
+    const lineage = join(home, 'lineage.yml');
+    writeFileSync(lineage, 'version: 1\nlineage:\n  - entity: {name: db.orders_enriched, type: dataset, env: PROD, platform: postgres}\n    upstream:\n      - entity: {name: db.orders, type: dataset, env: PROD, platform: postgres}\n');
+    const recipe = join(home, 'lineage-recipe.yml');
+    writeFileSync(recipe, `source:\n  type: datahub-lineage-file\n  config:\n    file: ${lineage}\nsink:\n  type: datahub-rest\n  config:\n    server: ${server.url}\n`);
+    const run = await dh(['ingest', '-c', recipe]);
+    assert.equal(run.code, 0, run.stderr + run.stdout);
+    assert.match(run.stdout + run.stderr, /'status_patch_mode': True/);
+    const enriched = 'urn:li:dataset:(urn:li:dataPlatform:postgres,db.orders_enriched,PROD)';
+    const got = await getJson(enriched, 'status', 'upstreamLineage');
+    assert.deepEqual(got.status, { removed: false });
+    assert.equal(got.upstreamLineage.upstreams[0].dataset, 'urn:li:dataset:(urn:li:dataPlatform:postgres,db.orders,PROD)');
+  });
+
   it('an export of 10 000 generated datasets is read whole by DataHub\'s file source', async () => {
     const generated = join(home, 'gen.jsonl');
     await generate(generated, 10_000, 'jsonl');

@@ -27,11 +27,11 @@ describe('REST endpoints', () => {
     aspect: { value: JSON.stringify(value), contentType: 'application/json' },
   });
 
-  it('GET /config advertises noCode as the string "true" and a Rest.li-era version', async () => {
+  it('GET /config advertises noCode as the string "true" and the DataHub version of our pinned client', async () => {
     const r = await get('/config');
     assert.equal(r.status, 200);
     assert.equal(r.body.noCode, 'true');
-    assert.equal(r.body.versions['acryldata/datahub'].version, 'v1.0.0');
+    assert.equal(r.body.versions['acryldata/datahub'].version, 'v1.7.0.1');
     assert.notEqual(r.body.datahub.serverType, 'quickstart');
   });
 
