@@ -73,6 +73,9 @@ const ENTITIES: Record<string, EntitySpec> = {
   dataHubIngestionSource: { keyAspect: 'dataHubIngestionSourceKey', keyFields: ['id'] },
   dataHubExecutionRequest: { keyAspect: 'dataHubExecutionRequestKey', keyFields: ['id'] },
   dataHubAccessToken: { keyAspect: 'dataHubAccessTokenKey', keyFields: ['id'] },
+  document: { keyAspect: 'documentKey', keyFields: ['id'] },
+  query: { keyAspect: 'queryKey', keyFields: ['id'] },
+  application: { keyAspect: 'applicationKey', keyFields: ['id'] },
 };
 
 /** Entity types this product interprets (reads and mutates through GraphQL). */

@@ -3,6 +3,7 @@
  * by schema name only (stored as given). The registry (FQNs), the validator and the relationships
  * index are built from this list.
  */
+import applicationProperties from './applicationProperties.ts';
 import corpGroupEditableInfo from './corpGroupEditableInfo.ts';
 import corpGroupInfo from './corpGroupInfo.ts';
 import corpUserEditableInfo from './corpUserEditableInfo.ts';
@@ -10,6 +11,8 @@ import corpUserInfo from './corpUserInfo.ts';
 import datasetProperties from './datasetProperties.ts';
 import type { AspectDef } from './define.ts';
 import deprecation from './deprecation.ts';
+import documentInfo from './documentInfo.ts';
+import documentSettings from './documentSettings.ts';
 import editableDatasetProperties from './editableDatasetProperties.ts';
 import editableSchemaMetadata from './editableSchemaMetadata.ts';
 import globalTags from './globalTags.ts';
@@ -17,8 +20,11 @@ import glossaryTerms from './glossaryTerms.ts';
 import groupMembership from './groupMembership.ts';
 import institutionalMemory from './institutionalMemory.ts';
 import ownership from './ownership.ts';
+import queryProperties from './queryProperties.ts';
+import querySubjects from './querySubjects.ts';
 import * as relationshipOnly from './relationshipOnly.ts';
 import schemaMetadata from './schemaMetadata.ts';
+import semanticText from './semanticText.ts';
 import status from './status.ts';
 import tagProperties from './tagProperties.ts';
 
@@ -106,6 +112,12 @@ const NAMED: Record<string, string> = {
   dataHubViewInfo: 'com.linkedin.view.DataHubViewInfo',
   globalSettingsKey: 'com.linkedin.metadata.key.GlobalSettingsKey',
   globalSettingsInfo: 'com.linkedin.settings.global.GlobalSettingsInfo',
+  documentKey: 'com.linkedin.metadata.key.DocumentKey',
+  documentUsageStatistics: 'com.linkedin.knowledge.DocumentUsageStatistics',
+  semanticContent: 'com.linkedin.common.SemanticContent',
+  queryKey: 'com.linkedin.metadata.key.QueryKey',
+  queryUsageStatistics: 'com.linkedin.query.QueryUsageStatistics',
+  applicationKey: 'com.linkedin.metadata.key.ApplicationKey',
 };
 
 export const ASPECTS: readonly AspectDef[] = [
@@ -125,6 +137,12 @@ export const ASPECTS: readonly AspectDef[] = [
   corpGroupInfo,
   corpGroupEditableInfo,
   groupMembership,
+  documentInfo,
+  documentSettings,
+  semanticText,
+  queryProperties,
+  querySubjects,
+  applicationProperties,
   ...Object.values(relationshipOnly),
   ...Object.entries(NAMED).map(([name, fqn]) => ({ name, fqn })),
 ];

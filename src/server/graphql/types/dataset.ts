@@ -12,6 +12,7 @@ import type { SchemaFieldValue } from '../../../model/aspects/schemaMetadata.ts'
 import { effectiveDeprecation, type Deprecation } from '../../../ops/deprecation.ts';
 import { effectiveDescription, mergeTags, mergeTerms, type TermsValue } from '../../../ops/effective.ts';
 import type { StoreView } from '../../../store/store.ts';
+import { schemaFieldEntityOf } from './schemaField.ts';
 import {
   aspect,
   auditStamp,
@@ -81,6 +82,7 @@ function schemaMetadataView(view: StoreView, urn: string, version: number | null
         isPartOfKey: f['isPartOfKey'] ?? false,
         isPartitioningKey: f['isPartitioningKey'] ?? null,
         jsonProps: f['jsonProps'] ?? null,
+        schemaFieldEntity: schemaFieldEntityOf(view, urn, f.fieldPath),
       };
     }),
     primaryKeys: sm['primaryKeys'] ?? null,

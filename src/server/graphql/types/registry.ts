@@ -6,6 +6,7 @@
 import { keyAspectOf } from '../../../model/registry.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import type { StoreView } from '../../../store/store.ts';
+import { application } from './application.ts';
 import { chart } from './chart.ts';
 import { container } from './container.ts';
 import { corpGroup } from './corpGroup.ts';
@@ -19,6 +20,7 @@ import { dataPlatformInstance } from './dataPlatformInstance.ts';
 import { dataProduct } from './dataProduct.ts';
 import { dataset } from './dataset.ts';
 import { dataType } from './dataType.ts';
+import { document, RELATED_DOCUMENT_HOLDERS, withRelatedDocuments } from './document.ts';
 import { domain } from './domain.ts';
 import { entityType } from './entityType.ts';
 import { glossaryNode } from './glossaryNode.ts';
@@ -30,6 +32,7 @@ import { mlModelGroup } from './mlModelGroup.ts';
 import { mlPrimaryKey } from './mlPrimaryKey.ts';
 import { notebook } from './notebook.ts';
 import { ownershipType } from './ownershipType.ts';
+import { query } from './query.ts';
 import { schemaField } from './schemaField.ts';
 import { checkType, notFound, type EntityKind, type Obj } from './shared.ts';
 import { structuredProperty } from './structuredProperty.ts';
@@ -42,12 +45,17 @@ let table: Readonly<Record<string, EntityKind>> | undefined;
  * related entities), so the table cannot be built while they are still loading.
  */
 export function kinds(): Readonly<Record<string, EntityKind>> {
-  table ??= {
+  table ??= withDocumentHolders({
     dataset, tag, corpuser: corpUser, corpGroup, dataPlatform, glossaryTerm, glossaryNode, domain, container, chart, dashboard,
     dataFlow, dataJob, dataProduct, dataPlatformInstance, mlModel, mlModelGroup, mlFeature, mlPrimaryKey, mlFeatureTable,
-    notebook, schemaField, dataType, entityType, structuredProperty, ownershipType, dataHubView,
-  };
+    notebook, schemaField, dataType, entityType, structuredProperty, ownershipType, dataHubView, document, query, application,
+  });
   return table;
+}
+
+/** The assets documents relate to show `relatedDocuments` (documents.graphql): their kinds gain the field. */
+function withDocumentHolders(kinds: Record<string, EntityKind>): Record<string, EntityKind> {
+  return Object.fromEntries(Object.entries(kinds).map(([type, k]) => [type, RELATED_DOCUMENT_HOLDERS.has(type) ? withRelatedDocuments(k) : k]));
 }
 
 /** How the typed root queries name an entity type in "is not a … urn". */

@@ -1,5 +1,7 @@
 /** SchemaFieldEntity: one column of a dataset as an entity of its own. */
-import { type EntityKind, common, keyOf, ref } from './shared.ts';
+import { makeUrn } from '../../../model/urn.ts';
+import type { StoreView } from '../../../store/store.ts';
+import { type EntityKind, type Obj, common, keyOf, ref } from './shared.ts';
 
 export const schemaField: EntityKind = {
   typename: 'SchemaFieldEntity',
@@ -9,3 +11,11 @@ export const schemaField: EntityKind = {
       return { ...common(view, urn, schemaField), fieldPath: key['fieldPath'] ?? '', parent: () => ref(view, key['parent'] ?? '') };
     },
 };
+
+/**
+ * `SchemaField.schemaFieldEntity`: the column's own entity, whether or not anything is stored for it
+ * (its aspects then read null), as DataHub links every field of a schema to it.
+ */
+export function schemaFieldEntityOf(view: StoreView, datasetUrn: string, fieldPath: string): () => Obj {
+  return () => ref(view, makeUrn('schemaField', datasetUrn, fieldPath));
+}

@@ -1,0 +1,54 @@
+/**
+ * documentInfo (com.linkedin.knowledge.DocumentInfo): a knowledge-base document's title, text,
+ * source, publication state and links — to its parent document, to related documents and to the
+ * assets it is about. The SDK's `Document.create_document` writes it whole on every save.
+ */
+import { arr, auditStamp, defineAspect, rec, str, urnOf, type Stamp } from './define.ts';
+
+export const DOCUMENT_STATES = ['PUBLISHED', 'UNPUBLISHED'] as const;
+export const DOCUMENT_SOURCE_TYPES = ['NATIVE', 'EXTERNAL'] as const;
+
+/** The entity types a document may relate to (DataHub's `RelatedAsset` relationship annotation). */
+export const RELATED_ASSET_TYPES = [
+  'container', 'dataset', 'dataJob', 'dataFlow', 'dashboard', 'chart', 'application', 'mlModel', 'mlModelGroup',
+  'mlPrimaryKey', 'mlFeature', 'mlFeatureTable', 'dataProduct', 'domain', 'glossaryTerm', 'glossaryNode', 'tag',
+  'structuredProperty',
+] as const;
+
+export interface DocumentInfo {
+  customProperties?: Record<string, string>;
+  title?: string;
+  source?: { sourceType: (typeof DOCUMENT_SOURCE_TYPES)[number]; externalUrl?: string; externalId?: string };
+  status: { state: (typeof DOCUMENT_STATES)[number] };
+  contents: { text: string };
+  created: Stamp;
+  lastModified: Stamp;
+  relatedAssets?: Array<{ asset: string }>;
+  relatedDocuments?: Array<{ document: string }>;
+  parentDocument?: { document: string };
+  [extra: string]: unknown;
+}
+
+const documentRef = rec({ document: urnOf('document') });
+
+export default defineAspect({
+  name: 'documentInfo',
+  fqn: 'com.linkedin.knowledge.DocumentInfo',
+  fields: {
+    'customProperties?': { map: str },
+    'title?': str,
+    'source?': rec({ sourceType: { enum: DOCUMENT_SOURCE_TYPES }, 'externalUrl?': str, 'externalId?': str }),
+    status: rec({ state: { enum: DOCUMENT_STATES } }),
+    contents: rec({ text: str }),
+    created: auditStamp,
+    lastModified: auditStamp,
+    'relatedAssets?': arr(rec({ asset: urnOf(...RELATED_ASSET_TYPES) })),
+    'relatedDocuments?': arr(documentRef),
+    'parentDocument?': documentRef,
+  },
+  relationships: [
+    { name: 'RelatedAsset', path: 'relatedAssets[].asset' },
+    { name: 'RelatedDocument', path: 'relatedDocuments[].document' },
+    { name: 'IsChildOf', path: 'parentDocument.document' },
+  ],
+});

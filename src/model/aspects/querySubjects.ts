@@ -1,0 +1,17 @@
+/**
+ * querySubjects (com.linkedin.query.QuerySubjects): the datasets and columns (schemaField urns) a
+ * query reads or writes. DataHub declares no relationship on it (it finds a dataset's queries through
+ * its search index), so neither do we: `relationships` answers as DataHub's would.
+ */
+import { anyUrn, arr, defineAspect, rec } from './define.ts';
+
+export interface QuerySubjects {
+  subjects: Array<{ entity: string }>;
+  [extra: string]: unknown;
+}
+
+export default defineAspect({
+  name: 'querySubjects',
+  fqn: 'com.linkedin.query.QuerySubjects',
+  fields: { subjects: arr(rec({ entity: anyUrn })) },
+});

@@ -1,0 +1,11 @@
+/**
+ * semanticText (com.linkedin.common.SemanticText): a curated text that stands in for a document's
+ * body when it is embedded for semantic search; GraphQL shows it as `DocumentContent.semanticText`.
+ */
+import { defineAspect, str } from './define.ts';
+
+export default defineAspect({
+  name: 'semanticText',
+  fqn: 'com.linkedin.common.SemanticText',
+  fields: { text: str },
+});
