@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { edgesOf, relationshipIndexer } from '../src/model/relationships.ts';
+import { searchIndexer } from '../src/model/search/indexer.ts';
 import { writeAspect } from '../src/ops/writeAspect.ts';
 import { Store } from '../src/store/store.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
@@ -41,7 +42,7 @@ describe('relationships index in the store', () => {
   let store: Store;
   const path = tempDataPath();
   before(() => {
-    store = Store.open(path, relationshipIndexer);
+    store = Store.open(path, relationshipIndexer, searchIndexer);
   });
   after(() => store.close());
 
@@ -89,14 +90,14 @@ describe('relationships index in the store', () => {
     const old = tempDataPath();
     // A data file written by a build whose aspects declared no relationships.
     const none = { version: 'none', carries: () => false, edgesOf: () => [] };
-    const before = Store.open(old, none);
+    const before = Store.open(old, none, searchIndexer);
     await before.write((txn) => {
       writeAspect(txn, stamp, D1, 'globalTags', { tags: [{ tag: 'urn:li:tag:a' }] });
       writeAspect(txn, stamp, 'urn:li:corpuser:ann', 'groupMembership', { groups: ['urn:li:corpGroup:g'] });
     });
     assert.deepEqual(before.edges('urn:li:tag:a', 'INCOMING'), []);
     await before.close();
-    const reopened = Store.open(old, relationshipIndexer);
+    const reopened = Store.open(old, relationshipIndexer, searchIndexer);
     try {
       assert.deepEqual(reopened.edges('urn:li:tag:a', 'INCOMING'), [{ type: 'TaggedWith', urn: D1, aspectName: 'globalTags' }]);
       assert.deepEqual(reopened.edges('urn:li:corpGroup:g', 'INCOMING', ['IsMemberOfGroup']), [{ type: 'IsMemberOfGroup', urn: 'urn:li:corpuser:ann', aspectName: 'groupMembership' }]);

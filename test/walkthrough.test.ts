@@ -82,6 +82,25 @@ describe('walk through every CLI command', () => {
     assert.equal((await runCli(['export', '-f', second, '--data', copy])).code, 0);
     assert.ok(readFileSync(first).equals(readFileSync(second)), 'export → ingest → export is identical');
   });
+
+  it('search and reindex, offline on the data file', async () => {
+    const table = (await ok(['search', 'users', '--type', 'dataset'])).stdout;
+    assert.match(table, /^TYPE\s+NAME\s+PLATFORM\s+URN\n/);
+    assert.match(table, /2 of 2 results\n$/);
+    const json = JSON.parse((await ok(['search', '*', '--filter', 'platform=urn:li:dataPlatform:kafka', '--json'])).stdout);
+    assert.deepEqual(json.results.map((r: any) => r.urn), [S.kafkaSample]);
+    assert.match((await ok(['reindex'])).stdout, /^Reindexed \d+ entities and \d+ relationships in [\d.]+s\n$/);
+  });
+
+  it('lineage: upstream by default as `datahub lineage`, --direction, --hops, --json', async () => {
+    assert.match((await runCli(['--help'])).stdout, /catalog lineage/);
+    await ok(['put', '--urn', S.usersDeleted, '--aspect', 'upstreamLineage', '-d', '-'], JSON.stringify({ upstreams: [{ dataset: S.usersCreated, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } }] }));
+    const up = JSON.parse((await ok(['lineage', '--urn', S.usersDeleted, '--json'])).stdout);
+    assert.deepEqual(up.results.map((r: any) => [r.urn, r.hops, r.type, r.direction]), [[S.usersCreated, 1, 'DATASET', 'upstream']]);
+    const down = (await ok(['lineage', '--urn', S.usersCreated, '--direction', 'downstream', '--hops', '1'])).stdout;
+    assert.match(down, /^Downstream lineage: 1 entities, up to 1 hops\n/);
+    assert.match(down, /1\s+DATASET\s+hive\s+fct_users_deleted\s+urn:li:dataset:/);
+  });
 });
 
 describe('walk through a served catalog: every GraphQL field and REST endpoint', () => {
@@ -164,6 +183,28 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
     assert.deepEqual(e, { entity: { urn: 'urn:li:domain:walk' }, entities: [{ urn: 'urn:li:chart:(looker,walk)' }, null] });
   });
 
+  it('answers document, listQueries and appConfig, over a document and a query written as the SDK writes them', async () => {
+    const stamp = { time: 1, actor: S.datahub };
+    await rest('POST', '/aspects?action=ingestProposalBatch', {
+      proposals: [
+        proposal('urn:li:document:walk', 'documentInfo', {
+          title: 'Walk', status: { state: 'PUBLISHED' }, contents: { text: 'walked' }, created: stamp, lastModified: stamp, relatedAssets: [{ asset: S.hiveSample }],
+        }),
+        proposal('urn:li:query:walk', 'queryProperties', { statement: { value: 'SELECT 1', language: 'SQL' }, source: 'MANUAL', created: stamp, lastModified: stamp }),
+        proposal('urn:li:query:walk', 'querySubjects', { subjects: [{ entity: S.hiveSample }] }),
+      ],
+    });
+    const q = await gql('query', `
+      document(urn: "urn:li:document:walk") { info { title contents { text } } }
+      listQueries(input: { datasetUrn: "${S.hiveSample}" }) { total queries { urn properties { statement { value } } } }
+      appConfig { semanticSearchConfig { enabled } }
+      dataset(urn: "${S.hiveSample}") { relatedDocuments(input: {}) { total documents { urn } } }`);
+    assert.deepEqual(q.document, { info: { title: 'Walk', contents: { text: 'walked' } } });
+    assert.deepEqual(q.listQueries, { total: 1, queries: [{ urn: 'urn:li:query:walk', properties: { statement: { value: 'SELECT 1' } } }] });
+    assert.deepEqual(q.appConfig, { semanticSearchConfig: { enabled: false } });
+    assert.deepEqual(q.dataset.relatedDocuments, { total: 1, documents: [{ urn: 'urn:li:document:walk' }] });
+  });
+
   it('answers every Mutation field, the whole-catalog ones (deleteTag) included', async () => {
     const res = (extra = '') => `{ resourceUrn: "${S.kafkaSample}"${extra} }`;
     await gql('mutation', `createTag(input: { id: "walk", name: "Walk", description: "walked" })`);
@@ -218,6 +259,40 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
     assert.deepEqual(hdfs.dataset.globalTags?.tags ?? [], [], 'the deleted tag is gone from the datasets it was on');
   });
 
+  it('answers the search fields: search, searchAcrossEntities, scrollAcrossEntities, aggregateAcrossEntities, autoComplete(ForMultiple), browseV2', async () => {
+    const q = await gql('query', `
+      search(input: { type: DATASET, query: "users" }) { total searchResults { entity { urn } } }
+      searchAcrossEntities(input: { query: "fct_users_deleted", searchFlags: { skipAggregates: true } }) { total searchResults { entity { urn } matchedFields { name value } } }
+      scrollAcrossEntities(input: { query: "*", types: [DATASET], count: 2 }) { nextScrollId total searchResults { entity { urn } } }
+      aggregateAcrossEntities(input: { query: "*", facets: ["platform"] }) { facets { field aggregations { value count entity { urn } } } }
+      autoComplete(input: { type: DATASET, query: "fct_users_c" }) { suggestions entities { urn } }
+      autoCompleteForMultiple(input: { query: "Sample" }) { suggestions { type suggestions } }
+      browseV2(input: { types: [DATASET], path: [] }) { total groups { name count } metadata { totalNumEntities } }`);
+    assert.equal(q.search.total, 2);
+    assert.equal(q.searchAcrossEntities.searchResults[0].entity.urn, S.usersDeleted);
+    assert.equal(q.scrollAcrossEntities.total, 5);
+    assert.equal(typeof q.scrollAcrossEntities.nextScrollId, 'string');
+    // Earlier steps add entities on hive; the sample alone has three datasets there.
+    const hive = q.aggregateAcrossEntities.facets[0].aggregations.find((a: any) => a.value === 'urn:li:dataPlatform:hive');
+    assert.ok(hive.count >= 3, JSON.stringify(hive));
+    assert.deepEqual(hive.entity, { urn: 'urn:li:dataPlatform:hive' });
+    assert.deepEqual(q.autoComplete, { suggestions: ['fct_users_created'], entities: [{ urn: S.usersCreated }] });
+    assert.equal(q.autoCompleteForMultiple.suggestions[0].type, 'DATASET');
+    assert.equal(q.browseV2.total, 0, 'the sample has no browse paths');
+  });
+
+  it('answers the lineage fields: lineage on entities, searchAcrossLineage, scrollAcrossLineage, updateLineage', async () => {
+    await gql('mutation', `updateLineage(input: { edgesToAdd: [{ downstreamUrn: "${S.usersDeleted}", upstreamUrn: "${S.usersCreated}" }], edgesToRemove: [] })`);
+    const up = await gql('query', `dataset(urn: "${S.usersDeleted}") { lineage(input: { direction: UPSTREAM }) { total relationships { type degree isManual entity { urn } } } }`);
+    assert.deepEqual(up.dataset.lineage, { total: 1, relationships: [{ type: 'DownstreamOf', degree: 1, isManual: true, entity: { urn: S.usersCreated } }] });
+    const search = await gql('query', `searchAcrossLineage(input: { urn: "${S.usersCreated}", direction: DOWNSTREAM, query: "*", orFilters: [{ and: [{ field: "degree", values: ["1", "2", "3+"] }] }] }) {
+      total facets { field } searchResults { degree paths { path { urn } } entity { urn } } }`);
+    assert.deepEqual(search.searchAcrossLineage.searchResults, [{ degree: 1, paths: [{ path: [{ urn: S.usersCreated }, { urn: S.usersDeleted }] }], entity: { urn: S.usersDeleted } }]);
+    assert.equal(search.searchAcrossLineage.facets[0].field, 'degree');
+    const scroll = await gql('query', `scrollAcrossLineage(input: { urn: "${S.usersDeleted}", direction: UPSTREAM, count: 10 }) { nextScrollId total searchResults { degree entity { urn } } }`);
+    assert.deepEqual(scroll.scrollAcrossLineage, { nextScrollId: null, total: 1, searchResults: [{ degree: 1, entity: { urn: S.usersCreated } }] });
+  });
+
   it('covered every Query and Mutation field of the schema', () => {
     const schema = buildSchema(loadSdl());
     const all = [
@@ -228,7 +303,10 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
   });
 
   it('answers every REST endpoint, hard delete with references included', async () => {
-    assert.equal((await rest('GET', '/config')).noCode, 'true');
+    const config = await rest('GET', '/config');
+    assert.equal(config.noCode, 'true');
+    assert.equal(config.versions['acryldata/datahub'].version, 'v1.7.0.1');
+    assert.match(config.graphQL.schemaHash, /^[0-9a-f]{64}$/);
     await rest('POST', '/aspects?action=ingestProposal', { proposal: proposal('urn:li:tag:rest', 'tagProperties', { name: 'Rest' }) });
     await rest('POST', '/aspects?action=ingestProposalBatch', { proposals: [proposal('urn:li:tag:rest2', 'tagProperties', { name: 'Rest2' })] });
     assert.deepEqual((await rest('POST', '/aspects?action=getTimeseriesAspectValues', { urn: S.hiveSample, entity: 'dataset', aspect: 'datasetProfile' })).value.values, []);
@@ -247,6 +325,18 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
     assert.equal((await rest('POST', '/openapi/v3/entity/tag/batchGet', [{ urn: S.legacy }])).length, 1);
     const timeline = await rest('GET', `/openapi/v2/timeline/v1/${enc(S.hiveSample)}?categories=TAG&startTime=0`);
     assert.deepEqual(timeline.map((t: any) => t.changeEvents.map((e: any) => `${e.category} ${e.operation} ${e.modifier}`)), [[`TAG ADD ${S.legacy}`]]);
+    // The OpenAPI v3 writes of DataHub's SDK: upsert, patch, trace the write, delete.
+    const openapiTag = 'urn:li:tag:openapi';
+    const upserted = await rest('POST', '/openapi/v3/entity/tag?async=false&systemMetadata=true', [{ urn: openapiTag, tagProperties: { value: { name: 'OpenAPI' }, systemMetadata: null, headers: {} } }]);
+    const traceId = upserted[0].tagProperties.systemMetadata.properties.telemetryTraceId;
+    const owner = { owner: 'urn:li:corpuser:datahub', type: 'DATAOWNER' };
+    await rest('PATCH', '/openapi/v3/entity/tag?async=true', [{ urn: openapiTag, ownership: { value: { patch: [{ op: 'add', path: `/owners/${owner.owner}/DATAOWNER`, value: owner }] } } }]);
+    assert.deepEqual((await rest('GET', `/openapi/v3/entity/tag/${enc(openapiTag)}?aspects=ownership`)).ownership.value.owners, [owner]);
+    const traced = await rest('POST', `/openapi/v1/trace/write/${traceId}?onlyIncludeErrors=false&detailed=true`, { [openapiTag]: ['tagProperties'] });
+    assert.equal(traced[openapiTag].tagProperties.primaryStorage.writeStatus, 'ACTIVE_STATE');
+    const deleted = await fetch(`${server.url}/openapi/v3/entity/tag/${openapiTag}`, { method: 'DELETE' });
+    assert.equal(deleted.status, 200, await deleted.text());
+    assert.equal((await gql('query', `entityExists(urn: "${openapiTag}")`)).entityExists, false);
     // The sequence of `datahub delete --hard` with references: count, remove references, delete.
     const dry = await rest('POST', '/entities?action=deleteReferences', { urn: S.legacy, dryRun: true });
     assert.deepEqual(dry.value, { total: 1, relatedAspects: [{ relationshipType: 'TaggedWith', urn: S.hiveSample, aspectName: 'globalTags' }] });

@@ -11,6 +11,8 @@ import { ingestCommand } from './commands/ingest.ts';
 import { putCommand } from './commands/put.ts';
 import { serveCommand } from './commands/serve.ts';
 import { tokenCommand } from './commands/token.ts';
+import { reindexCommand, searchCommand } from './commands/search.ts';
+import { lineageCommand } from './commands/lineage.ts';
 import { reportError } from './output.ts';
 import { UsageError } from './usageError.ts';
 
@@ -37,6 +39,9 @@ export async function main(argv: string[]): Promise<void> {
     .command(deprecateCommand)
     .command(exportCommand)
     .command(tokenCommand)
+    .command(searchCommand)
+    .command(reindexCommand)
+    .command(lineageCommand)
     .demandCommand(1, 'Name a command; see --help.')
     .strict()
     .version(VERSION)
@@ -45,7 +50,7 @@ export async function main(argv: string[]): Promise<void> {
     .wrap(Math.min(110, process.stdout.columns || 100))
     .fail((msg, err) => {
       if (err && !(err instanceof UsageError)) throw err;
-      process.stderr.write(`error: ${msg}\nRun "catalog --help" for usage.\n`);
+      process.stderr.write(`error: ${msg ?? err?.message}\nRun "catalog --help" for usage.\n`);
       process.exit(2);
     })
     .parseAsync();

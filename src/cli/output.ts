@@ -23,3 +23,14 @@ export function reportError(err: unknown): void {
   }
   process.exitCode = 1;
 }
+
+/**
+ * A plain text table: a header row and aligned columns, the last column unpadded (urns are long).
+ * Cells are cut to `max` characters with an ellipsis so a row stays on one line on a terminal.
+ */
+export function formatTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>, max = 60): string {
+  const cut = (s: string, last: boolean) => (last || s.length <= max ? s : `${s.slice(0, max - 1)}…`);
+  const cells = [header, ...rows].map((r) => r.map((c, i) => cut(c.replace(/\s+/g, ' '), i === r.length - 1)));
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i]?.length ?? 0)));
+  return cells.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+}

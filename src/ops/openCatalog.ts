@@ -1,7 +1,8 @@
-/** Opens a data file with the model's relationships index wired in: the one way to open the store. */
+/** Opens a data file with the model's relationships and search indexes wired in: the one way to open the store. */
 import { relationshipIndexer } from '../model/relationships.ts';
+import { searchIndexer } from '../model/search/indexer.ts';
 import { Store } from '../store/store.ts';
 
 export function openCatalog(path: string): Store {
-  return Store.open(path, relationshipIndexer);
+  return Store.open(path, relationshipIndexer, searchIndexer);
 }

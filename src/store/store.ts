@@ -10,7 +10,10 @@
  * - `relIn`:    [destination urn, relationship, source urn, aspect] → true: the edges each aspect
  *               declares (see RelationshipIndexer), by destination, kept in the same transaction as
  *               the aspect. Outgoing edges need no index: they are read from the entity's own aspects.
- * - `meta`:     name → value: the version of the relationships index the file was built with.
+ * - `searchIds`, `searchDocs`, `postings`, `keywords`: the search index (src/store/searchIndex.ts),
+ *               brought in line with an entity's aspects at the end of every write transaction.
+ * - `meta`:     name → value: the versions of the relationships and search indexes the file was built
+ *               with, and the search statistics.
  *
  * Every write goes through `write(fn)`: `fn` runs synchronously inside one LMDB write transaction
  * (an lmdb-js child transaction, batched with other writes of the same event-loop turn into one
@@ -23,6 +26,9 @@ import { dirname } from 'node:path';
 import * as lmdb from 'lmdb';
 import { open, type Database, type Key, type RootDatabase } from 'lmdb';
 import { CatalogError } from '../model/errors.ts';
+import { SearchTables, type SearchIndexer, type SearchView } from './searchIndex.ts';
+
+export type { DocumentIndex, SearchIndexer, SearchRecord, SearchStats, SearchView } from './searchIndex.ts';
 
 export interface AuditStamp {
   time: number;
@@ -102,6 +108,8 @@ export interface StoreView {
   edges(urn: string, direction: RelationshipDirection, types?: readonly string[]): RelatedEdge[];
   getToken(id: string): unknown;
   listTokens(): Array<{ id: string; value: unknown }>;
+  /** The search index (read in the same snapshot as everything else). */
+  readonly search: SearchView;
 }
 
 /** Write access; only valid inside `Store.write`. */
@@ -175,30 +183,63 @@ export class Store implements StoreView {
   private readonly relIn: Database<true, [string, string, string, string]>;
   private readonly meta: Database<unknown, string>;
   private readonly indexer: RelationshipIndexer;
+  readonly search: SearchTables;
   private readonly txn: StoreTxn;
+  /** Entities whose search document the running write transaction may have changed. */
+  private readonly dirty = new Set<string>();
 
-  private constructor(path: string, indexer: RelationshipIndexer) {
+  private constructor(path: string, indexer: RelationshipIndexer, search: SearchIndexer) {
     this.path = path;
     this.indexer = indexer;
     // The same options in every process that opens the file (lmdb requires it).
-    this.env = open({ path, compression: false, maxDbs: 12, encoding: 'msgpack' });
+    this.env = open({ path, compression: false, maxDbs: 16, encoding: 'msgpack' });
     this.aspects = this.env.openDB('aspects', {});
     this.entities = this.env.openDB('entities', {});
     this.byType = this.env.openDB('byType', {});
     this.tokens = this.env.openDB('tokens', {});
     this.relIn = this.env.openDB('relIn', {});
     this.meta = this.env.openDB('meta', {});
+    this.search = new SearchTables(this.env, this.meta, search, (n, db, r) => this.walk(n, db, r), (n, db, r) => this.walkEntries(n, db, r));
     this.txn = this.makeTxn();
     if (this.meta.get(RELATIONSHIPS_KEY) !== this.indexVersion()) this.reindexRelationships({ onlyIfStale: true });
+    if (!this.search.isCurrent()) this.reindexSearch({ onlyIfStale: true });
   }
 
   /**
    * Opens (creating if needed) the data file at `path`. `indexer` declares the relationships every
    * aspect write keeps indexed; a file indexed under another version is re-indexed here, once.
    */
-  static open(path: string, indexer: RelationshipIndexer): Store {
+  static open(path: string, indexer: RelationshipIndexer, search: SearchIndexer): Store {
     mkdirSync(dirname(path), { recursive: true });
-    return new Store(path, indexer);
+    return new Store(path, indexer, search);
+  }
+
+  /**
+   * Rebuilds the search index from the latest aspects, in one write transaction (`catalog reindex`,
+   * and on open when the file was indexed under another document definition).
+   */
+  reindexSearch(options: { onlyIfStale?: boolean } = {}): { documents: number } {
+    let documents = 0;
+    this.env.transactionSync(() => {
+      // Another process may have re-indexed while this one waited for the write lock.
+      if (options.onlyIfStale && this.search.isCurrent()) return;
+      this.search.clear();
+      for (const urn of this.walk('entities', this.entities, {})) {
+        if (this.indexDocument(urn)) documents++;
+      }
+      this.search.markCurrent();
+    });
+    return { documents };
+  }
+
+  /** Brings the search document of `urn` in line with its aspects; runs inside a write transaction. */
+  private indexDocument(urn: string): boolean {
+    return this.search.update(urn, this.entities.get(urn), (name) => this.aspects.get([urn, name, 0])?.value);
+  }
+
+  /** Re-indexes the entities the write marked; runs at the end of every write transaction. */
+  private flushSearch(): void {
+    for (const urn of this.dirty) this.indexDocument(urn);
   }
 
   /**
@@ -252,7 +293,17 @@ export class Store implements StoreView {
    * `fn` must be synchronous; if it throws, nothing it wrote is kept and the promise rejects.
    */
   write<T>(fn: (txn: StoreTxn) => T): Promise<T> {
-    return this.env.childTransaction(() => fn(this.txn)) as Promise<T>;
+    return this.env.childTransaction(() => {
+      this.dirty.clear();
+      try {
+        const result = fn(this.txn);
+        // The search documents of what `fn` touched change in the same transaction as the aspects.
+        this.flushSearch();
+        return result;
+      } finally {
+        this.dirty.clear();
+      }
+    }) as Promise<T>;
   }
 
   /** Makes the latest commits of other processes visible to this process's reads now. */
@@ -345,13 +396,36 @@ export class Store implements StoreView {
     return this.tokens.get(id);
   }
 
+  /** Like `walk`, with values: each key checked to move forward. */
+  private *walkEntries<K extends Key, V>(name: string, db: Database<V, K>, range: KeyRange<K>): Generator<{ key: K; value: V }> {
+    let previousBytes = range.start === undefined ? undefined : encodeKey(range.start);
+    let previous: K | undefined = range.start;
+    let inclusive = true;
+    for (const entry of db.getRange(range)) {
+      const bytes = encodeKey(entry.key);
+      if (previousBytes !== undefined) {
+        const order = Buffer.compare(bytes, previousBytes);
+        if (order < 0 || (order === 0 && !inclusive)) throw new KeyWalkError(this.path, name, entry.key, previous);
+      }
+      previous = entry.key;
+      previousBytes = bytes;
+      inclusive = false;
+      yield entry;
+    }
+  }
+
   listTokens(): Array<{ id: string; value: unknown }> {
     return Array.from(this.walk('tokens', this.tokens, {}), (id) => ({ id, value: this.tokens.get(id) }));
   }
 
   private makeTxn(): StoreTxn {
-    const { aspects, entities, byType, tokens } = this;
-    const indexEdges = (urn: string, aspectName: string, before: unknown, after: unknown) => this.updateEdges(urn, aspectName, before, after);
+    const { aspects, entities, byType, tokens, dirty } = this;
+    const edgesOnly = (urn: string, aspectName: string, before: unknown, after: unknown) => this.updateEdges(urn, aspectName, before, after);
+    // Every aspect change keeps both indexes: edges now, the search document at the end of the write.
+    const indexEdges = (urn: string, aspectName: string, before: unknown, after: unknown) => {
+      edgesOnly(urn, aspectName, before, after);
+      if (this.search.shapes(aspectName)) dirty.add(urn);
+    };
     const aspectKeys = (urn: string, name: string): Array<[string, string, number]> =>
       Array.from(this.walk<[string, string, number]>('aspects', aspects, { start: [urn, name, 0], end: [urn, name + AFTER, 0] }));
     const txn: StoreTxn = {
@@ -364,6 +438,7 @@ export class Store implements StoreView {
       edges: (u, d, t) => this.edges(u, d, t),
       getToken: (id) => this.getToken(id),
       listTokens: () => this.listTokens(),
+      search: this.search,
 
       putAspect(input: PutAspectInput): PutAspectResult {
         const { urn, aspectName } = input;
@@ -435,6 +510,7 @@ export class Store implements StoreView {
         }
         entities.remove(urn);
         byType.remove([entity.entityType, urn]);
+        dirty.add(urn);
         return rows;
       },
 

@@ -28,11 +28,15 @@ import {
   type PropertyValueInput,
 } from '../../ops/structuredProperties.ts';
 import { updateName } from '../../ops/updateName.ts';
+import { appConfig } from '../../ops/appConfig.ts';
+import { listQueries, type ListQueriesInput } from '../../ops/queries.ts';
 import { datasetView } from './types/dataset.ts';
 import { globalViewsSettings, meView } from './types/me.ts';
 import { entityRef, getEntitiesByUrn, getEntityByUrn, getTypedEntity } from './types/registry.ts';
 import { structuredPropertiesOf } from './types/shared.ts';
 import { tagView } from './types/tag.ts';
+import { searchRoots } from './search.ts';
+import { lineageRoots } from './lineage.ts';
 
 /** Root queries `<field>(urn)` answered by the generic entity read models: field → urn entity type. */
 const TYPED_ROOTS: Array<[string, string]> = [
@@ -40,7 +44,7 @@ const TYPED_ROOTS: Array<[string, string]> = [
   ['chart', 'chart'], ['dashboard', 'dashboard'], ['dataFlow', 'dataFlow'], ['dataJob', 'dataJob'], ['dataProduct', 'dataProduct'],
   ['dataPlatform', 'dataPlatform'], ['dataPlatformInstance', 'dataPlatformInstance'], ['mlModel', 'mlModel'], ['mlModelGroup', 'mlModelGroup'],
   ['mlFeature', 'mlFeature'], ['mlFeatureTable', 'mlFeatureTable'], ['mlPrimaryKey', 'mlPrimaryKey'], ['notebook', 'notebook'],
-  ['structuredProperty', 'structuredProperty'],
+  ['structuredProperty', 'structuredProperty'], ['document', 'document'],
 ];
 
 /** Per-request context handed to every resolver. */
@@ -71,6 +75,8 @@ export const rootValue = {
   dataset: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, 'dataset'),
   entity: ({ urn }: { urn: string }, ctx: GraphqlContext) => getEntityByUrn(ctx.store, urn),
   entities: ({ urns }: { urns: string[] }, ctx: GraphqlContext) => getEntitiesByUrn(ctx.store, urns),
+  ...searchRoots,
+  ...lineageRoots,
   ...Object.fromEntries(
     TYPED_ROOTS.map(([field, urnType]) => [field, ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, urnType)]),
   ),
@@ -84,6 +90,11 @@ export const rootValue = {
     const page = listOwnershipTypes(ctx.store, input);
     return { start: page.start, count: page.count, total: page.total, ownershipTypes: page.urns.map((u) => entityRef(ctx.store, u)) };
   },
+  listQueries: ({ input }: Args<ListQueriesInput>, ctx: GraphqlContext) => {
+    const page = listQueries(ctx.store, input);
+    return { start: page.start, count: page.count, total: page.total, queries: page.urns.map((u) => entityRef(ctx.store, u)) };
+  },
+  appConfig: () => appConfig(),
   listAccessTokens: (
     { input }: Args<{ start?: number | null; count?: number | null; filters?: Array<{ field: string; values?: string[] | null; value?: string | null }> | null }>,
     ctx: GraphqlContext,

@@ -8,12 +8,13 @@ import * as sea from 'node:sea';
 import { buildSchema, GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { listRelationships } from '../../ops/relationships.ts';
 import { entityRef } from './types/registry.ts';
+import { withLineageFields } from './lineage.ts';
 import type { GraphqlContext } from './resolvers.ts';
 
 let schema: GraphQLSchema | undefined;
 
 /** The SDL files, in load order; build.sh embeds each under its own name. */
-export const SDL_FILES = ['schema.graphql'] as const;
+export const SDL_FILES = ['schema.graphql', 'search.graphql', 'documents.graphql', 'queries.graphql', 'app.graphql', 'lineage.graphql'] as const;
 
 export function loadSdl(): string {
   return SDL_FILES.map((name) =>
@@ -22,7 +23,7 @@ export function loadSdl(): string {
 }
 
 export function getSchema(): GraphQLSchema {
-  schema ??= withFieldResolvers(buildSchema(loadSdl()));
+  schema ??= withLineageFields(withFieldResolvers(buildSchema(loadSdl())));
   return schema;
 }
 

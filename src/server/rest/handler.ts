@@ -1,12 +1,13 @@
 /**
- * The Rest.li endpoints DataHub's Python CLI and SDK call (datahub-rest-cli.md §0, §2, §3), and the
+ * The Rest.li endpoints DataHub's Python CLI and SDK call (datahub-rest-cli.md §0, §2, §3), the
  * OpenAPI reads of the 1.7 client: relationships, v3 entities and the timeline (datahub-discovery.md
- * §7.2, §7.4, §7.5). Each route parses its input, calls one operation and formats the answer
+ * §7.2, §7.4, §7.5), and the SDK's OpenAPI v3 writes and write tracing (datahub-rest-cli.md §5.3, in
+ * openapiWrites.ts). Each route parses its input, calls one operation and formats the answer
  * (`{"value": …}` for Rest.li actions). Client mistakes are 4xx with `{status, message}` — never
  * 5xx, which the client retries.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AspectValidationError, BadRequestError, InvalidPatchError } from '../../model/errors.ts';
+import { InvalidPatchError } from '../../model/errors.ts';
 import { proposalFromMcp, proposalsFromRecord, type Proposal } from '../../model/mcp.ts';
 import { hardDelete, deleteReferencesTo } from '../../ops/deleteEntity.ts';
 import { getEntitySnapshot } from '../../ops/entitySnapshot.ts';
@@ -15,110 +16,23 @@ import { batchGetEntities, getEntityV3, parseBatchGetRequest } from '../../ops/o
 import { getEntityResponse, getVersionedAspect } from '../../ops/readAspects.ts';
 import { listRelationships } from '../../ops/relationships.ts';
 import { getTimeline } from '../../ops/timeline.ts';
-import { VERSION } from '../../version.ts';
+import { isJsonObject } from '../../model/json.ts';
 import { actorOf, type ServerDeps } from '../context.ts';
 import { HttpError, readJsonBody, sendJson } from '../http.ts';
 import { checkValueLimits } from '../limits.ts';
 import type { Handler } from '../server.ts';
-import { isJsonObject, type JsonObject } from '../../model/json.ts';
-
-/**
- * `/config` as GMS answers it. The version stays below 1.0.1 so clients keep using Rest.li (they
- * switch to OpenAPI v3 writes from 1.0.1 on), and serverType is not "quickstart" (which would make
- * the CLI look up commit dates on GitHub).
- */
-export function serverConfig(): Record<string, unknown> {
-  return {
-    noCode: 'true',
-    retention: 'true',
-    statefulIngestionCapable: false,
-    patchCapable: true,
-    supportsImpactAnalysis: false,
-    timeZone: 'GMT',
-    datahub: { serverType: 'catalog', serverEnv: 'core' },
-    telemetry: { enabledCli: false, enabledIngestion: false },
-    versions: { 'acryldata/datahub': { version: 'v1.0.0', commit: `catalog-${VERSION}` } },
-    managedIngestion: { enabled: false },
-  };
-}
-
-type Json = JsonObject;
-
-/** Decodes a percent-encoded URN path segment. */
-function urnFromPath(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new HttpError(400, `Malformed percent-encoding in path segment "${segment}"`);
-  }
-}
-
-/** `aspects=List(a,b)` (Rest.li 2.0), also `aspects=a&aspects=b`. */
-function aspectList(query: URLSearchParams, name = 'aspects'): string[] | undefined {
-  const values = query.getAll(name);
-  if (values.length === 0) return undefined;
-  return values.flatMap((v) => {
-    const m = /^List\((.*)\)$/.exec(v);
-    return (m ? m[1]! : v).split(',').map((s) => s.trim()).filter(Boolean);
-  });
-}
-
-/** An optional integer query parameter; anything else is a 400 naming it. */
-function intParam(query: URLSearchParams, name: string): number | undefined {
-  const text = query.get(name);
-  if (text === null || text === '') return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new HttpError(400, `${name}: expected a non-negative integer, got "${text}"`);
-  return n;
-}
-
-/** An optional integer query parameter that may be negative (timeline times: -1 and 0 have meanings). */
-function timeParam(query: URLSearchParams, name: string): number | undefined {
-  const text = query.get(name);
-  if (text === null || text === '') return undefined;
-  const n = Number(text);
-  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(n)) {
-    throw new HttpError(400, `${name}: expected an integer (milliseconds since the epoch), got "${text}"`);
-  }
-  return n;
-}
-
-/** An optional boolean query parameter, `true`/`false` in any case (the CLI sends `raw=True`); absent = false. */
-function boolParam(query: URLSearchParams, name: string): boolean {
-  const text = query.get(name);
-  if (text === null || text === '') return false;
-  const lower = text.trim().toLowerCase();
-  if (lower === 'true') return true;
-  if (lower === 'false') return false;
-  throw new HttpError(400, `${name}: expected true or false, got "${text}"`);
-}
-
-/** A repeatable, comma-separable list parameter (Spring's binding of `a=x&a=y` and `a=x,y`). */
-function listParam(query: URLSearchParams, ...names: string[]): string[] {
-  return names.flatMap((n) => query.getAll(n)).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
-}
-
-/** The `urn` query parameter, required. */
-function urnParam(query: URLSearchParams): string {
-  const urn = query.get('urn');
-  if (!urn) throw new HttpError(400, 'urn: the query parameter is required');
-  return urn;
-}
-
-/** Validation failures of aspects are 422 as in GMS; other client mistakes keep their status. */
-function asIngestError(e: unknown, where: string): never {
-  const message = `${where}: ${(e as Error).message}`;
-  if (e instanceof AspectValidationError || e instanceof InvalidPatchError) throw new HttpError(422, message);
-  if (e instanceof BadRequestError) throw new HttpError(400, message);
-  throw e;
-}
+import { serverConfig } from './config.ts';
+import { asRestError } from './errors.ts';
+import { openapiWriteRoutes } from './openapiWrites.ts';
+import { restListUrns, restSearch } from './search.ts';
+import { aspectList, boolParam, intParam, listParam, timeParam, urnFromPath, urnParam } from './params.ts';
 
 function toProposals(raw: unknown[], where: (i: number) => string): Proposal[] {
   return raw.map((p, i) => {
     try {
       return proposalFromMcp(p);
     } catch (e) {
-      return asIngestError(e, where(i));
+      return asRestError(e, where(i));
     }
   });
 }
@@ -140,7 +54,7 @@ export function createRestHandler(deps: ServerDeps): Handler {
     switch (action) {
       case 'ingestProposal': {
         const [proposal] = checked(toProposals([input['proposal']], () => 'proposal'), () => 'proposal');
-        await ingestProposals(ctx(req), [proposal!]).catch((e: unknown) => (e instanceof InvalidPatchError ? asIngestError(e, 'proposal') : Promise.reject(e)));
+        await ingestProposals(ctx(req), [proposal!]).catch((e: unknown) => (e instanceof InvalidPatchError ? asRestError(e, 'proposal') : Promise.reject(e)));
         return sendJson(res, 200, { value: 'success' });
       }
       case 'ingestProposalBatch': {
@@ -148,7 +62,7 @@ export function createRestHandler(deps: ServerDeps): Handler {
         if (!Array.isArray(list)) throw new HttpError(400, 'proposals: expected an array of metadata change proposals');
         if (list.length > deps.limits.maxBatchItems) checkValueLimits(list, deps.limits, 'proposals');
         await ingestProposals(ctx(req), checked(toProposals(list, (i) => `proposals[${i}]`), (i) => `proposals[${i}]`)).catch((e: unknown) =>
-          e instanceof InvalidPatchError ? asIngestError(e, `proposals[${e.index ?? 0}]`) : Promise.reject(e),
+          e instanceof InvalidPatchError ? asRestError(e, `proposals[${e.index ?? 0}]`) : Promise.reject(e),
         );
         return sendJson(res, 200, { value: 'success' });
       }
@@ -188,16 +102,25 @@ export function createRestHandler(deps: ServerDeps): Handler {
           try {
             return proposalsFromRecord({ proposedSnapshot: snapshot, systemMetadata: input['systemMetadata'] });
           } catch (err) {
-            return asIngestError(err, action === 'ingest' ? 'entity' : `entities[${i}]`);
+            return asRestError(err, action === 'ingest' ? 'entity' : `entities[${i}]`);
           }
         });
         await ingestProposals(ctx(req), proposals);
         return sendJson(res, 200, {});
       }
+      case 'search':
+      case 'searchAcrossEntities':
+      case 'scrollAcrossEntities':
+        return sendJson(res, 200, { value: restSearch(store, action, input) });
+      case 'listUrns':
+      case 'list':
+        return sendJson(res, 200, { value: restListUrns(store, input) });
       default:
-        throw new HttpError(400, `Unknown action "${action}" on /entities; supported: delete, deleteReferences, ingest, batchIngest`);
+        throw new HttpError(400, `Unknown action "${action}" on /entities; supported: delete, deleteReferences, ingest, batchIngest, search, searchAcrossEntities, scrollAcrossEntities, listUrns, list`);
     }
   }
+
+  const openapiWrites = openapiWriteRoutes(deps);
 
   return async (req, res, path, query) => {
     const method = req.method ?? 'GET';
@@ -260,7 +183,17 @@ export function createRestHandler(deps: ServerDeps): Handler {
       const requests = parseBatchGetRequest(input, urnFromPath(batchGetMatch[1]!));
       return sendJson(res, 200, batchGetEntities(store, requests, withSystemMetadata));
     }
+    const openapiWriteMatch = /^\/openapi\/v3\/entity\/([^/]+)\/?$/.exec(path);
+    if (openapiWriteMatch && (method === 'POST' || method === 'PATCH')) {
+      return openapiWrites.write(req, res, openapiWriteMatch[1]!, query, method === 'POST' ? 'UPSERT' : 'PATCH');
+    }
     const openapiEntityMatch = /^\/openapi\/v3\/entity\/([^/]+)\/(urn(?::|%3A).+)$/i.exec(path);
+    if (openapiEntityMatch && method === 'DELETE') {
+      // DataHub's client puts the raw urn in the path here; an encoded one works too.
+      return openapiWrites.delete(req, res, openapiEntityMatch[1]!, openapiEntityMatch[2]!, query);
+    }
+    const traceMatch = /^\/openapi\/v1\/trace\/write\/([^/]+)$/.exec(path);
+    if (traceMatch && method === 'POST') return openapiWrites.trace(req, res, traceMatch[1]!, query);
     if (openapiEntityMatch && method === 'GET') {
       // The urn may come encoded or raw (DataHub's route takes `urn:li:.+`, slashes included).
       const entity = getEntityV3(store, urnFromPath(openapiEntityMatch[1]!), urnFromPath(openapiEntityMatch[2]!), listParam(query, 'aspects', 'aspectNames'), boolParam(query, 'systemMetadata'));

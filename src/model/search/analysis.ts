@@ -1,0 +1,56 @@
+/**
+ * Text analysis for the search index: the same function turns indexed text and query text into
+ * terms, so they meet. Words are split at anything that is not a letter or digit and at camelCase
+ * and letter/digit boundaries (`fct_users_deleted`, `userId`, `v2Events` are several words, as
+ * DataHub's word-delimiter analyzer makes them), lowercased, and stemmed with the Porter stemmer
+ * (`stemmer` package) so `users` finds `user`.
+ */
+import { stemmer } from 'stemmer';
+
+const BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+/** A part with no inner boundary: all lowercase letters, or all digits (most words are). */
+const PLAIN = /^(?:[a-z]+|[0-9]+)$/;
+
+/** Words of `text`, lowercased, before stemming. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const part of text.split(/[^\p{L}\p{N}]+/u)) {
+    if (!part) continue;
+    if (PLAIN.test(part)) {
+      out.push(part);
+      continue;
+    }
+    // camelCase and letter/digit boundaries: "userId" → user, id; "HTTPServer" → http, server.
+    for (const w of part.split(BOUNDARY)) {
+      if (w) out.push(w.toLowerCase());
+    }
+  }
+  return out;
+}
+
+/** Stems already computed: names and descriptions repeat their words, and stemming is the costly part. */
+const STEMS = new Map<string, string>();
+const MAX_STEMS = 100_000;
+
+/** The index term of one lowercased word. */
+export function term(word: string): string {
+  if (word.length <= 2 || !/^\p{L}+$/u.test(word)) return word;
+  let stem = STEMS.get(word);
+  if (stem === undefined) {
+    stem = stemmer(word);
+    if (STEMS.size >= MAX_STEMS) STEMS.clear();
+    STEMS.set(word, stem);
+  }
+  return stem;
+}
+
+/** Index terms of `text`, in order, repeats kept. */
+export function terms(text: string): string[] {
+  return words(text).map(term);
+}
+
+/** The words of an urn's id, for urn-valued fields (`urn:li:tag:pii` → pii). */
+export function urnWords(urn: string): string {
+  const m = /^urn:li:[^:]+:(.*)$/.exec(urn);
+  return m ? m[1]! : urn;
+}

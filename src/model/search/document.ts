@@ -1,0 +1,171 @@
+/**
+ * The search document of an entity: what the index holds of it, computed from its latest aspects
+ * alone (never from other entities, so a write re-indexes only the entity it touched). The store
+ * keeps the document, its weighted terms and its keyword values in the same transaction as the
+ * aspects (see SearchIndexer in src/store/store.ts).
+ */
+import { createHash } from 'node:crypto';
+import type { DocumentIndex } from '../../store/searchIndex.ts';
+import { term, terms, terms as analyse, urnWords } from './analysis.ts';
+import { BROWSE_SEPARATOR, INDEXED_ASPECTS, NAME_FIELDS, SEARCH_FIELDS, type SearchField } from './fields.ts';
+
+export interface SearchDocument {
+  /** Entity type (urn entity type, e.g. `dataset`). */
+  type: string;
+  /** Display name (first of NAME_FIELDS), for exact-name ranking and sorting. */
+  name: string;
+  /** Index field → values (keyword fields hold whole values, text fields the text as written). */
+  fields: Record<string, string[]>;
+}
+
+type Step = { field: string; each: boolean };
+
+const compile = (path: string): Step[] =>
+  path.split('.').map((p) => (p.endsWith('[]') ? { field: p.slice(0, -2), each: true } : { field: p, each: false }));
+
+interface CompiledField extends SearchField {
+  steps: Step[];
+}
+
+const BY_ASPECT = new Map<string, CompiledField[]>();
+for (const f of SEARCH_FIELDS) {
+  const list = BY_ASPECT.get(f.aspect) ?? [];
+  list.push({ ...f, steps: compile(f.path) });
+  BY_ASPECT.set(f.aspect, list);
+}
+
+/** Every scalar (or map, for `kv`) that `steps` reach from `value`. */
+function reach(value: unknown, steps: Step[], i: number, out: unknown[]): void {
+  if (i === steps.length) {
+    if (Array.isArray(value)) out.push(...value);
+    else out.push(value);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const step = steps[i]!;
+  const next = (value as Record<string, unknown>)[step.field];
+  if (step.each) {
+    if (Array.isArray(next)) for (const v of next) reach(v, steps, i + 1, out);
+    return;
+  }
+  reach(next, steps, i + 1, out);
+}
+
+function asStrings(f: CompiledField, raw: unknown): string[] {
+  if (f.kind === 'kv') {
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [];
+    return Object.entries(raw as Record<string, unknown>).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  }
+  if (f.kind === 'bool') return typeof raw === 'boolean' ? [String(raw)] : [];
+  if (typeof raw === 'string') {
+    if (raw === '') return [];
+    return [f.map ? f.map(raw) : raw];
+  }
+  if (typeof raw === 'number') return [String(raw)];
+  return [];
+}
+
+/**
+ * The document of `urn` from its aspects. `aspect(name)` reads the latest value of one aspect
+ * (undefined when absent); `aspectNames` are the aspects the entity has.
+ */
+export function searchDocumentOf(urn: string, entityType: string, aspectNames: readonly string[], aspect: (name: string) => unknown): SearchDocument {
+  const fields: Record<string, string[]> = { urn: [urn], _entityType: [entityType] };
+  for (const name of aspectNames) {
+    const declared = BY_ASPECT.get(name);
+    if (!declared) continue;
+    const value = aspect(name);
+    if (value === undefined) continue;
+    for (const f of declared) {
+      const raw: unknown[] = [];
+      reach(value, f.steps, 0, raw);
+      for (const r of raw) {
+        for (const s of asStrings(f, r)) {
+          const list = (fields[f.field] ??= []);
+          if (!list.includes(s)) list.push(s);
+        }
+      }
+    }
+  }
+  const browse = browsePathOf(aspectNames.includes('browsePathsV2') ? aspect('browsePathsV2') : undefined);
+  if (browse !== undefined) fields['browsePathV2'] = [browse];
+  if (fields['removed']?.[0] !== 'true') delete fields['removed'];
+  const name = NAME_FIELDS.map((f) => fields[f]?.[0]).find((v) => v !== undefined) ?? urnWords(urn);
+  // The lowercased name as a keyword: an exact-name match is one lookup, not a read of every candidate.
+  fields['_name'] = [name.toLowerCase()];
+  return { type: entityType, name, fields };
+}
+
+/** Ranking weight and kind of each field (a field several aspects fill keeps its highest weight). */
+const WEIGHTS = new Map<string, number>();
+const URN_FIELDS = new Set<string>();
+for (const f of SEARCH_FIELDS) {
+  WEIGHTS.set(f.field, Math.max(WEIGHTS.get(f.field) ?? 0, f.weight));
+  if (f.kind === 'urn') URN_FIELDS.add(f.field);
+}
+
+/**
+ * What the index holds of a document: each term with its weighted frequency (the sum over fields of
+ * weight × occurrences), the document length (the sum of those), and its keyword values. A function
+ * of the document alone, so the store can take out exactly what an older document put in.
+ */
+export function analyseDocument(value: unknown): DocumentIndex {
+  const doc = value as SearchDocument;
+  const terms: Record<string, number> = {};
+  let length = 0;
+  const add = (text: string, weight: number) => {
+    for (const t of analyse(text)) {
+      terms[t] = (terms[t] ?? 0) + weight;
+      length += weight;
+    }
+  };
+  const keywords: Array<[string, string]> = [];
+  for (const [field, values] of Object.entries(doc.fields)) {
+    const weight = WEIGHTS.get(field) ?? 0;
+    const keyword = isKeywordField(field);
+    for (const v of values) {
+      if (weight > 0) add(URN_FIELDS.has(field) ? urnWords(v) : v, weight);
+      if (keyword) keywords.push([field, v]);
+    }
+  }
+  // The urn's own words find an entity by id even when no aspect names it (`kafka` in a kafka urn).
+  add(urnWords(doc.fields['urn']![0]!), 1);
+  return { terms, length, keywords };
+}
+
+/**
+ * The browse path as DataHub indexes it: one string, each entry (its urn when it has one, else its
+ * id) after a ␟, so `CONTAIN <container urn>` finds everything under a container at any depth.
+ */
+function browsePathOf(value: unknown): string | undefined {
+  const path = (value as { path?: unknown } | undefined)?.path;
+  if (!Array.isArray(path)) return undefined;
+  const ids = path.map((e) => (e && typeof e === 'object' ? ((e as Record<string, unknown>)['urn'] ?? (e as Record<string, unknown>)['id']) : undefined));
+  return ids.filter((x): x is string => typeof x === 'string').map((x) => BROWSE_SEPARATOR + x).join('');
+}
+
+const TEXT_FIELDS = new Set(SEARCH_FIELDS.filter((f) => f.kind === 'text').map((f) => f.field));
+
+/**
+ * Keyword-like fields are kept in the keyword table (filters by point lookup, facets by range); text
+ * fields (long, matched word by word) are not.
+ */
+export function isKeywordField(field: string): boolean {
+  return !TEXT_FIELDS.has(field);
+}
+
+/** Whether a write of `aspectName` can change a search document. */
+export function shapesSearchDocument(aspectName: string): boolean {
+  return INDEXED_ASPECTS.has(aspectName) || aspectName === 'browsePathsV2' || aspectName.endsWith('Key');
+}
+
+/** Terms of a query word, as the index holds them. */
+export { term, terms };
+
+/** Changes whenever the declarations or the analysis change; a file indexed under another version is re-indexed on open. */
+export const SEARCH_INDEX_VERSION = createHash('sha256')
+  .update('browsePathV2:1 removed-only-when-true _name')
+  .update(JSON.stringify(SEARCH_FIELDS.map((f) => [f.aspect, f.path, f.field, f.kind, f.weight, f.map?.toString() ?? ''])))
+  .update(terms('Analysis check: fct_users_deleted userId HTTPServer v2Events running').join(' '))
+  .digest('hex')
+  .slice(0, 16);

@@ -1,0 +1,88 @@
+/**
+ * DataHub's query text (datahub-discovery.md §2.5) parsed into clauses: words (`users`), prefixes
+ * (`fct_us*`), quoted phrases (`"users deleted"`), field terms (`platform:hive`, `name:fct*`), and
+ * `*` for everything. Clauses are AND-ed, as DataHub's fulltext query does. A leading `/q ` (query
+ * string mode in DataHub) changes nothing here: field terms are understood in both modes.
+ */
+import { BadRequestError } from '../../model/errors.ts';
+import { term, words } from '../../model/search/analysis.ts';
+
+export type Clause =
+  | { kind: 'word'; term: string; word: string; prefix: boolean }
+  | { kind: 'phrase'; words: string[]; text: string }
+  | { kind: 'field'; field: string; value: string; prefix: boolean };
+
+export interface ParsedQuery {
+  /** True for `*`, blank, or a query of only operators: every entity matches. */
+  all: boolean;
+  clauses: Clause[];
+  /** The query as typed, trimmed and lowercased (for exact-name ranking). */
+  text: string;
+  /** The query as typed, trimmed (for exact urn matches, which are case-sensitive). */
+  original: string;
+}
+
+/** Splits the query at spaces outside quotes; an unbalanced quote is a client error. */
+function pieces(text: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') {
+      quoted = !quoted;
+      current += ch;
+    } else if (/\s/.test(ch) && !quoted) {
+      if (current) out.push(current);
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  if (quoted) throw new BadRequestError(`Failed to parse query "${text}": unbalanced quote`);
+  if (current) out.push(current);
+  return out;
+}
+
+const OPERATORS = new Set(['AND', 'OR', '&&', '||']);
+
+/**
+ * The prefix to look up for a word typed as a prefix: the index holds stems (`users` as `user`), so
+ * the part the word and its stem share (`users*` looks up `user…`).
+ */
+function stemPrefix(word: string): string {
+  const stem = term(word);
+  let i = 0;
+  while (i < word.length && i < stem.length && word[i] === stem[i]) i++;
+  return i > 0 ? word.slice(0, i) : word;
+}
+
+export function parseQuery(input: string | null | undefined): ParsedQuery {
+  let text = (input ?? '').trim();
+  if (text.startsWith('/q ')) text = text.slice(3).trim();
+  const clauses: Clause[] = [];
+  for (const piece of pieces(text)) {
+    if (piece === '*' || OPERATORS.has(piece)) continue;
+    if (piece.startsWith('"')) {
+      const inner = piece.replace(/^"|"$/g, '');
+      const ws = words(inner);
+      if (ws.length === 1) clauses.push({ kind: 'word', word: ws[0]!, term: term(ws[0]!), prefix: false });
+      else if (ws.length > 1) clauses.push({ kind: 'phrase', words: ws, text: inner.toLowerCase() });
+      continue;
+    }
+    const field = /^([A-Za-z_][\w.]*):(.+)$/.exec(piece);
+    if (field && !piece.startsWith('urn:')) {
+      const raw = field[2]!.replace(/^"|"$/g, '').replace(/\\\//g, '/');
+      const prefix = raw.endsWith('*') && raw.length > 1;
+      clauses.push({ kind: 'field', field: field[1]!, value: prefix ? raw.slice(0, -1) : raw, prefix });
+      continue;
+    }
+    const prefix = piece.endsWith('*') && piece.length > 1;
+    const ws = words(prefix ? piece.slice(0, -1) : piece);
+    ws.forEach((w, i) => {
+      // Only the last word of `fct_us*` is a prefix; the ones before it are whole words.
+      const isPrefix = prefix && i === ws.length - 1;
+      clauses.push({ kind: 'word', word: w, term: isPrefix ? stemPrefix(w) : term(w), prefix: isPrefix });
+    });
+  }
+  return { all: clauses.length === 0, clauses, text: text.toLowerCase(), original: text };
+}
