@@ -1,7 +1,11 @@
 /**
  * updateDescription (datahub-graphql.md §3.6): dispatches on the entity type of the resource.
- * Dataset descriptions are column descriptions only (as in DataHub); dataset-level descriptions are
- * set with updateDataset.editableProperties.
+ *
+ * Deliberately better than DataHub: its resolver refuses a dataset without a column
+ * ("Update description without subresource is not currently supported"), yet DataHub's own MCP
+ * server sends exactly that to describe a dataset, and its other entity types take a description
+ * without a column. Here it writes `editableDatasetProperties.description`, as updateDataset's
+ * editableProperties does; charts, dashboards, pipelines and jobs take one too.
  */
 import { BadRequestError } from '../model/errors.ts';
 import { parseUrn } from '../model/urn.ts';
@@ -28,6 +32,16 @@ const TARGETS: Record<string, { aspect: string; field: string }> = {
   domain: { aspect: 'domainProperties', field: 'description' },
   dataProduct: { aspect: 'dataProductProperties', field: 'description' },
   notebook: { aspect: 'editableNotebookProperties', field: 'description' },
+  dataset: { aspect: 'editableDatasetProperties', field: 'description' },
+  chart: { aspect: 'editableChartProperties', field: 'description' },
+  dashboard: { aspect: 'editableDashboardProperties', field: 'description' },
+  dataFlow: { aspect: 'editableDataFlowProperties', field: 'description' },
+  dataJob: { aspect: 'editableDataJobProperties', field: 'description' },
+  mlModel: { aspect: 'editableMlModelProperties', field: 'description' },
+  mlModelGroup: { aspect: 'editableMlModelGroupProperties', field: 'description' },
+  mlFeatureTable: { aspect: 'editableMlFeatureTableProperties', field: 'description' },
+  mlFeature: { aspect: 'editableMlFeatureProperties', field: 'description' },
+  mlPrimaryKey: { aspect: 'editableMlPrimaryKeyProperties', field: 'description' },
 };
 
 export async function updateDescription(ctx: OpContext, input: DescriptionUpdate): Promise<true> {
@@ -36,8 +50,7 @@ export async function updateDescription(ctx: OpContext, input: DescriptionUpdate
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   const missing = () => new BadRequestError(`Failed to update ${urn}. ${urn} does not exist.`);
 
-  if (entityType === 'dataset') {
-    if (!input.subResourceType) throw new BadRequestError('Update description without subresource is not currently supported');
+  if (entityType === 'dataset' && (input.subResourceType || input.subResource)) {
     const field = input.subResource ?? 'null';
     await ctx.store.write((txn) => {
       if (!txn.entityExists(urn)) throw missing();
