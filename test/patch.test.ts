@@ -81,6 +81,28 @@ describe('PATCH semantics', () => {
     assert.deepEqual(patch('upstreamLineage', added, [{ op: 'remove', path: `/upstreams/${up.replace('/', '~1')}`, value: {} }]), { upstreams: [] });
   });
 
+  it('upstreamLineage fine-grained lineage: the SDK\'s column lineage add/remove paths rebuild DataHub\'s list (datahub-discovery.md §6.4)', () => {
+    const field = (ds: string, f: string) => `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,${ds},PROD),${f})`;
+    const current = { upstreams: [{ dataset: 'urn:li:dataset:(urn:li:dataPlatform:hive,u,PROD)', type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } }] };
+    // The ops DatasetPatchBuilder.add_fine_grained_upstream_lineage emits (a bare list: the template applies).
+    const add = (up: string, score: number) => parsePatch('upstreamLineage', [{ op: 'add', path: `/fineGrainedLineages/COPY/${field('d', 'x')}/NONE/${up}`, value: { confidenceScore: score } }]);
+    let v = applyPatch('upstreamLineage', current, add(field('u', 'a'), 0.5), 1);
+    v = applyPatch('upstreamLineage', v, add(field('u', 'b'), 0.9), 2);
+    v = applyPatch('upstreamLineage', v, parsePatch('upstreamLineage', [{ op: 'add', path: `/fineGrainedLineages/NONE/${field('d', 'y')}/urn:li:query:q1/${field('u', 'c')}`, value: { confidenceScore: 1 } }]), 3);
+    assert.deepEqual(v['upstreams'], current.upstreams, 'the rest of the aspect is untouched');
+    assert.deepEqual(v['fineGrainedLineages'], [
+      { upstreamType: 'FIELD_SET', upstreams: [field('u', 'a'), field('u', 'b')], downstreamType: 'FIELD', downstreams: [field('d', 'x')], transformOperation: 'COPY', confidenceScore: 0.5 },
+      { upstreamType: 'FIELD_SET', upstreams: [field('u', 'c')], downstreamType: 'FIELD', downstreams: [field('d', 'y')], confidenceScore: 1, query: 'urn:li:query:q1' },
+    ]);
+    v = applyPatch('upstreamLineage', v, parsePatch('upstreamLineage', [{ op: 'remove', path: `/fineGrainedLineages/COPY/${field('d', 'x')}/NONE/${field('u', 'a')}`, value: {} }]), 4);
+    assert.deepEqual((v['fineGrainedLineages'] as any[])[0].upstreams, [field('u', 'b')]);
+    // The stored entry keeps one score (the lowest), so the remaining upstream carries it on, as in DataHub.
+    assert.equal((v['fineGrainedLineages'] as any[])[0].confidenceScore, 0.5);
+    // An entry with two downstreams cannot be addressed by a patch.
+    const two = { upstreams: [], fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [field('u', 'a')], downstreamType: 'FIELD_SET', downstreams: [field('d', 'x'), field('d', 'y')] }] };
+    assert.throws(() => applyPatch('upstreamLineage', two, add(field('u', 'b'), 1), 5), /Patching not supported on fine grained lineages with not exactly one downstream/);
+  });
+
   it('RFC 6902 on plain arrays and objects: index, "-", replace of what exists', () => {
     const next = patch('someAspect', { list: [1, 2], obj: { a: 1 } }, [
       { op: 'add', path: '/list/-', value: 3 },

@@ -133,9 +133,81 @@ export function applyPatch(aspectName: string, current: unknown, patch: AspectPa
     ? Object.fromEntries(Object.entries(patch.arrayPrimaryKeys).map(([field, keys]) => [field, { keys }]))
     : (template?.arrays ?? {});
   const start = isJsonObject(current) ? structuredClone(current) : patch.arrayPrimaryKeys ? {} : (template?.empty(now) ?? {});
+  const lineage = !patch.arrayPrimaryKeys && FINE_GRAINED_ASPECTS.has(aspectName) && patch.ops.some((op) => /^\/fineGrainedLineages(\/|$)/.test(op.path));
+  if (lineage) start['fineGrainedLineages'] = fineGrainedToMap(aspectName, start['fineGrainedLineages']);
   const doc = toKeyed(start, arrays) as JsonObject;
   patch.ops.forEach((op, i) => applyOp(aspectName, doc, op, i));
-  return fromKeyed(doc) as JsonObject;
+  const out = fromKeyed(doc) as JsonObject;
+  if (lineage) out['fineGrainedLineages'] = fineGrainedFromMap(out['fineGrainedLineages']);
+  return out;
+}
+
+// ---------- fine-grained lineage (datahub-discovery.md §6.4) ----------
+
+/** Aspects whose `fineGrainedLineages` a patch addresses as a map, not as a list. */
+const FINE_GRAINED_ASPECTS = new Set(['upstreamLineage', 'dataJobInputOutput']);
+
+/**
+ * `fineGrainedLineages` as patches address it: transform operation → downstream field → query →
+ * upstream → `{confidenceScore, upstreamType, downstreamType}` ("NONE" for an absent operation or
+ * query). Only entries with exactly one downstream can be addressed that way.
+ */
+function fineGrainedToMap(aspectName: string, list: unknown): JsonObject {
+  const map: JsonObject = {};
+  for (const [i, entry] of (Array.isArray(list) ? list : []).entries()) {
+    if (!isJsonObject(entry)) continue;
+    const downstreams = Array.isArray(entry['downstreams']) ? entry['downstreams'] : [];
+    if (downstreams.length !== 1) {
+      throw new InvalidPatchError(aspectName, `fineGrainedLineages[${i}]: Patching not supported on fine grained lineages with not exactly one downstream (it has ${downstreams.length})`);
+    }
+    const operation = typeof entry['transformOperation'] === 'string' ? entry['transformOperation'] : 'NONE';
+    const query = typeof entry['query'] === 'string' ? entry['query'] : 'NONE';
+    const byDown = ((map[operation] ??= {}) as JsonObject);
+    const byQuery = ((byDown[String(downstreams[0])] ??= {}) as JsonObject);
+    const upstreams = ((byQuery[query] ??= {}) as JsonObject);
+    for (const up of Array.isArray(entry['upstreams']) ? entry['upstreams'] : []) {
+      upstreams[String(up)] = {
+        confidenceScore: typeof entry['confidenceScore'] === 'number' ? entry['confidenceScore'] : 1,
+        ...(typeof entry['upstreamType'] === 'string' ? { upstreamType: entry['upstreamType'] } : {}),
+        ...(typeof entry['downstreamType'] === 'string' ? { downstreamType: entry['downstreamType'] } : {}),
+      };
+    }
+  }
+  return map;
+}
+
+/**
+ * Back to DataHub's list: one entry per (operation, downstream, query) with all its upstreams, the
+ * lowest confidence among them, `upstreamType` FIELD_SET unless given (DATASET when the first
+ * upstream is a dataset), `downstreamType` FIELD unless given.
+ */
+function fineGrainedFromMap(map: unknown): unknown[] {
+  const out: unknown[] = [];
+  if (!isJsonObject(map)) return out;
+  for (const [operation, byDown] of Object.entries(map)) {
+    if (!isJsonObject(byDown)) continue;
+    for (const [downstream, byQuery] of Object.entries(byDown)) {
+      if (!isJsonObject(byQuery)) continue;
+      for (const [query, ups] of Object.entries(byQuery)) {
+        if (!isJsonObject(ups) || Object.keys(ups).length === 0) continue;
+        const upstreams = Object.keys(ups);
+        const leaves = Object.values(ups).map((l) => (isJsonObject(l) ? l : {}));
+        const given = leaves.find((l) => typeof l['upstreamType'] === 'string')?.['upstreamType'];
+        const down = leaves.find((l) => typeof l['downstreamType'] === 'string')?.['downstreamType'];
+        const scores = leaves.map((l) => (typeof l['confidenceScore'] === 'number' ? l['confidenceScore'] : 1));
+        out.push({
+          upstreamType: given ?? (upstreams[0]!.startsWith('urn:li:dataset:') ? 'DATASET' : 'FIELD_SET'),
+          upstreams,
+          downstreamType: down ?? 'FIELD',
+          downstreams: [downstream],
+          ...(operation !== 'NONE' ? { transformOperation: operation } : {}),
+          confidenceScore: Math.min(...scores),
+          ...(query !== 'NONE' ? { query } : {}),
+        });
+      }
+    }
+  }
+  return out;
 }
 
 // ---------- keyed form ----------
