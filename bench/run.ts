@@ -62,6 +62,40 @@ const READ_QUERY = (urn: string) =>
     variables: { urn },
   });
 
+const SEARCH_QUERY = (input: Record<string, unknown>) =>
+  JSON.stringify({
+    query: 'query s($i: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $i) { total searchResults { entity { urn } matchedFields { name value } } facets { field aggregations { value count } } } }',
+    variables: { i: input },
+  });
+
+/**
+ * The typical searches of a catalog of `n` generated datasets, by kind: a dataset's exact name, a
+ * name prefix, a word with a tag filter, the `*` listing with facets (a search page), a scroll page
+ * as the SDK asks for it, and a word every dataset holds (the worst case: every dataset matches).
+ */
+function searchKinds(n: number): Record<string, (k: number) => string> {
+  const pick = (k: number) => Math.floor((k * 7919) % n);
+  return {
+    'exact name': (k) => SEARCH_QUERY({ query: `table_${pick(k)}`, count: 10 }),
+    prefix: (k) => SEARCH_QUERY({ query: `table_${pick(k) % 100}*`, count: 10 }),
+    'word + tag filter': (k) => SEARCH_QUERY({ query: 'benchmark', count: 10, orFilters: [{ and: [{ field: 'tags', values: [`urn:li:tag:tag_${k % 20}`] }] }] }),
+    '* with facets': () => SEARCH_QUERY({ query: '*', types: ['DATASET'], count: 10 }),
+    'scroll page of 100': () => SEARCH_QUERY({ query: '*', types: ['DATASET'], count: 100, searchFlags: { skipAggregates: true, skipHighlighting: true } }),
+    'word in every dataset': () => SEARCH_QUERY({ query: 'generated', count: 10 }),
+  };
+}
+
+/** One body per kind and k, mixed: the load and the one-at-a-time probe draw from these. */
+function searchBodies(n: number): string[] {
+  return Array.from({ length: 60 }, (_, i) => Object.values(searchKinds(n))[i % 6]!(i));
+}
+
+/** Runs bench/search.ts in a child process (its own heap, as `catalog ingest` has its own). */
+function searchBench(args: string[]): any {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'search.ts'), ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
 /**
  * Runs the load generator against `url`. With `bodyOf`, every request is built afresh from a random
  * dataset index below `n`, so reads spread over the whole catalog instead of one hot record.
@@ -189,6 +223,7 @@ async function main(): Promise<void> {
   const perSize = new Map<number, { ingest: number; rest: number; raw: number; read: { rps: number; p50: number; p99: number }; probe: { p50: number; p99: number } }>();
   let bare: { rps: number; p50: number; p99: number } | undefined;
   let peakRss: { n: number; mb: { peak: number; anon: number; file: number } } | undefined;
+  const searchPerSize = new Map<number, { p50: number; p99: number }>();
   for (const n of sizes) {
     const file = join(work, `datasets-${n}.jsonl`);
     log(`[${n}] generating …`);
@@ -216,6 +251,21 @@ async function main(): Promise<void> {
       read = await load(`${server.url}/api/graphql`, body, { n: bodies.length, make: (i) => bodies[i]! });
       probe = await latencyProbe(`${server.url}/api/graphql`, bodies);
       if (read.errors > 0) throw new Error(`${read.errors} failed requests under load`);
+      log(`[${n}] search: one at a time, then under load …`);
+      const sBodies = searchBodies(n);
+      const check = await (await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: sBodies[0] })).text();
+      if (!check.includes('"total"') || check.includes('"errors"')) throw new Error(`unexpected search answer: ${check.slice(0, 300)}`);
+      const sProbe = await latencyProbe(`${server.url}/api/graphql`, sBodies, 300);
+      const kinds: string[] = [];
+      for (const [kind, make] of Object.entries(searchKinds(n))) {
+        const p = await latencyProbe(`${server.url}/api/graphql`, Array.from({ length: 10 }, (_, k) => make(k)), 40);
+        kinds.push(`${kind} p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms`);
+      }
+      const sLoad = await load(`${server.url}/api/graphql`, sBodies[0]!, { n: sBodies.length, make: (i) => sBodies[i]! });
+      if (sLoad.errors > 0) throw new Error(`${sLoad.errors} failed searches under load`);
+      searchPerSize.set(n, sProbe);
+      rows.push({ section: '7 search', metric: `p50 / p99 ms, one at a time, ${n} datasets`, ours: sProbe.p50, baseline: sProbe.p99, baselineName: 'our p99', ratio: null, target: 'p50 ≤ 5, p99 ≤ 25', met: sProbe.p50 <= 5 && sProbe.p99 <= 25, note: `mixed queries; by kind: ${kinds.join('; ')}` });
+      rows.push({ section: '7 search', metric: `req/s under load, ${n} datasets`, ours: sLoad.rps, baseline: null, baselineName: '—', ratio: null, target: '—', met: null, note: `${connections} connections: p50 ${sLoad.p50} ms, p99 ${sLoad.p99} ms` });
       if (n === Math.max(...sizes)) peakRss = { n, mb: memoryMb(server.pid) };
       if (!bare) {
         const bodyFile = join(work, 'answer.json');
@@ -232,6 +282,10 @@ async function main(): Promise<void> {
       await server.stop();
     }
     perSize.set(n, { ingest: ingest.rate, rest, raw, read, probe });
+    log(`[${n}] ingest with and without the search index …`);
+    const si = searchBench(['ingest', file, work]);
+    row({ section: '7 search', metric: `ingest aspects/s with all indexes, ${n} datasets`, ours: si.with.rate, baseline: si.without.rate, baselineName: 'same ingest, no search index', target: '≥ 0.75', check: (r) => r >= 0.75 });
+    row({ section: '7 search', metric: `data file MB with the search index, ${n} datasets`, ours: si.with.mb, baseline: si.without.mb, baselineName: 'same file, no search index', target: '≤ 1.50', check: (r) => r <= 1.5 });
     row({ section: '1 GraphQL read', metric: `req/s at ${n} datasets`, ours: read.rps, baseline: bare!.rps, baselineName: 'bare node:http', target: '≥ 0.40', check: (r) => r >= 0.4 });
     row({ section: '1 GraphQL read', metric: `p50 / p99 ms at ${n}`, ours: read.p99, baseline: read.p50, baselineName: 'our p50', target: 'p99 ≤ 10× p50', check: (r) => r <= 10, note: `under load p50 ${read.p50} ms, p99 ${read.p99} ms (bare p50 ${bare!.p50} ms, p99 ${bare!.p99} ms); one request at a time p50 ${probe.p50.toFixed(2)} ms, p99 ${probe.p99.toFixed(2)} ms` });
     row({ section: '2a catalog ingest', metric: `aspects/s at ${n}`, ours: ingest.rate, baseline: raw, baselineName: 'raw lmdb batched puts', target: '≥ 0.50', check: (r) => r >= 0.5, note: `${ingest.seconds.toFixed(2)} s in ingest, ${ingest.wall.toFixed(2)} s wall` });
@@ -271,6 +325,9 @@ async function main(): Promise<void> {
     const large = perSize.get(Math.max(...sizes))!;
     row({ section: '5 scaling', metric: `read p50 ms (one at a time) ${Math.max(...sizes)} vs ${Math.min(...sizes)}`, ours: large.probe.p50, baseline: small.probe.p50, baselineName: `p50 at ${Math.min(...sizes)}`, target: '≤ 1.3×', check: (r) => r <= 1.3 });
     row({ section: '5 scaling', metric: `ingest rate ${Math.min(...sizes)} vs ${Math.max(...sizes)}`, ours: small.ingest, baseline: large.ingest, baselineName: `rate at ${Math.max(...sizes)}`, target: '≤ 1.3×', check: (r) => r <= 1.3 });
+    const sSmall = searchPerSize.get(Math.min(...sizes))!;
+    const sLarge = searchPerSize.get(Math.max(...sizes))!;
+    row({ section: '7 search', metric: `search p50 ms ${Math.max(...sizes)} vs ${Math.min(...sizes)}`, ours: sLarge.p50, baseline: sSmall.p50, baselineName: `p50 at ${Math.min(...sizes)}`, target: '≤ 1.5×', check: (r) => r <= 1.5 });
   }
 
   // 6: DataHub Lite on the same file.
@@ -300,6 +357,17 @@ async function main(): Promise<void> {
     const ourGet = wallMs(BINARY, ['get', '--urn', datasetUrn(1), '--data', join(work, 'peer.lmdb')], env, 3);
     row({ section: '6 peer', metric: `ingest ${n} datasets, s (speed-up)`, ours: ourIngest, baseline: liteIngest, baselineName: 'datahub lite import', ratio: liteIngest / ourIngest, target: '≥ 20× faster', check: (r) => r >= 20 });
     row({ section: '6 peer', metric: 'get one dataset, ms (speed-up)', ours: ourGet, baseline: liteGet, baselineName: 'datahub lite get', ratio: liteGet / ourGet, target: '≥ 5× faster', check: (r) => r >= 5 });
+    // Search side by side on the same datasets, in process each: DataHub Lite (LIKE over urns and
+    // names), SQLite FTS5 over the same text, and ours (a page of 10 and the total, no facets).
+    const words = [`table_${Math.floor(n / 2)}`, 'benchmark', 'generated table'];
+    const liteOut = execFileSync(python, [join(ROOT, 'bench', 'lite_search.py'), ...words], { env: liteEnv, encoding: 'utf8' });
+    const lite = JSON.parse(liteOut.trim().split('\n').pop()!) as Record<string, { p50: number; hits: number }>;
+    const fts = searchBench(['fts5', join(work, `datasets-${n}.jsonl`), work, ...words]);
+    const our = searchBench(['ours', join(work, `cli-${n}.lmdb`), work, ...words]);
+    for (const w of words) {
+      row({ section: '6 peer', metric: `search "${w}" p50 ms vs DataHub Lite (speed-up)`, ours: our.queries[w].p50, baseline: lite[w]!.p50, baselineName: 'datahub lite search', ratio: lite[w]!.p50 / our.queries[w].p50, target: '> 1× faster', check: (r) => r > 1, note: `hits: ours ${our.queries[w].hits}, lite ${lite[w]!.hits} (LIKE on urn and name only)` });
+      row({ section: '6 peer', metric: `search "${w}" p50 ms vs SQLite FTS5`, ours: our.queries[w].p50, baseline: fts.queries[w].p50, baselineName: 'sqlite fts5', target: '≤ 2×', check: (r) => r <= 2, note: `hits: ours ${our.queries[w].hits}, fts5 ${fts.queries[w].hits}` });
+    }
   }
 
   const fmt = (x: number | null) => (x === null ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(2));

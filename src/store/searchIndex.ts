@@ -58,6 +58,10 @@ export interface SearchView {
   record(id: number): SearchRecord | undefined;
   /** [id, weighted frequency, document length, type code] of every document holding `term`, in id order. */
   postings(term: string): Array<[number, number, number, number]>;
+  /** How many documents hold `term` (counted in LMDB, nothing decoded). */
+  postingCount(term: string): number;
+  /** [weighted frequency, document length, type code] of `term` in document `id`, if it holds it. */
+  posting(term: string, id: number): [number, number, number] | undefined;
   /** The code postings carry for an entity type (undefined: no document of that type yet). */
   typeCode(entityType: string): number | undefined;
   /** Live documents holding each value of `field`, for the given type codes: [value, count], in value order. */
@@ -248,6 +252,14 @@ export class SearchTables implements SearchView {
       out.push([key[1], value[0], value[1], value[2]]);
     }
     return out;
+  }
+
+  postingCount(term: string): number {
+    return this.postingsDb.getKeysCount({ start: [term, 0], end: [term + '\u0000', 0] });
+  }
+
+  posting(term: string, id: number): [number, number, number] | undefined {
+    return this.postingsDb.get([term, id]);
   }
 
   facetCounts(field: string, typeCodes: ReadonlySet<number>): Array<[string, number]> {

@@ -154,21 +154,51 @@ export interface KeyRange<K> {
  * the range's start: a walk that stops moving forward fails with a KeyWalkError naming the key.
  */
 export function* checkedKeys<K extends Key>(store: string, name: string, db: { getKeys(range: KeyRange<K>): Iterable<K> }, range: KeyRange<K>): Generator<K> {
-  let previous: K | undefined = range.start;
-  let previousBytes = range.start === undefined ? undefined : encodeKey(range.start);
-  let inclusive = true;
+  const check = progressCheck<K>(store, name, range);
   for (const key of db.getKeys(range)) {
-    const bytes = encodeKey(key);
-    if (previousBytes !== undefined) {
-      const order = Buffer.compare(bytes, previousBytes);
-      if (order < 0 || (order === 0 && !inclusive)) throw new KeyWalkError(store, name, key, previous);
-    }
-    previous = key;
-    previousBytes = bytes;
-    inclusive = false;
+    check(key);
     yield key;
   }
 }
+
+/**
+ * The check `checkedKeys` makes of each key: strictly after the one before it, and not before the
+ * range's start. Walks are on every hot path, so a key that a plain comparison of its parts already
+ * shows to be after the previous one passes without being encoded; only the rest (equal, or
+ * seemingly before — JS compares strings by UTF-16 units, LMDB by UTF-8 bytes) is decided on the
+ * encoded bytes, so the check throws exactly when the byte order says so.
+ */
+export function progressCheck<K extends Key>(store: string, name: string, range: KeyRange<K>): (key: K) => void {
+  let previous: K | undefined = range.start;
+  let inclusive = true;
+  return (key) => {
+    if (previous !== undefined && !(partsAfter(key, previous) > 0)) {
+      const order = Buffer.compare(encodeKey(key), encodeKey(previous));
+      if (order < 0 || (order === 0 && !inclusive)) throw new KeyWalkError(store, name, key, previous);
+    }
+    previous = key;
+    inclusive = false;
+  };
+}
+
+/** 1 when `a` certainly sorts after `b` (same-typed parts compared in order), 0 when unsure. */
+function partsAfter(a: Key, b: Key): number {
+  const xs = Array.isArray(a) ? a : [a];
+  const ys = Array.isArray(b) ? b : [b];
+  for (let i = 0; i < xs.length; i++) {
+    if (i >= ys.length) return 1;
+    const x = xs[i];
+    const y = ys[i];
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x > y ? 1 : 0;
+    if (typeof x === 'string' && typeof y === 'string') return x > y && isPlain(x) && isPlain(y) ? 1 : 0;
+    return 0;
+  }
+  return 0;
+}
+
+/** Strings without surrogates compare the same by UTF-16 units as by UTF-8 bytes. */
+const isPlain = (s: string) => !/[\ud800-\udfff]/.test(s);
 
 /** Encoded form of a key: the byte order LMDB sorts by (a JS comparison of strings is not it). */
 const encodeKey = (lmdb as unknown as { keyValueToBuffer(key: Key): Buffer }).keyValueToBuffer;
@@ -398,18 +428,9 @@ export class Store implements StoreView {
 
   /** Like `walk`, with values: each key checked to move forward. */
   private *walkEntries<K extends Key, V>(name: string, db: Database<V, K>, range: KeyRange<K>): Generator<{ key: K; value: V }> {
-    let previousBytes = range.start === undefined ? undefined : encodeKey(range.start);
-    let previous: K | undefined = range.start;
-    let inclusive = true;
+    const check = progressCheck<K>(this.path, name, range);
     for (const entry of db.getRange(range)) {
-      const bytes = encodeKey(entry.key);
-      if (previousBytes !== undefined) {
-        const order = Buffer.compare(bytes, previousBytes);
-        if (order < 0 || (order === 0 && !inclusive)) throw new KeyWalkError(this.path, name, entry.key, previous);
-      }
-      previous = entry.key;
-      previousBytes = bytes;
-      inclusive = false;
+      check(entry.key);
       yield entry;
     }
   }

@@ -167,6 +167,63 @@ function documentMatches(doc: SearchDocument, clause: Clause): boolean {
 
 const TEXT = new Set(SEARCH_FIELDS.filter((f) => f.weight > 0).map((f) => f.field));
 
+/**
+ * Scores of the documents holding every word, phrase and prefix of the query (undefined when it has
+ * none). Clauses go smallest first (a prefix counts the postings of every term it expands to): the
+ * smallest one's postings are read whole, and a later term with many more postings than there are
+ * candidates left is looked up per candidate instead of read whole (`table_123` reads the few
+ * postings of `123`, not those of `table` in every table).
+ */
+function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>, n: number, avg: number): Map<number, number> | undefined {
+  const terms = q.clauses.flatMap((c) => {
+    if (c.kind !== 'word') return [];
+    const expanded = c.prefix ? run.index.termsWithPrefix(c.term, 200) : [c.term];
+    const list = expanded.map((t) => ({ t, df: run.index.postingCount(t), scale: !c.prefix || t === c.term ? 1 : 0.8 }));
+    return [{ list, size: list.reduce((x, e) => x + e.df, 0) }];
+  });
+  terms.sort((a, b) => a.size - b.size);
+  let scored: Map<number, number> | undefined;
+  const bm25 = (df: number, tf: number, len: number) => {
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    return (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / avg));
+  };
+  for (const { list } of terms) {
+    // A clause's score in a document: its best-scoring term there (a prefix matches several).
+    const clause = new Map<number, number>();
+    const note = (id: number, score: number) => clause.set(id, Math.max(clause.get(id) ?? 0, score));
+    for (const { t, df, scale } of list) {
+      if (scored && df > 4 * scored.size) {
+        for (const id of scored.keys()) {
+          const p = run.index.posting(t, id);
+          if (p) note(id, scale * bm25(df, p[0], p[1]));
+        }
+        continue;
+      }
+      for (const [id, tf, len, code] of run.index.postings(t)) {
+        if (!codes.has(code) || (scored && !scored.has(id))) continue;
+        note(id, scale * bm25(df, tf, len));
+      }
+    }
+    if (scored) for (const [id, s] of clause) clause.set(id, s + scored.get(id)!);
+    scored = clause;
+  }
+  for (const clause of q.clauses) {
+    if (clause.kind !== 'phrase') continue;
+    const m = clauseScores(run, clause, codes, n, avg)!;
+    if (!scored) {
+      scored = m;
+      continue;
+    }
+    const next = new Map<number, number>();
+    for (const [id, s] of m) {
+      const before = scored.get(id);
+      if (before !== undefined) next.set(id, before + s);
+    }
+    scored = next;
+  }
+  return scored;
+}
+
 // ---------- matching ----------
 
 interface Match {
@@ -201,21 +258,7 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
   const avg = Math.max(stats.length / n, 1);
   const codes = new Set(run.types.map((t) => run.index.typeCode(t)).filter((c): c is number => c !== undefined));
   const showRemoved = req.includeSoftDeleted === true || filters.some((g) => g.some((c) => c.field === 'removed'));
-  let scored: Map<number, number> | undefined;
-  for (const clause of q.clauses) {
-    const m = clauseScores(run, clause, codes, n, avg);
-    if (!m) continue;
-    if (!scored) {
-      scored = m;
-      continue;
-    }
-    const next = new Map<number, number>();
-    for (const [id, s] of m) {
-      const before = scored.get(id);
-      if (before !== undefined) next.set(id, before + s);
-    }
-    scored = next;
-  }
+  const scored = textScores(run, q, codes, n, avg);
   let source: Iterable<number>;
   let typeChecked = true;
   if (scored) source = scored.keys();
@@ -274,8 +317,9 @@ interface ScrollPosition {
   h: string;
   /** How many results came before the next page. */
   n: number;
-  /** The last result handed out, to resume after it even when earlier results changed. */
+  /** The last result handed out (urn and score), to resume after it even when earlier results changed. */
   u: string;
+  s?: number;
 }
 
 function fingerprint(req: SearchRequest, types: readonly string[], filters: FilterGroup[]): string {
@@ -328,14 +372,21 @@ function facetNames(req: SearchRequest): readonly string[] {
   return req.facets && req.facets.length > 0 ? req.facets : DEFAULT_FACETS;
 }
 
-/** Facets of the matches: from their documents when they are few, else by walking each facet field's keyword entries. */
-function countFacets(run: Run, matches: Match[], names: readonly string[]): Array<[string, Map<string, number>]> {
+/**
+ * Facets of the matches, by the cheapest of three ways: from their documents when they are few;
+ * from the index's counters minus the documents left out when they are nearly all the live
+ * documents of the types (a common word, `*` with a loose filter); else by walking each facet
+ * field's keyword entries.
+ */
+function countFacets(run: Run, matches: Match[], names: readonly string[], showRemoved: boolean): Array<[string, Map<string, number>]> {
   const out: Array<[string, Map<string, number>]> = [];
   const viaDocs = matches.length <= FACETS_FROM_DOCUMENTS;
   const ids = viaDocs ? undefined : new Set(matches.map((m) => m.id));
+  const complement = viaDocs || showRemoved ? undefined : leftOut(run, ids!);
+  const codes = new Set(run.types.map((t) => run.index.typeCode(t)).filter((c): c is number => c !== undefined));
   for (const name of names) {
     const parts = name.split(FACET_SEPARATOR).map(baseField);
-    const counts = new Map<string, number>();
+    let counts = new Map<string, number>();
     if (viaDocs || parts.length > 1) {
       for (const m of matches) {
         const doc = run.doc(m.id);
@@ -347,11 +398,36 @@ function countFacets(run: Run, matches: Match[], names: readonly string[]): Arra
         }
         for (const c of new Set(combos)) counts.set(c, (counts.get(c) ?? 0) + 1);
       }
+    } else if (complement && parts[0] !== 'removed') {
+      counts = new Map(run.index.facetCounts(parts[0]!, codes));
+      for (const id of complement) {
+        for (const v of new Set(run.doc(id)?.fields[parts[0]!] ?? [])) {
+          const n = (counts.get(v) ?? 0) - 1;
+          if (n > 0) counts.set(v, n);
+          else counts.delete(v);
+        }
+      }
     } else {
       for (const [value, id] of run.index.keywordEntries(parts[0]!)) if (ids!.has(id)) counts.set(value, (counts.get(value) ?? 0) + 1);
     }
     out.push([name, counts]);
   }
+  return out;
+}
+
+/**
+ * The live documents of the searched types that are not among the matches, when they are few
+ * (undefined otherwise): facets are then the counters minus these.
+ */
+function leftOut(run: Run, ids: ReadonlySet<number>): number[] | undefined {
+  const stats = run.index.stats();
+  const live = run.types.reduce((n, t) => n + (stats.types[t] ? stats.types[t]!.docs - stats.types[t]!.removed : 0), 0);
+  if (live - ids.size > FACETS_FROM_DOCUMENTS) return undefined;
+  // Every live document matched (matches are live documents of the types): nothing was left out.
+  if (ids.size === live) return [];
+  const removed = run.removed();
+  const out: number[] = [];
+  for (const t of run.types) for (const id of run.index.keywordIds('_entityType', t)) if (!ids.has(id) && !removed.has(id)) out.push(id);
   return out;
 }
 
@@ -383,8 +459,8 @@ function isListing(req: SearchRequest, q: ParsedQuery, filters: FilterGroup[]): 
   return q.all && filters.length === 0 && !req.within && !req.includeSoftDeleted && (req.sort ?? []).length === 0;
 }
 
-/** Urns of the types in urn order after `after`, merged across types, skipping soft-deleted ones. */
-function* listingUrns(run: Run, after: string | undefined): Generator<string> {
+/** [urn, entity type] of the types in urn order after `after`, merged across types, skipping soft-deleted ones. */
+function* listingUrns(run: Run, after: string | undefined): Generator<[string, string]> {
   const removed = run.removed();
   const removedUrns = new Set([...removed].map((id) => run.urn(id)));
   const cursors = run.types.map((t) => ({ t, page: run.view.urnsOfType(t, { after, limit: 256 }), i: 0 }));
@@ -400,7 +476,7 @@ function* listingUrns(run: Run, after: string | undefined): Generator<string> {
       best.page = run.view.urnsOfType(best.t, { after: urn, limit: 256 });
       best.i = 0;
     }
-    if (!removedUrns.has(urn)) yield urn;
+    if (!removedUrns.has(urn)) yield [urn, best.t];
   }
 }
 
@@ -414,29 +490,24 @@ function listing(run: Run, req: SearchRequest, hash: string, count: number): Sea
     start = pos.n;
     after = pos.u;
   }
-  const urns: string[] = [];
+  const hits: SearchHit[] = [];
   let skip = req.scrollId ? 0 : start;
-  for (const urn of listingUrns(run, after)) {
-    if (urns.length >= count) break;
+  for (const [urn, entityType] of listingUrns(run, after)) {
+    if (hits.length >= count) break;
     if (skip > 0) {
       skip--;
       continue;
     }
-    urns.push(urn);
+    hits.push({ urn, entityType, score: 0, matchedFields: [] });
   }
+  const urns = hits.map((h) => h.urn);
   const end = start + urns.length;
-  const hits: SearchHit[] = [];
-  for (const urn of urns) {
-    const id = run.index.idOf(urn);
-    const doc = id === undefined ? undefined : run.doc(id);
-    if (doc) hits.push({ urn, entityType: doc.type, score: 0, matchedFields: [] });
-  }
   let facets: Facet[] = [];
   if (!req.skipAggregates) {
     const names = facetNames(req);
     const codes = new Set(run.types.map((t) => run.index.typeCode(t)).filter((c): c is number => c !== undefined));
     const counted: Array<[string, Map<string, number>]> = names.map((name) => {
-      if (name.includes(FACET_SEPARATOR)) return [name, new Map(countFacets(run, allListed(run), [name])[0]![1])];
+      if (name.includes(FACET_SEPARATOR)) return [name, new Map(countFacets(run, allListed(run), [name], false)[0]![1])];
       return [name, new Map(run.index.facetCounts(baseField(name), codes))];
     });
     facets = finishFacets(req, [], counted);
@@ -472,21 +543,15 @@ export function searchEntities(view: StoreView, req: SearchRequest): SearchPage 
   const hash = fingerprint(req, types, filters);
   if (isListing(req, q, filters)) return listing(run, req, hash, count);
   const matches = matchAll(run, req, q, filters);
-  matches.sort(comparator(run, req.sort ?? []));
-  let start = req.start ?? 0;
-  if (req.scrollId) {
-    const pos = decodeScrollId(req.scrollId, hash);
-    // Resume right after the last result handed out; if it is gone, after as many results as were handed out.
-    const at = matches.findIndex((m) => run.urn(m.id) === pos.u);
-    start = at >= 0 ? at + 1 : Math.min(pos.n, matches.length);
-  }
-  const page = matches.slice(start, start + count);
+  const pos = req.scrollId ? decodeScrollId(req.scrollId, hash) : undefined;
+  const { page, start } = pageOf(run, matches, req.sort ?? [], req.start ?? 0, count, pos);
   const end = start + page.length;
   const hits: SearchHit[] = page.map((m) => {
     const doc = run.doc(m.id)!;
     return { urn: run.urn(m.id), entityType: doc.type, score: m.score, matchedFields: req.skipHighlighting ? [] : matchedFields(doc, q) };
   });
-  const facets = req.skipAggregates ? [] : finishFacets(req, filters, countFacets(run, matches, facetNames(req)));
+  const showRemoved = req.includeSoftDeleted === true || filters.some((g) => g.some((c) => c.field === 'removed'));
+  const facets = req.skipAggregates ? [] : finishFacets(req, filters, countFacets(run, matches, facetNames(req), showRemoved));
   const last = page[page.length - 1];
   return {
     start,
@@ -494,8 +559,66 @@ export function searchEntities(view: StoreView, req: SearchRequest): SearchPage 
     total: matches.length,
     hits,
     facets,
-    nextScrollId: end < matches.length && last ? encodeScrollId({ v: 1, h: hash, n: end, u: run.urn(last.id) }) : null,
+    nextScrollId: end < matches.length && last ? encodeScrollId({ v: 1, h: hash, n: end, u: run.urn(last.id), s: last.score }) : null,
   };
+}
+
+/**
+ * The page of `matches` in (sort criteria, score desc, urn asc) order, from `start` or after a
+ * scroll position. Without sort criteria only scores are sorted: urns are read for the ties that
+ * straddle the page, not for every match (a common word matches most of the catalog).
+ */
+function pageOf(run: Run, matches: Match[], sort: readonly SortCriterion[], from: number, count: number, pos: ScrollPosition | undefined): { page: Match[]; start: number } {
+  const byUrn = (a: Match, b: Match) => {
+    const x = run.urn(a.id);
+    const y = run.urn(b.id);
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  if (sort.length > 0) {
+    matches.sort(comparator(run, sort));
+    let start = from;
+    if (pos) {
+      const at = matches.findIndex((m) => run.urn(m.id) === pos.u);
+      start = at >= 0 ? at + 1 : Math.min(pos.n, matches.length);
+    }
+    return { page: matches.slice(start, start + count), start };
+  }
+  matches.sort((a, b) => b.score - a.score);
+  // Groups of equal score, in order; a group is ordered by urn only when the page needs it.
+  let start = from;
+  if (pos) {
+    // Where the last result handed out stands now (scores move a little when the catalog changes);
+    // when it no longer matches, where its score would stand.
+    const lastId = run.index.idOf(pos.u);
+    const s = matches.find((m) => m.id === lastId)?.score ?? pos.s ?? Number.NaN;
+    let before = 0;
+    let i = 0;
+    while (i < matches.length && matches[i]!.score > s) i++;
+    before = i;
+    let j = i;
+    while (j < matches.length && matches[j]!.score === s) j++;
+    if (Number.isNaN(s) || (i === j && pos.s === undefined)) {
+      // A scroll id without a score (or a vanished group): resume after as many results as were handed out.
+      start = Math.min(pos.n, matches.length);
+    } else {
+      const group = matches.slice(i, j).sort(byUrn);
+      matches.splice(i, j - i, ...group);
+      start = before + group.filter((m) => run.urn(m.id) <= pos.u).length;
+    }
+  }
+  const end = Math.min(start + count, matches.length);
+  // Order by urn every tie group that overlaps [start, end).
+  let i = 0;
+  while (i < end) {
+    let j = i + 1;
+    while (j < matches.length && matches[j]!.score === matches[i]!.score) j++;
+    if (j > start && j - i > 1) {
+      const group = matches.slice(i, j).sort(byUrn);
+      matches.splice(i, j - i, ...group);
+    }
+    i = j;
+  }
+  return { page: matches.slice(start, end), start };
 }
 
 /** The urns matching a request (no paging, no ranking): for browse and lineage searches. */
