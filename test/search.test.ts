@@ -11,7 +11,7 @@ import { openCatalog } from '../src/ops/openCatalog.ts';
 import { searchEntities } from '../src/ops/search/search.ts';
 import type { Store } from '../src/store/store.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
-import { mcp, runCli, tempDataPath } from './helpers.ts';
+import { mcp, runCli, serveCatalog, tempDataPath, writeTemp } from './helpers.ts';
 
 const SEARCH = `query s($i: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $i) {
   start count total searchResults { entity { urn type } matchedFields { name value } }
@@ -306,3 +306,70 @@ describe('catalog search and reindex (CLI, offline)', () => {
     assert.equal(after.stdout, before.stdout);
   });
 });
+
+describe('a write from another process is found by the next search of a running server', () => {
+  it('catalog put on the data file while catalog serve has it open', async () => {
+    const data = tempDataPath();
+    const server = await serveCatalog(['serve', '--port', '0', '--sample', '--data', data]);
+    try {
+      const urn = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,finance.invoices_offline,PROD)';
+      const search = async () => {
+        const res = await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ searchAcrossEntities(input: { query: "invoices" }) { total searchResults { entity { urn } } } }' }) });
+        return ((await res.json()) as any).data.searchAcrossEntities;
+      };
+      assert.equal((await search()).total, 0);
+      const file = writeTemp('invoices.json', JSON.stringify({ name: 'invoices_offline', description: 'Invoices written offline', customProperties: {} }));
+      const put = await runCli(['put', '--urn', urn, '--aspect', 'datasetProperties', '-d', file, '--data', data]);
+      assert.equal(put.code, 0, put.stderr);
+      assert.deepEqual((await search()).searchResults, [{ entity: { urn } }]);
+      // REST search (Rest.li `search` action, as DataHubGraph calls it) sees it too.
+      const rest = await fetch(`${server.url}/entities?action=search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: 'invoices', entity: 'dataset', start: 0, count: 10 }) });
+      const body = (await rest.json()) as any;
+      assert.equal(body.value.numEntities, 1);
+      assert.equal(body.value.entities[0].entity, urn);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('Rest.li search actions', () => {
+  let s: GqlServer;
+  before(async () => {
+    s = await startSampleServer();
+  });
+  after(() => s.close());
+  const post = async (action: string, body: unknown) => {
+    const res = await fetch(`${s.server.url}/entities?action=${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('search by a name filter, as DataHubGraph.get_domain_urn_by_name asks; listUrns pages every urn of a type', async () => {
+    const r = await post('search', { input: '*', entity: 'dataset', start: 0, count: 10, filter: { or: [{ and: [{ field: 'name', values: ['fct_users_deleted'], condition: 'EQUAL' }] }] } });
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.body.value.entities.map((e: any) => e.entity), [S.usersDeleted]);
+    assert.equal(r.body.value.numEntities, 1);
+    const platform = r.body.value.metadata.aggregations.find((a: any) => a.name === 'platform');
+    assert.deepEqual(platform.aggregations, { 'urn:li:dataPlatform:hive': 1 });
+    const page1 = await post('listUrns', { entity: 'dataset', start: 0, count: 3 });
+    const page2 = await post('listUrns', { entity: 'dataset', start: 3, count: 3 });
+    assert.equal(page1.body.value.total, 5);
+    assert.deepEqual([...page1.body.value.entities, ...page2.body.value.entities].sort(), [S.hdfsSample, S.hiveSample, S.kafkaSample, S.usersCreated, S.usersDeleted].sort());
+    const scroll = await post('scrollAcrossEntities', { input: '*', entities: ['dataset'], count: 2 });
+    assert.equal(scroll.body.value.entities.length, 2);
+    assert.equal(typeof scroll.body.value.scrollId, 'string');
+  });
+
+  it('bad requests are 400s that say what is wrong', async () => {
+    const field = await post('search', { input: '*', entity: 'dataset', filter: { or: [{ and: [{ field: 'colour', values: ['red'] }] }] } });
+    assert.equal(field.status, 400);
+    assert.match(field.body.message, /Unknown filter field "colour"/);
+    const type = await post('listUrns', { entity: 'spaceship' });
+    assert.equal(type.status, 400);
+    assert.match(type.body.message, /Unknown entity type "spaceship"/);
+    const count = await post('search', { input: '*', entity: 'dataset', count: -1 });
+    assert.equal(count.status, 400);
+    assert.match(count.body.message, /count: expected a non-negative integer, got -1/);
+  });
+});
+
