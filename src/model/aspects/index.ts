@@ -118,6 +118,9 @@ const NAMED: Record<string, string> = {
   queryKey: 'com.linkedin.metadata.key.QueryKey',
   queryUsageStatistics: 'com.linkedin.query.QueryUsageStatistics',
   applicationKey: 'com.linkedin.metadata.key.ApplicationKey',
+  documentation: 'com.linkedin.common.Documentation',
+  displayProperties: 'com.linkedin.common.DisplayProperties',
+  businessAttributes: 'com.linkedin.businessattribute.BusinessAttributes',
 };
 
 export const ASPECTS: readonly AspectDef[] = [

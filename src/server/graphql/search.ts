@@ -43,7 +43,8 @@ export function searchResultsOf(view: StoreView, page: SearchPage) {
   }));
 }
 
-function searchResults(view: StoreView, page: SearchPage) {
+/** DataHub's `SearchResults` of one search page (also answers `Domain.entities` and `DataProduct.entities`). */
+export function searchResults(view: StoreView, page: SearchPage) {
   return { start: page.start, count: page.count, total: page.total, searchResults: searchResultsOf(view, page), facets: facetsOf(view, page.facets), suggestions: [] };
 }
 

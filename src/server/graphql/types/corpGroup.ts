@@ -2,7 +2,7 @@
 import { parseUrn } from '../../../model/urn.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type { Ownership } from '../../../model/aspects/ownership.ts';
-import { type EntityKind, type Obj, aspect, ownershipView, ref } from './shared.ts';
+import { type EntityKind, type Obj, aspect, ownershipView, ref, structuredPropertiesView } from './shared.ts';
 
 export function corpGroupView(view: StoreView, urn: string): Obj {
   const info = aspect<Obj>(view, urn, 'corpGroupInfo');
@@ -30,6 +30,7 @@ export function corpGroupView(view: StoreView, urn: string): Obj {
     info: properties,
     editableProperties: editable ?? null,
     ownership: () => ownershipView(view, urn, aspect<Ownership>(view, urn, 'ownership')),
+    structuredProperties: () => structuredPropertiesView(view, urn),
     origin: { type: origin?.type ?? 'UNKNOWN', externalType: origin?.externalType ?? null },
     exists: view.entityExists(urn),
   };

@@ -1,7 +1,7 @@
 /** CorpUser: a person, with profile, editable profile, status and settings (datahub-graphql.md §2.5). */
 import { parseUrn } from '../../../model/urn.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, aspect, customProperties, lazy, ref, str } from './shared.ts';
+import { type EntityKind, type Obj, aspect, customProperties, lazy, ref, str, structuredPropertiesView } from './shared.ts';
 
 export function corpUserView(view: StoreView, urn: string): Obj {
   const properties = lazy(() => {
@@ -31,6 +31,7 @@ export function corpUserView(view: StoreView, urn: string): Obj {
     },
     isNativeUser: false,
     settings: () => corpUserSettingsView(view, urn),
+    structuredProperties: () => structuredPropertiesView(view, urn),
     exists: () => view.entityExists(urn),
   };
 }

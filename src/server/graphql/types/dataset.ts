@@ -23,8 +23,13 @@ import {
   institutionalMemoryView,
   lazy,
   ownershipView,
+  isUrnOf,
   platformView,
+  ref,
+  refsOf,
   statusView,
+  str,
+  withActorEntity,
   type EntityKind,
   type Obj,
 } from './shared.ts';
@@ -86,8 +91,27 @@ function schemaMetadataView(view: StoreView, urn: string, version: number | null
       };
     }),
     primaryKeys: sm['primaryKeys'] ?? null,
+    foreignKeys: () => foreignKeysView(view, sm['foreignKeys']),
     createdAt: (sm['created'] as Stamp | undefined)?.time ?? null,
   };
+}
+
+/** `schemaMetadata.foreignKeys`: each constraint's columns (schema field urns) and foreign dataset as entities. */
+function foreignKeysView(view: StoreView, stored: unknown): Obj[] | null {
+  if (!Array.isArray(stored)) return null;
+  return (stored as Array<Obj | null>).map((fk) => ({
+    name: str(fk?.['name']),
+    foreignFields: refsOf(view, fk?.['foreignFields'], 'schemaField'),
+    sourceFields: refsOf(view, fk?.['sourceFields'], 'schemaField'),
+    foreignDataset: () => (isUrnOf(fk?.['foreignDataset'], 'dataset') ? ref(view, fk['foreignDataset']) : null),
+  }));
+}
+
+/** The `viewProperties` aspect as DataHub names its fields (viewLogic → logic, …); null for a dataset that is not a view. */
+function viewPropertiesView(view: StoreView, urn: string): Obj | null {
+  const v = aspect(view, urn, 'viewProperties');
+  if (!v) return null;
+  return { materialized: v['materialized'] === true, logic: str(v['viewLogic']) ?? '', formattedLogic: str(v['formattedViewLogic']), language: str(v['viewLanguage']) ?? '' };
 }
 
 export function datasetView(view: StoreView, urn: string): Obj {
@@ -137,7 +161,10 @@ export function datasetView(view: StoreView, urn: string): Obj {
     ownership: () => ownershipView(view, urn, aspect<Ownership>(view, urn, 'ownership')),
     tags,
     globalTags: tags,
-    deprecation: effectiveDeprecation(deprecation),
+    deprecation: withActorEntity(view, effectiveDeprecation(deprecation)),
+    viewProperties: () => viewPropertiesView(view, urn),
+    // This catalog keeps no usage statistics (timeseries aspects are not stored).
+    statsSummary: null,
     institutionalMemory: () => institutionalMemoryView(view, urn),
     status: () => statusView(view, urn),
     exists: true,

@@ -6,11 +6,13 @@ export const mlFeatureTable: EntityKind = {
   enumValue: 'MLFEATURE_TABLE',
   build: (view, urn) => {
       const refs = (v: unknown) => (Array.isArray(v) ? (v as string[]).map((u) => ref(view, u)) : []);
-      return mlEntity(view, urn, mlFeatureTable, 'mlFeatureTableProperties', 'editableMlFeatureTableProperties', (info) => ({
+      const entity = mlEntity(view, urn, mlFeatureTable, 'mlFeatureTableProperties', 'editableMlFeatureTableProperties', (info) => ({
         description: str(info['description']),
         customProperties: customProperties(props(info['customProperties']), urn),
         mlFeatures: refs(info['mlFeatures']),
         mlPrimaryKeys: refs(info['mlPrimaryKeys']),
       }));
+      // featureTableProperties: DataHub's deprecated name of the same properties.
+      return { ...entity, featureTableProperties: entity['properties'] };
     },
 };

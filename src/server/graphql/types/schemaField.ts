@@ -8,7 +8,13 @@ export const schemaField: EntityKind = {
   enumValue: 'SCHEMA_FIELD',
   build: (view, urn) => {
       const key = keyOf(urn);
-      return { ...common(view, urn, schemaField), fieldPath: key['fieldPath'] ?? '', parent: () => ref(view, key['parent'] ?? '') };
+      return {
+        ...common(view, urn, schemaField),
+        fieldPath: key['fieldPath'] ?? '',
+        parent: () => ref(view, key['parent'] ?? ''),
+        // Business attributes are not interpreted by this catalog.
+        businessAttributes: null,
+      };
     },
 };
 

@@ -45,6 +45,21 @@ export function typeOf(urn: string): string {
   return parseUrn(urn).entityType;
 }
 
+/** Whether a stored value is a well-formed urn of `entityType` (aspects stored as given may hold anything). */
+export function isUrnOf(value: unknown, entityType: string): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    return typeOf(value) === entityType;
+  } catch {
+    return false;
+  }
+}
+
+/** The read models of the urns of `entityType` in a stored list; null when the value is not a list. */
+export function refsOf(view: StoreView, urns: unknown, entityType: string): Obj[] | null {
+  return Array.isArray(urns) ? urns.filter((u) => isUrnOf(u, entityType)).map((u) => ref(view, u)) : null;
+}
+
 /** Checks that `urn` names an entity of `expected` type; wrong type is a client error. */
 export function checkType(urn: string, expected: string, label: string): void {
   const t = typeOf(urn);
@@ -156,12 +171,61 @@ export const containerOf = (view: StoreView) => (u: string) => str(aspect(view, 
 export function deprecationView(view: StoreView, urn: string): Obj | null {
   const d = aspect(view, urn, 'deprecation');
   if (!d) return null;
-  return {
+  return withActorEntity(view, {
     deprecated: d['deprecated'] === true,
     decommissionTime: num(d['decommissionTime']),
     note: str(d['note']),
     actor: str(d['actor']),
     replacement: str(d['replacement']),
+  });
+}
+
+/** A `Deprecation` read model with `actorEntity`, the entity of its `actor` (read only when selected). */
+export function withActorEntity(view: StoreView, deprecation: { actor: string | null } & Obj): Obj {
+  const actor = deprecation.actor;
+  return { ...deprecation, actorEntity: () => (actor ? entityRef(view, actor) : null) };
+}
+
+/**
+ * The `documentation` aspect: documentation entries, each with its attribution (who applied it,
+ * when, from which source); null when the entity has none.
+ */
+export function documentationView(view: StoreView, urn: string): Obj | null {
+  const doc = aspect<{ documentations?: Array<{ documentation?: string; attribution?: Obj }> }>(view, urn, 'documentation');
+  if (!doc) return null;
+  return {
+    documentations: (doc.documentations ?? []).map((d) => {
+      const a = d.attribution;
+      const actor = str(a?.['actor']);
+      const source = str(a?.['source']);
+      return {
+        documentation: d.documentation ?? '',
+        attribution: a
+          ? {
+              time: num(a['time']) ?? 0,
+              actor: () => (actor ? entityRef(view, actor) : null),
+              source: () => (source ? entityRef(view, source) : null),
+              sourceDetail: Object.entries(props(a['sourceDetail']) ?? {}).map(([key, value]) => ({ key, value })),
+            }
+          : null,
+      };
+    }),
+  };
+}
+
+/** Icon libraries the GraphQL enum names; an icon from another library reads `iconLibrary: null`. */
+const ICON_LIBRARIES = new Set(['MATERIAL']);
+
+/** The `displayProperties` aspect (a color and an icon); null when the entity has none. */
+export function displayPropertiesView(view: StoreView, urn: string): Obj | null {
+  const d = aspect(view, urn, 'displayProperties');
+  if (!d) return null;
+  const icon = d['icon'] as Obj | undefined;
+  return {
+    colorHex: str(d['colorHex']),
+    icon: icon
+      ? { iconLibrary: oneOf(ICON_LIBRARIES, icon['iconLibrary']), name: str(icon['name']), style: str(icon['style']) }
+      : null,
   };
 }
 
@@ -262,6 +326,10 @@ export function common(view: StoreView, urn: string, kind: EntityKind): Obj {
     structuredProperties: () => structuredPropertiesView(view, urn),
     browsePathV2: () => browsePathV2View(view, urn),
     dataPlatformInstance: () => dataPlatformInstanceOf(view, urn),
+    documentation: () => documentationView(view, urn),
+    displayProperties: () => displayPropertiesView(view, urn),
+    // DataHub computes health from assertions and incidents; this catalog keeps neither, so there is no signal.
+    health: () => [],
   };
 }
 
@@ -275,6 +343,12 @@ export function described(view: StoreView, urn: string, infoName: string, editab
 export function keyOf(urn: string): Record<string, string> {
   return keyAspectOf(urn).value as Record<string, string>;
 }
+
+const CHART_TYPES = new Set(['BAR', 'PIE', 'SCATTER', 'TABLE', 'TEXT', 'LINE', 'AREA', 'HISTOGRAM', 'BOX_PLOT', 'WORD_CLOUD', 'COHORT']);
+const ACCESS_LEVELS = new Set(['PUBLIC', 'PRIVATE']);
+
+/** A stored enum value when the GraphQL enum has it, else null (aspects stored as given may hold anything). */
+export const oneOf = (values: ReadonlySet<string>, v: unknown): string | null => (typeof v === 'string' && values.has(v) ? v : null);
 
 export function chartLike(view: StoreView, urn: string, kind: EntityKind, infoName: string, editableName: string, idField: 'chartId' | 'dashboardId'): Obj {
   const key = keyOf(urn);
@@ -292,6 +366,8 @@ export function chartLike(view: StoreView, urn: string, kind: EntityKind, infoNa
           description: str(info['description']),
           externalUrl: str(info['externalUrl']) ?? str(info['chartUrl']) ?? str(info['dashboardUrl']),
           lastRefreshed: num(info['lastRefreshed']),
+          type: oneOf(CHART_TYPES, info['type']),
+          access: oneOf(ACCESS_LEVELS, info['access']),
           created: auditStamp(changes.created),
           lastModified: auditStamp(changes.lastModified),
           customProperties: customProperties(props(info['customProperties']), urn),

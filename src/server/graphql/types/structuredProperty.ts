@@ -1,6 +1,13 @@
 /** StructuredPropertyEntity: a property definition (value type, allowed values, entity types) and its display settings. */
 import { parseUrn } from '../../../model/urn.ts';
-import { type EntityKind, aspect, common, propertyValue, ref, str } from './shared.ts';
+import type { StoreView } from '../../../store/store.ts';
+import { type EntityKind, type Obj, aspect, common, propertyValue, ref, refsOf, str } from './shared.ts';
+
+/** `typeQualifier` (stored as a map of qualifier → values): the entity types an urn-valued property may name. */
+function typeQualifierView(view: StoreView, stored: unknown): Obj | null {
+  if (!stored || typeof stored !== 'object') return null;
+  return { allowedTypes: refsOf(view, (stored as Obj)['allowedTypes'], 'entityType') };
+}
 
 export const structuredProperty: EntityKind = {
   typename: 'StructuredPropertyEntity',
@@ -20,6 +27,7 @@ export const structuredProperty: EntityKind = {
           cardinality: str(d['cardinality']) ?? 'SINGLE',
           immutable: d['immutable'] === true,
           valueType: () => ref(view, str(d['valueType']) ?? 'urn:li:dataType:datahub.string'),
+          typeQualifier: typeQualifierView(view, d['typeQualifier']),
           allowedValues: Array.isArray(d['allowedValues'])
             ? (d['allowedValues'] as Array<{ value?: unknown; description?: string }>).map((a) => ({ value: propertyValue(a.value), description: a.description ?? null }))
             : null,
