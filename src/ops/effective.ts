@@ -6,9 +6,14 @@
  */
 import type { GlobalTags } from '../model/aspects/globalTags.ts';
 
-/** The edited text when there is one, else the ingested one. */
+/**
+ * The edited text when there is one, else the ingested one. An emptied edit (`""`, what
+ * `updateDescription` with an empty text and mcp-server-datahub's `update_description remove` store)
+ * is no edit: DataHub's UI shows `editableProperties.description || properties.description`, and the
+ * same for a column, so the ingested text shows again.
+ */
 export function effectiveDescription(edited: string | null | undefined, ingested: string | null | undefined): string | null {
-  return edited ?? ingested ?? null;
+  return edited ? edited : (ingested ?? edited ?? null);
 }
 
 export type TermsValue = { terms?: Array<{ urn: string }> };
