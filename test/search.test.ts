@@ -69,6 +69,20 @@ describe('search over GraphQL on the sample', () => {
     assert.deepEqual(all.searchResults[0].matchedFields, [], '* highlights nothing');
   });
 
+  it('understands OR between alternatives and the singular field names of the query string (/q kafka OR hdfs, /q tag:Legacy)', async () => {
+    assert.deepEqual((await urns({ query: '/q kafka OR hdfs' })).sort(), [S.hdfsSample, S.kafkaSample].sort());
+    assert.deepEqual((await urns({ query: 'deleted || SampleKafkaDataset' })).sort(), [S.kafkaSample, S.usersDeleted].sort());
+    assert.deepEqual(await urns({ query: '/q tag:Legacy' }), await urns({ query: 'tags:Legacy' }));
+    assert.ok((await urns({ query: '/q tag:Legacy' })).length > 0);
+  });
+
+  it('a filtered _entityType value with hits is counted once, in the facet\'s own spelling (DATASET)', async () => {
+    const r = await search({ types: ['DATASET'], orFilters: [{ and: [{ field: '_entityType', condition: 'EQUAL', values: ['DATASET'] }, { field: 'platform.keyword', values: ['urn:li:dataPlatform:kafka'] }] }] });
+    assert.deepEqual(r.facets.find((f: any) => f.field === '_entityType').aggregations.map((a: any) => [a.value, a.count]), [['DATASET', 1]]);
+    const none = await search({ types: ['DATASET'], orFilters: [{ and: [{ field: '_entityType', values: ['CHART'] }] }] });
+    assert.deepEqual(none.facets.find((f: any) => f.field === '_entityType').aggregations.map((a: any) => [a.value, a.count]), [['CHART', 0]]);
+  });
+
   it("applies DataHub's filters: platform.keyword, owners, _entityType spellings, negation, CONTAIN, START_WITH, EXISTS", async () => {
     const hive = { field: 'platform.keyword', values: ['urn:li:dataPlatform:hive'], condition: 'EQUAL' };
     assert.deepEqual((await urns({ orFilters: [{ and: [hive] }] })).sort(), [S.hiveSample, S.usersCreated, S.usersDeleted].sort());

@@ -52,7 +52,12 @@ describe('versioned aspect store', () => {
     const urn = 'urn:li:tag:sm';
     await store.write((txn) => writeAspect(txn, stamp(42), urn, 'tagProperties', { name: 'sm' }, { runId: 'r1', properties: { a: 'b' } }));
     const rec = store.getAspect(urn, 'tagProperties')!;
-    assert.deepEqual(rec.systemMetadata, { runId: 'r1', properties: { a: 'b' }, lastObserved: 42 });
+    assert.deepEqual(rec.systemMetadata, { runId: 'r1', properties: { a: 'b' }, lastObserved: 42, version: '1' });
+    // Each change moves the latest to history; version names the row the next change will take.
+    await store.write((txn) => writeAspect(txn, stamp(43), urn, 'tagProperties', { name: 'sm2' }));
+    await store.write((txn) => writeAspect(txn, stamp(44), urn, 'tagProperties', { name: 'sm3' }));
+    assert.equal(store.getAspect(urn, 'tagProperties')!.systemMetadata!['version'], '3');
+    assert.deepEqual(store.getAspect(urn, 'tagProperties', 2)!.value, { name: 'sm2' });
     assert.deepEqual(rec.created, { time: 42, actor: 'urn:li:corpuser:tester' });
   });
 

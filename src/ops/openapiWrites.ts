@@ -160,7 +160,7 @@ export async function writeEntities(ctx: OpContext, writes: EntityWrites, withSy
     throw e;
   }
   const stamp = { time: now, actor: ctx.actor };
-  return { traceId, entities: answerOf(proposals, stamp, withSystemMetadata) };
+  return { traceId, entities: answerOf(proposals, stamp, withSystemMetadata, (urn, aspect) => ctx.store.getAspect(urn, aspect)?.systemMetadata ?? undefined) };
 }
 
 function withTrace(systemMetadata: JsonObject | undefined, traceId: string): JsonObject {
@@ -172,7 +172,12 @@ function withTrace(systemMetadata: JsonObject | undefined, traceId: string): Jso
  * One entity per urn in request order, each aspect as written: an upsert's value (a key aspect's as
  * derived from the urn), a patch as sent (DataHub answers a PATCH with the patch, not the result).
  */
-function answerOf(proposals: readonly Proposal[], stamp: { time: number; actor: string }, withSystemMetadata: boolean): GenericEntityV3[] {
+function answerOf(
+  proposals: readonly Proposal[],
+  stamp: { time: number; actor: string },
+  withSystemMetadata: boolean,
+  stored: (urn: string, aspect: string) => Record<string, unknown> | undefined,
+): GenericEntityV3[] {
   const byUrn = new Map<string, GenericEntityV3>();
   for (const p of proposals) {
     const entity = byUrn.get(p.entityUrn) ?? { urn: p.entityUrn };
@@ -180,7 +185,8 @@ function answerOf(proposals: readonly Proposal[], stamp: { time: number; actor: 
     const value = p.changeType === 'PATCH' ? patchBodyOf(p.patch!) : isKeyAspect(p.entityType, p.aspectName) ? keyAspectOf(p.entityUrn).value : p.value;
     const aspect: GenericAspectV3 = { value };
     if (withSystemMetadata) {
-      aspect.systemMetadata = { ...p.systemMetadata, lastObserved: stamp.time };
+      // What the store kept: the client's, the trace id, lastObserved and the version it assigned.
+      aspect.systemMetadata = (stored(p.entityUrn, p.aspectName) as JsonObject | undefined) ?? { ...p.systemMetadata, lastObserved: stamp.time };
       aspect.auditStamp = stamp;
     }
     entity[p.aspectName] = aspect;

@@ -81,7 +81,7 @@ const STATS_KEY = 'searchStats';
 const NEXT_ID_KEY = 'searchNextId';
 const TYPE_CODES_KEY = 'searchTypeCodes';
 /** The layout of the tables; part of the version, so a change of layout re-indexes too. */
-const LAYOUT = 'search-3';
+const LAYOUT = 'search-4';
 const EMPTY: DocumentIndex = { terms: {}, length: 0, keywords: [] };
 /** The keyword field and value that mark a soft-deleted document. */
 const REMOVED: [string, string] = ['removed', 'true'];
@@ -106,7 +106,9 @@ export class SearchTables implements SearchView {
   ) {
     this.ids = env.openDB('searchIds', {});
     this.urns = env.openDB('searchUrns', {});
-    this.docs = env.openDB('searchDocs', {});
+    // Documents are mostly text (column names and descriptions): LZ4 keeps most of them inside a
+    // page instead of on an overflow page of their own.
+    this.docs = env.openDB('searchDocs', { compression: true });
     this.postingsDb = env.openDB('postings', {});
     this.keywordsDb = env.openDB('keywords', {});
     this.countsDb = env.openDB('facetCounts', {});

@@ -495,7 +495,10 @@ export class Store implements StoreView {
           const { history: _drop, ...old } = current;
           aspects.put([urn, aspectName, history], old);
         }
-        aspects.put([urn, aspectName, 0], { value: input.value, systemMetadata, created: input.created, history });
+        // As DataHub does: the latest value's systemMetadata.version is the number the next history
+        // row will take (rows 1..version-1 hold the older values), so a client can page history from
+        // the newest end (mcp-server-datahub's get_aspect_history does).
+        aspects.put([urn, aspectName, 0], { value: input.value, systemMetadata: { ...systemMetadata, version: String(history + 1) }, created: input.created, history });
         indexEdges(urn, aspectName, current?.value, input.value);
         if (!entity.aspects.includes(aspectName)) {
           entity = { ...entity, aspects: [...entity.aspects, aspectName] };

@@ -15,7 +15,10 @@ export type Clause =
 export interface ParsedQuery {
   /** True for `*`, blank, or a query of only operators: every entity matches. */
   all: boolean;
+  /** Every clause of the query (all alternatives), for highlighting. */
   clauses: Clause[];
+  /** `a b OR c`: alternatives, each a conjunction of clauses; one alternative when there is no OR. */
+  alternatives: ParsedQuery[];
   /** The query as typed, trimmed and lowercased (for exact-name ranking). */
   text: string;
   /** The query as typed, trimmed (for exact urn matches, which are case-sensitive). */
@@ -43,7 +46,11 @@ function pieces(text: string): string[] {
   return out;
 }
 
-const OPERATORS = new Set(['AND', 'OR', '&&', '||']);
+const OPERATORS = new Set(['AND', '&&']);
+const OR = new Set(['OR', '||']);
+
+/** Field names of the query string as people write them, for the index field they mean. */
+const FIELD_ALIASES: Record<string, string> = { tag: 'tags', term: 'glossaryTerms', glossaryTerm: 'glossaryTerms', owner: 'owners', domain: 'domains' };
 
 /**
  * The prefix to look up for a word typed as a prefix: the index holds stems (`users` as `user`), so
@@ -59,8 +66,23 @@ function stemPrefix(word: string): string {
 export function parseQuery(input: string | null | undefined): ParsedQuery {
   let text = (input ?? '').trim();
   if (text.startsWith('/q ')) text = text.slice(3).trim();
-  const clauses: Clause[] = [];
+  // `a OR b` (DataHub's query string): alternatives, each the AND of its own clauses.
+  const groups: string[][] = [[]];
   for (const piece of pieces(text)) {
+    if (OR.has(piece)) groups.push([]);
+    else groups[groups.length - 1]!.push(piece);
+  }
+  const nonEmpty = groups.filter((g) => g.length > 0);
+  if (nonEmpty.length <= 1) return conjunction(nonEmpty[0] ?? [], text);
+  const alternatives = nonEmpty.map((g) => conjunction(g, g.join(' ')));
+  // One alternative matching everything makes the whole query match everything.
+  if (alternatives.some((a) => a.all)) return conjunction([], text);
+  return { all: false, clauses: alternatives.flatMap((a) => a.clauses), alternatives, text: text.toLowerCase(), original: text };
+}
+
+function conjunction(pieceList: string[], text: string): ParsedQuery {
+  const clauses: Clause[] = [];
+  for (const piece of pieceList) {
     if (piece === '*' || OPERATORS.has(piece)) continue;
     if (piece.startsWith('"')) {
       const inner = piece.replace(/^"|"$/g, '');
@@ -73,7 +95,7 @@ export function parseQuery(input: string | null | undefined): ParsedQuery {
     if (field && !piece.startsWith('urn:')) {
       const raw = field[2]!.replace(/^"|"$/g, '').replace(/\\\//g, '/');
       const prefix = raw.endsWith('*') && raw.length > 1;
-      clauses.push({ kind: 'field', field: field[1]!, value: prefix ? raw.slice(0, -1) : raw, prefix });
+      clauses.push({ kind: 'field', field: FIELD_ALIASES[field[1]!] ?? field[1]!, value: prefix ? raw.slice(0, -1) : raw, prefix });
       continue;
     }
     const prefix = piece.endsWith('*') && piece.length > 1;
@@ -84,5 +106,7 @@ export function parseQuery(input: string | null | undefined): ParsedQuery {
       clauses.push({ kind: 'word', word: w, term: isPrefix ? stemPrefix(w) : term(w), prefix: isPrefix });
     });
   }
-  return { all: clauses.length === 0, clauses, text: text.toLowerCase(), original: text };
+  const q: ParsedQuery = { all: clauses.length === 0, clauses, alternatives: [], text: text.toLowerCase(), original: text };
+  q.alternatives.push(q);
+  return q;
 }

@@ -252,6 +252,16 @@ function filterCandidates(run: Run, filters: FilterGroup[]): Iterable<number> {
   })();
 }
 
+/** Matches of the query: of its one conjunction, or the union of its `OR` alternatives (best score kept). */
+function matchQuery(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterGroup[]): Match[] {
+  if (q.alternatives.length <= 1) return matchAll(run, req, q, filters);
+  const best = new Map<number, Match>();
+  for (const alternative of q.alternatives) {
+    for (const m of matchAll(run, req, alternative, filters)) if ((best.get(m.id)?.score ?? -1) < m.score) best.set(m.id, m);
+  }
+  return [...best.values()];
+}
+
 function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterGroup[]): Match[] {
   const stats = run.index.stats();
   const n = Math.max(stats.docs, 1);
@@ -351,13 +361,21 @@ function checkFacets(names: readonly string[]): void {
   for (const name of names) for (const p of name.split(FACET_SEPARATOR).map(baseField)) if (!isKnownField(p)) throw new BadRequestError(`Unknown facet field "${name}"`);
 }
 
-function finishFacets(req: SearchRequest, filters: FilterGroup[], counted: Array<[string, Map<string, number>]>): Facet[] {
+function finishFacets(run: Run, req: SearchRequest, filters: FilterGroup[], counted: Array<[string, Map<string, number>]>): Facet[] {
   const max = req.maxAggValues ?? DEFAULT_MAX_AGG_VALUES;
   const asked = req.facets && req.facets.length > 0;
   const out: Facet[] = [];
   for (const [name, counts] of counted) {
     // Values the request filtered on stay visible with a zero count, as DataHub shows them.
-    for (const g of filters) for (const c of g) if (c.field === baseField(name) && !c.negated) for (const v of c.values) if (!counts.has(v)) counts.set(v, 0);
+    // `_entityType` values are spelled many ways (DATASET, dataset, DATA_FLOW): compare them as types.
+    const typed = baseField(name) === '_entityType';
+    const known = (v: string) => (typed ? [...counts.keys()].some((k) => entityTypeKey(k) === entityTypeKey(v)) : counts.has(v));
+    for (const g of filters) {
+      for (const c of g) {
+        if (c.field !== baseField(name) || c.negated) continue;
+        for (const v of c.values) if (!known(v)) counts.set(typed ? run.canonicalType(v) ?? v : v, 0);
+      }
+    }
     const values = [...counts.entries()]
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
       .slice(0, max)
@@ -510,7 +528,7 @@ function listing(run: Run, req: SearchRequest, hash: string, count: number): Sea
       if (name.includes(FACET_SEPARATOR)) return [name, new Map(countFacets(run, allListed(run), [name], false)[0]![1])];
       return [name, new Map(run.index.facetCounts(baseField(name), codes))];
     });
-    facets = finishFacets(req, [], counted);
+    facets = finishFacets(run, req, [], counted);
   }
   const last = urns[urns.length - 1];
   return { start, count, total, hits, facets, nextScrollId: end < total && last ? encodeScrollId({ v: 1, h: hash, n: end, u: last }) : null };
@@ -542,7 +560,7 @@ export function searchEntities(view: StoreView, req: SearchRequest): SearchPage 
   const run = new Run(view, types);
   const hash = fingerprint(req, types, filters);
   if (isListing(req, q, filters)) return listing(run, req, hash, count);
-  const matches = matchAll(run, req, q, filters);
+  const matches = matchQuery(run, req, q, filters);
   const pos = req.scrollId ? decodeScrollId(req.scrollId, hash) : undefined;
   const { page, start } = pageOf(run, matches, req.sort ?? [], req.start ?? 0, count, pos);
   const end = start + page.length;
@@ -551,7 +569,7 @@ export function searchEntities(view: StoreView, req: SearchRequest): SearchPage 
     return { urn: run.urn(m.id), entityType: doc.type, score: m.score, matchedFields: req.skipHighlighting ? [] : matchedFields(doc, q) };
   });
   const showRemoved = req.includeSoftDeleted === true || filters.some((g) => g.some((c) => c.field === 'removed'));
-  const facets = req.skipAggregates ? [] : finishFacets(req, filters, countFacets(run, matches, facetNames(req), showRemoved));
+  const facets = req.skipAggregates ? [] : finishFacets(run, req, filters, countFacets(run, matches, facetNames(req), showRemoved));
   const last = page[page.length - 1];
   return {
     start,
@@ -625,7 +643,7 @@ function pageOf(run: Run, matches: Match[], sort: readonly SortCriterion[], from
 export function matchingUrns(view: StoreView, req: SearchRequest): string[] {
   const types = req.types && req.types.length > 0 ? req.types : SEARCHABLE_TYPES;
   const run = new Run(view, types);
-  return matchAll(run, req, parseQuery(req.query), normaliseFilters(req.filters)).map((m) => run.urn(m.id));
+  return matchQuery(run, req, parseQuery(req.query), normaliseFilters(req.filters)).map((m) => run.urn(m.id));
 }
 
 export { FAN_OUT };
