@@ -252,6 +252,7 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
     assert.equal(gates.statusPatch, true);
     assert.equal(gates.assertionNote, 'order ids are never null');
     assert.equal(gates.assertionNoteClient, 'acryl-datahub');
+    assert.equal(gates.assertionNoteDirect, 'order ids are never null', 'GET /aspects answers assertionNote under its schema name');
     // datahub-lineage-file runs AutoStatusAspectProcessor, which now emits status as a PATCH (Rest.li).
     const lineage = join(home, 'lineage.yml');
     writeFileSync(lineage, 'version: 1\nlineage:\n  - entity: {name: db.orders_enriched, type: dataset, env: PROD, platform: postgres}\n    upstream:\n      - entity: {name: db.orders, type: dataset, env: PROD, platform: postgres}\n');

@@ -121,6 +121,7 @@ const NAMED: Record<string, string> = {
   documentation: 'com.linkedin.common.Documentation',
   displayProperties: 'com.linkedin.common.DisplayProperties',
   businessAttributes: 'com.linkedin.businessattribute.BusinessAttributes',
+  assertionNote: 'com.linkedin.assertion.AssertionNote',
 };
 
 export const ASPECTS: readonly AspectDef[] = [

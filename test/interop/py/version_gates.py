@@ -23,6 +23,8 @@ graph.emit_mcp(MetadataChangeProposalWrapper(
 ))
 read = graph.get_entities(entity_name="assertion", urns=[urn], aspects=["assertionNote"], with_system_metadata=True)
 note, system_metadata = read[urn]["assertionNote"]
+# The single-aspect Rest.li read names the aspect by its schema, which the client checks.
+direct = graph.get_aspect(urn, AssertionNoteClass)
 
 print(json.dumps({
     "version": config.service_version,
@@ -30,4 +32,5 @@ print(json.dumps({
     "statusPatch": _gms_supports_status_patch(),
     "assertionNote": note.content,
     "assertionNoteClient": system_metadata.properties.get("clientId"),
+    "assertionNoteDirect": direct.content if direct else None,
 }))
