@@ -69,6 +69,21 @@ describe('search over GraphQL on the sample', () => {
     assert.deepEqual(all.searchResults[0].matchedFields, [], '* highlights nothing');
   });
 
+  it('answers score, the fields fetchExtraFields names (as JSON), and lastIngested as the clients read them', async () => {
+    const r = await s.gql(`{ searchAcrossEntities(input: { query: "fct_users_deleted", searchFlags: { fetchExtraFields: ["platform", "fieldPaths", "nosuch"] } }) {
+      searchResults { score extraProperties { name value } entity { urn ... on Dataset { lastIngested } } } } }`);
+    assert.equal(r.body.errors, undefined, JSON.stringify(r.body.errors));
+    const [hit] = r.body.data.searchAcrossEntities.searchResults;
+    assert.equal(hit.entity.urn, S.usersDeleted);
+    assert.ok(hit.score >= 1000, 'an exact name match scores above any word match');
+    assert.deepEqual(hit.extraProperties[0], { name: 'platform', value: '"urn:li:dataPlatform:hive"' });
+    assert.equal(hit.extraProperties[1].name, 'fieldPaths');
+    assert.ok(JSON.parse(hit.extraProperties[1].value).includes('deletion_reason'));
+    assert.equal(hit.extraProperties.length, 2, 'a field the document does not hold is left out');
+    const stored = Math.max(...(s.store.getEntity(S.usersDeleted)!.aspects.map((a) => s.store.getAspect(S.usersDeleted, a)!.systemMetadata!['lastObserved'] as number)));
+    assert.equal(hit.entity.lastIngested, stored);
+  });
+
   it('understands OR between alternatives and the singular field names of the query string (/q kafka OR hdfs, /q tag:Legacy)', async () => {
     assert.deepEqual((await urns({ query: '/q kafka OR hdfs' })).sort(), [S.hdfsSample, S.kafkaSample].sort());
     assert.deepEqual((await urns({ query: 'deleted || SampleKafkaDataset' })).sort(), [S.kafkaSample, S.usersDeleted].sort());

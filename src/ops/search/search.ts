@@ -518,6 +518,13 @@ function listing(run: Run, req: SearchRequest, hash: string, count: number): Sea
     }
     hits.push({ urn, entityType, score: 0, matchedFields: [] });
   }
+  if (req.extraFields?.length) {
+    for (const h of hits) {
+      const id = run.index.idOf(h.urn);
+      const doc = id === undefined ? undefined : run.doc(id);
+      h.extraProperties = doc ? extraPropertiesOf(doc, req.extraFields) : [];
+    }
+  }
   const urns = hits.map((h) => h.urn);
   const end = start + urns.length;
   let facets: Facet[] = [];
@@ -538,6 +545,15 @@ function listing(run: Run, req: SearchRequest, hash: string, count: number): Sea
 function allListed(run: Run): Match[] {
   const removed = run.removed();
   return run.types.flatMap((t) => run.index.keywordIds('_entityType', t)).filter((id) => !removed.has(id)).map((id) => ({ id, score: 0 }));
+}
+
+/** DataHub's extraProperties: each asked field the document holds, its value as JSON. */
+function extraPropertiesOf(doc: SearchDocument, fields: readonly string[]): Array<{ name: string; value: string }> {
+  return fields.flatMap((name) => {
+    const values = valuesOf(doc, baseField(name));
+    if (values.length === 0) return [];
+    return [{ name, value: JSON.stringify(values.length === 1 ? values[0] : values) }];
+  });
 }
 
 // ---------- the use case ----------
@@ -566,7 +582,9 @@ export function searchEntities(view: StoreView, req: SearchRequest): SearchPage 
   const end = start + page.length;
   const hits: SearchHit[] = page.map((m) => {
     const doc = run.doc(m.id)!;
-    return { urn: run.urn(m.id), entityType: doc.type, score: m.score, matchedFields: req.skipHighlighting ? [] : matchedFields(doc, q) };
+    const hit: SearchHit = { urn: run.urn(m.id), entityType: doc.type, score: m.score, matchedFields: req.skipHighlighting ? [] : matchedFields(doc, q) };
+    if (req.extraFields?.length) hit.extraProperties = extraPropertiesOf(doc, req.extraFields);
+    return hit;
   });
   const showRemoved = req.includeSoftDeleted === true || filters.some((g) => g.some((c) => c.field === 'removed'));
   const facets = req.skipAggregates ? [] : finishFacets(run, req, filters, countFacets(run, matches, facetNames(req), showRemoved));

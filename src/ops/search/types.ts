@@ -63,6 +63,8 @@ export interface SearchRequest {
   facets?: readonly string[];
   /** Restricts the search to these urns (lineage searches pass the reachable set). */
   within?: ReadonlySet<string>;
+  /** Index fields to return with each hit (DataHub's fetchExtraFields). */
+  extraFields?: readonly string[];
 }
 
 export interface MatchedField {
@@ -75,6 +77,8 @@ export interface SearchHit {
   entityType: string;
   score: number;
   matchedFields: MatchedField[];
+  /** The fields of `extraFields` the document holds, each value as JSON (one value, or a list). */
+  extraProperties?: Array<{ name: string; value: string }>;
 }
 
 export interface FacetValue {

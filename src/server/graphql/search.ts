@@ -39,7 +39,8 @@ export function searchResultsOf(view: StoreView, page: SearchPage) {
     entity: lazyEntity(view, h.urn),
     insights: [],
     matchedFields: matchedFieldsOf(view, h.matchedFields),
-    extraProperties: [],
+    extraProperties: h.extraProperties ?? [],
+    score: h.score,
   }));
 }
 

@@ -27,6 +27,7 @@ export interface SearchFlagsGql {
   maxAggValues?: number | null;
   includeSoftDeleted?: boolean | null;
   fulltext?: boolean | null;
+  fetchExtraFields?: string[] | null;
 }
 
 export interface SortInputGql {
@@ -126,5 +127,6 @@ export function searchRequestFromGraphql(input: SearchInputGql): SearchRequest {
     skipHighlighting: flags.skipHighlighting === true,
     maxAggValues: flags.maxAggValues ?? undefined,
     facets: input.facets?.filter((f): f is string => typeof f === 'string' && f !== '') ?? undefined,
+    extraFields: flags.fetchExtraFields ?? undefined,
   };
 }

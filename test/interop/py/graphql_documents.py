@@ -10,6 +10,8 @@ import mcp_server_datahub
 
 # Code that talks to another product's GraphQL API, not DataHub's.
 NOT_DATAHUB = ("datahub/ingestion/source/montecarlo/",)
+# Operations the CLI sends with its fragments file in front (cli/search_cli.py _build_search_query).
+WITH_CLI_FRAGMENTS = ("datahub/cli/gql/search.gql", "datahub/cli/gql/semantic_search.gql")
 
 docs = []
 for module in (datahub, mcp_server_datahub):
@@ -20,7 +22,10 @@ for module in (datahub, mcp_server_datahub):
         if rel.startswith(NOT_DATAHUB) or not f.is_file():
             continue
         if f.suffix in (".gql", ".graphql"):
-            docs.append({"source": f"{rel}:1", "text": f.read_text(encoding="utf-8")})
+            text = f.read_text(encoding="utf-8")
+            if rel in WITH_CLI_FRAGMENTS:
+                text = (f.parent / "fragments.gql").read_text(encoding="utf-8") + "\n" + text
+            docs.append({"source": f"{rel}:1", "text": text})
         elif f.suffix == ".py":
             try:
                 tree = ast.parse(f.read_text(encoding="utf-8"))

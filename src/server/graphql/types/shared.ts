@@ -296,6 +296,16 @@ export function dataPlatformInstanceOf(view: StoreView, urn: string): Obj | null
 }
 
 /** The fields every entity type shares, each read only when selected. */
+/** When anything last wrote the entity: the latest `lastObserved` of its aspects (null when it has none). */
+export function lastIngestedOf(view: StoreView, urn: string): number | null {
+  let latest: number | null = null;
+  for (const name of view.getEntity(urn)?.aspects ?? []) {
+    const observed = view.getAspect(urn, name)?.systemMetadata?.['lastObserved'];
+    if (typeof observed === 'number' && (latest === null || observed > latest)) latest = observed;
+  }
+  return latest;
+}
+
 export function common(view: StoreView, urn: string, kind: EntityKind): Obj {
   const tags = lazy(() => globalTagsView(view, aspect<GlobalTags>(view, urn, 'globalTags'), urn));
   return {
@@ -311,6 +321,7 @@ export function common(view: StoreView, urn: string, kind: EntityKind): Obj {
     deprecation: () => deprecationView(view, urn),
     institutionalMemory: () => institutionalMemoryView(view, urn),
     status: () => statusView(view, urn),
+    lastIngested: () => lastIngestedOf(view, urn),
     subTypes: () => {
       const s = aspect<{ typeNames?: string[] }>(view, urn, 'subTypes');
       return s ? { typeNames: s.typeNames ?? [] } : null;
