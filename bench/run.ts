@@ -262,10 +262,11 @@ async function main(): Promise<void> {
         kinds.push(`${kind} p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms`);
       }
       const sLoad = await load(`${server.url}/api/graphql`, sBodies[0]!, { n: sBodies.length, make: (i) => sBodies[i]! });
-      if (sLoad.errors > 0) throw new Error(`${sLoad.errors} failed searches under load`);
+      // Under load a slow search can outlast the load generator's timeout: that is a result, reported, not a crash.
+      const failed = sLoad.errors > 0 ? `; ${sLoad.errors} requests failed or timed out (10 s)` : '';
       searchPerSize.set(n, sProbe);
       rows.push({ section: '7 search', metric: `p50 / p99 ms, one at a time, ${n} datasets`, ours: sProbe.p50, baseline: sProbe.p99, baselineName: 'our p99', ratio: null, target: 'p50 ≤ 5, p99 ≤ 25', met: sProbe.p50 <= 5 && sProbe.p99 <= 25, note: `mixed queries; by kind: ${kinds.join('; ')}` });
-      rows.push({ section: '7 search', metric: `req/s under load, ${n} datasets`, ours: sLoad.rps, baseline: null, baselineName: '—', ratio: null, target: '—', met: null, note: `${connections} connections: p50 ${sLoad.p50} ms, p99 ${sLoad.p99} ms` });
+      rows.push({ section: '7 search', metric: `req/s under load, ${n} datasets`, ours: sLoad.rps, baseline: null, baselineName: '—', ratio: null, target: '—', met: null, note: `${connections} connections: p50 ${sLoad.p50} ms, p99 ${sLoad.p99} ms${failed}` });
       if (n === Math.max(...sizes)) peakRss = { n, mb: memoryMb(server.pid) };
       if (!bare) {
         const bodyFile = join(work, 'answer.json');

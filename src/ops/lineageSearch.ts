@@ -13,6 +13,7 @@ import type { StoreView } from '../store/store.ts';
 import { schemaFieldParent, traverseLineage, platformOf, type IgnoreAsHop, type LineageEntity } from './lineage.ts';
 import { baseField, MAX_PAGE, SEARCHABLE_TYPES, searchEntities } from './search/search.ts';
 import type { Criterion, Facet, FilterGroup, MatchedField, SearchRequest } from './search/types.ts';
+import { decodeScrollId, encodeScrollId, requestHash } from './search/scrollId.ts';
 
 export const DEGREE_FIELD = 'degree';
 const DEGREE_VALUES = ['1', '2', '3+'] as const;
@@ -238,36 +239,9 @@ function degreeFacet(urns: readonly string[], candidates: Map<string, LineageEnt
   return { field: DEGREE_FIELD, displayName: 'Degree of Dependencies', values: DEGREE_VALUES.map((v) => ({ value: v, count: counts.get(v)! })) };
 }
 
-interface LineageScroll {
-  v: 1;
-  /** Which lineage search the id belongs to. */
-  h: string;
-  /** How many results came before the next page. */
-  n: number;
-  /** The last result handed out. */
-  u: string;
-}
-
 function fingerprint(req: LineageSearchRequest): string {
   const s = req.search;
-  const text = JSON.stringify([req.urn, req.direction, [...req.degrees].sort(), s.query.trim(), [...(s.types ?? [])].sort(), s.filters ?? [], s.sort ?? [], s.includeSoftDeleted ?? false, req.keepColumns ?? false]);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return `lineage-${h.toString(36)}`;
-}
-
-function decodeScroll(id: string, hash: string): LineageScroll {
-  let pos: LineageScroll | undefined;
-  try {
-    pos = JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as LineageScroll;
-  } catch {
-    pos = undefined;
-  }
-  if (pos?.v !== 1 || typeof pos.n !== 'number' || typeof pos.u !== 'string' || typeof pos.h !== 'string') {
-    throw new BadRequestError(`Invalid scrollId "${id}": not a scroll id of this server`);
-  }
-  if (pos.h !== hash) throw new BadRequestError(`Invalid scrollId "${id}": it belongs to a different lineage query, filters or sort`);
-  return pos;
+  return requestHash([req.urn, req.direction, [...req.degrees].sort(), s.query.trim(), [...(s.types ?? [])].sort(), s.filters ?? [], s.sort ?? [], s.includeSoftDeleted ?? false, req.keepColumns ?? false], 'lineage-');
 }
 
 function pageNumber(value: number | null | undefined, fallback: number, name: string): number {
@@ -282,7 +256,7 @@ function pageOf(m: Matched, candidates: Map<string, LineageEntity>, req: Lineage
   const hash = fingerprint(req);
   let start = pageNumber(req.start, 0, 'start');
   if (req.scrollId) {
-    const pos = decodeScroll(req.scrollId, hash);
+    const pos = decodeScrollId(req.scrollId, hash, 'lineage query');
     // Resume right after the last result handed out; if it is gone, after as many as were handed out.
     const at = m.urns.indexOf(pos.u);
     start = at >= 0 ? at + 1 : Math.min(pos.n, m.urns.length);
@@ -300,7 +274,7 @@ function pageOf(m: Matched, candidates: Map<string, LineageEntity>, req: Lineage
     total: m.urns.length,
     hits,
     facets: req.search.skipAggregates ? [] : [degreeFacet(m.urns, candidates), ...m.facets],
-    nextScrollId: end < m.urns.length && last ? Buffer.from(JSON.stringify({ v: 1, h: hash, n: end, u: last } satisfies LineageScroll)).toString('base64url') : null,
+    nextScrollId: end < m.urns.length && last ? encodeScrollId({ v: 1, h: hash, n: end, u: last }) : null,
     path: m.path,
     partial: m.partial,
   };

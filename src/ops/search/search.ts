@@ -15,6 +15,7 @@ import { FAN_OUT, SEARCH_FIELDS } from '../../model/search/fields.ts';
 import type { SearchRecord, SearchView, StoreView } from '../../store/store.ts';
 import { baseField, byLookup, entityTypeKey, fieldsOf, holds, isKnownField, normaliseFilters, valuesOf } from './filters.ts';
 import { parseQuery, type Clause, type ParsedQuery } from './query.ts';
+import { decodeScrollId, encodeScrollId, requestHash, type ScrollPosition } from './scrollId.ts';
 import { SEARCHABLE_TYPES, type Facet, type FilterGroup, type MatchedField, type SearchHit, type SearchPage, type SearchRequest, type SortCriterion } from './types.ts';
 
 export { SEARCHABLE_TYPES, baseField, isKnownField, normaliseFilters };
@@ -321,39 +322,9 @@ function comparator(run: Run, sort: readonly SortCriterion[]): (a: Match, b: Mat
   };
 }
 
-interface ScrollPosition {
-  v: 1;
-  /** Which search the id belongs to: a scroll id of another query is refused. */
-  h: string;
-  /** How many results came before the next page. */
-  n: number;
-  /** The last result handed out (urn and score), to resume after it even when earlier results changed. */
-  u: string;
-  s?: number;
-}
-
 function fingerprint(req: SearchRequest, types: readonly string[], filters: FilterGroup[]): string {
-  const text = JSON.stringify([req.query.trim(), [...types].sort(), filters, req.sort ?? [], req.includeSoftDeleted ?? false, req.within ? [...req.within].sort() : null]);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(36);
+  return requestHash([req.query.trim(), [...types].sort(), filters, req.sort ?? [], req.includeSoftDeleted ?? false, req.within ? [...req.within].sort() : null]);
 }
-
-function decodeScrollId(id: string, hash: string): ScrollPosition {
-  let pos: ScrollPosition | undefined;
-  try {
-    pos = JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as ScrollPosition;
-  } catch {
-    pos = undefined;
-  }
-  if (pos?.v !== 1 || typeof pos.n !== 'number' || typeof pos.u !== 'string' || typeof pos.h !== 'string') {
-    throw new BadRequestError(`Invalid scrollId "${id}": not a scroll id of this server`);
-  }
-  if (pos.h !== hash) throw new BadRequestError(`Invalid scrollId "${id}": it belongs to a different query, filters or sort`);
-  return pos;
-}
-
-const encodeScrollId = (pos: ScrollPosition) => Buffer.from(JSON.stringify(pos), 'utf8').toString('base64url');
 
 // ---------- facets ----------
 
