@@ -5,6 +5,8 @@
  *
  * - `searchIds`:  urn → id, and `searchUrns`: id → urn.
  * - `searchDocs`: id → { urn, doc, length }: the model's document (see SearchIndexer) and its length.
+ * - `searchKeys`: id → the document's keyword [field, value] pairs: what facets count, read without
+ *                 decoding the whole document.
  * - `postings`:   [term, id] → [weighted frequency, document length, entity type code]: everything
  *                 BM25 and the type filter need, read without touching the documents.
  * - `keywords`:   [field, value, id] → true: the keyword values of each document, for filters by
@@ -56,6 +58,8 @@ export interface SearchView {
   idOf(urn: string): number | undefined;
   urnOf(id: number): string | undefined;
   record(id: number): SearchRecord | undefined;
+  /** The keyword [field, value] pairs of document `id` (small: no text fields). */
+  keywordsOf(id: number): Array<[string, string]> | undefined;
   /** [id, weighted frequency, document length, type code] of every document holding `term`, in id order. */
   postings(term: string): Array<[number, number, number, number]>;
   /** How many documents hold `term` (counted in LMDB, nothing decoded). */
@@ -81,7 +85,7 @@ const STATS_KEY = 'searchStats';
 const NEXT_ID_KEY = 'searchNextId';
 const TYPE_CODES_KEY = 'searchTypeCodes';
 /** The layout of the tables; part of the version, so a change of layout re-indexes too. */
-const LAYOUT = 'search-4';
+const LAYOUT = 'search-5';
 const EMPTY: DocumentIndex = { terms: {}, length: 0, keywords: [] };
 /** The keyword field and value that mark a soft-deleted document. */
 const REMOVED: [string, string] = ['removed', 'true'];
@@ -93,6 +97,7 @@ export class SearchTables implements SearchView {
   private readonly ids: Database<number, string>;
   private readonly urns: Database<string, number>;
   private readonly docs: Database<SearchRecord, number>;
+  private readonly keys: Database<Array<[string, string]>, number>;
   private readonly postingsDb: Database<[number, number, number], [string, number]>;
   private readonly keywordsDb: Database<true, [string, string, number]>;
   private readonly countsDb: Database<number, [string, string, number]>;
@@ -109,6 +114,7 @@ export class SearchTables implements SearchView {
     // Documents are mostly text (column names and descriptions): LZ4 keeps most of them inside a
     // page instead of on an overflow page of their own.
     this.docs = env.openDB('searchDocs', { compression: true });
+    this.keys = env.openDB('searchKeys', {});
     this.postingsDb = env.openDB('postings', {});
     this.keywordsDb = env.openDB('keywords', {});
     this.countsDb = env.openDB('facetCounts', {});
@@ -128,7 +134,7 @@ export class SearchTables implements SearchView {
 
   /** Empties every table (inside a write transaction), ready for a rebuild. */
   clear(): void {
-    const tables = [['postings', this.postingsDb], ['keywords', this.keywordsDb], ['facetCounts', this.countsDb], ['searchDocs', this.docs], ['searchIds', this.ids], ['searchUrns', this.urns]] as const;
+    const tables = [['postings', this.postingsDb], ['keywords', this.keywordsDb], ['facetCounts', this.countsDb], ['searchDocs', this.docs], ['searchKeys', this.keys], ['searchIds', this.ids], ['searchUrns', this.urns]] as const;
     for (const [name, db] of tables) {
       for (const key of Array.from(this.walk(name, db as Database<unknown, Key>, {}))) (db as Database<unknown, Key>).remove(key);
     }
@@ -172,8 +178,10 @@ export class SearchTables implements SearchView {
     count(newType, after, 1);
     if (doc !== undefined) {
       this.docs.put(docId, { urn, doc, length: after.length });
+      this.keys.put(docId, after.keywords);
     } else {
       this.docs.remove(docId);
+      this.keys.remove(docId);
       this.ids.remove(urn);
       this.urns.remove(docId);
     }
@@ -246,6 +254,10 @@ export class SearchTables implements SearchView {
 
   record(id: number): SearchRecord | undefined {
     return this.docs.get(id);
+  }
+
+  keywordsOf(id: number): Array<[string, string]> | undefined {
+    return this.keys.get(id);
   }
 
   postings(term: string): Array<[number, number, number, number]> {

@@ -10,7 +10,7 @@
  */
 import { BadRequestError } from '../../model/errors.ts';
 import { terms as analyse, urnWords, words } from '../../model/search/analysis.ts';
-import type { SearchDocument } from '../../model/search/document.ts';
+import { isKeywordField, type SearchDocument } from '../../model/search/document.ts';
 import { FAN_OUT, SEARCH_FIELDS } from '../../model/search/fields.ts';
 import type { SearchRecord, SearchView, StoreView } from '../../store/store.ts';
 import { baseField, byLookup, entityTypeKey, fieldsOf, holds, isKnownField, normaliseFilters, valuesOf } from './filters.ts';
@@ -43,7 +43,7 @@ const DEFAULT_MAX_AGG_VALUES = 20;
 /** Separator of sub-aggregations in a facet name (`_entityType␞typeNames`). */
 export const FACET_SEPARATOR = '\u241e';
 /** Below this many matches facets are counted from the documents, above it from the keyword index. */
-const FACETS_FROM_DOCUMENTS = 2000;
+const FACETS_FROM_DOCUMENTS = 20000;
 const K1 = 1.2;
 const B = 0.75;
 /** Score added to an exact name or urn match, so it comes first whatever BM25 says. */
@@ -56,6 +56,7 @@ class Run {
   readonly index: SearchView;
   private readonly records = new Map<number, SearchRecord | undefined>();
   private readonly urns = new Map<number, string>();
+  private readonly keywordRecords = new Map<number, Record<string, string[]> | undefined>();
   private removedIds: Set<number> | undefined;
   private readonly typeNames: Map<string, string>;
 
@@ -80,6 +81,19 @@ class Run {
       this.urns.set(id, u);
     }
     return u;
+  }
+
+  keywords(id: number): Record<string, string[]> | undefined {
+    if (!this.keywordRecords.has(id)) {
+      const pairs = this.index.keywordsOf(id);
+      let byField: Record<string, string[]> | undefined;
+      if (pairs) {
+        byField = {};
+        for (const [f, v] of pairs) (byField[f] ??= []).push(v);
+      }
+      this.keywordRecords.set(id, byField);
+    }
+    return this.keywordRecords.get(id);
   }
 
   /** Ids of soft-deleted documents (few, read once). */
@@ -175,7 +189,7 @@ const TEXT = new Set(SEARCH_FIELDS.filter((f) => f.weight > 0).map((f) => f.fiel
  * candidates left is looked up per candidate instead of read whole (`table_123` reads the few
  * postings of `123`, not those of `table` in every table).
  */
-function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>, n: number, avg: number): Map<number, number> | undefined {
+function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>, n: number, avg: number, within?: ReadonlySet<number>): Map<number, number> | undefined {
   const terms = q.clauses.flatMap((c) => {
     if (c.kind !== 'word') return [];
     const expanded = c.prefix ? run.index.termsWithPrefix(c.term, 200) : [c.term];
@@ -192,16 +206,18 @@ function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>, n: num
     // A clause's score in a document: its best-scoring term there (a prefix matches several).
     const clause = new Map<number, number>();
     const note = (id: number, score: number) => clause.set(id, Math.max(clause.get(id) ?? 0, score));
+    // The documents still in the running: those of the clauses before, else those the filters allow.
+    const pool: ReadonlySet<number> | undefined = scored ? new Set(scored.keys()) : within;
     for (const { t, df, scale } of list) {
-      if (scored && df > 4 * scored.size) {
-        for (const id of scored.keys()) {
+      if (pool && df > 4 * pool.size) {
+        for (const id of pool) {
           const p = run.index.posting(t, id);
-          if (p) note(id, scale * bm25(df, p[0], p[1]));
+          if (p && codes.has(p[2])) note(id, scale * bm25(df, p[0], p[1]));
         }
         continue;
       }
       for (const [id, tf, len, code] of run.index.postings(t)) {
-        if (!codes.has(code) || (scored && !scored.has(id))) continue;
+        if (!codes.has(code) || (pool && !pool.has(id))) continue;
         note(id, scale * bm25(df, tf, len));
       }
     }
@@ -232,25 +248,30 @@ interface Match {
   score: number;
 }
 
-/** Candidate ids of a request without text clauses: the smallest lookup of each filter group, else every document of the types. */
-function filterCandidates(run: Run, filters: FilterGroup[]): Iterable<number> {
-  const generated = new Set<number>();
-  if (filters.length > 0 && filters.every((g) => g.some((c) => !c.negated && byLookup(c)))) {
-    for (const g of filters) {
-      let best: number[] | undefined;
-      for (const c of g) {
-        if (c.negated || !byLookup(c)) continue;
-        const values = c.field === '_entityType' ? c.values.map((v) => run.canonicalType(v)).filter((v): v is string => v !== undefined) : c.values;
-        const ids = fieldsOf(c.field).flatMap((f) => values.flatMap((v) => run.index.keywordIds(f, v)));
-        if (!best || ids.length < best.length) best = ids;
-      }
-      for (const id of best!) generated.add(id);
+/**
+ * The documents the filters can hold for, by lookup: per OR-group the ids of its most selective
+ * positive equality criterion on a keyword field, united across groups. Undefined when some group
+ * has no such criterion (its documents can only be told by reading them).
+ */
+function lookupCandidates(run: Run, filters: FilterGroup[]): Set<number> | undefined {
+  if (filters.length === 0 || !filters.every((g) => g.some((c) => !c.negated && byLookup(c)))) return undefined;
+  const out = new Set<number>();
+  for (const g of filters) {
+    let best: number[] | undefined;
+    for (const c of g) {
+      if (c.negated || !byLookup(c)) continue;
+      const values = c.field === '_entityType' ? c.values.map((v) => run.canonicalType(v)).filter((v): v is string => v !== undefined) : c.values;
+      const ids = fieldsOf(c.field).flatMap((f) => values.flatMap((v) => run.index.keywordIds(f, v)));
+      if (!best || ids.length < best.length) best = ids;
     }
-    return generated;
+    for (const id of best!) out.add(id);
   }
-  return (function* () {
-    for (const t of run.types) yield* run.index.keywordIds('_entityType', t);
-  })();
+  return out;
+}
+
+/** Every document of the searched types. */
+function* documentsOfTypes(run: Run): Generator<number> {
+  for (const t of run.types) yield* run.index.keywordIds('_entityType', t);
 }
 
 /** Matches of the query: of its one conjunction, or the union of its `OR` alternatives (best score kept). */
@@ -269,17 +290,22 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
   const avg = Math.max(stats.length / n, 1);
   const codes = new Set(run.types.map((t) => run.index.typeCode(t)).filter((c): c is number => c !== undefined));
   const showRemoved = req.includeSoftDeleted === true || filters.some((g) => g.some((c) => c.field === 'removed'));
-  const scored = textScores(run, q, codes, n, avg);
+  // Candidates: the text matches, the lineage set or the filters' lookups, whichever is smallest;
+  // what a candidate came from decides what is left to check.
+  const fromFilters = lookupCandidates(run, filters);
+  const scored = textScores(run, q, codes, n, avg, fromFilters);
   let source: Iterable<number>;
   let typeChecked = true;
-  if (scored) source = scored.keys();
-  else if (req.within) {
+  if (scored) {
+    source = scored.keys();
+  } else if (req.within) {
     source = [...req.within].map((u) => run.index.idOf(u)).filter((id): id is number => id !== undefined);
     typeChecked = false;
+  } else if (fromFilters) {
+    source = fromFilters;
+    typeChecked = false;
   } else {
-    const fromFilters = filters.length > 0 && filters.every((g) => g.some((c) => !c.negated && byLookup(c)));
-    source = filterCandidates(run, filters);
-    typeChecked = !fromFilters;
+    source = documentsOfTypes(run);
   }
   const exact = new Set<number>();
   if (!q.all) for (const f of ['_name', 'urn']) for (const id of run.index.keywordIds(f, f === 'urn' ? q.original : q.text)) exact.add(id);
@@ -376,13 +402,15 @@ function countFacets(run: Run, matches: Match[], names: readonly string[], showR
   for (const name of names) {
     const parts = name.split(FACET_SEPARATOR).map(baseField);
     let counts = new Map<string, number>();
-    if (viaDocs || parts.length > 1) {
+    if (viaDocs || parts.length > 1 || !isKeywordField(parts[0]!)) {
+      // Keyword fields come from each match's small keyword record; other fields need the document.
+      const keywordOnly = parts.every((p) => isKeywordField(p));
       for (const m of matches) {
-        const doc = run.doc(m.id);
-        if (!doc) continue;
+        const values = keywordOnly ? keywordValues(run, m.id) : run.doc(m.id)?.fields;
+        if (!values) continue;
         let combos: string[] = [''];
         for (const [i, p] of parts.entries()) {
-          const vs = p === 'removed' ? valuesOf(doc, p) : doc.fields[p] ?? [];
+          const vs = p === 'removed' ? values['removed'] ?? ['false'] : values[p] ?? [];
           combos = combos.flatMap((c) => vs.map((v) => (i === 0 ? v : c + FACET_SEPARATOR + v)));
         }
         for (const c of new Set(combos)) counts.set(c, (counts.get(c) ?? 0) + 1);
@@ -390,7 +418,7 @@ function countFacets(run: Run, matches: Match[], names: readonly string[], showR
     } else if (complement && parts[0] !== 'removed') {
       counts = new Map(run.index.facetCounts(parts[0]!, codes));
       for (const id of complement) {
-        for (const v of new Set(run.doc(id)?.fields[parts[0]!] ?? [])) {
+        for (const v of new Set(keywordValues(run, id)?.[parts[0]!] ?? [])) {
           const n = (counts.get(v) ?? 0) - 1;
           if (n > 0) counts.set(v, n);
           else counts.delete(v);
@@ -402,6 +430,11 @@ function countFacets(run: Run, matches: Match[], names: readonly string[], showR
     out.push([name, counts]);
   }
   return out;
+}
+
+/** A document's keyword values by field, from its small keyword record (read once per search). */
+function keywordValues(run: Run, id: number): Record<string, string[]> | undefined {
+  return run.keywords(id);
 }
 
 /**
