@@ -20,6 +20,7 @@
  * an entity's aspects and analyses a document into terms and keywords. An update re-analyses the old
  * document to take out exactly what it put in.
  */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Database, Key, RootDatabase } from 'lmdb';
 import { deepEqual, type KeyRange } from './store.ts';
 
@@ -43,6 +44,17 @@ export interface DocumentIndex {
 export interface SearchRecord {
   urn: string;
   doc: unknown;
+  length: number;
+}
+
+/**
+ * A document as stored: deflated. Documents are mostly text (column names and descriptions); raw,
+ * most would take an overflow page of their own. node:zlib rather than lmdb's LZ4, whose default
+ * dictionary is a file beside lmdb's sources that the single executable does not carry.
+ */
+interface StoredRecord {
+  urn: string;
+  z: Buffer;
   length: number;
 }
 
@@ -85,7 +97,7 @@ const STATS_KEY = 'searchStats';
 const NEXT_ID_KEY = 'searchNextId';
 const TYPE_CODES_KEY = 'searchTypeCodes';
 /** The layout of the tables; part of the version, so a change of layout re-indexes too. */
-const LAYOUT = 'search-5';
+const LAYOUT = 'search-6';
 const EMPTY: DocumentIndex = { terms: {}, length: 0, keywords: [] };
 /** The keyword field and value that mark a soft-deleted document. */
 const REMOVED: [string, string] = ['removed', 'true'];
@@ -96,7 +108,7 @@ type WalkEntries = <K extends Key, V>(name: string, db: Database<V, K>, range: K
 export class SearchTables implements SearchView {
   private readonly ids: Database<number, string>;
   private readonly urns: Database<string, number>;
-  private readonly docs: Database<SearchRecord, number>;
+  private readonly docs: Database<StoredRecord, number>;
   private readonly keys: Database<Array<[string, string]>, number>;
   private readonly postingsDb: Database<[number, number, number], [string, number]>;
   private readonly keywordsDb: Database<true, [string, string, number]>;
@@ -111,9 +123,7 @@ export class SearchTables implements SearchView {
   ) {
     this.ids = env.openDB('searchIds', {});
     this.urns = env.openDB('searchUrns', {});
-    // Documents are mostly text (column names and descriptions): LZ4 keeps most of them inside a
-    // page instead of on an overflow page of their own.
-    this.docs = env.openDB('searchDocs', { compression: true });
+    this.docs = env.openDB('searchDocs', {});
     this.keys = env.openDB('searchKeys', {});
     this.postingsDb = env.openDB('postings', {});
     this.keywordsDb = env.openDB('keywords', {});
@@ -153,7 +163,7 @@ export class SearchTables implements SearchView {
    */
   update(urn: string, entity: { entityType: string; aspects: readonly string[] } | undefined, aspect: (name: string) => unknown): boolean {
     const id = this.ids.get(urn);
-    const old = id === undefined ? undefined : this.docs.get(id);
+    const old = id === undefined ? undefined : this.record(id);
     const doc = entity ? this.indexer.document(urn, entity.entityType, entity.aspects, aspect) : undefined;
     if (old && doc !== undefined && deepEqual(old.doc, doc)) return true;
     const before = old ? this.indexer.analyse(old.doc) : EMPTY;
@@ -177,7 +187,7 @@ export class SearchTables implements SearchView {
     count(oldType, before, -1);
     count(newType, after, 1);
     if (doc !== undefined) {
-      this.docs.put(docId, { urn, doc, length: after.length });
+      this.docs.put(docId, { urn, z: deflateRawSync(JSON.stringify(doc)), length: after.length });
       this.keys.put(docId, after.keywords);
     } else {
       this.docs.remove(docId);
@@ -253,7 +263,8 @@ export class SearchTables implements SearchView {
   }
 
   record(id: number): SearchRecord | undefined {
-    return this.docs.get(id);
+    const stored = this.docs.get(id);
+    return stored && { urn: stored.urn, doc: JSON.parse(inflateRawSync(stored.z).toString('utf8')), length: stored.length };
   }
 
   keywordsOf(id: number): Array<[string, string]> | undefined {
