@@ -4,7 +4,8 @@
 # that runs it; no network.
 set -euo pipefail
 cd "$(dirname "$0")"
-out=build
+# CATALOG_BUILD_DIR builds elsewhere (e.g. to try a build while others run tests on build/catalog).
+out=${CATALOG_BUILD_DIR:-build}
 mkdir -p "$out"
 start=$(date +%s%N)
 # Runs a step silently; shows what it printed only when it fails (postject's LIEF warnings about
@@ -18,6 +19,10 @@ quiet() {
 lmdb_node=$(ls node_modules/lmdb/build/Release/lmdb.node)
 msgpack_node=$(ls node_modules/@msgpackr-extract/msgpackr-extract-linux-x64/node.napi.glibc.node)
 node scripts/build/bundle.mjs "$out/catalog.cjs" "$lmdb_node" "$msgpack_node"
+# The web UI (src/ui: Preact, marked, DOMPurify, CSS) as one .js and one .css, each also brotli- and
+# gzip-compressed, embedded as assets that src/server/ui/assets.ts reads.
+quiet node scripts/build/ui.mjs "$out/ui"
+ui_assets=$(for f in ui-app.js ui-app.css; do for x in "" .br .gz; do printf ',\n    "%s": "%s"' "$f$x" "$out/ui/$f$x"; done; done)
 # Every SDL file of the GraphQL schema (src/server/graphql/schema.ts SDL_FILES), as an asset each.
 sdl_assets=$(for f in src/server/graphql/*.graphql; do printf ',\n    "%s": "%s"' "$(basename "$f")" "$f"; done)
 cat > "$out/sea-config.json" <<JSON
@@ -28,7 +33,7 @@ cat > "$out/sea-config.json" <<JSON
   "useCodeCache": true,
   "assets": {
     "lmdb.node": "$lmdb_node",
-    "msgpackr-extract.node": "$msgpack_node"$sdl_assets
+    "msgpackr-extract.node": "$msgpack_node"$ui_assets$sdl_assets
   }
 }
 JSON

@@ -5,12 +5,17 @@
  * /config needs a valid token, checked before the body is read; the token's user is the actor.
  * With auth off, the actor is X-DataHub-Actor if sent, else the system user, and any Authorization
  * header is ignored (the tutorials' placeholder `Bearer <my-access-token>` must work).
+ *
+ * The web UI signs in once and then sends its token in a session cookie (ui/session.ts), which
+ * counts as a Bearer token. Changes a browser makes from another site's page are refused whether
+ * auth is on or off (a loopback server without auth is still reachable from any page the user opens).
  */
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { SYSTEM_ACTOR } from '../ops/context.ts';
 import { verifyAuthorization } from '../ops/tokens.ts';
 import type { Store } from '../store/store.ts';
+import { crossSiteRefusal, isPublicUiPath, sessionAuthorization } from './ui/session.ts';
 
 export const OPEN_PATHS = new Set(['/health', '/config']);
 
@@ -48,21 +53,25 @@ export function decideAuth(options: { host: string; auth?: boolean; insecureNoAu
 
 const actors = new WeakMap<IncomingMessage, string>();
 
-export type AuthResult = { ok: true } | { ok: false; message: string };
+/** A refusal is a 401 (no valid credentials) unless it says 403 (a cross-site write). */
+export type AuthResult = { ok: true } | { ok: false; message: string; status?: 401 | 403 };
 
 /** Decides the caller of a request and remembers it for `actorOf`. */
 export function authenticate(store: Store, req: IncomingMessage, path: string, enabled: boolean): AuthResult {
+  const viaCookie = enabled && !req.headers.authorization && sessionAuthorization(req) !== undefined;
+  const crossSite = crossSiteRefusal(req, viaCookie);
+  if (crossSite) return { ok: false, message: crossSite, status: 403 };
   if (!enabled) {
     const header = req.headers['x-datahub-actor'];
     const value = Array.isArray(header) ? header[0] : header;
     actors.set(req, value && value.startsWith('urn:li:corpuser:') ? value : SYSTEM_ACTOR);
     return { ok: true };
   }
-  if (OPEN_PATHS.has(path)) {
+  if (OPEN_PATHS.has(path) || isPublicUiPath(path)) {
     actors.set(req, SYSTEM_ACTOR);
     return { ok: true };
   }
-  const check = verifyAuthorization({ store }, req.headers.authorization);
+  const check = verifyAuthorization({ store }, req.headers.authorization ?? sessionAuthorization(req));
   if (!check.ok) return { ok: false, message: `Unauthorized to perform this action. ${check.reason}` };
   actors.set(req, check.actorUrn);
   return { ok: true };

@@ -10,6 +10,7 @@ import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits } from './context.ts
 import { sendError, sendJson } from './http.ts';
 import { createGraphqlHandler } from './graphql/handler.ts';
 import { createRestHandler } from './rest/handler.ts';
+import { createUiHandler } from './ui/handler.ts';
 
 export interface ServeOptions {
   store: Store;
@@ -35,6 +36,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
   const graphql = createGraphqlHandler(deps);
   const rest = createRestHandler(deps);
+  const ui = createUiHandler({ store: options.store, auth: options.auth === true });
 
   const server = createServer((req, res) => {
     const rawUrl = req.url ?? '/';
@@ -45,7 +47,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // Authentication comes first: a refused request costs no body read and no work.
     const auth = authenticate(options.store, req, path, options.auth === true);
     if (!auth.ok) {
-      sendJson(res, 401, { status: 401, message: auth.message }, { 'www-authenticate': 'Bearer', connection: 'close' });
+      // A person opening a page without a session goes to sign-in; API clients get the JSON error.
+      if (auth.status !== 403 && ui.isPage(req, path)) return ui.redirectToSignIn(req, res);
+      const status = auth.status ?? 401;
+      sendJson(res, status, { status, message: auth.message }, status === 401 ? { 'www-authenticate': 'Bearer', connection: 'close' } : { connection: 'close' });
       return;
     }
     let handler: Handler;
@@ -53,6 +58,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       handler = async () => sendJson(res, 200, { status: 'ok' });
     } else if (path === '/api/graphql' || path === '/api/v2/graphql') {
       handler = graphql;
+    } else if (ui.claims(req, path)) {
+      handler = ui.handle;
     } else {
       handler = rest;
     }

@@ -1,0 +1,62 @@
+/** The home page: a search box and what the catalog holds, counted by type, platform, tag and domain. */
+import { aggregate, type Facet } from '../api/search.ts';
+import { useQuery } from '../api/useQuery.ts';
+import { ErrorBox, Loading, useTitle } from '../components/basics.tsx';
+import { SearchBox } from '../components/SearchBox.tsx';
+import { formatCount } from '../lib/format.ts';
+import { safeColor } from '../lib/format.ts';
+import { searchPath } from '../shared/routes.ts';
+
+function FacetTiles({ facet, title, id }: { facet: Facet | undefined; title: string; id: string }) {
+  if (!facet || facet.values.length === 0) return null;
+  return (
+    <section class="home-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul class="tiles">
+        {facet.values.map((v) => {
+          const color = facet.field === 'tags' ? safeColor(v.entity?.raw.properties?.colorHex ?? undefined) : undefined;
+          return (
+            <li key={v.value}>
+              <a class="tile" href={searchPath({ query: '', filters: [{ field: facet.field, values: [v.value] }] })}>
+                {color && <span class="tag-dot" style={{ background: color }} aria-hidden="true" />}
+                <span class="tile-name">{v.label}</span>
+                <span class="tile-count" aria-label={`${formatCount(v.count)} entities`}>
+                  {formatCount(v.count)}
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export function Home() {
+  useTitle('');
+  const counts = useQuery('home', () => aggregate(['_entityType', 'platform', 'tags', 'domains']));
+  const facet = (field: string) => counts.data?.find((f) => f.field === field);
+  const total = facet('_entityType')?.values.reduce((n, v) => n + v.count, 0);
+  return (
+    <div class="home">
+      <section class="hero" aria-labelledby="home-title">
+        <h1 id="home-title">Find data in the catalog</h1>
+        <p class="muted">{total !== undefined ? `${formatCount(total)} entities: datasets, people, tags and more.` : '\u00a0'}</p>
+        <SearchBox big autoFocus />
+      </section>
+      {counts.loading && !counts.data && <Loading what="Counting the catalog" />}
+      {counts.error && <ErrorBox error={counts.error} title="The counts could not be loaded" />}
+      {counts.data && total === 0 && (
+        <p class="empty">
+          The catalog is empty. Load entities with <code>catalog ingest -f FILE</code>, DataHub's <code>datahub ingest</code>, or start the server with <code>--sample</code>.
+        </p>
+      )}
+      <div class="home-grid">
+        <FacetTiles facet={facet('_entityType')} title="By type" id="home-types" />
+        <FacetTiles facet={facet('platform')} title="By platform" id="home-platforms" />
+        <FacetTiles facet={facet('tags')} title="Tags" id="home-tags" />
+        <FacetTiles facet={facet('domains')} title="Domains" id="home-domains" />
+      </div>
+    </div>
+  );
+}
