@@ -84,6 +84,18 @@ describe('search over GraphQL on the sample', () => {
     assert.equal(hit.entity.lastIngested, stored);
   });
 
+  it('sorts by lastModifiedAt: the entity written last comes first, in the listing and in a filtered search', async () => {
+    const sort = { sortCriteria: [{ field: 'lastModifiedAt', sortOrder: 'DESCENDING' }] };
+    const before = await search({ sortInput: sort, searchFlags: { skipAggregates: true } });
+    assert.equal(before.searchResults.length, Math.min(10, before.total), 'a page of the listing');
+    const edited = await s.gql(`mutation { updateDescription(input: { description: "now", resourceUrn: "${S.hdfsSample}" }) }`);
+    assert.equal(edited.body.errors, undefined, JSON.stringify(edited.body.errors));
+    assert.equal((await urns({ sortInput: sort }))[0], S.hdfsSample, 'the listing walks the index from the latest change');
+    assert.equal((await urns({ types: ['DATASET'], sortInput: sort, orFilters: [{ and: [{ field: 'origin', values: ['PROD'] }] }] }))[0], S.hdfsSample);
+    const oldest = await urns({ types: ['DATASET'], sortInput: { sortCriteria: [{ field: 'lastModifiedAt', sortOrder: 'ASCENDING' }] } });
+    assert.equal(oldest[oldest.length - 1], S.hdfsSample);
+  });
+
   it('understands OR between alternatives and the singular field names of the query string (/q kafka OR hdfs, /q tag:Legacy)', async () => {
     assert.deepEqual((await urns({ query: '/q kafka OR hdfs' })).sort(), [S.hdfsSample, S.kafkaSample].sort());
     assert.deepEqual((await urns({ query: 'deleted || SampleKafkaDataset' })).sort(), [S.kafkaSample, S.usersDeleted].sort());

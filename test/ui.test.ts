@@ -302,6 +302,16 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     assert.ok((await history.locator('.timeline-events li').count()) >= 2);
   });
 
+  it('home lists what changed last, the dataset just edited first', async () => {
+    const { page } = w;
+    await page.goto(`${w.server.url}/`);
+    const recent = page.getByRole('region', { name: 'Recently changed' });
+    await recent.getByRole('link').first().waitFor();
+    // The tests above edited fct_users_deleted last.
+    assert.match((await recent.getByRole('link').first().textContent()) ?? '', /^fct_users_deleted/);
+    assert.equal(await recent.locator('time').first().getAttribute('datetime') !== null, true);
+  });
+
   it('keeps what was typed and shows the API error where the edit failed', async () => {
     const { page } = w;
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,scratch_table,PROD)';

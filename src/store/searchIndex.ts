@@ -29,8 +29,8 @@ export interface SearchIndexer {
   version: string;
   /** Whether a write of this aspect can change the entity's document. */
   shapes(aspectName: string): boolean;
-  /** The document of an entity, from its latest aspects. */
-  document(urn: string, entityType: string, aspectNames: readonly string[], aspect: (name: string) => unknown): unknown;
+  /** The document of an entity, from its latest aspects; `modified()` is when any of them last changed (epoch ms). */
+  document(urn: string, entityType: string, aspectNames: readonly string[], aspect: (name: string) => unknown, modified: () => number): unknown;
   /** What the index holds of a document: weighted terms, its length, keyword values. */
   analyse(doc: unknown): DocumentIndex;
 }
@@ -39,6 +39,11 @@ export interface DocumentIndex {
   terms: Record<string, number>;
   length: number;
   keywords: Array<[string, string]>;
+  /**
+   * Keyword entries kept only to walk documents in a field's order (the time of the last change):
+   * never faceted, so not counted and not in the document's small keyword record.
+   */
+  sortKeys?: Array<[string, string]>;
 }
 
 export interface SearchRecord {
@@ -89,6 +94,8 @@ export interface SearchView {
   hasKeyword(field: string, value: string, id: number): boolean;
   /** [value, id] of every keyword entry of `field` (whose value starts with `prefix`), in value then id order. */
   keywordEntries(field: string, prefix?: string): Generator<[string, number]>;
+  /** [value, id] of the keyword entries of `field` from the highest value down. */
+  keywordEntriesDescending(field: string): Generator<[string, number]>;
   stats(): SearchStats;
 }
 
@@ -97,7 +104,7 @@ const STATS_KEY = 'searchStats';
 const NEXT_ID_KEY = 'searchNextId';
 const TYPE_CODES_KEY = 'searchTypeCodes';
 /** The layout of the tables; part of the version, so a change of layout re-indexes too. */
-const LAYOUT = 'search-6';
+const LAYOUT = 'search-7';
 const EMPTY: DocumentIndex = { terms: {}, length: 0, keywords: [] };
 /** The keyword field and value that mark a soft-deleted document. */
 const REMOVED: [string, string] = ['removed', 'true'];
@@ -161,10 +168,10 @@ export class SearchTables implements SearchView {
    * Brings the document of `urn` in line with its aspects (inside a write transaction): `entity` is
    * what the store holds of it now, undefined when it is gone. Returns whether a document exists.
    */
-  update(urn: string, entity: { entityType: string; aspects: readonly string[] } | undefined, aspect: (name: string) => unknown): boolean {
+  update(urn: string, entity: { entityType: string; aspects: readonly string[] } | undefined, aspect: (name: string) => unknown, modified: () => number): boolean {
     const id = this.ids.get(urn);
     const old = id === undefined ? undefined : this.record(id);
-    const doc = entity ? this.indexer.document(urn, entity.entityType, entity.aspects, aspect) : undefined;
+    const doc = entity ? this.indexer.document(urn, entity.entityType, entity.aspects, aspect, modified) : undefined;
     if (old && doc !== undefined && deepEqual(old.doc, doc)) return true;
     const before = old ? this.indexer.analyse(old.doc) : EMPTY;
     const after = doc !== undefined ? this.indexer.analyse(doc) : EMPTY;
@@ -206,10 +213,12 @@ export class SearchTables implements SearchView {
   /** Keyword entries that changed, and the facet counters of live documents with them. */
   private updateKeywords(id: number, before: DocumentIndex, after: DocumentIndex, oldType: string | undefined, newType: string | undefined): void {
     const pair = ([f, v]: [string, string]) => `${f}\u0000${v}`;
-    const had = new Set(before.keywords.map(pair));
-    const has = new Set(after.keywords.map(pair));
-    for (const k of before.keywords) if (!has.has(pair(k))) this.keywordsDb.remove([k[0], k[1], id]);
-    for (const k of after.keywords) if (!had.has(pair(k))) this.keywordsDb.put([k[0], k[1], id], true);
+    const old = [...before.keywords, ...(before.sortKeys ?? [])];
+    const now = [...after.keywords, ...(after.sortKeys ?? [])];
+    const had = new Set(old.map(pair));
+    const has = new Set(now.map(pair));
+    for (const k of old) if (!has.has(pair(k))) this.keywordsDb.remove([k[0], k[1], id]);
+    for (const k of now) if (!had.has(pair(k))) this.keywordsDb.put([k[0], k[1], id], true);
     // Counters count live documents only: a soft-deleted one counts for nothing.
     if (oldType !== undefined && !isRemoved(before)) this.bump(before.keywords, this.codeFor(oldType), -1);
     if (newType !== undefined && !isRemoved(after)) this.bump(after.keywords, this.codeFor(newType), 1);
@@ -314,6 +323,19 @@ export class SearchTables implements SearchView {
 
   keywordIds(field: string, value: string): number[] {
     return Array.from(this.walk<[string, string, number]>('keywords', this.keywordsDb, { start: [field, value, 0], end: [field, value + '\u0000', 0] }), (k) => k[2]);
+  }
+
+  *keywordEntriesDescending(field: string): Generator<[string, number]> {
+    // A reverse walk: LMDB checks nothing for us here, so check each key stays in the field and moves down.
+    let previous: [string, string, number] | undefined;
+    for (const key of this.keywordsDb.getKeys({ start: [field + '\u0000', '', 0], end: [field, '', 0], reverse: true })) {
+      const k = key as [string, string, number];
+      if (k[0] !== field || (previous && (k[1] > previous[1] || (k[1] === previous[1] && k[2] >= previous[2])))) {
+        throw new Error(`search index: reverse walk of ${field} made no progress at ${JSON.stringify(k)}`);
+      }
+      previous = k;
+      yield [k[1], k[2]];
+    }
   }
 
   hasKeyword(field: string, value: string, id: number): boolean {

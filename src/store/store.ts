@@ -264,7 +264,16 @@ export class Store implements StoreView {
 
   /** Brings the search document of `urn` in line with its aspects; runs inside a write transaction. */
   private indexDocument(urn: string): boolean {
-    return this.search.update(urn, this.entities.get(urn), (name) => this.aspects.get([urn, name, 0])?.value);
+    const entity = this.entities.get(urn);
+    // Each latest record read once: the document reads the aspects it indexes, and when the entity
+    // last changed is the latest `created` time among all of them.
+    const records = new Map<string, AspectRecord | undefined>();
+    const record = (name: string) => {
+      if (!records.has(name)) records.set(name, this.aspects.get([urn, name, 0]));
+      return records.get(name);
+    };
+    const modified = () => Math.max(0, ...(entity?.aspects ?? []).map((name) => record(name)?.created.time ?? 0));
+    return this.search.update(urn, entity, (name) => record(name)?.value, modified);
   }
 
   /** Re-indexes the entities the write marked; runs at the end of every write transaction. */

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { DocumentIndex } from '../../store/searchIndex.ts';
 import { term, terms, terms as analyse, urnWords } from './analysis.ts';
-import { BROWSE_SEPARATOR, INDEXED_ASPECTS, NAME_FIELDS, SEARCH_FIELDS, type SearchField } from './fields.ts';
+import { BROWSE_SEPARATOR, NAME_FIELDS, SEARCH_FIELDS, SORT_FIELDS, sortKeyOf, type SearchField } from './fields.ts';
 
 export interface SearchDocument {
   /** Entity type (urn entity type, e.g. `dataset`). */
@@ -69,7 +69,13 @@ function asStrings(f: CompiledField, raw: unknown): string[] {
  * The document of `urn` from its aspects. `aspect(name)` reads the latest value of one aspect
  * (undefined when absent); `aspectNames` are the aspects the entity has.
  */
-export function searchDocumentOf(urn: string, entityType: string, aspectNames: readonly string[], aspect: (name: string) => unknown): SearchDocument {
+export function searchDocumentOf(
+  urn: string,
+  entityType: string,
+  aspectNames: readonly string[],
+  aspect: (name: string) => unknown,
+  modified?: () => number,
+): SearchDocument {
   const fields: Record<string, string[]> = { urn: [urn], _entityType: [entityType] };
   for (const name of aspectNames) {
     const declared = BY_ASPECT.get(name);
@@ -93,6 +99,8 @@ export function searchDocumentOf(urn: string, entityType: string, aspectNames: r
   const name = NAME_FIELDS.map((f) => fields[f]?.[0]).find((v) => v !== undefined) ?? urnWords(urn);
   // The lowercased name as a keyword: an exact-name match is one lookup, not a read of every candidate.
   fields['_name'] = [name.toLowerCase()];
+  const changed = modified?.() ?? 0;
+  if (changed > 0) fields['lastModifiedAt'] = [String(changed)];
   return { type: entityType, name, fields };
 }
 
@@ -120,7 +128,12 @@ export function analyseDocument(value: unknown): DocumentIndex {
     }
   };
   const keywords: Array<[string, string]> = [];
+  const sortKeys: Array<[string, string]> = [];
   for (const [field, values] of Object.entries(doc.fields)) {
+    if (SORT_FIELDS.has(field)) {
+      for (const v of values) sortKeys.push([field, sortKeyOf(v)]);
+      continue;
+    }
     const weight = WEIGHTS.get(field) ?? 0;
     const keyword = isKeywordField(field);
     for (const v of values) {
@@ -130,7 +143,7 @@ export function analyseDocument(value: unknown): DocumentIndex {
   }
   // The urn's own words find an entity by id even when no aspect names it (`kafka` in a kafka urn).
   add(urnWords(doc.fields['urn']![0]!), 1);
-  return { terms, length, keywords };
+  return { terms, length, keywords, sortKeys };
 }
 
 /**
@@ -151,12 +164,14 @@ const TEXT_FIELDS = new Set(SEARCH_FIELDS.filter((f) => f.kind === 'text').map((
  * fields (long, matched word by word) are not.
  */
 export function isKeywordField(field: string): boolean {
-  return !TEXT_FIELDS.has(field);
+  return !TEXT_FIELDS.has(field) && !SORT_FIELDS.has(field);
 }
 
 /** Whether a write of `aspectName` can change a search document. */
-export function shapesSearchDocument(aspectName: string): boolean {
-  return INDEXED_ASPECTS.has(aspectName) || aspectName === 'browsePathsV2' || aspectName.endsWith('Key');
+export function shapesSearchDocument(_aspectName: string): boolean {
+  // Every aspect write moves the entity's lastModifiedAt, so every write re-indexes it (a write
+  // that changes nothing else rewrites one sort entry).
+  return true;
 }
 
 /** Terms of a query word, as the index holds them. */
@@ -164,7 +179,7 @@ export { term, terms };
 
 /** Changes whenever the declarations or the analysis change; a file indexed under another version is re-indexed on open. */
 export const SEARCH_INDEX_VERSION = createHash('sha256')
-  .update('browsePathV2:1 removed-only-when-true _name')
+  .update('browsePathV2:1 removed-only-when-true _name lastModifiedAt')
   .update(JSON.stringify(SEARCH_FIELDS.map((f) => [f.aspect, f.path, f.field, f.kind, f.weight, f.map?.toString() ?? ''])))
   .update(terms('Analysis check: fct_users_deleted userId HTTPServer v2Events running').join(' '))
   .digest('hex')

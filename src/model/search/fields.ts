@@ -218,6 +218,15 @@ export const FAN_OUT: Readonly<Record<string, readonly string[]>> = {
   name: ['name', 'editedName'],
 };
 
+/**
+ * Fields kept in a document for ordering, not for matching or facets: `lastModifiedAt`, when any
+ * aspect of the entity last changed (epoch ms), DataHub's sort field for "recently changed".
+ */
+export const SORT_FIELDS: ReadonlySet<string> = new Set(['lastModifiedAt']);
+
+/** A sort field's value as indexed: zero-padded, so the index's byte order is the numbers' order. */
+export const sortKeyOf = (value: string) => value.padStart(16, '0');
+
 /** Separator of browse path entries in the `browsePathV2` field (DataHub's U+241F). */
 export const BROWSE_SEPARATOR = '\u241f';
 
@@ -226,6 +235,3 @@ export const NAME_FIELDS = ['editedName', 'name', 'editedDisplayName', 'displayN
 
 /** Every index field name, with the kind it was declared with. */
 export const FIELD_KINDS: ReadonlyMap<string, FieldKind> = new Map(SEARCH_FIELDS.map((f) => [f.field, f.kind]));
-
-/** The aspects that shape a search document: a write of any other aspect leaves the document as it is. */
-export const INDEXED_ASPECTS: ReadonlySet<string> = new Set(SEARCH_FIELDS.map((f) => f.aspect));

@@ -11,7 +11,7 @@ import type { SearchView } from '../../store/store.ts';
 import type { Criterion, FilterGroup } from './types.ts';
 
 /** Index fields a filter or facet may name, beyond the declared ones. */
-const EXTRA_FIELDS = new Set(['urn', '_entityType', 'removed', 'browsePathV2', 'lowercasedUrn', 'customProperties']);
+const EXTRA_FIELDS = new Set(['urn', '_entityType', 'removed', 'browsePathV2', 'lowercasedUrn', 'customProperties', 'lastModifiedAt']);
 
 /** `platform.keyword` ≡ `platform` (DataHub strips these suffixes before resolving a field). */
 export function baseField(field: string): string {

@@ -339,7 +339,11 @@ function comparator(run: Run, sort: readonly SortCriterion[]): (a: Match, b: Mat
     for (const s of sort) {
       const x = value(a, s.field);
       const y = value(b, s.field);
-      if (x !== y) return (x < y ? -1 : 1) * (s.order === 'DESCENDING' ? -1 : 1);
+      if (x === y) continue;
+      // Times and counts sort as numbers, everything else as text.
+      const numeric = /^\d+$/.test(x) && /^\d+$/.test(y);
+      const order = numeric ? Number(x) - Number(y) : x < y ? -1 : 1;
+      return Math.sign(order) * (s.order === 'DESCENDING' ? -1 : 1);
     }
     if (a.score !== b.score) return b.score - a.score;
     const x = run.urn(a.id);
@@ -478,7 +482,29 @@ function matchedFields(doc: SearchDocument, q: ParsedQuery): MatchedField[] {
 // ---------- the fast path: an unfiltered listing ----------
 
 function isListing(req: SearchRequest, q: ParsedQuery, filters: FilterGroup[]): boolean {
-  return q.all && filters.length === 0 && !req.within && !req.includeSoftDeleted && (req.sort ?? []).length === 0;
+  const sort = req.sort ?? [];
+  const byLatestChange = sort.length === 1 && sort[0]!.field === 'lastModifiedAt' && sort[0]!.order === 'DESCENDING';
+  return q.all && filters.length === 0 && !req.within && !req.includeSoftDeleted && (sort.length === 0 || byLatestChange);
+}
+
+/**
+ * [urn, entity type] of the types, most recently changed first, skipping soft-deleted ones: a walk
+ * down the index's `lastModifiedAt` entries (the home page's "recently changed").
+ */
+function* latestChanged(run: Run, after: ScrollPosition | undefined): Generator<[string, string]> {
+  const removed = run.removed();
+  const types = new Set(run.types);
+  let skip = after ? after.n : 0;
+  for (const [, id] of run.index.keywordEntriesDescending('lastModifiedAt')) {
+    if (removed.has(id)) continue;
+    const type = run.keywords(id)?.['_entityType']?.[0];
+    if (type === undefined || !types.has(type)) continue;
+    if (skip > 0) {
+      skip--;
+      continue;
+    }
+    yield [run.urn(id), type];
+  }
 }
 
 /** [urn, entity type] of the types in urn order after `after`, merged across types, skipping soft-deleted ones. */
@@ -514,7 +540,9 @@ function listing(run: Run, req: SearchRequest, hash: string, count: number): Sea
   }
   const hits: SearchHit[] = [];
   let skip = req.scrollId ? 0 : start;
-  for (const [urn, entityType] of listingUrns(run, after)) {
+  const byLatestChange = (req.sort ?? []).length > 0;
+  const walk = byLatestChange ? latestChanged(run, req.scrollId ? decodeScrollId(req.scrollId, hash) : undefined) : listingUrns(run, after);
+  for (const [urn, entityType] of walk) {
     if (hits.length >= count) break;
     if (skip > 0) {
       skip--;

@@ -31,6 +31,10 @@ export const AGGREGATE = `query uiAggregate($input: AggregateAcrossEntitiesInput
   aggregateAcrossEntities(input: $input) { facets { field displayName aggregations { value count displayName ${FACET_ENTITY} } } }
 }`;
 
+export const RECENT = `query uiRecent($input: SearchAcrossEntitiesInput!) {
+  searchAcrossEntities(input: $input) { searchResults { entity { ${SUMMARY_SELECTION} } extraProperties { name value } } }
+}`;
+
 export const AUTOCOMPLETE = `query uiAutoComplete($input: AutoCompleteMultipleInput!) {
   autoCompleteForMultiple(input: $input) { query suggestions { type suggestions entities { ${SUMMARY_SELECTION} } } }
 }`;
@@ -121,6 +125,22 @@ export async function search(query: string, filters: SearchFilter[], page: numbe
 export async function aggregate(facets: string[], filters: SearchFilter[] = []): Promise<Facet[]> {
   const data = await gql<{ aggregateAcrossEntities: { facets: RawFacet[] } }>(AGGREGATE, { input: { query: '*', facets, orFilters: orFilters(filters), searchFlags: { maxAggValues: 50 } } });
   return facetsOf(data.aggregateAcrossEntities.facets);
+}
+
+/** The entities changed last, newest first, each with when (epoch ms): the index walks its lastModifiedAt order. */
+export async function recentlyChanged(count = 8): Promise<Array<{ entity: EntityView; changed: number | null }>> {
+  const input = {
+    query: '*',
+    count,
+    sortInput: { sortCriteria: [{ field: 'lastModifiedAt', sortOrder: 'DESCENDING' }] },
+    searchFlags: { skipAggregates: true, skipHighlighting: true, fetchExtraFields: ['lastModifiedAt'] },
+  };
+  const data = await gql<{ searchAcrossEntities: { searchResults: Array<{ entity: RawEntity; extraProperties: Array<{ name: string; value: string }> | null }> } }>(RECENT, { input });
+  return data.searchAcrossEntities.searchResults.map((r) => {
+    const raw = r.extraProperties?.find((p) => p.name === 'lastModifiedAt')?.value;
+    const changed = raw === undefined ? null : Number(JSON.parse(raw));
+    return { entity: toView(r.entity), changed: Number.isFinite(changed) ? changed : null };
+  });
 }
 
 /** Entities whose name starts with `text`, across types (or within `types`), best first. */

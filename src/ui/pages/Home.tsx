@@ -1,11 +1,11 @@
-/** The home page: a search box and what the catalog holds, counted by type, platform, tag and domain. */
-import { aggregate, type Facet } from '../api/search.ts';
+/** The home page: a search box, what the catalog holds (counted by type, platform, tag and domain) and what changed last. */
+import { aggregate, recentlyChanged, type Facet } from '../api/search.ts';
 import { useQuery } from '../api/useQuery.ts';
 import { ErrorBox, Loading, useTitle } from '../components/basics.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
-import { formatCount } from '../lib/format.ts';
+import { formatCount, formatTime, relativeTime } from '../lib/format.ts';
 import { safeColor } from '../lib/format.ts';
-import { searchPath } from '../shared/routes.ts';
+import { entityPath, searchPath } from '../shared/routes.ts';
 
 function FacetTiles({ facet, title, id }: { facet: Facet | undefined; title: string; id: string }) {
   if (!facet || facet.values.length === 0) return null;
@@ -27,6 +27,32 @@ function FacetTiles({ facet, title, id }: { facet: Facet | undefined; title: str
             </li>
           );
         })}
+      </ul>
+    </section>
+  );
+}
+
+/** What changed last, newest first: name, kind, platform and when. */
+function RecentlyChanged() {
+  const recent = useQuery('home-recent', () => recentlyChanged(8));
+  if (!recent.data || recent.data.length === 0) return null;
+  return (
+    <section class="home-section home-recent" aria-labelledby="home-recent">
+      <h2 id="home-recent">Recently changed</h2>
+      <ul class="tiles">
+        {recent.data.map(({ entity, changed }) => (
+          <li key={entity.urn}>
+            <a class="tile" href={entityPath(entity.urn)}>
+              <span class="tile-name">{entity.name}</span>
+              <span class="muted">{entity.platform ? `${entity.kind} · ${entity.platform.name}` : entity.kind}</span>
+              {changed !== null && (
+                <time class="tile-count" dateTime={new Date(changed).toISOString()} title={formatTime(changed)}>
+                  {relativeTime(changed)}
+                </time>
+              )}
+            </a>
+          </li>
+        ))}
       </ul>
     </section>
   );
@@ -56,6 +82,7 @@ export function Home() {
         <FacetTiles facet={facet('platform')} title="By platform" id="home-platforms" />
         <FacetTiles facet={facet('tags')} title="Tags" id="home-tags" />
         <FacetTiles facet={facet('domains')} title="Domains" id="home-domains" />
+        <RecentlyChanged />
       </div>
     </div>
   );
