@@ -22,7 +22,7 @@
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Database, Key, RootDatabase } from 'lmdb';
-import { deepEqual, type KeyRange } from './store.ts';
+import { deepEqual, KeyWalkError, type KeyRange } from './store.ts';
 
 export interface SearchIndexer {
   /** Changes whenever documents or their analysis change; a file indexed under another version is re-indexed on open. */
@@ -127,6 +127,8 @@ export class SearchTables implements SearchView {
     private readonly indexer: SearchIndexer,
     private readonly walk: Walk,
     private readonly walkEntries: WalkEntries,
+    /** The data file's path, for the errors that name it. */
+    private readonly storePath: string,
   ) {
     this.ids = env.openDB('searchIds', {});
     this.urns = env.openDB('searchUrns', {});
@@ -331,7 +333,7 @@ export class SearchTables implements SearchView {
     for (const key of this.keywordsDb.getKeys({ start: [field + '\u0000', '', 0], end: [field, '', 0], reverse: true })) {
       const k = key as [string, string, number];
       if (k[0] !== field || (previous && (k[1] > previous[1] || (k[1] === previous[1] && k[2] >= previous[2])))) {
-        throw new Error(`search index: reverse walk of ${field} made no progress at ${JSON.stringify(k)}`);
+        throw new KeyWalkError(this.storePath, 'keywords', k, previous);
       }
       previous = k;
       yield [k[1], k[2]];

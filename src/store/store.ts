@@ -229,7 +229,7 @@ export class Store implements StoreView {
     this.tokens = this.env.openDB('tokens', {});
     this.relIn = this.env.openDB('relIn', {});
     this.meta = this.env.openDB('meta', {});
-    this.search = new SearchTables(this.env, this.meta, search, (n, db, r) => this.walk(n, db, r), (n, db, r) => this.walkEntries(n, db, r));
+    this.search = new SearchTables(this.env, this.meta, search, (n, db, r) => this.walk(n, db, r), (n, db, r) => this.walkEntries(n, db, r), path);
     this.txn = this.makeTxn();
     if (this.meta.get(RELATIONSHIPS_KEY) !== this.indexVersion()) this.reindexRelationships({ onlyIfStale: true });
     if (!this.search.isCurrent()) this.reindexSearch({ onlyIfStale: true });

@@ -33,7 +33,7 @@ export const searchCommand: CommandModule<object, SearchArgs> = {
   handler: async (args) => {
     if (!Number.isInteger(args.limit) || args.limit < 0) throw new UsageError(`--limit: expected a non-negative integer, got ${args.limit}`);
     const filters = (args.filter ?? []).map(criterionOf);
-    const [{ searchEntities }, { searchTypeOf }, { formatTable }] = await Promise.all([
+    const [{ searchEntities, hitSummaries }, { searchTypeOf }, { formatTable }] = await Promise.all([
       import('../../ops/search/search.ts'),
       import('../../ops/search/types.ts'),
       import('../output.ts'),
@@ -41,11 +41,15 @@ export const searchCommand: CommandModule<object, SearchArgs> = {
     const types = (args.type ?? []).map(searchTypeOf);
     await withStore(args.data, (store) => {
       const page = searchEntities(store, { query: args.query, types, filters: filters.length ? [filters] : [], count: args.limit, skipAggregates: true });
-      const results = page.hits.map((h) => {
-        const id = store.search.idOf(h.urn);
-        const doc = (id === undefined ? undefined : store.search.record(id)?.doc) as { name: string; fields: Record<string, string[]> };
-        return { urn: h.urn, type: h.entityType, name: doc.name, platform: doc.fields['platform']?.[0] ?? null, score: Number(h.score.toFixed(3)), matchedFields: h.matchedFields };
-      });
+      const summaries = hitSummaries(store, page.hits.map((h) => h.urn));
+      const results = page.hits.map((h, i) => ({
+        urn: h.urn,
+        type: h.entityType,
+        name: summaries[i]!.name,
+        platform: summaries[i]!.platform,
+        score: Number(h.score.toFixed(3)),
+        matchedFields: h.matchedFields,
+      }));
       if (args.json) {
         process.stdout.write(`${JSON.stringify({ total: page.total, results }, null, 2)}\n`);
         return;

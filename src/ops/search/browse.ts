@@ -7,7 +7,7 @@ import { urnWords, words } from '../../model/search/analysis.ts';
 import type { SearchDocument } from '../../model/search/document.ts';
 import { BROWSE_SEPARATOR, NAME_FIELDS } from '../../model/search/fields.ts';
 import type { StoreView } from '../../store/store.ts';
-import { baseField, matchingUrns, searchEntities } from './search.ts';
+import { baseField, checkPaging, MAX_PAGE, matchingUrns, searchEntities } from './search.ts';
 import { SEARCHABLE_TYPES, type FilterGroup } from './types.ts';
 
 export interface AutoCompleteRequest {
@@ -33,6 +33,7 @@ function docOf(view: StoreView, urn: string): SearchDocument | undefined {
 export function autoComplete(view: StoreView, req: AutoCompleteRequest): AutoCompleteAnswer {
   if (!req.query || req.query.trim() === '') throw new BadRequestError("'query' parameter can not be null or empty");
   const limit = req.limit ?? 5;
+  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_PAGE) throw new BadRequestError(`limit must be an integer from 0 to ${MAX_PAGE}, got ${limit}`);
   const text = req.query.trim();
   const query = /[*"]$/.test(text) ? text : `${text}*`;
   const page = searchEntities(view, { query, types: req.types, filters: req.filters, count: Math.max(limit * 4, 20), skipAggregates: true, skipHighlighting: true });
@@ -109,6 +110,7 @@ export function browse(view: StoreView, req: BrowseRequest): BrowseAnswer {
   }
   const start = req.start ?? 0;
   const count = req.count ?? 10;
+  checkPaging(count, start);
   const sorted = [...groups.entries()].sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : 1));
   return {
     groups: sorted.slice(start, start + count).map(([name, g]) => ({

@@ -590,7 +590,7 @@ function extraPropertiesOf(doc: SearchDocument, fields: readonly string[]): Arra
 
 // ---------- the use case ----------
 
-function checkPaging(count: number, start: number): void {
+export function checkPaging(count: number, start: number): void {
   if (!Number.isInteger(count) || count < 0) throw new BadRequestError(`count must be a non-negative integer, got ${count}`);
   if (count > MAX_PAGE) throw new BadRequestError(`count must be at most ${MAX_PAGE}, got ${count}`);
   if (!Number.isInteger(start) || start < 0) throw new BadRequestError(`start must be a non-negative integer, got ${start}`);
@@ -604,6 +604,9 @@ export function searchEntities(view: StoreView, req: SearchRequest): SearchPage 
   const count = req.count ?? 10;
   checkPaging(count, req.start ?? 0);
   if (!req.skipAggregates) checkFacets(facetNames(req));
+  for (const c of req.sort ?? []) {
+    if (!['name', '_name', 'urn'].includes(c.field) && !isKnownField(baseField(c.field))) throw new BadRequestError(`Unknown sort field "${c.field}"`);
+  }
   for (const c of q.clauses) if (c.kind === 'field' && !isKnownField(baseField(c.field))) throw new BadRequestError(`Unknown field "${c.field}" in query`);
   const run = new Run(view, types);
   const hash = fingerprint(req, types, filters);
@@ -687,6 +690,15 @@ function pageOf(run: Run, matches: Match[], sort: readonly SortCriterion[], from
     i = j;
   }
   return { page: matches.slice(start, end), start };
+}
+
+/** Name and platform of search hits, for a listing of results (the CLI's table). */
+export function hitSummaries(view: StoreView, urns: readonly string[]): Array<{ urn: string; name: string; platform: string | null }> {
+  return urns.map((urn) => {
+    const id = view.search.idOf(urn);
+    const doc = (id === undefined ? undefined : view.search.record(id)?.doc) as SearchDocument | undefined;
+    return { urn, name: doc?.name ?? urnWords(urn), platform: doc?.fields['platform']?.[0] ?? null };
+  });
 }
 
 /** The urns matching a request (no paging, no ranking): for browse and lineage searches. */

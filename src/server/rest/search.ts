@@ -5,6 +5,7 @@
  * name and `listUrns` to list every urn of a type.
  */
 import { isJsonObject, type JsonObject } from '../../model/json.ts';
+import { listUrns } from '../../ops/entities.ts';
 import { searchEntities } from '../../ops/search/search.ts';
 import { searchTypeOf, type Condition, type Criterion, type FilterGroup, type SearchPage, type SortCriterion } from '../../ops/search/types.ts';
 import type { StoreView } from '../../store/store.ts';
@@ -88,17 +89,8 @@ export function restSearch(view: StoreView, action: string, input: JsonObject): 
   return result;
 }
 
-/** `listUrns` / `list`: every urn of one entity type, in urn order, soft-deleted ones included (as DataHub lists them). */
+/** `listUrns` / `list`: every urn of one entity type, a page at a time. */
 export function restListUrns(view: StoreView, input: JsonObject): JsonObject {
   if (typeof input['entity'] !== 'string') throw new HttpError(400, 'entity: required string is missing');
-  const type = searchTypeOf(input['entity']);
-  const start = optionalInt(input, 'start', 0);
-  const count = optionalInt(input, 'count', 10);
-  const entities: string[] = [];
-  let total = 0;
-  for (const urn of view.eachUrnOfType(type)) {
-    if (total >= start && entities.length < count) entities.push(urn);
-    total++;
-  }
-  return { entities, start, count, total };
+  return { ...listUrns(view, searchTypeOf(input['entity']), optionalInt(input, 'start', 0), optionalInt(input, 'count', 10)) };
 }
