@@ -7,12 +7,20 @@
  * - `searchDocs`: id → { urn, doc, length }: the model's document (see SearchIndexer) and its length.
  * - `searchKeys`: id → the document's keyword [field, value] pairs: what facets count, read without
  *                 decoding the whole document.
- * - `postings`:   [term, id] → [weighted frequency, document length, entity type code]: everything
- *                 BM25 and the type filter need, read without touching the documents.
+ * - `postingBlocks`: [term, block] → the postings of the term in documents `block·128 … block·128+127`,
+ *                 packed 8 bytes each (low bits of the id, entity type code, weighted frequency,
+ *                 document length), in id order: everything BM25 and the type filter need, read
+ *                 without touching the documents. A term held by every document reads as a few
+ *                 hundred values, not a hundred thousand keys, and takes 8 bytes a document.
+ * - `searchTerms`: term → how many documents hold it (idf without reading postings; prefixes).
  * - `keywords`:   [field, value, id] → true: the keyword values of each document, for filters by
  *                 point lookup and facets by range.
  * - `facetCounts`: [field, value, type code] → number of live (not soft-deleted) documents holding
  *                 the value: facets of an unfiltered search without reading any document.
+ * - `facetColumns`: [field, chunk] → the values of the field in documents `chunk·1024 … +1023`, as
+ *                 ordinals (`facetOrdinals` [field, value] → ordinal, `facetValues` [field, ordinal] →
+ *                 value): facets of any set of matches by one pass over its ids, reading a chunk per
+ *                 thousand documents rather than a record per document. Counted fields only.
  * - `meta`:       the next id, the entity type codes, per-type counts, the statistics (documents,
  *                 total length) and the index version.
  *
@@ -33,6 +41,11 @@ export interface SearchIndexer {
   document(urn: string, entityType: string, aspectNames: readonly string[], aspect: (name: string) => unknown, modified: () => number): unknown;
   /** What the index holds of a document: weighted terms, its length, keyword values. */
   analyse(doc: unknown): DocumentIndex;
+  /**
+   * Keyword fields whose values are (nearly) unique to one document, like its urn: looked up, never
+   * counted (a counter per document would cost as much as the entries themselves).
+   */
+  uncounted?: readonly string[];
 }
 
 export interface DocumentIndex {
@@ -63,6 +76,40 @@ interface StoredRecord {
   length: number;
 }
 
+/** The postings of one term, column by column (`size` entries, in id order). */
+export interface PostingList {
+  size: number;
+  ids: Uint32Array;
+  /** Weighted frequency of the term in the document (capped at 65535). */
+  tf: Uint16Array;
+  /** The document's length. */
+  len: Uint32Array;
+  /** The document's entity type code. */
+  code: Uint8Array;
+}
+
+/**
+ * Documents per postings block (128): the block of an id is `id >>> 7`, its place in the block the
+ * id's low 7 bits. A full block (1 KiB) stays inside an LMDB page; 256 entries would spill each
+ * block to an overflow page of its own.
+ */
+const BLOCK_BITS = 7;
+const BLOCK = 1 << BLOCK_BITS;
+const LOW = BLOCK - 1;
+const ENTRY = 8;
+interface Posting {
+  tf: number;
+  len: number;
+  code: number;
+}
+
+function writeEntry(buf: Buffer, at: number, low: number, p: Posting): void {
+  buf[at] = low;
+  buf[at + 1] = p.code;
+  buf.writeUInt16LE(Math.min(p.tf, 0xffff), at + 2);
+  buf.writeUInt32LE(Math.min(p.len, 0xffffffff), at + 4);
+}
+
 export interface SearchStats {
   docs: number;
   length: number;
@@ -77,9 +124,9 @@ export interface SearchView {
   record(id: number): SearchRecord | undefined;
   /** The keyword [field, value] pairs of document `id` (small: no text fields). */
   keywordsOf(id: number): Array<[string, string]> | undefined;
-  /** [id, weighted frequency, document length, type code] of every document holding `term`, in id order. */
-  postings(term: string): Array<[number, number, number, number]>;
-  /** How many documents hold `term` (counted in LMDB, nothing decoded). */
+  /** Every document holding `term`, in id order. */
+  postings(term: string): PostingList;
+  /** How many documents hold `term` (one lookup, nothing decoded). */
   postingCount(term: string): number;
   /** [weighted frequency, document length, type code] of `term` in document `id`, if it holds it. */
   posting(term: string, id: number): [number, number, number] | undefined;
@@ -87,6 +134,13 @@ export interface SearchView {
   typeCode(entityType: string): number | undefined;
   /** Live documents holding each value of `field`, for the given type codes: [value, count], in value order. */
   facetCounts(field: string, typeCodes: ReadonlySet<number>): Array<[string, number]>;
+  /** Whether facetCounts() counts `field` (the indexer's `uncounted` fields it does not). */
+  isCounted(field: string): boolean;
+  /**
+   * How many of the documents `ids` (ascending) hold each value of counted field `field`: [value,
+   * count] for the values with the `limit` highest counts (ties at the cut all kept).
+   */
+  countValues(field: string, ids: Uint32Array, limit: number): Array<[string, number]>;
   /** Distinct terms starting with `prefix`, in order, at most `limit`. */
   termsWithPrefix(prefix: string, limit: number): string[];
   /** Ids whose document holds `value` in keyword field `field`, in id order. */
@@ -103,8 +157,14 @@ const VERSION_KEY = 'searchIndexVersion';
 const STATS_KEY = 'searchStats';
 const NEXT_ID_KEY = 'searchNextId';
 const TYPE_CODES_KEY = 'searchTypeCodes';
+const ORDINALS_KEY = 'searchFacetOrdinals';
+/** Documents per facet column chunk (1024): a chunk holds 1025 offsets, then the ordinals. */
+const CHUNK_BITS = 10;
+const CHUNK = 1 << CHUNK_BITS;
+const CHUNK_LOW = CHUNK - 1;
+const CHUNK_HEADER = (CHUNK + 1) * 4;
 /** The layout of the tables; part of the version, so a change of layout re-indexes too. */
-const LAYOUT = 'search-7';
+const LAYOUT = 'search-8';
 const EMPTY: DocumentIndex = { terms: {}, length: 0, keywords: [] };
 /** The keyword field and value that mark a soft-deleted document. */
 const REMOVED: [string, string] = ['removed', 'true'];
@@ -117,12 +177,20 @@ export class SearchTables implements SearchView {
   private readonly urns: Database<string, number>;
   private readonly docs: Database<StoredRecord, number>;
   private readonly keys: Database<Array<[string, string]>, number>;
-  private readonly postingsDb: Database<[number, number, number], [string, number]>;
+  private readonly blocks: Database<Buffer, [string, number]>;
+  private readonly termsDb: Database<number, string>;
+  /** Posting changes of the running write transaction, by term then id (null: removed); written by flush(). */
+  private readonly pending = new Map<string, Map<number, Posting | null>>();
+  private readonly columns: Database<Buffer, [string, number]>;
+  private readonly ordinals: Database<number, [string, string]>;
+  private readonly ordinalValues: Database<string, [string, number]>;
+  /** Facet column changes of the running write transaction, by field then id (the value ordinals); written by flush(). */
+  private readonly pendingColumns = new Map<string, Map<number, number[]>>();
   private readonly keywordsDb: Database<true, [string, string, number]>;
   private readonly countsDb: Database<number, [string, string, number]>;
 
   constructor(
-    env: RootDatabase,
+    private readonly env: RootDatabase,
     private readonly meta: Database<unknown, string>,
     private readonly indexer: SearchIndexer,
     private readonly walk: Walk,
@@ -134,7 +202,11 @@ export class SearchTables implements SearchView {
     this.urns = env.openDB('searchUrns', {});
     this.docs = env.openDB('searchDocs', {});
     this.keys = env.openDB('searchKeys', {});
-    this.postingsDb = env.openDB('postings', {});
+    this.blocks = env.openDB('postingBlocks', { encoding: 'binary' });
+    this.termsDb = env.openDB('searchTerms', {});
+    this.columns = env.openDB('facetColumns', { encoding: 'binary' });
+    this.ordinals = env.openDB('facetOrdinals', {});
+    this.ordinalValues = env.openDB('facetValues', {});
     this.keywordsDb = env.openDB('keywords', {});
     this.countsDb = env.openDB('facetCounts', {});
   }
@@ -153,13 +225,17 @@ export class SearchTables implements SearchView {
 
   /** Empties every table (inside a write transaction), ready for a rebuild. */
   clear(): void {
-    const tables = [['postings', this.postingsDb], ['keywords', this.keywordsDb], ['facetCounts', this.countsDb], ['searchDocs', this.docs], ['searchKeys', this.keys], ['searchIds', this.ids], ['searchUrns', this.urns]] as const;
+    this.discard();
+    // Layouts before search-8 kept a key per posting in `postings`: a file indexed under one loses it here, whole.
+    this.env.openDB('postings', { create: false } as object)?.dropSync();
+    const tables = [['facetColumns', this.columns], ['facetOrdinals', this.ordinals], ['facetValues', this.ordinalValues], ['postingBlocks', this.blocks], ['searchTerms', this.termsDb], ['keywords', this.keywordsDb], ['facetCounts', this.countsDb], ['searchDocs', this.docs], ['searchKeys', this.keys], ['searchIds', this.ids], ['searchUrns', this.urns]] as const;
     for (const [name, db] of tables) {
       for (const key of Array.from(this.walk(name, db as Database<unknown, Key>, {}))) (db as Database<unknown, Key>).remove(key);
     }
     this.meta.put(STATS_KEY, { docs: 0, length: 0, types: {} } satisfies SearchStats);
     this.meta.put(NEXT_ID_KEY, 1);
     this.meta.put(TYPE_CODES_KEY, {});
+    this.meta.put(ORDINALS_KEY, {});
   }
 
   markCurrent(): void {
@@ -181,11 +257,12 @@ export class SearchTables implements SearchView {
     const oldType = old ? this.typeOfIndex(before) : undefined;
     const newType = doc !== undefined ? this.typeOfIndex(after) : undefined;
     const code = newType === undefined ? 0 : this.codeFor(newType);
-    for (const t of Object.keys(before.terms)) if (!(t in after.terms)) this.postingsDb.remove([t, docId]);
+    for (const t of Object.keys(before.terms)) if (!(t in after.terms)) this.change(t, docId, null);
     for (const [t, w] of Object.entries(after.terms)) {
-      if (before.terms[t] !== w || before.length !== after.length || oldType !== newType) this.postingsDb.put([t, docId], [w, after.length, code]);
+      if (before.terms[t] !== w || before.length !== after.length || oldType !== newType) this.change(t, docId, { tf: w, len: after.length, code });
     }
     this.updateKeywords(docId, before, after, oldType, newType);
+    this.updateColumns(docId, before, after);
     const stats = this.stats();
     const types = { ...stats.types };
     const count = (type: string | undefined, index: DocumentIndex, sign: number) => {
@@ -212,6 +289,180 @@ export class SearchTables implements SearchView {
     return doc !== undefined;
   }
 
+  private change(term: string, id: number, posting: Posting | null): void {
+    let m = this.pending.get(term);
+    if (!m) this.pending.set(term, (m = new Map()));
+    m.set(id, posting);
+  }
+
+  /**
+   * Writes the posting changes of the documents updated since the last flush (inside the same write
+   * transaction): each block touched is read and rewritten once, however many of its documents
+   * changed, and each term's document count moves by what its blocks gained or lost.
+   */
+  flush(): void {
+    for (const [term, changes] of this.pending) {
+      const byBlock = new Map<number, Array<[number, Posting | null]>>();
+      for (const [id, p] of changes) {
+        const b = id >>> BLOCK_BITS;
+        let list = byBlock.get(b);
+        if (!list) byBlock.set(b, (list = []));
+        list.push([id & LOW, p]);
+      }
+      let delta = 0;
+      for (const [b, list] of byBlock) {
+        const key: [string, number] = [term, b];
+        const old = this.blocks.getBinary(key);
+        const slots: Array<Buffer | Posting | undefined> = new Array(BLOCK);
+        let before = 0;
+        if (old) {
+          for (let at = 0; at < old.length; at += ENTRY) {
+            slots[old[at]!] = old.subarray(at, at + ENTRY);
+            before++;
+          }
+        }
+        for (const [low, p] of list) slots[low] = p ?? undefined;
+        let after = 0;
+        for (const s of slots) if (s) after++;
+        delta += after - before;
+        if (after === 0) {
+          if (old) this.blocks.remove(key);
+          continue;
+        }
+        const buf = Buffer.allocUnsafe(after * ENTRY);
+        let at = 0;
+        for (let low = 0; low < BLOCK; low++) {
+          const s = slots[low];
+          if (!s) continue;
+          if (Buffer.isBuffer(s)) s.copy(buf, at);
+          else writeEntry(buf, at, low, s);
+          at += ENTRY;
+        }
+        this.blocks.put(key, buf);
+      }
+      if (delta !== 0) {
+        const df = (this.termsDb.get(term) ?? 0) + delta;
+        if (df > 0) this.termsDb.put(term, df);
+        else this.termsDb.remove(term);
+      }
+    }
+    this.pending.clear();
+    this.flushColumns();
+  }
+
+  /** Forgets unwritten changes (a write transaction that failed). */
+  discard(): void {
+    this.pending.clear();
+    this.pendingColumns.clear();
+  }
+
+  /** Notes the counted fields whose values changed, as ordinals (allocated on first sight). */
+  private updateColumns(id: number, before: DocumentIndex, after: DocumentIndex): void {
+    const byField = (index: DocumentIndex) => {
+      const m = new Map<string, Set<string>>();
+      for (const [f, v] of index.keywords) {
+        if (!this.isCounted(f)) continue;
+        let set = m.get(f);
+        if (!set) m.set(f, (set = new Set()));
+        set.add(v);
+      }
+      return m;
+    };
+    const old = byField(before);
+    const now = byField(after);
+    for (const f of new Set([...old.keys(), ...now.keys()])) {
+      const x = old.get(f);
+      const y = now.get(f);
+      if (x && y && x.size === y.size && [...x].every((v) => y.has(v))) continue;
+      let m = this.pendingColumns.get(f);
+      if (!m) this.pendingColumns.set(f, (m = new Map()));
+      m.set(id, y ? [...y].map((v) => this.ordinal(f, v)) : []);
+    }
+  }
+
+  private ordinal(field: string, value: string): number {
+    const known = this.ordinals.get([field, value]);
+    if (known !== undefined) return known;
+    const counts = (this.meta.get(ORDINALS_KEY) as Record<string, number> | undefined) ?? {};
+    const next = counts[field] ?? 0;
+    this.ordinals.put([field, value], next);
+    this.ordinalValues.put([field, next], value);
+    this.meta.put(ORDINALS_KEY, { ...counts, [field]: next + 1 });
+    return next;
+  }
+
+  /** Rewrites each facet column chunk touched since the last flush, once. */
+  private flushColumns(): void {
+    for (const [field, changes] of this.pendingColumns) {
+      const byChunk = new Map<number, Array<[number, number[]]>>();
+      for (const [id, ords] of changes) {
+        const c = id >>> CHUNK_BITS;
+        let list = byChunk.get(c);
+        if (!list) byChunk.set(c, (list = []));
+        list.push([id & CHUNK_LOW, ords]);
+      }
+      for (const [c, list] of byChunk) {
+        const key: [string, number] = [field, c];
+        const old = this.columns.getBinary(key);
+        const slots: number[][] = new Array(CHUNK);
+        let total = 0;
+        for (let slot = 0; slot < CHUNK; slot++) {
+          const values: number[] = [];
+          if (old) {
+            const end = old.readUInt32LE(slot * 4 + 4);
+            for (let o = old.readUInt32LE(slot * 4); o < end; o++) values.push(old.readUInt32LE(CHUNK_HEADER + o * 4));
+          }
+          slots[slot] = values;
+        }
+        for (const [slot, ords] of list) slots[slot] = ords;
+        for (const s of slots) total += s.length;
+        if (total === 0) {
+          if (old) this.columns.remove(key);
+          continue;
+        }
+        const buf = Buffer.alloc(CHUNK_HEADER + total * 4);
+        let at = 0;
+        for (let slot = 0; slot < CHUNK; slot++) {
+          buf.writeUInt32LE(at, slot * 4);
+          for (const o of slots[slot]!) buf.writeUInt32LE(o, CHUNK_HEADER + 4 * at++);
+        }
+        buf.writeUInt32LE(at, CHUNK * 4);
+        this.columns.put(key, buf);
+      }
+    }
+    this.pendingColumns.clear();
+  }
+
+  countValues(field: string, ids: Uint32Array, limit: number): Array<[string, number]> {
+    const size = ((this.meta.get(ORDINALS_KEY) as Record<string, number> | undefined) ?? {})[field] ?? 0;
+    if (size === 0 || ids.length === 0) return [];
+    const counts = new Uint32Array(size);
+    let i = 0;
+    while (i < ids.length) {
+      const c = ids[i]! >>> CHUNK_BITS;
+      let j = i;
+      while (j < ids.length && ids[j]! >>> CHUNK_BITS === c) j++;
+      // Read in place: the buffer is only good until the next read, and nothing else is read meanwhile.
+      const buf = this.columns.getBinaryFast([field, c]);
+      if (buf) {
+        for (let k = i; k < j; k++) {
+          const slot = ids[k]! & CHUNK_LOW;
+          const end = buf.readUInt32LE(slot * 4 + 4);
+          for (let o = buf.readUInt32LE(slot * 4); o < end; o++) counts[buf.readUInt32LE(CHUNK_HEADER + o * 4)]!++;
+        }
+      }
+      i = j;
+    }
+    const held: number[] = [];
+    for (let o = 0; o < size; o++) if (counts[o]! > 0) held.push(o);
+    let chosen = held;
+    if (held.length > limit) {
+      const cut = held.map((o) => counts[o]!).sort((a, b) => b - a)[Math.max(limit, 1) - 1]!;
+      chosen = held.filter((o) => counts[o]! >= cut);
+    }
+    return chosen.map((o) => [this.ordinalValues.get([field, o]) ?? '', counts[o]!]);
+  }
+
   /** Keyword entries that changed, and the facet counters of live documents with them. */
   private updateKeywords(id: number, before: DocumentIndex, after: DocumentIndex, oldType: string | undefined, newType: string | undefined): void {
     const pair = ([f, v]: [string, string]) => `${f}\u0000${v}`;
@@ -228,6 +479,7 @@ export class SearchTables implements SearchView {
 
   private bump(keywords: Array<[string, string]>, code: number, sign: number): void {
     for (const [f, v] of keywords) {
+      if (!this.isCounted(f)) continue;
       const key: [string, string, number] = [f, v, code];
       const n = (this.countsDb.get(key) ?? 0) + sign;
       if (n > 0) this.countsDb.put(key, n);
@@ -282,20 +534,47 @@ export class SearchTables implements SearchView {
     return this.keys.get(id);
   }
 
-  postings(term: string): Array<[number, number, number, number]> {
-    const out: Array<[number, number, number, number]> = [];
-    for (const { key, value } of this.walkEntries<[string, number], [number, number, number]>('postings', this.postingsDb, { start: [term, 0], end: [term + '\u0000', 0] })) {
-      out.push([key[1], value[0], value[1], value[2]]);
+  postings(term: string): PostingList {
+    const parts: Array<[number, Buffer]> = [];
+    let size = 0;
+    for (const { key, value } of this.walkEntries<[string, number], Buffer>('postingBlocks', this.blocks, { start: [term, 0], end: [term + '\u0000', 0] })) {
+      // Copied: lmdb may reuse the buffer of a binary value for the next entry.
+      parts.push([key[1] << BLOCK_BITS, Buffer.from(value)]);
+      size += value.length / ENTRY;
+    }
+    const out: PostingList = { size, ids: new Uint32Array(size), tf: new Uint16Array(size), len: new Uint32Array(size), code: new Uint8Array(size) };
+    let i = 0;
+    for (const [base, buf] of parts) {
+      for (let at = 0; at < buf.length; at += ENTRY, i++) {
+        out.ids[i] = base + buf[at]!;
+        out.code[i] = buf[at + 1]!;
+        out.tf[i] = buf[at + 2]! | (buf[at + 3]! << 8);
+        out.len[i] = (buf[at + 4]! | (buf[at + 5]! << 8) | (buf[at + 6]! << 16)) + buf[at + 7]! * 0x1000000;
+      }
     }
     return out;
   }
 
   postingCount(term: string): number {
-    return this.postingsDb.getKeysCount({ start: [term, 0], end: [term + '\u0000', 0] });
+    return this.termsDb.get(term) ?? 0;
   }
 
   posting(term: string, id: number): [number, number, number] | undefined {
-    return this.postingsDb.get([term, id]);
+    const buf = this.blocks.getBinary([term, id >>> BLOCK_BITS]);
+    if (!buf) return undefined;
+    const low = id & LOW;
+    // Entries are in id order: a binary search over at most 128.
+    let lo = 0;
+    let hi = buf.length / ENTRY - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = mid * ENTRY;
+      const l = buf[at]!;
+      if (l === low) return [buf.readUInt16LE(at + 2), buf.readUInt32LE(at + 4), buf[at + 1]!];
+      if (l < low) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
   }
 
   facetCounts(field: string, typeCodes: ReadonlySet<number>): Array<[string, number]> {
@@ -309,18 +588,12 @@ export class SearchTables implements SearchView {
     return out;
   }
 
+  isCounted(field: string): boolean {
+    return !this.indexer.uncounted?.includes(field);
+  }
+
   termsWithPrefix(prefix: string, limit: number): string[] {
-    const out: string[] = [];
-    let start: [string, number] = [prefix, 0];
-    const end: [string, number] = [prefix + '\uffff', 0];
-    while (out.length < limit) {
-      const next = this.walk<[string, number]>('postings', this.postingsDb, { start, end, limit: 1 }).next().value;
-      if (!next) break;
-      out.push(next[0]);
-      // Jump past every posting of this term: the next key is the next term.
-      start = [next[0] + '\u0000', 0];
-    }
-    return out;
+    return Array.from(this.walk<string>('searchTerms', this.termsDb, { start: prefix, end: prefix + '\uffff', limit }));
   }
 
   keywordIds(field: string, value: string): number[] {

@@ -222,7 +222,7 @@ export class Store implements StoreView {
     this.path = path;
     this.indexer = indexer;
     // The same options in every process that opens the file (lmdb requires it).
-    this.env = open({ path, compression: false, maxDbs: 16, encoding: 'msgpack' });
+    this.env = open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
     this.aspects = this.env.openDB('aspects', {});
     this.entities = this.env.openDB('entities', {});
     this.byType = this.env.openDB('byType', {});
@@ -253,11 +253,18 @@ export class Store implements StoreView {
     this.env.transactionSync(() => {
       // Another process may have re-indexed while this one waited for the write lock.
       if (options.onlyIfStale && this.search.isCurrent()) return;
-      this.search.clear();
-      for (const urn of this.walk('entities', this.entities, {})) {
-        if (this.indexDocument(urn)) documents++;
+      try {
+        this.search.clear();
+        for (const urn of this.walk('entities', this.entities, {})) {
+          if (this.indexDocument(urn)) documents++;
+          // Postings are written a block at a time: every thousand documents bounds what waits in memory.
+          if (documents % 1000 === 0) this.search.flush();
+        }
+        this.search.flush();
+        this.search.markCurrent();
+      } finally {
+        this.search.discard();
       }
-      this.search.markCurrent();
     });
     return { documents };
   }
@@ -279,6 +286,7 @@ export class Store implements StoreView {
   /** Re-indexes the entities the write marked; runs at the end of every write transaction. */
   private flushSearch(): void {
     for (const urn of this.dirty) this.indexDocument(urn);
+    this.search.flush();
   }
 
   /**
@@ -341,6 +349,7 @@ export class Store implements StoreView {
         return result;
       } finally {
         this.dirty.clear();
+        this.search.discard();
       }
     }) as Promise<T>;
   }

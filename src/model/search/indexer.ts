@@ -7,4 +7,6 @@ export const searchIndexer: SearchIndexer = {
   shapes: shapesSearchDocument,
   document: searchDocumentOf,
   analyse: analyseDocument,
+  // Every document has its own urn and (nearly always) its own name: lookups, never facets.
+  uncounted: ['urn', '_name'],
 };

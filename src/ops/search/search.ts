@@ -42,8 +42,6 @@ export const MAX_PAGE = 10_000;
 const DEFAULT_MAX_AGG_VALUES = 20;
 /** Separator of sub-aggregations in a facet name (`_entityType␞typeNames`). */
 export const FACET_SEPARATOR = '\u241e';
-/** Below this many matches facets are counted from the documents, above it from the keyword index. */
-const FACETS_FROM_DOCUMENTS = 20000;
 const K1 = 1.2;
 const B = 0.75;
 /** Score added to an exact name or urn match, so it comes first whatever BM25 says. */
@@ -119,43 +117,103 @@ class Run {
 
 // ---------- text clauses ----------
 
-/** BM25 contributions of one word or phrase clause: id → score, limited to the searched type codes. */
-function clauseScores(run: Run, clause: Clause, codes: ReadonlySet<number>, n: number, avg: number): Map<number, number> | undefined {
-  if (clause.kind === 'field') return undefined;
-  const out = new Map<number, number>();
-  const add = (term: string, scale: number) => {
-    const postings = run.index.postings(term);
-    const idf = Math.log(1 + (n - postings.length + 0.5) / (postings.length + 0.5));
-    for (const [id, tf, len, code] of postings) {
-      if (!codes.has(code)) continue;
-      const s = (scale * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / avg));
-      out.set(id, Math.max(out.get(id) ?? 0, s));
-    }
-  };
-  if (clause.kind === 'phrase') {
-    // Every word must be there (the order is checked on the document afterwards).
-    let acc: Map<number, number> | undefined;
-    for (const w of clause.words) {
-      const one = clauseScores(run, { kind: 'word', word: w, term: analyse(w)[0] ?? w, prefix: false }, codes, n, avg)!;
-      if (!acc) acc = one;
-      else {
-        const next = new Map<number, number>();
-        for (const [id, s] of one) {
-          const before = acc.get(id);
-          if (before !== undefined) next.set(id, before + s);
+/** Documents and their scores, in id order (`size` of them). */
+interface Scored {
+  ids: Uint32Array;
+  scores: Float64Array;
+  size: number;
+}
+
+/** One term a clause matches, how many documents hold it, and how much it counts. */
+interface ClauseTerm {
+  t: string;
+  df: number;
+  scale: number;
+}
+
+/**
+ * Scores of one clause's terms among `pool` (sorted ids; every document when undefined) and the
+ * searched type codes; a document's score is its best-scoring term there (a prefix matches
+ * several). A term held by far more documents than the pool has is looked up per pool document
+ * (`table_123` reads the few postings of `123`, then one block of `table` per candidate).
+ */
+function clauseScored(run: Run, list: readonly ClauseTerm[], codes: ReadonlySet<number>, n: number, avg: number, pool: Uint32Array | undefined): Scored {
+  const one: Scored[] = [];
+  // BM25: idf · tf · (k1 + 1) / (tf + k1 · (1 − b + b · len / avg)).
+  const flat = K1 * (1 - B);
+  const perLength = (K1 * B) / avg;
+  for (const { t, df, scale } of list) {
+    const weight = scale * Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (K1 + 1);
+    const bm25 = (tf: number, len: number) => (weight * tf) / (tf + flat + perLength * len);
+    if (pool && df > 32 * pool.length) {
+      const ids: number[] = [];
+      const scores: number[] = [];
+      for (const id of pool) {
+        const p = run.index.posting(t, id);
+        if (p && codes.has(p[2])) {
+          ids.push(id);
+          scores.push(bm25(p[0], p[1]));
         }
-        acc = next;
+      }
+      one.push({ ids: Uint32Array.from(ids), scores: Float64Array.from(scores), size: ids.length });
+      continue;
+    }
+    const p = run.index.postings(t);
+    const ids = new Uint32Array(p.size);
+    const scores = new Float64Array(p.size);
+    let size = 0;
+    let j = 0;
+    for (let i = 0; i < p.size; i++) {
+      const id = p.ids[i]!;
+      if (!codes.has(p.code[i]!)) continue;
+      if (pool) {
+        while (j < pool.length && pool[j]! < id) j++;
+        if (j >= pool.length) break;
+        if (pool[j] !== id) continue;
+      }
+      ids[size] = id;
+      scores[size++] = bm25(p.tf[i]!, p.len[i]!);
+    }
+    one.push({ ids, scores, size });
+  }
+  if (one.length === 1) return one[0]!;
+  let top = 0;
+  let total = 0;
+  for (const s of one) {
+    if (s.size > 0) top = Math.max(top, s.ids[s.size - 1]!);
+    total += s.size;
+  }
+  if (total > 1024 && total * 8 > top) {
+    // Many postings over a dense range of ids: the best score of each id in an array indexed by id.
+    const dense = new Float64Array(top + 1);
+    for (const s of one) for (let i = 0; i < s.size; i++) if (dense[s.ids[i]!]! < s.scores[i]!) dense[s.ids[i]!] = s.scores[i]!;
+    const ids = new Uint32Array(Math.min(total, top + 1));
+    const scores = new Float64Array(ids.length);
+    let size = 0;
+    for (let id = 0; id <= top; id++) {
+      if (dense[id]! > 0) {
+        ids[size] = id;
+        scores[size++] = dense[id]!;
       }
     }
-    return acc ?? out;
+    return { ids, scores, size };
   }
-  if (!clause.prefix) {
-    add(clause.term, 1);
-    return out;
+  const best = new Map<number, number>();
+  for (const s of one) for (let i = 0; i < s.size; i++) best.set(s.ids[i]!, Math.max(best.get(s.ids[i]!) ?? 0, s.scores[i]!));
+  const ids = Uint32Array.from(best.keys()).sort();
+  const scores = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) scores[i] = best.get(ids[i]!)!;
+  return { ids, scores, size: ids.length };
+}
+
+/** The documents of `b` (a subset of `a`'s), scored with the sum of both. */
+function addScores(a: Scored, b: Scored): Scored {
+  let j = 0;
+  for (let i = 0; i < b.size; i++) {
+    while (a.ids[j]! < b.ids[i]!) j++;
+    b.scores[i]! += a.scores[j]!;
   }
-  // A prefix matches the terms that start with it (the first 200); a whole word counts more than a completion.
-  for (const t of run.index.termsWithPrefix(clause.term, 200)) add(t, t === clause.term ? 1 : 0.8);
-  return out;
+  return b;
 }
 
 /** Phrase and field clauses are checked on the document itself. */
@@ -184,59 +242,30 @@ const TEXT = new Set(SEARCH_FIELDS.filter((f) => f.weight > 0).map((f) => f.fiel
 
 /**
  * Scores of the documents holding every word, phrase and prefix of the query (undefined when it has
- * none). Clauses go smallest first (a prefix counts the postings of every term it expands to): the
- * smallest one's postings are read whole, and a later term with many more postings than there are
- * candidates left is looked up per candidate instead of read whole (`table_123` reads the few
- * postings of `123`, not those of `table` in every table).
+ * none), in id order. Clauses go smallest first (a prefix counts the postings of every term it
+ * expands to): each later clause is read only among the documents still in the running. A phrase
+ * needs each of its words here; their order is checked on the document afterwards.
  */
-function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>, n: number, avg: number, within?: ReadonlySet<number>): Map<number, number> | undefined {
-  const terms = q.clauses.flatMap((c) => {
-    if (c.kind !== 'word') return [];
-    const expanded = c.prefix ? run.index.termsWithPrefix(c.term, 200) : [c.term];
-    const list = expanded.map((t) => ({ t, df: run.index.postingCount(t), scale: !c.prefix || t === c.term ? 1 : 0.8 }));
-    return [{ list, size: list.reduce((x, e) => x + e.df, 0) }];
+function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>, n: number, avg: number, within?: ReadonlySet<number>): Scored | undefined {
+  const clauses = q.clauses.flatMap((c): Array<{ list: ClauseTerm[]; size: number }> => {
+    const entries = (ts: string[], prefix: string | undefined) => {
+      const list = ts.map((t) => ({ t, df: run.index.postingCount(t), scale: prefix === undefined || t === prefix ? 1 : 0.8 }));
+      return { list, size: list.reduce((x, e) => x + e.df, 0) };
+    };
+    if (c.kind === 'word') return [entries(c.prefix ? run.index.termsWithPrefix(c.term, 200) : [c.term], c.prefix ? c.term : undefined)];
+    if (c.kind === 'phrase') return c.words.map((w) => entries([analyse(w)[0] ?? w], undefined));
+    return [];
   });
-  terms.sort((a, b) => a.size - b.size);
-  let scored: Map<number, number> | undefined;
-  const bm25 = (df: number, tf: number, len: number) => {
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    return (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / avg));
-  };
-  for (const { list } of terms) {
-    // A clause's score in a document: its best-scoring term there (a prefix matches several).
-    const clause = new Map<number, number>();
-    const note = (id: number, score: number) => clause.set(id, Math.max(clause.get(id) ?? 0, score));
-    // The documents still in the running: those of the clauses before, else those the filters allow.
-    const pool: ReadonlySet<number> | undefined = scored ? new Set(scored.keys()) : within;
-    for (const { t, df, scale } of list) {
-      if (pool && df > 4 * pool.size) {
-        for (const id of pool) {
-          const p = run.index.posting(t, id);
-          if (p && codes.has(p[2])) note(id, scale * bm25(df, p[0], p[1]));
-        }
-        continue;
-      }
-      for (const [id, tf, len, code] of run.index.postings(t)) {
-        if (!codes.has(code) || (pool && !pool.has(id))) continue;
-        note(id, scale * bm25(df, tf, len));
-      }
-    }
-    if (scored) for (const [id, s] of clause) clause.set(id, s + scored.get(id)!);
-    scored = clause;
-  }
-  for (const clause of q.clauses) {
-    if (clause.kind !== 'phrase') continue;
-    const m = clauseScores(run, clause, codes, n, avg)!;
-    if (!scored) {
-      scored = m;
-      continue;
-    }
-    const next = new Map<number, number>();
-    for (const [id, s] of m) {
-      const before = scored.get(id);
-      if (before !== undefined) next.set(id, before + s);
-    }
-    scored = next;
+  if (clauses.length === 0) return undefined;
+  clauses.sort((a, b) => a.size - b.size);
+  let scored: Scored | undefined;
+  // The documents still in the running: those of the clauses before, else those the filters allow.
+  let pool: Uint32Array | undefined = within ? Uint32Array.from(within).sort() : undefined;
+  for (const { list } of clauses) {
+    const clause = clauseScored(run, list, codes, n, avg, pool);
+    scored = scored ? addScores(scored, clause) : clause;
+    pool = scored.ids.subarray(0, scored.size);
+    if (scored.size === 0) break;
   }
   return scored;
 }
@@ -246,6 +275,44 @@ function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>, n: num
 interface Match {
   id: number;
   score: number;
+}
+
+/** The matching documents and their scores, column by column (a common word matches most of the catalog). */
+class Matches {
+  size = 0;
+  constructor(
+    public ids: Uint32Array,
+    public scores: Float64Array,
+    size = 0,
+  ) {
+    this.size = size;
+  }
+
+  static empty(capacity = 16): Matches {
+    return new Matches(new Uint32Array(capacity), new Float64Array(capacity));
+  }
+
+  push(id: number, score: number): void {
+    if (this.size === this.ids.length) {
+      const ids = new Uint32Array(Math.max(16, this.size * 2));
+      const scores = new Float64Array(ids.length);
+      ids.set(this.ids);
+      scores.set(this.scores);
+      this.ids = ids;
+      this.scores = scores;
+    }
+    this.ids[this.size] = id;
+    this.scores[this.size++] = score;
+  }
+
+  at(i: number): Match {
+    return { id: this.ids[i]!, score: this.scores[i]! };
+  }
+
+  /** The ids, ascending (a copy). */
+  sortedIds(): Uint32Array {
+    return this.ids.slice(0, this.size).sort();
+  }
 }
 
 /**
@@ -275,16 +342,19 @@ function* documentsOfTypes(run: Run): Generator<number> {
 }
 
 /** Matches of the query: of its one conjunction, or the union of its `OR` alternatives (best score kept). */
-function matchQuery(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterGroup[]): Match[] {
+function matchQuery(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterGroup[]): Matches {
   if (q.alternatives.length <= 1) return matchAll(run, req, q, filters);
-  const best = new Map<number, Match>();
+  const best = new Map<number, number>();
   for (const alternative of q.alternatives) {
-    for (const m of matchAll(run, req, alternative, filters)) if ((best.get(m.id)?.score ?? -1) < m.score) best.set(m.id, m);
+    const m = matchAll(run, req, alternative, filters);
+    for (let i = 0; i < m.size; i++) if ((best.get(m.ids[i]!) ?? -1) < m.scores[i]!) best.set(m.ids[i]!, m.scores[i]!);
   }
-  return [...best.values()];
+  const out = Matches.empty(best.size);
+  for (const [id, score] of best) out.push(id, score);
+  return out;
 }
 
-function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterGroup[]): Match[] {
+function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterGroup[]): Matches {
   const stats = run.index.stats();
   const n = Math.max(stats.docs, 1);
   const avg = Math.max(stats.length / n, 1);
@@ -297,7 +367,7 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
   let source: Iterable<number>;
   let typeChecked = true;
   if (scored) {
-    source = scored.keys();
+    source = scored.ids.subarray(0, scored.size);
   } else if (req.within) {
     source = [...req.within].map((u) => run.index.idOf(u)).filter((id): id is number => id !== undefined);
     typeChecked = false;
@@ -310,9 +380,17 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
   const exact = new Set<number>();
   if (!q.all) for (const f of ['_name', 'urn']) for (const id of run.index.keywordIds(f, f === 'urn' ? q.original : q.text)) exact.add(id);
   const needsDoc = q.clauses.some((c) => c.kind !== 'word');
+  // Candidates drawn from the filters' lookups already hold when every group is that one lookup.
+  const filtersHeld = fromFilters !== undefined && (scored !== undefined || !req.within) && filters.every((g) => g.length === 1 && !g[0]!.negated && byLookup(g[0]!));
   const removed = showRemoved ? undefined : run.removed();
-  const out: Match[] = [];
+  if (scored && exact.size === 0 && !removed?.size && !req.within && !needsDoc && (filters.length === 0 || filtersHeld)) {
+    // Nothing left to check on any text match: they are the matches.
+    return new Matches(scored.ids, scored.scores, scored.size);
+  }
+  const out = Matches.empty(scored ? scored.size : 16);
+  let i = -1;
   for (const id of source) {
+    i++;
     if (removed?.has(id)) continue;
     if (req.within && scored && !req.within.has(run.urn(id))) continue;
     if (!typeChecked && !run.isOfType(id)) continue;
@@ -320,8 +398,8 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
       const doc = run.doc(id);
       if (!doc || !q.clauses.every((c) => documentMatches(doc, c))) continue;
     }
-    if (filters.length > 0 && !filters.some((g) => run.holds(id, g))) continue;
-    out.push({ id, score: (scored?.get(id) ?? 0) + (exact.has(id) ? EXACT : 0) });
+    if (filters.length > 0 && !filtersHeld && !filters.some((g) => run.holds(id, g))) continue;
+    out.push(id, (scored ? scored.scores[i]! : 0) + (exact.has(id) ? EXACT : 0));
   }
   return out;
 }
@@ -392,68 +470,43 @@ function facetNames(req: SearchRequest): readonly string[] {
 }
 
 /**
- * Facets of the matches, by the cheapest of three ways: from their documents when they are few;
- * from the index's counters minus the documents left out when they are nearly all the live
- * documents of the types (a common word, `*` with a loose filter); else by walking each facet
- * field's keyword entries.
+ * Facets of the matches. A counted keyword field (most facets) comes from the index's counters when
+ * the matches are every live document of the types (`*`, a word every document holds), else from
+ * its facet columns in one pass over the matches' ids. Other fields and sub-aggregations are counted
+ * on each match's keyword record, or its document when a field is not a keyword.
  */
-function countFacets(run: Run, matches: Match[], names: readonly string[], showRemoved: boolean): Array<[string, Map<string, number>]> {
+function countFacets(run: Run, matches: Matches, names: readonly string[], showRemoved: boolean, limit: number): Array<[string, Map<string, number>]> {
   const out: Array<[string, Map<string, number>]> = [];
-  const viaDocs = matches.length <= FACETS_FROM_DOCUMENTS;
-  const ids = viaDocs ? undefined : new Set(matches.map((m) => m.id));
-  const complement = viaDocs || showRemoved ? undefined : leftOut(run, ids!);
+  const stats = run.index.stats();
+  const live = run.types.reduce((n, t) => n + (stats.types[t] ? stats.types[t]!.docs - stats.types[t]!.removed : 0), 0);
+  // Matches are live documents of the types (soft-deleted ones only when asked for): as many as there are means all.
+  const everyLive = !showRemoved && matches.size === live;
+  let sorted: Uint32Array | undefined;
+  const ids = () => (sorted ??= matches.sortedIds());
   const codes = new Set(run.types.map((t) => run.index.typeCode(t)).filter((c): c is number => c !== undefined));
   for (const name of names) {
     const parts = name.split(FACET_SEPARATOR).map(baseField);
-    let counts = new Map<string, number>();
-    if (viaDocs || parts.length > 1 || !isKeywordField(parts[0]!)) {
-      // Keyword fields come from each match's small keyword record; other fields need the document.
-      const keywordOnly = parts.every((p) => isKeywordField(p));
-      for (const m of matches) {
-        const values = keywordOnly ? keywordValues(run, m.id) : run.doc(m.id)?.fields;
-        if (!values) continue;
-        let combos: string[] = [''];
-        for (const [i, p] of parts.entries()) {
-          const vs = p === 'removed' ? values['removed'] ?? ['false'] : values[p] ?? [];
-          combos = combos.flatMap((c) => vs.map((v) => (i === 0 ? v : c + FACET_SEPARATOR + v)));
-        }
-        for (const c of new Set(combos)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    const p = parts[0]!;
+    if (parts.length === 1 && p !== 'removed' && isKeywordField(p) && run.index.isCounted(p)) {
+      out.push([name, new Map(everyLive ? run.index.facetCounts(p, codes) : run.index.countValues(p, ids(), limit))]);
+      continue;
+    }
+    const counts = new Map<string, number>();
+    // Keyword fields come from each match's small keyword record; other fields need the document.
+    const keywordOnly = parts.every((f) => isKeywordField(f));
+    for (let i = 0; i < matches.size; i++) {
+      const id = matches.ids[i]!;
+      const values = keywordOnly ? run.keywords(id) : run.doc(id)?.fields;
+      if (!values) continue;
+      let combos: string[] = [''];
+      for (const [i, f] of parts.entries()) {
+        const vs = f === 'removed' ? values['removed'] ?? ['false'] : values[f] ?? [];
+        combos = combos.flatMap((c) => vs.map((v) => (i === 0 ? v : c + FACET_SEPARATOR + v)));
       }
-    } else if (complement && parts[0] !== 'removed') {
-      counts = new Map(run.index.facetCounts(parts[0]!, codes));
-      for (const id of complement) {
-        for (const v of new Set(keywordValues(run, id)?.[parts[0]!] ?? [])) {
-          const n = (counts.get(v) ?? 0) - 1;
-          if (n > 0) counts.set(v, n);
-          else counts.delete(v);
-        }
-      }
-    } else {
-      for (const [value, id] of run.index.keywordEntries(parts[0]!)) if (ids!.has(id)) counts.set(value, (counts.get(value) ?? 0) + 1);
+      for (const c of new Set(combos)) counts.set(c, (counts.get(c) ?? 0) + 1);
     }
     out.push([name, counts]);
   }
-  return out;
-}
-
-/** A document's keyword values by field, from its small keyword record (read once per search). */
-function keywordValues(run: Run, id: number): Record<string, string[]> | undefined {
-  return run.keywords(id);
-}
-
-/**
- * The live documents of the searched types that are not among the matches, when they are few
- * (undefined otherwise): facets are then the counters minus these.
- */
-function leftOut(run: Run, ids: ReadonlySet<number>): number[] | undefined {
-  const stats = run.index.stats();
-  const live = run.types.reduce((n, t) => n + (stats.types[t] ? stats.types[t]!.docs - stats.types[t]!.removed : 0), 0);
-  if (live - ids.size > FACETS_FROM_DOCUMENTS) return undefined;
-  // Every live document matched (matches are live documents of the types): nothing was left out.
-  if (ids.size === live) return [];
-  const removed = run.removed();
-  const out: number[] = [];
-  for (const t of run.types) for (const id of run.index.keywordIds('_entityType', t)) if (!ids.has(id) && !removed.has(id)) out.push(id);
   return out;
 }
 
@@ -564,7 +617,7 @@ function listing(run: Run, req: SearchRequest, hash: string, count: number): Sea
     const names = facetNames(req);
     const codes = new Set(run.types.map((t) => run.index.typeCode(t)).filter((c): c is number => c !== undefined));
     const counted: Array<[string, Map<string, number>]> = names.map((name) => {
-      if (name.includes(FACET_SEPARATOR)) return [name, new Map(countFacets(run, allListed(run), [name], false)[0]![1])];
+      if (name.includes(FACET_SEPARATOR) || !run.index.isCounted(baseField(name))) return [name, countFacets(run, allListed(run), [name], false, req.maxAggValues ?? DEFAULT_MAX_AGG_VALUES)[0]![1]];
       return [name, new Map(run.index.facetCounts(baseField(name), codes))];
     });
     facets = finishFacets(run, req, [], counted);
@@ -574,9 +627,11 @@ function listing(run: Run, req: SearchRequest, hash: string, count: number): Sea
 }
 
 /** Every listed document as a match (only for sub-aggregations, which need the documents). */
-function allListed(run: Run): Match[] {
+function allListed(run: Run): Matches {
   const removed = run.removed();
-  return run.types.flatMap((t) => run.index.keywordIds('_entityType', t)).filter((id) => !removed.has(id)).map((id) => ({ id, score: 0 }));
+  const out = Matches.empty();
+  for (const t of run.types) for (const id of run.index.keywordIds('_entityType', t)) if (!removed.has(id)) out.push(id, 0);
+  return out;
 }
 
 /** DataHub's extraProperties: each asked field the document holds, its value as JSON. */
@@ -622,74 +677,119 @@ export function searchEntities(view: StoreView, req: SearchRequest): SearchPage 
     return hit;
   });
   const showRemoved = req.includeSoftDeleted === true || filters.some((g) => g.some((c) => c.field === 'removed'));
-  const facets = req.skipAggregates ? [] : finishFacets(run, req, filters, countFacets(run, matches, facetNames(req), showRemoved));
+  const facets = req.skipAggregates ? [] : finishFacets(run, req, filters, countFacets(run, matches, facetNames(req), showRemoved, req.maxAggValues ?? DEFAULT_MAX_AGG_VALUES));
   const last = page[page.length - 1];
   return {
     start,
     count,
-    total: matches.length,
+    total: matches.size,
     hits,
     facets,
-    nextScrollId: end < matches.length && last ? encodeScrollId({ v: 1, h: hash, n: end, u: run.urn(last.id), s: last.score }) : null,
+    nextScrollId: end < matches.size && last ? encodeScrollId({ v: 1, h: hash, n: end, u: run.urn(last.id), s: last.score }) : null,
   };
 }
 
 /**
  * The page of `matches` in (sort criteria, score desc, urn asc) order, from `start` or after a
- * scroll position. Without sort criteria only scores are sorted: urns are read for the ties that
- * straddle the page, not for every match (a common word matches most of the catalog).
+ * scroll position. Without sort criteria nothing is sorted whole: the page comes from the best
+ * `start + count` scores, and urns are read only for ties that straddle it (a common word matches
+ * most of the catalog).
  */
-function pageOf(run: Run, matches: Match[], sort: readonly SortCriterion[], from: number, count: number, pos: ScrollPosition | undefined): { page: Match[]; start: number } {
-  const byUrn = (a: Match, b: Match) => {
-    const x = run.urn(a.id);
-    const y = run.urn(b.id);
-    return x < y ? -1 : x > y ? 1 : 0;
-  };
+function pageOf(run: Run, matches: Matches, sort: readonly SortCriterion[], from: number, count: number, pos: ScrollPosition | undefined): { page: Match[]; start: number } {
   if (sort.length > 0) {
-    matches.sort(comparator(run, sort));
+    const all = Array.from({ length: matches.size }, (_, i) => matches.at(i)).sort(comparator(run, sort));
     let start = from;
     if (pos) {
-      const at = matches.findIndex((m) => run.urn(m.id) === pos.u);
-      start = at >= 0 ? at + 1 : Math.min(pos.n, matches.length);
+      const at = all.findIndex((m) => run.urn(m.id) === pos.u);
+      start = at >= 0 ? at + 1 : Math.min(pos.n, all.length);
     }
-    return { page: matches.slice(start, start + count), start };
+    return { page: all.slice(start, start + count), start };
   }
-  matches.sort((a, b) => b.score - a.score);
-  // Groups of equal score, in order; a group is ordered by urn only when the page needs it.
-  let start = from;
   if (pos) {
     // Where the last result handed out stands now (scores move a little when the catalog changes);
     // when it no longer matches, where its score would stand.
     const lastId = run.index.idOf(pos.u);
-    const s = matches.find((m) => m.id === lastId)?.score ?? pos.s ?? Number.NaN;
+    let s = pos.s ?? Number.NaN;
+    for (let i = 0; i < matches.size; i++) if (matches.ids[i] === lastId) s = matches.scores[i]!;
     let before = 0;
-    let i = 0;
-    while (i < matches.length && matches[i]!.score > s) i++;
-    before = i;
-    let j = i;
-    while (j < matches.length && matches[j]!.score === s) j++;
-    if (Number.isNaN(s) || (i === j && pos.s === undefined)) {
-      // A scroll id without a score (or a vanished group): resume after as many results as were handed out.
-      start = Math.min(pos.n, matches.length);
-    } else {
-      const group = matches.slice(i, j).sort(byUrn);
-      matches.splice(i, j - i, ...group);
-      start = before + group.filter((m) => run.urn(m.id) <= pos.u).length;
+    const group: Array<{ m: Match; u: string }> = [];
+    for (let i = 0; i < matches.size; i++) {
+      const score = matches.scores[i]!;
+      if (score > s) before++;
+      else if (score === s) group.push({ m: matches.at(i), u: run.urn(matches.ids[i]!) });
+    }
+    if (!Number.isNaN(s) && (group.length > 0 || pos.s !== undefined)) {
+      group.sort((a, b) => (a.u < b.u ? -1 : a.u > b.u ? 1 : 0));
+      const rest = group.filter((x) => x.u > pos.u).map((x) => x.m);
+      const page = rest.slice(0, count);
+      if (page.length < count) page.push(...best(run, matches, count - page.length, s));
+      return { page, start: before + group.length - rest.length };
+    }
+    // A scroll id without a score (or a vanished group): resume after as many results as were handed out.
+    const start = Math.min(pos.n, matches.size);
+    return { page: best(run, matches, start + count).slice(start), start };
+  }
+  return { page: best(run, matches, from + count).slice(from), start: from };
+}
+
+/**
+ * The first `k` of the matches (those scoring below `under`, when given) in (score desc, urn asc)
+ * order, without sorting them all: a min-heap of the best k scores gives the k-th best, and only
+ * the matches scoring at least that are sorted.
+ */
+function best(run: Run, matches: Matches, k: number, under = Number.POSITIVE_INFINITY): Match[] {
+  if (k <= 0 || matches.size === 0) return [];
+  const heap = new Float64Array(k);
+  let size = 0;
+  for (let m = 0; m < matches.size; m++) {
+    const score = matches.scores[m]!;
+    if (score >= under) continue;
+    if (size < k) {
+      let i = size++;
+      heap[i] = score;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (heap[parent]! <= heap[i]!) break;
+        [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
+        i = parent;
+      }
+    } else if (score > heap[0]!) {
+      heap[0] = score;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let least = i;
+        if (l < size && heap[l]! < heap[least]!) least = l;
+        if (r < size && heap[r]! < heap[least]!) least = r;
+        if (least === i) break;
+        [heap[least], heap[i]] = [heap[i]!, heap[least]!];
+        i = least;
+      }
     }
   }
-  const end = Math.min(start + count, matches.length);
-  // Order by urn every tie group that overlaps [start, end).
+  if (size === 0) return [];
+  // Fewer than k candidates: every one of them is chosen.
+  const threshold = size < k ? Number.NEGATIVE_INFINITY : heap[0]!;
+  const chosen: Match[] = [];
+  for (let m = 0; m < matches.size; m++) {
+    const score = matches.scores[m]!;
+    if (score >= threshold && score < under) chosen.push(matches.at(m));
+  }
+  chosen.sort((a, b) => b.score - a.score);
+  // Order by urn every tie group that overlaps the first k.
+  const end = Math.min(k, chosen.length);
   let i = 0;
   while (i < end) {
     let j = i + 1;
-    while (j < matches.length && matches[j]!.score === matches[i]!.score) j++;
-    if (j > start && j - i > 1) {
-      const group = matches.slice(i, j).sort(byUrn);
-      matches.splice(i, j - i, ...group);
+    while (j < chosen.length && chosen[j]!.score === chosen[i]!.score) j++;
+    if (j - i > 1) {
+      const group = chosen.slice(i, j).map((m) => ({ m, u: run.urn(m.id) })).sort((a, b) => (a.u < b.u ? -1 : a.u > b.u ? 1 : 0));
+      for (let g = 0; g < group.length; g++) chosen[i + g] = group[g]!.m;
     }
     i = j;
   }
-  return { page: matches.slice(start, end), start };
+  return chosen.slice(0, end);
 }
 
 /** Name and platform of search hits, for a listing of results (the CLI's table). */
@@ -705,7 +805,8 @@ export function hitSummaries(view: StoreView, urns: readonly string[]): Array<{ 
 export function matchingUrns(view: StoreView, req: SearchRequest): string[] {
   const types = req.types && req.types.length > 0 ? req.types : SEARCHABLE_TYPES;
   const run = new Run(view, types);
-  return matchQuery(run, req, parseQuery(req.query), normaliseFilters(req.filters)).map((m) => run.urn(m.id));
+  const matches = matchQuery(run, req, parseQuery(req.query), normaliseFilters(req.filters));
+  return Array.from(matches.ids.subarray(0, matches.size), (id) => run.urn(id));
 }
 
 export { FAN_OUT };
