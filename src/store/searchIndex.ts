@@ -5,16 +5,14 @@
  *
  * - `searchIds`:  urn → id, and `searchUrns`: id → urn.
  * - `searchDocs`: id → { urn, doc, length }: the model's document (see SearchIndexer) and its length.
- * - `searchKeys`: id → the document's keyword [field, value] pairs: what facets count, read without
- *                 decoding the whole document.
  * - `postingBlocks`: [term, block] → the postings of the term in documents `block·128 … block·128+127`,
  *                 packed 8 bytes each (low bits of the id, entity type code, weighted frequency,
  *                 document length), in id order: everything BM25 and the type filter need, read
  *                 without touching the documents. A term held by every document reads as a few
  *                 hundred values, not a hundred thousand keys, and takes 8 bytes a document.
  * - `searchTerms`: term → how many documents hold it (idf without reading postings; prefixes).
- * - `keywords`:   [field, value, id] → true: the keyword values of each document, for filters by
- *                 point lookup and facets by range.
+ * - `keywordBlocks`: [field, value, block] → the ids (low 7 bits, a byte each) of the documents in the
+ *                 block holding the keyword value: filters by lookup, sorted walks by range.
  * - `facetCounts`: [field, value, type code] → number of live (not soft-deleted) documents holding
  *                 the value: facets of an unfiltered search without reading any document.
  * - `facetColumns`: [field, chunk] → the values of the field in documents `chunk·1024 … +1023`, as
@@ -30,6 +28,7 @@
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Database, Key, RootDatabase } from 'lmdb';
+import { BLOCK_BITS, IdBlocks } from './idBlocks.ts';
 import { deepEqual, KeyWalkError, type KeyRange } from './store.ts';
 
 export interface SearchIndexer {
@@ -70,6 +69,9 @@ export interface SearchRecord {
  * most would take an overflow page of their own. node:zlib rather than lmdb's LZ4, whose default
  * dictionary is a file beside lmdb's sources that the single executable does not carry.
  */
+/** The fastest deflate level: documents are written on every change, read a page at a time. */
+const DEFLATE = { level: 1 };
+
 interface StoredRecord {
   urn: string;
   z: Buffer;
@@ -88,23 +90,15 @@ export interface PostingList {
   code: Uint8Array;
 }
 
-/**
- * Documents per postings block (128): the block of an id is `id >>> 7`, its place in the block the
- * id's low 7 bits. A full block (1 KiB) stays inside an LMDB page; 256 entries would spill each
- * block to an overflow page of its own.
- */
-const BLOCK_BITS = 7;
-const BLOCK = 1 << BLOCK_BITS;
-const LOW = BLOCK - 1;
-const ENTRY = 8;
 interface Posting {
   tf: number;
   len: number;
   code: number;
 }
 
-function writeEntry(buf: Buffer, at: number, low: number, p: Posting): void {
-  buf[at] = low;
+/** Posting entries: low id bits, entity type code, frequency (u16), document length (u32). */
+const POSTING_SIZE = 8;
+function writePosting(buf: Buffer, at: number, p: Posting): void {
   buf[at + 1] = p.code;
   buf.writeUInt16LE(Math.min(p.tf, 0xffff), at + 2);
   buf.writeUInt32LE(Math.min(p.len, 0xffffffff), at + 4);
@@ -122,8 +116,6 @@ export interface SearchView {
   idOf(urn: string): number | undefined;
   urnOf(id: number): string | undefined;
   record(id: number): SearchRecord | undefined;
-  /** The keyword [field, value] pairs of document `id` (small: no text fields). */
-  keywordsOf(id: number): Array<[string, string]> | undefined;
   /** Every document holding `term`, in id order. */
   postings(term: string): PostingList;
   /** How many documents hold `term` (one lookup, nothing decoded). */
@@ -176,17 +168,20 @@ export class SearchTables implements SearchView {
   private readonly ids: Database<number, string>;
   private readonly urns: Database<string, number>;
   private readonly docs: Database<StoredRecord, number>;
-  private readonly keys: Database<Array<[string, string]>, number>;
-  private readonly blocks: Database<Buffer, [string, number]>;
+  /** Postings by [term]; changes wait for flush() at the end of the write transaction. */
+  private readonly postingSets: IdBlocks<Posting>;
   private readonly termsDb: Database<number, string>;
-  /** Posting changes of the running write transaction, by term then id (null: removed); written by flush(). */
-  private readonly pending = new Map<string, Map<number, Posting | null>>();
+  /** Documents by [keyword field, value]. */
+  private readonly keywordSets: IdBlocks<true>;
+  /** The statistics, next id and type codes as the running write transaction has them; written by flush(). */
+  private txnStats: SearchStats | undefined;
+  private txnNextId: number | undefined;
+  private txnCodes: Record<string, number> | undefined;
   private readonly columns: Database<Buffer, [string, number]>;
   private readonly ordinals: Database<number, [string, string]>;
   private readonly ordinalValues: Database<string, [string, number]>;
   /** Facet column changes of the running write transaction, by field then id (the value ordinals); written by flush(). */
   private readonly pendingColumns = new Map<string, Map<number, number[]>>();
-  private readonly keywordsDb: Database<true, [string, string, number]>;
   private readonly countsDb: Database<number, [string, string, number]>;
 
   constructor(
@@ -201,13 +196,12 @@ export class SearchTables implements SearchView {
     this.ids = env.openDB('searchIds', {});
     this.urns = env.openDB('searchUrns', {});
     this.docs = env.openDB('searchDocs', {});
-    this.keys = env.openDB('searchKeys', {});
-    this.blocks = env.openDB('postingBlocks', { encoding: 'binary' });
+    this.postingSets = new IdBlocks('postingBlocks', env.openDB('postingBlocks', { encoding: 'binary' }), POSTING_SIZE, writePosting, walkEntries);
+    this.keywordSets = new IdBlocks('keywordBlocks', env.openDB('keywordBlocks', { encoding: 'binary' }), 1, () => {}, walkEntries);
     this.termsDb = env.openDB('searchTerms', {});
     this.columns = env.openDB('facetColumns', { encoding: 'binary' });
     this.ordinals = env.openDB('facetOrdinals', {});
     this.ordinalValues = env.openDB('facetValues', {});
-    this.keywordsDb = env.openDB('keywords', {});
     this.countsDb = env.openDB('facetCounts', {});
   }
 
@@ -226,9 +220,10 @@ export class SearchTables implements SearchView {
   /** Empties every table (inside a write transaction), ready for a rebuild. */
   clear(): void {
     this.discard();
-    // Layouts before search-8 kept a key per posting in `postings`: a file indexed under one loses it here, whole.
-    this.env.openDB('postings', { create: false } as object)?.dropSync();
-    const tables = [['facetColumns', this.columns], ['facetOrdinals', this.ordinals], ['facetValues', this.ordinalValues], ['postingBlocks', this.blocks], ['searchTerms', this.termsDb], ['keywords', this.keywordsDb], ['facetCounts', this.countsDb], ['searchDocs', this.docs], ['searchKeys', this.keys], ['searchIds', this.ids], ['searchUrns', this.urns]] as const;
+    // Layouts before search-8 kept a key per posting and per keyword entry, and each document's
+    // keywords apart: a file indexed under one loses those tables here, whole.
+    for (const legacy of ['postings', 'keywords', 'searchKeys']) this.env.openDB(legacy, { create: false } as object)?.dropSync();
+    const tables = [['facetColumns', this.columns], ['facetOrdinals', this.ordinals], ['facetValues', this.ordinalValues], ['postingBlocks', this.postingSets.db], ['keywordBlocks', this.keywordSets.db], ['searchTerms', this.termsDb], ['facetCounts', this.countsDb], ['searchDocs', this.docs], ['searchIds', this.ids], ['searchUrns', this.urns]] as const;
     for (const [name, db] of tables) {
       for (const key of Array.from(this.walk(name, db as Database<unknown, Key>, {}))) (db as Database<unknown, Key>).remove(key);
     }
@@ -257,14 +252,14 @@ export class SearchTables implements SearchView {
     const oldType = old ? this.typeOfIndex(before) : undefined;
     const newType = doc !== undefined ? this.typeOfIndex(after) : undefined;
     const code = newType === undefined ? 0 : this.codeFor(newType);
-    for (const t of Object.keys(before.terms)) if (!(t in after.terms)) this.change(t, docId, null);
+    for (const t of Object.keys(before.terms)) if (!(t in after.terms)) this.postingSets.change([t], docId, null);
     for (const [t, w] of Object.entries(after.terms)) {
-      if (before.terms[t] !== w || before.length !== after.length || oldType !== newType) this.change(t, docId, { tf: w, len: after.length, code });
+      if (before.terms[t] !== w || before.length !== after.length || oldType !== newType) this.postingSets.change([t], docId, { tf: w, len: after.length, code });
     }
     this.updateKeywords(docId, before, after, oldType, newType);
     this.updateColumns(docId, before, after);
-    const stats = this.stats();
-    const types = { ...stats.types };
+    const stats = (this.txnStats ??= this.stats());
+    const types = stats.types;
     const count = (type: string | undefined, index: DocumentIndex, sign: number) => {
       if (type === undefined) return;
       const c = types[type] ?? { docs: 0, removed: 0 };
@@ -273,86 +268,40 @@ export class SearchTables implements SearchView {
     count(oldType, before, -1);
     count(newType, after, 1);
     if (doc !== undefined) {
-      this.docs.put(docId, { urn, z: deflateRawSync(JSON.stringify(doc)), length: after.length });
-      this.keys.put(docId, after.keywords);
+      this.docs.put(docId, { urn, z: deflateRawSync(JSON.stringify(doc), DEFLATE), length: after.length });
     } else {
       this.docs.remove(docId);
-      this.keys.remove(docId);
       this.ids.remove(urn);
       this.urns.remove(docId);
     }
-    this.meta.put(STATS_KEY, {
-      docs: stats.docs + (doc !== undefined ? 1 : 0) - (old ? 1 : 0),
-      length: stats.length + after.length - (old ? before.length : 0),
-      types,
-    } satisfies SearchStats);
+    stats.docs += (doc !== undefined ? 1 : 0) - (old ? 1 : 0);
+    stats.length += after.length - (old ? before.length : 0);
     return doc !== undefined;
   }
 
-  private change(term: string, id: number, posting: Posting | null): void {
-    let m = this.pending.get(term);
-    if (!m) this.pending.set(term, (m = new Map()));
-    m.set(id, posting);
-  }
-
   /**
-   * Writes the posting changes of the documents updated since the last flush (inside the same write
-   * transaction): each block touched is read and rewritten once, however many of its documents
-   * changed, and each term's document count moves by what its blocks gained or lost.
+   * Writes the index changes of the documents updated since the last flush (inside the same write
+   * transaction), each block or chunk touched once; a term's document count moves by what its
+   * postings gained or lost.
    */
   flush(): void {
-    for (const [term, changes] of this.pending) {
-      const byBlock = new Map<number, Array<[number, Posting | null]>>();
-      for (const [id, p] of changes) {
-        const b = id >>> BLOCK_BITS;
-        let list = byBlock.get(b);
-        if (!list) byBlock.set(b, (list = []));
-        list.push([id & LOW, p]);
-      }
-      let delta = 0;
-      for (const [b, list] of byBlock) {
-        const key: [string, number] = [term, b];
-        const old = this.blocks.getBinary(key);
-        const slots: Array<Buffer | Posting | undefined> = new Array(BLOCK);
-        let before = 0;
-        if (old) {
-          for (let at = 0; at < old.length; at += ENTRY) {
-            slots[old[at]!] = old.subarray(at, at + ENTRY);
-            before++;
-          }
-        }
-        for (const [low, p] of list) slots[low] = p ?? undefined;
-        let after = 0;
-        for (const s of slots) if (s) after++;
-        delta += after - before;
-        if (after === 0) {
-          if (old) this.blocks.remove(key);
-          continue;
-        }
-        const buf = Buffer.allocUnsafe(after * ENTRY);
-        let at = 0;
-        for (let low = 0; low < BLOCK; low++) {
-          const s = slots[low];
-          if (!s) continue;
-          if (Buffer.isBuffer(s)) s.copy(buf, at);
-          else writeEntry(buf, at, low, s);
-          at += ENTRY;
-        }
-        this.blocks.put(key, buf);
-      }
-      if (delta !== 0) {
-        const df = (this.termsDb.get(term) ?? 0) + delta;
-        if (df > 0) this.termsDb.put(term, df);
-        else this.termsDb.remove(term);
-      }
-    }
-    this.pending.clear();
+    if (this.txnStats) this.meta.put(STATS_KEY, this.txnStats);
+    if (this.txnNextId !== undefined) this.meta.put(NEXT_ID_KEY, this.txnNextId);
+    this.txnStats = this.txnNextId = this.txnCodes = undefined;
+    this.postingSets.flush(([term], delta) => {
+      const df = (this.termsDb.get(term!) ?? 0) + delta;
+      if (df > 0) this.termsDb.put(term!, df);
+      else this.termsDb.remove(term!);
+    });
+    this.keywordSets.flush();
     this.flushColumns();
   }
 
   /** Forgets unwritten changes (a write transaction that failed). */
   discard(): void {
-    this.pending.clear();
+    this.txnStats = this.txnNextId = this.txnCodes = undefined;
+    this.postingSets.discard();
+    this.keywordSets.discard();
     this.pendingColumns.clear();
   }
 
@@ -470,8 +419,8 @@ export class SearchTables implements SearchView {
     const now = [...after.keywords, ...(after.sortKeys ?? [])];
     const had = new Set(old.map(pair));
     const has = new Set(now.map(pair));
-    for (const k of old) if (!has.has(pair(k))) this.keywordsDb.remove([k[0], k[1], id]);
-    for (const k of now) if (!had.has(pair(k))) this.keywordsDb.put([k[0], k[1], id], true);
+    for (const k of old) if (!has.has(pair(k))) this.keywordSets.change(k, id, null);
+    for (const k of now) if (!had.has(pair(k))) this.keywordSets.change(k, id, true);
     // Counters count live documents only: a soft-deleted one counts for nothing.
     if (oldType !== undefined && !isRemoved(before)) this.bump(before.keywords, this.codeFor(oldType), -1);
     if (newType !== undefined && !isRemoved(after)) this.bump(after.keywords, this.codeFor(newType), 1);
@@ -496,12 +445,14 @@ export class SearchTables implements SearchView {
     return (this.meta.get(TYPE_CODES_KEY) as Record<string, number> | undefined) ?? {};
   }
 
+  /** The code of a type (inside a write transaction), given one on first sight. */
   private codeFor(entityType: string): number {
-    const codes = this.codes();
+    const codes = (this.txnCodes ??= this.codes());
     const known = codes[entityType];
     if (known !== undefined) return known;
     const code = Object.keys(codes).length + 1;
-    this.meta.put(TYPE_CODES_KEY, { ...codes, [entityType]: code });
+    this.txnCodes = { ...codes, [entityType]: code };
+    this.meta.put(TYPE_CODES_KEY, this.txnCodes);
     return code;
   }
 
@@ -510,8 +461,8 @@ export class SearchTables implements SearchView {
   }
 
   private newId(urn: string): number {
-    const id = (this.meta.get(NEXT_ID_KEY) as number | undefined) ?? 1;
-    this.meta.put(NEXT_ID_KEY, id + 1);
+    const id = (this.txnNextId ??= (this.meta.get(NEXT_ID_KEY) as number | undefined) ?? 1);
+    this.txnNextId = id + 1;
     this.ids.put(urn, id);
     this.urns.put(id, urn);
     return id;
@@ -530,22 +481,13 @@ export class SearchTables implements SearchView {
     return stored && { urn: stored.urn, doc: JSON.parse(inflateRawSync(stored.z).toString('utf8')), length: stored.length };
   }
 
-  keywordsOf(id: number): Array<[string, string]> | undefined {
-    return this.keys.get(id);
-  }
-
   postings(term: string): PostingList {
-    const parts: Array<[number, Buffer]> = [];
-    let size = 0;
-    for (const { key, value } of this.walkEntries<[string, number], Buffer>('postingBlocks', this.blocks, { start: [term, 0], end: [term + '\u0000', 0] })) {
-      // Copied: lmdb may reuse the buffer of a binary value for the next entry.
-      parts.push([key[1] << BLOCK_BITS, Buffer.from(value)]);
-      size += value.length / ENTRY;
-    }
+    const parts = Array.from(this.postingSets.blocks([term]));
+    const size = parts.reduce((n, [, buf]) => n + buf.length / POSTING_SIZE, 0);
     const out: PostingList = { size, ids: new Uint32Array(size), tf: new Uint16Array(size), len: new Uint32Array(size), code: new Uint8Array(size) };
     let i = 0;
     for (const [base, buf] of parts) {
-      for (let at = 0; at < buf.length; at += ENTRY, i++) {
+      for (let at = 0; at < buf.length; at += POSTING_SIZE, i++) {
         out.ids[i] = base + buf[at]!;
         out.code[i] = buf[at + 1]!;
         out.tf[i] = buf[at + 2]! | (buf[at + 3]! << 8);
@@ -560,21 +502,10 @@ export class SearchTables implements SearchView {
   }
 
   posting(term: string, id: number): [number, number, number] | undefined {
-    const buf = this.blocks.getBinary([term, id >>> BLOCK_BITS]);
-    if (!buf) return undefined;
-    const low = id & LOW;
-    // Entries are in id order: a binary search over at most 128.
-    let lo = 0;
-    let hi = buf.length / ENTRY - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const at = mid * ENTRY;
-      const l = buf[at]!;
-      if (l === low) return [buf.readUInt16LE(at + 2), buf.readUInt32LE(at + 4), buf[at + 1]!];
-      if (l < low) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return undefined;
+    const found = this.postingSets.find([term], id);
+    if (!found) return undefined;
+    const { buf, at } = found;
+    return [buf.readUInt16LE(at + 2), buf.readUInt32LE(at + 4), buf[at + 1]!];
   }
 
   facetCounts(field: string, typeCodes: ReadonlySet<number>): Array<[string, number]> {
@@ -597,29 +528,35 @@ export class SearchTables implements SearchView {
   }
 
   keywordIds(field: string, value: string): number[] {
-    return Array.from(this.walk<[string, string, number]>('keywords', this.keywordsDb, { start: [field, value, 0], end: [field, value + '\u0000', 0] }), (k) => k[2]);
+    return this.keywordSets.ids([field, value]);
   }
 
   *keywordEntriesDescending(field: string): Generator<[string, number]> {
     // A reverse walk: LMDB checks nothing for us here, so check each key stays in the field and moves down.
     let previous: [string, string, number] | undefined;
-    for (const key of this.keywordsDb.getKeys({ start: [field + '\u0000', '', 0], end: [field, '', 0], reverse: true })) {
+    for (const { key, value } of this.keywordSets.db.getRange({ start: [field + '\u0000', '', 0], end: [field, '', 0], reverse: true })) {
       const k = key as [string, string, number];
       if (k[0] !== field || (previous && (k[1] > previous[1] || (k[1] === previous[1] && k[2] >= previous[2])))) {
-        throw new KeyWalkError(this.storePath, 'keywords', k, previous);
+        throw new KeyWalkError(this.storePath, 'keywordBlocks', k, previous);
       }
       previous = k;
-      yield [k[1], k[2]];
+      const base = k[2] << BLOCK_BITS;
+      for (let at = value.length - 1; at >= 0; at--) yield [k[1], base + value[at]!];
     }
   }
 
   hasKeyword(field: string, value: string, id: number): boolean {
-    return this.keywordsDb.doesExist([field, value, id]);
+    return this.keywordSets.find([field, value], id) !== undefined;
   }
 
   *keywordEntries(field: string, prefix = ''): Generator<[string, number]> {
     const end: [string, string, number] = prefix === '' ? [field + '\u0000', '', 0] : [field, prefix + '\uffff', 0];
-    for (const key of this.walk<[string, string, number]>('keywords', this.keywordsDb, { start: [field, prefix, 0], end })) yield [key[1], key[2]];
+    for (const { key, value } of this.walkEntries<[string, string, number], Buffer>('keywordBlocks', this.keywordSets.db as Database<Buffer, [string, string, number]>, { start: [field, prefix, 0], end })) {
+      const base = key[2] << BLOCK_BITS;
+      // Read before the walk moves on: lmdb may reuse the value's buffer.
+      const ids = Array.from(value, (low) => base + low);
+      for (const id of ids) yield [key[1], id];
+    }
   }
 
   stats(): SearchStats {

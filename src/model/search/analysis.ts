@@ -44,9 +44,24 @@ export function term(word: string): string {
   return stem;
 }
 
-/** Index terms of `text`, in order, repeats kept. */
-export function terms(text: string): string[] {
-  return words(text).map(term);
+/**
+ * Terms of short texts already analysed: column names, tags and urns repeat across a catalog, and
+ * splitting is the other costly part. Long texts (descriptions) are rarely repeated and not kept.
+ */
+const ANALYSED = new Map<string, readonly string[]>();
+const MAX_ANALYSED = 50_000;
+const SHORT = 64;
+
+/** Index terms of `text`, in order, repeats kept (a shared array: not to be changed). */
+export function terms(text: string): readonly string[] {
+  if (text.length > SHORT) return words(text).map(term);
+  let out = ANALYSED.get(text);
+  if (out === undefined) {
+    out = Object.freeze(words(text).map(term));
+    if (ANALYSED.size >= MAX_ANALYSED) ANALYSED.clear();
+    ANALYSED.set(text, out);
+  }
+  return out;
 }
 
 /** The words of an urn's id, for urn-valued fields (`urn:li:tag:pii` → pii). */

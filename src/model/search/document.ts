@@ -85,12 +85,19 @@ export function searchDocumentOf(
     for (const f of declared) {
       const raw: unknown[] = [];
       reach(value, f.steps, 0, raw);
+      if (raw.length === 0) continue;
+      const list = (fields[f.field] ??= []);
+      // Values once each, in order (a column list can be long: a set, not a scan per value).
+      const seen = new Set(list);
       for (const r of raw) {
         for (const s of asStrings(f, r)) {
-          const list = (fields[f.field] ??= []);
-          if (!list.includes(s)) list.push(s);
+          if (!seen.has(s)) {
+            seen.add(s);
+            list.push(s);
+          }
         }
       }
+      if (list.length === 0) delete fields[f.field];
     }
   }
   const browse = browsePathOf(aspectNames.includes('browsePathsV2') ? aspect('browsePathsV2') : undefined);

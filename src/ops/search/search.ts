@@ -54,7 +54,6 @@ class Run {
   readonly index: SearchView;
   private readonly records = new Map<number, SearchRecord | undefined>();
   private readonly urns = new Map<number, string>();
-  private readonly keywordRecords = new Map<number, Record<string, string[]> | undefined>();
   private removedIds: Set<number> | undefined;
   private readonly typeNames: Map<string, string>;
 
@@ -79,19 +78,6 @@ class Run {
       this.urns.set(id, u);
     }
     return u;
-  }
-
-  keywords(id: number): Record<string, string[]> | undefined {
-    if (!this.keywordRecords.has(id)) {
-      const pairs = this.index.keywordsOf(id);
-      let byField: Record<string, string[]> | undefined;
-      if (pairs) {
-        byField = {};
-        for (const [f, v] of pairs) (byField[f] ??= []).push(v);
-      }
-      this.keywordRecords.set(id, byField);
-    }
-    return this.keywordRecords.get(id);
   }
 
   /** Ids of soft-deleted documents (few, read once). */
@@ -492,11 +478,8 @@ function countFacets(run: Run, matches: Matches, names: readonly string[], showR
       continue;
     }
     const counts = new Map<string, number>();
-    // Keyword fields come from each match's small keyword record; other fields need the document.
-    const keywordOnly = parts.every((f) => isKeywordField(f));
     for (let i = 0; i < matches.size; i++) {
-      const id = matches.ids[i]!;
-      const values = keywordOnly ? run.keywords(id) : run.doc(id)?.fields;
+      const values = run.doc(matches.ids[i]!)?.fields;
       if (!values) continue;
       let combos: string[] = [''];
       for (const [i, f] of parts.entries()) {
@@ -550,7 +533,7 @@ function* latestChanged(run: Run, after: ScrollPosition | undefined): Generator<
   let skip = after ? after.n : 0;
   for (const [, id] of run.index.keywordEntriesDescending('lastModifiedAt')) {
     if (removed.has(id)) continue;
-    const type = run.keywords(id)?.['_entityType']?.[0];
+    const type = run.doc(id)?.type;
     if (type === undefined || !types.has(type)) continue;
     if (skip > 0) {
       skip--;

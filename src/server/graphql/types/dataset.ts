@@ -116,27 +116,31 @@ function viewPropertiesView(view: StoreView, urn: string): Obj | null {
 
 export function datasetView(view: StoreView, urn: string): Obj {
   const key = keyAspectOf(urn).value as { platform: string; name: string; origin: string };
-  const props = aspect<Obj & { customProperties?: Record<string, string>; created?: Stamp; lastModified?: Stamp }>(view, urn, 'datasetProperties');
-  const editable = aspect<{ description?: string; name?: string }>(view, urn, 'editableDatasetProperties');
   const origin = key.origin.toUpperCase();
-  const description = effectiveDescription(editable?.description, props?.['description'] as string | undefined);
-  const properties =
-    props || editable
+  // Aspects are read when a query selects a field that needs them (a search page asks for urns only).
+  const props = lazy(() => aspect<Obj & { customProperties?: Record<string, string>; created?: Stamp; lastModified?: Stamp }>(view, urn, 'datasetProperties'));
+  const editable = lazy(() => aspect<{ description?: string; name?: string }>(view, urn, 'editableDatasetProperties'));
+  const description = lazy(() => effectiveDescription(editable()?.description, props()?.['description'] as string | undefined));
+  const properties = lazy(() => {
+    const p = props();
+    const e = editable();
+    return p || e
       ? {
-          name: (props?.['name'] as string | undefined) ?? key.name,
-          qualifiedName: props?.['qualifiedName'] ?? null,
+          name: (p?.['name'] as string | undefined) ?? key.name,
+          qualifiedName: p?.['qualifiedName'] ?? null,
           origin,
-          description,
-          customProperties: customProperties(props?.customProperties, urn),
-          externalUrl: props?.['externalUrl'] ?? null,
-          created: props?.created?.time ?? null,
-          createdActor: props?.created?.actor ?? null,
-          lastModified: auditStamp(props?.lastModified),
-          lastModifiedActor: props?.lastModified?.actor ?? null,
+          description: description(),
+          customProperties: customProperties(p?.customProperties, urn),
+          externalUrl: p?.['externalUrl'] ?? null,
+          created: p?.created?.time ?? null,
+          createdActor: p?.created?.actor ?? null,
+          lastModified: auditStamp(p?.lastModified),
+          lastModifiedActor: p?.lastModified?.actor ?? null,
         }
       : null;
+  });
   const tags = lazy(() => globalTagsView(view, aspect<GlobalTags>(view, urn, 'globalTags'), urn));
-  const deprecation = aspect<Partial<Deprecation>>(view, urn, 'deprecation') ?? aspect<Partial<Deprecation>>(view, urn, 'datasetDeprecation');
+  const deprecation = () => withActorEntity(view, effectiveDeprecation(aspect<Partial<Deprecation>>(view, urn, 'deprecation') ?? aspect<Partial<Deprecation>>(view, urn, 'datasetDeprecation')));
   return {
     __typename: 'Dataset',
     urn,
@@ -146,7 +150,10 @@ export function datasetView(view: StoreView, urn: string): Obj {
     origin,
     properties,
     description,
-    editableProperties: editable ? { description: editable.description ?? null, name: editable.name ?? null } : null,
+    editableProperties: () => {
+      const e = editable();
+      return e ? { description: e.description ?? null, name: e.name ?? null } : null;
+    },
     schemaMetadata: (args: { version?: number | null }) => schemaMetadataView(view, urn, args?.version),
     editableSchemaMetadata: () => {
       const editableSchema = aspect<EditableSchemaMetadata>(view, urn, 'editableSchemaMetadata');
@@ -161,7 +168,7 @@ export function datasetView(view: StoreView, urn: string): Obj {
     ownership: () => ownershipView(view, urn, aspect<Ownership>(view, urn, 'ownership')),
     tags,
     globalTags: tags,
-    deprecation: withActorEntity(view, effectiveDeprecation(deprecation)),
+    deprecation,
     viewProperties: () => viewPropertiesView(view, urn),
     // This catalog keeps no usage statistics (timeseries aspects are not stored).
     statsSummary: null,
