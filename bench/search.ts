@@ -27,7 +27,7 @@ async function* lines(path: string): AsyncGenerator<Record<string, any>> {
 const sizeMb = (dir: string) => readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0) / 1e6;
 
 /** A search indexer that keeps nothing: the store as it was before the search index. */
-const NO_SEARCH: SearchIndexer = { version: 'none', shapes: () => false, document: () => undefined, analyse: () => ({ terms: {}, length: 0, keywords: [] }) };
+const NO_SEARCH: SearchIndexer = { version: 'none', shapes: () => false, document: () => undefined, analyse: () => ({ terms: new Map(), length: 0, keywords: [] }) };
 
 async function ingestInto(store: Store): Promise<number> {
   let batch: Proposal[] = [];

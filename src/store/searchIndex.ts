@@ -48,7 +48,7 @@ export interface SearchIndexer {
 }
 
 export interface DocumentIndex {
-  terms: Record<string, number>;
+  terms: Map<string, number>;
   length: number;
   keywords: Array<[string, string]>;
   /**
@@ -116,7 +116,7 @@ export interface SearchView {
   idOf(urn: string): number | undefined;
   urnOf(id: number): string | undefined;
   record(id: number): SearchRecord | undefined;
-  /** Every document holding `term`, in id order. */
+  /** Every document holding `term`, in id order (shared, not to be changed). */
   postings(term: string): PostingList;
   /** How many documents hold `term` (one lookup, nothing decoded). */
   postingCount(term: string): number;
@@ -150,6 +150,12 @@ const STATS_KEY = 'searchStats';
 const NEXT_ID_KEY = 'searchNextId';
 const TYPE_CODES_KEY = 'searchTypeCodes';
 const ORDINALS_KEY = 'searchFacetOrdinals';
+/** Counts the write transactions that changed the index: decoded data cached under one count is current while it holds. */
+const GENERATION_KEY = 'searchGeneration';
+/** Postings lists cached decoded: only long ones (short ones read fast), up to this many entries in all. */
+const CACHED_POSTINGS_MIN = 512;
+const CACHED_POSTINGS_MAX = 4_000_000;
+const CACHED_URNS_MAX = 500_000;
 /** Documents per facet column chunk (1024): a chunk holds 1025 offsets, then the ordinals. */
 const CHUNK_BITS = 10;
 const CHUNK = 1 << CHUNK_BITS;
@@ -157,7 +163,7 @@ const CHUNK_LOW = CHUNK - 1;
 const CHUNK_HEADER = (CHUNK + 1) * 4;
 /** The layout of the tables; part of the version, so a change of layout re-indexes too. */
 const LAYOUT = 'search-8';
-const EMPTY: DocumentIndex = { terms: {}, length: 0, keywords: [] };
+const EMPTY: DocumentIndex = { terms: new Map(), length: 0, keywords: [] };
 /** The keyword field and value that mark a soft-deleted document. */
 const REMOVED: [string, string] = ['removed', 'true'];
 
@@ -177,6 +183,15 @@ export class SearchTables implements SearchView {
   private txnStats: SearchStats | undefined;
   private txnNextId: number | undefined;
   private txnCodes: Record<string, number> | undefined;
+  /** Whether the running write transaction changed the index (flush() then moves the generation on). */
+  private changed = false;
+  /**
+   * Decoded postings of common terms and urns of ids, as of one index generation. Any write that
+   * changes the index, in any process, moves the generation on and the next read drops them all, so
+   * a read never sees more than one snapshot's worth; reads between writes (most of them) decode
+   * each long postings list once.
+   */
+  private cache = { generation: -1, postings: new Map<string, PostingList>(), entries: 0, urns: new Map<number, string>() };
   private readonly columns: Database<Buffer, [string, number]>;
   private readonly ordinals: Database<number, [string, string]>;
   private readonly ordinalValues: Database<string, [string, number]>;
@@ -231,6 +246,18 @@ export class SearchTables implements SearchView {
     this.meta.put(NEXT_ID_KEY, 1);
     this.meta.put(TYPE_CODES_KEY, {});
     this.meta.put(ORDINALS_KEY, {});
+    this.meta.put(GENERATION_KEY, this.generation() + 1);
+  }
+
+  private generation(): number {
+    return (this.meta.get(GENERATION_KEY) as number | undefined) ?? 0;
+  }
+
+  /** The cache, emptied first when the index has changed since it was filled. */
+  private current(): typeof this.cache {
+    const generation = this.generation();
+    if (generation !== this.cache.generation) this.cache = { generation, postings: new Map(), entries: 0, urns: new Map() };
+    return this.cache;
   }
 
   markCurrent(): void {
@@ -246,15 +273,16 @@ export class SearchTables implements SearchView {
     const old = id === undefined ? undefined : this.record(id);
     const doc = entity ? this.indexer.document(urn, entity.entityType, entity.aspects, aspect, modified) : undefined;
     if (old && doc !== undefined && deepEqual(old.doc, doc)) return true;
+    this.changed = true;
     const before = old ? this.indexer.analyse(old.doc) : EMPTY;
     const after = doc !== undefined ? this.indexer.analyse(doc) : EMPTY;
     const docId = id ?? this.newId(urn);
     const oldType = old ? this.typeOfIndex(before) : undefined;
     const newType = doc !== undefined ? this.typeOfIndex(after) : undefined;
     const code = newType === undefined ? 0 : this.codeFor(newType);
-    for (const t of Object.keys(before.terms)) if (!(t in after.terms)) this.postingSets.change([t], docId, null);
-    for (const [t, w] of Object.entries(after.terms)) {
-      if (before.terms[t] !== w || before.length !== after.length || oldType !== newType) this.postingSets.change([t], docId, { tf: w, len: after.length, code });
+    for (const t of before.terms.keys()) if (!after.terms.has(t)) this.postingSets.change([t], docId, null);
+    for (const [t, w] of after.terms) {
+      if (before.terms.get(t) !== w || before.length !== after.length || oldType !== newType) this.postingSets.change([t], docId, { tf: w, len: after.length, code });
     }
     this.updateKeywords(docId, before, after, oldType, newType);
     this.updateColumns(docId, before, after);
@@ -285,6 +313,8 @@ export class SearchTables implements SearchView {
    * postings gained or lost.
    */
   flush(): void {
+    if (this.changed) this.meta.put(GENERATION_KEY, this.generation() + 1);
+    this.changed = false;
     if (this.txnStats) this.meta.put(STATS_KEY, this.txnStats);
     if (this.txnNextId !== undefined) this.meta.put(NEXT_ID_KEY, this.txnNextId);
     this.txnStats = this.txnNextId = this.txnCodes = undefined;
@@ -299,6 +329,7 @@ export class SearchTables implements SearchView {
 
   /** Forgets unwritten changes (a write transaction that failed). */
   discard(): void {
+    this.changed = false;
     this.txnStats = this.txnNextId = this.txnCodes = undefined;
     this.postingSets.discard();
     this.keywordSets.discard();
@@ -473,7 +504,15 @@ export class SearchTables implements SearchView {
   }
 
   urnOf(id: number): string | undefined {
-    return this.urns.get(id);
+    const cache = this.current();
+    let urn = cache.urns.get(id);
+    if (urn === undefined) {
+      urn = this.urns.get(id);
+      if (urn === undefined) return undefined;
+      if (cache.urns.size >= CACHED_URNS_MAX) cache.urns.clear();
+      cache.urns.set(id, urn);
+    }
+    return urn;
   }
 
   record(id: number): SearchRecord | undefined {
@@ -482,6 +521,22 @@ export class SearchTables implements SearchView {
   }
 
   postings(term: string): PostingList {
+    const cache = this.current();
+    const known = cache.postings.get(term);
+    if (known) return known;
+    const list = this.readPostings(term);
+    if (list.size >= CACHED_POSTINGS_MIN) {
+      if (cache.entries + list.size > CACHED_POSTINGS_MAX) {
+        cache.postings.clear();
+        cache.entries = 0;
+      }
+      cache.postings.set(term, list);
+      cache.entries += list.size;
+    }
+    return list;
+  }
+
+  private readPostings(term: string): PostingList {
     const parts = Array.from(this.postingSets.blocks([term]));
     const size = parts.reduce((n, [, buf]) => n + buf.length / POSTING_SIZE, 0);
     const out: PostingList = { size, ids: new Uint32Array(size), tf: new Uint16Array(size), len: new Uint32Array(size), code: new Uint8Array(size) };

@@ -217,6 +217,13 @@ export class Store implements StoreView {
   private readonly txn: StoreTxn;
   /** Entities whose search document the running write transaction may have changed. */
   private readonly dirty = new Set<string>();
+  /**
+   * What the running write transaction wrote, for re-indexing at its end without reading back and
+   * decoding what it just encoded: latest aspect records by `urn␀aspect` and entity records by urn
+   * (undefined: removed).
+   */
+  private readonly writtenAspects = new Map<string, AspectRecord | undefined>();
+  private readonly writtenEntities = new Map<string, EntityRecord | undefined>();
 
   private constructor(path: string, indexer: RelationshipIndexer, search: SearchIndexer) {
     this.path = path;
@@ -271,12 +278,15 @@ export class Store implements StoreView {
 
   /** Brings the search document of `urn` in line with its aspects; runs inside a write transaction. */
   private indexDocument(urn: string): boolean {
-    const entity = this.entities.get(urn);
+    const entity = this.writtenEntities.has(urn) ? this.writtenEntities.get(urn) : this.entities.get(urn);
     // Each latest record read once: the document reads the aspects it indexes, and when the entity
     // last changed is the latest `created` time among all of them.
     const records = new Map<string, AspectRecord | undefined>();
     const record = (name: string) => {
-      if (!records.has(name)) records.set(name, this.aspects.get([urn, name, 0]));
+      if (!records.has(name)) {
+        const k = `${urn}\u0000${name}`;
+        records.set(name, this.writtenAspects.has(k) ? this.writtenAspects.get(k) : this.aspects.get([urn, name, 0]));
+      }
       return records.get(name);
     };
     const modified = () => Math.max(0, ...(entity?.aspects ?? []).map((name) => record(name)?.created.time ?? 0));
@@ -342,6 +352,8 @@ export class Store implements StoreView {
   write<T>(fn: (txn: StoreTxn) => T): Promise<T> {
     return this.env.childTransaction(() => {
       this.dirty.clear();
+      this.writtenAspects.clear();
+      this.writtenEntities.clear();
       try {
         const result = fn(this.txn);
         // The search documents of what `fn` touched change in the same transaction as the aspects.
@@ -349,6 +361,8 @@ export class Store implements StoreView {
         return result;
       } finally {
         this.dirty.clear();
+        this.writtenAspects.clear();
+        this.writtenEntities.clear();
         this.search.discard();
       }
     }) as Promise<T>;
@@ -458,7 +472,8 @@ export class Store implements StoreView {
   }
 
   private makeTxn(): StoreTxn {
-    const { aspects, entities, byType, tokens, dirty } = this;
+    const { aspects, entities, byType, tokens, dirty, writtenAspects, writtenEntities } = this;
+    const wrote = (urn: string, aspectName: string, record: AspectRecord | undefined) => writtenAspects.set(`${urn}\u0000${aspectName}`, record);
     const edgesOnly = (urn: string, aspectName: string, before: unknown, after: unknown) => this.updateEdges(urn, aspectName, before, after);
     // Every aspect change keeps both indexes: edges now, the search document at the end of the write.
     const indexEdges = (urn: string, aspectName: string, before: unknown, after: unknown) => {
@@ -482,7 +497,7 @@ export class Store implements StoreView {
       putAspect(input: PutAspectInput): PutAspectResult {
         const { urn, aspectName } = input;
         const systemMetadata = { ...(input.systemMetadata ?? {}), lastObserved: input.created.time };
-        let entity = entities.get(urn);
+        let entity = writtenEntities.has(urn) ? writtenEntities.get(urn) : entities.get(urn);
         const createdEntity = entity === undefined;
         let entityChanged = createdEntity;
         if (!entity) {
@@ -490,21 +505,24 @@ export class Store implements StoreView {
           byType.put([input.entityType, urn], true);
         }
         if (!entity.aspects.includes(input.key.aspectName)) {
-          aspects.put([urn, input.key.aspectName, 0], {
-            value: input.key.value,
-            systemMetadata,
-            created: input.created,
-            history: 0,
-          });
+          const keyRecord = { value: input.key.value, systemMetadata, created: input.created, history: 0 };
+          aspects.put([urn, input.key.aspectName, 0], keyRecord);
+          wrote(urn, input.key.aspectName, keyRecord);
           indexEdges(urn, input.key.aspectName, undefined, input.key.value);
           entity = { ...entity, aspects: [...entity.aspects, input.key.aspectName] };
           entityChanged = true;
         }
         // The entity record lists every aspect it has, so an aspect it does not list needs no lookup.
-        const current = entity.aspects.includes(aspectName) ? aspects.get([urn, aspectName, 0]) : undefined;
+        const written = writtenAspects.get(`${urn}\u0000${aspectName}`);
+        const current = entity.aspects.includes(aspectName) ? written ?? aspects.get([urn, aspectName, 0]) : undefined;
         if (current && deepEqual(current.value, input.value)) {
-          aspects.put([urn, aspectName, 0], { ...current, systemMetadata: { ...(current.systemMetadata ?? {}), lastObserved: input.created.time } });
-          if (entityChanged) entities.put(urn, entity);
+          const observed = { ...current, systemMetadata: { ...(current.systemMetadata ?? {}), lastObserved: input.created.time } };
+          aspects.put([urn, aspectName, 0], observed);
+          wrote(urn, aspectName, observed);
+          if (entityChanged) {
+            entities.put(urn, entity);
+            writtenEntities.set(urn, entity);
+          }
           return { changed: false, history: current.history ?? 0, created: createdEntity };
         }
         let history = 0;
@@ -516,13 +534,18 @@ export class Store implements StoreView {
         // As DataHub does: the latest value's systemMetadata.version is the number the next history
         // row will take (rows 1..version-1 hold the older values), so a client can page history from
         // the newest end (mcp-server-datahub's get_aspect_history does).
-        aspects.put([urn, aspectName, 0], { value: input.value, systemMetadata: { ...systemMetadata, version: String(history + 1) }, created: input.created, history });
+        const latest = { value: input.value, systemMetadata: { ...systemMetadata, version: String(history + 1) }, created: input.created, history };
+        aspects.put([urn, aspectName, 0], latest);
+        wrote(urn, aspectName, latest);
         indexEdges(urn, aspectName, current?.value, input.value);
         if (!entity.aspects.includes(aspectName)) {
           entity = { ...entity, aspects: [...entity.aspects, aspectName] };
           entityChanged = true;
         }
-        if (entityChanged) entities.put(urn, entity);
+        if (entityChanged) {
+          entities.put(urn, entity);
+          writtenEntities.set(urn, entity);
+        }
         return { changed: true, history, created: createdEntity };
       },
 
@@ -535,7 +558,10 @@ export class Store implements StoreView {
           aspects.remove(key);
           rows++;
         }
-        entities.put(urn, { ...entity, aspects: entity.aspects.filter((a) => a !== aspectName) });
+        const remaining = { ...entity, aspects: entity.aspects.filter((a) => a !== aspectName) };
+        entities.put(urn, remaining);
+        writtenEntities.set(urn, remaining);
+        wrote(urn, aspectName, undefined);
         return rows;
       },
 
@@ -551,6 +577,8 @@ export class Store implements StoreView {
           }
         }
         entities.remove(urn);
+        writtenEntities.set(urn, undefined);
+        for (const name of entity.aspects) wrote(urn, name, undefined);
         byType.remove([entity.entityType, urn]);
         dirty.add(urn);
         return rows;

@@ -13,6 +13,54 @@ const PLAIN = /^(?:[a-z]+|[0-9]+)$/;
 
 /** Words of `text`, lowercased, before stemming. */
 export function words(text: string): string[] {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return wordsOfUnicode(text);
+  return wordsOfAscii(text);
+}
+
+/** Character classes of the ASCII fast path. */
+const OTHER = 0;
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 3;
+function classOf(c: number): number {
+  if (c >= 97 && c <= 122) return LOWER;
+  if (c >= 65 && c <= 90) return UPPER;
+  if (c >= 48 && c <= 57) return DIGIT;
+  return OTHER;
+}
+
+/**
+ * words() of an ASCII text, by one scan instead of Unicode regular expressions (most metadata is
+ * ASCII, and splitting is half the cost of indexing a document). The same boundaries as
+ * wordsOfUnicode: lower→Upper, Upper→Upper followed by lower, letter↔digit, and anything else.
+ */
+export function wordsOfAscii(text: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  let prev = OTHER;
+  for (let i = 0; i <= text.length; i++) {
+    const cls = i < text.length ? classOf(text.charCodeAt(i)) : OTHER;
+    let boundary = cls === OTHER;
+    if (!boundary && start >= 0) {
+      const letter = cls !== DIGIT;
+      boundary =
+        (prev === LOWER && cls === UPPER) ||
+        (prev === UPPER && cls === UPPER && i + 1 < text.length && classOf(text.charCodeAt(i + 1)) === LOWER) ||
+        (prev !== DIGIT && !letter) ||
+        (prev === DIGIT && letter);
+    }
+    if (boundary && start >= 0) {
+      out.push(text.slice(start, i).toLowerCase());
+      start = -1;
+    }
+    if (cls !== OTHER && start < 0) start = i;
+    prev = cls;
+  }
+  return out;
+}
+
+/** words() of any text: Unicode letters and digits, Unicode case boundaries. */
+export function wordsOfUnicode(text: string): string[] {
   const out: string[] = [];
   for (const part of text.split(/[^\p{L}\p{N}]+/u)) {
     if (!part) continue;
@@ -34,10 +82,11 @@ const MAX_STEMS = 100_000;
 
 /** The index term of one lowercased word. */
 export function term(word: string): string {
-  if (word.length <= 2 || !/^\p{L}+$/u.test(word)) return word;
+  if (word.length <= 2) return word;
   let stem = STEMS.get(word);
   if (stem === undefined) {
-    stem = stemmer(word);
+    // Only words of letters are stemmed (`v2`, `2024` stay as they are); either way the answer is kept.
+    stem = /^\p{L}+$/u.test(word) ? stemmer(word) : word;
     if (STEMS.size >= MAX_STEMS) STEMS.clear();
     STEMS.set(word, stem);
   }
@@ -46,11 +95,11 @@ export function term(word: string): string {
 
 /**
  * Terms of short texts already analysed: column names, tags and urns repeat across a catalog, and
- * splitting is the other costly part. Long texts (descriptions) are rarely repeated and not kept.
+ * splitting is the other costly part. Longer texts (descriptions) are rarely repeated and not kept.
  */
 const ANALYSED = new Map<string, readonly string[]>();
 const MAX_ANALYSED = 50_000;
-const SHORT = 64;
+const SHORT = 32;
 
 /** Index terms of `text`, in order, repeats kept (a shared array: not to be changed). */
 export function terms(text: string): readonly string[] {

@@ -126,13 +126,12 @@ for (const f of SEARCH_FIELDS) {
  */
 export function analyseDocument(value: unknown): DocumentIndex {
   const doc = value as SearchDocument;
-  const terms: Record<string, number> = {};
+  const terms = new Map<string, number>();
   let length = 0;
   const add = (text: string, weight: number) => {
-    for (const t of analyse(text)) {
-      terms[t] = (terms[t] ?? 0) + weight;
-      length += weight;
-    }
+    const ts = analyse(text);
+    for (const t of ts) terms.set(t, (terms.get(t) ?? 0) + weight);
+    length += weight * ts.length;
   };
   const keywords: Array<[string, string]> = [];
   const sortKeys: Array<[string, string]> = [];

@@ -1,0 +1,177 @@
+// The search index's packed layout (issue 14): postings and keyword sets in blocks of 128 ids,
+// facet columns in chunks of 1024, all rewritten in the write transaction. Checked against a model
+// kept by the test on catalogs large enough to cross block and chunk boundaries, after random
+// edits, soft deletions and deletions spread over several transactions; and a file indexed under
+// the layout before loses its old tables when it is re-indexed on open.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { open } from 'lmdb';
+import { proposalFromMcp } from '../src/model/mcp.ts';
+import { words, wordsOfAscii, wordsOfUnicode } from '../src/model/search/analysis.ts';
+import { ingestProposals } from '../src/ops/ingestProposals.ts';
+import { openCatalog } from '../src/ops/openCatalog.ts';
+import { searchEntities } from '../src/ops/search/search.ts';
+import type { Store } from '../src/store/store.ts';
+import { mcp, tempDataPath } from './helpers.ts';
+
+const WORDS = ['alpha', 'bravo', 'delta', 'gamma', 'omega', 'sigma'];
+const TAGS = ['pii', 'gold', 'raw', 'legacy'];
+const PLATFORMS = ['hive', 'kafka', 'snowflake'];
+
+interface Entity {
+  words: Set<string>;
+  tags: Set<string>;
+  platform: string;
+  removed: boolean;
+}
+
+const urnOf = (i: number, platform: string) => `urn:li:dataset:(urn:li:dataPlatform:${platform},db.t${i},PROD)`;
+const ingest = (store: Store, mcps: Array<Record<string, unknown>>) =>
+  ingestProposals({ store, actor: 'urn:li:corpuser:datahub' }, mcps.map((m) => proposalFromMcp(m)));
+
+/** One change to one dataset: new words and tags, a soft deletion (or its undoing), or a deletion. */
+const change = fc.record({
+  i: fc.nat(),
+  kind: fc.constantFrom('edit', 'edit', 'edit', 'remove', 'restore', 'delete'),
+  words: fc.subarray(WORDS, { minLength: 1 }),
+  tags: fc.subarray(TAGS),
+});
+
+function expectedCounts(model: Map<string, Entity>, hit: (e: Entity) => boolean): { total: number; tags: Map<string, number>; platforms: Map<string, number> } {
+  const tags = new Map<string, number>();
+  const platforms = new Map<string, number>();
+  let total = 0;
+  for (const e of model.values()) {
+    if (e.removed || !hit(e)) continue;
+    total++;
+    for (const t of e.tags) tags.set(`urn:li:tag:${t}`, (tags.get(`urn:li:tag:${t}`) ?? 0) + 1);
+    platforms.set(`urn:li:dataPlatform:${e.platform}`, (platforms.get(`urn:li:dataPlatform:${e.platform}`) ?? 0) + 1);
+  }
+  return { total, tags, platforms };
+}
+
+function facet(page: ReturnType<typeof searchEntities>, field: string): Map<string, number> {
+  return new Map((page.facets.find((f) => f.field === field)?.values ?? []).map((v) => [v.value, v.count]));
+}
+
+/** Every answer the model predicts: each word alone, and each word with each tag as a filter. */
+function checkAgainst(store: Store, model: Map<string, Entity>): void {
+  for (const w of WORDS) {
+    const page = searchEntities(store, { query: w, types: ['dataset'], count: 10, facets: ['tags', 'platform'], maxAggValues: 100 });
+    const want = expectedCounts(model, (e) => e.words.has(w));
+    assert.equal(page.total, want.total, `total of "${w}"`);
+    assert.deepEqual(facet(page, 'tags'), want.tags, `tag facet of "${w}"`);
+    assert.deepEqual(facet(page, 'platform'), want.platforms, `platform facet of "${w}"`);
+    for (const t of TAGS) {
+      const filtered = searchEntities(store, { query: w, types: ['dataset'], count: 5, skipAggregates: true, filters: [[{ field: 'tags', values: [`urn:li:tag:${t}`], condition: 'EQUAL', negated: false }]] });
+      assert.equal(filtered.total, expectedCounts(model, (e) => e.words.has(w) && e.tags.has(t)).total, `"${w}" tagged ${t}`);
+    }
+  }
+  const all = searchEntities(store, { query: '*', types: ['dataset'], count: 0, facets: ['tags'], maxAggValues: 100 });
+  const want = expectedCounts(model, () => true);
+  assert.equal(all.total, want.total);
+  assert.deepEqual(facet(all, 'tags'), want.tags);
+  // `db` is in every urn: a long postings list, kept decoded between writes; a write must retire it.
+  const everyUrn = searchEntities(store, { query: 'db', types: ['dataset'], count: 3, facets: ['tags'], maxAggValues: 100 });
+  assert.equal(everyUrn.total, want.total);
+  assert.deepEqual(facet(everyUrn, 'tags'), want.tags);
+  for (const h of everyUrn.hits) assert.ok(model.has(h.urn) && !model.get(h.urn)!.removed, `${h.urn} is live`);
+}
+
+describe('the packed search index against a model', () => {
+  it('totals, facets and tag filters match the model after random edits across block and chunk boundaries, and a rebuild changes nothing', async () => {
+    // 1100 datasets: ids cross eight posting blocks (128) and a facet chunk (1024).
+    const N = 1100;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(change, { maxLength: 60 }), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 1_000_000 }), async (batches, seed) => {
+        const store = openCatalog(tempDataPath());
+        try {
+          const model = new Map<string, Entity>();
+          let s = seed;
+          const next = () => (s = (s * 48271) % 2147483647);
+          const initial: Array<Record<string, unknown>> = [];
+          for (let i = 0; i < N; i++) {
+            const e: Entity = { words: new Set([WORDS[next() % WORDS.length]!, WORDS[next() % WORDS.length]!]), tags: new Set(TAGS.filter(() => next() % 3 === 0)), platform: PLATFORMS[i % 3]!, removed: false };
+            const urn = urnOf(i, e.platform);
+            model.set(urn, e);
+            initial.push(mcp(urn, 'datasetProperties', { name: `t${i}`, description: [...e.words].join(' ') }));
+            if (e.tags.size) initial.push(mcp(urn, 'globalTags', { tags: [...e.tags].map((t) => ({ tag: `urn:li:tag:${t}` })) }));
+          }
+          await ingest(store, initial);
+          for (const batch of batches) {
+            const writes: Array<Record<string, unknown>> = [];
+            const deletions: string[] = [];
+            for (const c of batch) {
+              const i = c.i % N;
+              const urn = urnOf(i, PLATFORMS[i % 3]!);
+              const e = model.get(urn);
+              if (!e || deletions.includes(urn)) continue;
+              if (c.kind === 'edit') {
+                e.words = new Set(c.words);
+                e.tags = new Set(c.tags);
+                writes.push(mcp(urn, 'datasetProperties', { name: `t${i}`, description: c.words.join(' ') }));
+                writes.push(mcp(urn, 'globalTags', { tags: c.tags.map((t) => ({ tag: `urn:li:tag:${t}` })) }));
+              } else if (c.kind === 'delete') {
+                model.delete(urn);
+                deletions.push(urn);
+              } else {
+                e.removed = c.kind === 'remove';
+                writes.push(mcp(urn, 'status', { removed: e.removed }));
+              }
+            }
+            // Writes and deletions of a batch land in one transaction, as one write of the store.
+            const proposals = writes.map((m) => proposalFromMcp(m));
+            if (proposals.length) await ingestProposals({ store, actor: 'urn:li:corpuser:datahub' }, proposals);
+            if (deletions.length) await store.write((txn) => deletions.forEach((u) => txn.deleteEntity(u)));
+            checkAgainst(store, model);
+          }
+          checkAgainst(store, model);
+          store.reindexSearch();
+          checkAgainst(store, model);
+        } finally {
+          await store.close();
+        }
+      }),
+      { numRuns: 4 },
+    );
+  });
+});
+
+describe('a file indexed under the layout before', () => {
+  it('is re-indexed on open, and its tables of one key per posting and per keyword entry are dropped', async () => {
+    const path = tempDataPath();
+    let store = openCatalog(path);
+    await ingest(store, [mcp(urnOf(1, 'hive'), 'datasetProperties', { name: 't1', description: 'alpha bravo' })]);
+    await store.close();
+    // What the previous layout left: its tables, and its version in the meta table.
+    const env = open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
+    const legacy = ['postings', 'keywords', 'searchKeys'];
+    for (const name of legacy) env.openDB(name, {}).putSync(['alpha', 1], [1, 2, 1]);
+    env.openDB('meta', {}).putSync('searchIndexVersion', 'search-7:0123456789abcdef');
+    await env.close();
+
+    store = openCatalog(path);
+    try {
+      assert.deepEqual(searchEntities(store, { query: 'bravo', count: 10 }).hits.map((h) => h.urn), [urnOf(1, 'hive')]);
+    } finally {
+      await store.close();
+    }
+    const after = open({ path, compression: false, maxDbs: 32, encoding: 'msgpack', readOnly: true });
+    try {
+      for (const name of legacy) assert.equal(after.openDB(name, { create: false } as object), undefined, `${name} is gone`);
+    } finally {
+      await after.close();
+    }
+  });
+});
+
+describe('text analysis', () => {
+  it('splits ASCII text by one scan exactly as the Unicode rules do (case, letter/digit and punctuation boundaries)', () => {
+    const same = (s: string) => assert.deepEqual(wordsOfAscii(s), wordsOfUnicode(s), JSON.stringify(s));
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'aZbY09_ -.HTTPServeruserIdv2E'.split('')), maxLength: 30 }), same), { numRuns: 5000 });
+    fc.assert(fc.property(fc.string({ unit: 'binary-ascii', maxLength: 30 }), same), { numRuns: 5000 });
+    assert.deepEqual(words('fct_users_deleted userId HTTPServer v2Events'), ['fct', 'users', 'deleted', 'user', 'id', 'http', 'server', 'v', '2', 'events']);
+    assert.deepEqual(words('Größe der Tabelle'), ['größe', 'der', 'tabelle'], 'non-ASCII text takes the Unicode rules');
+  });
+});
