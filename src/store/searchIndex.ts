@@ -192,6 +192,11 @@ export class SearchTables implements SearchView {
    * each long postings list once.
    */
   private cache = { generation: -1, postings: new Map<string, PostingList>(), entries: 0, urns: new Map<number, string>() };
+  /**
+   * Whether the generation was read in the running synchronous stretch: a search reads one snapshot
+   * from start to end (nothing yields in between), so it checks once, not on every lookup.
+   */
+  private checked = false;
   private readonly columns: Database<Buffer, [string, number]>;
   private readonly ordinals: Database<number, [string, string]>;
   private readonly ordinalValues: Database<string, [string, number]>;
@@ -247,6 +252,7 @@ export class SearchTables implements SearchView {
     this.meta.put(TYPE_CODES_KEY, {});
     this.meta.put(ORDINALS_KEY, {});
     this.meta.put(GENERATION_KEY, this.generation() + 1);
+    this.checked = false;
   }
 
   private generation(): number {
@@ -255,9 +261,19 @@ export class SearchTables implements SearchView {
 
   /** The cache, emptied first when the index has changed since it was filled. */
   private current(): typeof this.cache {
+    if (this.checked) return this.cache;
+    this.checked = true;
+    queueMicrotask(() => {
+      this.checked = false;
+    });
     const generation = this.generation();
     if (generation !== this.cache.generation) this.cache = { generation, postings: new Map(), entries: 0, urns: new Map() };
     return this.cache;
+  }
+
+  /** Forgets that the generation was checked: this process wrote, or moved its reads to a newer snapshot. */
+  recheck(): void {
+    this.checked = false;
   }
 
   markCurrent(): void {
@@ -315,6 +331,7 @@ export class SearchTables implements SearchView {
   flush(): void {
     if (this.changed) this.meta.put(GENERATION_KEY, this.generation() + 1);
     this.changed = false;
+    this.checked = false;
     if (this.txnStats) this.meta.put(STATS_KEY, this.txnStats);
     if (this.txnNextId !== undefined) this.meta.put(NEXT_ID_KEY, this.txnNextId);
     this.txnStats = this.txnNextId = this.txnCodes = undefined;

@@ -371,6 +371,7 @@ export class Store implements StoreView {
   /** Makes the latest commits of other processes visible to this process's reads now. */
   refresh(): void {
     this.env.resetReadTxn();
+    this.search.recheck();
   }
 
   async close(): Promise<void> {

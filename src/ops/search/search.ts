@@ -232,7 +232,7 @@ const TEXT = new Set(SEARCH_FIELDS.filter((f) => f.weight > 0).map((f) => f.fiel
  * expands to): each later clause is read only among the documents still in the running. A phrase
  * needs each of its words here; their order is checked on the document afterwards.
  */
-function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>, n: number, avg: number, within?: ReadonlySet<number>): Scored | undefined {
+function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>, n: number, avg: number, within?: Uint32Array): Scored | undefined {
   const clauses = q.clauses.flatMap((c): Array<{ list: ClauseTerm[]; size: number }> => {
     const entries = (ts: string[], prefix: string | undefined) => {
       const list = ts.map((t) => ({ t, df: run.index.postingCount(t), scale: prefix === undefined || t === prefix ? 1 : 0.8 }));
@@ -246,7 +246,7 @@ function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>, n: num
   clauses.sort((a, b) => a.size - b.size);
   let scored: Scored | undefined;
   // The documents still in the running: those of the clauses before, else those the filters allow.
-  let pool: Uint32Array | undefined = within ? Uint32Array.from(within).sort() : undefined;
+  let pool: Uint32Array | undefined = within;
   for (const { list } of clauses) {
     const clause = clauseScored(run, list, codes, n, avg, pool);
     scored = scored ? addScores(scored, clause) : clause;
@@ -304,11 +304,11 @@ class Matches {
 /**
  * The documents the filters can hold for, by lookup: per OR-group the ids of its most selective
  * positive equality criterion on a keyword field, united across groups. Undefined when some group
- * has no such criterion (its documents can only be told by reading them).
+ * has no such criterion (its documents can only be told by reading them). Ascending, each once.
  */
-function lookupCandidates(run: Run, filters: FilterGroup[]): Set<number> | undefined {
+function lookupCandidates(run: Run, filters: FilterGroup[]): Uint32Array | undefined {
   if (filters.length === 0 || !filters.every((g) => g.some((c) => !c.negated && byLookup(c)))) return undefined;
-  const out = new Set<number>();
+  const lists: number[][] = [];
   for (const g of filters) {
     let best: number[] | undefined;
     for (const c of g) {
@@ -317,9 +317,11 @@ function lookupCandidates(run: Run, filters: FilterGroup[]): Set<number> | undef
       const ids = fieldsOf(c.field).flatMap((f) => values.flatMap((v) => run.index.keywordIds(f, v)));
       if (!best || ids.length < best.length) best = ids;
     }
-    for (const id of best!) out.add(id);
+    lists.push(best!);
   }
-  return out;
+  // Ids ascending, each once: one value's ids come in order already.
+  if (lists.length === 1 && lists[0]!.every((id, i, a) => i === 0 || a[i - 1]! < id)) return Uint32Array.from(lists[0]!);
+  return Uint32Array.from(new Set(lists.flat())).sort();
 }
 
 /** Every document of the searched types. */
