@@ -118,6 +118,8 @@ export interface SearchView {
   record(id: number): SearchRecord | undefined;
   /** Every document holding `term`, in id order (shared, not to be changed). */
   postings(term: string): PostingList;
+  /** The postings of the terms starting with `prefix`, in term order, at most `limit` terms. */
+  postingsWithPrefix(prefix: string, limit: number): Array<{ term: string; list: PostingList }>;
   /** How many documents hold `term` (one lookup, nothing decoded). */
   postingCount(term: string): number;
   /** [weighted frequency, document length, type code] of `term` in document `id`, if it holds it. */
@@ -135,7 +137,7 @@ export interface SearchView {
   countValues(field: string, ids: Uint32Array, limit: number): Array<[string, number]>;
   /** Distinct terms starting with `prefix`, in order, at most `limit`. */
   termsWithPrefix(prefix: string, limit: number): string[];
-  /** Ids whose document holds `value` in keyword field `field`, in id order. */
+  /** Ids whose document holds `value` in keyword field `field`, in id order (shared, not to be changed). */
   keywordIds(field: string, value: string): number[];
   hasKeyword(field: string, value: string, id: number): boolean;
   /** [value, id] of every keyword entry of `field` (whose value starts with `prefix`), in value then id order. */
@@ -191,7 +193,7 @@ export class SearchTables implements SearchView {
    * a read never sees more than one snapshot's worth; reads between writes (most of them) decode
    * each long postings list once.
    */
-  private cache = { generation: -1, postings: new Map<string, PostingList>(), entries: 0, urns: new Map<number, string>() };
+  private cache = { generation: -1, postings: new Map<string, PostingList>(), entries: 0, urns: new Map<number, string>(), keywords: new Map<string, number[]>() };
   /**
    * Whether the generation was read in the running synchronous stretch: a search reads one snapshot
    * from start to end (nothing yields in between), so it checks once, not on every lookup.
@@ -267,7 +269,7 @@ export class SearchTables implements SearchView {
       this.checked = false;
     });
     const generation = this.generation();
-    if (generation !== this.cache.generation) this.cache = { generation, postings: new Map(), entries: 0, urns: new Map() };
+    if (generation !== this.cache.generation) this.cache = { generation, postings: new Map(), entries: 0, urns: new Map(), keywords: new Map() };
     return this.cache;
   }
 
@@ -442,10 +444,11 @@ export class SearchTables implements SearchView {
       // Read in place: the buffer is only good until the next read, and nothing else is read meanwhile.
       const buf = this.columns.getBinaryFast([field, c]);
       if (buf) {
+        const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
         for (let k = i; k < j; k++) {
           const slot = ids[k]! & CHUNK_LOW;
-          const end = buf.readUInt32LE(slot * 4 + 4);
-          for (let o = buf.readUInt32LE(slot * 4); o < end; o++) counts[buf.readUInt32LE(CHUNK_HEADER + o * 4)]!++;
+          const end = view.getUint32(slot * 4 + 4, true);
+          for (let o = view.getUint32(slot * 4, true); o < end; o++) counts[view.getUint32(CHUNK_HEADER + o * 4, true)]!++;
         }
       }
       i = j;
@@ -554,18 +557,30 @@ export class SearchTables implements SearchView {
   }
 
   private readPostings(term: string): PostingList {
-    const parts = Array.from(this.postingSets.blocks([term]));
-    const size = parts.reduce((n, [, buf]) => n + buf.length / POSTING_SIZE, 0);
-    const out: PostingList = { size, ids: new Uint32Array(size), tf: new Uint16Array(size), len: new Uint32Array(size), code: new Uint8Array(size) };
-    let i = 0;
-    for (const [base, buf] of parts) {
-      for (let at = 0; at < buf.length; at += POSTING_SIZE, i++) {
-        out.ids[i] = base + buf[at]!;
-        out.code[i] = buf[at + 1]!;
-        out.tf[i] = buf[at + 2]! | (buf[at + 3]! << 8);
-        out.len[i] = (buf[at + 4]! | (buf[at + 5]! << 8) | (buf[at + 6]! << 16)) + buf[at + 7]! * 0x1000000;
+    return decodePostings(Array.from(this.postingSets.blocks([term])));
+  }
+
+  postingsWithPrefix(prefix: string, limit: number): Array<{ term: string; list: PostingList }> {
+    // One walk over the blocks of every term with the prefix, instead of a walk per term.
+    const cache = this.current();
+    const out: Array<{ term: string; list: PostingList }> = [];
+    let term: string | undefined;
+    let parts: Array<[number, Buffer]> = [];
+    const done = () => {
+      if (term !== undefined) out.push({ term, list: cache.postings.get(term) ?? decodePostings(parts) });
+    };
+    const db = this.postingSets.db as Database<Buffer, [string, number]>;
+    for (const { key, value } of this.walkEntries<[string, number], Buffer>('postingBlocks', db, { start: [prefix, 0], end: [prefix + '\uffff', 0] })) {
+      if (key[0] !== term) {
+        done();
+        if (out.length >= limit) return out;
+        term = key[0];
+        parts = [];
       }
+      // Copied: lmdb may reuse the buffer of a binary value for the next entry.
+      parts.push([key[1] << BLOCK_BITS, Buffer.from(value)]);
     }
+    done();
     return out;
   }
 
@@ -600,7 +615,17 @@ export class SearchTables implements SearchView {
   }
 
   keywordIds(field: string, value: string): number[] {
-    return this.keywordSets.ids([field, value]);
+    // Long lists (a tag on thousands of datasets, a platform, a type) are kept decoded like postings.
+    const cache = this.current();
+    const k = `${field}\u0000${value}`;
+    const known = cache.keywords.get(k);
+    if (known) return known;
+    const ids = this.keywordSets.ids([field, value]);
+    if (ids.length >= CACHED_POSTINGS_MIN && cache.entries + ids.length <= CACHED_POSTINGS_MAX) {
+      cache.keywords.set(k, ids);
+      cache.entries += ids.length;
+    }
+    return ids;
   }
 
   *keywordEntriesDescending(field: string): Generator<[string, number]> {
@@ -638,4 +663,20 @@ export class SearchTables implements SearchView {
 
 function isRemoved(index: DocumentIndex): boolean {
   return index.keywords.some(([f, v]) => f === REMOVED[0] && v === REMOVED[1]);
+}
+
+/** Postings blocks ([first id, entries]) decoded into columns. */
+function decodePostings(parts: Array<[number, Buffer]>): PostingList {
+  const size = parts.reduce((n, [, buf]) => n + buf.length / POSTING_SIZE, 0);
+  const out: PostingList = { size, ids: new Uint32Array(size), tf: new Uint16Array(size), len: new Uint32Array(size), code: new Uint8Array(size) };
+  let i = 0;
+  for (const [base, buf] of parts) {
+    for (let at = 0; at < buf.length; at += POSTING_SIZE, i++) {
+      out.ids[i] = base + buf[at]!;
+      out.code[i] = buf[at + 1]!;
+      out.tf[i] = buf[at + 2]! | (buf[at + 3]! << 8);
+      out.len[i] = (buf[at + 4]! | (buf[at + 5]! << 8) | (buf[at + 6]! << 16)) + buf[at + 7]! * 0x1000000;
+    }
+  }
+  return out;
 }

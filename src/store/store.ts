@@ -28,7 +28,7 @@ import { open, type Database, type Key, type RootDatabase } from 'lmdb';
 import { CatalogError } from '../model/errors.ts';
 import { SearchTables, type SearchIndexer, type SearchView } from './searchIndex.ts';
 
-export type { DocumentIndex, SearchIndexer, SearchRecord, SearchStats, SearchView } from './searchIndex.ts';
+export type { DocumentIndex, PostingList, SearchIndexer, SearchRecord, SearchStats, SearchView } from './searchIndex.ts';
 
 export interface AuditStamp {
   time: number;
