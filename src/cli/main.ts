@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { VERSION } from '../version.ts';
+import { backupCommand } from './commands/backup.ts';
 import { deprecateCommand } from './commands/deprecate.ts';
 import { exportCommand } from './commands/export.ts';
 import { getCommand } from './commands/get.ts';
@@ -38,6 +39,7 @@ export async function main(argv: string[]): Promise<void> {
     .command(groupCommand)
     .command(deprecateCommand)
     .command(exportCommand)
+    .command(backupCommand)
     .command(tokenCommand)
     .command(searchCommand)
     .command(reindexCommand)

@@ -544,7 +544,12 @@ export class SearchTables implements SearchView {
     const cache = this.current();
     const known = cache.postings.get(term);
     if (known) return known;
-    const list = this.readPostings(term);
+    return this.remember(term, this.readPostings(term));
+  }
+
+  /** Keeps a long postings list decoded for the rest of the generation; returns it. */
+  private remember(term: string, list: PostingList): PostingList {
+    const cache = this.current();
     if (list.size >= CACHED_POSTINGS_MIN) {
       if (cache.entries + list.size > CACHED_POSTINGS_MAX) {
         cache.postings.clear();
@@ -561,27 +566,35 @@ export class SearchTables implements SearchView {
   }
 
   postingsWithPrefix(prefix: string, limit: number): Array<{ term: string; list: PostingList }> {
-    // One walk over the blocks of every term with the prefix, instead of a walk per term.
+    // One walk over the blocks of the terms with the prefix, instead of a walk per term; a term whose
+    // postings are cached is taken from the cache and the walk resumes after it.
     const cache = this.current();
-    const out: Array<{ term: string; list: PostingList }> = [];
-    let term: string | undefined;
-    let parts: Array<[number, Buffer]> = [];
-    const done = () => {
-      if (term !== undefined) out.push({ term, list: cache.postings.get(term) ?? decodePostings(parts) });
-    };
     const db = this.postingSets.db as Database<Buffer, [string, number]>;
-    for (const { key, value } of this.walkEntries<[string, number], Buffer>('postingBlocks', db, { start: [prefix, 0], end: [prefix + '\uffff', 0] })) {
-      if (key[0] !== term) {
-        done();
-        if (out.length >= limit) return out;
-        term = key[0];
-        parts = [];
+    const out: Array<{ term: string; list: PostingList }> = [];
+    let start: [string, number] = [prefix, 0];
+    walk: for (;;) {
+      let term: string | undefined;
+      let parts: Array<[number, Buffer]> = [];
+      for (const { key, value } of this.walkEntries<[string, number], Buffer>('postingBlocks', db, { start, end: [prefix + '\uffff', 0] })) {
+        if (key[0] !== term) {
+          if (term !== undefined) out.push({ term, list: this.remember(term, decodePostings(parts)) });
+          if (out.length >= limit) return out;
+          term = key[0];
+          parts = [];
+          const known = cache.postings.get(term);
+          if (known) {
+            out.push({ term, list: known });
+            if (out.length >= limit) return out;
+            start = [term + '\u0000', 0];
+            continue walk;
+          }
+        }
+        // Copied: lmdb may reuse the buffer of a binary value for the next entry.
+        parts.push([key[1] << BLOCK_BITS, Buffer.from(value)]);
       }
-      // Copied: lmdb may reuse the buffer of a binary value for the next entry.
-      parts.push([key[1] << BLOCK_BITS, Buffer.from(value)]);
+      if (term !== undefined) out.push({ term, list: this.remember(term, decodePostings(parts)) });
+      return out;
     }
-    done();
-    return out;
   }
 
   postingCount(term: string): number {

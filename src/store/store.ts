@@ -374,6 +374,15 @@ export class Store implements StoreView {
     this.search.recheck();
   }
 
+  /**
+   * Copies the data file to `path` as one consistent snapshot (LMDB's copy under a read transaction:
+   * writers, in this process or others, go on meanwhile and none of their transactions is half in
+   * it). `compact` leaves out free pages and renumbers the rest: smaller, slower.
+   */
+  backup(path: string, compact: boolean): Promise<void> {
+    return this.env.backup(path, compact);
+  }
+
   async close(): Promise<void> {
     await this.env.close();
   }

@@ -781,12 +781,32 @@ function best(run: Run, matches: Matches, k: number, under = Number.POSITIVE_INF
     let j = i + 1;
     while (j < chosen.length && chosen[j]!.score === chosen[i]!.score) j++;
     if (j - i > 1) {
-      const group = chosen.slice(i, j).map((m) => ({ m, u: run.urn(m.id) })).sort((a, b) => (a.u < b.u ? -1 : a.u > b.u ? 1 : 0));
-      for (let g = 0; g < group.length; g++) chosen[i + g] = group[g]!.m;
+      // Only the group's first `end - i` by urn are on the page: kept in order while the rest stream past.
+      const group = smallestByUrn(run, chosen.slice(i, j), end - i);
+      for (let g = 0; g < group.length; g++) chosen[i + g] = group[g]!;
     }
     i = j;
   }
   return chosen.slice(0, end);
+}
+
+/** The `n` matches of `group` with the smallest urns, in urn order (a large tie group is not sorted whole). */
+function smallestByUrn(run: Run, group: Match[], n: number): Match[] {
+  const kept: Array<{ m: Match; u: string }> = [];
+  for (const m of group) {
+    const u = run.urn(m.id);
+    if (kept.length === n && u >= kept[n - 1]!.u) continue;
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (kept[mid]!.u < u) lo = mid + 1;
+      else hi = mid;
+    }
+    kept.splice(lo, 0, { m, u });
+    if (kept.length > n) kept.pop();
+  }
+  return kept.map((k) => k.m);
 }
 
 /** Name and platform of search hits, for a listing of results (the CLI's table). */
