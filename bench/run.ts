@@ -257,6 +257,15 @@ async function main(): Promise<void> {
       const sBodies = searchBodies(n);
       const check = await (await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: sBodies[0] })).text();
       if (!check.includes('"total"') || check.includes('"errors"')) throw new Error(`unexpected search answer: ${check.slice(0, 300)}`);
+      // Each query once, as a server just started meets them (nothing decoded or compiled yet); then
+      // the one-at-a-time probe the target is about: a server that has been answering searches.
+      const first: number[] = [];
+      for (const b of sBodies) {
+        const t = performance.now();
+        await (await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: b })).arrayBuffer();
+        first.push(performance.now() - t);
+      }
+      first.sort((a, b) => a - b);
       const sProbe = await latencyProbe(`${server.url}/api/graphql`, sBodies, 300);
       const kinds: string[] = [];
       for (const [kind, make] of Object.entries(searchKinds(n))) {
@@ -291,6 +300,7 @@ async function main(): Promise<void> {
       rows.push({ section: '8 web UI', metric: `search page p50 / p99 ms, ${n} datasets`, ours: sPage.p50, baseline: sPage.p99, baselineName: 'our p99', ratio: null, target: 'p50 ≤ 20', met: sPage.p50 <= 20, note: 'the search page\'s searchAcrossEntities (a page of 10 with its facets), one at a time' });
       rows.push({ section: '8 web UI', metric: `dataset page p50 / p99 ms, ${n} datasets`, ours: dTimes[50]!, baseline: dTimes[98]!, baselineName: 'our p99', ratio: null, target: 'p50 ≤ 20', met: dTimes[50]! <= 20, note: 'the dataset page\'s entity and schema queries, sent together as the page does' });
       rows.push({ section: '7 search', metric: `p50 / p99 ms, one at a time, ${n} datasets`, ours: sProbe.p50, baseline: sProbe.p99, baselineName: 'our p99', ratio: null, target: 'p50 ≤ 5, p99 ≤ 25', met: sProbe.p50 <= 5 && sProbe.p99 <= 25, note: `mixed queries; by kind: ${kinds.join('; ')}` });
+      rows.push({ section: '7 search', metric: `first run of each query p50 / max ms, ${n} datasets`, ours: first[Math.floor(first.length / 2)]!, baseline: first[first.length - 1]!, baselineName: 'our max', ratio: null, target: '—', met: null, note: `the ${first.length} mixed queries once each, in order, on a server that has answered reads but no search yet` });
       rows.push({ section: '7 search', metric: `req/s under load, ${n} datasets`, ours: sLoad.rps, baseline: null, baselineName: '—', ratio: null, target: '—', met: null, note: `${connections} connections: p50 ${sLoad.p50} ms, p99 ${sLoad.p99} ms${failed}` });
       if (n === Math.max(...sizes)) peakRss = { n, mb: memoryMb(server.pid) };
       if (!bare) {

@@ -15,7 +15,8 @@ import { searchEntities } from '../src/ops/search/search.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
 
-const WORDS = ['alpha', 'bravo', 'delta', 'gamma', 'omega', 'sigma'];
+// Three words share a prefix: `al*` expands to several terms, enough postings to score them densely.
+const WORDS = ['alpha', 'alpine', 'alto', 'bravo', 'delta', 'gamma'];
 const TAGS = ['pii', 'gold', 'raw', 'legacy'];
 const PLATFORMS = ['hive', 'kafka', 'snowflake'];
 
@@ -68,6 +69,11 @@ function checkAgainst(store: Store, model: Map<string, Entity>): void {
       assert.equal(filtered.total, expectedCounts(model, (e) => e.words.has(w) && e.tags.has(t)).total, `"${w}" tagged ${t}`);
     }
   }
+  const prefixed = searchEntities(store, { query: 'al*', types: ['dataset'], count: 2000, facets: ['tags'], maxAggValues: 100 });
+  const wantPrefixed = expectedCounts(model, (e) => [...e.words].some((w) => w.startsWith('al')));
+  assert.equal(prefixed.total, wantPrefixed.total, 'total of al*');
+  assert.deepEqual(facet(prefixed, 'tags'), wantPrefixed.tags, 'tag facet of al*');
+  assert.deepEqual(new Set(prefixed.hits.map((h) => h.urn)), new Set([...model].filter(([, e]) => !e.removed && [...e.words].some((w) => w.startsWith('al'))).map(([u]) => u)));
   const all = searchEntities(store, { query: '*', types: ['dataset'], count: 0, facets: ['tags'], maxAggValues: 100 });
   const want = expectedCounts(model, () => true);
   assert.equal(all.total, want.total);

@@ -133,6 +133,8 @@ function clauseScored(run: Run, list: readonly ClauseTerm[], codes: ReadonlySet<
   // Type codes as a table: one array read per posting instead of a set lookup.
   const allowed = new Uint8Array(256);
   for (const c of codes) allowed[c] = 1;
+  const dense = denseUnion(list, allowed, flat, perLength, n, pool);
+  if (dense) return dense;
   for (const { t, df, scale, list: known } of list) {
     const weight = scale * Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (K1 + 1);
     const bm25 = (tf: number, len: number) => (weight * tf) / (tf + flat + perLength * len);
@@ -198,6 +200,52 @@ function clauseScored(run: Run, list: readonly ClauseTerm[], codes: ReadonlySet<
   const scores = new Float64Array(ids.length);
   for (let i = 0; i < ids.length; i++) scores[i] = best.get(ids[i]!)!;
   return { ids, scores, size: ids.length };
+}
+
+/**
+ * A clause of many terms already read (a prefix) over a dense range of ids, scored straight into an
+ * array indexed by id (a document's best term), without a list per term. Undefined when the terms
+ * are few or sparse: the per-term path is cheaper then.
+ */
+function denseUnion(list: readonly ClauseTerm[], allowed: Uint8Array, flat: number, perLength: number, n: number, pool: Uint32Array | undefined): Scored | undefined {
+  if (list.length < 2 || list.some((e) => !e.list)) return undefined;
+  let top = 0;
+  let total = 0;
+  for (const e of list) {
+    if (e.list!.size > 0) top = Math.max(top, e.list!.ids[e.list!.size - 1]!);
+    total += e.list!.size;
+  }
+  if (total <= 1024 || total * 8 <= top) return undefined;
+  const best = new Float64Array(top + 1);
+  for (const { df, scale, list: p } of list) {
+    const weight = scale * Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (K1 + 1);
+    const { ids, tf, len, code } = p!;
+    for (let i = 0; i < p!.size; i++) {
+      if (allowed[code[i]!] === 0) continue;
+      const score = (weight * tf[i]!) / (tf[i]! + flat + perLength * len[i]!);
+      if (best[ids[i]!]! < score) best[ids[i]!] = score;
+    }
+  }
+  const size0 = pool ? Math.min(pool.length, top + 1) : Math.min(total, top + 1);
+  const ids = new Uint32Array(size0);
+  const scores = new Float64Array(size0);
+  let size = 0;
+  if (pool) {
+    for (const id of pool) {
+      if (id <= top && best[id]! > 0) {
+        ids[size] = id;
+        scores[size++] = best[id]!;
+      }
+    }
+  } else {
+    for (let id = 0; id <= top; id++) {
+      if (best[id]! > 0) {
+        ids[size] = id;
+        scores[size++] = best[id]!;
+      }
+    }
+  }
+  return { ids, scores, size };
 }
 
 /** The documents of `b` (a subset of `a`'s), scored with the sum of both. */
