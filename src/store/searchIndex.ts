@@ -10,7 +10,7 @@
  *                 document length), in id order: everything BM25 and the type filter need, read
  *                 without touching the documents. A term held by every document reads as a few
  *                 hundred values, not a hundred thousand keys, and takes 8 bytes a document.
- * - `searchTerms`: term → how many documents hold it (idf without reading postings; prefixes).
+ * - `searchTerms`: term → how many documents hold it (idf without reading postings).
  * - `keywordBlocks`: [field, value, block] → the ids (low 7 bits, a byte each) of the documents in the
  *                 block holding the keyword value: filters by lookup, sorted walks by range.
  * - `facetCounts`: [field, value, type code] → number of live (not soft-deleted) documents holding
@@ -135,8 +135,6 @@ export interface SearchView {
    * count] for the values with the `limit` highest counts (ties at the cut all kept).
    */
   countValues(field: string, ids: Uint32Array, limit: number): Array<[string, number]>;
-  /** Distinct terms starting with `prefix`, in order, at most `limit`. */
-  termsWithPrefix(prefix: string, limit: number): string[];
   /** Ids whose document holds `value` in keyword field `field`, in id order (shared, not to be changed). */
   keywordIds(field: string, value: string): number[];
   hasKeyword(field: string, value: string, id: number): boolean;
@@ -621,10 +619,6 @@ export class SearchTables implements SearchView {
 
   isCounted(field: string): boolean {
     return !this.indexer.uncounted?.includes(field);
-  }
-
-  termsWithPrefix(prefix: string, limit: number): string[] {
-    return Array.from(this.walk<string>('searchTerms', this.termsDb, { start: prefix, end: prefix + '\uffff', limit }));
   }
 
   keywordIds(field: string, value: string): number[] {

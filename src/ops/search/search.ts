@@ -290,16 +290,17 @@ const TEXT = new Set(SEARCH_FIELDS.filter((f) => f.weight > 0).map((f) => f.fiel
  */
 function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>, n: number, avg: number, within?: Uint32Array): Scored | undefined {
   const clauses = q.clauses.flatMap((c): Array<{ list: ClauseTerm[]; size: number }> => {
-    const entries = (ts: string[], prefix: string | undefined) => {
-      const list = ts.map((t) => ({ t, df: run.index.postingCount(t), scale: prefix === undefined || t === prefix ? 1 : 0.8 }));
-      return { list, size: list.reduce((x, e) => x + e.df, 0) };
+    const one = (t: string) => {
+      const df = run.index.postingCount(t);
+      return { list: [{ t, df, scale: 1 }], size: df };
     };
     if (c.kind === 'word' && c.prefix) {
+      // A whole word counts more than a completion of it.
       const list = run.index.postingsWithPrefix(c.term, 200).map(({ term, list }) => ({ t: term, df: list.size, scale: term === c.term ? 1 : 0.8, list }));
       return [{ list, size: list.reduce((x, e) => x + e.df, 0) }];
     }
-    if (c.kind === 'word') return [entries([c.term], undefined)];
-    if (c.kind === 'phrase') return c.words.map((w) => entries([analyse(w)[0] ?? w], undefined));
+    if (c.kind === 'word') return [one(c.term)];
+    if (c.kind === 'phrase') return c.words.map((w) => one(analyse(w)[0] ?? w));
     return [];
   });
   if (clauses.length === 0) return undefined;
