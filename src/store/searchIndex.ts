@@ -645,7 +645,9 @@ export class SearchTables implements SearchView {
       }
       previous = k;
       const base = k[2] << BLOCK_BITS;
-      for (let at = value.length - 1; at >= 0; at--) yield [k[1], base + value[at]!];
+      // Read before yielding: lmdb may reuse the value's buffer for the next read.
+      const ids = Array.from(value, (low) => base + low).reverse();
+      for (const id of ids) yield [k[1], id];
     }
   }
 
