@@ -150,6 +150,41 @@ describe('lineage traversal', () => {
   });
 });
 
+describe('machine learning lineage', () => {
+  // A feature derived from a dataset; a model trained by one job, used by another, fed by the feature
+  // and member of a group (datahub-discovery.md §1.4: TrainedBy, UsedBy, MemberOf, Consumes, DerivedFrom).
+  const raw = ds('ml_raw');
+  const feature = 'urn:li:mlFeature:(fraud,amount)';
+  const group = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-models,PROD)';
+  const model = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud,PROD)';
+  const train = `urn:li:dataJob:(${FLOW},train)`;
+  const score = `urn:li:dataJob:(${FLOW},score)`;
+  let store: Store;
+  before(async () => {
+    store = openCatalog(tempDataPath());
+    await store.write((txn) => {
+      const put = (urn: string, aspect: string, value: unknown) => writeAspect(txn, stamp, urn, aspect, value);
+      put(raw, 'datasetProperties', { name: 'ml_raw', customProperties: {} });
+      put(feature, 'mlFeatureProperties', { description: 'amount of the payment', sources: [raw] });
+      put(group, 'mlModelGroupProperties', { description: 'fraud models' });
+      put(model, 'mlModelProperties', { description: 'fraud score', trainingJobs: [train], downstreamJobs: [score], groups: [group], mlFeatures: [feature] });
+      for (const job of [train, score]) put(job, 'dataJobInfo', { name: job.slice(-6, -1), type: 'COMMAND', customProperties: {} });
+    });
+  });
+  after(() => store.close());
+  const walk = (urn: string, direction: string, maxHops: number) => reached(traverseLineage(store, { urn, direction, maxHops }));
+
+  it('upstream of a model: its training job and its feature, then the dataset the feature derives from', () => {
+    assert.deepEqual(walk(model, 'UPSTREAM', 1), [`${train}@1`, `${feature}@1`]);
+    assert.deepEqual(walk(model, 'UPSTREAM', 2), [`${train}@1`, `${feature}@1`, `${raw}@2`]);
+  });
+
+  it('downstream of a model: the job that uses it and its group; downstream of the dataset: the feature, the model, then both of those', () => {
+    assert.deepEqual(walk(model, 'DOWNSTREAM', 1), [`${score}@1`, `${group}@1`]);
+    assert.deepEqual(walk(raw, 'DOWNSTREAM', 3), [`${feature}@1`, `${model}@2`, `${score}@3`, `${group}@3`]);
+  });
+});
+
 describe('lineage over GraphQL and the CLI', () => {
   let store: Store;
   let server: RunningServer;

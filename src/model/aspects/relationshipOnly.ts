@@ -93,3 +93,41 @@ export const dataJobKey = defineAspect({
   fqn: 'com.linkedin.metadata.key.DataJobKey',
   relationships: [{ name: 'IsPartOf', path: 'flow' }],
 });
+// Machine learning: models trained and used by jobs (or runs), grouped, fed by features; features and
+// primary keys derived from datasets; feature tables keyed by primary keys and holding features.
+export const mlModelProperties = defineAspect({
+  name: 'mlModelProperties',
+  fqn: 'com.linkedin.ml.metadata.MLModelProperties',
+  relationships: [
+    { name: 'TrainedBy', path: 'trainingJobs[]' },
+    { name: 'UsedBy', path: 'downstreamJobs[]' },
+    { name: 'MemberOf', path: 'groups[]' },
+    { name: 'Consumes', path: 'mlFeatures[]' },
+  ],
+});
+export const mlModelGroupProperties = defineAspect({
+  name: 'mlModelGroupProperties',
+  fqn: 'com.linkedin.ml.metadata.MLModelGroupProperties',
+  relationships: [
+    { name: 'TrainedBy', path: 'trainingJobs[]' },
+    { name: 'UsedBy', path: 'downstreamJobs[]' },
+  ],
+});
+export const mlFeatureProperties = defineAspect({
+  name: 'mlFeatureProperties',
+  fqn: 'com.linkedin.ml.metadata.MLFeatureProperties',
+  relationships: [{ name: 'DerivedFrom', path: 'sources[]' }],
+});
+export const mlPrimaryKeyProperties = defineAspect({
+  name: 'mlPrimaryKeyProperties',
+  fqn: 'com.linkedin.ml.metadata.MLPrimaryKeyProperties',
+  relationships: [{ name: 'DerivedFrom', path: 'sources[]' }],
+});
+export const mlFeatureTableProperties = defineAspect({
+  name: 'mlFeatureTableProperties',
+  fqn: 'com.linkedin.ml.metadata.MLFeatureTableProperties',
+  relationships: [
+    { name: 'KeyedBy', path: 'mlPrimaryKeys[]' },
+    { name: 'Contains', path: 'mlFeatures[]' },
+  ],
+});
