@@ -55,6 +55,7 @@ class Run {
   private readonly records = new Map<number, SearchRecord | undefined>();
   private readonly urns = new Map<number, string>();
   private removedIds: Set<number> | undefined;
+  private codes: ReadonlySet<number> | undefined;
   private readonly typeNames: Map<string, string>;
 
   constructor(readonly view: StoreView, readonly types: readonly string[]) {
@@ -78,6 +79,12 @@ class Run {
       this.urns.set(id, u);
     }
     return u;
+  }
+
+  /** The postings' codes of the searched types (a type with no document yet has none). */
+  typeCodes(): ReadonlySet<number> {
+    this.codes ??= new Set(this.types.map((t) => this.index.typeCode(t)).filter((c): c is number => c !== undefined));
+    return this.codes;
   }
 
   /** Ids of soft-deleted documents (few, read once). */
@@ -136,14 +143,14 @@ function clauseScored(run: Run, list: readonly ClauseTerm[], codes: ReadonlySet<
   const dense = denseUnion(list, allowed, flat, perLength, n, pool);
   if (dense) return dense;
   for (const { t, df, scale, list: known } of list) {
-    const weight = scale * Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (K1 + 1);
+    const weight = bm25Weight(n, df, scale);
     const bm25 = (tf: number, len: number) => (weight * tf) / (tf + flat + perLength * len);
     if (pool && !known && df > 32 * pool.length) {
       const ids: number[] = [];
       const scores: number[] = [];
       for (const id of pool) {
         const p = run.index.posting(t, id);
-        if (p && codes.has(p[2])) {
+        if (p && allowed[p[2]] === 1) {
           ids.push(id);
           scores.push(bm25(p[0], p[1]));
         }
@@ -173,27 +180,7 @@ function clauseScored(run: Run, list: readonly ClauseTerm[], codes: ReadonlySet<
     one.push({ ids, scores, size });
   }
   if (one.length === 1) return one[0]!;
-  let top = 0;
-  let total = 0;
-  for (const s of one) {
-    if (s.size > 0) top = Math.max(top, s.ids[s.size - 1]!);
-    total += s.size;
-  }
-  if (total > 1024 && total * 8 > top) {
-    // Many postings over a dense range of ids: the best score of each id in an array indexed by id.
-    const dense = new Float64Array(top + 1);
-    for (const s of one) for (let i = 0; i < s.size; i++) if (dense[s.ids[i]!]! < s.scores[i]!) dense[s.ids[i]!] = s.scores[i]!;
-    const ids = new Uint32Array(Math.min(total, top + 1));
-    const scores = new Float64Array(ids.length);
-    let size = 0;
-    for (let id = 0; id <= top; id++) {
-      if (dense[id]! > 0) {
-        ids[size] = id;
-        scores[size++] = dense[id]!;
-      }
-    }
-    return { ids, scores, size };
-  }
+  // A few sparse terms (denseUnion took the many): the best score of each document in a map.
   const best = new Map<number, number>();
   for (const s of one) for (let i = 0; i < s.size; i++) best.set(s.ids[i]!, Math.max(best.get(s.ids[i]!) ?? 0, s.scores[i]!));
   const ids = Uint32Array.from(best.keys()).sort();
@@ -218,7 +205,7 @@ function denseUnion(list: readonly ClauseTerm[], allowed: Uint8Array, flat: numb
   if (total <= 1024 || total * 8 <= top) return undefined;
   const best = new Float64Array(top + 1);
   for (const { df, scale, list: p } of list) {
-    const weight = scale * Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (K1 + 1);
+    const weight = bm25Weight(n, df, scale);
     const { ids, tf, len, code } = p!;
     for (let i = 0; i < p!.size; i++) {
       if (allowed[code[i]!] === 0) continue;
@@ -246,6 +233,11 @@ function denseUnion(list: readonly ClauseTerm[], allowed: Uint8Array, flat: numb
     }
   }
   return { ids, scores, size };
+}
+
+/** The part of a term's BM25 score that is the same in every document: idf · (k1 + 1), scaled. */
+function bm25Weight(n: number, df: number, scale: number): number {
+  return scale * Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (K1 + 1);
 }
 
 /** The documents of `b` (a subset of `a`'s), scored with the sum of both. */
@@ -407,7 +399,7 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
   const stats = run.index.stats();
   const n = Math.max(stats.docs, 1);
   const avg = Math.max(stats.length / n, 1);
-  const codes = new Set(run.types.map((t) => run.index.typeCode(t)).filter((c): c is number => c !== undefined));
+  const codes = run.typeCodes();
   const showRemoved = req.includeSoftDeleted === true || filters.some((g) => g.some((c) => c.field === 'removed'));
   // Candidates: the text matches, the lineage set or the filters' lookups, whichever is smallest;
   // what a candidate came from decides what is left to check.
@@ -532,7 +524,7 @@ function countFacets(run: Run, matches: Matches, names: readonly string[], showR
   const everyLive = !showRemoved && matches.size === live;
   let sorted: Uint32Array | undefined;
   const ids = () => (sorted ??= matches.sortedIds());
-  const codes = new Set(run.types.map((t) => run.index.typeCode(t)).filter((c): c is number => c !== undefined));
+  const codes = run.typeCodes();
   for (const name of names) {
     const parts = name.split(FACET_SEPARATOR).map(baseField);
     const p = parts[0]!;
@@ -661,7 +653,7 @@ function listing(run: Run, req: SearchRequest, hash: string, count: number): Sea
   let facets: Facet[] = [];
   if (!req.skipAggregates) {
     const names = facetNames(req);
-    const codes = new Set(run.types.map((t) => run.index.typeCode(t)).filter((c): c is number => c !== undefined));
+    const codes = run.typeCodes();
     const counted: Array<[string, Map<string, number>]> = names.map((name) => {
       if (name.includes(FACET_SEPARATOR) || !run.index.isCounted(baseField(name))) return [name, countFacets(run, allListed(run), [name], false, req.maxAggValues ?? DEFAULT_MAX_AGG_VALUES)[0]![1]];
       return [name, new Map(run.index.facetCounts(baseField(name), codes))];
