@@ -37,6 +37,11 @@ import { structuredPropertiesOf } from './types/shared.ts';
 import { tagView } from './types/tag.ts';
 import { searchRoots } from './search.ts';
 import { lineageRoots } from './lineage.ts';
+import { timeseriesRoots } from './timeseries.ts';
+import { assertionRoots } from './assertions.ts';
+import { adminRoots } from './admin.ts';
+import { versioningRoots } from './versioning.ts';
+import { ingestionRoots } from './ingestion.ts';
 
 /** Root queries `<field>(urn)` answered by the generic entity read models: field → urn entity type. */
 const TYPED_ROOTS: Array<[string, string]> = [
@@ -77,6 +82,11 @@ export const rootValue = {
   entities: ({ urns }: { urns: string[] }, ctx: GraphqlContext) => getEntitiesByUrn(ctx.store, urns),
   ...searchRoots,
   ...lineageRoots,
+  ...timeseriesRoots,
+  ...assertionRoots,
+  ...adminRoots,
+  ...versioningRoots,
+  ...ingestionRoots,
   ...Object.fromEntries(
     TYPED_ROOTS.map(([field, urnType]) => [field, ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, urnType)]),
   ),

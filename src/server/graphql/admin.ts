@@ -1,0 +1,2 @@
+/** Root resolvers for secrets and connections (admin.graphql). */
+export const adminRoots = {};

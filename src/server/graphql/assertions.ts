@@ -1,0 +1,2 @@
+/** Root resolvers for assertions: upsertCustomAssertion, reportAssertionResult, assertion(urn), deleteAssertion (assertions.graphql). */
+export const assertionRoots = {};

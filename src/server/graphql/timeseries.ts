@@ -1,0 +1,2 @@
+/** Root resolvers for operations (reportOperation) and data job runs (timeseries.graphql). */
+export const timeseriesRoots = {};

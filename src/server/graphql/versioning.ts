@@ -1,0 +1,2 @@
+/** Root resolvers for entity versioning (linkAssetVersion, unlinkAssetVersion) (versioning.graphql). */
+export const versioningRoots = {};
