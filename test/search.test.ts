@@ -130,6 +130,12 @@ describe('search over GraphQL on the sample', () => {
     assert.equal((await search({ orFilters: [{ and: [{ field: 'platform', values: [] }] }] })).total, 9);
   });
 
+  it('filters by a urn of any length (a dataset urn is longer than the 62 characters lmdb writes raw)', async () => {
+    assert.ok(S.kafkaSample.length > 62);
+    assert.deepEqual(await urns({ orFilters: [{ and: [{ field: 'urn', values: [S.kafkaSample] }] }] }), [S.kafkaSample]);
+    assert.deepEqual((await urns({ orFilters: [{ and: [{ field: 'urn', values: [S.kafkaSample, S.hdfsSample] }] }] })).sort(), [S.hdfsSample, S.kafkaSample].sort());
+  });
+
   it('counts facets over every match, with the value entities resolved and _entityType as the enum', async () => {
     const r = await search({ types: ['DATASET'] });
     const facet = (name: string) => r.facets.find((f: any) => f.field === name);

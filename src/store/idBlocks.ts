@@ -12,6 +12,7 @@
  */
 import type { Database, Key } from 'lmdb';
 import type { KeyRange } from './store.ts';
+import { after } from './keyBounds.ts';
 
 export const BLOCK_BITS = 7;
 const BLOCK = 1 << BLOCK_BITS;
@@ -96,7 +97,7 @@ export class IdBlocks<P> {
 
   private range(prefix: string[]): KeyRange<Key> {
     const last = prefix.length - 1;
-    return { start: [...prefix, 0], end: [...prefix.slice(0, last), prefix[last] + '\u0000', 0] };
+    return { start: [...prefix, 0], end: [...prefix.slice(0, last), after(prefix[last]!), 0] };
   }
 
   /** The blocks of `prefix`'s set, ascending: [the block's first id, its entries (a copy)]. */

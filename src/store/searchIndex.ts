@@ -29,6 +29,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Database, Key, RootDatabase } from 'lmdb';
 import { BLOCK_BITS, IdBlocks } from './idBlocks.ts';
+import { after } from './keyBounds.ts';
 import { deepEqual, KeyWalkError, type KeyRange } from './store.ts';
 
 export interface SearchIndexer {
@@ -583,7 +584,7 @@ export class SearchTables implements SearchView {
           if (known) {
             out.push({ term, list: known });
             if (out.length >= limit) return out;
-            start = [term + '\u0000', 0];
+            start = [after(term), 0];
             continue walk;
           }
         }
@@ -608,7 +609,7 @@ export class SearchTables implements SearchView {
 
   facetCounts(field: string, typeCodes: ReadonlySet<number>): Array<[string, number]> {
     const out: Array<[string, number]> = [];
-    for (const { key, value } of this.walkEntries<[string, string, number], number>('facetCounts', this.countsDb, { start: [field, '', 0], end: [field + '\u0000', '', 0] })) {
+    for (const { key, value } of this.walkEntries<[string, string, number], number>('facetCounts', this.countsDb, { start: [field, '', 0], end: [after(field), '', 0] })) {
       if (!typeCodes.has(key[2])) continue;
       const last = out[out.length - 1];
       if (last && last[0] === key[1]) last[1] += value;
@@ -638,7 +639,7 @@ export class SearchTables implements SearchView {
   *keywordEntriesDescending(field: string): Generator<[string, number]> {
     // A reverse walk: LMDB checks nothing for us here, so check each key stays in the field and moves down.
     let previous: [string, string, number] | undefined;
-    for (const { key, value } of this.keywordSets.db.getRange({ start: [field + '\u0000', '', 0], end: [field, '', 0], reverse: true })) {
+    for (const { key, value } of this.keywordSets.db.getRange({ start: [after(field), '', 0], end: [field, '', 0], reverse: true })) {
       const k = key as [string, string, number];
       if (k[0] !== field || (previous && (k[1] > previous[1] || (k[1] === previous[1] && k[2] >= previous[2])))) {
         throw new KeyWalkError(this.storePath, 'keywordBlocks', k, previous);
@@ -656,7 +657,7 @@ export class SearchTables implements SearchView {
   }
 
   *keywordEntries(field: string, prefix = ''): Generator<[string, number]> {
-    const end: [string, string, number] = prefix === '' ? [field + '\u0000', '', 0] : [field, prefix + '\uffff', 0];
+    const end: [string, string, number] = prefix === '' ? [after(field), '', 0] : [field, prefix + '\uffff', 0];
     for (const { key, value } of this.walkEntries<[string, string, number], Buffer>('keywordBlocks', this.keywordSets.db as Database<Buffer, [string, string, number]>, { start: [field, prefix, 0], end })) {
       const base = key[2] << BLOCK_BITS;
       // Read before the walk moves on: lmdb may reuse the value's buffer.
