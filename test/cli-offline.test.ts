@@ -79,6 +79,11 @@ describe('catalog export', () => {
     const data = await sampleData();
     await runCli(['user', 'upsert', '-f', writeTemp('u.yaml', USERS_YAML), '--data', data]);
     await runCli(['group', 'upsert', '-f', writeTemp('g.yaml', GROUP_YAML), '--data', data]);
+    // Timeseries events (two profiles of one dataset) travel with their entity.
+    for (const [time, rows] of [[1000, 5], [2000, 7]]) {
+      const put = await runCli(['put', '--urn', S.hiveSample, '--aspect', 'datasetProfile', '-d', writeTemp(`p${time}.json`, JSON.stringify({ timestampMillis: time, rowCount: rows })), '--data', data]);
+      assert.equal(put.code, 0, put.stderr);
+    }
     const dir = tempDir();
     const first = join(dir, 'first.json');
     const r = await runCli(['export', '-f', first, '--data', data]);
@@ -89,8 +94,9 @@ describe('catalog export', () => {
     const second = join(dir, 'second.json');
     await runCli(['export', '-f', second, '--data', fresh]);
     assert.equal(readFileSync(second, 'utf8'), readFileSync(first, 'utf8'));
-    const records = JSON.parse(readFileSync(first, 'utf8')) as Array<{ entityType: string; aspect: { json: unknown } }>;
+    const records = JSON.parse(readFileSync(first, 'utf8')) as Array<{ entityType: string; aspectName: string; aspect: { json: unknown } }>;
     assert.ok(records.every((x) => 'json' in x.aspect));
+    assert.deepEqual(records.filter((x) => x.aspectName === 'datasetProfile').map((x) => x.aspect.json), [{ timestampMillis: 1000, rowCount: 5 }, { timestampMillis: 2000, rowCount: 7 }]);
   });
 
   it('--entity-type limits the export; an unknown type is an error', async () => {

@@ -8,6 +8,9 @@ import { proposalFromMcp } from '../src/model/mcp.ts';
 import { validateAspect } from '../src/model/aspects.ts';
 import { HIVE_T1, mcp, tempDataPath } from './helpers.ts';
 import { openCatalog } from '../src/ops/openCatalog.ts';
+import { after as afterPart } from '../src/store/keyBounds.ts';
+import * as lmdb from 'lmdb';
+import fc from 'fast-check';
 
 const stamp = (time: number) => ({ actor: 'urn:li:corpuser:tester', time });
 
@@ -161,5 +164,46 @@ describe('versioned aspect store', () => {
     const s2 = openCatalog(path);
     assert.deepEqual(s2.getAspect('urn:li:tag:p', 'tagProperties')?.value, { name: 'p' });
     await s2.close();
+  });
+});
+
+describe('key bounds over long string parts', () => {
+  // lmdb-js writes a string of about 62 characters and up as raw UTF-8 (a short one's U+0000 is
+  // escaped), so `s + "\u0000"` once bounded walks *before* the keys [s, …] of a long s: a dataset
+  // urn's untyped incoming edges, its timeseries aspects and its `urn` filter found nothing. (Parts
+  // with characters below U+0004 change encoding with their length; keys never hold them.)
+  const enc = (lmdb as unknown as { keyValueToBuffer(k: unknown): Buffer }).keyValueToBuffer;
+  const part = fc.string({ unit: fc.oneof(fc.constantFrom(...'az:(),_-.AZ09'.split('')), fc.constantFrom('é', '😀', '\u00ff', ' ')), minLength: 1, maxLength: 200, size: 'max' });
+  const rest = fc.array(fc.oneof(fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 2 ** 40 })), { maxLength: 3 });
+
+  it('after(s) sorts after every key [s, …] and before every key whose first part is a longer string, at every length', () => {
+    fc.assert(
+      fc.property(part, rest, fc.constantFrom(' ', '!', 'a', 'é', '\u0004'), fc.string({ maxLength: 5 }), (s, tail, next, more) => {
+        const bound = enc([afterPart(s), '', 0]);
+        assert.ok(Buffer.compare(enc([s, ...tail]), bound) < 0, 'a key of s is below the bound');
+        assert.ok(Buffer.compare(enc([s + next + more, ...tail]), bound) > 0, 'a longer string is above it');
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a dataset urn longer than 62 characters: untyped incoming edges, timeseries aspects and deletes see its keys', async () => {
+    const store = openCatalog(tempDataPath());
+    try {
+      const long = 'urn:li:dataset:(urn:li:dataPlatform:hive,a_table_name_long_enough_to_take_the_raw_path,PROD)';
+      const child = 'urn:li:dataset:(urn:li:dataPlatform:hive,child,PROD)';
+      await store.write((txn) => {
+        writeAspect(txn, stamp(1), long, 'datasetProperties', { name: 'long' });
+        writeAspect(txn, stamp(1), child, 'upstreamLineage', { upstreams: [{ dataset: long, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:x' } }] });
+        writeAspect(txn, stamp(1), long, 'datasetProfile', { timestampMillis: 5, rowCount: 1 });
+        writeAspect(txn, stamp(1), long, 'operation', { timestampMillis: 6, operationType: 'INSERT', lastUpdatedTimestamp: 6 });
+      });
+      assert.deepEqual(store.edges(long, 'INCOMING').map((e) => [e.type, e.urn]), [['DownstreamOf', child]]);
+      assert.deepEqual(store.timeseriesAspects(long), ['datasetProfile', 'operation']);
+      assert.equal(await store.write((txn) => txn.deleteTimeseries(long)), 2);
+      assert.deepEqual(store.timeseriesAspects(long), []);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -3,6 +3,8 @@
  * its aspects and history, or one aspect; and the removal of references to an entity from others.
  */
 import { keyAspectOf } from '../model/registry.ts';
+import { isTimeseriesAspect } from '../model/timeseries.ts';
+import type { TimeRange } from '../store/store.ts';
 import { nowOf, type OpContext } from './context.ts';
 import { findReferences, removeReferences, type RelatedAspect } from './deleteReferences.ts';
 
@@ -12,13 +14,17 @@ export interface DeleteResult {
   timeseriesRows: number;
 }
 
-/** Deletes the entity (or only `aspectName`); deleting what is not there removes 0 rows. */
-export async function hardDelete(ctx: OpContext, urn: string, aspectName?: string): Promise<DeleteResult> {
+/**
+ * Deletes the entity with its timeseries events (or only `aspectName`; for a timeseries aspect, only
+ * its events in `range` when given); deleting what is not there removes 0 rows.
+ */
+export async function hardDelete(ctx: OpContext, urn: string, aspectName?: string, range: TimeRange = {}): Promise<DeleteResult> {
   const key = keyAspectOf(urn);
-  const rows = await ctx.store.write((txn) =>
-    aspectName && aspectName !== key.aspectName ? txn.deleteAspect(urn, aspectName) : txn.deleteEntity(urn),
-  );
-  return { urn, rows, timeseriesRows: 0 };
+  return ctx.store.write((txn) => {
+    if (aspectName && isTimeseriesAspect(aspectName)) return { urn, rows: 0, timeseriesRows: txn.deleteTimeseries(urn, aspectName, range) };
+    if (aspectName && aspectName !== key.aspectName) return { urn, rows: txn.deleteAspect(urn, aspectName), timeseriesRows: 0 };
+    return { urn, rows: txn.deleteEntity(urn), timeseriesRows: txn.deleteTimeseries(urn) };
+  });
 }
 
 export interface ReferencesResult {

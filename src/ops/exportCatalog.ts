@@ -1,7 +1,8 @@
 /**
  * Export of the catalog as MCPs in DataHub's file format (`catalog export`): every entity's latest
  * aspects, entity types and URNs in key order, aspects in the order they were first written. Key
- * aspects are left out (they follow from the URN) unless an entity has nothing else. Stamps and
+ * aspects are left out (they follow from the URN) unless an entity has nothing else; then the events
+ * of its timeseries aspects (operations, profiles, run events …), oldest first. Stamps and
  * systemMetadata are not exported, so export → ingest → export is identical.
  */
 import { isKeyAspect } from '../model/registry.ts';
@@ -42,6 +43,11 @@ export function* exportEntities(view: StoreView, types: readonly string[]): Gene
       for (const aspectName of chosen) {
         const record = view.getAspect(urn, aspectName);
         if (record) records.push({ entityType: entity.entityType, entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { json: record.value } });
+      }
+      for (const aspectName of view.timeseriesAspects(urn)) {
+        for (const event of view.timeseries(urn, aspectName)) {
+          records.push({ entityType: entity.entityType, entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { json: event.value } });
+        }
       }
       yield records;
     }

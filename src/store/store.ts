@@ -12,8 +12,13 @@
  *               the aspect. Outgoing edges need no index: they are read from the entity's own aspects.
  * - `searchIds`, `searchDocs`, `postings`, `keywords`: the search index (src/store/searchIndex.ts),
  *               brought in line with an entity's aspects at the end of every write transaction.
+ * - `timeseries`: [urn, aspectName, timestampMillis, partition] → TimeseriesRecord: the events of
+ *               timeseries aspects (operations, run events, profiles …). An event at the same time
+ *               and partition replaces the one there, as DataHub's timeseries documents do. They are
+ *               not versioned and not part of the entity record: they do not create an entity.
  * - `meta`:     name → value: the versions of the relationships and search indexes the file was built
- *               with, and the search statistics.
+ *               with, and the search statistics; and, under `setting:<name>`, settings of the file
+ *               itself that no read path serves (the key secrets are encrypted with, src/ops/secrets.ts).
  *
  * Every write goes through `write(fn)`: `fn` runs synchronously inside one LMDB write transaction
  * (an lmdb-js child transaction, batched with other writes of the same event-loop turn into one
@@ -26,6 +31,7 @@ import { dirname } from 'node:path';
 import * as lmdb from 'lmdb';
 import { open, type Database, type Key, type RootDatabase } from 'lmdb';
 import { CatalogError } from '../model/errors.ts';
+import { AFTER } from './keyBounds.ts';
 import { SearchTables, type SearchIndexer, type SearchView } from './searchIndex.ts';
 
 export type { DocumentIndex, PostingList, SearchIndexer, SearchRecord, SearchStats, SearchView } from './searchIndex.ts';
@@ -90,6 +96,23 @@ export interface RelatedEdge {
   aspectName: string;
 }
 
+/** One event of a timeseries aspect, as stored. */
+export interface TimeseriesRecord {
+  value: Record<string, unknown>;
+  systemMetadata: Record<string, unknown> | null;
+  created: AuditStamp;
+}
+
+export interface TimeseriesRow extends TimeseriesRecord {
+  timestampMillis: number;
+}
+
+/** Events from `startTimeMillis` to `endTimeMillis`, both inclusive. */
+export interface TimeRange {
+  startTimeMillis?: number | null;
+  endTimeMillis?: number | null;
+}
+
 /** Read access, outside or inside a write transaction. */
 export interface StoreView {
   getAspect(urn: string, aspectName: string, version?: number): AspectRecord | undefined;
@@ -108,6 +131,12 @@ export interface StoreView {
   edges(urn: string, direction: RelationshipDirection, types?: readonly string[]): RelatedEdge[];
   getToken(id: string): unknown;
   listTokens(): Array<{ id: string; value: unknown }>;
+  /** The events of one timeseries aspect of `urn` in the time range, oldest first. */
+  timeseries(urn: string, aspectName: string, range?: TimeRange): TimeseriesRow[];
+  /** The names of the timeseries aspects `urn` has events of. */
+  timeseriesAspects(urn: string): string[];
+  /** A setting of the data file itself (kept in `meta`, never served by any read path). */
+  getSetting(name: string): unknown;
   /** The search index (read in the same snapshot as everything else). */
   readonly search: SearchView;
 }
@@ -121,6 +150,11 @@ export interface StoreTxn extends StoreView {
   deleteEntity(urn: string): number;
   putToken(id: string, value: unknown): void;
   deleteToken(id: string): boolean;
+  /** Stores one event; an event at the same time and partition is replaced. */
+  putTimeseries(urn: string, aspectName: string, timestampMillis: number, partition: string, record: TimeseriesRecord): void;
+  /** Removes the events of `urn` (of one aspect, in a time range, when given); returns how many. */
+  deleteTimeseries(urn: string, aspectName?: string, range?: TimeRange): number;
+  putSetting(name: string, value: unknown): void;
 }
 
 /** The `meta` entry holding the version of the relationships index. */
@@ -128,8 +162,18 @@ const RELATIONSHIPS_KEY = 'relationshipsIndexVersion';
 /** The layout of the index itself; part of the version, so a change of layout re-indexes too. */
 const RELATIONSHIPS_LAYOUT = 'relIn-1';
 
-/** Upper bound for ranges over string key parts: URNs never contain U+0000. */
-const AFTER = '\u0000';
+
+/** A key of the `timeseries` table: [urn, aspect, timestampMillis, partition]. */
+type SeriesKey = [string, string, number, string];
+
+/** The keys of one aspect's events of `urn` within the time range. */
+function seriesRange(urn: string, aspectName: string, range: TimeRange): KeyRange<SeriesKey> {
+  const from = range.startTimeMillis ?? -Number.MAX_SAFE_INTEGER;
+  return {
+    start: [urn, aspectName, from, ''],
+    end: range.endTimeMillis == null ? [urn, aspectName + AFTER, 0, ''] : [urn, aspectName, range.endTimeMillis + 1, ''],
+  };
+}
 
 /**
  * A walk over keys that did not move forward: the key codec or the walk itself is broken (never a
@@ -212,6 +256,7 @@ export class Store implements StoreView {
   private readonly tokens: Database<unknown, string>;
   private readonly relIn: Database<true, [string, string, string, string]>;
   private readonly meta: Database<unknown, string>;
+  private readonly series: Database<TimeseriesRecord, SeriesKey>;
   private readonly indexer: RelationshipIndexer;
   readonly search: SearchTables;
   private readonly txn: StoreTxn;
@@ -236,6 +281,7 @@ export class Store implements StoreView {
     this.tokens = this.env.openDB('tokens', {});
     this.relIn = this.env.openDB('relIn', {});
     this.meta = this.env.openDB('meta', {});
+    this.series = this.env.openDB('timeseries', {});
     this.search = new SearchTables(this.env, this.meta, search, (n, db, r) => this.walk(n, db, r), (n, db, r) => this.walkEntries(n, db, r), path);
     this.txn = this.makeTxn();
     if (this.meta.get(RELATIONSHIPS_KEY) !== this.indexVersion()) this.reindexRelationships({ onlyIfStale: true });
@@ -468,6 +514,29 @@ export class Store implements StoreView {
     return this.tokens.get(id);
   }
 
+  getSetting(name: string): unknown {
+    return this.meta.get(`setting:${name}`);
+  }
+
+  timeseries(urn: string, aspectName: string, range: TimeRange = {}): TimeseriesRow[] {
+    const out: TimeseriesRow[] = [];
+    for (const { key, value } of this.walkEntries('timeseries', this.series, seriesRange(urn, aspectName, range))) {
+      out.push({ ...value, timestampMillis: key[2] });
+    }
+    return out;
+  }
+
+  timeseriesAspects(urn: string): string[] {
+    const names: string[] = [];
+    let start: SeriesKey = [urn, '', 0, ''];
+    for (;;) {
+      const next = this.walk('timeseries', this.series, { start, end: [urn + AFTER, '', 0, ''], limit: 1 }).next().value;
+      if (!next) return names;
+      names.push(next[1]);
+      start = [urn, next[1] + AFTER, 0, ''];
+    }
+  }
+
   /** Like `walk`, with values: each key checked to move forward. */
   private *walkEntries<K extends Key, V>(name: string, db: Database<V, K>, range: KeyRange<K>): Generator<{ key: K; value: V }> {
     const check = progressCheck<K>(this.path, name, range);
@@ -482,7 +551,8 @@ export class Store implements StoreView {
   }
 
   private makeTxn(): StoreTxn {
-    const { aspects, entities, byType, tokens, dirty, writtenAspects, writtenEntities } = this;
+    const { aspects, entities, byType, tokens, series, dirty, writtenAspects, writtenEntities } = this;
+    const walk = <K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>) => this.walk(name, db, range);
     const wrote = (urn: string, aspectName: string, record: AspectRecord | undefined) => writtenAspects.set(`${urn}\u0000${aspectName}`, record);
     const edgesOnly = (urn: string, aspectName: string, before: unknown, after: unknown) => this.updateEdges(urn, aspectName, before, after);
     // Every aspect change keeps both indexes: edges now, the search document at the end of the write.
@@ -502,6 +572,12 @@ export class Store implements StoreView {
       edges: (u, d, t) => this.edges(u, d, t),
       getToken: (id) => this.getToken(id),
       listTokens: () => this.listTokens(),
+      timeseries: (u, a, r) => this.timeseries(u, a, r),
+      timeseriesAspects: (u) => this.timeseriesAspects(u),
+      getSetting: (name) => this.getSetting(name),
+      putSetting: (name, value) => {
+        this.meta.put(`setting:${name}`, value);
+      },
       search: this.search,
 
       putAspect(input: PutAspectInput): PutAspectResult {
@@ -602,6 +678,17 @@ export class Store implements StoreView {
         if (!tokens.doesExist(id)) return false;
         tokens.remove(id);
         return true;
+      },
+
+      putTimeseries(urn: string, aspectName: string, timestampMillis: number, partition: string, record: TimeseriesRecord): void {
+        series.put([urn, aspectName, timestampMillis, partition], record);
+      },
+
+      deleteTimeseries(urn: string, aspectName?: string, range: TimeRange = {}): number {
+        const keyRange: KeyRange<SeriesKey> = aspectName === undefined ? { start: [urn, '', 0, ''], end: [urn + AFTER, '', 0, ''] } : seriesRange(urn, aspectName, range);
+        const keys = Array.from(walk('timeseries', series, keyRange));
+        for (const key of keys) series.remove(key);
+        return keys.length;
       },
     };
     return txn;

@@ -93,6 +93,12 @@ export function holds(
   return c.negated ? !result : result;
 }
 
+/** A criterion on given values (not a search document's), negation included: timeseries events use it. */
+export function criterionHolds(values: string[], c: Criterion): boolean {
+  const result = c.values.length === 0 && c.condition !== 'EXISTS' ? true : test(values, c);
+  return c.negated ? !result : result;
+}
+
 function test(values: string[], c: Criterion, entityType = false): boolean {
   const wanted = c.values;
   switch (c.condition) {

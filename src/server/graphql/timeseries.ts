@@ -1,2 +1,7 @@
-/** Root resolvers for operations (reportOperation) and data job runs (timeseries.graphql). */
-export const timeseriesRoots = {};
+/** Root resolvers for timeseries aspects (timeseries.graphql): reporting operations on datasets. */
+import { reportOperation, type ReportOperationInput } from '../../ops/operations.ts';
+import type { GraphqlContext } from './resolvers.ts';
+
+export const timeseriesRoots = {
+  reportOperation: ({ input }: { input: ReportOperationInput }, ctx: GraphqlContext) => reportOperation({ store: ctx.store, actor: ctx.actor }, input),
+};

@@ -42,7 +42,7 @@ export function serverConfig(schemaHash = servedSchemaHashOf()): Record<string, 
   return {
     noCode: 'true',
     retention: 'true',
-    statefulIngestionCapable: false,
+    statefulIngestionCapable: true,
     patchCapable: true,
     supportsImpactAnalysis: false,
     timeZone: 'GMT',

@@ -65,3 +65,12 @@ export function urnParam(query: URLSearchParams): string {
   if (!urn) throw new HttpError(400, 'urn: the query parameter is required');
   return urn;
 }
+
+/** An optional epoch-millisecond field of a JSON body (Rest.li sends longs as numbers or strings). */
+export function optionalMillis(body: Record<string, unknown>, name: string): number | undefined {
+  const raw = body[name];
+  if (raw === undefined || raw === null) return undefined;
+  const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw new HttpError(400, `${name}: expected epoch milliseconds, got ${JSON.stringify(raw)}`);
+  return n;
+}

@@ -1,5 +1,6 @@
 /** DataFlow: a pipeline of an orchestrator (Airflow DAG, …). */
 import { type EntityKind, common, customProperties, described, keyOf, platformView, props, str } from './shared.ts';
+import { runsField } from './timeseries.ts';
 
 export const dataFlow: EntityKind = {
   typename: 'DataFlow',
@@ -9,6 +10,7 @@ export const dataFlow: EntityKind = {
       const { info, editable } = described(view, urn, 'dataFlowInfo', 'editableDataFlowProperties');
       return {
         ...common(view, urn, dataFlow),
+        runs: runsField(view, urn),
         orchestrator: key['orchestrator'] ?? '',
         flowId: key['flowId'] ?? '',
         cluster: key['cluster'] ?? '',

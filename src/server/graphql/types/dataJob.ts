@@ -1,5 +1,6 @@
 /** DataJob: a task of a data flow, with the datasets it reads and writes. */
 import { type EntityKind, aspect, common, customProperties, described, keyOf, platformView, props, ref, str } from './shared.ts';
+import { runsField } from './timeseries.ts';
 
 export const dataJob: EntityKind = {
   typename: 'DataJob',
@@ -11,6 +12,7 @@ export const dataJob: EntityKind = {
       const { info, editable } = described(view, urn, 'dataJobInfo', 'editableDataJobProperties');
       return {
         ...common(view, urn, dataJob),
+        runs: runsField(view, urn),
         dataFlow: flow ? () => ref(view, flow) : null,
         jobId: key['jobId'] ?? '',
         platform: platformView(`urn:li:dataPlatform:${orchestrator}`),
