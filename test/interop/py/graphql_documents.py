@@ -4,6 +4,7 @@ operations or fragments. Prints a JSON list of {source: "<file>:<line>", text}."
 import ast
 import json
 import pathlib
+import re
 
 import datahub
 import mcp_server_datahub
@@ -36,4 +37,19 @@ for module in (datahub, mcp_server_datahub):
                     t = node.value.lstrip()
                     if t.startswith(("query", "mutation", "fragment")) and "{" in t and t.rstrip().endswith("}"):
                         docs.append({"source": f"{rel}:{node.lineno}", "text": node.value})
+
+
+# A fragment string that spreads another fragment string of the same module is sent with it
+# (DataHubGraph.run_assertions sends runAssertionResult after assertionResult): validate them together.
+FRAGMENT = re.compile(r"^\s*fragment\s+(\w+)\s+on\b")
+for d in docs:
+    module = d["source"].rsplit(":", 1)[0]
+    if not module.endswith(".py") or not FRAGMENT.match(d["text"]):
+        continue
+    defined = {m.group(1) for m in re.finditer(r"fragment\s+(\w+)\s+on\b", d["text"])}
+    for name in sorted(set(re.findall(r"\.\.\.\s*(\w+)", d["text"])) - defined - {"on"}):
+        for other in docs:
+            m = FRAGMENT.match(other["text"])
+            if other is not d and m and m.group(1) == name and other["source"].rsplit(":", 1)[0] == module:
+                d["text"] += "\n" + other["text"]
 print(json.dumps(docs))

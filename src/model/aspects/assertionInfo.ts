@@ -1,0 +1,115 @@
+/**
+ * assertionInfo (com.linkedin.assertion.AssertionInfo): what a data quality check asserts — its type
+ * and the definition of that type (dataset, freshness, volume, SQL, field, schema or custom), where
+ * it comes from, its description and links. Each definition names the entity it checks; DataHub
+ * declares those fields as `Asserts` relationships, which is how a dataset finds its assertions.
+ */
+import { anyUrn, arr, auditStamp, defineAspect, rec, str, urnOf, type Stamp } from './define.ts';
+
+export const ASSERTION_TYPES = ['DATASET', 'FRESHNESS', 'VOLUME', 'SQL', 'FIELD', 'DATA_SCHEMA', 'CUSTOM'] as const;
+export type AssertionTypeName = (typeof ASSERTION_TYPES)[number];
+export const ASSERTION_SOURCE_TYPES = ['NATIVE', 'EXTERNAL', 'INFERRED'] as const;
+
+/** The definition record of each assertion type, and the field of it that names the checked entity. */
+export const DEFINITIONS: Readonly<Record<AssertionTypeName, { field: string; entity: string }>> = {
+  DATASET: { field: 'datasetAssertion', entity: 'dataset' },
+  FRESHNESS: { field: 'freshnessAssertion', entity: 'entity' },
+  VOLUME: { field: 'volumeAssertion', entity: 'entity' },
+  SQL: { field: 'sqlAssertion', entity: 'entity' },
+  FIELD: { field: 'fieldAssertion', entity: 'entity' },
+  DATA_SCHEMA: { field: 'schemaAssertion', entity: 'entity' },
+  CUSTOM: { field: 'customAssertion', entity: 'entity' },
+};
+
+export interface AssertionStdParameter {
+  value: string;
+  type: string;
+}
+
+export interface AssertionStdParameters {
+  value?: AssertionStdParameter;
+  minValue?: AssertionStdParameter;
+  maxValue?: AssertionStdParameter;
+}
+
+export interface CustomAssertionInfo {
+  type: string;
+  entity: string;
+  /** Deprecated in favour of `fields`; still written when one column is given. */
+  field?: string;
+  fields?: string[];
+  scope?: string;
+  aggregation?: string;
+  operator?: string;
+  parameters?: AssertionStdParameters;
+  nativeType?: string;
+  nativeParameters?: Record<string, string>;
+  logic?: string;
+  [extra: string]: unknown;
+}
+
+export interface AssertionInfo {
+  type: AssertionTypeName;
+  datasetAssertion?: Record<string, unknown>;
+  freshnessAssertion?: Record<string, unknown>;
+  volumeAssertion?: Record<string, unknown>;
+  sqlAssertion?: Record<string, unknown>;
+  fieldAssertion?: Record<string, unknown>;
+  schemaAssertion?: Record<string, unknown>;
+  customAssertion?: CustomAssertionInfo;
+  source?: { type: (typeof ASSERTION_SOURCE_TYPES)[number]; created?: Stamp };
+  lastUpdated?: Stamp;
+  description?: string;
+  externalUrl?: string;
+  customProperties?: Record<string, string>;
+  /** Deprecated in DataHub (the assertionNote aspect replaces it), still read. */
+  note?: { content: string; lastModified?: Stamp };
+  /** The checked entity, denormalised from the definition so search can filter on it. */
+  entityUrn?: string;
+  [extra: string]: unknown;
+}
+
+/** The entity an assertion checks: `entityUrn` when written, else the urn its definition names. */
+export function assertedEntityOf(info: AssertionInfo | undefined): string | undefined {
+  if (!info) return undefined;
+  if (typeof info.entityUrn === 'string') return info.entityUrn;
+  const d = DEFINITIONS[info.type];
+  const entity = d ? (info[d.field] as Record<string, unknown> | undefined)?.[d.entity] : undefined;
+  return typeof entity === 'string' ? entity : undefined;
+}
+
+const entityOf = (...types: string[]) => rec({ entity: urnOf(...types) });
+
+export default defineAspect({
+  name: 'assertionInfo',
+  fqn: 'com.linkedin.assertion.AssertionInfo',
+  fields: {
+    type: { enum: ASSERTION_TYPES },
+    'datasetAssertion?': rec({ dataset: urnOf('dataset'), 'fields?': arr(urnOf('schemaField')) }),
+    'freshnessAssertion?': entityOf('dataset', 'dataJob'),
+    'volumeAssertion?': entityOf('dataset'),
+    'sqlAssertion?': entityOf('dataset'),
+    'fieldAssertion?': entityOf('dataset'),
+    'schemaAssertion?': entityOf('dataset', 'dataJob'),
+    'customAssertion?': rec({ type: str, entity: urnOf('dataset'), 'field?': urnOf('schemaField'), 'fields?': arr(urnOf('schemaField')) }),
+    'source?': rec({ type: { enum: ASSERTION_SOURCE_TYPES }, 'created?': auditStamp }),
+    'lastUpdated?': auditStamp,
+    'description?': str,
+    'externalUrl?': str,
+    'customProperties?': { map: str },
+    'entityUrn?': anyUrn,
+  },
+  // DataHub's @Relationship annotations on the definitions (AssertionInfo.pdl and its records).
+  relationships: [
+    { name: 'Asserts', path: 'datasetAssertion.dataset' },
+    { name: 'Asserts', path: 'datasetAssertion.fields[]' },
+    { name: 'Asserts', path: 'freshnessAssertion.entity' },
+    { name: 'Asserts', path: 'volumeAssertion.entity' },
+    { name: 'Asserts', path: 'sqlAssertion.entity' },
+    { name: 'Asserts', path: 'fieldAssertion.entity' },
+    { name: 'Asserts', path: 'schemaAssertion.entity' },
+    { name: 'Asserts', path: 'customAssertion.entity' },
+    { name: 'Asserts', path: 'customAssertion.field' },
+    { name: 'Asserts', path: 'customAssertion.fields[]' },
+  ],
+});
