@@ -1,2 +1,54 @@
-/** Root resolvers for secrets and connections (admin.graphql). */
-export const adminRoots = {};
+/**
+ * Root resolvers for secrets and connections (admin.graphql): each parses its arguments, calls one
+ * operation (src/ops/secrets.ts, src/ops/connections.ts) and shapes the result.
+ */
+import { checkUrnSyntax, urnTypeOf } from '../../ops/resources.ts';
+import {
+  createSecret,
+  deleteSecret,
+  getSecretValues,
+  listSecrets,
+  updateSecret,
+  type CreateSecretInput,
+  type ListSecretsInput,
+  type UpdateSecretInput,
+} from '../../ops/secrets.ts';
+import {
+  CONNECTION_TYPE,
+  deleteConnection,
+  getConnection,
+  updateConnection,
+  upsertConnection,
+  type UpdateConnectionInput,
+  type UpsertConnectionInput,
+} from '../../ops/connections.ts';
+import type { StoreView } from '../../store/store.ts';
+import type { GraphqlContext } from './resolvers.ts';
+import { entityRef } from './types/registry.ts';
+
+type Args<T> = { input: T };
+
+const op = (ctx: GraphqlContext) => ({ store: ctx.store, actor: ctx.actor });
+
+/** A connection's read model, or null when it is not stored whole (DataHub's ConnectionMapper). */
+function connectionView(view: StoreView, urn: string) {
+  return getConnection(view, urn) ? entityRef(view, urn) : null;
+}
+
+export const adminRoots = {
+  // ---- secrets ----
+  listSecrets: ({ input }: Args<ListSecretsInput>, ctx: GraphqlContext) => listSecrets(ctx.store, input),
+  getSecretValues: ({ input }: Args<{ secrets: string[] }>, ctx: GraphqlContext) => getSecretValues(ctx.store, input.secrets),
+  createSecret: ({ input }: Args<CreateSecretInput>, ctx: GraphqlContext) => createSecret(op(ctx), input),
+  updateSecret: ({ input }: Args<UpdateSecretInput>, ctx: GraphqlContext) => updateSecret(op(ctx), input),
+  deleteSecret: ({ urn }: { urn: string }, ctx: GraphqlContext) => deleteSecret(op(ctx), urn),
+
+  // ---- connections ----
+  connection: ({ urn }: { urn: string }, ctx: GraphqlContext) => {
+    checkUrnSyntax(urn);
+    return urnTypeOf(urn) === CONNECTION_TYPE ? connectionView(ctx.store, urn) : null;
+  },
+  upsertConnection: async ({ input }: Args<UpsertConnectionInput>, ctx: GraphqlContext) => connectionView(ctx.store, await upsertConnection(op(ctx), input)),
+  updateConnection: async ({ input }: Args<UpdateConnectionInput>, ctx: GraphqlContext) => connectionView(ctx.store, await updateConnection(op(ctx), input)),
+  deleteConnection: ({ input }: Args<{ urn: string }>, ctx: GraphqlContext) => deleteConnection(op(ctx), input.urn),
+};

@@ -1,0 +1,21 @@
+/**
+ * dataHubConnectionDetails (com.linkedin.connection.DataHubConnectionDetails): how DataHub reaches an
+ * external platform. For type JSON, `json.encryptedBlob` holds the connection's JSON encrypted with
+ * the same key as secrets (src/ops/secrets.ts); the plaintext is never stored.
+ */
+import { defineAspect, rec, str } from './define.ts';
+
+export const CONNECTION_DETAILS_TYPES = ['JSON'] as const;
+
+export interface DataHubConnectionDetails {
+  type: (typeof CONNECTION_DETAILS_TYPES)[number];
+  name?: string;
+  json?: { encryptedBlob: string };
+  [extra: string]: unknown;
+}
+
+export default defineAspect({
+  name: 'dataHubConnectionDetails',
+  fqn: 'com.linkedin.connection.DataHubConnectionDetails',
+  fields: { type: { enum: CONNECTION_DETAILS_TYPES }, 'name?': str, 'json?': rec({ encryptedBlob: str }) },
+});
