@@ -1,0 +1,51 @@
+/**
+ * versionProperties (com.linkedin.common.VersionProperties): makes an asset (a dataset, an ML model …)
+ * one version of a version set — its label, aliases, comment and the `sortId` that orders it in the
+ * set. `isLatest` is computed (src/ops/versioning.ts), never taken from a client. The `versionSet`
+ * field is DataHub's `VersionOf` relationship.
+ */
+import { anyUrn, arr, auditStamp, bool, defineAspect, num, rec, str, urnOf, type Stamp } from './define.ts';
+import { VERSIONING_SCHEMES, type VersioningScheme } from './versionSetProperties.ts';
+
+/** A version label, with who applied it (DataHub's VersionTag). */
+export interface VersionTag {
+  versionTag?: string | null;
+  metadataAttribution?: { time: number; actor: string; source?: string; sourceDetail?: Record<string, string> } | null;
+  [extra: string]: unknown;
+}
+
+export interface VersionProperties {
+  versionSet: string;
+  version: VersionTag;
+  aliases?: VersionTag[];
+  comment?: string;
+  sortId: string;
+  /** Pegasus default LEXICOGRAPHIC_STRING when absent. */
+  versioningScheme?: VersioningScheme;
+  sourceCreatedTimestamp?: Stamp;
+  metadataCreatedTimestamp?: Stamp;
+  isLatest?: boolean;
+  [extra: string]: unknown;
+}
+
+const versionTag = rec({
+  'versionTag?': str,
+  'metadataAttribution?': rec({ time: num, actor: anyUrn, 'source?': anyUrn, 'sourceDetail?': { map: str } }),
+});
+
+export default defineAspect({
+  name: 'versionProperties',
+  fqn: 'com.linkedin.common.VersionProperties',
+  fields: {
+    versionSet: urnOf('versionSet'),
+    version: versionTag,
+    'aliases?': arr(versionTag),
+    'comment?': str,
+    sortId: str,
+    'versioningScheme?': { enum: VERSIONING_SCHEMES },
+    'sourceCreatedTimestamp?': auditStamp,
+    'metadataCreatedTimestamp?': auditStamp,
+    'isLatest?': bool,
+  },
+  relationships: [{ name: 'VersionOf', path: 'versionSet' }],
+});
