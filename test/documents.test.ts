@@ -372,6 +372,17 @@ describe('documents, queries and appConfig over GraphQL', () => {
       });
     });
 
+    it('semantic search answers as DataHub does with it switched off: a 400 the CLI and the MCP server recognise', async () => {
+      for (const doc of [
+        '{ semanticSearchAcrossEntities(input: { query: "users", types: [], count: 1 }) { total } }',
+        '{ semanticSearch(input: { type: DATASET, query: "users" }) { total } }',
+      ]) {
+        const r = await s.gql(doc);
+        assert.equal(r.body.errors[0].message, 'Semantic search is disabled in this environment');
+        assert.equal(r.body.errors[0].extensions.code, 400);
+      }
+    });
+
     it('a group\'s info lists its admins, members and groups; an ownership type reads its status', async () => {
       const d = await ok(`{ corpGroup(urn: "${S.bfoo}") { info { admins { urn info { displayName } } members { urn } groups } properties { admins { urn } } } }`);
       assert.deepEqual(d.corpGroup, {

@@ -4,6 +4,7 @@
 // soft-deleted entities hidden; writes visible in the next search; reindex equal to incremental
 // maintenance; and clear errors for bad requests.
 import assert from 'node:assert/strict';
+import { writeAspect } from '../src/ops/writeAspect.ts';
 import { after, before, describe, it } from 'node:test';
 import { proposalFromMcp } from '../src/model/mcp.ts';
 import { ingestProposals } from '../src/ops/ingestProposals.ts';
@@ -128,6 +129,22 @@ describe('search over GraphQL on the sample', () => {
     assert.deepEqual(await urns({ filters: [{ field: 'platform', value: 'urn:li:dataPlatform:kafka' }] }), [S.kafkaSample]);
     // A criterion with no values is dropped, as DataHub drops it.
     assert.equal((await search({ orFilters: [{ and: [{ field: 'platform', values: [] }] }] })).total, 9);
+  });
+
+  it('a view narrows a search to its entity types and ANDs its filter; an unknown view is skipped, as DataHub skips it', async () => {
+    const VIEW = 'urn:li:dataHubView:hive-datasets';
+    await s.store.write((txn) => writeAspect(txn, { actor: S.datahub, time: 1 }, VIEW, 'dataHubViewInfo', {
+      name: 'Hive datasets', type: 'GLOBAL',
+      definition: { entityTypes: ['dataset', 'chart'], filter: { or: [{ and: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'], condition: 'EQUAL' }] }] } },
+    }));
+    const hive = [S.hiveSample, S.usersCreated, S.usersDeleted].sort();
+    assert.deepEqual((await urns({ viewUrn: VIEW, count: 50 })).sort(), hive);
+    // The request's own filter still applies, within the view.
+    assert.deepEqual(await urns({ viewUrn: VIEW, orFilters: [{ and: [{ field: 'name', values: ['fct_users_created'] }] }] }), [S.usersCreated]);
+    // Types in common: datasets only; none in common: nothing.
+    assert.equal((await search({ viewUrn: VIEW, types: ['DATASET', 'CORP_USER'] })).total, 3);
+    assert.deepEqual(await search({ viewUrn: VIEW, types: ['CORP_USER'] }).then((r) => [r.total, r.searchResults]), [0, []]);
+    assert.equal((await search({ viewUrn: 'urn:li:dataHubView:nope' })).total, 9);
   });
 
   it('filters by a urn of any length (a dataset urn is longer than the 62 characters lmdb writes raw)', async () => {

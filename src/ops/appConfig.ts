@@ -5,6 +5,8 @@
  * metric entities, no third-party telemetry.
  */
 
+import { SEMANTIC_SEARCH_ENABLED } from './search/semantic.ts';
+
 export interface SemanticSearchConfig {
   enabled: boolean;
   enabledEntities: string[];
@@ -23,7 +25,7 @@ export function appConfig(): AppConfig {
   return {
     telemetryConfig: { enableThirdPartyLogging: false },
     featureFlags: { metricsEnabled: false },
-    semanticSearchConfig: { enabled: false, enabledEntities: [], embeddingConfig: null },
+    semanticSearchConfig: { enabled: SEMANTIC_SEARCH_ENABLED, enabledEntities: [], embeddingConfig: null },
     entityIndexV3: { enabled: false },
   };
 }

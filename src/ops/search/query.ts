@@ -46,6 +46,16 @@ function pieces(text: string): string[] {
   return out;
 }
 
+/**
+ * A piece without the grouping parentheses around it (`(primaryKey:"k"` → `primaryKey:"k"`): the SDK's
+ * query builder wraps an OR group in them. Groups are not nested here; an escaped `\)` stays.
+ */
+function ungroup(piece: string): string {
+  let p = piece.replace(/^\(+/, '');
+  while (p.endsWith(')') && !p.endsWith('\\)')) p = p.slice(0, -1);
+  return p;
+}
+
 const OPERATORS = new Set(['AND', '&&']);
 const OR = new Set(['OR', '||']);
 
@@ -68,7 +78,7 @@ export function parseQuery(input: string | null | undefined): ParsedQuery {
   if (text.startsWith('/q ')) text = text.slice(3).trim();
   // `a OR b` (DataHub's query string): alternatives, each the AND of its own clauses.
   const groups: string[][] = [[]];
-  for (const piece of pieces(text)) {
+  for (const piece of pieces(text).map(ungroup).filter(Boolean)) {
     if (OR.has(piece)) groups.push([]);
     else groups[groups.length - 1]!.push(piece);
   }
@@ -93,9 +103,11 @@ function conjunction(pieceList: string[], text: string): ParsedQuery {
     }
     const field = /^([A-Za-z_][\w.]*):(.+)$/.exec(piece);
     if (field && !piece.startsWith('urn:')) {
-      const raw = field[2]!.replace(/^"|"$/g, '').replace(/\\\//g, '/');
-      const prefix = raw.endsWith('*') && raw.length > 1;
-      clauses.push({ kind: 'field', field: FIELD_ALIASES[field[1]!] ?? field[1]!, value: prefix ? raw.slice(0, -1) : raw, prefix });
+      const written = field[2]!.replace(/^"|"$/g, '');
+      const prefix = /[^\\]\*$/.test(written);
+      // Backslash escapes (`urn\:li\:…`, `a\-b`, `\/`) stand for the character escaped.
+      const value = (prefix ? written.slice(0, -1) : written).replace(/\\(.)/g, '$1');
+      clauses.push({ kind: 'field', field: FIELD_ALIASES[field[1]!] ?? field[1]!, value, prefix });
       continue;
     }
     const prefix = piece.endsWith('*') && piece.length > 1;

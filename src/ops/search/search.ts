@@ -16,6 +16,7 @@ import type { PostingList, SearchRecord, SearchView, StoreView } from '../../sto
 import { baseField, byLookup, entityTypeKey, fieldsOf, holds, isKnownField, normaliseFilters, valuesOf } from './filters.ts';
 import { parseQuery, type Clause, type ParsedQuery } from './query.ts';
 import { decodeScrollId, encodeScrollId, requestHash, type ScrollPosition } from './scrollId.ts';
+import { withView } from './views.ts';
 import { SEARCHABLE_TYPES, type Facet, type FilterGroup, type MatchedField, type SearchHit, type SearchPage, type SearchRequest, type SortCriterion } from './types.ts';
 
 export { SEARCHABLE_TYPES, baseField, isKnownField, normaliseFilters };
@@ -690,7 +691,8 @@ export function checkPaging(count: number, start: number): void {
 }
 
 /** Runs a search. Throws BadRequestError for requests DataHub would refuse (unknown field, bad scroll id …). */
-export function searchEntities(view: StoreView, req: SearchRequest): SearchPage {
+export function searchEntities(view: StoreView, request: SearchRequest): SearchPage {
+  const req = withView(view, request);
   const types = req.types && req.types.length > 0 ? req.types : SEARCHABLE_TYPES;
   const filters = normaliseFilters(req.filters);
   const q = parseQuery(req.query);

@@ -3,6 +3,7 @@
  * search operation and shapes DataHub's result types. Entities are resolved lazily, so a client
  * that selects only `urn` reads nothing more.
  */
+import { semanticSearch } from '../../ops/search/semantic.ts';
 import { autoComplete, browse } from '../../ops/search/browse.ts';
 import { searchEntities } from '../../ops/search/search.ts';
 import type { Facet, MatchedField, SearchPage } from '../../ops/search/types.ts';
@@ -54,6 +55,9 @@ export const searchRoots = {
 
   searchAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) =>
     searchResults(ctx.store, searchEntities(ctx.store, searchRequestFromGraphql(input))),
+
+  semanticSearch: () => semanticSearch(),
+  semanticSearchAcrossEntities: () => semanticSearch(),
 
   scrollAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) => {
     const page = searchEntities(ctx.store, { ...searchRequestFromGraphql(input), start: 0 });

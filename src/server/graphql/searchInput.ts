@@ -47,6 +47,7 @@ export interface SearchInputGql {
   searchFlags?: SearchFlagsGql | null;
   sortInput?: SortInputGql | null;
   facets?: Array<string | null> | null;
+  viewUrn?: string | null;
 }
 
 let byEnum: Map<string, string> | undefined;
@@ -128,5 +129,6 @@ export function searchRequestFromGraphql(input: SearchInputGql): SearchRequest {
     maxAggValues: flags.maxAggValues ?? undefined,
     facets: input.facets?.filter((f): f is string => typeof f === 'string' && f !== '') ?? undefined,
     extraFields: flags.fetchExtraFields ?? undefined,
+    viewUrn: input.viewUrn ?? null,
   };
 }
