@@ -293,6 +293,85 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
     assert.deepEqual(scroll.scrollAcrossLineage, { nextScrollId: null, total: 1, searchResults: [{ degree: 1, entity: { urn: S.usersCreated } }] });
   });
 
+  it('answers the timeseries fields: an operation reported and listed; semantic search refused as DataHub refuses it when off', async () => {
+    assert.equal((await gql('mutation', `reportOperation(input: { urn: "${S.usersCreated}", operationType: INSERT, sourceType: MANUAL, timestampMillis: 1234 })`)).reportOperation, true);
+    const ops = await gql('query', `dataset(urn: "${S.usersCreated}") { operations(limit: 1) { timestampMillis operationType } }`);
+    assert.deepEqual(ops.dataset.operations, [{ timestampMillis: 1234, operationType: 'INSERT' }]);
+    for (const field of ['semanticSearch(input: { type: DATASET, query: "users" })', 'semanticSearchAcrossEntities(input: { query: "users" })']) {
+      const res = await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ ${field} { total } }` }) });
+      const json = (await res.json()) as { errors?: Array<{ message: string }> };
+      assert.equal(json.errors?.[0]?.message, 'Semantic search is disabled in this environment');
+      seen.add(`Query.${field.slice(0, field.indexOf('('))}`);
+    }
+  });
+
+  it('answers the versioning fields: a dataset linked to a version set, read as its latest, unlinked again', async () => {
+    const vs = 'urn:li:versionSet:(walk,dataset)';
+    assert.deepEqual((await gql('mutation', `linkAssetVersion(input: { versionSet: "${vs}", linkedEntity: "${S.usersCreated}", version: "v1" }) { urn }`)).linkAssetVersion, { urn: vs });
+    assert.deepEqual((await gql('query', `versionSet(urn: "${vs}") { latestVersion { urn } }`)).versionSet, { latestVersion: { urn: S.usersCreated } });
+    assert.deepEqual((await gql('mutation', `unlinkAssetVersion(input: { versionSet: "${vs}", unlinkedEntity: "${S.usersCreated}" }) { urn }`)).unlinkAssetVersion, { urn: vs });
+  });
+
+  it('answers the assertion fields: a custom assertion upserted, a result reported and read, the assertion deleted', async () => {
+    const urn = (await gql('mutation', `upsertCustomAssertion(input: { entityUrn: "${S.usersCreated}", type: "row count", description: "walk", platform: { name: "dbt" } }) { urn }`)).upsertCustomAssertion.urn;
+    assert.match(urn, /^urn:li:assertion:/);
+    assert.equal((await gql('mutation', `reportAssertionResult(urn: "${urn}", result: { timestampMillis: 5000, type: SUCCESS })`)).reportAssertionResult, true);
+    const read = await gql('query', `assertion(urn: "${urn}") { info { entityUrn description } runEvents(limit: 1) { total succeeded } }`);
+    assert.deepEqual(read.assertion, { info: { entityUrn: S.usersCreated, description: 'walk' }, runEvents: { total: 1, succeeded: 1 } });
+    assert.equal((await gql('mutation', `deleteAssertion(urn: "${urn}")`)).deleteAssertion, true);
+  });
+
+  it('answers the secrets and connections fields: a secret created, updated, listed, read and deleted; a connection upserted, patched, read and deleted', async () => {
+    const urn = (await gql('mutation', 'createSecret(input: { name: "WALK_SECRET", value: "walk-value", description: "walk" })')).createSecret;
+    assert.equal(urn, 'urn:li:dataHubSecret:WALK_SECRET');
+    await gql('mutation', `updateSecret(input: { urn: "${urn}", name: "WALK_SECRET", value: "walk-value-2" })`);
+    assert.deepEqual((await gql('query', 'listSecrets(input: { query: "WALK" }) { total secrets { urn name description } }')).listSecrets, { total: 1, secrets: [{ urn, name: 'WALK_SECRET', description: 'walk' }] });
+    assert.deepEqual((await gql('query', 'getSecretValues(input: { secrets: ["WALK_SECRET"] }) { name value }')).getSecretValues, [{ name: 'WALK_SECRET', value: 'walk-value-2' }]);
+    assert.equal((await gql('mutation', `deleteSecret(urn: "${urn}")`)).deleteSecret, urn);
+    const conn = 'urn:li:dataHubConnection:walk';
+    await gql('mutation', 'upsertConnection(input: { id: "walk", type: JSON, platformUrn: "urn:li:dataPlatform:mysql", json: { blob: "{}" } }) { urn }');
+    await gql('mutation', `updateConnection(input: { urn: "${conn}", name: "Walk" }) { urn }`);
+    assert.deepEqual((await gql('query', `connection(urn: "${conn}") { details { name json { blob } } platform { urn } }`)).connection, {
+      details: { name: 'Walk', json: { blob: '{}' } }, platform: { urn: 'urn:li:dataPlatform:mysql' },
+    });
+    assert.equal((await gql('mutation', `deleteConnection(input: { urn: "${conn}" })`)).deleteConnection, true);
+  });
+
+  it('answers the ingestion source and role fields: a source deployed, read, listed and deleted; roles assigned; invite tokens', async () => {
+    const src = 'urn:li:dataHubIngestionSource:walk';
+    const config = `config: { recipe: "{}", executorId: "default" }`;
+    assert.equal((await gql('mutation', `updateIngestionSource(urn: "${src}", input: { name: "walk", type: "file", ${config} })`)).updateIngestionSource, src);
+    const created = (await gql('mutation', `createIngestionSource(input: { name: "walk 2", type: "file", ${config} })`)).createIngestionSource;
+    // A run as `datahub ingest` reports it.
+    const run = 'urn:li:dataHubExecutionRequest:walk-run';
+    await rest('POST', '/aspects?action=ingestProposal', {
+      proposal: proposal(run, 'dataHubExecutionRequestInput', { task: 'CLI Ingestion', args: {}, executorId: '__datahub_cli_', requestedAt: 1, source: { type: 'CLI_INGESTION_SOURCE', ingestionSource: src } }),
+    });
+    const q = await gql('query', `ingestionSource(urn: "${src}") { name executions { total } }
+      executionRequest(urn: "${run}") { id source { urn } }
+      listIngestionSources(input: { query: "walk" }) { total ingestionSources { urn } }
+      listRoles(input: {}) { roles { name } }
+      getInviteToken(input: { roleUrn: "urn:li:dataHubRole:Reader" }) { inviteToken }`);
+    assert.deepEqual(q.ingestionSource, { name: 'walk', executions: { total: 1 } });
+    assert.deepEqual(q.executionRequest, { id: 'walk-run', source: { urn: src } });
+    assert.equal(q.listIngestionSources.total, 2);
+    assert.deepEqual(q.listRoles.roles.map((r: { name: string }) => r.name), ['Admin', 'Editor', 'Reader']);
+    await gql('mutation', `batchAssignRole(input: { roleUrn: "urn:li:dataHubRole:Editor", actors: ["${S.jdoe}"] })`);
+    const token = (await gql('mutation', 'createInviteToken(input: { roleUrn: "urn:li:dataHubRole:Reader" }) { inviteToken }')).createInviteToken.inviteToken;
+    assert.equal((await gql('mutation', `acceptRole(input: { inviteToken: "${token}" })`)).acceptRole, true);
+    // No executor here: this one always answers with an error, which is its walk.
+    const res = await fetch(`${server.url}/api/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `mutation { createIngestionExecutionRequest(input: { ingestionSourceUrn: "${src}" }) }` }),
+    });
+    const json = (await res.json()) as { errors?: Array<{ message: string; extensions: { code: number } }> };
+    assert.equal(json.errors?.[0]?.extensions.code, 400, JSON.stringify(json));
+    assert.match(json.errors![0]!.message, /`datahub ingest -c recipe\.yml`/);
+    seen.add('Mutation.createIngestionExecutionRequest');
+    await gql('mutation', `deleteIngestionSource(urn: "${src}")`);
+    await gql('mutation', `deleteIngestionSource(urn: "${created}")`);
+  });
+
   it('covered every Query and Mutation field of the schema', () => {
     const schema = buildSchema(loadSdl());
     const all = [

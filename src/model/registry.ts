@@ -76,6 +76,18 @@ const ENTITIES: Record<string, EntitySpec> = {
   document: { keyAspect: 'documentKey', keyFields: ['id'] },
   query: { keyAspect: 'queryKey', keyFields: ['id'] },
   application: { keyAspect: 'applicationKey', keyFields: ['id'] },
+  assertion: { keyAspect: 'assertionKey', keyFields: ['assertionId'] },
+  versionSet: {
+    keyAspect: 'versionSetKey',
+    keyFields: ['id', 'entityType'],
+    check: (u) => (!u.parts || u.parts.length !== 2 ? 'a versionSet urn has the form urn:li:versionSet:(<id>,<entityType>)' : undefined),
+  },
+  platformResource: { keyAspect: 'platformResourceKey', keyFields: ['id'] },
+  dataProcessInstance: { keyAspect: 'dataProcessInstanceKey', keyFields: ['id'] },
+  dataHubSecret: { keyAspect: 'dataHubSecretKey', keyFields: ['id'] },
+  dataHubConnection: { keyAspect: 'dataHubConnectionKey', keyFields: ['id'] },
+  dataHubRole: { keyAspect: 'dataHubRoleKey', keyFields: ['id'] },
+  inviteToken: { keyAspect: 'inviteTokenKey', keyFields: ['id'] },
 };
 
 /** Entity types this product interprets (reads and mutates through GraphQL). */

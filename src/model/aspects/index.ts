@@ -4,10 +4,16 @@
  * index are built from this list.
  */
 import applicationProperties from './applicationProperties.ts';
+import assertionInfo from './assertionInfo.ts';
 import corpGroupEditableInfo from './corpGroupEditableInfo.ts';
 import corpGroupInfo from './corpGroupInfo.ts';
 import corpUserEditableInfo from './corpUserEditableInfo.ts';
 import corpUserInfo from './corpUserInfo.ts';
+import dataHubConnectionDetails from './dataHubConnectionDetails.ts';
+import dataHubExecutionRequestInput from './dataHubExecutionRequestInput.ts';
+import dataHubIngestionSourceInfo from './dataHubIngestionSourceInfo.ts';
+import dataHubRoleInfo from './dataHubRoleInfo.ts';
+import dataHubSecretValue from './dataHubSecretValue.ts';
 import datasetProperties from './datasetProperties.ts';
 import type { AspectDef } from './define.ts';
 import deprecation from './deprecation.ts';
@@ -19,14 +25,19 @@ import globalTags from './globalTags.ts';
 import glossaryTerms from './glossaryTerms.ts';
 import groupMembership from './groupMembership.ts';
 import institutionalMemory from './institutionalMemory.ts';
+import inviteToken from './inviteToken.ts';
 import ownership from './ownership.ts';
 import queryProperties from './queryProperties.ts';
 import querySubjects from './querySubjects.ts';
 import * as relationshipOnly from './relationshipOnly.ts';
+import roleMembership from './roleMembership.ts';
 import schemaMetadata from './schemaMetadata.ts';
 import semanticText from './semanticText.ts';
 import status from './status.ts';
 import tagProperties from './tagProperties.ts';
+import platformResourceInfo from './platformResourceInfo.ts';
+import versionProperties from './versionProperties.ts';
+import versionSetProperties from './versionSetProperties.ts';
 
 /** Aspects known by name and schema only: stored as given, no relationships. */
 const NAMED: Record<string, string> = {
@@ -41,6 +52,13 @@ const NAMED: Record<string, string> = {
   origin: 'com.linkedin.common.Origin',
   embed: 'com.linkedin.common.Embed',
   operation: 'com.linkedin.common.Operation',
+  chartUsageStatistics: 'com.linkedin.chart.ChartUsageStatistics',
+  dashboardUsageStatistics: 'com.linkedin.dashboard.DashboardUsageStatistics',
+  dataProcessInstanceKey: 'com.linkedin.metadata.key.DataProcessInstanceKey',
+  dataProcessInstanceProperties: 'com.linkedin.dataprocess.DataProcessInstanceProperties',
+  dataProcessInstanceRunEvent: 'com.linkedin.dataprocess.DataProcessInstanceRunEvent',
+  datahubIngestionCheckpoint: 'com.linkedin.datajob.datahub.DatahubIngestionCheckpoint',
+  datahubIngestionRunSummary: 'com.linkedin.datajob.datahub.DatahubIngestionRunSummary',
   containerProperties: 'com.linkedin.container.ContainerProperties',
   corpUserStatus: 'com.linkedin.identity.CorpUserStatus',
   corpUserSettings: 'com.linkedin.identity.CorpUserSettings',
@@ -48,8 +66,6 @@ const NAMED: Record<string, string> = {
   dataPlatformInfo: 'com.linkedin.dataplatform.DataPlatformInfo',
   ownershipTypeInfo: 'com.linkedin.ownership.OwnershipTypeInfo',
   telemetryClientId: 'com.linkedin.telemetry.TelemetryClientId',
-  dataHubIngestionSourceInfo: 'com.linkedin.ingestion.DataHubIngestionSourceInfo',
-  dataHubExecutionRequestInput: 'com.linkedin.execution.ExecutionRequestInput',
   dataHubExecutionRequestResult: 'com.linkedin.execution.ExecutionRequestResult',
   dataHubExecutionRequestSignal: 'com.linkedin.execution.ExecutionRequestSignal',
   dataHubAccessTokenInfo: 'com.linkedin.access.token.DataHubAccessTokenInfo',
@@ -117,6 +133,16 @@ const NAMED: Record<string, string> = {
   displayProperties: 'com.linkedin.common.DisplayProperties',
   businessAttributes: 'com.linkedin.businessattribute.BusinessAttributes',
   assertionNote: 'com.linkedin.assertion.AssertionNote',
+  assertionKey: 'com.linkedin.metadata.key.AssertionKey',
+  assertionRunEvent: 'com.linkedin.assertion.AssertionRunEvent',
+  assertionRunSummary: 'com.linkedin.assertion.AssertionRunSummary',
+  assertionActions: 'com.linkedin.assertion.AssertionActions',
+  versionSetKey: 'com.linkedin.metadata.key.VersionSetKey',
+  platformResourceKey: 'com.linkedin.platformresource.PlatformResourceKey',
+  dataHubSecretKey: 'com.linkedin.metadata.key.DataHubSecretKey',
+  dataHubConnectionKey: 'com.linkedin.metadata.key.DataHubConnectionKey',
+  dataHubRoleKey: 'com.linkedin.metadata.key.DataHubRoleKey',
+  inviteTokenKey: 'com.linkedin.metadata.key.InviteTokenKey',
 };
 
 export const ASPECTS: readonly AspectDef[] = [
@@ -142,6 +168,17 @@ export const ASPECTS: readonly AspectDef[] = [
   queryProperties,
   querySubjects,
   applicationProperties,
+  assertionInfo,
+  versionProperties,
+  versionSetProperties,
+  platformResourceInfo,
+  dataHubSecretValue,
+  dataHubConnectionDetails,
+  dataHubIngestionSourceInfo,
+  dataHubExecutionRequestInput,
+  roleMembership,
+  dataHubRoleInfo,
+  inviteToken,
   ...Object.values(relationshipOnly),
   ...Object.entries(NAMED).map(([name, fqn]) => ({ name, fqn })),
 ];

@@ -9,11 +9,6 @@ export const nativeGroupMembership = defineAspect({
   fqn: 'com.linkedin.identity.NativeGroupMembership',
   relationships: [{ name: 'IsMemberOfNativeGroup', path: 'nativeGroups[]' }],
 });
-export const roleMembership = defineAspect({
-  name: 'roleMembership',
-  fqn: 'com.linkedin.identity.RoleMembership',
-  relationships: [{ name: 'IsMemberOfRole', path: 'roles[]' }],
-});
 export const domains = defineAspect({
   name: 'domains',
   fqn: 'com.linkedin.domain.Domains',
@@ -87,6 +82,33 @@ export const dataProductProperties = defineAspect({
   name: 'dataProductProperties',
   fqn: 'com.linkedin.dataproduct.DataProductProperties',
   relationships: [{ name: 'DataProductContains', path: 'assets[].destinationUrn' }],
+});
+// Runs (dataProcessInstance): the job or flow they are an instance of, the run that started them, the
+// runs before them, and the datasets they read and wrote.
+export const dataProcessInstanceRelationships = defineAspect({
+  name: 'dataProcessInstanceRelationships',
+  fqn: 'com.linkedin.dataprocess.DataProcessInstanceRelationships',
+  relationships: [
+    { name: 'InstanceOf', path: 'parentTemplate' },
+    { name: 'ChildOf', path: 'parentInstance' },
+    { name: 'UpstreamOf', path: 'upstreamInstances[]' },
+  ],
+});
+export const dataProcessInstanceInput = defineAspect({
+  name: 'dataProcessInstanceInput',
+  fqn: 'com.linkedin.dataprocess.DataProcessInstanceInput',
+  relationships: [
+    { name: 'Consumes', path: 'inputs[]' },
+    { name: 'DataProcessInstanceConsumes', path: 'inputEdges[].destinationUrn' },
+  ],
+});
+export const dataProcessInstanceOutput = defineAspect({
+  name: 'dataProcessInstanceOutput',
+  fqn: 'com.linkedin.dataprocess.DataProcessInstanceOutput',
+  relationships: [
+    { name: 'Produces', path: 'outputs[]' },
+    { name: 'DataProcessInstanceProduces', path: 'outputEdges[].destinationUrn' },
+  ],
 });
 export const dataJobKey = defineAspect({
   name: 'dataJobKey',

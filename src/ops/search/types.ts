@@ -65,6 +65,8 @@ export interface SearchRequest {
   within?: ReadonlySet<string>;
   /** Index fields to return with each hit (DataHub's fetchExtraFields). */
   extraFields?: readonly string[];
+  /** A saved view (dataHubView) whose entity types and filter narrow the search (views.ts). */
+  viewUrn?: string | null;
 }
 
 export interface MatchedField {
@@ -109,7 +111,7 @@ export interface SearchPage {
  */
 export function searchTypeOf(name: string): string {
   const key = name.replace(/_/g, '').toLowerCase();
-  const known = [...SEARCHABLE_TYPES, 'dataPlatform', 'query', 'structuredProperty'];
+  const known = [...SEARCHABLE_TYPES, 'dataPlatform', 'query', 'structuredProperty', 'dataProcessInstance', 'assertion'];
   const found = known.find((t) => t.toLowerCase() === key);
   if (found) return found;
   throw new BadRequestError(`Unknown entity type "${name}"`);

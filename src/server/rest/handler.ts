@@ -13,9 +13,12 @@ import { hardDelete, deleteReferencesTo } from '../../ops/deleteEntity.ts';
 import { getEntitySnapshot } from '../../ops/entitySnapshot.ts';
 import { ingestProposals } from '../../ops/ingestProposals.ts';
 import { batchGetEntities, getEntityV3, parseBatchGetRequest } from '../../ops/openapiEntities.ts';
+import { scrollEntitiesV3 } from '../../ops/openapiScroll.ts';
 import { getEntityResponse, getVersionedAspect } from '../../ops/readAspects.ts';
 import { listRelationships } from '../../ops/relationships.ts';
 import { getTimeline } from '../../ops/timeline.ts';
+import { readTimeseries } from '../../ops/timeseries.ts';
+import { validateUrn } from '../../model/registry.ts';
 import { isJsonObject } from '../../model/json.ts';
 import { actorOf, type ServerDeps } from '../context.ts';
 import { HttpError, readJsonBody, sendJson } from '../http.ts';
@@ -24,8 +27,8 @@ import type { Handler } from '../server.ts';
 import { serverConfig } from './config.ts';
 import { asRestError } from './errors.ts';
 import { openapiWriteRoutes } from './openapiWrites.ts';
-import { restListUrns, restSearch } from './search.ts';
-import { aspectList, boolParam, intParam, listParam, timeParam, urnFromPath, urnParam } from './params.ts';
+import { filterOf, restListUrns, restSearch } from './search.ts';
+import { aspectList, boolParam, intParam, listParam, optionalMillis, timeParam, urnFromPath, urnParam } from './params.ts';
 
 function toProposals(raw: unknown[], where: (i: number) => string): Proposal[] {
   return raw.map((p, i) => {
@@ -67,10 +70,21 @@ export function createRestHandler(deps: ServerDeps): Handler {
         return sendJson(res, 200, { value: 'success' });
       }
       case 'getTimeseriesAspectValues': {
-        // Catalog keeps no timeseries aspects: the answer is always an empty list.
-        const entityName = typeof input['entity'] === 'string' ? input['entity'] : '';
-        const aspectName = typeof input['aspect'] === 'string' ? input['aspect'] : '';
-        return sendJson(res, 200, { value: { entityName, aspectName, limit: input['limit'] ?? 10000, values: [] } });
+        const urn = input['urn'];
+        const aspectName = input['aspect'];
+        if (typeof urn !== 'string') throw new HttpError(400, 'urn: required string is missing');
+        if (typeof aspectName !== 'string') throw new HttpError(400, 'aspect: required string is missing');
+        const entityName = typeof input['entity'] === 'string' ? input['entity'] : validateUrn(urn).entityType;
+        const limit = input['limit'] === undefined || input['limit'] === null ? undefined : Number(input['limit']);
+        const rows = readTimeseries(deps.store, urn, aspectName, {
+          startTimeMillis: optionalMillis(input, 'startTimeMillis'),
+          endTimeMillis: optionalMillis(input, 'endTimeMillis'),
+          limit,
+          filters: input['filter'] === undefined || input['filter'] === null ? undefined : filterOf(input['filter']),
+          latestValue: input['latestValue'] === true,
+        });
+        const values = rows.map((r) => ({ aspect: { value: JSON.stringify(r.value), contentType: 'application/json' }, systemMetadata: r.systemMetadata }));
+        return sendJson(res, 200, { value: { entityName, aspectName, limit: limit ?? 10000, values } });
       }
       default:
         throw new HttpError(400, `Unknown action "${action}" on /aspects; supported: ingestProposal, ingestProposalBatch, getTimeseriesAspectValues`);
@@ -85,7 +99,8 @@ export function createRestHandler(deps: ServerDeps): Handler {
         const urn = input['urn'];
         if (typeof urn !== 'string') throw new HttpError(400, 'urn: required string is missing');
         const aspectName = typeof input['aspectName'] === 'string' ? input['aspectName'] : undefined;
-        return sendJson(res, 200, { value: await hardDelete(ctx(req), urn, aspectName) });
+        const range = { startTimeMillis: optionalMillis(input, 'startTimeMillis'), endTimeMillis: optionalMillis(input, 'endTimeMillis') };
+        return sendJson(res, 200, { value: await hardDelete(ctx(req), urn, aspectName, range) });
       }
       case 'deleteReferences': {
         const urn = input['urn'];
@@ -186,6 +201,18 @@ export function createRestHandler(deps: ServerDeps): Handler {
     const openapiWriteMatch = /^\/openapi\/v3\/entity\/([^/]+)\/?$/.exec(path);
     if (openapiWriteMatch && (method === 'POST' || method === 'PATCH')) {
       return openapiWrites.write(req, res, openapiWriteMatch[1]!, query, method === 'POST' ? 'UPSERT' : 'PATCH');
+    }
+    if (openapiWriteMatch && method === 'GET') {
+      // The v3 scroll (OpenAPIGraphClient.scroll_urns_by_filter, PlatformResource.search_by_key).
+      return sendJson(res, 200, scrollEntitiesV3(store, {
+        entityType: urnFromPath(openapiWriteMatch[1]!),
+        query: query.get('query'),
+        count: intParam(query, 'count'),
+        scrollId: query.get('scrollId'),
+        aspects: listParam(query, 'aspects', 'aspectNames'),
+        withSystemMetadata: boolParam(query, 'systemMetadata'),
+        includeSoftDeleted: boolParam(query, 'includeSoftDelete'),
+      }));
     }
     const openapiEntityMatch = /^\/openapi\/v3\/entity\/([^/]+)\/(urn(?::|%3A).+)$/i.exec(path);
     if (openapiEntityMatch && method === 'DELETE') {

@@ -13,6 +13,9 @@ import { effectiveDeprecation, type Deprecation } from '../../../ops/deprecation
 import { effectiveDescription, mergeTags, mergeTerms, type TermsValue } from '../../../ops/effective.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { schemaFieldEntityOf } from './schemaField.ts';
+import { assertionsField } from './assertion.ts';
+import { datasetProfilesField, operationsField, statsSummaryField, usageStatsField } from './timeseries.ts';
+import { versionPropertiesView } from './versionSet.ts';
 import {
   aspect,
   auditStamp,
@@ -40,7 +43,7 @@ const FIELD_TYPES: Record<string, string> = {
   RecordType: 'STRUCT', UnionType: 'UNION',
 };
 
-function fieldType(f: SchemaFieldValue): string {
+export function fieldType(f: SchemaFieldValue): string {
   const key = Object.keys(f.type?.type ?? {})[0] ?? '';
   return FIELD_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'NULL';
 }
@@ -146,6 +149,7 @@ export function datasetView(view: StoreView, urn: string): Obj {
     urn,
     type: 'DATASET',
     name: key.name,
+    versionProperties: () => versionPropertiesView(view, urn),
     platform: platformView(key.platform),
     origin,
     properties,
@@ -170,8 +174,11 @@ export function datasetView(view: StoreView, urn: string): Obj {
     globalTags: tags,
     deprecation,
     viewProperties: () => viewPropertiesView(view, urn),
-    // This catalog keeps no usage statistics (timeseries aspects are not stored).
-    statsSummary: null,
+    statsSummary: statsSummaryField(view, urn),
+    operations: operationsField(view, urn),
+    datasetProfiles: datasetProfilesField(view, urn),
+    usageStats: usageStatsField(view, urn),
+    assertions: assertionsField(view, urn),
     institutionalMemory: () => institutionalMemoryView(view, urn),
     status: () => statusView(view, urn),
     exists: true,

@@ -7,12 +7,15 @@ import { keyAspectOf } from '../../../model/registry.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { application } from './application.ts';
+import { assertion } from './assertion.ts';
 import { chart } from './chart.ts';
 import { container } from './container.ts';
 import { corpGroup } from './corpGroup.ts';
 import { corpUser } from './corpUser.ts';
 import { dashboard } from './dashboard.ts';
 import { dataFlow } from './dataFlow.ts';
+import { dataHubConnection } from './dataHubConnection.ts';
+import { dataHubRole } from './dataHubRole.ts';
 import { dataHubView } from './dataHubView.ts';
 import { dataJob } from './dataJob.ts';
 import { dataPlatform } from './dataPlatform.ts';
@@ -25,6 +28,7 @@ import { domain } from './domain.ts';
 import { entityType } from './entityType.ts';
 import { glossaryNode } from './glossaryNode.ts';
 import { glossaryTerm } from './glossaryTerm.ts';
+import { executionRequest } from './ingestionSource.ts';
 import { mlFeature } from './mlFeature.ts';
 import { mlFeatureTable } from './mlFeatureTable.ts';
 import { mlModel } from './mlModel.ts';
@@ -37,6 +41,9 @@ import { schemaField } from './schemaField.ts';
 import { checkType, notFound, type EntityKind, type Obj } from './shared.ts';
 import { structuredProperty } from './structuredProperty.ts';
 import { tag } from './tag.ts';
+import { platformResource } from './platformResource.ts';
+import { versionSet } from './versionSet.ts';
+import { dataProcessInstance } from './timeseries.ts';
 
 let table: Readonly<Record<string, EntityKind>> | undefined;
 
@@ -48,7 +55,8 @@ export function kinds(): Readonly<Record<string, EntityKind>> {
   table ??= withDocumentHolders({
     dataset, tag, corpuser: corpUser, corpGroup, dataPlatform, glossaryTerm, glossaryNode, domain, container, chart, dashboard,
     dataFlow, dataJob, dataProduct, dataPlatformInstance, mlModel, mlModelGroup, mlFeature, mlPrimaryKey, mlFeatureTable,
-    notebook, schemaField, dataType, entityType, structuredProperty, ownershipType, dataHubView, document, query, application,
+    notebook, schemaField, dataType, entityType, structuredProperty, ownershipType, dataHubView, document, query, application, assertion, versionSet,
+    platformResource, dataHubConnection, dataProcessInstance, dataHubRole, dataHubExecutionRequest: executionRequest,
   });
   return table;
 }
