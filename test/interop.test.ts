@@ -241,7 +241,7 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
       openapi_sdk: true,
       api_tracing: true,
       no_code: true,
-      stateful_ingestion: false,
+      stateful_ingestion: true, // checkpoints are timeseries events (test/interop-timeseries.test.ts)
       impact_analysis: false,
       patch_capable: true,
       cli_telemetry: false,
