@@ -277,6 +277,23 @@ describe('assertions', () => {
     assert.equal(e.message, 'Cannot query field "runAssertion" on type "Mutation".');
   });
 
+  it("an entity's health follows the latest completed run of each of its assertions, with DataHub's messages", async () => {
+    const hiveHealth = async () => (await ok(`{ dataset(urn: "${S.hdfsSample}") { health { type status message causes } } }`)).dataset.health;
+    const upsert = async (description: string) =>
+      (await ok(UPSERT, { entityUrn: S.hdfsSample, type: 'volume', description, platformName: 'dbt' })).upsertCustomAssertion.urn as string;
+    const rows = await upsert('rows');
+    const nulls = await upsert('nulls');
+    assert.deepEqual(await hiveHealth(), [], 'assertions that never ran give no health');
+    await ok(REPORT, { urn: rows, type: 'SUCCESS', time: 1000 });
+    await ok(REPORT, { urn: nulls, type: 'FAILURE', time: 1000 });
+    assert.deepEqual(await hiveHealth(), [{ type: 'ASSERTIONS', status: 'FAIL', message: '1 of 2 assertions are failing', causes: [nulls] }]);
+    await ok(REPORT, { urn: nulls, type: 'SUCCESS', time: 2000 });
+    assert.deepEqual(await hiveHealth(), [{ type: 'ASSERTIONS', status: 'PASS', message: 'All assertions are passing', causes: null }]);
+    // An older failure reported late does not change the latest result.
+    await ok(REPORT, { urn: nulls, type: 'FAILURE', time: 1500 });
+    assert.equal((await hiveHealth())[0].status, 'PASS');
+  });
+
   it('deleteAssertion removes the assertion, its run events, its edges and its search entry', async () => {
     assert.deepEqual(await ok(`mutation d($urn: String!) { deleteAssertion(urn: $urn) }`, { urn: custom }), { deleteAssertion: true });
     assert.equal(s.store.entityExists(custom), false);

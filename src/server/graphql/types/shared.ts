@@ -6,6 +6,7 @@
  * function is only evaluated when a query selects it. Each entity type has its own file beside this
  * one; registry.ts maps urn entity types to them.
  */
+import { healthOf } from '../../../ops/health.ts';
 import { NotFoundError, BadRequestError } from '../../../model/errors.ts';
 import { keyAspectOf } from '../../../model/registry.ts';
 import { parseUrn } from '../../../model/urn.ts';
@@ -339,8 +340,8 @@ export function common(view: StoreView, urn: string, kind: EntityKind): Obj {
     dataPlatformInstance: () => dataPlatformInstanceOf(view, urn),
     documentation: () => documentationView(view, urn),
     displayProperties: () => displayPropertiesView(view, urn),
-    // DataHub computes health from assertions and incidents; this catalog keeps neither, so there is no signal.
-    health: () => [],
+    // From the entity's assertions (src/ops/health.ts); no incidents are kept, so there is no incident health.
+    health: () => healthOf(view, urn),
   };
 }
 
