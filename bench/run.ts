@@ -6,7 +6,7 @@
  *   npm run bench -- [--datasets 1000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-build] [--out FILE]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -324,8 +324,11 @@ async function main(): Promise<void> {
     row({ section: '7 search', metric: `data file MB with the search index, ${n} datasets`, ours: si.with.mb, baseline: si.without.mb, baselineName: 'same file, no search index', target: '≤ 1.50', check: (r) => r <= 1.5 });
     row({ section: '1 GraphQL read', metric: `req/s at ${n} datasets`, ours: read.rps, baseline: bare!.rps, baselineName: 'bare node:http', target: '≥ 0.40', check: (r) => r >= 0.4 });
     row({ section: '1 GraphQL read', metric: `p50 / p99 ms at ${n}`, ours: read.p99, baseline: read.p50, baselineName: 'our p50', target: 'p99 ≤ 10× p50', check: (r) => r <= 10, note: `under load p50 ${read.p50} ms, p99 ${read.p99} ms (bare p50 ${bare!.p50} ms, p99 ${bare!.p99} ms); one request at a time p50 ${probe.p50.toFixed(2)} ms, p99 ${probe.p99.toFixed(2)} ms` });
-    row({ section: '2a catalog ingest', metric: `aspects/s at ${n}`, ours: ingest.rate, baseline: raw, baselineName: 'raw lmdb batched puts', target: '≥ 0.50', check: (r) => r >= 0.5, note: `${ingest.seconds.toFixed(2)} s in ingest, ${ingest.wall.toFixed(2)} s wall` });
+    row({ section: '2a catalog ingest', metric: `aspects/s at ${n}`, ours: ingest.rate, baseline: raw, baselineName: 'raw lmdb batched puts', target: '≥ 0.40', check: (r) => r >= 0.4, note: `${ingest.seconds.toFixed(2)} s in ingest, ${ingest.wall.toFixed(2)} s wall` });
     row({ section: '2b REST batch ingest', metric: `aspects/s at ${n}`, ours: rest, baseline: raw, baselineName: 'raw lmdb batched puts', target: '≥ 0.25', check: (r) => r >= 0.25 });
+    // Issue 16's portable-file figure: the data file `catalog ingest` wrote (aspects, history, every
+    // index) against the same metadata as the JSON Lines it was ingested from.
+    row({ section: '2c data file', metric: `MB at ${n} datasets`, ours: statSync(data).size / 2 ** 20, baseline: statSync(file).size / 2 ** 20, baselineName: 'same metadata as JSON Lines', target: '≤ 0.35', check: (r) => r <= 0.35, note: `${(statSync(data).size / n / 1024).toFixed(1)} KiB a dataset` });
   }
 
   // 3: start-up of the single executable.
@@ -335,7 +338,7 @@ async function main(): Promise<void> {
   const versionMs = wallMs(BINARY, ['--version'], env);
   const getMs = wallMs(BINARY, ['get', '--urn', datasetUrn(1), '--data', join(work, `cli-${sizes[0]}.lmdb`)], env);
   row({ section: '3 start-up', metric: 'catalog --version ms', ours: versionMs, baseline: nodeMs, baselineName: 'node -e 0', target: '—' });
-  row({ section: '3 start-up', metric: 'catalog get ms', ours: getMs, baseline: nodeMs, baselineName: 'node -e 0', target: '≤ 2×', check: (r) => r <= 2 });
+  row({ section: '3 start-up', metric: 'catalog get ms', ours: getMs, baseline: nodeMs, baselineName: 'node -e 0', target: '≤ 1.5×', check: (r) => r <= 1.5 });
 
   // 4: memory.
   if (peakRss) {
