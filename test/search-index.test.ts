@@ -181,3 +181,36 @@ describe('text analysis', () => {
     assert.deepEqual(words('Größe der Tabelle'), ['größe', 'der', 'tabelle'], 'non-ASCII text takes the Unicode rules');
   });
 });
+
+describe('decoded documents kept per generation', () => {
+  it('a read after a write sees the new document; a write transaction reads around the cache, and one that fails leaves it as committed', async () => {
+    const store = openCatalog(tempDataPath());
+    try {
+      const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,cached_doc,PROD)';
+      const describe = (description: string) => ingestProposals({ store, actor: 'urn:li:corpuser:t' }, [proposalFromMcp(mcp(urn, 'datasetProperties', { name: 'cached_doc', description }))]);
+      const phrase = (text: string) => searchEntities(store, { query: `"${text}"`, count: 10 }).hits.map((h) => h.urn);
+      await describe('alpha beta');
+      // A phrase is checked on the document: this search decodes and keeps it.
+      assert.deepEqual(phrase('alpha beta'), [urn]);
+      const id = store.search.idOf(urn)!;
+      assert.equal((store.search.record(id)!.doc as { fields: Record<string, string[]> }).fields['description']?.[0], 'alpha beta');
+      await describe('gamma delta');
+      assert.deepEqual(phrase('alpha beta'), []);
+      assert.deepEqual(phrase('gamma delta'), [urn]);
+      await assert.rejects(
+        store.write((txn) => {
+          txn.putAspect({ urn, entityType: 'dataset', aspectName: 'datasetProperties', value: { name: 'cached_doc', description: 'never committed' }, created: { time: 1, actor: 'urn:li:corpuser:t' }, key: { aspectName: 'datasetKey', value: {} } });
+          store.search.update(urn, txn.getEntity(urn), (name) => txn.getAspect(urn, name)?.value, () => 1);
+          const inside = (store.search.record(id)!.doc as { fields: Record<string, string[]> }).fields['description']?.[0];
+          assert.equal(inside, 'never committed', 'the transaction sees its own document');
+          throw new Error('abort');
+        }),
+        /abort/,
+      );
+      assert.deepEqual(phrase('never committed'), []);
+      assert.deepEqual(phrase('gamma delta'), [urn]);
+    } finally {
+      await store.close();
+    }
+  });
+});

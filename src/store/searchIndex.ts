@@ -157,6 +157,22 @@ const GENERATION_KEY = 'searchGeneration';
 const CACHED_POSTINGS_MIN = 512;
 const CACHED_POSTINGS_MAX = 4_000_000;
 const CACHED_URNS_MAX = 500_000;
+/** Decoded documents kept per generation (a page of results decodes its documents once). */
+const CACHED_RECORDS_MAX = 4096;
+
+function emptyCache(generation: number) {
+  return {
+    generation,
+    postings: new Map<string, PostingList>(),
+    entries: 0,
+    urns: new Map<number, string>(),
+    keywords: new Map<string, number[]>(),
+    /** Decoded documents by id (null: no document). Shared: callers never change them. */
+    records: new Map<number, SearchRecord | null>(),
+    codes: undefined as Record<string, number> | undefined,
+  };
+}
+
 /** Documents per facet column chunk (1024): a chunk holds 1025 offsets, then the ordinals. */
 const CHUNK_BITS = 10;
 const CHUNK = 1 << CHUNK_BITS;
@@ -187,12 +203,13 @@ export class SearchTables implements SearchView {
   /** Whether the running write transaction changed the index (flush() then moves the generation on). */
   private changed = false;
   /**
-   * Decoded postings of common terms and urns of ids, as of one index generation. Any write that
-   * changes the index, in any process, moves the generation on and the next read drops them all, so
-   * a read never sees more than one snapshot's worth; reads between writes (most of them) decode
-   * each long postings list once.
+   * Decoded postings of common terms, urns of ids, decoded documents and the type codes, as of one
+   * index generation. Any write that changes the index, in any process, moves the generation on and
+   * the next read drops them all, so a read never sees more than one snapshot's worth; reads between
+   * writes (most of them) decode each long postings list and each document once. A write
+   * transaction that has changed the index reads around the cache (what it reads is not committed).
    */
-  private cache = { generation: -1, postings: new Map<string, PostingList>(), entries: 0, urns: new Map<number, string>(), keywords: new Map<string, number[]>() };
+  private cache = emptyCache(-1);
   /**
    * Whether the generation was read in the running synchronous stretch: a search reads one snapshot
    * from start to end (nothing yields in between), so it checks once, not on every lookup.
@@ -268,7 +285,7 @@ export class SearchTables implements SearchView {
       this.checked = false;
     });
     const generation = this.generation();
-    if (generation !== this.cache.generation) this.cache = { generation, postings: new Map(), entries: 0, urns: new Map(), keywords: new Map() };
+    if (generation !== this.cache.generation) this.cache = emptyCache(generation);
     return this.cache;
   }
 
@@ -287,7 +304,7 @@ export class SearchTables implements SearchView {
    */
   update(urn: string, entity: { entityType: string; aspects: readonly string[] } | undefined, aspect: (name: string) => unknown, modified: () => number): boolean {
     const id = this.ids.get(urn);
-    const old = id === undefined ? undefined : this.record(id);
+    const old = id === undefined ? undefined : this.readRecord(id);
     const doc = entity ? this.indexer.document(urn, entity.entityType, entity.aspects, aspect, modified) : undefined;
     if (old && doc !== undefined && deepEqual(old.doc, doc)) return true;
     this.changed = true;
@@ -507,7 +524,9 @@ export class SearchTables implements SearchView {
   }
 
   typeCode(entityType: string): number | undefined {
-    return this.codes()[entityType];
+    if (this.changed) return this.codes()[entityType];
+    const cache = this.current();
+    return (cache.codes ??= this.codes())[entityType];
   }
 
   private newId(urn: string): number {
@@ -535,6 +554,18 @@ export class SearchTables implements SearchView {
   }
 
   record(id: number): SearchRecord | undefined {
+    if (this.changed) return this.readRecord(id);
+    const cache = this.current();
+    const known = cache.records.get(id);
+    if (known !== undefined) return known ?? undefined;
+    const read = this.readRecord(id);
+    if (cache.records.size >= CACHED_RECORDS_MAX) cache.records.clear();
+    cache.records.set(id, read ?? null);
+    return read;
+  }
+
+  /** A document as stored now (the write path's view: never from the cache). */
+  private readRecord(id: number): SearchRecord | undefined {
     const stored = this.docs.get(id);
     return stored && { urn: stored.urn, doc: JSON.parse(inflateRawSync(stored.z).toString('utf8')), length: stored.length };
   }
