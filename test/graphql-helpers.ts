@@ -1,4 +1,5 @@
 /** Fixtures for GraphQL tests: a real server on port 0 over a temp data file loaded with the sample. */
+import assert from 'node:assert/strict';
 import { Store } from '../src/store/store.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { ingestFile } from '../src/cli/commands/ingestRun.ts';
@@ -13,6 +14,10 @@ export interface GqlServer {
   server: RunningServer;
   /** POSTs a document; returns status and parsed body. */
   gql(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  /** Runs a document that must succeed; returns its data. */
+  ok(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<any>;
+  /** Runs a document that must fail; returns the first error's message and code. */
+  fails(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<[string, number]>;
   close(): Promise<void>;
 }
 
@@ -21,7 +26,7 @@ export async function startSampleServer(options: { sample?: boolean } = {}): Pro
   if (options.sample !== false) await ingestFile(store, undefined);
   const server = await startServer({ store, port: 0 });
   const url = `${server.url}/api/graphql`;
-  return {
+  const self: GqlServer = {
     url,
     store,
     server,
@@ -33,11 +38,22 @@ export async function startSampleServer(options: { sample?: boolean } = {}): Pro
       });
       return { status: res.status, body: await res.json() };
     },
+    async ok(query, variables, headers) {
+      const r = await self.gql(query, variables, headers);
+      assert.equal(r.body.errors, undefined, JSON.stringify(r.body.errors));
+      return r.body.data;
+    },
+    async fails(query, variables, headers) {
+      const r = await self.gql(query, variables, headers);
+      assert.ok(r.body.errors?.length, `expected an error from ${query}, got ${JSON.stringify(r.body)}`);
+      return [r.body.errors[0].message, r.body.errors[0].extensions?.code];
+    },
     async close() {
       await server.close();
       await store.close();
     },
   };
+  return self;
 }
 
 /** The error object DataHub sends for a resolver failure (datahub-graphql.md §1.4). */

@@ -27,16 +27,8 @@ describe('ingestion sources over GraphQL', () => {
   });
   after(() => s.close());
 
-  const ok = async (query: string, variables?: Record<string, unknown>) => {
-    const r = await s.gql(query, variables);
-    assert.equal(r.body.errors, undefined, JSON.stringify(r.body.errors));
-    return r.body.data;
-  };
-  const fails = async (query: string, variables?: Record<string, unknown>): Promise<[string, number]> => {
-    const r = await s.gql(query, variables);
-    assert.ok(r.body.errors?.length, `expected an error from ${query}`);
-    return [r.body.errors[0].message, r.body.errors[0].extensions.code];
-  };
+  const ok = (query: string, variables?: Record<string, unknown>) => s.ok(query, variables);
+  const fails = (query: string, variables?: Record<string, unknown>) => s.fails(query, variables);
   /** A run as `datahub ingest` reports it: input first (synchronously), the result at the end. */
   const reportRun = async (runId: string, source: string, requestedAt: number, status?: string) => {
     const urn = `urn:li:dataHubExecutionRequest:${runId}`;

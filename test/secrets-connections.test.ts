@@ -30,16 +30,8 @@ describe('secrets and connections over GraphQL', () => {
   });
   after(() => s.close());
 
-  const ok = async (query: string, variables?: Record<string, unknown>) => {
-    const r = await s.gql(query, variables);
-    assert.equal(r.body.errors, undefined, JSON.stringify(r.body.errors));
-    return r.body.data;
-  };
-  const fails = async (query: string, variables?: Record<string, unknown>): Promise<[string, number]> => {
-    const r = await s.gql(query, variables);
-    assert.ok(r.body.errors?.length, `expected an error from ${query}`);
-    return [r.body.errors[0].message, r.body.errors[0].extensions?.code];
-  };
+  const ok = (query: string, variables?: Record<string, unknown>) => s.ok(query, variables);
+  const fails = (query: string, variables?: Record<string, unknown>) => s.fails(query, variables);
 
   it('creates secrets named as DataHub keys them, lists them newest first without values, and decrypts only in getSecretValues', async () => {
     assert.deepEqual(await ok(CREATE, { name: 'SNOWFLAKE_PASSWORD', value: PLAIN, description: 'warehouse login' }), { createSecret: SECRET_URN });

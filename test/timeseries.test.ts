@@ -19,11 +19,7 @@ describe('timeseries aspects', () => {
   });
   after(() => s.close());
 
-  const ok = async (query: string, variables?: Record<string, unknown>) => {
-    const r = await s.gql(query, variables);
-    assert.equal(r.body.errors, undefined, JSON.stringify(r.body.errors));
-    return r.body.data;
-  };
+  const ok = (query: string, variables?: Record<string, unknown>) => s.ok(query, variables);
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' }, body: JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as any };

@@ -21,16 +21,8 @@ describe('entity versioning over GraphQL', () => {
   });
   after(() => s.close());
 
-  const ok = async (query: string, variables?: Record<string, unknown>) => {
-    const r = await s.gql(query, variables);
-    assert.equal(r.body.errors, undefined, JSON.stringify(r.body.errors));
-    return r.body.data;
-  };
-  const fails = async (query: string, variables?: Record<string, unknown>): Promise<[string, number]> => {
-    const r = await s.gql(query, variables);
-    assert.ok(r.body.errors?.length, `expected an error from ${query}`);
-    return [r.body.errors[0].message, r.body.errors[0].extensions.code];
-  };
+  const ok = (query: string, variables?: Record<string, unknown>) => s.ok(query, variables);
+  const fails = (query: string, variables?: Record<string, unknown>) => s.fails(query, variables);
   const value = (urn: string, aspect: string) => s.store.getAspect(urn, aspect)?.value as any;
   const LINK = 'mutation($input: LinkVersionInput!) { linkAssetVersion(input: $input) { urn type } }';
   const UNLINK = 'mutation($input: UnlinkVersionInput!) { unlinkAssetVersion(input: $input) { urn type } }';
