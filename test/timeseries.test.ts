@@ -164,6 +164,23 @@ describe('timeseries aspects', () => {
     assert.deepEqual((await ok(`{ dataFlow(urn: "${FLOW}") { runs { total runs { urn } } } }`)).dataFlow, { runs: { total: 0, runs: [] } });
   });
 
+  it('a run that read one dataset and wrote another is lineage between them: searchAcrossLineage walks through it', async () => {
+    const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
+    const r = run('lineage_run');
+    await ingest(
+      proposal(ds('run_in'), 'datasetProperties', { name: 'run_in', customProperties: {} }),
+      proposal(ds('run_out'), 'datasetProperties', { name: 'run_out', customProperties: {} }),
+      proposal(r, 'dataProcessInstanceProperties', { name: 'lineage_run', created: { time: 1, actor: S.datahub }, customProperties: {} }),
+      proposal(r, 'dataProcessInstanceInput', { inputs: [], inputEdges: [{ destinationUrn: ds('run_in') }] }),
+      proposal(r, 'dataProcessInstanceOutput', { outputs: [], outputEdges: [{ destinationUrn: ds('run_out') }] }),
+    );
+    const q = `query($i: SearchAcrossLineageInput!) { searchAcrossLineage(input: $i) { searchResults { entity { urn } degree } } }`;
+    const reached = async (types?: string[]) =>
+      (await ok(q, { i: { urn: ds('run_out'), direction: 'UPSTREAM', count: 20, ...(types ? { types } : {}) } })).searchAcrossLineage.searchResults.map((x: any) => `${x.entity.urn}@${x.degree}`);
+    assert.deepEqual(await reached(['DATASET']), [`${ds('run_in')}@2`]);
+    assert.deepEqual(await reached(['DATA_PROCESS_INSTANCE']), [`${r}@1`]);
+  });
+
   it('usage buckets roll up in usageStats and statsSummary; profiles list newest first; a dataset without events has no summary', async () => {
     const urn = S.hdfsSample;
     const day = 86_400_000;
