@@ -11,7 +11,7 @@ import { proposalFromMcp } from '../src/model/mcp.ts';
 import { words, wordsOfAscii, wordsOfUnicode } from '../src/model/search/analysis.ts';
 import { ingestProposals } from '../src/ops/ingestProposals.ts';
 import { openCatalog } from '../src/ops/openCatalog.ts';
-import { searchEntities } from '../src/ops/search/search.ts';
+import { mergeAscending, searchEntities } from '../src/ops/search/search.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
 
@@ -212,5 +212,17 @@ describe('decoded documents kept per generation', () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('filter candidates', () => {
+  it('the union of ascending id lists is ascending with each id once, as a set sorted would be', () => {
+    const list = fc.uniqueArray(fc.integer({ min: 1, max: 5000 }), { maxLength: 200 }).map((l) => l.sort((a, b) => a - b));
+    fc.assert(
+      fc.property(fc.array(list, { maxLength: 6 }), (lists) => {
+        assert.deepEqual(Array.from(mergeAscending(lists)), [...new Set(lists.flat())].sort((a, b) => a - b));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -362,20 +362,49 @@ class Matches {
  */
 function lookupCandidates(run: Run, filters: FilterGroup[]): Uint32Array | undefined {
   if (filters.length === 0 || !filters.every((g) => g.some((c) => !c.negated && byLookup(c)))) return undefined;
-  const lists: number[][] = [];
+  // Per group, the criterion with the fewest ids; the groups' ids together (a document passing any group is a candidate).
+  const lists: Array<readonly number[]> = [];
   for (const g of filters) {
-    let best: number[] | undefined;
+    let best: Array<readonly number[]> | undefined;
+    let size = Infinity;
     for (const c of g) {
       if (c.negated || !byLookup(c)) continue;
       const values = c.field === '_entityType' ? c.values.map((v) => run.canonicalType(v)).filter((v): v is string => v !== undefined) : c.values;
-      const ids = fieldsOf(c.field).flatMap((f) => values.flatMap((v) => run.index.keywordIds(f, v)));
-      if (!best || ids.length < best.length) best = ids;
+      const ids = fieldsOf(c.field).flatMap((f) => values.map((v) => run.index.keywordIds(f, v)));
+      const n = ids.reduce((x, l) => x + l.length, 0);
+      if (n < size) {
+        best = ids;
+        size = n;
+      }
     }
-    lists.push(best!);
+    lists.push(...best!);
   }
-  // Ids ascending, each once: one value's ids come in order already.
-  if (lists.length === 1 && lists[0]!.every((id, i, a) => i === 0 || a[i - 1]! < id)) return Uint32Array.from(lists[0]!);
-  return Uint32Array.from(new Set(lists.flat())).sort();
+  return mergeAscending(lists);
+}
+
+/** The union of ascending id lists (a value's ids, one list per field and value), ascending, each id once. */
+export function mergeAscending(lists: ReadonlyArray<readonly number[]>): Uint32Array {
+  const parts = lists.filter((l) => l.length > 0);
+  if (parts.length === 0) return new Uint32Array(0);
+  if (parts.length === 1) return Uint32Array.from(parts[0]!);
+  let merged = Uint32Array.from(parts[0]!);
+  for (let p = 1; p < parts.length; p++) {
+    const b = parts[p]!;
+    const out = new Uint32Array(merged.length + b.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < merged.length || j < b.length) {
+      const x = i < merged.length ? merged[i]! : Infinity;
+      const y = j < b.length ? b[j]! : Infinity;
+      const next = x <= y ? x : y;
+      if (x === next) i++;
+      if (y === next) j++;
+      out[k++] = next;
+    }
+    merged = out.subarray(0, k);
+  }
+  return merged;
 }
 
 /** Every document of the searched types. */
