@@ -632,6 +632,18 @@ export class SearchTables implements SearchView {
   }
 
   posting(term: string, id: number): [number, number, number] | undefined {
+    const known = this.changed ? undefined : this.current().postings.get(term);
+    if (known) {
+      // A decoded list: a binary search instead of reading the block.
+      let lo = 0;
+      let hi = known.size;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (known.ids[mid]! < id) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < known.size && known.ids[lo] === id ? [known.tf[lo]!, known.len[lo]!, known.code[lo]!] : undefined;
+    }
     const found = this.postingSets.find([term], id);
     if (!found) return undefined;
     const { buf, at } = found;

@@ -127,6 +127,9 @@ interface ClauseTerm {
   list?: PostingList;
 }
 
+/** Candidates from which probing a common term decodes its whole postings list first. */
+const PROBE_DECODE_MIN = 256;
+
 /**
  * Scores of one clause's terms among `pool` (sorted ids; every document when undefined) and the
  * searched type codes; a document's score is its best-scoring term there (a prefix matches
@@ -147,6 +150,9 @@ function clauseScored(run: Run, list: readonly ClauseTerm[], codes: ReadonlySet<
     const weight = bm25Weight(n, df, scale);
     const bm25 = (tf: number, len: number) => (weight * tf) / (tf + flat + perLength * len);
     if (pool && !known && df > 32 * pool.length) {
+      // Many candidates: decode the common term's list once (kept for the generation) and search it,
+      // rather than read one block per candidate.
+      if (pool.length >= PROBE_DECODE_MIN) run.index.postings(t);
       const ids: number[] = [];
       const scores: number[] = [];
       for (const id of pool) {
