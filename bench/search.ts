@@ -9,7 +9,9 @@
  *   no facets, as the FTS5 query returns them.
  * Both query sides run each query WARM_UP times before the 15 timed runs (a server runs warm; a fresh
  * process's first calls measure the JIT, not the index).
- * Prints one JSON object. Usage: node --import tsx bench/search.ts ingest|fts5|ours FILE WORKDIR [queries…]
+ * - `relationships`: the same ingest with and without the relationships index (issue 13), and the
+ *   bench's GraphQL dataset read in process on each.
+ * Prints one JSON object. Usage: node --import tsx bench/search.ts ingest|relationships|fts5|ours FILE WORKDIR [queries…]
  */
 import { createReadStream, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +20,7 @@ import { proposalFromMcp, type Proposal } from '../src/model/mcp.ts';
 import { relationshipIndexer } from '../src/model/relationships.ts';
 import { ingestProposals } from '../src/ops/ingestProposals.ts';
 import { openCatalog } from '../src/ops/openCatalog.ts';
-import { Store, type SearchIndexer } from '../src/store/store.ts';
+import { Store, type RelationshipIndexer, type SearchIndexer } from '../src/store/store.ts';
 
 const [mode, file, work, ...queries] = process.argv.slice(2);
 
@@ -49,6 +51,55 @@ async function ingestInto(store: Store): Promise<number> {
   if (batch.length) await ingestProposals({ store, actor: 'urn:li:corpuser:datahub' }, batch);
   aspects += batch.length;
   return aspects / ((performance.now() - started) / 1000);
+}
+
+/** A relationships indexer that keeps nothing: the store as it was before the relationships index. */
+const NO_RELATIONSHIPS: RelationshipIndexer = { version: 'none', carries: () => false, edgesOf: () => [] };
+
+/**
+ * Issue 13's "no regression from the relationships index": the same ingest with and without it
+ * (neither with the search index), then the bench's GraphQL dataset read executed in process over
+ * 2000 of the datasets on each, µs per read; two alternating rounds, the best of each side.
+ */
+async function relationships(): Promise<void> {
+  const { execute, parse } = await import('graphql');
+  const { getSchema } = await import('../src/server/graphql/schema.ts');
+  const { rootValue } = await import('../src/server/graphql/resolvers.ts');
+  const { datasetUrn } = await import('./generate.ts');
+  const { READ_DOCUMENT } = await import('./queries.ts');
+  const document = parse(READ_DOCUMENT);
+  const schema = getSchema();
+  const result: Record<string, { rate: number; readUs: number }> = {};
+  // Two rounds, alternating, each side's best kept: the first ingest of a process also warms the JIT.
+  const rounds = [['without', NO_RELATIONSHIPS], ['with', relationshipIndexer], ['without', NO_RELATIONSHIPS], ['with', relationshipIndexer]] as const;
+  for (const [round, [label, indexer]] of rounds.entries()) {
+    const dir = join(work!, `relationships-${label}-${round}`);
+    mkdirSync(dir, { recursive: true });
+    const store = Store.open(join(dir, 'catalog.lmdb'), indexer, NO_SEARCH);
+    const rate = await ingestInto(store);
+    const datasets = countOf(store);
+    const urns = Array.from({ length: 2000 }, (_, i) => datasetUrn(Math.floor((i * datasets) / 2000)));
+    const read = async () => {
+      for (const urn of urns) {
+        const r = await execute({ schema, document, rootValue, contextValue: { store, actor: 'urn:li:corpuser:datahub' }, variableValues: { urn } });
+        if (r.errors) throw new Error(JSON.stringify(r.errors));
+      }
+    };
+    await read();
+    const started = performance.now();
+    await read();
+    const readUs = ((performance.now() - started) * 1000) / urns.length;
+    await store.close();
+    const best = result[label];
+    result[label] = { rate: Math.max(rate, best?.rate ?? 0), readUs: Math.min(readUs, best?.readUs ?? Infinity) };
+  }
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+function countOf(store: Store): number {
+  let n = 0;
+  for (const _urn of store.eachUrnOfType('dataset')) n++;
+  return n;
 }
 
 async function ingest(): Promise<void> {
@@ -135,6 +186,7 @@ async function ours(): Promise<void> {
 }
 
 if (mode === 'ingest') await ingest();
+else if (mode === 'relationships') await relationships();
 else if (mode === 'fts5') await fts5();
 else if (mode === 'ours') await ours();
-else throw new Error('usage: search.ts ingest|fts5|ours FILE WORKDIR [queries…]');
+else throw new Error('usage: search.ts ingest|relationships|fts5|ours FILE WORKDIR [queries…]');
