@@ -125,7 +125,7 @@ describe('single executable (build/catalog)', () => {
     const { rows, sizes } = JSON.parse(readFileSync(out, 'utf8')) as { rows: Array<{ section: string; metric: string; ours: number | null; baseline: number | null; note?: string }>; sizes: number[] };
     assert.deepEqual(sizes, [10, 20]);
     const sections = new Set(rows.map((row) => row.section));
-    for (const s of ['1 GraphQL read', '2a catalog ingest', '2b REST batch ingest', '3 start-up', '4 memory', '5 scaling', '7 search', '8 web UI']) {
+    for (const s of ['1 GraphQL read', '2a catalog ingest', '2b REST batch ingest', '2c data file', '3 start-up', '4 memory', '5 scaling', '7 search', '8 web UI', '9 relationships index']) {
       assert.ok(sections.has(s), `section ${s} missing from ${[...sections].join(', ')}`);
     }
     for (const row of rows.filter((x) => x.section !== '6 peer')) {
