@@ -207,3 +207,32 @@ describe('key bounds over long string parts', () => {
     }
   });
 });
+
+describe('timeseries walks', () => {
+  it('newest first is the oldest-first walk reversed, for any events, time range and neighbouring aspects', async () => {
+    const store = openCatalog(tempDataPath());
+    try {
+      const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,a_table_name_long_enough_to_take_the_raw_path,PROD)';
+      const event = fc.record({ aspect: fc.constantFrom('datasetProfile', 'operation', 'datasetUsageStatistics'), time: fc.integer({ min: 0, max: 50 }), partition: fc.constantFrom('', 'a', 'b') });
+      const bound = fc.option(fc.integer({ min: -1, max: 52 }), { nil: undefined });
+      await fc.assert(
+        fc.asyncProperty(fc.array(event, { maxLength: 40 }), bound, bound, async (events, from, to) => {
+          await store.write((txn) => {
+            txn.deleteTimeseries(urn);
+            for (const e of events) {
+              const value = { timestampMillis: e.time, partitionSpec: { type: 'PARTITION', partition: e.partition }, operationType: 'INSERT', lastUpdatedTimestamp: e.time };
+              writeAspect(txn, stamp(1), urn, e.aspect, value);
+            }
+          });
+          const range = { startTimeMillis: from, endTimeMillis: to };
+          const key = (r: { timestampMillis: number; value: Record<string, unknown> }) => `${r.timestampMillis}/${JSON.stringify(r.value)}`;
+          const oldest = store.timeseries(urn, 'operation', range).map(key);
+          assert.deepEqual(Array.from(store.timeseriesNewestFirst(urn, 'operation', range), key), oldest.reverse());
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      await store.close();
+    }
+  });
+});

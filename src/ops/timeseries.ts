@@ -26,11 +26,11 @@ export function readTimeseries(store: StoreView, urn: string, aspectName: string
   if (!isTimeseriesAspect(aspectName)) throw new BadRequestError(`${aspectName} is not a timeseries aspect`);
   const limit = query.limit ?? DEFAULT_TIMESERIES_LIMIT;
   if (!Number.isInteger(limit) || limit < 0) throw new BadRequestError(`limit: expected a non-negative integer, got ${limit}`);
-  const rows = store.timeseries(urn, aspectName, query);
   const out: TimeseriesRow[] = [];
+  if (limit === 0) return out;
   const partitions = new Set<string>();
-  for (let i = rows.length - 1; i >= 0 && out.length < limit; i--) {
-    const row = rows[i]!;
+  // Newest first, read lazily: the latest event (a profile, a checkpoint, a run's state) reads one row.
+  for (const row of store.timeseriesNewestFirst(urn, aspectName, query)) {
     if (query.filters && query.filters.length > 0 && !query.filters.some((group) => group.every((c) => criterionHolds(fieldValues(row.value, c.field), c)))) continue;
     if (query.latestValue) {
       const partition = partitionOf(row.value);
@@ -38,6 +38,7 @@ export function readTimeseries(store: StoreView, urn: string, aspectName: string
       partitions.add(partition);
     }
     out.push(row);
+    if (out.length >= limit) break;
   }
   return out;
 }

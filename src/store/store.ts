@@ -133,6 +133,8 @@ export interface StoreView {
   listTokens(): Array<{ id: string; value: unknown }>;
   /** The events of one timeseries aspect of `urn` in the time range, oldest first. */
   timeseries(urn: string, aspectName: string, range?: TimeRange): TimeseriesRow[];
+  /** The same events newest first, read lazily (a reader that needs the latest few stops early). */
+  timeseriesNewestFirst(urn: string, aspectName: string, range?: TimeRange): Generator<TimeseriesRow>;
   /** The names of the timeseries aspects `urn` has events of. */
   timeseriesAspects(urn: string): string[];
   /** A setting of the data file itself (kept in `meta`, never served by any read path). */
@@ -526,6 +528,26 @@ export class Store implements StoreView {
     return out;
   }
 
+  *timeseriesNewestFirst(urn: string, aspectName: string, range: TimeRange = {}): Generator<TimeseriesRow> {
+    const { end } = seriesRange(urn, aspectName, range);
+    // A reverse walk from the range's upper bound down to [urn, aspect] (which sorts before every
+    // event of it). LMDB checks nothing for us here, so each key is checked to stay in the range (the
+    // walk starts at the bound, which may itself be a key), stop below its start, and move down.
+    let previous: SeriesKey | undefined;
+    for (const { key, value } of this.series.getRange({ start: end, end: [urn, aspectName] as unknown as SeriesKey, reverse: true })) {
+      const k = key as SeriesKey;
+      if (k[0] !== urn || k[1] !== aspectName) {
+        if (k[0] === urn && k[1] > aspectName) continue;
+        return;
+      }
+      if (range.endTimeMillis != null && k[2] > range.endTimeMillis) continue;
+      if (range.startTimeMillis != null && k[2] < range.startTimeMillis) return;
+      if (previous && (k[2] > previous[2] || (k[2] === previous[2] && k[3] >= previous[3]))) throw new KeyWalkError(this.path, 'timeseries', k, previous);
+      previous = k;
+      yield { ...value, timestampMillis: k[2] };
+    }
+  }
+
   timeseriesAspects(urn: string): string[] {
     const names: string[] = [];
     let start: SeriesKey = [urn, '', 0, ''];
@@ -573,6 +595,7 @@ export class Store implements StoreView {
       getToken: (id) => this.getToken(id),
       listTokens: () => this.listTokens(),
       timeseries: (u, a, r) => this.timeseries(u, a, r),
+      timeseriesNewestFirst: (u, a, r) => this.timeseriesNewestFirst(u, a, r),
       timeseriesAspects: (u) => this.timeseriesAspects(u),
       getSetting: (name) => this.getSetting(name),
       putSetting: (name, value) => {
