@@ -110,6 +110,9 @@ describe('timeseries aspects', () => {
     assert.equal(r.status, 400);
     assert.match(r.body.message, /datasetProfile\.timestampMillis/);
     assert.equal(s.store.timeseries(S.kafkaSample, 'datasetProfile', { startTimeMillis: 900, endTimeMillis: 900 }).length, 0);
+    const malformed = await post('/aspects?action=getTimeseriesAspectValues', { urn: 'not-a-urn', entity: 'dataset', aspect: 'datasetProfile' });
+    assert.equal(malformed.status, 400);
+    assert.match(malformed.body.message, /not-a-urn/);
     const bad = await series(S.kafkaSample, 'datasetProperties');
     assert.equal(bad.status, 400);
     assert.match(bad.body.message, /datasetProperties is not a timeseries aspect/);

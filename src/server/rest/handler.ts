@@ -17,7 +17,7 @@ import { scrollEntitiesV3 } from '../../ops/openapiScroll.ts';
 import { getEntityResponse, getVersionedAspect } from '../../ops/readAspects.ts';
 import { listRelationships } from '../../ops/relationships.ts';
 import { getTimeline } from '../../ops/timeline.ts';
-import { readTimeseries } from '../../ops/timeseries.ts';
+import { DEFAULT_TIMESERIES_LIMIT, readTimeseries } from '../../ops/timeseries.ts';
 import { validateUrn } from '../../model/registry.ts';
 import { isJsonObject } from '../../model/json.ts';
 import { actorOf, type ServerDeps } from '../context.ts';
@@ -74,7 +74,8 @@ export function createRestHandler(deps: ServerDeps): Handler {
         const aspectName = input['aspect'];
         if (typeof urn !== 'string') throw new HttpError(400, 'urn: required string is missing');
         if (typeof aspectName !== 'string') throw new HttpError(400, 'aspect: required string is missing');
-        const entityName = typeof input['entity'] === 'string' ? input['entity'] : validateUrn(urn).entityType;
+        const urnType = validateUrn(urn).entityType;
+        const entityName = typeof input['entity'] === 'string' ? input['entity'] : urnType;
         const limit = input['limit'] === undefined || input['limit'] === null ? undefined : Number(input['limit']);
         const rows = readTimeseries(deps.store, urn, aspectName, {
           startTimeMillis: optionalMillis(input, 'startTimeMillis'),
@@ -84,7 +85,7 @@ export function createRestHandler(deps: ServerDeps): Handler {
           latestValue: input['latestValue'] === true,
         });
         const values = rows.map((r) => ({ aspect: { value: JSON.stringify(r.value), contentType: 'application/json' }, systemMetadata: r.systemMetadata }));
-        return sendJson(res, 200, { value: { entityName, aspectName, limit: limit ?? 10000, values } });
+        return sendJson(res, 200, { value: { entityName, aspectName, limit: limit ?? DEFAULT_TIMESERIES_LIMIT, values } });
       }
       default:
         throw new HttpError(400, `Unknown action "${action}" on /aspects; supported: ingestProposal, ingestProposalBatch, getTimeseriesAspectValues`);
