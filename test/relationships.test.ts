@@ -109,6 +109,71 @@ describe('relationships index in the store', () => {
       await reopened.close();
     }
   });
+
+  it('sources are keyed by entity id, given once in order of creation; a file from before ids (sources keyed by urn) is migrated on open to the same edges', async () => {
+    const file = tempDataPath();
+    const D3 = 'urn:li:dataset:(urn:li:dataPlatform:hive,d0,PROD)';
+    const first = Store.open(file, relationshipIndexer, searchIndexer);
+    // Created in the order D2, D1, D3; a rolled-back write takes no id for good.
+    await first.write((txn) => writeAspect(txn, stamp, D2, 'globalTags', { tags: [{ tag: 'urn:li:tag:a' }] }));
+    await assert.rejects(first.write((txn) => {
+      writeAspect(txn, stamp, 'urn:li:tag:gone', 'tagProperties', { name: 'gone' });
+      throw new Error('boom');
+    }));
+    await first.write((txn) => {
+      writeAspect(txn, stamp, D1, 'globalTags', { tags: [{ tag: 'urn:li:tag:a' }] });
+      writeAspect(txn, stamp, D3, 'ownership', { owners: [{ owner: 'urn:li:corpuser:ann', type: 'DATAOWNER' }] });
+      writeAspect(txn, stamp, D3, 'globalTags', { tags: [{ tag: 'urn:li:tag:a' }] });
+    });
+    const ids = [D2, D1, D3].map((u) => first.getEntity(u)!.id!);
+    assert.deepEqual(ids.map((id) => id - ids[0]!), [0, 1, 2]);
+    // Listed by urn, not by the order the sources were created in.
+    const tagged = [`TaggedWith ${D3} globalTags`, `TaggedWith ${D1} globalTags`, `TaggedWith ${D2} globalTags`];
+    assert.deepEqual(first.edges('urn:li:tag:a', 'INCOMING').map((e) => `${e.type} ${e.urn} ${e.aspectName}`), tagged);
+    await first.close();
+
+    // Rewrite the file as the release before entity ids left it: no ids, no counter, edges keyed by source urn.
+    const { open } = await import('lmdb');
+    const env = open({ path: file, compression: false, maxDbs: 32, encoding: 'msgpack' });
+    const entities = env.openDB<Record<string, unknown>, string>('entities', {});
+    const relIn = env.openDB<unknown, unknown[]>('relIn', {});
+    const meta = env.openDB<unknown, string>('meta', {});
+    await env.transaction(() => {
+      for (const { key, value } of Array.from(entities.getRange({}))) {
+        const { id: _id, ...old } = value;
+        entities.put(key, old);
+      }
+      for (const { key, value } of Array.from(relIn.getRange({}))) {
+        relIn.remove(key);
+        relIn.put([key[0], key[1], value, key[3]], true);
+      }
+      meta.remove('nextEntityId');
+      meta.put('relationshipsIndexVersion', `relIn-1:${relationshipIndexer.version}`);
+    });
+    assert.equal(Array.from(entities.getRange({})).filter(({ value }) => 'id' in value).length, 0);
+    await env.close();
+
+    const migrated = Store.open(file, relationshipIndexer, searchIndexer);
+    try {
+      assert.deepEqual(migrated.edges('urn:li:tag:a', 'INCOMING').map((e) => `${e.type} ${e.urn} ${e.aspectName}`), tagged);
+      assert.deepEqual(migrated.edges('urn:li:corpuser:ann', 'INCOMING'), [{ type: 'OwnedBy', urn: D3, aspectName: 'ownership' }]);
+      const given = [D1, D2, D3].map((u) => migrated.getEntity(u)!.id!);
+      assert.equal(new Set(given).size, 3);
+      // Edges follow the migrated ids: a change and a delete reach the right keys.
+      await migrated.write((txn) => writeAspect(txn, stamp, D1, 'globalTags', { tags: [{ tag: 'urn:li:tag:b' }] }));
+      await migrated.write((txn) => txn.deleteEntity(D3));
+      assert.deepEqual(migrated.edges('urn:li:tag:a', 'INCOMING').map((e) => e.urn), [D2]);
+      assert.deepEqual(migrated.edges('urn:li:tag:b', 'INCOMING').map((e) => e.urn), [D1]);
+      assert.deepEqual(migrated.edges('urn:li:corpuser:ann', 'INCOMING'), []);
+      // The counter goes on past every migrated id.
+      await migrated.write((txn) => writeAspect(txn, stamp, 'urn:li:tag:new', 'tagProperties', { name: 'new' }));
+      assert.ok(migrated.getEntity('urn:li:tag:new')!.id! > Math.max(...given));
+      assert.deepEqual(migrated.reindexRelationships(), { edges: 2 });
+      assert.deepEqual(migrated.edges('urn:li:tag:a', 'INCOMING').map((e) => e.urn), [D2]);
+    } finally {
+      await migrated.close();
+    }
+  });
 });
 
 describe('relationships over GraphQL and REST (sample catalog)', () => {
