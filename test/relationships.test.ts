@@ -136,7 +136,7 @@ describe('relationships index in the store', () => {
     const { open } = await import('lmdb');
     const env = open({ path: file, compression: false, maxDbs: 32, encoding: 'msgpack' });
     const entities = env.openDB<Record<string, unknown>, string>('entities', {});
-    const relIn = env.openDB<unknown, unknown[]>('relIn', {});
+    const relIn = env.openDB<string | boolean, [string, string, number | string, string]>('relIn', {});
     const meta = env.openDB<unknown, string>('meta', {});
     await env.transaction(() => {
       for (const { key, value } of Array.from(entities.getRange({}))) {
@@ -145,7 +145,7 @@ describe('relationships index in the store', () => {
       }
       for (const { key, value } of Array.from(relIn.getRange({}))) {
         relIn.remove(key);
-        relIn.put([key[0], key[1], value, key[3]], true);
+        relIn.put([key[0], key[1], value as string, key[3]], true);
       }
       meta.remove('nextEntityId');
       meta.put('relationshipsIndexVersion', `relIn-1:${relationshipIndexer.version}`);
