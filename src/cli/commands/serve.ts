@@ -2,9 +2,7 @@ import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { BadRequestError } from '../../model/errors.ts';
 import { MAX_URN_LENGTH, setMaxUrnLength } from '../../model/urn.ts';
-import { AuthSetupError, decideAuth, isLoopback } from '../../server/auth.ts';
-import { DEFAULT_LIMITS } from '../../server/context.ts';
-import { openCatalog } from '../../ops/openCatalog.ts';
+import { DEFAULT_LIMITS } from '../../server/defaultLimits.ts';
 
 interface ServeArgs {
   data: string;
@@ -40,7 +38,12 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .group(['auth', 'insecure-no-auth'], 'Authentication:')
       .group(['max-body-bytes', 'max-batch-items', 'max-query-depth', 'max-query-complexity', 'max-string-length', 'max-urn-length'], 'Limits:') as never,
   handler: async (args) => {
-    const [{ Store }, { startServer }] = await Promise.all([import('../../store/store.ts'), import('../../server/server.ts')]);
+    // Loaded here, not at start-up: every other command starts without the server, the store or auth.
+    const [{ openCatalog }, { startServer }, { AuthSetupError, decideAuth, isLoopback }] = await Promise.all([
+      import('../../ops/openCatalog.ts'),
+      import('../../server/server.ts'),
+      import('../../server/auth.ts'),
+    ]);
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new BadRequestError(`--port must be 0..65535, got ${args.port}`);
     for (const [flag, value] of Object.entries({ 'max-body-bytes': args.maxBodyBytes, 'max-batch-items': args.maxBatchItems, 'max-query-depth': args.maxQueryDepth, 'max-query-complexity': args.maxQueryComplexity, 'max-string-length': args.maxStringLength })) {
       if (!Number.isInteger(value) || value < 1) throw new BadRequestError(`--${flag} must be a positive integer, got ${value}`);
