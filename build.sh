@@ -25,12 +25,14 @@ quiet node scripts/build/ui.mjs "$out/ui"
 ui_assets=$(for f in ui-app.js ui-app.css; do for x in "" .br .gz; do printf ',\n    "%s": "%s"' "$f$x" "$out/ui/$f$x"; done; done)
 # Every SDL file of the GraphQL schema (src/server/graphql/schema.ts SDL_FILES), as an asset each.
 sdl_assets=$(for f in src/server/graphql/*.graphql; do printf ',\n    "%s": "%s"' "$(basename "$f")" "$f"; done)
+# useSnapshot: the executable starts from a V8 heap snapshot taken after src/sea/entry.ts's static
+# imports were evaluated (the CLI and the model), instead of compiling and running them at each start.
 cat > "$out/sea-config.json" <<JSON
 {
   "main": "$out/catalog.cjs",
   "output": "$out/sea-prep.blob",
   "disableExperimentalSEAWarning": true,
-  "useCodeCache": true,
+  "useSnapshot": true,
   "assets": {
     "lmdb.node": "$lmdb_node",
     "msgpackr-extract.node": "$msgpack_node"$ui_assets$sdl_assets

@@ -42,6 +42,22 @@ describe('single executable (build/catalog)', () => {
     assert.equal(r.stderr, '', 'no experimental warning or other noise on stderr');
   });
 
+  it('starts from the build\'s snapshot yet reads its home, environment, arguments and randomness when it runs', async () => {
+    // No --data and no CATALOG_DATA: the default data file is under this run's HOME, not the build's.
+    const home = tempDir('catalog-sea-home-');
+    const env = { PATH: '/usr/bin:/bin', HOME: home, CATALOG_DATA: '', NODE_OPTIONS: '' };
+    const token = (user: string) => runProcess(join(dir, 'catalog'), ['token', 'create', '--user', user], { cwd: dir, env });
+    const [a, b] = [await token('urn:li:corpuser:ann'), await token('urn:li:corpuser:bob')];
+    assert.equal(a.code, 0, a.stderr);
+    assert.ok(existsSync(join(home, '.catalog', 'catalog.lmdb')));
+    assert.match(a.stdout, /acts as urn:li:corpuser:ann/);
+    assert.match(b.stdout, /acts as urn:li:corpuser:bob/);
+    const secret = (r: { stdout: string }) => /^ctk_\S+$/m.exec(r.stdout)?.[0];
+    assert.ok(secret(a) && secret(b) && secret(a) !== secret(b), 'each run draws its own random token');
+    const list = await runProcess(join(dir, 'catalog'), ['token', 'list', '--data', join(home, '.catalog', 'catalog.lmdb')], { cwd: dir, env });
+    assert.equal(list.stdout.match(/urn:li:corpuser:(ann|bob)/g)?.length, 2, list.stdout);
+  });
+
   it('ingests an MCP file and gets it back, with and without --aspect', async () => {
     const file = join(dir, 'mcps.json');
     writeFileSync(file, JSON.stringify([mcp(HIVE_T1, 'datasetProperties', { description: 'from the binary', customProperties: {} })]));

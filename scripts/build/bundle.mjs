@@ -1,4 +1,4 @@
-// Bundles src/cli/main.ts into one CommonJS file for Node's single-executable support, pointing the
+// Bundles the CLI (entry src/sea/entry.ts) into one CommonJS file for Node's single-executable support, pointing the
 // native-addon loader of lmdb and msgpackr-extract at our SEA asset loader (src/sea/native.ts).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -52,9 +52,26 @@ const ownScope = {
   },
 };
 
+// The executable starts from a V8 start-up snapshot of the CLI's module graph (build.sh, useSnapshot).
+// A snapshot cannot hold objects backed by native handles, and string-width (under yargs' help
+// layout) makes an ICU `Intl.Segmenter` at module level; here it is made on first use instead.
+const lazySegmenter = {
+  name: 'lazy-intl-segmenter',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, async (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const eager = 'const segmenter = new Intl.Segmenter();';
+      // Versions without it load as they are (a new form would fail the snapshot build, not pass silently).
+      if (!source.includes(eager)) return undefined;
+      const lazy = 'let segmenterMade; const segmenter = { segment: (s) => (segmenterMade ??= new Intl.Segmenter()).segment(s) };';
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const result = await build({
-  entryPoints: [join(root, 'src', 'cli', 'main.ts')],
+  entryPoints: [join(root, 'src', 'sea', 'entry.ts')],
   outfile,
   bundle: true,
   platform: 'node',
@@ -70,7 +87,7 @@ const result = await build({
     'process.env.NODE_ENV': '"production"',
     __CATALOG_NATIVE_HASHES__: JSON.stringify(nativeHashes),
   },
-  plugins: [ownScope, seaNative],
+  plugins: [ownScope, seaNative, lazySegmenter],
   metafile: true,
   // Warnings are printed by reportWarnings once the direct-eval ones are judged. esbuild hides that
   // warning inside node_modules unless its level is set explicitly.
