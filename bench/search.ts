@@ -7,8 +7,9 @@
  *   (better-sqlite3, a dev dependency for this bench only), queried with the same words.
  * - `ours`: the same queries on a catalog data file (FILE), in process: one page of 10 and the total,
  *   no facets, as the FTS5 query returns them.
- * Both query sides run each query WARM_UP times before the 15 timed runs (a server runs warm; a fresh
- * process's first calls measure the JIT, not the index).
+ * Both query sides run each query for WARM_UP_MS before the TIMED runs, the median of which is
+ * reported (a server runs warm; a fresh process's first calls, even its first fifty, measure V8's
+ * tiers of compilation more than the index: a query of 40 µs warm read 120 µs after 50 runs).
  * - `relationships`: the same ingest with and without the relationships index (issue 13), and the
  *   bench's GraphQL dataset read in process on each.
  * Prints one JSON object. Usage: node --import tsx bench/search.ts ingest|relationships|fts5|ours FILE WORKDIR [queries…]
@@ -28,8 +29,23 @@ async function* lines(path: string): AsyncGenerator<Record<string, any>> {
   for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) if (line) yield JSON.parse(line);
 }
 
-/** Runs of each query before the timed ones, on both sides. */
-const WARM_UP = 50;
+/** How long each query runs before the timed runs, on both sides. */
+const WARM_UP_MS = 300;
+/** Timed runs of each query; the median is reported. */
+const TIMED = 31;
+
+/** Runs `run` for WARM_UP_MS, then TIMED times; the median of those, in ms. */
+function medianMs(run: () => void): number {
+  const warm = performance.now() + WARM_UP_MS;
+  while (performance.now() < warm) run();
+  const times: number[] = [];
+  for (let i = 0; i < TIMED; i++) {
+    const t = performance.now();
+    run();
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[TIMED >> 1]!;
+}
 
 const sizeMb = (dir: string) => readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0) / 1e6;
 
@@ -147,18 +163,13 @@ async function fts5(): Promise<void> {
   const out: Record<string, { p50: number; hits: number }> = {};
   for (const q of queries) {
     const match = q.split(/\s+/).map((w) => (w.endsWith('*') ? `"${w.slice(0, -1)}"*` : `"${w}"`)).join(' ');
-    const times: number[] = [];
     let hits = 0;
     // Warmed up first, as ours is: the steady state is compared, not the first calls.
-    for (let i = 0; i < WARM_UP; i++) search.all(match);
-    for (let i = 0; i < 15; i++) {
-      const t = performance.now();
+    const p50 = medianMs(() => {
       search.all(match);
       hits = (count.get(match) as { n: number }).n;
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    out[q] = { p50: times[7]!, hits };
+    });
+    out[q] = { p50, hits };
   }
   db.close();
   process.stdout.write(`${JSON.stringify({ indexSeconds, mb: statSync(join(work!, 'fts5.sqlite')).size / 1e6, queries: out })}\n`);
@@ -169,17 +180,12 @@ async function ours(): Promise<void> {
   const store = openCatalog(file!);
   const out: Record<string, { p50: number; hits: number }> = {};
   for (const q of queries) {
-    const times: number[] = [];
     let hits = 0;
     // JIT warm-up: the first calls of a fresh process run unoptimised code; a server runs warm.
-    for (let i = 0; i < WARM_UP; i++) searchEntities(store, { query: q, count: 10, skipAggregates: true, skipHighlighting: true });
-    for (let i = 0; i < 15; i++) {
-      const t = performance.now();
+    const p50 = medianMs(() => {
       hits = searchEntities(store, { query: q, count: 10, skipAggregates: true, skipHighlighting: true }).total;
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    out[q] = { p50: times[7]!, hits };
+    });
+    out[q] = { p50, hits };
   }
   await store.close();
   process.stdout.write(`${JSON.stringify({ queries: out })}\n`);
