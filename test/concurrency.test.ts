@@ -53,6 +53,29 @@ describe('two processes on one data file', () => {
     }
   });
 
+  it('entities created by two processes at once get distinct ids, and the relationships index keyed by them lists every one', async () => {
+    const path = tempDataPath();
+    const create = (who: string) => runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'create-tagged.ts'), path, '300', who]);
+    const [a, b] = await Promise.all([create('a'), create('b')]);
+    assert.equal(a.code, 0, a.stderr);
+    assert.equal(b.code, 0, b.stderr);
+    const store = openCatalog(path);
+    try {
+      const urns = [...store.eachUrnOfType('dataset')];
+      assert.equal(urns.length, 600);
+      const ids = urns.map((u) => store.getEntity(u)?.id);
+      assert.equal(new Set(ids).size, 600, 'an id given twice');
+      assert.ok(ids.every((id) => Number.isInteger(id)));
+      const tagged = store.edges('urn:li:tag:shared', 'INCOMING').map((e) => e.urn);
+      assert.deepEqual(tagged, [...urns].sort());
+      // A rebuild from the aspects gives the same edges.
+      store.reindexRelationships();
+      assert.deepEqual(store.edges('urn:li:tag:shared', 'INCOMING').map((e) => e.urn), tagged);
+    } finally {
+      await store.close();
+    }
+  });
+
   // Regression test for lmdb-js 3.5.6, which on every open wrote the txn id it had read into the
   // lock file's shared state without the write lock, so a commit made during another process's
   // open could be dropped although acknowledged (scripts/build/lmdb-native.mjs has the fix).
