@@ -229,9 +229,14 @@ async function main(): Promise<void> {
     const aspects = await generate(file, n, 'jsonl');
     log(`[${n}] ${aspects} aspects; catalog ingest …`);
     const data = join(work, `cli-${n}.lmdb`);
+    // Each timed write starts with no earlier section's pages waiting to be flushed (as search.ts does).
+    const settleDisk = () => spawnSync('sync', { stdio: 'ignore' });
+    settleDisk();
     const ingest = catalogIngest(file, data);
     log(`[${n}] raw lmdb baseline …`);
+    settleDisk();
     const raw = rawLmdb(file);
+    settleDisk();
 
     log(`[${n}] REST ingest into a fresh server …`);
     const restData = join(work, `rest-${n}.lmdb`);
