@@ -1,10 +1,11 @@
 // catalog put / deprecate / export, and the offline commands on a data file a server has open.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
-import { ROOT, runCli, serveCatalog, tempDataPath, tempDir, writeTemp } from './helpers.ts';
+import { ROOT, runCli, runProcess, serveCatalog, tempDataPath, tempDir, writeTemp } from './helpers.ts';
 import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
 
 async function sampleData(): Promise<string> {
@@ -139,5 +140,50 @@ describe('offline commands on a file a server has open', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('the reading commands answer while another process holds the write lock (a server committing a long batch), and see only what was committed', async () => {
+    const data = await sampleData();
+    const holding = `${data}.holding`;
+    const stop = `${data}.stop`;
+    const holder = runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'hold-write.ts'), data, holding, stop]);
+    try {
+      while (!existsSync(holding)) {
+        if (await Promise.race([holder.then(() => true), delay(20).then(() => false)])) assert.fail(`the holder exited: ${(await holder).stderr}`);
+      }
+      // Each of these used to wait for the holder's commit (lmdb opened every table in a write
+      // transaction); the holder waits for the stop file, so a command that waited would never end.
+      const dir = tempDir();
+      const reads = await Promise.all([
+        runCli(['get', '--urn', S.usersCreated, '--aspect', 'datasetProperties', '--data', data]),
+        runCli(['get', '--urn', 'urn:li:tag:held', '--data', data]),
+        runCli(['search', 'users', '--json', '--data', data]),
+        runCli(['lineage', '--urn', S.usersCreated, '--json', '--data', data]),
+        runCli(['export', '-f', join(dir, 'export.json'), '--data', data]),
+        runCli(['token', 'list', '--data', data]),
+        // The compacting copy reads under a read transaction only; LMDB's plain copy takes the write
+        // lock for an instant to snapshot its meta pages, so it waits for the running transaction.
+        runCli(['backup', '--compact', '-f', join(dir, 'copy.lmdb'), '--data', data]),
+      ]);
+      assert.equal(existsSync(stop), false);
+      const [get, held, search, lineage, ...rest] = reads;
+      assert.equal(get!.code, 0, get!.stderr);
+      assert.ok(JSON.parse(get!.stdout).datasetProperties);
+      // The held write is not committed: not there yet.
+      assert.equal(held!.code, 1);
+      assert.match(held!.stderr, /not found/);
+      assert.equal(search!.code, 0, search!.stderr);
+      assert.ok(JSON.parse(search!.stdout).total > 0);
+      assert.equal(lineage!.code, 0, lineage!.stderr);
+      for (const r of rest) assert.equal(r.code, 0, r.stderr);
+      assert.doesNotMatch(readFileSync(join(dir, 'export.json'), 'utf8'), /urn:li:tag:held/);
+    } finally {
+      writeFileSync(stop, '');
+      const h = await holder;
+      assert.equal(h.code, 0, h.stderr);
+    }
+    // Once committed, the next read sees it.
+    const after = await runCli(['get', '--urn', 'urn:li:tag:held', '--data', data]);
+    assert.equal(after.code, 0, after.stderr);
   });
 });

@@ -167,6 +167,36 @@ describe('versioned aspect store', () => {
     assert.deepEqual(s2.getAspect('urn:li:tag:p', 'tagProperties')?.value, { name: 'p' });
     await s2.close();
   });
+
+  it('opens read-only when asked and the file is readable as it is; else read-write, creating or migrating it', async () => {
+    // A file that does not exist yet is created.
+    const path = tempDataPath();
+    const created = openCatalog(path, { readOnly: true });
+    assert.equal(created.readOnly, false);
+    await created.write((txn) => writeAspect(txn, stamp(1), 'urn:li:tag:p', 'tagProperties', { name: 'p' }));
+    await created.close();
+    // A current file opens read-only: it reads, and refuses to write.
+    const reader = openCatalog(path, { readOnly: true });
+    assert.equal(reader.readOnly, true);
+    assert.deepEqual(reader.getAspect('urn:li:tag:p', 'tagProperties')?.value, { name: 'p' });
+    await assert.rejects(reader.write(() => undefined), /open read-only here: this command may not write/);
+    await reader.close();
+    // A file indexed under other relationship declarations is migrated by a read-write open.
+    const env = lmdb.open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
+    await env.openDB('meta', {}).put('relationshipsIndexVersion', 'other');
+    await env.close();
+    const migrated = openCatalog(path, { readOnly: true });
+    try {
+      assert.equal(migrated.readOnly, false);
+      assert.deepEqual(migrated.getAspect('urn:li:tag:p', 'tagProperties')?.value, { name: 'p' });
+      await migrated.write((txn) => writeAspect(txn, stamp(2), 'urn:li:tag:q', 'tagProperties', { name: 'q' }));
+    } finally {
+      await migrated.close();
+    }
+    const again = openCatalog(path, { readOnly: true });
+    assert.equal(again.readOnly, true);
+    await again.close();
+  });
 });
 
 describe('key bounds over long string parts', () => {

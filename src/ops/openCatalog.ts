@@ -3,6 +3,7 @@ import { relationshipIndexer } from '../model/relationships.ts';
 import { searchIndexer } from '../model/search/indexer.ts';
 import { Store } from '../store/store.ts';
 
-export function openCatalog(path: string): Store {
-  return Store.open(path, relationshipIndexer, searchIndexer);
+/** `readOnly`: for commands that only read; see Store.open. */
+export function openCatalog(path: string, options: { readOnly?: boolean } = {}): Store {
+  return Store.open(path, relationshipIndexer, searchIndexer, options);
 }

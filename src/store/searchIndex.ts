@@ -247,6 +247,11 @@ export class SearchTables implements SearchView {
     return `${LAYOUT}:${this.indexer.version}`;
   }
 
+  /** Whether every table opened (a read-only open of a file written before one existed misses it). */
+  tablesOpen(): boolean {
+    return [this.ids, this.urns, this.docs, this.postingSets.db, this.keywordSets.db, this.termsDb, this.columns, this.ordinals, this.ordinalValues, this.countsDb].every(Boolean);
+  }
+
   isCurrent(): boolean {
     return this.meta.get(VERSION_KEY) === this.version();
   }

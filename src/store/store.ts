@@ -31,7 +31,7 @@
  * processes, and a throw from `fn` rolls back everything `fn` wrote — so a read-modify-write can
  * never lose a concurrent update and a failed operation leaves nothing behind.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as lmdb from 'lmdb';
 import { open, type Database, type Key, type RootDatabase } from 'lmdb';
@@ -290,11 +290,15 @@ export class Store implements StoreView {
   private nextId: number | undefined;
   private nextIdChanged = false;
 
-  private constructor(path: string, indexer: RelationshipIndexer, search: SearchIndexer) {
+  /** Opened for reading only (see open()): no write transaction, not even to open its tables. */
+  readonly readOnly: boolean;
+
+  private constructor(path: string, indexer: RelationshipIndexer, search: SearchIndexer, readOnly: boolean) {
+    this.readOnly = readOnly;
     this.path = path;
     this.indexer = indexer;
     // The same options in every process that opens the file (lmdb requires it).
-    this.env = open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
+    this.env = open({ path, compression: false, maxDbs: 32, encoding: 'msgpack', readOnly });
     this.aspects = this.env.openDB('aspects', {});
     this.entities = this.env.openDB('entities', {});
     this.byType = this.env.openDB('byType', {});
@@ -304,6 +308,7 @@ export class Store implements StoreView {
     this.series = this.env.openDB('timeseries', {});
     this.search = new SearchTables(this.env, this.meta, search, (n, db, r) => this.walk(n, db, r), (n, db, r) => this.walkEntries(n, db, r), path);
     this.txn = this.makeTxn();
+    if (readOnly) return;
     if (this.meta.get(RELATIONSHIPS_KEY) !== this.indexVersion()) this.reindexRelationships({ onlyIfStale: true });
     if (!this.search.isCurrent()) this.reindexSearch({ onlyIfStale: true });
   }
@@ -312,9 +317,28 @@ export class Store implements StoreView {
    * Opens (creating if needed) the data file at `path`. `indexer` declares the relationships every
    * aspect write keeps indexed; a file indexed under another version is re-indexed here, once.
    */
-  static open(path: string, indexer: RelationshipIndexer, search: SearchIndexer): Store {
+  static open(path: string, indexer: RelationshipIndexer, search: SearchIndexer, options: { readOnly?: boolean } = {}): Store {
+    // Read-only, a command reads the file as it is without ever taking the write lock: lmdb opens each
+    // table of a read-write environment in a write transaction of its own, so `catalog get` waited
+    // for a server's running ingest batch to commit before it could read anything. A file that does
+    // not exist yet, lacks a table or was indexed under other declarations is opened read-write
+    // instead, which creates or migrates it as every open did before.
+    if (options.readOnly && existsSync(path)) {
+      const store = new Store(path, indexer, search, true);
+      if (store.readableAsIs()) return store;
+      void store.env.close();
+      // With no write pending, a read-only environment closes at once; one still open would be handed
+      // to the read-write open below (lmdb shares an environment per path within a process).
+      if ((store.env as unknown as { status: string }).status !== 'closed') throw new Error(`${path}: the read-only open did not close`);
+    }
     mkdirSync(dirname(path), { recursive: true });
-    return new Store(path, indexer, search);
+    return new Store(path, indexer, search, false);
+  }
+
+  /** Whether a read-only open found every table, and both indexes built under the current declarations. */
+  private readableAsIs(): boolean {
+    const tables = [this.aspects, this.entities, this.byType, this.tokens, this.relIn, this.meta, this.series];
+    return tables.every(Boolean) && this.search.tablesOpen() && this.meta.get(RELATIONSHIPS_KEY) === this.indexVersion() && this.search.isCurrent();
   }
 
   /**
@@ -447,6 +471,7 @@ export class Store implements StoreView {
    * `fn` must be synchronous; if it throws, nothing it wrote is kept and the promise rejects.
    */
   write<T>(fn: (txn: StoreTxn) => T): Promise<T> {
+    if (this.readOnly) return Promise.reject(new Error(`${this.path} is open read-only here: this command may not write`));
     return this.env.childTransaction(() => {
       this.dirty.clear();
       this.writtenAspects.clear();

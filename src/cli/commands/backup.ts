@@ -20,6 +20,6 @@ export const backupCommand: CommandModule<object, BackupArgs> = {
     await withStore(args.data, async (store) => {
       const r = await backupCatalog(store, args.file, { compact: args.compact === true });
       process.stdout.write(`Backed up ${store.path} to ${r.file} (${(r.bytes / 1e6).toFixed(1)} MB${args.compact ? ', compacted' : ''}) in ${r.seconds.toFixed(2)}s\n`);
-    });
+    }, { readOnly: true });
   },
 };

@@ -17,6 +17,6 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
       .example('$0 export -f catalog.json', 'Export everything; `catalog ingest -f catalog.json` reads it back') as never,
   handler: async (args) => {
     const { runExport } = await import('./exportRun.ts');
-    await withStore(args.data, (store) => runExport(store, args.file, args.entityType ?? []));
+    await withStore(args.data, (store) => runExport(store, args.file, args.entityType ?? []), { readOnly: true });
   },
 };

@@ -33,6 +33,6 @@ export const getCommand: CommandModule<object, GetArgs> = {
           : record.value;
       }
       process.stdout.write(`${sortedJson(out)}\n`);
-    });
+    }, { readOnly: true });
   },
 };

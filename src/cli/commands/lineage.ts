@@ -40,6 +40,6 @@ export const lineageCommand: CommandModule<object, LineageArgs> = {
     await withStore(args.data, (store) => {
       const result = traverseLineage(store, { urn, direction: args.direction, maxHops: args.hops ?? null, requireSource: true });
       printLineage(store, result, args.json);
-    });
+    }, { readOnly: true });
   },
 };

@@ -57,7 +57,7 @@ export const searchCommand: CommandModule<object, SearchArgs> = {
       const rows = results.map((r) => [r.type, r.name, (r.platform ?? '').replace(/^urn:li:dataPlatform:/, ''), r.urn]);
       if (rows.length > 0) process.stdout.write(`${formatTable(['TYPE', 'NAME', 'PLATFORM', 'URN'], rows)}\n`);
       process.stdout.write(`${results.length} of ${page.total} result${page.total === 1 ? '' : 's'}\n`);
-    });
+    }, { readOnly: true });
   },
 };
 

@@ -33,7 +33,7 @@ export const tokenCommand: CommandModule<object, TokenArgs> = {
         describe: 'List tokens (never their secrets)',
         handler: async (argv) => {
           const { runTokenList } = await import('./tokenRun.ts');
-          await withStore((argv as unknown as TokenArgs).data, (store) => runTokenList(store));
+          await withStore((argv as unknown as TokenArgs).data, (store) => runTokenList(store), { readOnly: true });
         },
       })
       .command({
