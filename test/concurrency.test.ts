@@ -76,6 +76,31 @@ describe('two processes on one data file', () => {
     }
   });
 
+  it('values of new shapes written by two processes at once all read back (their record structures are shared through the file)', async () => {
+    const path = tempDataPath();
+    const write = (who: string) => runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'write-shapes.ts'), path, '200', who]);
+    const [a, b] = await Promise.all([write('a'), write('b')]);
+    assert.equal(a.code, 0, a.stderr);
+    assert.equal(b.code, 0, b.stderr);
+    const store = openCatalog(path);
+    try {
+      const seen = new Set<string>();
+      for (let d = 0; d < 5; d++) {
+        const urn = `urn:li:dataset:(urn:li:dataPlatform:hive,shapes_${d},PROD)`;
+        const latest = store.getAspect(urn, 'datasetProperties')!;
+        for (let v = 1; v <= (latest.history ?? 0) + 1; v++) {
+          const value = (v > (latest.history ?? 0) ? latest : store.getAspect(urn, 'datasetProperties', v))!.value as { customProperties: Record<string, string>; description: string };
+          const [who, i] = value.description.split(' ') as [string, string];
+          assert.deepEqual(value, { customProperties: { [`${who}_${i}`]: i, [`k${Number(i) % 3}`]: who }, description: `${who} ${i}` });
+          seen.add(value.description);
+        }
+      }
+      assert.equal(seen.size, 400);
+    } finally {
+      await store.close();
+    }
+  });
+
   // Regression test for lmdb-js 3.5.6, which on every open wrote the txn id it had read into the
   // lock file's shared state without the write lock, so a commit made during another process's
   // open could be dropped although acknowledged (scripts/build/lmdb-native.mjs has the fix).

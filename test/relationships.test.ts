@@ -135,7 +135,7 @@ describe('relationships index in the store', () => {
     // Rewrite the file as the release before entity ids left it: no ids, no counter, edges keyed by source urn.
     const { open } = await import('lmdb');
     const env = open({ path: file, compression: false, maxDbs: 32, encoding: 'msgpack' });
-    const entities = env.openDB<Record<string, unknown>, string>('entities', {});
+    const entities = env.openDB<Record<string, unknown>, string>('entities', { sharedStructuresKey: Symbol.for('structures') });
     const relIn = env.openDB<string | boolean, [string, string, number | string, string]>('relIn', {});
     const meta = env.openDB<unknown, string>('meta', {});
     await env.transaction(() => {

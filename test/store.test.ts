@@ -168,6 +168,65 @@ describe('versioned aspect store', () => {
     await s2.close();
   });
 
+  it('a write that fails after meeting a new shape of value leaves every later value readable, after reopening too', async () => {
+    const path = tempDataPath();
+    const s1 = openCatalog(path);
+    // customProperties keys make new record shapes; the failed write met one first.
+    const props = (k: string, i: number) => ({ customProperties: { [k]: String(i) }, description: `d${i}` });
+    await assert.rejects(
+      s1.write((txn) => {
+        writeAspect(txn, stamp(1), 'urn:li:tag:a', 'tagProperties', { name: 'a', description: 'never kept' });
+        writeAspect(txn, stamp(1), HIVE_T1, 'datasetProperties', props('novelKey', 0));
+        throw new Error('boom');
+      }),
+      /boom/,
+    );
+    for (let i = 1; i <= 3; i++) await s1.write((txn) => writeAspect(txn, stamp(1 + i), HIVE_T1, 'datasetProperties', props('novelKey', i)));
+    await s1.write((txn) => writeAspect(txn, stamp(9), 'urn:li:tag:b', 'tagProperties', { name: 'b', description: 'kept' }));
+    const check = (s: Store) => {
+      assert.deepEqual(s.getAspect(HIVE_T1, 'datasetProperties')?.value, props('novelKey', 3));
+      assert.deepEqual(s.getAspect(HIVE_T1, 'datasetProperties', 1)?.value, props('novelKey', 1));
+      assert.deepEqual(s.getAspect('urn:li:tag:b', 'tagProperties')?.value, { name: 'b', description: 'kept' });
+      assert.equal(s.getAspect('urn:li:tag:a', 'tagProperties'), undefined);
+      assert.deepEqual(s.getEntity(HIVE_T1)?.aspects, ['datasetKey', 'datasetProperties']);
+    };
+    check(s1);
+    await s1.close();
+    const s2 = openCatalog(path);
+    try {
+      check(s2);
+    } finally {
+      await s2.close();
+    }
+  });
+
+  it('reads values of format 1 (record structures inline) beside format 2 ones, and refuses a file of a newer format by name', async () => {
+    const path = tempDataPath();
+    const s1 = openCatalog(path);
+    await s1.write((txn) => writeAspect(txn, stamp(1), HIVE_T1, 'datasetProperties', { description: 'format 2', customProperties: { a: '1' } }));
+    await s1.close();
+    // A value as the release before format 2 wrote it: its structures inside the value.
+    const old = { value: { description: 'format 1', customProperties: { b: '2' } }, systemMetadata: { lastObserved: 1 }, created: { time: 1, actor: 'urn:li:corpuser:old' } };
+    let env = lmdb.open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
+    await env.openDB('aspects', {}).put([HIVE_T1, 'datasetProperties', 7], old);
+    await env.close();
+    const s2 = openCatalog(path);
+    try {
+      assert.deepEqual(s2.getAspect(HIVE_T1, 'datasetProperties', 7), old);
+      assert.deepEqual(s2.getAspect(HIVE_T1, 'datasetProperties')?.value, { description: 'format 2', customProperties: { a: '1' } });
+      await s2.write((txn) => writeAspect(txn, stamp(2), HIVE_T1, 'datasetProperties', { description: 'again', customProperties: { c: '3' } }));
+      assert.deepEqual(s2.getAspect(HIVE_T1, 'datasetProperties', 7), old);
+    } finally {
+      await s2.close();
+    }
+    env = lmdb.open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
+    await env.openDB('meta', {}).put('formatVersion', 99);
+    await env.close();
+    for (const readOnly of [false, true]) {
+      assert.throws(() => openCatalog(path, { readOnly }), (e: Error) => e.message === `${path} was written by a newer catalog (data file format 99; this one reads formats up to 2): use that release or a newer one`);
+    }
+  });
+
   it('opens read-only when asked and the file is readable as it is; else read-write, creating or migrating it', async () => {
     // A file that does not exist yet is created.
     const path = tempDataPath();
