@@ -29,15 +29,16 @@ function gapsIn(versions: Count[]): string[] {
     .map(({ at, prev, cur }) => `version #${at}: n ${prev?.n ?? 0} (by ${prev?.by ?? '-'}) → ${cur.n} (by ${cur.by})`);
 }
 
+/** Runs fixture `name` as two processes, `a` and `b`, on `path` at once, `count` writes each; both must succeed. */
+async function raceTwo(name: string, path: string, count: number): Promise<void> {
+  const run = (who: string) => runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', name), path, String(count), who]);
+  for (const r of await Promise.all([run('a'), run('b')])) assert.equal(r.code, 0, r.stderr);
+}
+
 describe('two processes on one data file', () => {
   it('2 × 1000 read-modify-write increments end at 2000 (no lost update)', async () => {
     const path = tempDataPath();
-    const [a, b] = await Promise.all([
-      runProcess(process.execPath, ['--import', 'tsx', INCREMENT, path, '1000', 'a']),
-      runProcess(process.execPath, ['--import', 'tsx', INCREMENT, path, '1000', 'b']),
-    ]);
-    assert.equal(a.code, 0, a.stderr);
-    assert.equal(b.code, 0, b.stderr);
+    await raceTwo('increment.ts', path, 1000);
     const store = openCatalog(path);
     try {
       const versions = countsOf(store);
@@ -55,10 +56,7 @@ describe('two processes on one data file', () => {
 
   it('entities created by two processes at once get distinct ids, and the relationships index keyed by them lists every one', async () => {
     const path = tempDataPath();
-    const create = (who: string) => runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'create-tagged.ts'), path, '300', who]);
-    const [a, b] = await Promise.all([create('a'), create('b')]);
-    assert.equal(a.code, 0, a.stderr);
-    assert.equal(b.code, 0, b.stderr);
+    await raceTwo('create-tagged.ts', path, 300);
     const store = openCatalog(path);
     try {
       const urns = [...store.eachUrnOfType('dataset')];
@@ -78,10 +76,7 @@ describe('two processes on one data file', () => {
 
   it('values of new shapes written by two processes at once all read back (their record structures are shared through the file)', async () => {
     const path = tempDataPath();
-    const write = (who: string) => runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'write-shapes.ts'), path, '200', who]);
-    const [a, b] = await Promise.all([write('a'), write('b')]);
-    assert.equal(a.code, 0, a.stderr);
-    assert.equal(b.code, 0, b.stderr);
+    await raceTwo('write-shapes.ts', path, 200);
     const store = openCatalog(path);
     try {
       const seen = new Set<string>();
