@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { ingestFile } from '../src/cli/commands/ingestRun.ts';
 import { HIVE_T1, mcp, runCli, tempDataPath, writeTemp } from './helpers.ts';
 import { openCatalog } from '../src/ops/openCatalog.ts';
+import { ingestRecords, type RecordSource } from '../src/ops/ingestRecords.ts';
 
 const TAG = 'urn:li:tag:Legacy';
 const records = [
@@ -121,6 +122,40 @@ describe('catalog ingest and catalog get', () => {
       assert.equal(fresh.entityExists(HIVE_T1), false);
     } finally {
       await fresh.close();
+    }
+  });
+
+  it('a streamed ingest hands a chunk to the store only once the one before is on disk', async () => {
+    // 9000 proposals: five chunks, the next read while the one before commits.
+    const urn = (i: number) => `urn:li:dataset:(urn:li:dataPlatform:hive,t${i},PROD)`;
+    const source: RecordSource = {
+      name: 'gen.jsonl',
+      streamed: true,
+      records: async function* () {
+        for (let i = 0; i < 9000; i++) yield { index: i + 1, line: i + 1, value: mcp(urn(i), 'status', { removed: false }) };
+      },
+    };
+    const store = openCatalog(tempDataPath());
+    try {
+      const s = await ingestRecords(store, 'urn:li:corpuser:datahub', source);
+      assert.deepEqual({ written: s.written, entities: s.entities }, { written: 9000, entities: 9000 });
+      assert.equal(store.entityExists(urn(8999)), true);
+    } finally {
+      await store.close();
+    }
+    // The second chunk fails to commit: the ingest fails with it and nothing after it is written.
+    const failing = openCatalog(tempDataPath());
+    const write = failing.write.bind(failing);
+    let calls = 0;
+    failing.write = ((fn: Parameters<typeof write>[0]) => (++calls === 2 ? Promise.reject(new Error('disk full')) : write(fn))) as typeof failing.write;
+    try {
+      await assert.rejects(ingestRecords(failing, 'urn:li:corpuser:datahub', source), /disk full/);
+      assert.equal(calls, 2);
+      assert.equal(failing.entityExists(urn(1999)), true);
+      assert.equal(failing.entityExists(urn(2000)), false);
+      assert.equal(failing.entityExists(urn(4000)), false);
+    } finally {
+      await failing.close();
     }
   });
 

@@ -115,14 +115,28 @@ export async function ingestRecords(
         });
       }
     } else {
+      // One chunk in flight: the next is read and validated while the previous one commits (its
+      // pages are written and synced off the main thread). It is handed to the store only once the
+      // previous one is on disk, so a failed chunk still stops the ingest with nothing after it written.
       let chunk: Proposal[] = [];
-      for await (const r of source.records()) {
-        chunk.push(...toProposals(r, source.name));
-        if (chunk.length >= CHUNK) {
-          await flush(chunk);
-          chunk = [];
+      let inFlight: Promise<void> = Promise.resolve();
+      try {
+        for await (const r of source.records()) {
+          chunk.push(...toProposals(r, source.name));
+          if (chunk.length >= CHUNK) {
+            await inFlight;
+            inFlight = flush(chunk);
+            // Observed here so a failure is not reported as unhandled before the next await sees it.
+            inFlight.catch(() => {});
+            chunk = [];
+          }
         }
+      } catch (e) {
+        // Reading failed: nothing is left committing behind the error.
+        await inFlight.catch(() => {});
+        throw e;
       }
+      await inFlight;
       if (chunk.length > 0) await flush(chunk);
     }
   } finally {
