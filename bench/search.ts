@@ -21,6 +21,7 @@ import { createInterface } from 'node:readline';
 import { proposalFromMcp, type Proposal } from '../src/model/mcp.ts';
 import { relationshipIndexer } from '../src/model/relationships.ts';
 import { ingestProposals } from '../src/ops/ingestProposals.ts';
+import { CHUNK } from '../src/ops/ingestRecords.ts';
 import { openCatalog } from '../src/ops/openCatalog.ts';
 import { Store, type RelationshipIndexer, type SearchIndexer } from '../src/store/store.ts';
 
@@ -63,7 +64,7 @@ const sizeMb = (dir: string) => readdirSync(dir).reduce((n, f) => n + statSync(j
 const NO_SEARCH: SearchIndexer = { version: 'none', shapes: () => false, document: () => undefined, analyse: () => ({ terms: new Map(), length: 0, keywords: [] }) };
 
 /**
- * Ingests FILE in batches of 1000 proposals as `catalog ingest` streams a large file: the next batch
+ * Ingests FILE in batches of CHUNK proposals as `catalog ingest` streams a large file: the next batch
  * is read while the one before commits, and handed to the store once that one is on disk.
  */
 async function ingestInto(store: Store, limit = Infinity): Promise<number> {
@@ -74,7 +75,7 @@ async function ingestInto(store: Store, limit = Infinity): Promise<number> {
   for await (const r of lines(file!)) {
     if (aspects + batch.length >= limit) break;
     batch.push(proposalFromMcp(r));
-    if (batch.length === 1000) {
+    if (batch.length === CHUNK) {
       await inFlight;
       inFlight = ingestProposals({ store, actor: 'urn:li:corpuser:datahub' }, batch);
       aspects += batch.length;
@@ -93,9 +94,10 @@ const NO_RELATIONSHIPS: RelationshipIndexer = { version: 'none', carries: () => 
 /**
  * Issue 13's "no regression from the relationships index": the same ingest with and without it
  * (neither with the search index), then the bench's GraphQL dataset read executed in process over
- * 2000 of the datasets on each, µs per read (the fastest of five passes); three rounds a side
- * (eleven for a file under 64 MB), interleaved, the median of each side. (With two rounds and one pass, best of each, the read ratio ranged
- * 0.74–1.31 between runs of the same build at 100 000 datasets: noise wider than the target's margin.)
+ * 2000 of the datasets on each, µs per read (the fastest of five passes, the two sides' passes
+ * alternating); three rounds a side (eleven for a file under 64 MB), interleaved, the median of
+ * each side. (With two rounds and one pass, best of each, the read ratio ranged 0.74–1.31 between
+ * runs of the same build at 100 000 datasets: noise wider than the target's margin.)
  */
 async function relationships(): Promise<void> {
   const { execute, parse } = await import('graphql');
@@ -123,31 +125,42 @@ async function relationships(): Promise<void> {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  for (const [round, [label, indexer]] of rounds.entries()) {
-    const dir = join(work!, `relationships-${label}-${round}`);
-    mkdirSync(dir, { recursive: true });
-    settleDisk();
-    const store = Store.open(join(dir, 'catalog.lmdb'), indexer, NO_SEARCH);
-    const rate = await ingestInto(store);
-    const datasets = countOf(store);
+  // Rounds go in pairs, one ingest a side; the pair's two stores are then read in alternating passes,
+  // so a drift of the machine during the reads falls on both sides alike (read one side after the
+  // other, a round's read went from 230 to 430 µs within one run of the same build at 100 000).
+  for (let pair = 0; pair < perSide; pair++) {
+    const sides = rounds.slice(pair * 2, pair * 2 + 2);
+    const opened: Array<{ label: 'with' | 'without'; dir: string; store: Store; rate: number; readUs: number }> = [];
+    for (const [label, indexer] of sides) {
+      const dir = join(work!, `relationships-${label}-${pair}`);
+      mkdirSync(dir, { recursive: true });
+      settleDisk();
+      const store = Store.open(join(dir, 'catalog.lmdb'), indexer, NO_SEARCH);
+      const rate = await ingestInto(store);
+      opened.push({ label, dir, store, rate, readUs: Infinity });
+    }
+    const datasets = countOf(opened[0]!.store);
     const urns = Array.from({ length: 2000 }, (_, i) => datasetUrn(Math.floor((i * datasets) / 2000)));
-    const read = async () => {
+    const read = async (store: Store) => {
       for (const urn of urns) {
         const r = await execute({ schema, document, rootValue, contextValue: { store, actor: 'urn:li:corpuser:datahub' }, variableValues: { urn } });
         if (r.errors) throw new Error(JSON.stringify(r.errors));
       }
     };
-    await read();
+    for (const side of opened) await read(side.store);
     settleDisk();
-    let readUs = Infinity;
     for (let pass = 0; pass < 5; pass++) {
-      const started = performance.now();
-      await read();
-      readUs = Math.min(readUs, ((performance.now() - started) * 1000) / urns.length);
+      for (const side of opened) {
+        const started = performance.now();
+        await read(side.store);
+        side.readUs = Math.min(side.readUs, ((performance.now() - started) * 1000) / urns.length);
+      }
     }
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-    measured[label].push({ rate, readUs });
+    for (const side of opened) {
+      await side.store.close();
+      rmSync(side.dir, { recursive: true, force: true });
+      measured[side.label].push({ rate: side.rate, readUs: side.readUs });
+    }
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1]!;
   const result = Object.fromEntries(

@@ -10,7 +10,8 @@ import { proposalsFromRecord, type Proposal } from '../model/mcp.ts';
 import type { Store } from '../store/store.ts';
 import { ingestProposals } from './ingestProposals.ts';
 
-const CHUNK = 2000;
+/** Proposals per write transaction of a streamed ingest (the bench ingests in the same chunks). */
+export const CHUNK = 2000;
 
 /** One record of a source: its position (for messages) and its parsed JSON. */
 export interface SourceRecord {
