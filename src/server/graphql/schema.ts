@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as sea from 'node:sea';
-import { buildSchema, GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { buildSchema, defaultFieldResolver, GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { listRelationships } from '../../ops/relationships.ts';
 import { entityRef } from './types/registry.ts';
 import { withLineageFields } from './lineage.ts';
@@ -24,8 +24,22 @@ export function loadSdl(): string {
 }
 
 export function getSchema(): GraphQLSchema {
-  schema ??= withLineageFields(withFieldResolvers(buildSchema(loadSdl())));
+  schema ??= withDefaultResolvers(withLineageFields(withFieldResolvers(buildSchema(loadSdl()))));
   return schema;
+}
+
+/**
+ * The compiled executor (graphql-jit, see handler.ts) reads a field that has no resolver as a plain
+ * property, where graphql-js calls a function found there: the read models compute their costly
+ * parts lazily, as such functions. Every field left without a resolver gets graphql-js's default
+ * one, so both executors give the same answers.
+ */
+function withDefaultResolvers(built: GraphQLSchema): GraphQLSchema {
+  for (const type of Object.values(built.getTypeMap())) {
+    if (!(type instanceof GraphQLObjectType) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) field.resolve ??= defaultFieldResolver;
+  }
+  return built;
 }
 
 interface RelationshipsArgs {
