@@ -91,7 +91,7 @@ function searchBodies(n: number): string[] {
 
 /** Runs bench/search.ts in a child process (its own heap, as `catalog ingest` has its own). */
 function searchBench(args: string[]): any {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'search.ts'), ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench', 'search.ts'), ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
