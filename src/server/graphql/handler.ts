@@ -7,7 +7,7 @@
  * operation) is compiled once into a JavaScript function by graphql-jit and kept beside its document:
  * graphql-js walking a dataset page's ~400 fields on every request was most of a read's time.
  */
-import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { createHandler, type Request as GqlRequest } from 'graphql-http';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { CatalogError } from '../../model/errors.ts';
