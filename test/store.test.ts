@@ -223,7 +223,63 @@ describe('versioned aspect store', () => {
     await env.openDB('meta', {}).put('formatVersion', 99);
     await env.close();
     for (const readOnly of [false, true]) {
-      assert.throws(() => openCatalog(path, { readOnly }), (e: Error) => e.message === `${path} was written by a newer catalog (data file format 99; this one reads formats up to 2): use that release or a newer one`);
+      assert.throws(() => openCatalog(path, { readOnly }), (e: Error) => e.message === `${path} was written by a newer catalog (data file format 99; this one reads formats up to 3): use that release or a newer one`);
+    }
+  });
+
+  it('opens a format 2 file as it is: its values read beside compressed format 3 ones, read-only too, and the file keeps the dictionary it was written with', async () => {
+    const path = tempDataPath();
+    const structures = { sharedStructuresKey: Symbol.for('structures') };
+    // A file as format 2 wrote it: shared structures, nothing compressed, no dictionary.
+    const fields = Array.from({ length: 40 }, (_, i) => ({ fieldPath: `col_${i}`, nativeDataType: 'varchar', description: `column ${i}` }));
+    const old = { value: { fields }, systemMetadata: { lastObserved: 1 }, created: { time: 1, actor: 'urn:li:corpuser:old' } };
+    let env = lmdb.open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
+    await env.openDB('aspects', structures).put([HIVE_T1, 'schemaMetadata', 3], old);
+    await env.openDB('meta', {}).put('formatVersion', 2);
+    await env.close();
+    const reader = openCatalog(path, { readOnly: true });
+    try {
+      assert.deepEqual(reader.getAspect(HIVE_T1, 'schemaMetadata', 3), old);
+    } finally {
+      await reader.close();
+    }
+    const s = openCatalog(path);
+    try {
+      assert.deepEqual(s.getAspect(HIVE_T1, 'schemaMetadata', 3), old);
+      await s.write((txn) => writeAspect(txn, stamp(2), HIVE_T1, 'schemaMetadata', { schemaName: 't1', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields: fields.map((f) => ({ ...f, type: { type: { 'com.linkedin.schema.StringType': {} } } })) }));
+    } finally {
+      await s.close();
+    }
+    env = lmdb.open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
+    const raw = env.openDB('aspects', { encoding: 'binary' });
+    const meta = env.openDB('meta', {});
+    const fresh = raw.getBinary([HIVE_T1, 'schemaMetadata', 0]);
+    assert.ok(fresh && fresh[0]! >= 254, 'the new value is stored compressed');
+    assert.ok(raw.getBinary([HIVE_T1, 'schemaMetadata', 3])![0]! < 250, 'the format 2 value is left as it was');
+    assert.equal(meta.get('formatVersion'), 3);
+    const dictionary = Buffer.from(meta.get('valueDictionary') as Uint8Array);
+    assert.ok(dictionary.length > 1000);
+    // A file written with another dictionary reads with its own: rewrite the value under a different one.
+    const other = Buffer.alloc(dictionary.length, 'x');
+    const value = (await (async () => {
+      const s3 = openCatalog(path, { readOnly: true });
+      try {
+        return s3.getAspect(HIVE_T1, 'schemaMetadata');
+      } finally {
+        await s3.close();
+      }
+    })())!;
+    await env.openDB('aspects', { ...structures, compression: { dictionary: other, threshold: 64 } }).put([HIVE_T1, 'schemaMetadata', 0], value);
+    await meta.put('valueDictionary', other);
+    await env.close();
+    for (const readOnly of [true, false]) {
+      const s4 = openCatalog(path, { readOnly });
+      try {
+        assert.deepEqual(s4.getAspect(HIVE_T1, 'schemaMetadata'), value);
+        assert.deepEqual(s4.getAspect(HIVE_T1, 'schemaMetadata', 3), old);
+      } finally {
+        await s4.close();
+      }
     }
   });
 

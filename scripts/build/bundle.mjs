@@ -69,6 +69,30 @@ const lazySegmenter = {
   },
 };
 
+// lmdb-js builds a compression from its defaults merged with the options given, and among the
+// defaults it reads its own dictionary file (dict/dict.txt beside its sources) even when the options
+// bring a dictionary. The executable carries no such file, so every open of a data file failed. The
+// store always gives its dictionary (the one the data file holds); the default file is read only
+// when none is given.
+let patched = false;
+const givenDictionary = {
+  name: 'lmdb-given-dictionary',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]lmdb[\\/]open\.js$/ }, async (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const eager = 'dictionary: fs.readFileSync(';
+      // A new form of lmdb's code fails the build here rather than every open in the executable.
+      if (source.split(eager).length !== 2) throw new Error(`${args.path}: lmdb no longer reads its default dictionary as bundle.mjs expects; look again at lmdb-given-dictionary`);
+      const lazy = 'dictionary: (compressionOptions && compressionOptions.dictionary) || fs.readFileSync(';
+      patched = true;
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+    b.onEnd(() => {
+      if (!patched) throw new Error('lmdb-given-dictionary: lmdb\'s open.js was not bundled; look again at how lmdb is resolved');
+    });
+  },
+};
+
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const result = await build({
   entryPoints: [join(root, 'src', 'sea', 'entry.ts')],
@@ -87,7 +111,7 @@ const result = await build({
     'process.env.NODE_ENV': '"production"',
     __CATALOG_NATIVE_HASHES__: JSON.stringify(nativeHashes),
   },
-  plugins: [ownScope, seaNative, lazySegmenter],
+  plugins: [ownScope, seaNative, lazySegmenter, givenDictionary],
   metafile: true,
   // Warnings are printed by reportWarnings once the direct-eval ones are judged. esbuild hides that
   // warning inside node_modules unless its level is set explicitly.
