@@ -27,7 +27,7 @@ function batchMcps(batch: number): Array<Record<string, unknown>> {
 const exported = (store: Store) => JSON.stringify(Array.from(exportEntities(store, exportTypes(store))));
 
 describe('catalog backup', () => {
-  it('taken while batches are being written: opens, every batch acknowledged before it is there whole, none half, and it exports as the source did after one batch', async () => {
+  for (const compact of [false, true]) it(`taken while batches are being written${compact ? ', --compact' : ''}: opens, every batch acknowledged before it is there whole, none half, and it exports as the source did after one batch`, async () => {
     const path = tempDataPath();
     const store = openCatalog(path);
     const after: string[] = [];
@@ -43,13 +43,13 @@ describe('catalog backup', () => {
     while (acknowledged < 5) await new Promise((r) => setTimeout(r, 5));
     const before = acknowledged;
     const copy = join(tempDir(), 'copy.lmdb');
-    const result = await runCli(['backup', '-f', copy, '--data', path]);
+    const result = await runCli(['backup', '-f', copy, '--data', path, ...(compact ? ['--compact'] : [])]);
     const during = acknowledged;
     stop = true;
     await writer;
     await store.close();
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /^Backed up .* to .*copy\.lmdb \([\d.]+ MB\) in [\d.]+s\n$/);
+    assert.match(result.stdout, compact ? /^Backed up .* to .*copy\.lmdb \([\d.]+ MB, compacted\) in [\d.]+s\n$/ : /^Backed up .* to .*copy\.lmdb \([\d.]+ MB\) in [\d.]+s\n$/);
     assert.ok(during > before, `the writer went on during the backup (${before} → ${during} batches)`);
 
     const backup = openCatalog(copy);

@@ -6,7 +6,9 @@ import { ingestProposals } from '../src/ops/ingestProposals.ts';
 import { getEntity } from '../src/ops/getEntity.ts';
 import { proposalFromMcp } from '../src/model/mcp.ts';
 import { validateAspect } from '../src/model/aspects.ts';
-import { HIVE_T1, mcp, tempDataPath } from './helpers.ts';
+import { HIVE_T1, mcp, tempDataPath, tempDir } from './helpers.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { openCatalog } from '../src/ops/openCatalog.ts';
 import { after as afterPart } from '../src/store/keyBounds.ts';
 import * as lmdb from 'lmdb';
@@ -280,6 +282,49 @@ describe('versioned aspect store', () => {
       } finally {
         await s4.close();
       }
+    }
+  });
+
+  it('a compacted copy of a format 2 file is format 3: every value compressed, each reading as before', async () => {
+    const path = tempDataPath();
+    const structures = { sharedStructuresKey: Symbol.for('structures') };
+    const fields = Array.from({ length: 40 }, (_, i) => ({ fieldPath: `col_${i}`, nativeDataType: 'varchar', description: `column ${i}` }));
+    const records = Array.from({ length: 30 }, (_, i) => ({ value: { fields, name: `t${i}` }, systemMetadata: { lastObserved: i }, created: { time: i, actor: 'urn:li:corpuser:old' } }));
+    const env = lmdb.open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
+    const aspects = env.openDB('aspects', structures);
+    for (const [i, r] of records.entries()) await aspects.put([`urn:li:dataset:(urn:li:dataPlatform:hive,t${i},PROD)`, 'schemaMetadata', 0], r);
+    await env.openDB('meta', {}).put('formatVersion', 2);
+    await env.close();
+    const source = openCatalog(path, { readOnly: true });
+    const copy = join(tempDir(), 'copy.lmdb');
+    try {
+      assert.equal(source.readOnly, false, 'a format 2 file without the current indexes is opened read-write, and so migrated');
+      await source.backup(copy, true);
+    } finally {
+      await source.close();
+    }
+    assert.ok(!existsSync(`${copy}-lock`), 'the copy leaves no lock file behind');
+    const rawEnv = lmdb.open({ path: copy, compression: false, maxDbs: 32, encoding: 'msgpack', readOnly: true });
+    try {
+      assert.equal(rawEnv.openDB('meta', {}).get('formatVersion'), 3);
+      const raw = rawEnv.openDB('aspects', { keyEncoding: 'binary', encoding: 'binary' });
+      let values = 0;
+      for (const { key: k, value } of raw.getRange({})) {
+        const key = k as Buffer;
+        if (key[0] === 2) continue; // the shared structures
+        values++;
+        assert.ok(value[0]! >= 254, `${key.toString('latin1')} is stored compressed`);
+      }
+      assert.equal(values, records.length);
+    } finally {
+      await rawEnv.close();
+    }
+    const reopened = openCatalog(copy, { readOnly: true });
+    try {
+      assert.equal(reopened.readOnly, true, 'the copy opens as it is');
+      for (const [i, r] of records.entries()) assert.deepEqual(reopened.getAspect(`urn:li:dataset:(urn:li:dataPlatform:hive,t${i},PROD)`, 'schemaMetadata'), r);
+    } finally {
+      await reopened.close();
     }
   });
 

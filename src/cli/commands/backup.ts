@@ -13,7 +13,7 @@ export const backupCommand: CommandModule<object, BackupArgs> = {
   builder: (y) =>
     y
       .option('file', { alias: 'f', type: 'string', demandOption: true, describe: 'The copy to write (must not exist); it opens as a normal data file' })
-      .option('compact', { type: 'boolean', default: false, describe: 'Leave out free pages: a smaller file, a slower copy' })
+      .option('compact', { type: 'boolean', default: false, describe: 'Rewrite every table in key order, pages full and every value compressed: the smallest file, a slower copy' })
       .example('$0 backup -f team-catalog.lmdb --compact', 'A file to hand to a teammate: `catalog serve --data team-catalog.lmdb`') as never,
   handler: async (args) => {
     const { backupCatalog } = await import('../../ops/backup.ts');
