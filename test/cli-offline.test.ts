@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import * as lmdb from 'lmdb';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
 import { ROOT, runCli, runProcess, serveCatalog, tempDataPath, tempDir, writeTemp } from './helpers.ts';
 import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
@@ -109,6 +110,38 @@ describe('catalog export', () => {
     const bad = await runCli(['export', '-f', '-', '--entity-type', 'chart', '--data', data]);
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /--entity-type: no entities of type chart; the catalog has corpGroup, corpuser, dataset, tag/);
+  });
+});
+
+describe('a data file of an older format', () => {
+  it('reads as it is; the first command that writes moves it to the current format and says so once, naming the command that rewrites the rest', async () => {
+    const data = tempDataPath();
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,old.table,PROD)';
+    const put = await runCli(['put', '--urn', urn, '--aspect', 'datasetProperties', '-d', writeTemp('p.json', JSON.stringify({ description: 'from before' })), '--data', data]);
+    assert.equal(put.code, 0, put.stderr);
+    // As a release of format 2 left it (its values then never compressed; this one's short value is not either).
+    const env = lmdb.open({ path: data, compression: false, maxDbs: 32, encoding: 'msgpack' });
+    const meta = env.openDB('meta', {});
+    await meta.put('formatVersion', 2);
+    await meta.remove('valueDictionary');
+    await env.close();
+    // Reading needs no move: a reading command leaves the file as it is, and says nothing.
+    const read = await runCli(['get', '--urn', urn, '--aspect', 'datasetProperties', '--data', data]);
+    assert.equal(read.code, 0, read.stderr);
+    assert.match(read.stdout, /from before/);
+    assert.equal(read.stderr, '');
+    const write = () => runCli(['deprecate', '--urn', urn, '--data', data]);
+    const first = await write();
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(
+      first.stderr,
+      `catalog: ${data} was data file format 2; it is format 3 now and every value written from here on is compressed. Its older values stay as they were until rewritten: \`catalog backup -f NEW --compact\` writes a copy with all of them compressed.\n`,
+    );
+    const after = await runCli(['get', '--urn', urn, '--aspect', 'datasetProperties', '--data', data]);
+    assert.match(after.stdout, /from before/);
+    const again = await write();
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.stderr, '');
   });
 });
 

@@ -324,6 +324,11 @@ export class Store implements StoreView {
 
   /** Opened for reading only (see open()): no write transaction, not even to open its tables. */
   readonly readOnly: boolean;
+  /**
+   * Set when this open moved an existing file from an older format to FORMAT: its older values stay
+   * as they were until written again (or copied by `catalog backup --compact`).
+   */
+  readonly upgraded: { from: number; to: number } | undefined;
 
   private constructor(path: string, indexer: RelationshipIndexer, search: SearchIndexer, readOnly: boolean) {
     this.readOnly = readOnly;
@@ -353,6 +358,9 @@ export class Store implements StoreView {
       void this.env.close();
       throw new CatalogError('CONFLICT', `${path} was written by a newer catalog (data file format ${format}; this one reads formats up to ${FORMAT}): use that release or a newer one`);
     }
+    // No format recorded: a new file, or one written before formats were (format 1) if it holds entities.
+    const previous = format ?? (Array.from(this.entities?.getKeys({ limit: 1 }) ?? []).length > 0 ? 1 : undefined);
+    this.upgraded = !readOnly && previous !== undefined && previous < FORMAT ? { from: previous, to: FORMAT } : undefined;
     if (readOnly) return;
     if (format !== FORMAT || !stored) {
       this.writeSync(() => {

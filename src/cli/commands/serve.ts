@@ -3,6 +3,7 @@ import type { CommandModule } from 'yargs';
 import { BadRequestError } from '../../model/errors.ts';
 import { MAX_URN_LENGTH, setMaxUrnLength } from '../../model/urn.ts';
 import { DEFAULT_LIMITS } from '../../server/defaultLimits.ts';
+import { noticeUpgrade } from '../openStore.ts';
 
 interface ServeArgs {
   data: string;
@@ -55,6 +56,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     }
     const dataPath = resolve(args.data);
     const store = openCatalog(dataPath);
+    noticeUpgrade(store);
     let auth: boolean;
     try {
       auth = decideAuth({ host: args.host, auth: args.auth, insecureNoAuth: args.insecureNoAuth, tokenCount: store.listTokens().length, dataPath });
