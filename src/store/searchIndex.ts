@@ -10,6 +10,10 @@
  *                 document length), in id order: everything BM25 and the type filter need, read
  *                 without touching the documents. A term held by every document reads as a few
  *                 hundred values, not a hundred thousand keys, and takes 8 bytes a document.
+ *                 Blocks are LZ4-compressed like the documents: 82.3 → 49.2 MB at 100 000 bench
+ *                 datasets, with no change measured in a search reading every block of a term
+ *                 (2.14–2.23 vs 2.04–2.18 ms in process). A block starts with an id's low 7 bits,
+ *                 never the 254 or 255 of a compressed value, so blocks written before read as they are.
  * - `searchTerms`: term → how many documents hold it (idf without reading postings).
  * - `keywordBlocks`: [field, value, block] → the ids (low 7 bits, a byte each) of the documents in the
  *                 block holding the keyword value: filters by lookup, sorted walks by range.
@@ -237,7 +241,7 @@ export class SearchTables implements SearchView {
     this.ids = env.openDB('searchIds', {});
     this.urns = env.openDB('searchUrns', {});
     this.docs = env.openDB(DOCUMENTS_TABLE, { compression });
-    this.postingSets = new IdBlocks('postingBlocks', env.openDB('postingBlocks', { encoding: 'binary' }), POSTING_SIZE, writePosting, walkEntries);
+    this.postingSets = new IdBlocks('postingBlocks', env.openDB('postingBlocks', { encoding: 'binary', compression }), POSTING_SIZE, writePosting, walkEntries);
     this.keywordSets = new IdBlocks('keywordBlocks', env.openDB('keywordBlocks', { encoding: 'binary' }), 1, () => {}, walkEntries);
     this.termsDb = env.openDB('searchTerms', {});
     this.columns = env.openDB('facetColumns', { encoding: 'binary' });
