@@ -75,8 +75,9 @@ export interface SearchRecord {
  * deflated (node:zlib, level 1) instead: 25% smaller, but deflating took six times as long as LZ4
  * (20 000 bench documents: 16.2 vs 20.2 MB, 1024 vs 159 ms), and documents are written on every change.
  */
-/** The table of documents: its values are compressed as the store compresses aspects. */
-export const DOCUMENTS_TABLE = 'searchDocs';
+/** The tables whose values are compressed as the store compresses aspects: documents and posting blocks. */
+export const COMPRESSED_SEARCH_TABLES = ['searchDocs', 'postingBlocks'] as const;
+const [DOCUMENTS_TABLE, POSTINGS_TABLE] = COMPRESSED_SEARCH_TABLES;
 
 interface StoredRecord {
   urn: string;
@@ -241,7 +242,7 @@ export class SearchTables implements SearchView {
     this.ids = env.openDB('searchIds', {});
     this.urns = env.openDB('searchUrns', {});
     this.docs = env.openDB(DOCUMENTS_TABLE, { compression });
-    this.postingSets = new IdBlocks('postingBlocks', env.openDB('postingBlocks', { encoding: 'binary', compression }), POSTING_SIZE, writePosting, walkEntries);
+    this.postingSets = new IdBlocks(POSTINGS_TABLE, env.openDB(POSTINGS_TABLE, { encoding: 'binary', compression }), POSTING_SIZE, writePosting, walkEntries);
     this.keywordSets = new IdBlocks('keywordBlocks', env.openDB('keywordBlocks', { encoding: 'binary' }), 1, () => {}, walkEntries);
     this.termsDb = env.openDB('searchTerms', {});
     this.columns = env.openDB('facetColumns', { encoding: 'binary' });

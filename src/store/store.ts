@@ -39,7 +39,7 @@ import { open, type Database, type Key, type RootDatabase } from 'lmdb';
 import { CatalogError } from '../model/errors.ts';
 import { AFTER } from './keyBounds.ts';
 import { valueDictionarySeed } from './valueDictionary.ts';
-import { DOCUMENTS_TABLE, SearchTables, type SearchIndexer, type SearchView } from './searchIndex.ts';
+import { COMPRESSED_SEARCH_TABLES, SearchTables, type SearchIndexer, type SearchView } from './searchIndex.ts';
 
 export type { DocumentIndex, PostingList, SearchIndexer, SearchRecord, SearchStats, SearchView } from './searchIndex.ts';
 
@@ -178,9 +178,9 @@ const RELATIONSHIPS_LAYOUT = 'relIn-2';
  *   structures (lmdb-js's sharedStructuresKey): a value's field names are kept once per table, not
  *   inside every value. That took 20% off the aspects' size and made decoding them 2.5 times as fast
  *   (80 000 bench aspects: 107 → 86 MB, 800 → 310 ms).
- * - Format 3 compresses the values of `aspects`, `timeseries` and `searchDocs` of 64 bytes or more
- *   with LZ4 and a dictionary of DataHub's vocabulary (valueDictionary.ts), kept in the file itself
- *   under `valueDictionary`. On the aspects of 20 000 bench datasets the table went from 77.7 to 30.9 MB
+ * - Format 3 compresses the values of `aspects`, `timeseries`, `searchDocs` and `postingBlocks` of
+ *   64 bytes or more with LZ4 and a dictionary of DataHub's vocabulary (valueDictionary.ts), kept in
+ *   the file itself under `valueDictionary`. On the aspects of 20 000 bench datasets the table went from 77.7 to 30.9 MB
  *   (no value on an overflow page any more) and reading all of them got faster, not slower (262 →
  *   204 ms): fewer pages to touch outweighs the decompression.
  * Older values still decode (a compressed value is marked by its first byte, 254 or 255, which no
@@ -195,7 +195,7 @@ const DICTIONARY_KEY = 'valueDictionary';
 /** Values shorter than this are stored as they are: with the dictionary, even a tag list gains from LZ4 above it. */
 const COMPRESSION_THRESHOLD = 64;
 /** The tables whose values are compressed. */
-const COMPRESSED_TABLES = new Set(['aspects', 'timeseries', DOCUMENTS_TABLE]);
+const COMPRESSED_TABLES = new Set<string>(['aspects', 'timeseries', ...COMPRESSED_SEARCH_TABLES]);
 /** Entries written per transaction by copyCompacted. */
 const COPY_BATCH = 5000;
 const SHARED_STRUCTURES = { sharedStructuresKey: Symbol.for('structures') };
