@@ -363,15 +363,20 @@ export class Store implements StoreView {
     this.upgraded = !readOnly && previous !== undefined && previous < FORMAT ? { from: previous, to: FORMAT } : undefined;
     if (readOnly) return;
     if (format !== FORMAT || !stored) {
-      this.writeSync(() => {
-        this.meta.put(FORMAT_KEY, FORMAT);
-        // Another process may have written its dictionary since this one read `meta`.
-        const now = this.meta.get(DICTIONARY_KEY) as Uint8Array | undefined;
-        if (!now) this.meta.put(DICTIONARY_KEY, dictionary);
-        else if (!Buffer.from(now).equals(dictionary)) {
-          throw new CatalogError('CONFLICT', `${path} was given its value dictionary by another catalog release while this one opened it: run the command again`);
-        }
-      });
+      try {
+        this.writeSync(() => {
+          this.meta.put(FORMAT_KEY, FORMAT);
+          // Another process may have written its dictionary since this one read `meta`.
+          const now = this.meta.get(DICTIONARY_KEY) as Uint8Array | undefined;
+          if (!now) this.meta.put(DICTIONARY_KEY, dictionary);
+          else if (!Buffer.from(now).equals(dictionary)) {
+            throw new CatalogError('CONFLICT', `${path} was given its value dictionary by another catalog release while this one opened it: run the command again`);
+          }
+        });
+      } catch (e) {
+        void this.env.close();
+        throw e;
+      }
     }
     if (this.meta.get(RELATIONSHIPS_KEY) !== this.indexVersion()) this.reindexRelationships({ onlyIfStale: true });
     if (!this.search.isCurrent()) this.reindexSearch({ onlyIfStale: true });
