@@ -68,17 +68,17 @@ export interface SearchRecord {
   length: number;
 }
 
-/**
- * A document as stored: its JSON text, which the table compresses with LZ4 and the data file's value
- * dictionary (as it does aspects, see Store). Documents are mostly text (column names and
- * descriptions); raw, most would take an overflow page of their own. Until layout search-9 they were
- * deflated (node:zlib, level 1) instead: 25% smaller, but deflating took six times as long as LZ4
- * (20 000 bench documents: 16.2 vs 20.2 MB, 1024 vs 159 ms), and documents are written on every change.
- */
 /** The tables whose values are compressed as the store compresses aspects: documents and posting blocks. */
 export const COMPRESSED_SEARCH_TABLES = ['searchDocs', 'postingBlocks'] as const;
 const [DOCUMENTS_TABLE, POSTINGS_TABLE] = COMPRESSED_SEARCH_TABLES;
 
+/**
+ * A document as stored: its JSON text, which the table compresses with LZ4 and the data file's value
+ * dictionary (as it does aspects, see Store). Documents are mostly text (column names and
+ * descriptions); raw, most would take an overflow page of their own. Until layout search-9 they were
+ * deflated (node:zlib, level 1) instead: a fifth smaller, but deflating took six times as long as LZ4
+ * (20 000 bench documents: 16.2 vs 20.2 MB, 1024 vs 159 ms), and documents are written on every change.
+ */
 interface StoredRecord {
   urn: string;
   json: string;

@@ -180,9 +180,9 @@ const RELATIONSHIPS_LAYOUT = 'relIn-2';
  *   (80 000 bench aspects: 107 → 86 MB, 800 → 310 ms).
  * - Format 3 compresses the values of `aspects`, `timeseries`, `searchDocs` and `postingBlocks` of
  *   64 bytes or more with LZ4 and a dictionary of DataHub's vocabulary (valueDictionary.ts), kept in
- *   the file itself under `valueDictionary`. On the aspects of 20 000 bench datasets the table went from 77.7 to 30.9 MB
- *   (no value on an overflow page any more) and reading all of them got faster, not slower (262 →
- *   204 ms): fewer pages to touch outweighs the decompression.
+ *   the file itself under `valueDictionary`. On the aspects of 20 000 bench datasets the table went
+ *   from 77.7 to 30.9 MB (no value on an overflow page any more) and reading all of them got faster,
+ *   not slower (262 → 204 ms): fewer pages to touch outweighs the decompression.
  * Older values still decode (a compressed value is marked by its first byte, 254 or 255, which no
  * msgpack record or map starts with), so an older file opens as it is and gains newer values as it
  * is written; a release that reads only an older format cannot read those, and a file of a format
@@ -304,7 +304,7 @@ export class Store implements StoreView {
   private readonly relIn: Database<string, RelInKey>;
   private readonly meta: Database<unknown, string>;
   private readonly series: Database<TimeseriesRecord, SeriesKey>;
-  /** How `aspects`, `timeseries` and `searchDocs` are compressed: the file's dictionary (format 3). */
+  /** How the compressed tables (COMPRESSED_TABLES) are compressed: the file's dictionary (format 3). */
   private readonly compression: { dictionary: Buffer; threshold: number };
   private readonly indexer: RelationshipIndexer;
   readonly search: SearchTables;
