@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import * as lmdb from 'lmdb';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
-import { ROOT, runCli, runProcess, serveCatalog, tempDataPath, tempDir, writeTemp } from './helpers.ts';
+import { catalogCommand, ROOT, runCli, runProcess, serveCatalog, tempDataPath, tempDir, writeTemp } from './helpers.ts';
 import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
 
 async function sampleData(): Promise<string> {
@@ -41,6 +41,23 @@ describe('catalog put', () => {
     const urn = await runCli(['put', '--urn', 'urn:li:dataset:oops', '--aspect', 'status', '-d', writeTemp('st.json', '{"removed":false}'), '--data', data]);
     assert.match(urn.stderr, /Invalid urn "urn:li:dataset:oops": a dataset urn has the form/);
     assert.equal((await runCli(['get', '--urn', S.hiveSample, '--data', data])).code, 1);
+  });
+});
+
+describe('a limited address space', () => {
+  // The store maps a data file at 64 GiB of address space from the start (src/store/store.ts
+  // MAP_SIZE); under `ulimit -v` (48 GiB here: less than that map, enough for node and tsx's WebAssembly) it does not fit, and lmdb crashes on it instead of failing.
+  it('under ulimit -v, commands open a data file with lmdb\'s growing map instead of crashing', { skip: process.platform !== 'linux' && 'ulimit -v is a Linux limit here' }, async () => {
+    const data = tempDataPath();
+    const limited = (args: string[]) => {
+      const [cmd, cmdArgs] = catalogCommand(args);
+      return runProcess('bash', ['-c', 'ulimit -v 50331648 && exec "$@"', 'limited', cmd, ...cmdArgs]);
+    };
+    const put = await limited(['put', '--urn', 'urn:li:tag:pii', '--aspect', 'tagProperties', '-d', writeTemp('lim.json', '{"name":"PII"}'), '--data', data]);
+    assert.equal(put.code, 0, put.stderr);
+    const get = await limited(['get', '--urn', 'urn:li:tag:pii', '--data', data]);
+    assert.equal(get.code, 0, get.stderr);
+    assert.deepEqual(JSON.parse(get.stdout).tagProperties, { name: 'PII' });
   });
 });
 

@@ -7,7 +7,8 @@ import { getEntity } from '../src/ops/getEntity.ts';
 import { proposalFromMcp } from '../src/model/mcp.ts';
 import { validateAspect } from '../src/model/aspects.ts';
 import { HIVE_T1, mcp, tempDataPath, tempDir } from './helpers.ts';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { openCatalog } from '../src/ops/openCatalog.ts';
 import { after as afterPart } from '../src/store/keyBounds.ts';
@@ -356,6 +357,29 @@ describe('versioned aspect store', () => {
     const again = openCatalog(path, { readOnly: true });
     assert.equal(again.readOnly, true);
     await again.close();
+  });
+
+  it('maps a data file once while it grows (lmdb-js keeps every smaller map a file outgrew)', { skip: process.platform !== 'linux' && 'reads /proc/self/maps' }, async () => {
+    const path = tempDataPath();
+    const store = openCatalog(path);
+    try {
+      // 8 MB of values that do not compress: lmdb-js's own map starts at 128 KB and doubles, which
+      // would leave seven maps of the file by 8 MB.
+      for (let batch = 0; batch < 8; batch++) {
+        await store.write((txn) => {
+          for (let i = 0; i < 256; i++) {
+            const urn = `urn:li:tag:t${batch}_${i}`;
+            writeAspect(txn, stamp(2), urn, 'tagProperties', { name: urn, description: randomBytes(2048).toString('base64') });
+          }
+        });
+      }
+      assert.ok(statSync(path).size > 8e6, `the file grew to ${statSync(path).size} bytes`);
+      assert.equal(store.getAspect('urn:li:tag:t7_255', 'tagProperties')?.value && true, true);
+      const maps = readFileSync('/proc/self/maps', 'utf8').split('\n').filter((line) => line.endsWith(` ${path}`));
+      assert.equal(maps.length, 1, maps.join('\n'));
+    } finally {
+      await store.close();
+    }
   });
 });
 
