@@ -216,12 +216,12 @@ const MAP_SIZE = 64 * 2 ** 30;
 let wholeMap: boolean | undefined;
 /**
  * Whether environments get a map of MAP_SIZE: not on Windows (LMDB sizes the file to its map there),
- * nor where the address space is limited (`ulimit -v`): lmdb crashes the process, with no error to
- * catch, when a map does not fit. Those keep lmdb's small, growing maps.
+ * nor on a 32-bit processor or where the address space is limited (`ulimit -v`): lmdb crashes the
+ * process, with no error to catch, when a map does not fit. Those keep lmdb's small, growing maps.
  */
 function mapWholeSize(): boolean {
   if (wholeMap !== undefined) return wholeMap;
-  if (process.platform === 'win32') return (wholeMap = false);
+  if (process.platform === 'win32' || !process.arch.includes('64')) return (wholeMap = false);
   let limits = '';
   try {
     limits = readFileSync('/proc/self/limits', 'utf8');
