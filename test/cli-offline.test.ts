@@ -46,18 +46,23 @@ describe('catalog put', () => {
 
 describe('a limited address space', () => {
   // The store maps a data file at 64 GiB of address space from the start (src/store/store.ts
-  // MAP_SIZE); under `ulimit -v` (48 GiB here: less than that map, enough for node and tsx's WebAssembly) it does not fit, and lmdb crashes on it instead of failing.
+  // MAP_SIZE). Under `ulimit -v` (48 GiB here: less than that map, enough for node and for tsx's
+  // WebAssembly) such a map does not fit, and lmdb crashes on it instead of failing.
   it('under ulimit -v, commands open a data file with lmdb\'s growing map instead of crashing', { skip: process.platform !== 'linux' && 'ulimit -v is a Linux limit here' }, async () => {
     const data = tempDataPath();
     const limited = (args: string[]) => {
       const [cmd, cmdArgs] = catalogCommand(args);
       return runProcess('bash', ['-c', 'ulimit -v 50331648 && exec "$@"', 'limited', cmd, ...cmdArgs]);
     };
-    const put = await limited(['put', '--urn', 'urn:li:tag:pii', '--aspect', 'tagProperties', '-d', writeTemp('lim.json', '{"name":"PII"}'), '--data', data]);
+    // Written without the limit first: the file then records the 64 GiB map, which a limited process must not take.
+    const put = await runCli(['put', '--urn', 'urn:li:tag:pii', '--aspect', 'tagProperties', '-d', writeTemp('lim.json', '{"name":"PII"}'), '--data', data]);
     assert.equal(put.code, 0, put.stderr);
     const get = await limited(['get', '--urn', 'urn:li:tag:pii', '--data', data]);
     assert.equal(get.code, 0, get.stderr);
     assert.deepEqual(JSON.parse(get.stdout).tagProperties, { name: 'PII' });
+    const limitedPut = await limited(['put', '--urn', 'urn:li:tag:pci', '--aspect', 'tagProperties', '-d', writeTemp('lim2.json', '{"name":"PCI"}'), '--data', data]);
+    assert.equal(limitedPut.code, 0, limitedPut.stderr);
+    assert.deepEqual(await aspect(data, 'urn:li:tag:pci', 'tagProperties'), { name: 'PCI' });
   });
 });
 
