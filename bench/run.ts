@@ -385,9 +385,10 @@ async function main(): Promise<void> {
     const { peak, anon, file } = peakRss.mb;
     rows.push({ section: '4 memory', metric: `peak RSS MB of serve, ${peakRss.n} datasets ingested + read load`, ours: peak, baseline: null, baselineName: '—', ratio: null, target: '≤ 250 MB', met: peak <= 250, note: `at the end ${anon.toFixed(0)} MB anonymous + ${file.toFixed(0)} MB mapped file pages` });
     // The same read load on a server that did not do the ingest: on the file `catalog ingest` wrote,
-    // then on its compacted copy. Mapped file pages are the kernel's page cache, clean and reclaimable;
-    // the kernel maps the cached pages around each one read (fault-around), and in a file as ingested
-    // every table's pages lie interleaved, so reading the aspects maps much of the search index too.
+    // then on its compacted copy. Mapped file pages are the kernel's page cache, which it reclaims
+    // when it needs the memory. It maps the cached pages around each one read (fault-around), and in
+    // a file as ingested every table's pages lie interleaved, so reading the aspects maps much of the
+    // search index too.
     for (const [label, path] of [['file', join(work, `cli-${peakRss.n}.lmdb`)], ['compacted file (backup --compact)', compacted]] as const) {
       if (!path) continue;
       log(`[${peakRss.n}] memory of a server that only reads, ${label} …`);

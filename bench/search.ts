@@ -97,7 +97,8 @@ async function ingestInto(store: Store, limit = Infinity): Promise<number> {
  * store's own time summed. A drift of the shared machine (a neighbour's load, the kernel flushing
  * pages) then falls on every side alike, at a chunk's grain instead of a whole ingest's. Ingested
  * one after the other, section 9's two sides gave 0.86 in one full run and 0.94 in the run before;
- * ingested so, the three rounds at 100 000 datasets gave 0.90, 0.94 and 0.93. Each commit is awaited
+ * ingested so, the three rounds at 100 000 datasets gave 0.90, 0.94 and 0.93 (this section run on
+ * its own) and 0.92, 0.92 and 0.92 (in a full run). Each commit is awaited
  * (no next chunk read meanwhile), so the rates are below `catalog ingest`'s. Returns aspects/s per
  * store, in the order given.
  */
