@@ -84,6 +84,20 @@ describe('relationships index in the store', () => {
     );
     assert.deepEqual(incoming('urn:li:tag:z'), []);
     assert.deepEqual(incoming('urn:li:tag:a'), [`TaggedWith ${D2} globalTags`]);
+    // Nothing of the failed write waits to be written with the next one.
+    await store.write((txn) => writeAspect(txn, stamp, 'urn:li:corpuser:bob', 'corpUserInfo', { active: true }));
+    assert.deepEqual(incoming('urn:li:tag:z'), []);
+  });
+
+  it('a write reads the edges it has just changed, before they are committed', async () => {
+    const seen = await store.write((txn) => {
+      writeAspect(txn, stamp, D2, 'glossaryTerms', { terms: [{ urn: 'urn:li:glossaryTerm:t' }], auditStamp: stamp });
+      const added = txn.edges('urn:li:glossaryTerm:t', 'INCOMING').map((e) => e.urn);
+      writeAspect(txn, stamp, D2, 'glossaryTerms', { terms: [], auditStamp: stamp });
+      return [added, txn.edges('urn:li:glossaryTerm:t', 'INCOMING').map((e) => e.urn)];
+    });
+    assert.deepEqual(seen, [[D2], []]);
+    assert.deepEqual(incoming('urn:li:glossaryTerm:t'), []);
   });
 
   it('a file indexed under other declarations (or none: a file from before the index) is re-indexed on open, to the same edges', async () => {
@@ -130,9 +144,12 @@ describe('relationships index in the store', () => {
     // Listed by urn, not by the order the sources were created in.
     const tagged = [`TaggedWith ${D3} globalTags`, `TaggedWith ${D1} globalTags`, `TaggedWith ${D2} globalTags`];
     assert.deepEqual(first.edges('urn:li:tag:a', 'INCOMING').map((e) => `${e.type} ${e.urn} ${e.aspectName}`), tagged);
+    const legacyEdges = ['urn:li:tag:a', 'urn:li:corpuser:ann'].flatMap((dest) => first.edges(dest, 'INCOMING').map((e) => ({ dest, ...e })));
+    assert.equal(legacyEdges.length, 4);
     await first.close();
 
-    // Rewrite the file as the release before entity ids left it: no ids, no counter, edges keyed by source urn.
+    // Rewrite the file as the release before entity ids left it: no ids, no counter, a key per edge in
+    // `relIn` keyed by source urn, no `relBlocks` or `entityUrns`.
     const { open } = await import('lmdb');
     const env = open({ path: file, compression: false, maxDbs: 32, encoding: 'msgpack' });
     const entities = env.openDB<Record<string, unknown>, string>('entities', { sharedStructuresKey: Symbol.for('structures') });
@@ -143,10 +160,8 @@ describe('relationships index in the store', () => {
         const { id: _id, ...old } = value;
         entities.put(key, old);
       }
-      for (const { key, value } of Array.from(relIn.getRange({}))) {
-        relIn.remove(key);
-        relIn.put([key[0], key[1], value as string, key[3]], true);
-      }
+      for (const e of legacyEdges) relIn.put([e.dest, e.type, e.urn, e.aspectName], true);
+      for (const table of ['relBlocks', 'entityUrns']) env.openDB(table, {}).dropSync();
       meta.remove('nextEntityId');
       meta.put('relationshipsIndexVersion', `relIn-1:${relationshipIndexer.version}`);
     });
@@ -173,6 +188,11 @@ describe('relationships index in the store', () => {
     } finally {
       await migrated.close();
     }
+    // The legacy table went with the migration.
+    const reopened = open({ path: file, compression: false, maxDbs: 32, readOnly: true });
+    assert.equal(reopened.openDB('relIn', { create: false } as object), undefined);
+    assert.ok(reopened.openDB('relBlocks', { create: false } as object));
+    await reopened.close();
   });
 });
 

@@ -9,13 +9,14 @@
  *               given once, at creation, in order of creation; the counter is `meta`'s `nextEntityId`).
  * - `byType`:   [entityType, urn] → true, the index of URNs by entity type.
  * - `tokens`:   token id → token record (access tokens, stored hashed).
- * - `relIn`:    [destination urn, relationship, source id, aspect] → source urn: the edges each
- *               aspect declares (see RelationshipIndexer), by destination, kept in the same
- *               transaction as the aspect. The source is keyed by its entity id, not its urn: a batch
- *               of new entities then appends to each destination's run of keys instead of scattering
- *               into it, which kept ingest from slowing down as a catalog grows (issue 13; with urns
- *               the index cost 21% of the ingest rate at 100k datasets). Outgoing edges need no index:
- *               they are read from the entity's own aspects.
+ * - `relBlocks`: [destination urn, relationship, aspect, block] → the entity ids (low 7 bits, a byte
+ *               each) of the sources in ids `block·128 … block·128+127` whose aspect declares the edge
+ *               (see RelationshipIndexer and IdBlocks), kept in the same transaction as the aspect.
+ *               A batch of new entities tagged alike rewrites one block per tag instead of putting a
+ *               key per edge: with a key per edge ([destination, relationship, source id, aspect] →
+ *               source urn, layout relIn-2), the puts were most of what the index cost an ingest.
+ *               Outgoing edges need no index: they are read from the entity's own aspects.
+ * - `entityUrns`: entity id → urn, for the sources of edges (written with an entity's first edges).
  * - `searchIds`, `searchDocs`, `postings`, `keywords`: the search index (src/store/searchIndex.ts),
  *               brought in line with an entity's aspects at the end of every write transaction.
  * - `timeseries`: [urn, aspectName, timestampMillis, partition] → TimeseriesRecord: the events of
@@ -39,6 +40,7 @@ import { open, type Database, type Key, type RootDatabase } from 'lmdb';
 import { CatalogError } from '../model/errors.ts';
 import { AFTER } from './keyBounds.ts';
 import { valueDictionarySeed } from './valueDictionary.ts';
+import { BLOCK_BITS, IdBlocks } from './idBlocks.ts';
 import { COMPRESSED_SEARCH_TABLES, SearchTables, type SearchIndexer, type SearchView } from './searchIndex.ts';
 
 export type { DocumentIndex, PostingList, SearchIndexer, SearchRecord, SearchStats, SearchView } from './searchIndex.ts';
@@ -171,7 +173,7 @@ export interface StoreTxn extends StoreView {
 /** The `meta` entry holding the version of the relationships index. */
 const RELATIONSHIPS_KEY = 'relationshipsIndexVersion';
 /** The layout of the index itself; part of the version, so a change of layout re-indexes too. */
-const RELATIONSHIPS_LAYOUT = 'relIn-2';
+const RELATIONSHIPS_LAYOUT = 'relBlocks-1';
 /**
  * The data file's format, in `meta` (absent: format 1).
  * - Format 2 encodes the values of `aspects`, `entities` and `timeseries` with shared record
@@ -244,8 +246,8 @@ const NEXT_ENTITY_ID = 'nextEntityId';
 const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const edgeOrder = (a: RelatedEdge, b: RelatedEdge) => order(a.type, b.type) || order(a.urn, b.urn) || order(a.aspectName, b.aspectName);
 
-/** A key of the `relIn` table: [destination urn, relationship, source entity id, aspect]. */
-type RelInKey = [string, string, number, string];
+/** A key of the `relBlocks` table: [destination urn, relationship, aspect, block of source ids]. */
+type RelBlockKey = [string, string, string, number];
 
 /** A key of the `timeseries` table: [urn, aspect, timestampMillis, partition]. */
 type SeriesKey = [string, string, number, string];
@@ -338,7 +340,11 @@ export class Store implements StoreView {
   private readonly entities: Database<EntityRecord, string>;
   private readonly byType: Database<true, [string, string]>;
   private readonly tokens: Database<unknown, string>;
-  private readonly relIn: Database<string, RelInKey>;
+  /** Incoming edges: the source ids by [destination, relationship, aspect]; changes wait for the end of the write. */
+  private readonly relBlocks: IdBlocks<true>;
+  private readonly entityUrns: Database<string, number>;
+  /** The ids whose urn the running write transaction has written to `entityUrns`. */
+  private readonly urnsWritten = new Set<number>();
   private readonly meta: Database<unknown, string>;
   private readonly series: Database<TimeseriesRecord, SeriesKey>;
   /** How the compressed tables (COMPRESSED_TABLES) are compressed: the file's dictionary (format 3). */
@@ -385,7 +391,8 @@ export class Store implements StoreView {
     this.entities = this.env.openDB('entities', SHARED_STRUCTURES);
     this.byType = this.env.openDB('byType', {});
     this.tokens = this.env.openDB('tokens', {});
-    this.relIn = this.env.openDB('relIn', {});
+    this.relBlocks = new IdBlocks('relBlocks', this.env.openDB('relBlocks', { encoding: 'binary' }), 1, () => {}, (n, db, r) => this.walkEntries(n, db, r));
+    this.entityUrns = this.env.openDB('entityUrns', {});
     this.series = this.env.openDB('timeseries', compressed);
     this.search = new SearchTables(this.env, this.meta, search, (n, db, r) => this.walk(n, db, r), (n, db, r) => this.walkEntries(n, db, r), path, compression);
     this.txn = this.makeTxn();
@@ -442,7 +449,7 @@ export class Store implements StoreView {
 
   /** Whether a read-only open found every table, and both indexes built under the current declarations. */
   private readableAsIs(): boolean {
-    const tables = [this.aspects, this.entities, this.byType, this.tokens, this.relIn, this.meta, this.series];
+    const tables = [this.aspects, this.entities, this.byType, this.tokens, this.relBlocks.db, this.entityUrns, this.meta, this.series];
     return tables.every(Boolean) && this.search.tablesOpen() && this.meta.get(RELATIONSHIPS_KEY) === this.indexVersion() && this.search.isCurrent();
   }
 
@@ -506,7 +513,10 @@ export class Store implements StoreView {
       if (options.onlyIfStale && this.meta.get(RELATIONSHIPS_KEY) === this.indexVersion()) return;
       let done = false;
       try {
-        for (const key of Array.from(this.walk('relIn', this.relIn, {}))) this.relIn.remove(key);
+        // Layouts before relBlocks-1 kept a key per edge in `relIn`: dropped whole.
+        this.env.openDB('relIn', { create: false } as object)?.dropSync();
+        for (const key of Array.from(this.walk('relBlocks', this.relBlocks.db, {}))) this.relBlocks.db.remove(key);
+        for (const key of Array.from(this.walk('entityUrns', this.entityUrns, {}))) this.entityUrns.remove(key);
         for (const urn of Array.from(this.walk('entities', this.entities, {}))) {
           let entity = this.entities.get(urn);
           if (!entity) continue;
@@ -519,11 +529,15 @@ export class Store implements StoreView {
             if (!this.indexer.carries(aspectName)) continue;
             edges += this.putEdges(urn, entity.id!, aspectName, this.aspects.get([urn, aspectName, 0])?.value);
           }
+          // Blocks are written a batch at a time: what waits in memory stays bounded.
+          if (this.urnsWritten.size >= 10_000) this.flushEdges();
         }
+        this.flushEdges();
         this.meta.put(RELATIONSHIPS_KEY, this.indexVersion());
         done = true;
       } finally {
         this.settleEntityIds(done);
+        this.discardEdges();
       }
     });
     return { edges };
@@ -536,8 +550,33 @@ export class Store implements StoreView {
   /** Adds the edges `value` declares; returns how many. */
   private putEdges(urn: string, id: number, aspectName: string, value: unknown): number {
     const list = value === undefined ? [] : this.indexer.edgesOf(aspectName, value);
-    for (const e of list) this.relIn.put([e.dest, e.type, id, aspectName], urn);
+    for (const e of list) this.relBlocks.change([e.dest, e.type, aspectName], id, true);
+    if (list.length) this.noteSource(urn, id);
     return list.length;
+  }
+
+  /** Records the urn of source `id` (once per write transaction: the same put again changes nothing). */
+  private noteSource(urn: string, id: number): void {
+    if (this.urnsWritten.has(id)) return;
+    this.urnsWritten.add(id);
+    this.entityUrns.put(id, urn);
+  }
+
+  /** Forgets the urn of a deleted entity's id (its edges went with its aspects; ids are never given again). */
+  private forgetSource(id: number): void {
+    this.urnsWritten.delete(id);
+    this.entityUrns.remove(id);
+  }
+
+  /** Writes the edge changes waiting since the last flush (inside the write transaction). */
+  private flushEdges(): void {
+    this.relBlocks.flush();
+    this.urnsWritten.clear();
+  }
+
+  private discardEdges(): void {
+    this.relBlocks.discard();
+    this.urnsWritten.clear();
   }
 
   /**
@@ -550,11 +589,23 @@ export class Store implements StoreView {
     if (id === undefined) return;
     const old = before === undefined ? [] : this.indexer.edgesOf(aspectName, before);
     const now = after === undefined ? [] : this.indexer.edgesOf(aspectName, after);
+    if (old.length === 0) {
+      // A new aspect (most writes of an ingest): every edge is added, nothing to compare.
+      for (const e of now) this.relBlocks.change([e.dest, e.type, aspectName], id, true);
+      if (now.length) this.noteSource(urn, id);
+      return;
+    }
     const key = (e: { type: string; dest: string }) => `${e.type}\u0000${e.dest}`;
     const keep = new Set(now.map(key));
     const had = new Set(old.map(key));
-    for (const e of old) if (!keep.has(key(e))) this.relIn.remove([e.dest, e.type, id, aspectName]);
-    for (const e of now) if (!had.has(key(e))) this.relIn.put([e.dest, e.type, id, aspectName], urn);
+    for (const e of old) if (!keep.has(key(e))) this.relBlocks.change([e.dest, e.type, aspectName], id, null);
+    let added = false;
+    for (const e of now) {
+      if (had.has(key(e))) continue;
+      this.relBlocks.change([e.dest, e.type, aspectName], id, true);
+      added = true;
+    }
+    if (added) this.noteSource(urn, id);
   }
 
   /** A new entity id, from the counter as the running write transaction has it. */
@@ -584,8 +635,9 @@ export class Store implements StoreView {
       let done = false;
       try {
         const result = fn(this.txn);
-        // The search documents of what `fn` touched change in the same transaction as the aspects.
+        // The search documents and incoming edges of what `fn` touched change in the same transaction as the aspects.
         this.flushSearch();
+        this.flushEdges();
         done = true;
         return result;
       } finally {
@@ -595,6 +647,7 @@ export class Store implements StoreView {
         this.writtenAspects.clear();
         this.writtenEntities.clear();
         this.search.discard();
+        this.discardEdges();
       }
     };
     let written: Promise<T>;
@@ -758,15 +811,26 @@ export class Store implements StoreView {
   }
 
   private incomingEdges(urn: string, types: readonly string[]): RelatedEdge[] {
+    // Inside a write transaction, its own edge changes are written first, so it reads them.
+    this.relBlocks.flush();
     const out: RelatedEdge[] = [];
-    const ranges: Array<KeyRange<RelInKey>> =
+    const ranges: Array<KeyRange<RelBlockKey>> =
       types.length === 0
-        ? [{ start: [urn, '', 0, ''], end: [urn + AFTER, '', 0, ''] }]
-        : [...new Set(types)].sort().map((t) => ({ start: [urn, t, 0, ''], end: [urn, t + AFTER, 0, ''] }));
+        ? [{ start: [urn, '', '', 0], end: [urn + AFTER, '', '', 0] }]
+        : [...new Set(types)].sort().map((t) => ({ start: [urn, t, '', 0], end: [urn, t + AFTER, '', 0] }));
     for (const range of ranges) {
-      for (const { key, value } of this.walkEntries('relIn', this.relIn, range)) out.push({ type: key[1], urn: value, aspectName: key[3] });
+      for (const { key, value } of this.walkEntries<RelBlockKey, Buffer>('relBlocks', this.relBlocks.db as Database<Buffer, RelBlockKey>, range)) {
+        const base = key[3] << BLOCK_BITS;
+        // Ids read before the next lookup: lmdb may reuse the value's buffer.
+        const ids = Array.from(value, (low) => base + low);
+        for (const id of ids) {
+          const source = this.entityUrns.get(id);
+          if (source === undefined) throw new Error(`${this.path}: relationship index holds entity id ${id} with no urn: run \`catalog reindex\``);
+          out.push({ type: key[1], urn: source, aspectName: key[2] });
+        }
+      }
     }
-    // Keys order sources by id (creation); callers get them by type, urn, aspect, as outgoing edges.
+    // Blocks order sources by id (creation); callers get them by type, urn, aspect, as outgoing edges.
     return out.sort(edgeOrder);
   }
 
@@ -852,6 +916,7 @@ export class Store implements StoreView {
     const walk = <K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>) => this.walk(name, db, range);
     const wrote = (urn: string, aspectName: string, record: AspectRecord | undefined) => writtenAspects.set(`${urn}\u0000${aspectName}`, record);
     const newId = () => this.newEntityId();
+    const forgetSource = (id: number) => this.forgetSource(id);
     // Every aspect change keeps both indexes: edges now, the search document at the end of the write.
     const indexEdges = (urn: string, id: number | undefined, aspectName: string, before: unknown, after: unknown) => {
       this.updateEdges(urn, id, aspectName, before, after);
@@ -964,6 +1029,7 @@ export class Store implements StoreView {
           }
         }
         entities.remove(urn);
+        if (entity.id !== undefined) forgetSource(entity.id);
         writtenEntities.set(urn, undefined);
         for (const name of entity.aspects) wrote(urn, name, undefined);
         byType.remove([entity.entityType, urn]);
