@@ -16,7 +16,8 @@
  *               key per edge: with a key per edge ([destination, relationship, source id, aspect] →
  *               source urn, layout relIn-2), the puts were most of what the index cost an ingest.
  *               Outgoing edges need no index: they are read from the entity's own aspects.
- * - `entityUrns`: entity id → urn, for the sources of edges (written with an entity's first edges).
+ * - `entityUrns`: entity id → urn, for the sources of edges (written by each write that adds edges of
+ *               the entity, removed with the entity).
  * - `searchIds`, `searchDocs`, `postings`, `keywords`: the search index (src/store/searchIndex.ts),
  *               brought in line with an entity's aspects at the end of every write transaction.
  * - `timeseries`: [urn, aspectName, timestampMillis, partition] → TimeseriesRecord: the events of
