@@ -551,9 +551,14 @@ export class Store implements StoreView {
   /** Adds the edges `value` declares; returns how many. */
   private putEdges(urn: string, id: number, aspectName: string, value: unknown): number {
     const list = value === undefined ? [] : this.indexer.edgesOf(aspectName, value);
+    this.addEdges(urn, id, aspectName, list);
+    return list.length;
+  }
+
+  /** Puts source `id` (`urn`) in the blocks of the edges `list` of its aspect, and records its urn. */
+  private addEdges(urn: string, id: number, aspectName: string, list: ReadonlyArray<{ type: string; dest: string }>): void {
     for (const e of list) this.relBlocks.change([e.dest, e.type, aspectName], id, true);
     if (list.length) this.noteSource(urn, id);
-    return list.length;
   }
 
   /** Records the urn of source `id` (once per write transaction: the same put again changes nothing). */
@@ -590,23 +595,13 @@ export class Store implements StoreView {
     if (id === undefined) return;
     const old = before === undefined ? [] : this.indexer.edgesOf(aspectName, before);
     const now = after === undefined ? [] : this.indexer.edgesOf(aspectName, after);
-    if (old.length === 0) {
-      // A new aspect (most writes of an ingest): every edge is added, nothing to compare.
-      for (const e of now) this.relBlocks.change([e.dest, e.type, aspectName], id, true);
-      if (now.length) this.noteSource(urn, id);
-      return;
-    }
+    // A new aspect (most writes of an ingest): every edge is added, nothing to compare.
+    if (old.length === 0) return this.addEdges(urn, id, aspectName, now);
     const key = (e: { type: string; dest: string }) => `${e.type}\u0000${e.dest}`;
     const keep = new Set(now.map(key));
     const had = new Set(old.map(key));
     for (const e of old) if (!keep.has(key(e))) this.relBlocks.change([e.dest, e.type, aspectName], id, null);
-    let added = false;
-    for (const e of now) {
-      if (had.has(key(e))) continue;
-      this.relBlocks.change([e.dest, e.type, aspectName], id, true);
-      added = true;
-    }
-    if (added) this.noteSource(urn, id);
+    this.addEdges(urn, id, aspectName, now.filter((e) => !had.has(key(e))));
   }
 
   /** A new entity id, from the counter as the running write transaction has it. */
