@@ -174,6 +174,8 @@ describe('relationships index in the store', () => {
       assert.deepEqual(migrated.edges('urn:li:corpuser:ann', 'INCOMING'), [{ type: 'OwnedBy', urn: D3, aspectName: 'ownership' }]);
       const given = [D1, D2, D3].map((u) => migrated.getEntity(u)!.id!);
       assert.equal(new Set(given).size, 3);
+      // The search documents were keyed by the ids the file lost: rebuilt under the new ones.
+      assert.deepEqual(given.map((id) => migrated.search.record(id)?.urn), [D1, D2, D3]);
       // Edges follow the migrated ids: a change and a delete reach the right keys.
       await migrated.write((txn) => writeAspect(txn, stamp, D1, 'globalTags', { tags: [{ tag: 'urn:li:tag:b' }] }));
       await migrated.write((txn) => txn.deleteEntity(D3));

@@ -152,7 +152,7 @@ describe('a file indexed under the layout before', () => {
     await store.close();
     // What the previous layout left: its tables, and its version in the meta table.
     const env = open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
-    const legacy = ['postings', 'keywords', 'searchKeys'];
+    const legacy = ['postings', 'keywords', 'searchKeys', 'searchIds', 'searchUrns'];
     for (const name of legacy) env.openDB(name, {}).putSync(['alpha', 1], [1, 2, 1]);
     env.openDB('meta', {}).putSync('searchIndexVersion', 'search-7:0123456789abcdef');
     await env.close();
@@ -168,6 +168,33 @@ describe('a file indexed under the layout before', () => {
       for (const name of legacy) assert.equal(after.openDB(name, { create: false } as object), undefined, `${name} is gone`);
     } finally {
       await after.close();
+    }
+  });
+});
+
+describe('an entity deleted and created again in one write', () => {
+  it('loses the document of its old id and is found by its new content only', async () => {
+    const store = openCatalog(tempDataPath());
+    try {
+      const urn = urnOf(7, 'hive');
+      const other = urnOf(8, 'hive');
+      await ingest(store, [mcp(urn, 'datasetProperties', { name: 't7', description: 'alpha' }), mcp(other, 'datasetProperties', { name: 't8', description: 'alpha' })]);
+      const before = store.getEntity(urn)!.id!;
+      await store.write((txn) => {
+        txn.deleteEntity(urn);
+        txn.putAspect({ urn, entityType: 'dataset', aspectName: 'datasetProperties', value: { name: 't7', description: 'bravo' }, created: { time: 2, actor: 'urn:li:corpuser:t' }, key: { aspectName: 'datasetKey', value: {} } });
+      });
+      const after = store.getEntity(urn)!.id!;
+      assert.notEqual(after, before, 'ids are never given again');
+      const hits = (query: string) => searchEntities(store, { query, count: 10 }).hits.map((h) => h.urn);
+      assert.deepEqual(hits('alpha'), [other]);
+      assert.deepEqual(hits('bravo'), [urn]);
+      assert.equal(store.search.record(before), undefined);
+      assert.equal(store.search.stats().docs, 2);
+      store.reindexSearch();
+      assert.deepEqual([hits('alpha'), hits('bravo'), store.search.stats().docs], [[other], [urn], 2]);
+    } finally {
+      await store.close();
     }
   });
 });
@@ -200,7 +227,7 @@ describe('decoded documents kept per generation', () => {
       await assert.rejects(
         store.write((txn) => {
           txn.putAspect({ urn, entityType: 'dataset', aspectName: 'datasetProperties', value: { name: 'cached_doc', description: 'never committed' }, created: { time: 1, actor: 'urn:li:corpuser:t' }, key: { aspectName: 'datasetKey', value: {} } });
-          store.search.update(urn, txn.getEntity(urn), (name) => txn.getAspect(urn, name)?.value, () => 1);
+          store.search.update(urn, id, txn.getEntity(urn), (name: string) => txn.getAspect(urn, name)?.value, () => 1);
           const inside = (store.search.record(id)!.doc as { fields: Record<string, string[]> }).fields['description']?.[0];
           assert.equal(inside, 'never committed', 'the transaction sees its own document');
           throw new Error('abort');

@@ -1,9 +1,10 @@
 /**
  * The search index's tables, in the store's LMDB environment and written in the store's write
- * transactions (DESIGN.md, search). Entities get a small integer id on first indexing, so the
- * postings and keyword keys stay short whatever the urns look like:
+ * transactions (DESIGN.md, search). Documents are keyed by their entity's id (the store's, given once
+ * at creation, see EntityIds), so the postings and keyword keys stay short whatever the urns look
+ * like, and the index keeps no urn ↔ id tables of its own. Until layout search-10 it did
+ * (`searchIds`, `searchUrns`), for what the store already held.
  *
- * - `searchIds`:  urn → id, and `searchUrns`: id → urn.
  * - `searchDocs`: id → { urn, doc, length }: the model's document (see SearchIndexer) and its length.
  * - `postingBlocks`: [term, block] → the postings of the term in documents `block·128 … block·128+127`,
  *                 packed 8 bytes each (low bits of the id, entity type code, weighted frequency,
@@ -118,10 +119,16 @@ export interface SearchStats {
   types: Record<string, { docs: number; removed: number }>;
 }
 
-/** Read access to the index (the store's StoreView exposes it as `search`). */
-export interface SearchView {
+/** The store's entity ids, which key the documents: an id is given once, when its entity is created. */
+export interface EntityIds {
+  /** The id of entity `urn` (undefined: no such entity). */
   idOf(urn: string): number | undefined;
   urnOf(id: number): string | undefined;
+}
+
+/** Read access to the index (the store's StoreView exposes it as `search`). */
+export interface SearchView extends EntityIds {
+  /** The document of entity `id`, if it has one (an entity of a type not searched has none). */
   record(id: number): SearchRecord | undefined;
   /** Every document holding `term`, in id order (shared, not to be changed). */
   postings(term: string): PostingList;
@@ -154,7 +161,8 @@ export interface SearchView {
 
 const VERSION_KEY = 'searchIndexVersion';
 const STATS_KEY = 'searchStats';
-const NEXT_ID_KEY = 'searchNextId';
+/** The counter of the index's own ids, until layout search-10. */
+const LEGACY_NEXT_ID_KEY = 'searchNextId';
 const TYPE_CODES_KEY = 'searchTypeCodes';
 const ORDINALS_KEY = 'searchFacetOrdinals';
 /** Counts the write transactions that changed the index: decoded data cached under one count is current while it holds. */
@@ -185,7 +193,7 @@ const CHUNK = 1 << CHUNK_BITS;
 const CHUNK_LOW = CHUNK - 1;
 const CHUNK_HEADER = (CHUNK + 1) * 4;
 /** The layout of the tables; part of the version, so a change of layout re-indexes too. */
-const LAYOUT = 'search-9';
+const LAYOUT = 'search-10';
 const EMPTY: DocumentIndex = { terms: new Map(), length: 0, keywords: [] };
 /** The keyword field and value that mark a soft-deleted document. */
 const REMOVED: [string, string] = ['removed', 'true'];
@@ -194,17 +202,14 @@ type Walk = <K extends Key>(name: string, db: Database<unknown, K>, range: KeyRa
 type WalkEntries = <K extends Key, V>(name: string, db: Database<V, K>, range: KeyRange<K>) => Generator<{ key: K; value: V }>;
 
 export class SearchTables implements SearchView {
-  private readonly ids: Database<number, string>;
-  private readonly urns: Database<string, number>;
   private readonly docs: Database<StoredRecord, number>;
   /** Postings by [term]; changes wait for flush() at the end of the write transaction. */
   private readonly postingSets: IdBlocks<Posting>;
   private readonly termsDb: Database<number, string>;
   /** Documents by [keyword field, value]. */
   private readonly keywordSets: IdBlocks<true>;
-  /** The statistics, next id and type codes as the running write transaction has them; written by flush(). */
+  /** The statistics and type codes as the running write transaction has them; written by flush(). */
   private txnStats: SearchStats | undefined;
-  private txnNextId: number | undefined;
   private txnCodes: Record<string, number> | undefined;
   /** Whether the running write transaction changed the index (flush() then moves the generation on). */
   private changed = false;
@@ -231,6 +236,8 @@ export class SearchTables implements SearchView {
   constructor(
     private readonly env: RootDatabase,
     private readonly meta: Database<unknown, string>,
+    /** The store's entity ids: the documents' keys. */
+    private readonly entityIds: EntityIds,
     private readonly indexer: SearchIndexer,
     private readonly walk: Walk,
     private readonly walkEntries: WalkEntries,
@@ -239,8 +246,6 @@ export class SearchTables implements SearchView {
     /** How the store compresses values (the file's dictionary), for the documents. */
     compression: object,
   ) {
-    this.ids = env.openDB('searchIds', {});
-    this.urns = env.openDB('searchUrns', {});
     this.docs = env.openDB(DOCUMENTS_TABLE, { compression });
     this.postingSets = new IdBlocks(POSTINGS_TABLE, env.openDB(POSTINGS_TABLE, { encoding: 'binary', compression }), POSTING_SIZE, writePosting, walkEntries);
     this.keywordSets = new IdBlocks('keywordBlocks', env.openDB('keywordBlocks', { encoding: 'binary' }), 1, () => {}, walkEntries);
@@ -257,7 +262,7 @@ export class SearchTables implements SearchView {
 
   /** Whether every table opened (a read-only open of a file written before one existed misses it). */
   tablesOpen(): boolean {
-    return [this.ids, this.urns, this.docs, this.postingSets.db, this.keywordSets.db, this.termsDb, this.columns, this.ordinals, this.ordinalValues, this.countsDb].every(Boolean);
+    return [this.docs, this.postingSets.db, this.keywordSets.db, this.termsDb, this.columns, this.ordinals, this.ordinalValues, this.countsDb].every(Boolean);
   }
 
   isCurrent(): boolean {
@@ -273,13 +278,14 @@ export class SearchTables implements SearchView {
     this.discard();
     // Layouts before search-8 kept a key per posting and per keyword entry, and each document's
     // keywords apart: a file indexed under one loses those tables here, whole.
-    for (const legacy of ['postings', 'keywords', 'searchKeys']) this.env.openDB(legacy, { create: false } as object)?.dropSync();
-    const tables = [['facetColumns', this.columns], ['facetOrdinals', this.ordinals], ['facetValues', this.ordinalValues], ['postingBlocks', this.postingSets.db], ['keywordBlocks', this.keywordSets.db], ['searchTerms', this.termsDb], ['facetCounts', this.countsDb], ['searchDocs', this.docs], ['searchIds', this.ids], ['searchUrns', this.urns]] as const;
+    // Until search-10 it had ids of its own, in `searchIds` and `searchUrns`.
+    for (const legacy of ['postings', 'keywords', 'searchKeys', 'searchIds', 'searchUrns']) this.env.openDB(legacy, { create: false } as object)?.dropSync();
+    const tables = [['facetColumns', this.columns], ['facetOrdinals', this.ordinals], ['facetValues', this.ordinalValues], ['postingBlocks', this.postingSets.db], ['keywordBlocks', this.keywordSets.db], ['searchTerms', this.termsDb], ['facetCounts', this.countsDb], ['searchDocs', this.docs]] as const;
     for (const [name, db] of tables) {
       for (const key of Array.from(this.walk(name, db as Database<unknown, Key>, {}))) (db as Database<unknown, Key>).remove(key);
     }
     this.meta.put(STATS_KEY, { docs: 0, length: 0, types: {} } satisfies SearchStats);
-    this.meta.put(NEXT_ID_KEY, 1);
+    this.meta.remove(LEGACY_NEXT_ID_KEY);
     this.meta.put(TYPE_CODES_KEY, {});
     this.meta.put(ORDINALS_KEY, {});
     this.meta.put(GENERATION_KEY, this.generation() + 1);
@@ -307,32 +313,37 @@ export class SearchTables implements SearchView {
     this.checked = false;
   }
 
+  /** Marks the index as built under no version: the next open (or onlyIfStale rebuild) rebuilds it. */
+  markStale(): void {
+    this.meta.remove(VERSION_KEY);
+  }
+
   markCurrent(): void {
     this.meta.put(VERSION_KEY, this.version());
   }
 
   /**
-   * Brings the document of `urn` in line with its aspects (inside a write transaction): `entity` is
-   * what the store holds of it now, undefined when it is gone. Returns whether a document exists.
+   * Brings the document of entity `id` (`urn`) in line with its aspects (inside a write transaction):
+   * `entity` is what the store holds of it now, undefined when it is gone. Returns whether a document
+   * exists.
    */
-  update(urn: string, entity: { entityType: string; aspects: readonly string[] } | undefined, aspect: (name: string) => unknown, modified: () => number): boolean {
-    const id = this.ids.get(urn);
-    const old = id === undefined ? undefined : this.readRecord(id);
+  update(urn: string, id: number, entity: { entityType: string; aspects: readonly string[] } | undefined, aspect: (name: string) => unknown, modified: () => number): boolean {
+    const old = this.readRecord(id);
     const doc = entity ? this.indexer.document(urn, entity.entityType, entity.aspects, aspect, modified) : undefined;
     if (old && doc !== undefined && deepEqual(old.doc, doc)) return true;
+    if (!old && doc === undefined) return false;
     this.changed = true;
     const before = old ? this.indexer.analyse(old.doc) : EMPTY;
     const after = doc !== undefined ? this.indexer.analyse(doc) : EMPTY;
-    const docId = id ?? this.newId(urn);
     const oldType = old ? this.typeOfIndex(before) : undefined;
     const newType = doc !== undefined ? this.typeOfIndex(after) : undefined;
     const code = newType === undefined ? 0 : this.codeFor(newType);
-    for (const t of before.terms.keys()) if (!after.terms.has(t)) this.postingSets.change([t], docId, null);
+    for (const t of before.terms.keys()) if (!after.terms.has(t)) this.postingSets.change([t], id, null);
     for (const [t, w] of after.terms) {
-      if (before.terms.get(t) !== w || before.length !== after.length || oldType !== newType) this.postingSets.change([t], docId, { tf: w, len: after.length, code });
+      if (before.terms.get(t) !== w || before.length !== after.length || oldType !== newType) this.postingSets.change([t], id, { tf: w, len: after.length, code });
     }
-    this.updateKeywords(docId, before, after, oldType, newType);
-    this.updateColumns(docId, before, after);
+    this.updateKeywords(id, before, after, oldType, newType);
+    this.updateColumns(id, before, after);
     const stats = (this.txnStats ??= this.stats());
     const types = stats.types;
     const count = (type: string | undefined, index: DocumentIndex, sign: number) => {
@@ -343,11 +354,9 @@ export class SearchTables implements SearchView {
     count(oldType, before, -1);
     count(newType, after, 1);
     if (doc !== undefined) {
-      this.docs.put(docId, { urn, json: JSON.stringify(doc), length: after.length });
+      this.docs.put(id, { urn, json: JSON.stringify(doc), length: after.length });
     } else {
-      this.docs.remove(docId);
-      this.ids.remove(urn);
-      this.urns.remove(docId);
+      this.docs.remove(id);
     }
     stats.docs += (doc !== undefined ? 1 : 0) - (old ? 1 : 0);
     stats.length += after.length - (old ? before.length : 0);
@@ -364,8 +373,7 @@ export class SearchTables implements SearchView {
     this.changed = false;
     this.checked = false;
     if (this.txnStats) this.meta.put(STATS_KEY, this.txnStats);
-    if (this.txnNextId !== undefined) this.meta.put(NEXT_ID_KEY, this.txnNextId);
-    this.txnStats = this.txnNextId = this.txnCodes = undefined;
+    this.txnStats = this.txnCodes = undefined;
     this.postingSets.flush(([term], delta) => {
       const df = (this.termsDb.get(term!) ?? 0) + delta;
       if (df > 0) this.termsDb.put(term!, df);
@@ -378,7 +386,7 @@ export class SearchTables implements SearchView {
   /** Forgets unwritten changes (a write transaction that failed). */
   discard(): void {
     this.changed = false;
-    this.txnStats = this.txnNextId = this.txnCodes = undefined;
+    this.txnStats = this.txnCodes = undefined;
     this.postingSets.discard();
     this.keywordSets.discard();
     this.pendingColumns.clear();
@@ -542,23 +550,15 @@ export class SearchTables implements SearchView {
     return (cache.codes ??= this.codes())[entityType];
   }
 
-  private newId(urn: string): number {
-    const id = (this.txnNextId ??= (this.meta.get(NEXT_ID_KEY) as number | undefined) ?? 1);
-    this.txnNextId = id + 1;
-    this.ids.put(urn, id);
-    this.urns.put(id, urn);
-    return id;
-  }
-
   idOf(urn: string): number | undefined {
-    return this.ids.get(urn);
+    return this.entityIds.idOf(urn);
   }
 
   urnOf(id: number): string | undefined {
     const cache = this.current();
     let urn = cache.urns.get(id);
     if (urn === undefined) {
-      urn = this.urns.get(id);
+      urn = this.entityIds.urnOf(id);
       if (urn === undefined) return undefined;
       if (cache.urns.size >= CACHED_URNS_MAX) cache.urns.clear();
       cache.urns.set(id, urn);

@@ -16,10 +16,12 @@
  *               key per edge: with a key per edge ([destination, relationship, source id, aspect] →
  *               source urn, layout relIn-2), the puts were most of what the index cost an ingest.
  *               Outgoing edges need no index: they are read from the entity's own aspects.
- * - `entityUrns`: entity id → urn, for the sources of edges (written by each write that adds edges of
- *               the entity, removed with the entity).
- * - `searchIds`, `searchDocs`, `postings`, `keywords`: the search index (src/store/searchIndex.ts),
- *               brought in line with an entity's aspects at the end of every write transaction.
+ * - `entityUrns`: entity id → urn, of every entity (written when the entity gets its id, removed with
+ *               it): the urns of the ids both indexes hold. Until layout relBlocks-2 it held only
+ *               sources of edges, and the search index kept urn ↔ id tables of its own.
+ * - `searchDocs`, `postingBlocks`, `keywordBlocks` …: the search index (src/store/searchIndex.ts),
+ *               keyed by entity id and brought in line with an entity's aspects at the end of every
+ *               write transaction.
  * - `timeseries`: [urn, aspectName, timestampMillis, partition] → TimeseriesRecord: the events of
  *               timeseries aspects (operations, run events, profiles …). An event at the same time
  *               and partition replaces the one there, as DataHub's timeseries documents do. They are
@@ -174,7 +176,7 @@ export interface StoreTxn extends StoreView {
 /** The `meta` entry holding the version of the relationships index. */
 const RELATIONSHIPS_KEY = 'relationshipsIndexVersion';
 /** The layout of the index itself; part of the version, so a change of layout re-indexes too. */
-const RELATIONSHIPS_LAYOUT = 'relBlocks-1';
+const RELATIONSHIPS_LAYOUT = 'relBlocks-2';
 /**
  * The data file's format, in `meta` (absent: format 1).
  * - Format 2 encodes the values of `aspects`, `entities` and `timeseries` with shared record
@@ -344,8 +346,6 @@ export class Store implements StoreView {
   /** Incoming edges: the source ids by [destination, relationship, aspect]; changes wait for the end of the write. */
   private readonly relBlocks: IdBlocks<true>;
   private readonly entityUrns: Database<string, number>;
-  /** The ids whose urn the running write transaction has written to `entityUrns`. */
-  private readonly urnsWritten = new Set<number>();
   private readonly meta: Database<unknown, string>;
   private readonly series: Database<TimeseriesRecord, SeriesKey>;
   /** How the compressed tables (COMPRESSED_TABLES) are compressed: the file's dictionary (format 3). */
@@ -355,6 +355,11 @@ export class Store implements StoreView {
   private readonly txn: StoreTxn;
   /** Entities whose search document the running write transaction may have changed. */
   private readonly dirty = new Set<string>();
+  /**
+   * The ids of the entities the running write transaction deleted, by urn (the first, if it deleted
+   * one twice): their documents go at its end, under those ids, even when the urn is created again.
+   */
+  private readonly deletedIds = new Map<string, number>();
   /**
    * What the running write transaction wrote, for re-indexing at its end without reading back and
    * decoding what it just encoded: latest aspect records by `urn␀aspect` and entity records by urn
@@ -395,7 +400,8 @@ export class Store implements StoreView {
     this.relBlocks = new IdBlocks('relBlocks', this.env.openDB('relBlocks', { encoding: 'binary' }), 1, () => {}, (n, db, r) => this.walkEntries(n, db, r));
     this.entityUrns = this.env.openDB('entityUrns', {});
     this.series = this.env.openDB('timeseries', compressed);
-    this.search = new SearchTables(this.env, this.meta, search, (n, db, r) => this.walk(n, db, r), (n, db, r) => this.walkEntries(n, db, r), path, compression);
+    const entityIds = { idOf: (urn: string) => this.entities.get(urn)?.id, urnOf: (id: number) => this.entityUrns.get(id) };
+    this.search = new SearchTables(this.env, this.meta, entityIds, search, (n, db, r) => this.walk(n, db, r), (n, db, r) => this.walkEntries(n, db, r), path, compression);
     this.txn = this.makeTxn();
     const format = this.meta?.get(FORMAT_KEY) as number | undefined;
     if (format !== undefined && format > FORMAT) {
@@ -482,6 +488,10 @@ export class Store implements StoreView {
   /** Brings the search document of `urn` in line with its aspects; runs inside a write transaction. */
   private indexDocument(urn: string): boolean {
     const entity = this.writtenEntities.has(urn) ? this.writtenEntities.get(urn) : this.entities.get(urn);
+    const deleted = this.deletedIds.get(urn);
+    if (deleted !== undefined && deleted !== entity?.id) this.search.update(urn, deleted, undefined, () => undefined, () => 0);
+    // Every entity has an id once the relationships index is current (see reindexRelationships).
+    if (entity?.id === undefined) return false;
     // Each latest record read once: the document reads the aspects it indexes, and when the entity
     // last changed is the latest `created` time among all of them.
     const records = new Map<string, AspectRecord | undefined>();
@@ -493,7 +503,7 @@ export class Store implements StoreView {
       return records.get(name);
     };
     const modified = () => Math.max(0, ...(entity?.aspects ?? []).map((name) => record(name)?.created.time ?? 0));
-    return this.search.update(urn, entity, (name) => record(name)?.value, modified);
+    return this.search.update(urn, entity.id, entity, (name) => record(name)?.value, modified);
   }
 
   /** Re-indexes the entities the write marked; runs at the end of every write transaction. */
@@ -518,6 +528,8 @@ export class Store implements StoreView {
         this.env.openDB('relIn', { create: false } as object)?.dropSync();
         for (const key of Array.from(this.walk('relBlocks', this.relBlocks.db, {}))) this.relBlocks.db.remove(key);
         for (const key of Array.from(this.walk('entityUrns', this.entityUrns, {}))) this.entityUrns.remove(key);
+        let entities = 0;
+        let gaveIds = false;
         for (const urn of Array.from(this.walk('entities', this.entities, {}))) {
           let entity = this.entities.get(urn);
           if (!entity) continue;
@@ -525,20 +537,24 @@ export class Store implements StoreView {
           if (entity.id === undefined) {
             entity = { ...entity, id: this.newEntityId() };
             this.entities.put(urn, entity);
+            gaveIds = true;
           }
+          this.entityUrns.put(entity.id!, urn);
           for (const aspectName of entity.aspects) {
             if (!this.indexer.carries(aspectName)) continue;
-            edges += this.putEdges(urn, entity.id!, aspectName, this.aspects.get([urn, aspectName, 0])?.value);
+            edges += this.putEdges(entity.id!, aspectName, this.aspects.get([urn, aspectName, 0])?.value);
           }
           // Blocks are written a batch at a time: what waits in memory stays bounded.
-          if (this.urnsWritten.size >= 10_000) this.flushEdges();
+          if (++entities % 10_000 === 0) this.relBlocks.flush();
         }
-        this.flushEdges();
+        this.relBlocks.flush();
+        // Search documents are keyed by entity id: new ids need them rebuilt (on open, that runs next).
+        if (gaveIds) this.search.markStale();
         this.meta.put(RELATIONSHIPS_KEY, this.indexVersion());
         done = true;
       } finally {
         this.settleEntityIds(done);
-        this.discardEdges();
+        this.relBlocks.discard();
       }
     });
     return { edges };
@@ -549,59 +565,34 @@ export class Store implements StoreView {
   }
 
   /** Adds the edges `value` declares; returns how many. */
-  private putEdges(urn: string, id: number, aspectName: string, value: unknown): number {
+  private putEdges(id: number, aspectName: string, value: unknown): number {
     const list = value === undefined ? [] : this.indexer.edgesOf(aspectName, value);
-    this.addEdges(urn, id, aspectName, list);
+    this.addEdges(id, aspectName, list);
     return list.length;
   }
 
-  /** Puts source `id` (`urn`) in the blocks of the edges `list` of its aspect, and records its urn. */
-  private addEdges(urn: string, id: number, aspectName: string, list: ReadonlyArray<{ type: string; dest: string }>): void {
+  /** Puts source `id` in the blocks of the edges `list` of its aspect. */
+  private addEdges(id: number, aspectName: string, list: ReadonlyArray<{ type: string; dest: string }>): void {
     for (const e of list) this.relBlocks.change([e.dest, e.type, aspectName], id, true);
-    if (list.length) this.noteSource(urn, id);
-  }
-
-  /** Records the urn of source `id` (once per write transaction: the same put again changes nothing). */
-  private noteSource(urn: string, id: number): void {
-    if (this.urnsWritten.has(id)) return;
-    this.urnsWritten.add(id);
-    this.entityUrns.put(id, urn);
-  }
-
-  /** Forgets the urn of a deleted entity's id (its edges went with its aspects; ids are never given again). */
-  private forgetSource(id: number): void {
-    this.urnsWritten.delete(id);
-    this.entityUrns.remove(id);
-  }
-
-  /** Writes the edge changes waiting since the last flush (inside the write transaction). */
-  private flushEdges(): void {
-    this.relBlocks.flush();
-    this.urnsWritten.clear();
-  }
-
-  private discardEdges(): void {
-    this.relBlocks.discard();
-    this.urnsWritten.clear();
   }
 
   /**
-   * Replaces the edges of one aspect of entity `id` (`urn`): those `before` declared and `after` does
+   * Replaces the edges of one aspect of entity `id`: those `before` declared and `after` does
    * not go, the new ones come.
    */
-  private updateEdges(urn: string, id: number | undefined, aspectName: string, before: unknown, after: unknown): void {
+  private updateEdges(id: number | undefined, aspectName: string, before: unknown, after: unknown): void {
     if (!this.indexer.carries(aspectName)) return;
     // An entity without an id (written by a release before ids, never re-indexed since) has no edges here.
     if (id === undefined) return;
     const old = before === undefined ? [] : this.indexer.edgesOf(aspectName, before);
     const now = after === undefined ? [] : this.indexer.edgesOf(aspectName, after);
     // A new aspect (most writes of an ingest): every edge is added, nothing to compare.
-    if (old.length === 0) return this.addEdges(urn, id, aspectName, now);
+    if (old.length === 0) return this.addEdges(id, aspectName, now);
     const key = (e: { type: string; dest: string }) => `${e.type}\u0000${e.dest}`;
     const keep = new Set(now.map(key));
     const had = new Set(old.map(key));
     for (const e of old) if (!keep.has(key(e))) this.relBlocks.change([e.dest, e.type, aspectName], id, null);
-    this.addEdges(urn, id, aspectName, now.filter((e) => !had.has(key(e))));
+    this.addEdges(id, aspectName, now.filter((e) => !had.has(key(e))));
   }
 
   /** A new entity id, from the counter as the running write transaction has it. */
@@ -633,7 +624,7 @@ export class Store implements StoreView {
         const result = fn(this.txn);
         // The search documents and incoming edges of what `fn` touched change in the same transaction as the aspects.
         this.flushSearch();
-        this.flushEdges();
+        this.relBlocks.flush();
         done = true;
         return result;
       } finally {
@@ -643,7 +634,8 @@ export class Store implements StoreView {
         this.writtenAspects.clear();
         this.writtenEntities.clear();
         this.search.discard();
-        this.discardEdges();
+        this.relBlocks.discard();
+        this.deletedIds.clear();
       }
     };
     let written: Promise<T>;
@@ -908,14 +900,18 @@ export class Store implements StoreView {
   }
 
   private makeTxn(): StoreTxn {
-    const { aspects, entities, byType, tokens, series, dirty, writtenAspects, writtenEntities } = this;
+    const { aspects, entities, byType, tokens, series, dirty, writtenAspects, writtenEntities, entityUrns, deletedIds } = this;
     const walk = <K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>) => this.walk(name, db, range);
     const wrote = (urn: string, aspectName: string, record: AspectRecord | undefined) => writtenAspects.set(`${urn}\u0000${aspectName}`, record);
-    const newId = () => this.newEntityId();
-    const forgetSource = (id: number) => this.forgetSource(id);
+    /** A new entity's id, with its urn recorded for the indexes that hold the id. */
+    const newId = (urn: string) => {
+      const id = this.newEntityId();
+      entityUrns.put(id, urn);
+      return id;
+    };
     // Every aspect change keeps both indexes: edges now, the search document at the end of the write.
     const indexEdges = (urn: string, id: number | undefined, aspectName: string, before: unknown, after: unknown) => {
-      this.updateEdges(urn, id, aspectName, before, after);
+      this.updateEdges(id, aspectName, before, after);
       if (this.search.shapes(aspectName)) dirty.add(urn);
     };
     const aspectKeys = (urn: string, name: string): Array<[string, string, number]> =>
@@ -946,10 +942,10 @@ export class Store implements StoreView {
         const createdEntity = entity === undefined;
         let entityChanged = createdEntity;
         if (!entity) {
-          entity = { entityType: input.entityType, aspects: [], id: newId() };
+          entity = { entityType: input.entityType, aspects: [], id: newId(urn) };
           byType.put([input.entityType, urn], true);
         } else if (entity.id === undefined) {
-          entity = { ...entity, id: newId() };
+          entity = { ...entity, id: newId(urn) };
           entityChanged = true;
         }
         if (!entity.aspects.includes(input.key.aspectName)) {
@@ -1025,7 +1021,11 @@ export class Store implements StoreView {
           }
         }
         entities.remove(urn);
-        if (entity.id !== undefined) forgetSource(entity.id);
+        // Ids are never given again: its edges went with its aspects, its document goes at the end of the write.
+        if (entity.id !== undefined) {
+          entityUrns.remove(entity.id);
+          if (!deletedIds.has(urn)) deletedIds.set(urn, entity.id);
+        }
         writtenEntities.set(urn, undefined);
         for (const name of entity.aspects) wrote(urn, name, undefined);
         byType.remove([entity.entityType, urn]);

@@ -67,8 +67,9 @@ export const reindexCommand: CommandModule<object, { data: string }> = {
   handler: async (args) => {
     await withStore(args.data, (store) => {
       const started = performance.now();
-      const search = store.reindexSearch();
+      // Relationships first: that rebuild also gives any entity without an id its id, which keys its document.
       const relationships = store.reindexRelationships();
+      const search = store.reindexSearch();
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
       process.stdout.write(`Reindexed ${search.documents} entities and ${relationships.edges} relationships in ${seconds}s\n`);
     });
