@@ -8,10 +8,11 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { open } from 'lmdb';
 import { proposalFromMcp } from '../src/model/mcp.ts';
-import { words, wordsOfAscii, wordsOfUnicode } from '../src/model/search/analysis.ts';
+import { terms, words, wordsOfAscii, wordsOfUnicode } from '../src/model/search/analysis.ts';
 import { ingestProposals } from '../src/ops/ingestProposals.ts';
 import { openCatalog } from '../src/ops/openCatalog.ts';
 import { mergeAscending, searchEntities } from '../src/ops/search/search.ts';
+import type { FilterGroup, SearchRequest } from '../src/ops/search/types.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
 
@@ -172,6 +173,116 @@ describe('a file indexed under the layout before', () => {
   });
 });
 
+describe('columns read back from the schema aspects', () => {
+  // Stored documents leave out what schemaMetadata and editableSchemaMetadata give (their columns):
+  // an update takes the old columns out by reading those aspects as they were before the write.
+  const COLUMNS = ['quartz', 'basalt', 'gneiss', 'marble'];
+  const EDITED = ['opal', 'onyx'];
+  const COLUMN_TAGS = ['urn:li:tag:col_a', 'urn:li:tag:col_b'];
+  const D = 6;
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('schema' as const), i: fc.nat(D - 1), columns: fc.subarray(COLUMNS), tag: fc.option(fc.constantFrom(...COLUMN_TAGS), { nil: undefined }) }),
+    fc.record({ kind: fc.constant('edited' as const), i: fc.nat(D - 1), word: fc.option(fc.constantFrom(...EDITED), { nil: undefined }) }),
+    fc.record({ kind: fc.constant('dropSchema' as const), i: fc.nat(D - 1) }),
+    fc.record({ kind: fc.constant('delete' as const), i: fc.nat(D - 1) }),
+  );
+  interface Columns {
+    columns: string[];
+    tag?: string;
+    edited?: string;
+  }
+  const at = (i: number) => urnOf(100 + i, 'hive');
+  const stamp = { time: 5, actor: 'urn:li:corpuser:t' };
+  const key = { aspectName: 'datasetKey', value: {} };
+
+  it('search, filters and term counts follow every column change, several to one entity in one write included, and a rebuild changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 5 }), async (batches) => {
+        const store = openCatalog(tempDataPath());
+        try {
+          const model = new Map<number, Columns>();
+          const check = () => {
+            const expect = (has: (c: Columns) => boolean) => [...model].filter(([, c]) => has(c)).map(([i]) => at(i)).sort();
+            const found = (query: string, filters: FilterGroup[] = []) => searchEntities(store, { query, count: 100, filters }).hits.map((h) => h.urn).sort();
+            for (const w of COLUMNS) {
+              assert.deepEqual(found(w), expect((c) => c.columns.includes(w)), `column ${w}`);
+              assert.equal(store.search.postingCount(terms(w)[0]!), expect((c) => c.columns.includes(w)).length, `postings of ${w}`);
+            }
+            for (const w of EDITED) assert.deepEqual(found(w), expect((c) => c.edited === w), `edited ${w}`);
+            for (const t of COLUMN_TAGS) {
+              assert.deepEqual(found('*', [[{ field: 'fieldTags', values: [t], condition: 'EQUAL', negated: false }]]), expect((c) => c.tag === t && c.columns.length > 0), `tag ${t}`);
+            }
+            assert.equal(store.search.stats().docs, model.size);
+          };
+          for (const batch of batches) {
+            await store.write((txn) => {
+              for (const o of batch) {
+                const urn = at(o.i);
+                const c = model.get(o.i) ?? { columns: [] };
+                if (o.kind === 'delete') {
+                  txn.deleteEntity(urn);
+                  model.delete(o.i);
+                  continue;
+                }
+                if (o.kind === 'dropSchema') {
+                  if (model.has(o.i)) txn.deleteAspect(urn, 'schemaMetadata');
+                  if (model.has(o.i)) model.set(o.i, { ...c, columns: [], tag: undefined });
+                  continue;
+                }
+                if (o.kind === 'schema') {
+                  const fields = o.columns.map((name) => ({ fieldPath: name, nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } }, ...(o.tag ? { globalTags: { tags: [{ tag: o.tag }] } } : {}) }));
+                  const value = { schemaName: 't', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields };
+                  txn.putAspect({ urn, entityType: 'dataset', aspectName: 'schemaMetadata', value, created: stamp, key });
+                  model.set(o.i, { ...c, columns: [...o.columns], tag: o.tag });
+                } else if (o.word === undefined) {
+                  if (model.has(o.i)) txn.deleteAspect(urn, 'editableSchemaMetadata');
+                  if (model.has(o.i)) model.set(o.i, { ...c, edited: undefined });
+                } else {
+                  const value = { editableSchemaFieldInfo: [{ fieldPath: 'any', description: `the ${o.word} column` }] };
+                  txn.putAspect({ urn, entityType: 'dataset', aspectName: 'editableSchemaMetadata', value, created: stamp, key });
+                  model.set(o.i, { ...c, edited: o.word });
+                }
+              }
+            });
+            check();
+          }
+          store.reindexSearch();
+          check();
+        } finally {
+          await store.close();
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('a phrase, a column field, a column filter and highlighting read the columns; the stored document does not hold them', async () => {
+    const store = openCatalog(tempDataPath());
+    try {
+      const urn = at(1);
+      const field = (fieldPath: string, description: string) => ({ fieldPath, description, nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } } });
+      await ingest(store, [
+        mcp(urn, 'datasetProperties', { name: 'rocks', description: 'stones' }),
+        mcp(urn, 'schemaMetadata', { schemaName: 't', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields: [field('grain_size', 'median grain size in microns')] }),
+      ]);
+      const id = store.search.idOf(urn)!;
+      const stored = store.search.record(id)!.doc as { fields: Record<string, string[]> };
+      assert.equal(stored.fields['fieldPaths'], undefined, 'columns are not stored');
+      assert.deepEqual((store.search.wholeRecord(id)!.doc as { fields: Record<string, string[]> }).fields['fieldPaths'], ['grain_size']);
+      const urns = (req: SearchRequest) => searchEntities(store, { count: 10, ...req }).hits.map((h) => h.urn);
+      assert.deepEqual(urns({ query: '"grain size in"' }), [urn]);
+      assert.deepEqual(urns({ query: 'fieldPaths:grain_size' }), [urn]);
+      assert.deepEqual(urns({ query: '*', filters: [[{ field: 'fieldDescriptions', condition: 'CONTAIN', values: ['microns'], negated: false }]] }), [urn]);
+      assert.deepEqual(urns({ query: '*', filters: [[{ field: 'fieldDescriptions', condition: 'CONTAIN', values: ['microns'], negated: true }]] }), []);
+      assert.deepEqual(urns({ query: '*', sort: [{ field: 'fieldPaths', order: 'ASCENDING' }] }), [urn]);
+      const hit = searchEntities(store, { query: 'microns', count: 10 }).hits[0]!;
+      assert.deepEqual(hit.matchedFields, [{ name: 'fieldDescriptions', value: 'median grain size in microns' }]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('an entity deleted and created again in one write', () => {
   it('loses the document of its old id and is found by its new content only', async () => {
     const store = openCatalog(tempDataPath());
@@ -227,7 +338,7 @@ describe('decoded documents kept per generation', () => {
       await assert.rejects(
         store.write((txn) => {
           txn.putAspect({ urn, entityType: 'dataset', aspectName: 'datasetProperties', value: { name: 'cached_doc', description: 'never committed' }, created: { time: 1, actor: 'urn:li:corpuser:t' }, key: { aspectName: 'datasetKey', value: {} } });
-          store.search.update(urn, id, txn.getEntity(urn), (name: string) => txn.getAspect(urn, name)?.value, () => 1);
+          store.search.update(urn, id, txn.getEntity(urn), (name: string) => txn.getAspect(urn, name)?.value, () => 1, () => undefined);
           const inside = (store.search.record(id)!.doc as { fields: Record<string, string[]> }).fields['description']?.[0];
           assert.equal(inside, 'never committed', 'the transaction sees its own document');
           throw new Error('abort');

@@ -41,9 +41,19 @@ export interface SearchIndexer {
   version: string;
   /** Whether a write of this aspect can change the entity's document. */
   shapes(aspectName: string): boolean;
-  /** The document of an entity, from its latest aspects; `modified()` is when any of them last changed (epoch ms). */
+  /**
+   * The document of an entity as stored, from its latest aspects but the `derived` ones; `modified()`
+   * is when any of them last changed (epoch ms).
+   */
   document(urn: string, entityType: string, aspectNames: readonly string[], aspect: (name: string) => unknown, modified: () => number): unknown;
-  /** What the index holds of a document: weighted terms, its length, keyword values. */
+  /**
+   * Aspects whose part of the document is not stored with it (the file holds them already, as
+   * aspects): `complete` adds it back, from the aspects, when the whole document is needed.
+   */
+  derived?: readonly string[];
+  /** The whole document: a stored one with what the `derived` aspects give (`aspect` reads them). Never changes `doc`. */
+  complete?(doc: unknown, aspect: (name: string) => unknown): unknown;
+  /** What the index holds of a (whole) document: weighted terms, its length, keyword values. */
   analyse(doc: unknown): DocumentIndex;
   /**
    * Keyword fields whose values are (nearly) unique to one document, like its urn: looked up, never
@@ -128,8 +138,13 @@ export interface EntityIds {
 
 /** Read access to the index (the store's StoreView exposes it as `search`). */
 export interface SearchView extends EntityIds {
-  /** The document of entity `id`, if it has one (an entity of a type not searched has none). */
+  /**
+   * The document of entity `id` as stored, if it has one (an entity of a type not searched has
+   * none): without the fields of the indexer's `derived` aspects.
+   */
   record(id: number): SearchRecord | undefined;
+  /** The whole document of entity `id`: the stored one with the fields of the `derived` aspects, read from them. */
+  wholeRecord(id: number): SearchRecord | undefined;
   /** Every document holding `term`, in id order (shared, not to be changed). */
   postings(term: string): PostingList;
   /** The postings of the terms starting with `prefix`, in term order, at most `limit` terms. */
@@ -183,6 +198,8 @@ function emptyCache(generation: number) {
     keywords: new Map<string, number[]>(),
     /** Decoded documents by id (null: no document). Shared: callers never change them. */
     records: new Map<number, SearchRecord | null>(),
+    /** The same, whole (see wholeRecord). */
+    whole: new Map<number, SearchRecord | null>(),
     codes: undefined as Record<string, number> | undefined,
   };
 }
@@ -193,7 +210,7 @@ const CHUNK = 1 << CHUNK_BITS;
 const CHUNK_LOW = CHUNK - 1;
 const CHUNK_HEADER = (CHUNK + 1) * 4;
 /** The layout of the tables; part of the version, so a change of layout re-indexes too. */
-const LAYOUT = 'search-10';
+const LAYOUT = 'search-11';
 const EMPTY: DocumentIndex = { terms: new Map(), length: 0, keywords: [] };
 /** The keyword field and value that mark a soft-deleted document. */
 const REMOVED: [string, string] = ['removed', 'true'];
@@ -238,6 +255,8 @@ export class SearchTables implements SearchView {
     private readonly meta: Database<unknown, string>,
     /** The store's entity ids: the documents' keys. */
     private readonly entityIds: EntityIds,
+    /** The latest value of an aspect of an entity (undefined: it has none), to complete stored documents. */
+    private readonly aspectOf: (urn: string, aspectName: string) => unknown,
     private readonly indexer: SearchIndexer,
     private readonly walk: Walk,
     private readonly walkEntries: WalkEntries,
@@ -324,16 +343,27 @@ export class SearchTables implements SearchView {
 
   /**
    * Brings the document of entity `id` (`urn`) in line with its aspects (inside a write transaction):
-   * `entity` is what the store holds of it now, undefined when it is gone. Returns whether a document
-   * exists.
+   * `entity` is what the store holds of it now, undefined when it is gone; `aspect` reads its aspects
+   * as they are now, `was` as they were before the transaction (the stored document lacks what the
+   * indexer's `derived` aspects gave it: taken out exactly, it is read back from what they were).
+   * Returns whether a document exists.
    */
-  update(urn: string, id: number, entity: { entityType: string; aspects: readonly string[] } | undefined, aspect: (name: string) => unknown, modified: () => number): boolean {
+  update(
+    urn: string,
+    id: number,
+    entity: { entityType: string; aspects: readonly string[] } | undefined,
+    aspect: (name: string) => unknown,
+    modified: () => number,
+    was: (name: string) => unknown,
+  ): boolean {
     const old = this.readRecord(id);
-    const doc = entity ? this.indexer.document(urn, entity.entityType, entity.aspects, aspect, modified) : undefined;
-    if (old && doc !== undefined && deepEqual(old.doc, doc)) return true;
-    if (!old && doc === undefined) return false;
+    const stored = entity ? this.indexer.document(urn, entity.entityType, entity.aspects, aspect, modified) : undefined;
+    const oldDoc = old && this.whole(old.doc, was);
+    const doc = stored === undefined ? undefined : this.whole(stored, aspect);
+    if (oldDoc !== undefined && doc !== undefined && deepEqual(oldDoc, doc)) return true;
+    if (oldDoc === undefined && doc === undefined) return false;
     this.changed = true;
-    const before = old ? this.indexer.analyse(old.doc) : EMPTY;
+    const before = old ? this.indexer.analyse(oldDoc) : EMPTY;
     const after = doc !== undefined ? this.indexer.analyse(doc) : EMPTY;
     const oldType = old ? this.typeOfIndex(before) : undefined;
     const newType = doc !== undefined ? this.typeOfIndex(after) : undefined;
@@ -354,7 +384,7 @@ export class SearchTables implements SearchView {
     count(oldType, before, -1);
     count(newType, after, 1);
     if (doc !== undefined) {
-      this.docs.put(id, { urn, json: JSON.stringify(doc), length: after.length });
+      this.docs.put(id, { urn, json: JSON.stringify(stored), length: after.length });
     } else {
       this.docs.remove(id);
     }
@@ -575,6 +605,27 @@ export class SearchTables implements SearchView {
     if (cache.records.size >= CACHED_RECORDS_MAX) cache.records.clear();
     cache.records.set(id, read ?? null);
     return read;
+  }
+
+  wholeRecord(id: number): SearchRecord | undefined {
+    if (!this.indexer.complete) return this.record(id);
+    if (this.changed) return this.completed(this.readRecord(id));
+    const cache = this.current();
+    const known = cache.whole.get(id);
+    if (known !== undefined) return known ?? undefined;
+    const read = this.completed(this.record(id));
+    if (cache.whole.size >= CACHED_RECORDS_MAX) cache.whole.clear();
+    cache.whole.set(id, read ?? null);
+    return read;
+  }
+
+  /** The whole document of a stored one, from the aspects `aspect` reads. */
+  private whole(doc: unknown, aspect: (name: string) => unknown): unknown {
+    return this.indexer.complete ? this.indexer.complete(doc, aspect) : doc;
+  }
+
+  private completed(record: SearchRecord | undefined): SearchRecord | undefined {
+    return record && { ...record, doc: this.whole(record.doc, (name) => this.aspectOf(record.urn, name)) };
   }
 
   /** A document as stored now (the write path's view: never from the cache). */

@@ -361,6 +361,13 @@ export class Store implements StoreView {
    */
   private readonly deletedIds = new Map<string, number>();
   /**
+   * The values the search indexer's `derived` aspects had before the running write transaction
+   * changed them (undefined: absent), by `urn␀aspect`: the stored documents lack what those aspects
+   * gave, so taking an old document out reads it back from them.
+   */
+  private readonly derivedBefore = new Map<string, unknown>();
+  private readonly derived: ReadonlySet<string>;
+  /**
    * What the running write transaction wrote, for re-indexing at its end without reading back and
    * decoding what it just encoded: latest aspect records by `urn␀aspect` and entity records by urn
    * (undefined: removed).
@@ -383,6 +390,7 @@ export class Store implements StoreView {
     this.readOnly = readOnly;
     this.path = path;
     this.indexer = indexer;
+    this.derived = new Set(search.derived ?? []);
     this.env = openEnv(path, readOnly);
     this.meta = this.env.openDB('meta', {});
     // Every process decodes with the dictionary the file holds; a file that holds none yet gets the
@@ -401,7 +409,7 @@ export class Store implements StoreView {
     this.entityUrns = this.env.openDB('entityUrns', {});
     this.series = this.env.openDB('timeseries', compressed);
     const entityIds = { idOf: (urn: string) => this.entities.get(urn)?.id, urnOf: (id: number) => this.entityUrns.get(id) };
-    this.search = new SearchTables(this.env, this.meta, entityIds, search, (n, db, r) => this.walk(n, db, r), (n, db, r) => this.walkEntries(n, db, r), path, compression);
+    this.search = new SearchTables(this.env, this.meta, entityIds, (urn, name) => this.aspects.get([urn, name, 0])?.value, search, (n, db, r) => this.walk(n, db, r), (n, db, r) => this.walkEntries(n, db, r), path, compression);
     this.txn = this.makeTxn();
     const format = this.meta?.get(FORMAT_KEY) as number | undefined;
     if (format !== undefined && format > FORMAT) {
@@ -488,10 +496,6 @@ export class Store implements StoreView {
   /** Brings the search document of `urn` in line with its aspects; runs inside a write transaction. */
   private indexDocument(urn: string): boolean {
     const entity = this.writtenEntities.has(urn) ? this.writtenEntities.get(urn) : this.entities.get(urn);
-    const deleted = this.deletedIds.get(urn);
-    if (deleted !== undefined && deleted !== entity?.id) this.search.update(urn, deleted, undefined, () => undefined, () => 0);
-    // Every entity has an id once the relationships index is current (see reindexRelationships).
-    if (entity?.id === undefined) return false;
     // Each latest record read once: the document reads the aspects it indexes, and when the entity
     // last changed is the latest `created` time among all of them.
     const records = new Map<string, AspectRecord | undefined>();
@@ -502,8 +506,16 @@ export class Store implements StoreView {
       }
       return records.get(name);
     };
+    const was = (name: string) => {
+      const k = `${urn}\u0000${name}`;
+      return this.derivedBefore.has(k) ? this.derivedBefore.get(k) : record(name)?.value;
+    };
+    const deleted = this.deletedIds.get(urn);
+    if (deleted !== undefined && deleted !== entity?.id) this.search.update(urn, deleted, undefined, () => undefined, () => 0, was);
+    // Every entity has an id once the relationships index is current (see reindexRelationships).
+    if (entity?.id === undefined) return false;
     const modified = () => Math.max(0, ...(entity?.aspects ?? []).map((name) => record(name)?.created.time ?? 0));
-    return this.search.update(urn, entity.id, entity, (name) => record(name)?.value, modified);
+    return this.search.update(urn, entity.id, entity, (name) => record(name)?.value, modified, was);
   }
 
   /** Re-indexes the entities the write marked; runs at the end of every write transaction. */
@@ -636,6 +648,7 @@ export class Store implements StoreView {
         this.search.discard();
         this.relBlocks.discard();
         this.deletedIds.clear();
+        this.derivedBefore.clear();
       }
     };
     let written: Promise<T>;
@@ -900,7 +913,12 @@ export class Store implements StoreView {
   }
 
   private makeTxn(): StoreTxn {
-    const { aspects, entities, byType, tokens, series, dirty, writtenAspects, writtenEntities, entityUrns, deletedIds } = this;
+    const { aspects, entities, byType, tokens, series, dirty, writtenAspects, writtenEntities, entityUrns, deletedIds, derived, derivedBefore } = this;
+    /** Keeps what a derived aspect was before the transaction, the first time it changes (see derivedBefore). */
+    const keepDerived = (urn: string, aspectName: string, value: unknown) => {
+      const k = `${urn}\u0000${aspectName}`;
+      if (derived.has(aspectName) && !derivedBefore.has(k)) derivedBefore.set(k, value);
+    };
     const walk = <K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>) => this.walk(name, db, range);
     const wrote = (urn: string, aspectName: string, record: AspectRecord | undefined) => writtenAspects.set(`${urn}\u0000${aspectName}`, record);
     /** A new entity's id, with its urn recorded for the indexes that hold the id. */
@@ -959,6 +977,7 @@ export class Store implements StoreView {
         // The entity record lists every aspect it has, so an aspect it does not list needs no lookup.
         const written = writtenAspects.get(`${urn}\u0000${aspectName}`);
         const current = entity.aspects.includes(aspectName) ? written ?? aspects.get([urn, aspectName, 0]) : undefined;
+        keepDerived(urn, aspectName, current?.value);
         if (current && deepEqual(current.value, input.value)) {
           const observed = { ...current, systemMetadata: { ...(current.systemMetadata ?? {}), lastObserved: input.created.time } };
           aspects.put([urn, aspectName, 0], observed);
@@ -996,7 +1015,9 @@ export class Store implements StoreView {
       deleteAspect(urn: string, aspectName: string): number {
         const entity = entities.get(urn);
         if (!entity || !entity.aspects.includes(aspectName)) return 0;
-        indexEdges(urn, entity.id, aspectName, aspects.get([urn, aspectName, 0])?.value, undefined);
+        const value = aspects.get([urn, aspectName, 0])?.value;
+        keepDerived(urn, aspectName, value);
+        indexEdges(urn, entity.id, aspectName, value, undefined);
         let rows = 0;
         for (const key of aspectKeys(urn, aspectName)) {
           aspects.remove(key);
@@ -1014,7 +1035,9 @@ export class Store implements StoreView {
         if (!entity) return 0;
         let rows = 0;
         for (const name of entity.aspects) {
-          indexEdges(urn, entity.id, name, aspects.get([urn, name, 0])?.value, undefined);
+          const value = aspects.get([urn, name, 0])?.value;
+          keepDerived(urn, name, value);
+          indexEdges(urn, entity.id, name, value, undefined);
           for (const key of aspectKeys(urn, name)) {
             aspects.remove(key);
             rows++;

@@ -5,7 +5,7 @@
  * by one index lookup per value; the others read the document.
  */
 import { BadRequestError } from '../../model/errors.ts';
-import { isKeywordField, type SearchDocument } from '../../model/search/document.ts';
+import { isDerivedField, isKeywordField, type SearchDocument } from '../../model/search/document.ts';
 import { FAN_OUT, FIELD_KINDS } from '../../model/search/fields.ts';
 import type { SearchView } from '../../store/store.ts';
 import type { Criterion, FilterGroup } from './types.ts';
@@ -48,6 +48,17 @@ export const entityTypeKey = (v: string) => v.replace(/_/g, '').toLowerCase();
 /** The index fields a criterion's field stands for. */
 export function fieldsOf(field: string): readonly string[] {
   return FAN_OUT[field] ?? [field];
+}
+
+/**
+ * Whether reading `field` (a filter's, a sort's, a facet's, a query's `field:value`) needs the
+ * whole document: stored ones lack what the indexer's derived aspects give (the columns).
+ */
+export function needsWholeDocument(field: string): boolean {
+  const base = baseField(field);
+  const has = /^has([A-Z]\w*)$/.exec(base);
+  const named = has && !FIELD_KINDS.has(base) ? has[1]![0]!.toLowerCase() + has[1]!.slice(1) : base;
+  return fieldsOf(named).some(isDerivedField);
 }
 
 export function valuesOf(doc: SearchDocument, field: string): string[] {

@@ -13,7 +13,7 @@ import { terms as analyse, urnWords, words } from '../../model/search/analysis.t
 import { isKeywordField, type SearchDocument } from '../../model/search/document.ts';
 import { FAN_OUT, SEARCH_FIELDS } from '../../model/search/fields.ts';
 import type { PostingList, SearchRecord, SearchView, StoreView } from '../../store/store.ts';
-import { baseField, byLookup, entityTypeKey, fieldsOf, holds, isKnownField, normaliseFilters, valuesOf } from './filters.ts';
+import { baseField, byLookup, entityTypeKey, fieldsOf, holds, isKnownField, needsWholeDocument, normaliseFilters, valuesOf } from './filters.ts';
 import { parseQuery, type Clause, type ParsedQuery } from './query.ts';
 import { decodeScrollId, encodeScrollId, requestHash, type ScrollPosition } from './scrollId.ts';
 import { withView } from './views.ts';
@@ -69,8 +69,19 @@ class Run {
     return this.records.get(id);
   }
 
+  /** The document as stored: everything but the fields needsWholeDocument names. */
   doc(id: number): SearchDocument | undefined {
     return this.record(id)?.doc as SearchDocument | undefined;
+  }
+
+  /** The whole document (its columns read back from the entity's schema aspects). */
+  wholeDoc(id: number): SearchDocument | undefined {
+    return this.index.wholeRecord(id)?.doc as SearchDocument | undefined;
+  }
+
+  /** The document with every one of `fields`. */
+  docWith(id: number, fields: readonly string[]): SearchDocument | undefined {
+    return fields.some(needsWholeDocument) ? this.wholeDoc(id) : this.doc(id);
   }
 
   urn(id: number): string {
@@ -99,8 +110,10 @@ class Run {
   }
 
   holds(id: number, group: FilterGroup): boolean {
-    const ctx = { canonicalType: (v: string) => this.canonicalType(v), doc: () => this.doc(id), removed: () => this.removed().has(id) };
-    return group.every((c) => holds(this.index, id, c, ctx));
+    return group.every((c) => {
+      const ctx = { canonicalType: (v: string) => this.canonicalType(v), doc: () => this.docWith(id, [c.field]), removed: () => this.removed().has(id) };
+      return holds(this.index, id, c, ctx);
+    });
   }
 
   /** Is `id` one of the searched types? One lookup per type. */
@@ -457,6 +470,8 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
   const exact = new Set<number>();
   if (!q.all) for (const f of ['_name', 'urn']) for (const id of run.index.keywordIds(f, f === 'urn' ? q.original : q.text)) exact.add(id);
   const needsDoc = q.clauses.some((c) => c.kind !== 'word');
+  // A phrase may be in any text field, columns included.
+  const whole = q.clauses.some((c) => c.kind === 'phrase' || (c.kind === 'field' && needsWholeDocument(c.field)));
   // Candidates drawn from the filters' lookups already hold when every group is that one lookup.
   const filtersHeld = fromFilters !== undefined && (scored !== undefined || !req.within) && filters.every((g) => g.length === 1 && !g[0]!.negated && byLookup(g[0]!));
   const removed = showRemoved ? undefined : run.removed();
@@ -472,7 +487,7 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
     if (req.within && scored && !req.within.has(run.urn(id))) continue;
     if (!typeChecked && !run.isOfType(id)) continue;
     if (needsDoc) {
-      const doc = run.doc(id);
+      const doc = whole ? run.wholeDoc(id) : run.doc(id);
       if (!doc || !q.clauses.every((c) => documentMatches(doc, c))) continue;
     }
     if (filters.length > 0 && !filtersHeld && !filters.some((g) => run.holds(id, g))) continue;
@@ -486,7 +501,7 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
 function comparator(run: Run, sort: readonly SortCriterion[]): (a: Match, b: Match) => number {
   const value = (m: Match, field: string): string => {
     if (field === 'urn') return run.urn(m.id);
-    const doc = run.doc(m.id);
+    const doc = run.docWith(m.id, [field]);
     if (field === 'name' || field === '_name') return doc?.name.toLowerCase() ?? '';
     return (doc?.fields[baseField(field)] ?? [])[0] ?? '';
   };
@@ -570,7 +585,7 @@ function countFacets(run: Run, matches: Matches, names: readonly string[], showR
     }
     const counts = new Map<string, number>();
     for (let i = 0; i < matches.size; i++) {
-      const values = run.doc(matches.ids[i]!)?.fields;
+      const values = run.docWith(matches.ids[i]!, parts)?.fields;
       if (!values) continue;
       let combos: string[] = [''];
       for (const [i, f] of parts.entries()) {
@@ -680,7 +695,7 @@ function listing(run: Run, req: SearchRequest, hash: string, count: number): Sea
   if (req.extraFields?.length) {
     for (const h of hits) {
       const id = run.index.idOf(h.urn);
-      const doc = id === undefined ? undefined : run.doc(id);
+      const doc = id === undefined ? undefined : run.docWith(id, req.extraFields);
       h.extraProperties = doc ? extraPropertiesOf(doc, req.extraFields) : [];
     }
   }
@@ -747,8 +762,10 @@ export function searchEntities(view: StoreView, request: SearchRequest): SearchP
   const end = start + page.length;
   const hits: SearchHit[] = page.map((m) => {
     const doc = run.doc(m.id)!;
-    const hit: SearchHit = { urn: run.urn(m.id), entityType: doc.type, score: m.score, matchedFields: req.skipHighlighting ? [] : matchedFields(doc, q) };
-    if (req.extraFields?.length) hit.extraProperties = extraPropertiesOf(doc, req.extraFields);
+    // Matched fields may be columns: those read the whole document.
+    const highlight = !req.skipHighlighting && !q.all;
+    const hit: SearchHit = { urn: run.urn(m.id), entityType: doc.type, score: m.score, matchedFields: highlight ? matchedFields(run.wholeDoc(m.id)!, q) : [] };
+    if (req.extraFields?.length) hit.extraProperties = extraPropertiesOf(run.docWith(m.id, req.extraFields)!, req.extraFields);
     return hit;
   });
   const showRemoved = req.includeSoftDeleted === true || filters.some((g) => g.some((c) => c.field === 'removed'));
