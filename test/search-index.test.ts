@@ -283,6 +283,43 @@ describe('columns read back from the schema aspects', () => {
   });
 });
 
+describe('the urn keyword', () => {
+  it('is answered from the entity ids, never written: exact urn first, urn filters, a deleted entity gone', async () => {
+    const path = tempDataPath();
+    const store = openCatalog(path);
+    const [a, b, c] = [urnOf(1, 'hive'), urnOf(2, 'hive'), urnOf(3, 'kafka')];
+    try {
+      await ingest(store, [
+        mcp(a, 'datasetProperties', { name: 'one', description: `see ${b}` }),
+        mcp(b, 'datasetProperties', { name: 'two', description: 'plain' }),
+        mcp(c, 'datasetProperties', { name: 'three', description: `see ${b}` }),
+      ]);
+      const urns = (req: SearchRequest) => searchEntities(store, { count: 10, ...req }).hits.map((h) => h.urn);
+      const byUrn = (values: string[], negated = false): FilterGroup[] => [[{ field: 'urn', values, condition: 'EQUAL', negated }]];
+      assert.deepEqual(urns({ query: b }), [b, a, c], 'the exact urn first, though its own words lack `urn` and `li`');
+      assert.deepEqual(urns({ query: b, filters: byUrn([a]) }), [a], 'filters still hold');
+      assert.deepEqual(urns({ query: b, types: ['corpuser'] }), [], 'and types');
+      assert.deepEqual(urns({ query: '*', filters: byUrn([b, c]) }).sort(), [b, c].sort());
+      assert.deepEqual(urns({ query: '*', filters: byUrn([b], true) }).sort(), [a, c].sort());
+      assert.deepEqual(urns({ query: '*', filters: byUrn(['urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)']) }), []);
+      await store.write((txn) => txn.deleteEntity(b));
+      assert.deepEqual(urns({ query: '*', filters: byUrn([b]) }), []);
+      assert.deepEqual(Array.from(store.search.keywordEntries('urn', 'urn:li:dataset:(urn:li:dataPlatform:hive')).map(([u]) => u), [a]);
+      assert.deepEqual(Array.from(store.search.keywordEntriesDescending('urn')).map(([u]) => u), [c, a]);
+    } finally {
+      await store.close();
+    }
+    const env = open({ path, compression: false, maxDbs: 32, readOnly: true });
+    try {
+      const keys = Array.from(env.openDB('keywordBlocks', { encoding: 'binary' }).getKeys({}) as Iterable<unknown[]>);
+      assert.ok(keys.length > 0);
+      assert.deepEqual(keys.filter((k) => k[0] === 'urn'), []);
+    } finally {
+      await env.close();
+    }
+  });
+});
+
 describe('an entity deleted and created again in one write', () => {
   it('loses the document of its old id and is found by its new content only', async () => {
     const store = openCatalog(tempDataPath());

@@ -408,7 +408,11 @@ export class Store implements StoreView {
     this.relBlocks = new IdBlocks('relBlocks', this.env.openDB('relBlocks', { encoding: 'binary' }), 1, () => {}, (n, db, r) => this.walkEntries(n, db, r));
     this.entityUrns = this.env.openDB('entityUrns', {});
     this.series = this.env.openDB('timeseries', compressed);
-    const entityIds = { idOf: (urn: string) => this.entities.get(urn)?.id, urnOf: (id: number) => this.entityUrns.get(id) };
+    const entityIds = {
+      idOf: (urn: string) => this.entities.get(urn)?.id,
+      urnOf: (id: number) => this.entityUrns.get(id),
+      withPrefix: (prefix: string) => this.entitiesWithPrefix(prefix),
+    };
     this.search = new SearchTables(this.env, this.meta, entityIds, (urn, name) => this.aspects.get([urn, name, 0])?.value, search, (n, db, r) => this.walk(n, db, r), (n, db, r) => this.walkEntries(n, db, r), path, compression);
     this.txn = this.makeTxn();
     const format = this.meta?.get(FORMAT_KEY) as number | undefined;
@@ -491,6 +495,13 @@ export class Store implements StoreView {
       }
     });
     return { documents };
+  }
+
+  /** [urn, id] of the entities whose urn starts with `prefix`, in urn order (those without an id left out). */
+  private *entitiesWithPrefix(prefix: string): Generator<[string, number]> {
+    for (const { key, value } of this.walkEntries('entities', this.entities, { start: prefix, end: prefix + '\uffff' })) {
+      if (value.id !== undefined) yield [key, value.id];
+    }
   }
 
   /** Brings the search document of `urn` in line with its aspects; runs inside a write transaction. */

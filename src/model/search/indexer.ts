@@ -11,4 +11,5 @@ export const searchIndexer: SearchIndexer = {
   analyse: analyseDocument,
   // Every document has its own urn and (nearly always) its own name: lookups, never facets.
   uncounted: ['urn', '_name'],
+  identity: 'urn',
 };

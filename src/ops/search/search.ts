@@ -480,19 +480,29 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
     return new Matches(scored.ids, scored.scores, scored.size);
   }
   const out = Matches.empty(scored ? scored.size : 16);
+  // A query that is an entity's urn finds that entity even when its own words do not hold the
+  // urn's (`urn`, `li`, the entity type): DataHub matches the urn field as a whole.
+  const byUrn = q.all || !q.original.startsWith('urn:li:') ? undefined : run.index.keywordIds('urn', q.original.trim())[0];
+  let urnSeen = false;
+  const passes = (id: number, checkType: boolean, text: boolean) => {
+    if (removed?.has(id)) return false;
+    if (req.within && (scored || !text) && !req.within.has(run.urn(id))) return false;
+    if (checkType && !run.isOfType(id)) return false;
+    if (text && needsDoc) {
+      const doc = whole ? run.wholeDoc(id) : run.doc(id);
+      if (!doc || !q.clauses.every((c) => documentMatches(doc, c))) return false;
+    }
+    if (filters.length > 0 && !(filtersHeld && (text || fromFilters!.includes(id))) && !filters.some((g) => run.holds(id, g))) return false;
+    return true;
+  };
   let i = -1;
   for (const id of source) {
     i++;
-    if (removed?.has(id)) continue;
-    if (req.within && scored && !req.within.has(run.urn(id))) continue;
-    if (!typeChecked && !run.isOfType(id)) continue;
-    if (needsDoc) {
-      const doc = whole ? run.wholeDoc(id) : run.doc(id);
-      if (!doc || !q.clauses.every((c) => documentMatches(doc, c))) continue;
-    }
-    if (filters.length > 0 && !filtersHeld && !filters.some((g) => run.holds(id, g))) continue;
+    if (!passes(id, !typeChecked, true)) continue;
+    if (id === byUrn) urnSeen = true;
     out.push(id, (scored ? scored.scores[i]! : 0) + (exact.has(id) ? EXACT : 0));
   }
+  if (byUrn !== undefined && !urnSeen && passes(byUrn, true, false)) out.push(byUrn, EXACT);
   return out;
 }
 
