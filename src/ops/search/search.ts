@@ -467,8 +467,11 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
   } else {
     source = documentsOfTypes(run);
   }
-  const exact = new Set<number>();
-  if (!q.all) for (const f of ['_name', 'urn']) for (const id of run.index.keywordIds(f, f === 'urn' ? q.original : q.text)) exact.add(id);
+  // A query that is an entity's urn finds that entity even when its own words do not hold the
+  // urn's (`urn`, `li`, the entity type): DataHub matches the urn field as a whole.
+  const byUrn = q.all ? undefined : run.index.keywordIds('urn', q.original.trim())[0];
+  const exact = new Set<number>(byUrn === undefined ? [] : [byUrn]);
+  if (!q.all) for (const id of run.index.keywordIds('_name', q.text)) exact.add(id);
   const needsDoc = q.clauses.some((c) => c.kind !== 'word');
   // A phrase may be in any text field, columns included.
   const whole = q.clauses.some((c) => c.kind === 'phrase' || (c.kind === 'field' && needsWholeDocument(c.field)));
@@ -480,9 +483,6 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
     return new Matches(scored.ids, scored.scores, scored.size);
   }
   const out = Matches.empty(scored ? scored.size : 16);
-  // A query that is an entity's urn finds that entity even when its own words do not hold the
-  // urn's (`urn`, `li`, the entity type): DataHub matches the urn field as a whole.
-  const byUrn = q.all || !q.original.startsWith('urn:li:') ? undefined : run.index.keywordIds('urn', q.original.trim())[0];
   let urnSeen = false;
   const passes = (id: number, checkType: boolean, text: boolean) => {
     if (removed?.has(id)) return false;
