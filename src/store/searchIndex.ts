@@ -211,6 +211,8 @@ function emptyCache(generation: number) {
     records: new Map<number, SearchRecord | null>(),
     /** The same, whole (see wholeRecord). */
     whole: new Map<number, SearchRecord | null>(),
+    /** The documents of identity values (urns) looked up: a filter on a urn asks once per candidate. */
+    identity: new Map<string, number[]>(),
     codes: undefined as Record<string, number> | undefined,
   };
 }
@@ -743,8 +745,16 @@ export class SearchTables implements SearchView {
 
   /** The documents of the identity field's value `urn`: its entity's, if that has a document. */
   private identityIds(urn: string): number[] {
+    const cache = this.changed ? undefined : this.current();
+    const known = cache?.identity.get(urn);
+    if (known) return known;
     const id = this.entityIds.idOf(urn);
-    return id !== undefined && this.docs.doesExist(id) ? [id] : [];
+    const ids = id !== undefined && this.docs.doesExist(id) ? [id] : [];
+    if (cache) {
+      if (cache.identity.size >= CACHED_URNS_MAX) cache.identity.clear();
+      cache.identity.set(urn, ids);
+    }
+    return ids;
   }
 
   /** [urn, id] of the documents whose urn starts with `prefix`, in urn order. */
