@@ -8,11 +8,12 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { open } from 'lmdb';
 import { proposalFromMcp } from '../src/model/mcp.ts';
-import { terms, words, wordsOfAscii, wordsOfUnicode } from '../src/model/search/analysis.ts';
+import { TermCounter, terms, words, wordsOfAscii, wordsOfUnicode } from '../src/model/search/analysis.ts';
 import { ingestProposals } from '../src/ops/ingestProposals.ts';
 import { openCatalog } from '../src/ops/openCatalog.ts';
 import { mergeAscending, searchEntities } from '../src/ops/search/search.ts';
 import type { FilterGroup, SearchRequest } from '../src/ops/search/types.ts';
+import { IdBlocks } from '../src/store/idBlocks.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
 
@@ -354,6 +355,92 @@ describe('text analysis', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary-ascii', maxLength: 30 }), same), { numRuns: 5000 });
     assert.deepEqual(words('fct_users_deleted userId HTTPServer v2Events'), ['fct', 'users', 'deleted', 'user', 'id', 'http', 'server', 'v', '2', 'events']);
     assert.deepEqual(words('Größe der Tabelle'), ['größe', 'der', 'tabelle'], 'non-ASCII text takes the Unicode rules');
+  });
+});
+
+describe('term counting while indexing', () => {
+  /** What TermCounter must give: terms() of each text, weights summed. */
+  const model = (texts: Array<[string, number]>) => {
+    const m = new Map<string, number>();
+    let length = 0;
+    for (const [text, weight] of texts) {
+      for (const t of terms(text)) m.set(t, (m.get(t) ?? 0) + weight);
+      length += terms(text).length;
+    }
+    return { terms: [...m].sort(), length };
+  };
+  const counted = (counter: TermCounter, texts: Array<[string, number]>) => {
+    let length = 0;
+    for (const [text, weight] of texts) length += counter.add(text, weight);
+    return { terms: [...counter.take()].sort(), length };
+  };
+  // Mixed case, camelCase, digits, punctuation, stemmed and unstemmed words, and some non-ASCII.
+  const text = fc.string({ unit: fc.constantFrom(...'aZbY09_ -.HTTPServeruserIdv2EsingRunnINGé'.split('')), maxLength: 40 });
+  const texts = fc.array(fc.tuple(text, fc.integer({ min: 1, max: 9 })), { maxLength: 12 });
+
+  it('gives the terms terms() gives, each weighted by its occurrences, and their count; a counter starts empty after take()', () => {
+    const counter = new TermCounter();
+    fc.assert(
+      fc.property(texts, (list) => {
+        assert.deepEqual(counted(counter, list), model(list), JSON.stringify(list));
+      }),
+      { numRuns: 3000 },
+    );
+    assert.deepEqual([...counter.take()], []);
+    assert.deepEqual(counted(counter, [['Running runners RUN', 2], ['UserId user_ids', 1]]), { terms: [['id', 2], ['run', 4], ['runner', 2], ['user', 2]], length: 7 });
+    // Two words of one length with the same 32-bit hash: told apart by their characters, in any case.
+    const twins: Array<[string, number]> = [['gxwjqbe', 1], ['ENSBCJC Gxwjqbe', 2]];
+    assert.deepEqual(counted(counter, twins), model(twins));
+    assert.equal(counted(counter, twins).terms.length, 2);
+  });
+
+  it('still does once its table of words is full (a catalog of very many distinct words): the words met later take the slow way', () => {
+    const counter = new TermCounter();
+    // 140 000 distinct numbers fill the table (it keeps 131 072 words), then the same checks again.
+    for (let i = 0; i < 140; i++) counted(counter, [[Array.from({ length: 1000 }, (_, k) => `n${i * 1000 + k}`).join(' '), 1]]);
+    fc.assert(fc.property(texts, (list) => assert.deepEqual(counted(counter, list), model(list))), { numRuns: 1000 });
+    const late = [['latecomer 140001 unseenword Unseenword', 3]] as Array<[string, number]>;
+    assert.deepEqual(counted(counter, late), model(late));
+  });
+});
+
+describe('id blocks', () => {
+  it('hold what a model of sets holds after random changes (any id order, repeats: the last counts; removals) over several flushes, and count each set\'s gain', () => {
+    const env = open({ path: tempDataPath() });
+    const db = env.openDB('blocks', { encoding: 'binary' });
+    const walk = ((_name: string, d: typeof db, range: object) => d.getRange(range)) as unknown as ConstructorParameters<typeof IdBlocks>[4];
+    const blocks = new IdBlocks<number>('blocks', db as never, 2, (buf, at, p) => (buf[at + 1] = p), walk);
+    const model = new Map<string, Map<number, number>>();
+    const change = fc.record({ set: fc.constantFrom('a', 'b', 'c'), id: fc.integer({ min: 0, max: 600 }), payload: fc.option(fc.integer({ min: 0, max: 255 }), { nil: null }) });
+    try {
+      fc.assert(
+        fc.property(fc.array(fc.array(change, { maxLength: 80 }), { minLength: 1, maxLength: 4 }), (flushes) => {
+          for (const list of flushes) {
+            const sizes = new Map([...model].map(([k, m]) => [k, m.size]));
+            env.transactionSync(() => {
+              for (const { set, id, payload } of list) {
+                blocks.change(set === 'c' ? ['c', 'd'] : set, id, payload);
+                const m = model.get(set) ?? new Map<number, number>();
+                if (payload === null) m.delete(id);
+                else m.set(id, payload);
+                model.set(set, m);
+              }
+              const deltas = new Map<string, number>();
+              blocks.flush((prefix, delta) => deltas.set(prefix[0]!, delta));
+              for (const [set, m] of model) assert.equal(deltas.get(set) ?? 0, m.size - (sizes.get(set) ?? 0), `gain of ${set}`);
+            });
+            for (const [set, m] of model) {
+              const prefix = set === 'c' ? ['c', 'd'] : [set];
+              const entries = [...blocks.blocks(prefix)].flatMap(([base, buf]) => Array.from({ length: buf.length / 2 }, (_, k) => [base + buf[2 * k]!, buf[2 * k + 1]!]));
+              assert.deepEqual(entries, [...m].sort((x, y) => x[0] - y[0]), `set ${set}`);
+            }
+          }
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      env.close();
+    }
   });
 });
 

@@ -20,9 +20,21 @@ const LOW = BLOCK - 1;
 
 type WalkEntries = <K extends Key, V>(name: string, db: Database<V, K>, range: KeyRange<K>) => Generator<{ key: K; value: V }>;
 
+/**
+ * The changes to one set not yet written, in the order made: most runs of changes (an ingest's new
+ * documents) come in ascending id order, and then need no sorting.
+ */
+interface Pending<P> {
+  prefix: string[];
+  ids: number[];
+  payloads: Array<P | null>;
+  /** Whether `ids` is strictly ascending. */
+  ascending: boolean;
+}
+
 export class IdBlocks<P> {
-  /** Changes not yet written, by prefix then id (null: the id leaves the set). */
-  private readonly pending = new Map<string, { prefix: string[]; changes: Map<number, P | null> }>();
+  /** Changes not yet written, by prefix (null: the id leaves the set; of several changes to one id, the last counts). */
+  private readonly pending = new Map<string, Pending<P>>();
 
   constructor(
     readonly name: string,
@@ -33,12 +45,17 @@ export class IdBlocks<P> {
     private readonly walkEntries: WalkEntries,
   ) {}
 
-  /** Puts `id` in the set of `prefix` with `payload`, or takes it out (null). */
-  change(prefix: string[], id: number, payload: P | null): void {
-    const k = prefix.join('\u0000');
-    let p = this.pending.get(k);
-    if (!p) this.pending.set(k, (p = { prefix, changes: new Map() }));
-    p.changes.set(id, payload);
+  /** Puts `id` in the set of `prefix` (a string: a prefix of one) with `payload`, or takes it out (null). */
+  change(prefix: string[] | string, id: number, payload: P | null): void {
+    const k = typeof prefix === 'string' ? prefix : prefix.length === 1 ? prefix[0]! : prefix.join('\u0000');
+    const p = this.pending.get(k);
+    if (!p) {
+      this.pending.set(k, { prefix: typeof prefix === 'string' ? [prefix] : prefix, ids: [id], payloads: [payload], ascending: true });
+      return;
+    }
+    if (id <= p.ids[p.ids.length - 1]!) p.ascending = false;
+    p.ids.push(id);
+    p.payloads.push(payload);
   }
 
   discard(): void {
@@ -48,49 +65,44 @@ export class IdBlocks<P> {
   /** Writes every pending change; `counted` hears how many ids each prefix's set gained or lost. */
   flush(counted?: (prefix: string[], delta: number) => void): void {
     const size = this.entrySize;
-    for (const { prefix, changes } of this.pending.values()) {
-      const byBlock = new Map<number, Array<[number, P | null]>>();
-      for (const [id, p] of changes) {
-        const b = id >>> BLOCK_BITS;
-        let list = byBlock.get(b);
-        if (!list) byBlock.set(b, (list = []));
-        list.push([id & LOW, p]);
-      }
+    for (const p of this.pending.values()) {
+      const { ids, payloads } = p.ascending ? p : lastOfEach(p);
       let delta = 0;
-      for (const [b, list] of byBlock) {
-        const key = [...prefix, b];
+      for (let i = 0; i < ids.length; ) {
+        const b = ids[i]! >>> BLOCK_BITS;
+        let j = i + 1;
+        while (j < ids.length && ids[j]! >>> BLOCK_BITS === b) j++;
+        const key = [...p.prefix, b];
         const old = this.db.getBinary(key);
-        const slots: Array<Buffer | { p: P } | undefined> = new Array(BLOCK);
-        let before = 0;
-        if (old) {
-          for (let at = 0; at < old.length; at += size) {
-            slots[old[at]!] = old.subarray(at, at + size);
-            before++;
-          }
-        }
-        for (const [low, p] of list) slots[low] = p === null ? undefined : { p };
-        let after = 0;
-        for (const s of slots) if (s) after++;
-        delta += after - before;
-        if (after === 0) {
-          if (old) this.db.remove(key);
-          continue;
-        }
-        const buf = Buffer.alloc(after * size);
+        const had = old ? old.length / size : 0;
+        // Both runs are in id order: one merge, a change replacing the entry of its id.
+        const buf = Buffer.allocUnsafe((had + j - i) * size);
         let at = 0;
-        for (let low = 0; low < BLOCK; low++) {
-          const s = slots[low];
-          if (!s) continue;
-          if (Buffer.isBuffer(s)) s.copy(buf, at);
-          else {
-            buf[at] = low;
-            this.writePayload(buf, at, s.p);
+        let o = 0;
+        let c = i;
+        while (o < had || c < j) {
+          const oldLow = o < had ? old![o * size]! : BLOCK;
+          const low = c < j ? ids[c]! & LOW : BLOCK;
+          if (oldLow < low) {
+            old!.copy(buf, at, o * size, (o + 1) * size);
+            at += size;
+            o++;
+            continue;
           }
+          if (oldLow === low) o++;
+          const payload = payloads[c++]!;
+          if (payload === null) continue;
+          buf[at] = low;
+          this.writePayload(buf, at, payload);
           at += size;
         }
-        this.db.put(key, buf);
+        delta += at / size - had;
+        if (at === 0) {
+          if (old) this.db.remove(key);
+        } else this.db.put(key, at === buf.length ? buf : buf.subarray(0, at));
+        i = j;
       }
-      if (delta !== 0) counted?.(prefix, delta);
+      if (delta !== 0) counted?.(p.prefix, delta);
     }
     this.pending.clear();
   }
@@ -134,4 +146,18 @@ export class IdBlocks<P> {
     }
     return undefined;
   }
+}
+
+/** The changes of `p` in ascending id order, the last change to each id only. */
+function lastOfEach<P>(p: Pending<P>): { ids: number[]; payloads: Array<P | null> } {
+  const order = p.ids.map((_, i) => i).sort((a, b) => p.ids[a]! - p.ids[b]! || a - b);
+  const ids: number[] = [];
+  const payloads: Array<P | null> = [];
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    if (k + 1 < order.length && p.ids[order[k + 1]!] === p.ids[i]) continue;
+    ids.push(p.ids[i]!);
+    payloads.push(p.payloads[i]!);
+  }
+  return { ids, payloads };
 }

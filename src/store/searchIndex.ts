@@ -262,6 +262,10 @@ export class SearchTables implements SearchView {
   /** Facet column changes of the running write transaction, by field then id (the value ordinals); written by flush(). */
   private readonly pendingColumns = new Map<string, Map<number, number[]>>();
   private readonly countsDb: Database<number, [string, string, number]>;
+  /** Facet counter moves of the running write transaction, by field, value and type code; written by flush(). */
+  private readonly pendingCounts = new Map<string, { key: [string, string, number]; delta: number }>();
+  /** Value ordinals read or given in the running write transaction, by field then value. */
+  private readonly txnOrdinals = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly env: RootDatabase,
@@ -381,9 +385,14 @@ export class SearchTables implements SearchView {
     const oldType = old ? this.typeOfIndex(before) : undefined;
     const newType = doc !== undefined ? this.typeOfIndex(after) : undefined;
     const code = newType === undefined ? 0 : this.codeFor(newType);
-    for (const t of before.terms.keys()) if (!after.terms.has(t)) this.postingSets.change([t], id, null);
-    for (const [t, w] of after.terms) {
-      if (before.terms.get(t) !== w || before.length !== after.length || oldType !== newType) this.postingSets.change([t], id, { tf: w, len: after.length, code });
+    if (before === EMPTY) {
+      // A new document (most updates of an ingest): every posting is added, nothing to compare.
+      for (const [t, w] of after.terms) this.postingSets.change(t, id, { tf: w, len: after.length, code });
+    } else {
+      for (const t of before.terms.keys()) if (!after.terms.has(t)) this.postingSets.change(t, id, null);
+      for (const [t, w] of after.terms) {
+        if (before.terms.get(t) !== w || before.length !== after.length || oldType !== newType) this.postingSets.change(t, id, { tf: w, len: after.length, code });
+      }
     }
     this.updateKeywords(id, before, after, oldType, newType);
     this.updateColumns(id, before, after);
@@ -423,7 +432,9 @@ export class SearchTables implements SearchView {
       else this.termsDb.remove(term!);
     });
     this.keywordSets.flush();
+    this.flushCounts();
     this.flushColumns();
+    this.txnOrdinals.clear();
   }
 
   /** Forgets unwritten changes (a write transaction that failed). */
@@ -433,6 +444,8 @@ export class SearchTables implements SearchView {
     this.postingSets.discard();
     this.keywordSets.discard();
     this.pendingColumns.clear();
+    this.pendingCounts.clear();
+    this.txnOrdinals.clear();
   }
 
   /** Notes the counted fields whose values changed, as ordinals (allocated on first sight). */
@@ -460,13 +473,20 @@ export class SearchTables implements SearchView {
   }
 
   private ordinal(field: string, value: string): number {
-    const known = this.ordinals.get([field, value]);
+    let byValue = this.txnOrdinals.get(field);
+    if (!byValue) this.txnOrdinals.set(field, (byValue = new Map()));
+    let known = byValue.get(value);
+    if (known === undefined) {
+      known = this.ordinals.get([field, value]);
+      if (known !== undefined) byValue.set(value, known);
+    }
     if (known !== undefined) return known;
     const counts = (this.meta.get(ORDINALS_KEY) as Record<string, number> | undefined) ?? {};
     const next = counts[field] ?? 0;
     this.ordinals.put([field, value], next);
     this.ordinalValues.put([field, next], value);
     this.meta.put(ORDINALS_KEY, { ...counts, [field]: next + 1 });
+    byValue.set(value, next);
     return next;
   }
 
@@ -545,27 +565,46 @@ export class SearchTables implements SearchView {
 
   /** Keyword entries that changed, and the facet counters of live documents with them. */
   private updateKeywords(id: number, before: DocumentIndex, after: DocumentIndex, oldType: string | undefined, newType: string | undefined): void {
-    const pair = ([f, v]: [string, string]) => `${f}\u0000${v}`;
-    const written = ([f]: [string, string]) => f !== this.indexer.identity;
-    const old = [...before.keywords, ...(before.sortKeys ?? [])].filter(written);
-    const now = [...after.keywords, ...(after.sortKeys ?? [])].filter(written);
-    const had = new Set(old.map(pair));
-    const has = new Set(now.map(pair));
-    for (const k of old) if (!has.has(pair(k))) this.keywordSets.change(k, id, null);
-    for (const k of now) if (!had.has(pair(k))) this.keywordSets.change(k, id, true);
+    const identity = this.indexer.identity;
+    if (before === EMPTY) {
+      // A new document (most updates of an ingest): every entry is added, nothing to compare.
+      for (const k of after.keywords) if (k[0] !== identity) this.keywordSets.change(k, id, true);
+      for (const k of after.sortKeys ?? []) if (k[0] !== identity) this.keywordSets.change(k, id, true);
+    } else {
+      const pair = ([f, v]: [string, string]) => `${f}\u0000${v}`;
+      const written = ([f]: [string, string]) => f !== identity;
+      const old = [...before.keywords, ...(before.sortKeys ?? [])].filter(written);
+      const now = [...after.keywords, ...(after.sortKeys ?? [])].filter(written);
+      const had = new Set(old.map(pair));
+      const has = new Set(now.map(pair));
+      for (const k of old) if (!has.has(pair(k))) this.keywordSets.change(k, id, null);
+      for (const k of now) if (!had.has(pair(k))) this.keywordSets.change(k, id, true);
+    }
     // Counters count live documents only: a soft-deleted one counts for nothing.
     if (oldType !== undefined && !isRemoved(before)) this.bump(before.keywords, this.codeFor(oldType), -1);
     if (newType !== undefined && !isRemoved(after)) this.bump(after.keywords, this.codeFor(newType), 1);
   }
 
+  /** Moves the facet counters of `keywords` (type `code`) by `sign`: in memory until flush(). */
   private bump(keywords: Array<[string, string]>, code: number, sign: number): void {
     for (const [f, v] of keywords) {
       if (!this.isCounted(f)) continue;
-      const key: [string, string, number] = [f, v, code];
-      const n = (this.countsDb.get(key) ?? 0) + sign;
+      const k = `${f}\u0000${v}\u0000${code}`;
+      const pending = this.pendingCounts.get(k);
+      if (pending) pending.delta += sign;
+      else this.pendingCounts.set(k, { key: [f, v, code], delta: sign });
+    }
+  }
+
+  /** Writes the facet counters moved since the last flush, each once. */
+  private flushCounts(): void {
+    for (const { key, delta } of this.pendingCounts.values()) {
+      if (delta === 0) continue;
+      const n = (this.countsDb.get(key) ?? 0) + delta;
       if (n > 0) this.countsDb.put(key, n);
       else this.countsDb.remove(key);
     }
+    this.pendingCounts.clear();
   }
 
   /** The entity type of an analysed document: its `_entityType` keyword. */

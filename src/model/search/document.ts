@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DocumentIndex } from '../../store/searchIndex.ts';
-import { term, terms, terms as analyse, urnWords } from './analysis.ts';
+import { term, TermCounter, terms, urnWords } from './analysis.ts';
 import { BROWSE_SEPARATOR, NAME_FIELDS, SEARCH_FIELDS, SORT_FIELDS, sortKeyOf, type SearchField } from './fields.ts';
 
 export interface SearchDocument {
@@ -154,6 +154,8 @@ for (const f of SEARCH_FIELDS) {
   if (f.kind === 'urn') URN_FIELDS.add(f.field);
 }
 
+const COUNTER = new TermCounter();
+
 /**
  * What the index holds of a document: each term with its weighted frequency (the sum over fields of
  * weight × occurrences), the document length (the sum of those), and its keyword values. A function
@@ -161,12 +163,9 @@ for (const f of SEARCH_FIELDS) {
  */
 export function analyseDocument(value: unknown): DocumentIndex {
   const doc = value as SearchDocument;
-  const terms = new Map<string, number>();
   let length = 0;
   const add = (text: string, weight: number) => {
-    const ts = analyse(text);
-    for (const t of ts) terms.set(t, (terms.get(t) ?? 0) + weight);
-    length += weight * ts.length;
+    length += weight * COUNTER.add(text, weight);
   };
   const keywords: Array<[string, string]> = [];
   const sortKeys: Array<[string, string]> = [];
@@ -184,7 +183,7 @@ export function analyseDocument(value: unknown): DocumentIndex {
   }
   // The urn's own words find an entity by id even when no aspect names it (`kafka` in a kafka urn).
   add(urnWords(doc.fields['urn']![0]!), 1);
-  return { terms, length, keywords, sortKeys };
+  return { terms: COUNTER.take(), length, keywords, sortKeys };
 }
 
 /**
