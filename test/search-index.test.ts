@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { open } from 'lmdb';
 import { proposalFromMcp } from '../src/model/mcp.ts';
 import { TermCounter, terms, words, wordsOfAscii, wordsOfUnicode } from '../src/model/search/analysis.ts';
+import { analyseDocument, completeDocument, searchDocumentOf } from '../src/model/search/document.ts';
 import { ingestProposals } from '../src/ops/ingestProposals.ts';
 import { openCatalog } from '../src/ops/openCatalog.ts';
 import { mergeAscending, searchEntities } from '../src/ops/search/search.ts';
@@ -401,6 +402,50 @@ describe('term counting while indexing', () => {
     fc.assert(fc.property(texts, (list) => assert.deepEqual(counted(counter, list), model(list))), { numRuns: 1000 });
     const late = [['latecomer 140001 unseenword Unseenword', 3]] as Array<[string, number]>;
     assert.deepEqual(counted(counter, late), model(late));
+  });
+});
+
+describe('analysing a stored document with its derived aspects', () => {
+  it('gives what analysing the whole (completed) document gives: repeated, empty and missing column values, tags and terms included', () => {
+    const word = fc.constantFrom('orders', 'Order_ID', 'userId', 'amount', '', 'amount');
+    const tags = fc.array(fc.record({ tag: fc.constantFrom('urn:li:tag:pii', 'urn:li:tag:gold') }), { maxLength: 2 });
+    const column = fc.record(
+      {
+        fieldPath: word,
+        description: fc.option(word, { nil: undefined }),
+        label: fc.option(word, { nil: undefined }),
+        globalTags: fc.record({ tags }),
+        glossaryTerms: fc.record({ terms: fc.array(fc.record({ urn: fc.constantFrom('urn:li:glossaryTerm:Revenue', 'urn:li:glossaryTerm:Pii') }), { maxLength: 2 }) }),
+      },
+      { requiredKeys: ['fieldPath'] },
+    );
+    const edited = fc.record({ fieldPath: word, description: fc.option(word, { nil: undefined }), globalTags: fc.record({ tags }) }, { requiredKeys: ['fieldPath'] });
+    const aspects = fc.record(
+      {
+        datasetProperties: fc.record({ name: word, description: word }),
+        // Not a dataset's aspect, but it fills fieldPaths too: a derived field's values once each across aspects.
+        schemaFieldKey: fc.record({ fieldPath: word }),
+        globalTags: fc.record({ tags }),
+        schemaMetadata: fc.record({ fields: fc.array(column, { maxLength: 6 }) }),
+        editableSchemaMetadata: fc.record({ editableSchemaFieldInfo: fc.array(edited, { maxLength: 4 }) }),
+      },
+      { requiredKeys: [] },
+    );
+    const normal = (index: ReturnType<typeof analyseDocument>) => ({
+      terms: [...index.terms].sort(),
+      length: index.length,
+      keywords: index.keywords.map((k) => k.join('=')).sort(),
+      sortKeys: (index.sortKeys ?? []).map((k) => k.join('=')).sort(),
+    });
+    fc.assert(
+      fc.property(aspects, (values) => {
+        const all = values as Record<string, unknown>;
+        const aspect = (name: string) => all[name];
+        const stored = searchDocumentOf('urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)', 'dataset', Object.keys(all), aspect, () => 7);
+        assert.deepEqual(normal(analyseDocument(stored, aspect)), normal(analyseDocument(completeDocument(stored, aspect))));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

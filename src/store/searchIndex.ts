@@ -53,8 +53,11 @@ export interface SearchIndexer {
   derived?: readonly string[];
   /** The whole document: a stored one with what the `derived` aspects give (`aspect` reads them). Never changes `doc`. */
   complete?(doc: unknown, aspect: (name: string) => unknown): unknown;
-  /** What the index holds of a (whole) document: weighted terms, its length, keyword values. */
-  analyse(doc: unknown): DocumentIndex;
+  /**
+   * What the index holds of a whole document: weighted terms, its length, keyword values. `doc` is
+   * as stored; `aspect` reads the `derived` aspects, whose part it lacks.
+   */
+  analyse(doc: unknown, aspect: (name: string) => unknown): DocumentIndex;
   /**
    * Keyword fields whose values are (nearly) unique to one document, like its urn: looked up, never
    * counted (a counter per document would cost as much as the entries themselves).
@@ -124,8 +127,15 @@ interface Posting {
 const POSTING_SIZE = 8;
 function writePosting(buf: Buffer, at: number, p: Posting): void {
   buf[at + 1] = p.code;
-  buf.writeUInt16LE(Math.min(p.tf, 0xffff), at + 2);
-  buf.writeUInt32LE(Math.min(p.len, 0xffffffff), at + 4);
+  // Byte by byte, little-endian: as writeUInt16LE / writeUInt32LE write, without their checks.
+  const tf = Math.min(p.tf, 0xffff);
+  buf[at + 2] = tf & 0xff;
+  buf[at + 3] = tf >>> 8;
+  const len = Math.min(p.len, 0xffffffff);
+  buf[at + 4] = len & 0xff;
+  buf[at + 5] = (len >>> 8) & 0xff;
+  buf[at + 6] = (len >>> 16) & 0xff;
+  buf[at + 7] = len >>> 24;
 }
 
 export interface SearchStats {
@@ -262,6 +272,8 @@ export class SearchTables implements SearchView {
   /** Facet column changes of the running write transaction, by field then id (the value ordinals); written by flush(). */
   private readonly pendingColumns = new Map<string, Map<number, number[]>>();
   private readonly countsDb: Database<number, [string, string, number]>;
+  /** The indexer's fields never counted. */
+  private readonly uncounted: ReadonlySet<string>;
   /** Facet counter moves of the running write transaction, by field, value and type code; written by flush(). */
   private readonly pendingCounts = new Map<string, { key: [string, string, number]; delta: number }>();
   /** Value ordinals read or given in the running write transaction, by field then value. */
@@ -290,6 +302,7 @@ export class SearchTables implements SearchView {
     this.ordinals = env.openDB('facetOrdinals', {});
     this.ordinalValues = env.openDB('facetValues', {});
     this.countsDb = env.openDB('facetCounts', {});
+    this.uncounted = new Set(indexer.uncounted ?? []);
   }
 
   version(): string {
@@ -375,13 +388,15 @@ export class SearchTables implements SearchView {
   ): boolean {
     const old = this.readRecord(id);
     const stored = entity ? this.indexer.document(urn, entity.entityType, entity.aspects, aspect, modified) : undefined;
-    const oldDoc = old && this.whole(old.doc, was);
-    const doc = stored === undefined ? undefined : this.whole(stored, aspect);
-    if (oldDoc !== undefined && doc !== undefined && deepEqual(oldDoc, doc)) return true;
-    if (oldDoc === undefined && doc === undefined) return false;
+    // Unchanged when the stored part is and the derived aspects are (those changed where no field
+    // reads only rewrite the same entries).
+    if (old && stored !== undefined && deepEqual(old.doc, stored) && (this.indexer.derived ?? []).every((name) => deepEqual(was(name), aspect(name)))) return true;
+    if (!old && stored === undefined) return false;
+    const doc = stored;
     this.changed = true;
-    const before = old ? this.indexer.analyse(oldDoc) : EMPTY;
-    const after = doc !== undefined ? this.indexer.analyse(doc) : EMPTY;
+    // Analysed whole: the stored part, and the derived aspects read as they were and as they are.
+    const before = old ? this.indexer.analyse(old.doc, was) : EMPTY;
+    const after = doc !== undefined ? this.indexer.analyse(doc, aspect) : EMPTY;
     const oldType = old ? this.typeOfIndex(before) : undefined;
     const newType = doc !== undefined ? this.typeOfIndex(after) : undefined;
     const code = newType === undefined ? 0 : this.codeFor(newType);
@@ -450,6 +465,23 @@ export class SearchTables implements SearchView {
 
   /** Notes the counted fields whose values changed, as ordinals (allocated on first sight). */
   private updateColumns(id: number, before: DocumentIndex, after: DocumentIndex): void {
+    if (before === EMPTY) {
+      // A new document: its values go in, nothing to compare.
+      const byField = new Map<string, number[]>();
+      for (const [f, v] of after.keywords) {
+        if (!this.isCounted(f)) continue;
+        const o = this.ordinal(f, v);
+        const ords = byField.get(f);
+        if (!ords) byField.set(f, [o]);
+        else if (!ords.includes(o)) ords.push(o);
+      }
+      for (const [f, ords] of byField) {
+        let m = this.pendingColumns.get(f);
+        if (!m) this.pendingColumns.set(f, (m = new Map()));
+        m.set(id, ords);
+      }
+      return;
+    }
     const byField = (index: DocumentIndex) => {
       const m = new Map<string, Set<string>>();
       for (const [f, v] of index.keywords) {
@@ -779,7 +811,7 @@ export class SearchTables implements SearchView {
   }
 
   isCounted(field: string): boolean {
-    return !this.indexer.uncounted?.includes(field);
+    return !this.uncounted.has(field);
   }
 
   /** The documents of the identity field's value `urn`: its entity's, if that has a document. */

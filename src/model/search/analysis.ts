@@ -17,57 +17,69 @@ export function words(text: string): string[] {
   return wordsOfAscii(text);
 }
 
-/** Character classes of the ASCII fast path. */
+/** Character classes of the ASCII fast path, by character code. */
 const OTHER = 0;
 const LOWER = 1;
 const UPPER = 2;
 const DIGIT = 3;
-function classOf(c: number): number {
-  if (c >= 97 && c <= 122) return LOWER;
-  if (c >= 65 && c <= 90) return UPPER;
-  if (c >= 48 && c <= 57) return DIGIT;
-  return OTHER;
-}
+const CLASSES = new Uint8Array(128);
+for (let c = 0; c < 128; c++) CLASSES[c] = c >= 97 && c <= 122 ? LOWER : c >= 65 && c <= 90 ? UPPER : c >= 48 && c <= 57 ? DIGIT : OTHER;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 /**
- * The words of an ASCII text, by one scan instead of Unicode regular expressions (most metadata is
- * ASCII, and splitting is half the cost of indexing a document): their [start, end) offsets, in
- * pairs, into `out` (reused, so a scan allocates nothing); returns how many words. The same
+ * The words of a text, by one scan instead of Unicode regular expressions (most metadata is ASCII,
+ * and splitting is half the cost of indexing a document): their [start, end) offsets, in pairs,
+ * into `out`, and a hash of each (FNV-1a of its lowercased characters) into `hashes` (both reused,
+ * so a scan allocates nothing); returns how many words, or -1 when the text is not ASCII. The same
  * boundaries as wordsOfUnicode: lower→Upper, Upper→Upper followed by lower, letter↔digit, and
  * anything else.
  */
-function asciiWordBounds(text: string, out: number[]): number {
+function asciiWordBounds(text: string, out: number[], hashes: number[]): number {
+  const length = text.length;
   let n = 0;
   let start = -1;
   let prev = OTHER;
-  for (let i = 0; i <= text.length; i++) {
-    const cls = i < text.length ? classOf(text.charCodeAt(i)) : OTHER;
+  let h = 0;
+  for (let i = 0; i <= length; i++) {
+    const c = i < length ? text.charCodeAt(i) : 32;
+    if (c > 0x7f) return -1;
+    const cls = CLASSES[c]!;
     let boundary = cls === OTHER;
     if (!boundary && start >= 0) {
       const letter = cls !== DIGIT;
       boundary =
         (prev === LOWER && cls === UPPER) ||
-        (prev === UPPER && cls === UPPER && i + 1 < text.length && classOf(text.charCodeAt(i + 1)) === LOWER) ||
+        (prev === UPPER && cls === UPPER && i + 1 < length && CLASSES[text.charCodeAt(i + 1)] === LOWER) ||
         (prev !== DIGIT && !letter) ||
         (prev === DIGIT && letter);
     }
     if (boundary && start >= 0) {
       out[2 * n] = start;
       out[2 * n + 1] = i;
+      hashes[n] = h;
       n++;
       start = -1;
     }
-    if (cls !== OTHER && start < 0) start = i;
+    if (cls !== OTHER) {
+      if (start < 0) {
+        start = i;
+        h = FNV_OFFSET;
+      }
+      h = Math.imul(h ^ (cls === UPPER ? c + 32 : c), FNV_PRIME);
+    }
     prev = cls;
   }
   return n;
 }
 
 const BOUNDS: number[] = [];
+const HASHES: number[] = [];
 
-/** words() of an ASCII text (see asciiWordBounds). */
+/** words() of an ASCII text (see asciiWordBounds); any other text takes wordsOfUnicode. */
 export function wordsOfAscii(text: string): string[] {
-  const n = asciiWordBounds(text, BOUNDS);
+  const n = asciiWordBounds(text, BOUNDS, HASHES);
+  if (n < 0) return wordsOfUnicode(text);
   const out = new Array<string>(n);
   for (let w = 0; w < n; w++) out[w] = text.slice(BOUNDS[2 * w], BOUNDS[2 * w + 1]).toLowerCase();
   return out;
@@ -154,17 +166,11 @@ const termsById: string[] = [];
 const termIds = new Map<string, number>();
 
 /**
- * The id in termsById of the term of the ASCII word text[start, end); -1 when the table is full and
- * the word not in it, the term then left in `missed`.
+ * The id in termsById of the term of the ASCII word text[start, end), whose hash asciiWordBounds
+ * gave as `h`; -1 when the table is full and the word not in it, the term then left in `missed`.
  */
 let missed = '';
-function termIdAt(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let k = start; k < end; k++) {
-    let c = text.charCodeAt(k);
-    if (c >= 65 && c <= 90) c += 32;
-    h = Math.imul(h ^ c, 0x01000193);
-  }
+function termIdAt(text: string, start: number, end: number, h: number): number {
   const length = end - start;
   let slot = h & TABLE_MASK;
   for (let w = slotOf[slot]!; w >= 0; w = slotOf[slot]!) {
@@ -216,16 +222,14 @@ export class TermCounter {
 
   /** Adds the terms of `text`, `weight` for each time one occurs; returns how many terms the text has, repeats counted. */
   add(text: string, weight: number): number {
-    for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) > 0x7f) {
-        const ts = terms(text);
-        for (const t of ts) this.other.set(t, (this.other.get(t) ?? 0) + weight);
-        return ts.length;
-      }
+    const n = asciiWordBounds(text, BOUNDS, HASHES);
+    if (n < 0) {
+      const ts = terms(text);
+      for (const t of ts) this.other.set(t, (this.other.get(t) ?? 0) + weight);
+      return ts.length;
     }
-    const n = asciiWordBounds(text, BOUNDS);
     for (let w = 0; w < n; w++) {
-      const id = termIdAt(text, BOUNDS[2 * w]!, BOUNDS[2 * w + 1]!);
+      const id = termIdAt(text, BOUNDS[2 * w]!, BOUNDS[2 * w + 1]!, HASHES[w]!);
       if (id < 0) {
         this.other.set(missed, (this.other.get(missed) ?? 0) + weight);
         continue;
