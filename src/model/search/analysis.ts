@@ -1,6 +1,6 @@
 /**
- * Text analysis for the search index: the same function turns indexed text and query text into
- * terms, so they meet. Words are split at anything that is not a letter or digit and at camelCase
+ * Text analysis for the search index: indexed text and query text are turned into terms the same
+ * way, so they meet (indexing counts them with TermCounter, which gives terms()'s terms faster). Words are split at anything that is not a letter or digit and at camelCase
  * and letter/digit boundaries (`fct_users_deleted`, `userId`, `v2Events` are several words, as
  * DataHub's word-delimiter analyzer makes them), lowercased, and stemmed with the Porter stemmer
  * (`stemmer` package) so `users` finds `user`.
@@ -150,9 +150,10 @@ export function terms(text: string): readonly string[] {
 /**
  * The words met while indexing, lowercased, with their terms: an open-addressing table found by a
  * hash of the word's characters as they stand in the text, so a word seen before costs no string of
- * its own, no lowercasing and no stem lookup (Lucene's term hash does the same for bytes). Indexing a
- * bench document (42 columns, about 280 words) took 50–60 µs with a string per word. Filled up to
- * half its slots and then takes no more words: later ones go the slow way, as terms() does.
+ * its own, no lowercasing and no stem lookup (Lucene's term hash does the same for bytes). Analysing
+ * a bench document (42 columns, about 280 words) took 50–60 µs with a string per word, 25–29 with the
+ * table. Filled up to half its slots (131 072 words, a few MB) it takes no more words: later ones go
+ * the slow way, as terms() does.
  */
 const TABLE_BITS = 18;
 const TABLE_MASK = (1 << TABLE_BITS) - 1;
@@ -165,11 +166,13 @@ const termOfWord: number[] = [];
 const termsById: string[] = [];
 const termIds = new Map<string, number>();
 
+/** The term of the last word termIdAt() found no room for. */
+let missed = '';
+
 /**
  * The id in termsById of the term of the ASCII word text[start, end), whose hash asciiWordBounds
  * gave as `h`; -1 when the table is full and the word not in it, the term then left in `missed`.
  */
-let missed = '';
 function termIdAt(text: string, start: number, end: number, h: number): number {
   const length = end - start;
   let slot = h & TABLE_MASK;
