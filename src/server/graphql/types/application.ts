@@ -7,8 +7,7 @@ export const application: EntityKind = {
   enumValue: 'APPLICATION',
   build: (view, urn) => {
     const p = aspect(view, urn, 'applicationProperties');
-    return {
-      ...common(view, urn, application),
+    return Object.assign(common(view, urn, application), {
       properties: p
         ? {
             name: str(p['name']) ?? parseUrn(urn).rawKey,
@@ -17,6 +16,6 @@ export const application: EntityKind = {
             customProperties: customProperties(props(p['customProperties']), urn),
           }
         : null,
-    };
+    });
   },
 };

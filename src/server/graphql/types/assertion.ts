@@ -327,14 +327,13 @@ export const assertion: EntityKind = {
     const info = aspect<AssertionInfo>(view, urn, 'assertionInfo');
     const platform = str(aspect(view, urn, 'dataPlatformInstance')?.['platform']);
     const checked = assertedEntityOf(info);
-    return {
-      ...common(view, urn, assertion),
+    return Object.assign(common(view, urn, assertion), {
       platform: platformView(platform ?? UNKNOWN_PLATFORM),
       info: info ? assertionInfoView(urn, info) : null,
       runEvents: runEventsField(view, urn),
       dataset: () => (checked && isUrnOf(checked, 'dataset') ? ref(view, checked) : null),
       actions: () => actionsView(aspect(view, urn, 'assertionActions')),
-    };
+    });
   },
 };
 

@@ -8,8 +8,7 @@ export const container: EntityKind = {
   build: (view, urn) => {
       const { info, editable } = described(view, urn, 'containerProperties', 'editableContainerProperties');
       const platform = str(aspect(view, urn, 'dataPlatformInstance')?.['platform']) ?? 'urn:li:dataPlatform:unknown';
-      return {
-        ...common(view, urn, container),
+      return Object.assign(common(view, urn, container), {
         platform: platformView(platform),
         properties: info
           ? {
@@ -21,6 +20,6 @@ export const container: EntityKind = {
             }
           : null,
         editableProperties: editable,
-      };
+      });
     },
 };

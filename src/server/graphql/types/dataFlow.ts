@@ -8,8 +8,7 @@ export const dataFlow: EntityKind = {
   build: (view, urn) => {
       const key = keyOf(urn);
       const { info, editable } = described(view, urn, 'dataFlowInfo', 'editableDataFlowProperties');
-      return {
-        ...common(view, urn, dataFlow),
+      return Object.assign(common(view, urn, dataFlow), {
         runs: runsField(view, urn),
         orchestrator: key['orchestrator'] ?? '',
         flowId: key['flowId'] ?? '',
@@ -25,6 +24,6 @@ export const dataFlow: EntityKind = {
             }
           : null,
         editableProperties: editable,
-      };
+      });
     },
 };

@@ -11,8 +11,7 @@ export const dataHubConnection: EntityKind = {
   build: (view, urn) => {
     // Decrypted only when `details` or `platform` is selected.
     const read = lazy(() => getConnection(view, urn));
-    return {
-      ...common(view, urn, dataHubConnection),
+    return Object.assign(common(view, urn, dataHubConnection), {
       details: (): Obj | null => {
         const c = read();
         return c && { type: c.type, name: c.name, json: c.blob === null ? null : { blob: c.blob } };
@@ -21,6 +20,6 @@ export const dataHubConnection: EntityKind = {
         const c = read();
         return c && ref(view, c.platformUrn);
       },
-    };
+    });
   },
 };

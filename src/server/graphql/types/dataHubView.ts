@@ -7,6 +7,6 @@ export const dataHubView: EntityKind = {
   enumValue: 'DATAHUB_VIEW',
   build: (view, urn) => {
       const info = aspect(view, urn, 'dataHubViewInfo');
-      return { ...common(view, urn, dataHubView), viewType: str(info?.['type']) ?? 'PERSONAL', name: str(info?.['name']) ?? parseUrn(urn).rawKey, description: str(info?.['description']) };
+      return Object.assign(common(view, urn, dataHubView), { viewType: str(info?.['type']) ?? 'PERSONAL', name: str(info?.['name']) ?? parseUrn(urn).rawKey, description: str(info?.['description']) });
     },
 };

@@ -10,8 +10,7 @@ export const dataJob: EntityKind = {
       const flow = key['flow'] ?? '';
       const orchestrator = flow ? (keyOf(flow)['orchestrator'] ?? '') : '';
       const { info, editable } = described(view, urn, 'dataJobInfo', 'editableDataJobProperties');
-      return {
-        ...common(view, urn, dataJob),
+      return Object.assign(common(view, urn, dataJob), {
         runs: runsField(view, urn),
         dataFlow: flow ? () => ref(view, flow) : null,
         jobId: key['jobId'] ?? '',
@@ -26,6 +25,6 @@ export const dataJob: EntityKind = {
           const refs = (list: string[] | undefined) => (list ?? []).map((u) => ref(view, u));
           return { inputDatasets: refs(io.inputDatasets), outputDatasets: refs(io.outputDatasets), inputDatajobs: refs(io.inputDatajobs) };
         },
-      };
+      });
     },
 };

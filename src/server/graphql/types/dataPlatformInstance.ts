@@ -7,13 +7,12 @@ export const dataPlatformInstance: EntityKind = {
   build: (view, urn) => {
       const key = keyOf(urn);
       const p = aspect(view, urn, 'dataPlatformInstanceProperties');
-      return {
-        ...common(view, urn, dataPlatformInstance),
+      return Object.assign(common(view, urn, dataPlatformInstance), {
         platform: platformView(key['platform'] ?? 'urn:li:dataPlatform:unknown'),
         instanceId: key['instance'] ?? '',
         properties: p
           ? { name: str(p['name']), description: str(p['description']), customProperties: customProperties(props(p['customProperties']), urn), externalUrl: str(p['externalUrl']) }
           : null,
-      };
+      });
     },
 };

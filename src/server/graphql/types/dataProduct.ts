@@ -29,8 +29,7 @@ export const dataProduct: EntityKind = {
   enumValue: 'DATA_PRODUCT',
   build: (view, urn) => {
       const p = aspect(view, urn, 'dataProductProperties');
-      return {
-        ...common(view, urn, dataProduct),
+      return Object.assign(common(view, urn, dataProduct), {
         properties: p
           ? {
               name: str(p['name']) ?? parseUrn(urn).rawKey,
@@ -41,6 +40,6 @@ export const dataProduct: EntityKind = {
             }
           : null,
         entities: ({ input }: { input?: SearchInputGql | null }) => dataProductEntities(view, p, input),
-      };
+      });
     },
 };

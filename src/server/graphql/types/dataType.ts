@@ -10,9 +10,8 @@ export const dataType: EntityKind = {
       const id = parseUrn(urn).rawKey;
       const info = aspect(view, urn, 'dataTypeInfo');
       const short = id.replace(/^datahub\./, '').toUpperCase();
-      return {
-        ...common(view, urn, dataType),
+      return Object.assign(common(view, urn, dataType), {
         info: { type: STD_TYPES.has(short) ? short : 'OTHER', qualifiedName: str(info?.['qualifiedName']) ?? id, displayName: str(info?.['displayName']), description: str(info?.['description']) },
-      };
+      });
     },
 };

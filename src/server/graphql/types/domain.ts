@@ -27,8 +27,7 @@ export const domain: EntityKind = {
   build: (view, urn) => {
       const id = parseUrn(urn).rawKey;
       const p = aspect(view, urn, 'domainProperties');
-      return {
-        ...common(view, urn, domain),
+      return Object.assign(common(view, urn, domain), {
         id,
         properties: p ? { name: str(p['name']) ?? id, description: str(p['description']) } : null,
         parentDomains: () => {
@@ -36,6 +35,6 @@ export const domain: EntityKind = {
           return { count: list.length, domains: list.map((d) => ref(view, d)) };
         },
         entities: ({ input }: { input?: SearchInputGql | null }) => domainEntities(view, urn, input),
-      };
+      });
     },
 };

@@ -10,9 +10,8 @@ export const entityType: EntityKind = {
       const id = parseUrn(urn).rawKey;
       const info = aspect(view, urn, 'entityTypeInfo');
       const target = kinds()[id.replace(/^datahub\./, '')];
-      return {
-        ...common(view, urn, entityType),
+      return Object.assign(common(view, urn, entityType), {
         info: { type: target?.enumValue ?? 'OTHER', qualifiedName: str(info?.['qualifiedName']) ?? id, displayName: str(info?.['displayName']), description: str(info?.['description']) },
-      };
+      });
     },
 };

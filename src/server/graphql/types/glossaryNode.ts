@@ -15,10 +15,9 @@ export const glossaryNode: EntityKind = {
   build: (view, urn) => {
       const id = parseUrn(urn).rawKey;
       const info = aspect(view, urn, 'glossaryNodeInfo');
-      return {
-        ...common(view, urn, glossaryNode),
+      return Object.assign(common(view, urn, glossaryNode), {
         properties: info ? { name: str(info['name']) ?? id, description: str(info['definition']), customProperties: customProperties(props(info['customProperties']), urn) } : null,
         parentNodes: () => parentNodes(view, urn, 'glossaryNodeInfo'),
-      };
+      });
     },
 };

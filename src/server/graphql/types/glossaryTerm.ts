@@ -9,8 +9,7 @@ export const glossaryTerm: EntityKind = {
   build: (view, urn) => {
       const id = parseUrn(urn).rawKey;
       const info = aspect(view, urn, 'glossaryTermInfo');
-      return {
-        ...common(view, urn, glossaryTerm),
+      return Object.assign(common(view, urn, glossaryTerm), {
         name: id,
         hierarchicalName: id,
         properties: info
@@ -26,6 +25,6 @@ export const glossaryTerm: EntityKind = {
             }
           : null,
         parentNodes: () => parentNodes(view, urn, 'glossaryTermInfo'),
-      };
+      });
     },
 };

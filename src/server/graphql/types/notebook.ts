@@ -8,8 +8,7 @@ export const notebook: EntityKind = {
       const key = keyOf(urn);
       const { info, editable } = described(view, urn, 'notebookInfo', 'editableNotebookProperties');
       const stamps = info?.['changeAuditStamps'] as { created?: { time: number; actor: string }; lastModified?: { time: number; actor: string } } | undefined;
-      return {
-        ...common(view, urn, notebook),
+      return Object.assign(common(view, urn, notebook), {
         tool: key['notebookTool'] ?? '',
         notebookId: key['notebookId'] ?? '',
         platform: platformView(`urn:li:dataPlatform:${key['notebookTool'] ?? ''}`),
@@ -23,6 +22,6 @@ export const notebook: EntityKind = {
             }
           : null,
         editableProperties: editable,
-      };
+      });
     },
 };

@@ -7,6 +7,6 @@ export const ownershipType: EntityKind = {
   enumValue: 'CUSTOM_OWNERSHIP_TYPE',
   build: (view, urn) => {
       const info = aspect(view, urn, 'ownershipTypeInfo');
-      return { ...common(view, urn, ownershipType), info: { name: ownershipTypeName(view, urn), description: str(info?.['description']) } };
+      return Object.assign(common(view, urn, ownershipType), { info: { name: ownershipTypeName(view, urn), description: str(info?.['description']) } });
     },
 };

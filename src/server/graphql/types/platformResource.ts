@@ -30,8 +30,7 @@ export const platformResource: EntityKind = {
   build: (view, urn) => {
     const info = aspect<PlatformResourceInfo>(view, urn, 'platformResourceInfo');
     const platform = str(aspect(view, urn, 'dataPlatformInstance')?.['platform']);
-    return {
-      ...common(view, urn, platformResource),
+    return Object.assign(common(view, urn, platformResource), {
       properties: info
         ? {
             resourceType: info.resourceType,
@@ -44,6 +43,6 @@ export const platformResource: EntityKind = {
       platform: platform ? platformView(platform) : null,
       dataPlatformInstance: () => dataPlatformInstanceOf(view, urn),
       status: () => statusView(view, urn),
-    };
+    });
   },
 };

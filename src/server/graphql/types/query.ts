@@ -38,14 +38,13 @@ export const query: EntityKind = {
   build: (view, urn) => {
     const p = aspect<QueryProperties>(view, urn, 'queryProperties');
     const platform = aspect<{ platform?: string }>(view, urn, 'dataPlatformInstance')?.platform;
-    return {
-      ...common(view, urn, query),
+    return Object.assign(common(view, urn, query), {
       properties: p ? propertiesView(view, urn, p) : null,
       subjects: () => {
         const s = aspect<QuerySubjects>(view, urn, 'querySubjects');
         return s ? s.subjects.map((x) => subjectView(view, x.entity)).filter((x) => x !== null) : null;
       },
       platform: platform ? platformView(platform) : null,
-    };
+    });
   },
 };

@@ -8,13 +8,12 @@ export const schemaField: EntityKind = {
   enumValue: 'SCHEMA_FIELD',
   build: (view, urn) => {
       const key = keyOf(urn);
-      return {
-        ...common(view, urn, schemaField),
+      return Object.assign(common(view, urn, schemaField), {
         fieldPath: key['fieldPath'] ?? '',
         parent: () => ref(view, key['parent'] ?? ''),
         // Business attributes are not interpreted by this catalog.
         businessAttributes: null,
-      };
+      });
     },
 };
 

@@ -367,8 +367,7 @@ export function chartLike(view: StoreView, urn: string, kind: EntityKind, infoNa
   const tool = key['dashboardTool'] ?? '';
   const { info, editable } = described(view, urn, infoName, editableName);
   const changes = (info?.['lastModified'] ?? {}) as { created?: { time: number; actor: string }; lastModified?: { time: number; actor: string } };
-  return {
-    ...common(view, urn, kind),
+  return Object.assign(common(view, urn, kind), {
     tool,
     [idField]: key[idField] ?? '',
     platform: platformView(`urn:li:dataPlatform:${tool}`),
@@ -386,15 +385,14 @@ export function chartLike(view: StoreView, urn: string, kind: EntityKind, infoNa
         }
       : null,
     editableProperties: editable,
-  };
+  });
 }
 
 /** An ML entity: name from its key, platform and origin when its key has them, properties shaped by `shape`. */
 export function mlEntity(view: StoreView, urn: string, kind: EntityKind, infoName: string, editableName: string, shape: (info: Obj) => Obj): Obj {
   const key = keyOf(urn);
   const { info, editable, description } = described(view, urn, infoName, editableName);
-  return {
-    ...common(view, urn, kind),
+  return Object.assign(common(view, urn, kind), {
     name: key['name'] ?? '',
     description,
     editableProperties: editable,
@@ -402,7 +400,7 @@ export function mlEntity(view: StoreView, urn: string, kind: EntityKind, infoNam
     ...(key['origin'] !== undefined && { origin: key['origin'].toUpperCase() }),
     ...(key['featureNamespace'] !== undefined && { featureNamespace: key['featureNamespace'], dataType: str(info?.['dataType']) }),
     properties: info ? shape(info) : null,
-  };
+  });
 }
 
 export const versionTag = (info: Obj) => str((info['version'] as Obj | undefined)?.['versionTag']);

@@ -18,8 +18,7 @@ export const structuredProperty: EntityKind = {
       const created = d['created'] as { time: number; actor: string } | undefined;
       const modified = d['lastModified'] as { time: number; actor: string } | undefined;
       const resolved = (s: { time: number; actor: string } | undefined) => (s ? { time: s.time, actor: () => ref(view, s.actor) } : null);
-      return {
-        ...common(view, urn, structuredProperty),
+      return Object.assign(common(view, urn, structuredProperty), {
         definition: {
           qualifiedName: str(d['qualifiedName']) ?? parseUrn(urn).rawKey,
           displayName: str(d['displayName']),
@@ -44,6 +43,6 @@ export const structuredProperty: EntityKind = {
               showInColumnsTable: settings['showInColumnsTable'] === true,
             }
           : null,
-      };
+      });
     },
 };

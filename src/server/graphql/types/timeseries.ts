@@ -67,8 +67,7 @@ export const dataProcessInstance: EntityKind = {
     const created = info?.['created'] as { time?: number; actor?: string } | undefined;
     const stamp = created && typeof created.time === 'number' ? { time: created.time, actor: created.actor ?? null } : null;
     const platform = str(aspect<Obj>(view, urn, 'dataPlatformInstance')?.['platform']);
-    return {
-      ...common(view, urn, dataProcessInstance),
+    return Object.assign(common(view, urn, dataProcessInstance), {
       name: str(info?.['name']),
       created: stamp,
       externalUrl: str(info?.['externalUrl']),
@@ -78,7 +77,7 @@ export const dataProcessInstance: EntityKind = {
       parentTemplate: parent ? () => ref(view, parent) : null,
       platform: platform ? platformView(platform) : null,
       state: (args: TimeArgs) => readTimeseries(view, urn, RUN_EVENT, args).map(runEventView),
-    };
+    });
   },
 };
 
