@@ -207,6 +207,9 @@ const GENERATION_KEY = 'searchGeneration';
 const CACHED_POSTINGS_MIN = 512;
 const CACHED_POSTINGS_MAX = 4_000_000;
 const CACHED_URNS_MAX = 500_000;
+/** Facet column chunks kept per generation, in bytes (a dozen facets of 100 000 documents take about 10 MB). */
+const CACHED_CHUNK_BYTES_MAX = 64 << 20;
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** Decoded documents kept per generation (a page of results decodes its documents once). */
 const CACHED_RECORDS_MAX = 4096;
 
@@ -224,6 +227,9 @@ function emptyCache(generation: number) {
     /** The documents of identity values (urns) looked up: a filter on a urn asks once per candidate. */
     identity: new Map<string, number[]>(),
     codes: undefined as Record<string, number> | undefined,
+    /** Facet column chunks read (null: none), by field then chunk number; chunkBytes their size. */
+    chunks: new Map<string, Array<Uint32Array | null>>(),
+    chunkBytes: 0,
   };
 }
 
@@ -568,19 +574,19 @@ export class SearchTables implements SearchView {
     const size = ((this.meta.get(ORDINALS_KEY) as Record<string, number> | undefined) ?? {})[field] ?? 0;
     if (size === 0 || ids.length === 0) return [];
     const counts = new Uint32Array(size);
+    // Inside a write with changes of its own the snapshot is not the generation's: read as it stands.
+    const cache = this.changed ? undefined : this.current();
     let i = 0;
     while (i < ids.length) {
       const c = ids[i]! >>> CHUNK_BITS;
       let j = i;
       while (j < ids.length && ids[j]! >>> CHUNK_BITS === c) j++;
-      // Read in place: the buffer is only good until the next read, and nothing else is read meanwhile.
-      const buf = this.columns.getBinaryFast([field, c]);
-      if (buf) {
-        const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+      const chunk = cache ? this.cachedChunk(cache, field, c) : this.readChunk(field, c, false);
+      if (chunk) {
         for (let k = i; k < j; k++) {
           const slot = ids[k]! & CHUNK_LOW;
-          const end = view.getUint32(slot * 4 + 4, true);
-          for (let o = view.getUint32(slot * 4, true); o < end; o++) counts[view.getUint32(CHUNK_HEADER + o * 4, true)]!++;
+          const end = chunk[slot + 1]!;
+          for (let o = chunk[slot]!; o < end; o++) counts[chunk[CHUNK + 1 + o]!]!++;
         }
       }
       i = j;
@@ -593,6 +599,39 @@ export class SearchTables implements SearchView {
       chosen = held.filter((o) => counts[o]! >= cut);
     }
     return chosen.map((o) => [this.ordinalValues.get([field, o]) ?? '', counts[o]!]);
+  }
+
+  /**
+   * Facet column chunk `c` of `field` as 32-bit words (offsets, then ordinals), kept for the rest of
+   * the generation: a facet over matches spread across the catalog reads a chunk per 1024 ids for
+   * each facet, and a search page counts a dozen facets (4 KB read and copied per chunk, about 1 µs).
+   */
+  private cachedChunk(cache: ReturnType<typeof emptyCache>, field: string, c: number): Uint32Array | undefined {
+    let chunks = cache.chunks.get(field);
+    if (!chunks) cache.chunks.set(field, (chunks = []));
+    const known = chunks[c];
+    if (known !== undefined) return known ?? undefined;
+    if (cache.chunkBytes >= CACHED_CHUNK_BYTES_MAX) return this.readChunk(field, c, false);
+    const read = this.readChunk(field, c, true);
+    chunks[c] = read ?? null;
+    cache.chunkBytes += read ? read.byteLength : 8;
+    return read;
+  }
+
+  /**
+   * A facet column chunk as 32-bit words; `own`: a copy that stays good, else possibly a view of a
+   * buffer lmdb reuses (good until the next read).
+   */
+  private readChunk(field: string, c: number, own: boolean): Uint32Array | undefined {
+    const buf = this.columns.getBinaryFast([field, c]);
+    if (!buf) return undefined;
+    // `length`, not `byteLength`: lmdb hands out its whole shared buffer with `length` set to the value's.
+    const words = buf.length >>> 2;
+    if (!own && LITTLE_ENDIAN && buf.byteOffset % 4 === 0) return new Uint32Array(buf.buffer, buf.byteOffset, words);
+    const out = new Uint32Array(words);
+    if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(buf.subarray(0, words * 4));
+    else for (let w = 0; w < words; w++) out[w] = buf.readUInt32LE(w * 4);
+    return out;
   }
 
   /** Keyword entries that changed, and the facet counters of live documents with them. */

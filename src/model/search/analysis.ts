@@ -262,6 +262,20 @@ export class TermCounter {
   }
 }
 
+/**
+ * Whether some term of `text` (one of terms(text)) passes `test`: found as TermCounter finds them,
+ * so a word met before costs no string (a search's matched fields test every text of each hit).
+ */
+export function someTerm(text: string, test: (t: string) => boolean): boolean {
+  const n = asciiWordBounds(text, BOUNDS, HASHES);
+  if (n < 0) return terms(text).some(test);
+  for (let w = 0; w < n; w++) {
+    const id = termIdAt(text, BOUNDS[2 * w]!, BOUNDS[2 * w + 1]!, HASHES[w]!);
+    if (test(id < 0 ? missed : termsById[id]!)) return true;
+  }
+  return false;
+}
+
 /** The words of an urn's id, for urn-valued fields (`urn:li:tag:pii` → pii). */
 export function urnWords(urn: string): string {
   const m = /^urn:li:[^:]+:(.*)$/.exec(urn);
