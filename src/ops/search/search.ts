@@ -129,6 +129,8 @@ interface Scored {
   size: number;
   /** The arrays are a postings list's own (see termScored): read, never written. */
   shared?: boolean;
+  /** For shared arrays: their scores, whose order by score best() may use. */
+  list?: ListScores;
 }
 
 /** One term a clause matches, how many documents hold it, and how much it counts. */
@@ -195,6 +197,54 @@ interface ListScores {
   perLength: number;
   scores: Float64Array;
   codes: Uint8Array;
+  /** The list's positions by score, highest first (see byScore). */
+  order?: ScoreOrder;
+}
+
+/** Positions of a list grouped by score: group g (score `values[g]`, descending) is perm[starts[g] … starts[g + 1]). */
+interface ScoreOrder {
+  values: Float64Array;
+  starts: Uint32Array;
+  perm: Uint32Array;
+}
+
+/**
+ * The positions of a kept list by score, made once for its generation (a counting sort over its few
+ * distinct scores: 100 000 postings of a common word hold a few hundred). A one-word search then
+ * takes its page from the first groups instead of a pass over every posting.
+ */
+function byScore(list: ListScores): ScoreOrder {
+  if (list.order) return list.order;
+  const { scores } = list;
+  const n = scores.length;
+  const sorted = scores.slice().sort();
+  const values: number[] = [];
+  const counts: number[] = [];
+  for (let i = n - 1; i >= 0; i--) {
+    if (values.length === 0 || values[values.length - 1] !== sorted[i]) {
+      values.push(sorted[i]!);
+      counts.push(0);
+    }
+    counts[counts.length - 1]!++;
+  }
+  const starts = new Uint32Array(values.length + 1);
+  for (let g = 0; g < values.length; g++) starts[g + 1] = starts[g]! + counts[g]!;
+  const next = starts.slice(0, values.length);
+  const perm = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    // The score's group: a binary search over the distinct scores, descending.
+    const score = scores[i]!;
+    let lo = 0;
+    let hi = values.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (values[mid]! > score) lo = mid + 1;
+      else hi = mid;
+    }
+    perm[next[lo]!++] = i;
+  }
+  list.order = { values: Float64Array.from(values), starts, perm };
+  return list.order;
 }
 
 /**
@@ -238,7 +288,7 @@ function termScored(run: Run, p: PostingList, scored: ListScores, allowed: Uint8
   if (!pool) {
     let every = true;
     for (let c = 0; c < 256; c++) if (scored.codes[c] === 1 && allowed[c] === 0) every = false;
-    if (every) return { ids: pids.subarray(0, listSize), scores: ps.subarray(0, listSize), size: listSize, shared: true };
+    if (every) return { ids: pids.subarray(0, listSize), scores: ps.subarray(0, listSize), size: listSize, shared: true, list: scored };
   }
   const capacity = pool ? Math.min(listSize, pool.length) : listSize;
   const ids = run.scratch.u32(capacity);
@@ -423,6 +473,8 @@ class Matches {
     public ids: Uint32Array,
     public scores: Float64Array,
     size = 0,
+    /** When the matches are a kept list's own postings and scores: those scores. */
+    readonly list?: ListScores,
   ) {
     this.size = size;
   }
@@ -562,7 +614,7 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
   const removed = showRemoved ? undefined : run.removed();
   if (scored && exact.size === 0 && !removed?.size && !req.within && !needsDoc && (filters.length === 0 || filtersHeld)) {
     // Nothing left to check on any text match: they are the matches.
-    return new Matches(scored.ids, scored.scores, scored.size);
+    return new Matches(scored.ids, scored.scores, scored.size, scored.list);
   }
   const capacity = scored ? scored.size + 1 : 16;
   const out = new Matches(run.scratch.u32(capacity), run.scratch.f64(capacity));
@@ -933,6 +985,7 @@ function pageOf(run: Run, matches: Matches, sort: readonly SortCriterion[], from
  */
 function best(run: Run, matches: Matches, k: number, under = Number.POSITIVE_INFINITY): Match[] {
   if (k <= 0 || matches.size === 0) return [];
+  if (matches.list && matches.list.scores.length >= SCORES_KEPT_MIN) return bestInOrder(run, matches, byScore(matches.list), k, under);
   const { scores, ids, size: n } = matches;
   const heap = new Float64Array(k);
   let size = 0;
@@ -987,6 +1040,20 @@ function best(run: Run, matches: Matches, k: number, under = Number.POSITIVE_INF
   const need = Math.min(k, above.length + tied.length) - above.length;
   if (need > 0) for (const id of smallestByUrn(run, tied, need)) above.push({ id, score: threshold });
   return above;
+}
+
+/** best() of the matches of a kept list (every posting of one word), from its order by score. */
+function bestInOrder(run: Run, matches: Matches, order: ScoreOrder, k: number, under: number): Match[] {
+  const { values, starts, perm } = order;
+  const out: Match[] = [];
+  let g = 0;
+  while (g < values.length && values[g]! >= under) g++;
+  for (; g < values.length && out.length < k; g++) {
+    const group: number[] = [];
+    for (let x = starts[g]!; x < starts[g + 1]!; x++) group.push(matches.ids[perm[x]!]!);
+    for (const id of smallestByUrn(run, group, k - out.length)) out.push({ id, score: values[g]! });
+  }
+  return out;
 }
 
 const compareUrns = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
