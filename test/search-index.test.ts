@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { open } from 'lmdb';
 import { proposalFromMcp } from '../src/model/mcp.ts';
-import { TermCounter, terms, words, wordsOfAscii, wordsOfUnicode } from '../src/model/search/analysis.ts';
+import { someTermPasses, TermCounter, terms, words, wordsOfAscii, wordsOfUnicode } from '../src/model/search/analysis.ts';
 import { analyseDocument, completeDocument, searchDocumentOf } from '../src/model/search/document.ts';
 import { ingestProposals } from '../src/ops/ingestProposals.ts';
 import { openCatalog } from '../src/ops/openCatalog.ts';
@@ -393,6 +393,25 @@ describe('term counting while indexing', () => {
     const twins: Array<[string, number]> = [['gxwjqbe', 1], ['ENSBCJC Gxwjqbe', 2]];
     assert.deepEqual(counted(counter, twins), model(twins));
     assert.equal(counted(counter, twins).terms.length, 2);
+  });
+
+  it('tests texts by their terms as terms() gives them, asking about each distinct term once (matched fields of a search)', () => {
+    // A prefix or a whole term, drawn from the same alphabet as the texts.
+    const wanted = fc.record({ term: fc.string({ unit: fc.constantFrom(...'abrunsgiedhtp2e'.split('')), minLength: 1, maxLength: 4 }), prefix: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(wanted, { minLength: 1, maxLength: 3 }), fc.array(text, { maxLength: 8 }), (want, list) => {
+        const asked = new Map<string, number>();
+        const test = (t: string) => {
+          asked.set(t, (asked.get(t) ?? 0) + 1);
+          return want.some((w) => (w.prefix ? t.startsWith(w.term) : t === w.term));
+        };
+        const passes = someTermPasses(test);
+        for (const t of list) assert.equal(passes(t), terms(t).some((x) => want.some((w) => (w.prefix ? x.startsWith(w.term) : x === w.term))), JSON.stringify([want, t]));
+        // Non-ASCII texts take terms() and ask again; ASCII ones ask once per term.
+        if (list.every((t) => !/[^\x00-\x7f]/.test(t))) for (const [t, n] of asked) assert.equal(n, 1, `asked about ${t} ${n} times`);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('still does once its table of words is full (a catalog of very many distinct words): the words met later take the slow way', () => {

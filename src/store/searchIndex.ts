@@ -230,6 +230,9 @@ function emptyCache(generation: number) {
     /** Facet column chunks read (null: none), by field then chunk number; chunkBytes their size. */
     chunks: new Map<string, Array<Uint32Array | null>>(),
     chunkBytes: 0,
+    /** The facet value of each ordinal looked up (`field␀ordinal`), and every field's ordinal count. */
+    ordinalValues: new Map<string, string>(),
+    ordinalSizes: undefined as Record<string, number> | undefined,
   };
 }
 
@@ -571,11 +574,12 @@ export class SearchTables implements SearchView {
   }
 
   countValues(field: string, ids: Uint32Array, limit: number): Array<[string, number]> {
-    const size = ((this.meta.get(ORDINALS_KEY) as Record<string, number> | undefined) ?? {})[field] ?? 0;
-    if (size === 0 || ids.length === 0) return [];
-    const counts = new Uint32Array(size);
     // Inside a write with changes of its own the snapshot is not the generation's: read as it stands.
     const cache = this.changed ? undefined : this.current();
+    const sizes = cache ? (cache.ordinalSizes ??= this.ordinalSizes()) : this.ordinalSizes();
+    const size = sizes[field] ?? 0;
+    if (size === 0 || ids.length === 0) return [];
+    const counts = new Uint32Array(size);
     let i = 0;
     while (i < ids.length) {
       const c = ids[i]! >>> CHUNK_BITS;
@@ -598,7 +602,24 @@ export class SearchTables implements SearchView {
       const cut = held.map((o) => counts[o]!).sort((a, b) => b - a)[Math.max(limit, 1) - 1]!;
       chosen = held.filter((o) => counts[o]! >= cut);
     }
-    return chosen.map((o) => [this.ordinalValues.get([field, o]) ?? '', counts[o]!]);
+    return chosen.map((o) => [this.ordinalValue(cache, field, o), counts[o]!]);
+  }
+
+  /** How many values each facet field has numbered (its ordinals). */
+  private ordinalSizes(): Record<string, number> {
+    return (this.meta.get(ORDINALS_KEY) as Record<string, number> | undefined) ?? {};
+  }
+
+  /** The value ordinal `o` of `field` stands for, kept for the generation when `cache` is given (a page of facets names 100-200 values). */
+  private ordinalValue(cache: ReturnType<typeof emptyCache> | undefined, field: string, o: number): string {
+    if (!cache) return this.ordinalValues.get([field, o]) ?? '';
+    const k = `${field}\u0000${o}`;
+    let value = cache.ordinalValues.get(k);
+    if (value === undefined) {
+      value = this.ordinalValues.get([field, o]) ?? '';
+      cache.ordinalValues.set(k, value);
+    }
+    return value;
   }
 
   /**

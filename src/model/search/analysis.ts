@@ -263,17 +263,33 @@ export class TermCounter {
 }
 
 /**
- * Whether some term of `text` (one of terms(text)) passes `test`: found as TermCounter finds them,
- * so a word met before costs no string (a search's matched fields test every text of each hit).
+ * A test of texts: does some term of the text (one of terms(text)) pass `test`? Terms are found as
+ * TermCounter finds them, so a word met before costs no string, and `test` runs once per distinct
+ * term (a search's matched fields test every text of each hit on the page).
  */
-export function someTerm(text: string, test: (t: string) => boolean): boolean {
-  const n = asciiWordBounds(text, BOUNDS, HASHES);
-  if (n < 0) return terms(text).some(test);
-  for (let w = 0; w < n; w++) {
-    const id = termIdAt(text, BOUNDS[2 * w]!, BOUNDS[2 * w + 1]!, HASHES[w]!);
-    if (test(id < 0 ? missed : termsById[id]!)) return true;
-  }
-  return false;
+export function someTermPasses(test: (t: string) => boolean): (text: string) => boolean {
+  // Verdicts by term id: 0 not asked yet, 1 passes, 2 does not.
+  let verdicts = new Uint8Array(Math.max(termsById.length, 64));
+  return (text) => {
+    const n = asciiWordBounds(text, BOUNDS, HASHES);
+    if (n < 0) return terms(text).some(test);
+    for (let w = 0; w < n; w++) {
+      const id = termIdAt(text, BOUNDS[2 * w]!, BOUNDS[2 * w + 1]!, HASHES[w]!);
+      if (id < 0) {
+        if (test(missed)) return true;
+        continue;
+      }
+      if (id >= verdicts.length) {
+        const grown = new Uint8Array(Math.max(id + 1, verdicts.length * 2));
+        grown.set(verdicts);
+        verdicts = grown;
+      }
+      let verdict = verdicts[id]!;
+      if (verdict === 0) verdicts[id] = verdict = test(termsById[id]!) ? 1 : 2;
+      if (verdict === 1) return true;
+    }
+    return false;
+  };
 }
 
 /** The words of an urn's id, for urn-valued fields (`urn:li:tag:pii` → pii). */

@@ -9,7 +9,7 @@
  * type index and its facets come from counters the index keeps, so neither reads a document.
  */
 import { BadRequestError } from '../../model/errors.ts';
-import { someTerm, terms as analyse, urnWords, words } from '../../model/search/analysis.ts';
+import { someTermPasses, terms as analyse, urnWords, words } from '../../model/search/analysis.ts';
 import { isKeywordField, type SearchDocument } from '../../model/search/document.ts';
 import { FAN_OUT, SEARCH_FIELDS } from '../../model/search/fields.ts';
 import type { PostingList, SearchRecord, SearchView, StoreView } from '../../store/store.ts';
@@ -746,15 +746,19 @@ function countFacets(run: Run, matches: Matches, names: readonly string[], showR
 
 // ---------- highlighting ----------
 
-function matchedFields(doc: SearchDocument, q: ParsedQuery): MatchedField[] {
-  if (q.all) return [];
+/** The matched fields of a document for query `q`: one test of texts made per search, for every hit. */
+function highlighter(q: ParsedQuery): (doc: SearchDocument) => MatchedField[] {
   const wanted = q.clauses.flatMap((c) => (c.kind === 'word' ? [c] : c.kind === 'phrase' ? c.words.map((w) => ({ term: analyse(w)[0] ?? w, prefix: false })) : []));
-  const matchesWanted = (t: string) => wanted.some((w) => (w.prefix ? t.startsWith(w.term) : t === w.term));
+  const matchesWanted = someTermPasses((t) => wanted.some((w) => (w.prefix ? t.startsWith(w.term) : t === w.term)));
+  return (doc) => (q.all ? [] : matchedFields(doc, q, matchesWanted));
+}
+
+function matchedFields(doc: SearchDocument, q: ParsedQuery, matchesWanted: (text: string) => boolean): MatchedField[] {
   const out: MatchedField[] = [];
   for (const f of SEARCH_FIELDS) {
     if (f.weight === 0) continue;
     for (const value of doc.fields[f.field] ?? []) {
-      const hit = someTerm(f.kind === 'urn' ? urnWords(value) : value, matchesWanted);
+      const hit = matchesWanted(f.kind === 'urn' ? urnWords(value) : value);
       if (hit && !out.some((m) => m.name === f.field && m.value === value)) out.push({ name: f.field, value });
       if (out.length >= 10) return out;
     }
@@ -913,11 +917,11 @@ function search(run: Run, req: SearchRequest, filters: FilterGroup[], q: ParsedQ
   const pos = req.scrollId ? decodeScrollId(req.scrollId, hash) : undefined;
   const { page, start } = pageOf(run, matches, req.sort ?? [], req.start ?? 0, count, pos);
   const end = start + page.length;
+  const highlight = !req.skipHighlighting && !q.all ? highlighter(q) : undefined;
   const hits: SearchHit[] = page.map((m) => {
     const doc = run.doc(m.id)!;
     // Matched fields may be columns: those read the whole document.
-    const highlight = !req.skipHighlighting && !q.all;
-    const hit: SearchHit = { urn: run.urn(m.id), entityType: doc.type, score: m.score, matchedFields: highlight ? matchedFields(run.wholeDoc(m.id)!, q) : [] };
+    const hit: SearchHit = { urn: run.urn(m.id), entityType: doc.type, score: m.score, matchedFields: highlight ? highlight(run.wholeDoc(m.id)!) : [] };
     if (req.extraFields?.length) hit.extraProperties = extraPropertiesOf(run.docWith(m.id, req.extraFields)!, req.extraFields);
     return hit;
   });
