@@ -26,6 +26,8 @@ interface Doc {
   type: 'dataset' | 'tag';
   words: string[];
   tags: string[];
+  /** Soft-deleted: found by no search (none here asks for them). */
+  removed?: boolean;
 }
 
 const datasetUrn = (i: number) => `urn:li:dataset:(urn:li:dataPlatform:hive,model.t${String(i).padStart(5, '0')},PROD)`;
@@ -37,6 +39,7 @@ function datasetMcps(d: Doc): Array<Record<string, unknown>> {
   return [
     mcp(d.urn, 'datasetProperties', { name: d.urn.slice(d.urn.indexOf('model.') + 6, -6), description: describe_(d.words), customProperties: {} }),
     mcp(d.urn, 'globalTags', { tags: d.tags.map((tag) => ({ tag })) }),
+    mcp(d.urn, 'status', { removed: d.removed === true }),
   ];
 }
 
@@ -94,9 +97,9 @@ describe('search against a model of the catalog', () => {
     fc.record({ tag: fc.constantFrom(...TAGS), negated: fc.boolean() }).map(({ tag, negated }): Criterion => ({ field: 'tags', values: [tag], condition: 'EQUAL', negated })),
     { nil: undefined },
   );
-  // A write between searches: a dataset's words and tags changed.
+  // A write between searches: a dataset's words and tags changed, or it soft-deleted or back.
   const writeArb = fc.option(
-    fc.record({ i: fc.nat(N - 1), words: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }), tags: fc.subarray(TAGS) }),
+    fc.record({ i: fc.nat(N - 1), words: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }), tags: fc.subarray(TAGS), removed: fc.boolean() }),
     { nil: undefined },
   );
 
@@ -104,13 +107,13 @@ describe('search against a model of the catalog', () => {
     await fc.assert(
       fc.asyncProperty(queryArb, filterArb, fc.boolean(), fc.integer({ min: 1, max: 40 }), writeArb, async (query, filter, datasetsOnly, count, write) => {
         if (write) {
-          const doc: Doc = { urn: datasetUrn(write.i), type: 'dataset', words: write.words, tags: write.tags };
+          const doc: Doc = { urn: datasetUrn(write.i), type: 'dataset', words: write.words, tags: write.tags, removed: write.removed };
           docs.set(doc.urn, doc);
           await ingest(datasetMcps(doc));
         }
         const types = datasetsOnly ? ['dataset'] : undefined;
         const filters = filter ? [[filter]] : undefined;
-        const expected = [...docs.values()].filter((d) => (!datasetsOnly || d.type === 'dataset') && holds(d, query) && passes(d, filter));
+        const expected = [...docs.values()].filter((d) => !d.removed && (!datasetsOnly || d.type === 'dataset') && holds(d, query) && passes(d, filter));
         const request: SearchRequest = { query, types, filters, count: 10_000, facets: ['tags'], maxAggValues: 50 };
         const all = searchEntities(store, request);
         assert.equal(all.total, expected.length, 'total');

@@ -718,14 +718,27 @@ function countFacets(run: Run, matches: Matches, names: readonly string[], showR
   const live = run.types.reduce((n, t) => n + (stats.types[t] ? stats.types[t]!.docs - stats.types[t]!.removed : 0), 0);
   // Matches are live documents of the types (soft-deleted ones only when asked for): as many as there are means all.
   const everyLive = !showRemoved && matches.size === live;
+  // Most of them (a common word): the counters less what the live documents left out hold.
+  const mostLive = !showRemoved && !everyLive && matches.size > live / 2;
   let sorted: Uint32Array | undefined;
   const ids = () => (sorted ??= matches.sortedIds(run.scratch));
+  let rest: Uint32Array | undefined;
+  const restIds = () => (rest ??= liveOutside(run, ids()));
   const codes = run.typeCodes();
   for (const name of names) {
     const parts = name.split(FACET_SEPARATOR).map(baseField);
     const p = parts[0]!;
     if (parts.length === 1 && p !== 'removed' && isKeywordField(p) && run.index.isCounted(p)) {
-      out.push([name, new Map(everyLive ? run.index.facetCounts(p, codes) : run.index.countValues(p, ids(), limit))]);
+      if (everyLive) {
+        out.push([name, new Map(run.index.facetCounts(p, codes))]);
+      } else if (mostLive) {
+        const outside = new Map(run.index.countValues(p, restIds(), Number.POSITIVE_INFINITY));
+        const counts = new Map<string, number>();
+        for (const [value, n] of run.index.facetCounts(p, codes)) if (n > (outside.get(value) ?? 0)) counts.set(value, n - (outside.get(value) ?? 0));
+        out.push([name, counts]);
+      } else {
+        out.push([name, new Map(run.index.countValues(p, ids(), limit))]);
+      }
       continue;
     }
     const counts = new Map<string, number>();
@@ -742,6 +755,22 @@ function countFacets(run: Run, matches: Matches, names: readonly string[], showR
     out.push([name, counts]);
   }
   return out;
+}
+
+/** The live documents of the searched types that are not among `ids` (ascending): ascending. */
+function liveOutside(run: Run, ids: Uint32Array): Uint32Array {
+  const all = mergeAscending(run.types.map((t) => run.index.keywordIds('_entityType', t)));
+  const removed = run.removed();
+  const out = run.scratch.u32(Math.max(all.length - ids.length, 0) + removed.size);
+  let size = 0;
+  let j = 0;
+  for (let i = 0; i < all.length; i++) {
+    const id = all[i]!;
+    while (j < ids.length && ids[j]! < id) j++;
+    if ((j < ids.length && ids[j] === id) || removed.has(id)) continue;
+    out[size++] = id;
+  }
+  return out.subarray(0, size);
 }
 
 // ---------- highlighting ----------
