@@ -185,6 +185,8 @@ export interface SearchView extends EntityLookup {
    * count] for the values with the `limit` highest counts (ties at the cut all kept).
    */
   countValues(field: string, ids: Uint32Array, limit: number): Array<[string, number]>;
+  /** How many distinct values counted field `field` has been seen with (some may be held by no document now). */
+  valuesSeen(field: string): number;
   /** Ids whose document holds `value` in keyword field `field`, in id order (shared, not to be changed). */
   keywordIds(field: string, value: string): number[];
   hasKeyword(field: string, value: string, id: number): boolean;
@@ -580,20 +582,19 @@ export class SearchTables implements SearchView {
     const size = sizes[field] ?? 0;
     if (size === 0 || ids.length === 0) return [];
     const counts = new Uint32Array(size);
-    let i = 0;
-    while (i < ids.length) {
-      const c = ids[i]! >>> CHUNK_BITS;
-      let j = i;
-      while (j < ids.length && ids[j]! >>> CHUNK_BITS === c) j++;
-      const chunk = cache ? this.cachedChunk(cache, field, c) : this.readChunk(field, c, false);
-      if (chunk) {
-        for (let k = i; k < j; k++) {
-          const slot = ids[k]! & CHUNK_LOW;
-          const end = chunk[slot + 1]!;
-          for (let o = chunk[slot]!; o < end; o++) counts[chunk[CHUNK + 1 + o]!]!++;
-        }
+    // One pass over the ids, the chunk read again only when they move to the next one.
+    let c = -1;
+    let chunk: Uint32Array | undefined;
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k]!;
+      if (id >>> CHUNK_BITS !== c) {
+        c = id >>> CHUNK_BITS;
+        chunk = cache ? this.cachedChunk(cache, field, c) : this.readChunk(field, c, false);
       }
-      i = j;
+      if (chunk === undefined) continue;
+      const slot = id & CHUNK_LOW;
+      const end = chunk[slot + 1]!;
+      for (let o = chunk[slot]!; o < end; o++) counts[chunk[CHUNK + 1 + o]!]!++;
     }
     const held: number[] = [];
     for (let o = 0; o < size; o++) if (counts[o]! > 0) held.push(o);
@@ -603,6 +604,11 @@ export class SearchTables implements SearchView {
       chosen = held.filter((o) => counts[o]! >= cut);
     }
     return chosen.map((o) => [this.ordinalValue(cache, field, o), counts[o]!]);
+  }
+
+  valuesSeen(field: string): number {
+    const cache = this.changed ? undefined : this.current();
+    return (cache ? (cache.ordinalSizes ??= this.ordinalSizes()) : this.ordinalSizes())[field] ?? 0;
   }
 
   /** How many values each facet field has numbered (its ordinals). */
