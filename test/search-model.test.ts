@@ -135,7 +135,7 @@ describe('search against a model of the catalog', () => {
         const types = datasetsOnly ? ['dataset'] : undefined;
         const filters = filter ? [[filter]] : undefined;
         const expected = [...docs.values()].filter((d) => !d.removed && (!datasetsOnly || d.type === 'dataset') && holds(d, query) && passes(d, filter));
-        const request: SearchRequest = { query, types, filters, count: 10_000, facets: ['tags'], maxAggValues: 50 };
+        const request: SearchRequest = { query, types, filters, count: 10_000, facets: ['tags', 'platform'], maxAggValues: 50 };
         const all = searchEntities(store, request);
         assert.equal(all.total, expected.length, 'total');
         assert.deepEqual(all.hits.map((h) => h.urn).sort(), expected.map((d) => d.urn).sort(), 'the matches');
@@ -146,6 +146,10 @@ describe('search against a model of the catalog', () => {
           const n = expected.filter((d) => d.tags.includes(tag)).length;
           if (n > 0 || counted.has(tag)) assert.equal(counted.get(tag) ?? 0, n, `facet ${tag}`);
         }
+        // Every dataset is on one platform (the tags of the other type have none).
+        const platform = all.facets.find((f) => f.field === 'platform')!.values;
+        const datasets = expected.filter((d) => d.type === 'dataset').length;
+        assert.deepEqual(platform, datasets > 0 ? [{ value: 'urn:li:dataPlatform:hive', count: datasets }] : [], 'facet platform');
         // A page is the same slice of the order, by offset and by scroll id.
         const start = Math.min(all.total, (count * 7) % (all.total + 1));
         const page = searchEntities(store, { ...request, start, count, skipAggregates: true });

@@ -741,11 +741,15 @@ function countFacets(run: Run, matches: Matches, names: readonly string[], showR
     const p = parts[0]!;
     if (parts.length === 1 && p !== 'removed' && isKeywordField(p) && run.index.isCounted(p)) {
       // A field of one value every live document holds (one platform, one environment): every match holds it.
-      const universal = !showRemoved && run.index.valuesSeen(p) === 1 ? run.index.facetCounts(p, codes) : undefined;
+      const universal = () => {
+        const counted = !showRemoved && run.index.valuesSeen(p) === 1 ? run.index.facetCounts(p, codes) : [];
+        return counted.length === 1 && counted[0]![1] === live ? counted[0]![0] : undefined;
+      };
+      let value: string | undefined;
       if (everyLive) {
         out.push([name, new Map(run.index.facetCounts(p, codes))]);
-      } else if (universal?.length === 1 && universal[0]![1] === live) {
-        out.push([name, new Map([[universal[0]![0], matches.size]])]);
+      } else if ((value = universal()) !== undefined) {
+        out.push([name, new Map(matches.size > 0 ? [[value, matches.size]] : [])]);
       } else if (mostLive) {
         const outside = new Map(run.index.countValues(p, restIds(), Number.POSITIVE_INFINITY));
         const counts = new Map<string, number>();
