@@ -201,6 +201,8 @@ interface ListScores {
   order?: ScoreOrder;
   /** Pages chosen from the list without its order so far. */
   pagesWithout: number;
+  /** For a dense list (see positionsOf): each id's position in it, -1 for none. */
+  positions?: Int32Array;
 }
 
 /** Positions of a list grouped by score: group g (score `values[g]`, descending) is perm[starts[g] … starts[g + 1]). */
@@ -290,6 +292,23 @@ function scoresOf(p: PostingList, weight: number, flat: number, perLength: numbe
 const GALLOP_RATIO = 8;
 
 /**
+ * Each id's position in a kept list whose ids are dense (its highest id under twice its length: a
+ * word most documents hold), made once per generation: a pool too large to gallop then finds its
+ * ids by index instead of a walk over the whole list (`table` among the 28 000 matches of `42*` at
+ * 100 000 datasets: 0.38 ms walked). Undefined for lists that are short or sparse.
+ */
+function positionsOf(p: PostingList, scored: ListScores): Int32Array | undefined {
+  if (scored.positions) return scored.positions;
+  if (p.size < SCORES_KEPT_MIN || p.size === 0) return undefined;
+  const top = p.ids[p.size - 1]!;
+  if (top >= 2 * p.size) return undefined;
+  const positions = new Int32Array(top + 1).fill(-1);
+  for (let i = 0; i < p.size; i++) positions[p.ids[i]!] = i;
+  scored.positions = positions;
+  return positions;
+}
+
+/**
  * One term's documents and scores among `pool` (all when undefined) and the allowed type codes.
  * With no pool and every type allowed that is the list itself: shared, not to be changed.
  */
@@ -328,6 +347,18 @@ function termScored(run: Run, p: PostingList, scored: ListScores, allowed: Uint8
         i = lo;
       }
       if (i < listSize && pids[i] === id && allowed[pcode[i]!] === 1) {
+        ids[size] = id;
+        scores[size++] = ps[i]!;
+      }
+    }
+    return { ids, scores, size };
+  }
+  const positions = pool ? positionsOf(p, scored) : undefined;
+  if (pool && positions) {
+    for (let q = 0; q < pool.length; q++) {
+      const id = pool[q]!;
+      const i = id < positions.length ? positions[id]! : -1;
+      if (i >= 0 && allowed[pcode[i]!] === 1) {
         ids[size] = id;
         scores[size++] = ps[i]!;
       }
