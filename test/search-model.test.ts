@@ -17,7 +17,9 @@ import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
 
 /** Words whose index terms are themselves (no stemming to account for in the model). */
-const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'alphabet'];
+// gamma and gammon: a prefix of two common completions (scored over an array of every id); alpha and
+// the rare alphabet: a prefix one completion dominates (merged without one).
+const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'gammon'];
 const TAGS = ['urn:li:tag:common', 'urn:li:tag:half', 'urn:li:tag:rare'];
 const N = 2600;
 
@@ -74,7 +76,7 @@ describe('search against a model of the catalog', () => {
     const mcps: Array<Record<string, unknown>> = [];
     random.forEach(([words, r], i) => {
       // Most hold alpha once; about half hold tag "half"; 10 % hold tag "rare" (few enough to gallop through alpha's postings).
-      const doc: Doc = { urn: datasetUrn(i), type: 'dataset', words: r < 90 ? ['alpha', ...words] : words, tags: [TAGS[0]!, ...(r % 2 ? [TAGS[1]!] : []), ...(r < 10 ? [TAGS[2]!] : [])] };
+      const doc: Doc = { urn: datasetUrn(i), type: 'dataset', words: [...(r < 90 ? ['alpha', ...words] : words), ...(r % 50 === 7 ? ['alphabet'] : [])], tags: [TAGS[0]!, ...(r % 2 ? [TAGS[1]!] : []), ...(r < 10 ? [TAGS[2]!] : [])] };
       docs.set(doc.urn, doc);
       mcps.push(...datasetMcps(doc));
     });
@@ -85,12 +87,16 @@ describe('search against a model of the catalog', () => {
       mcps.push(mcp(doc.urn, 'tagProperties', { name: `other${i}`, description: describe_(doc.words) }));
     }
     for (const tag of TAGS) mcps.push(mcp(tag, 'tagProperties', { name: tag.slice(11) }));
+    // The last entity written holds a rare completion of alp* and not alpha: after alpha's last posting.
+    const tail: Doc = { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,model.tail,PROD)', type: 'dataset', words: ['alphabet', 'beta'], tags: [TAGS[0]!] };
+    docs.set(tail.urn, tail);
+    mcps.push(...datasetMcps(tail));
     await ingest(mcps);
   });
   after(() => store.close());
 
   const queryArb = fc.oneof(
-    fc.constantFrom(...WORDS),
+    fc.constantFrom(...WORDS, 'alphabet'),
     fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...WORDS)).map(([a, b]) => `${a} ${b}`),
     fc.constantFrom('alp*', 'del*', 'eps*', 'gam*', 'beta alp*'),
   );

@@ -394,6 +394,10 @@ function denseUnion(run: Run, list: readonly ClauseTerm[], allowed: Uint8Array, 
     total += e.list!.size;
   }
   if (total <= 1024 || total * 8 <= top) return undefined;
+  if (!pool) {
+    const merged = dominantUnion(run, list, allowed, flat, perLength, n, total);
+    if (merged) return merged;
+  }
   const best = run.scratch.f64(top + 1, true);
   for (const { df, scale, list: p } of list) {
     const weight = bm25Weight(n, df, scale);
@@ -423,6 +427,59 @@ function denseUnion(run: Run, list: readonly ClauseTerm[], allowed: Uint8Array, 
       }
     }
   }
+  return { ids, scores, size };
+}
+
+/**
+ * denseUnion's answer when one term holds nearly all the postings (`42*`: `42` in 28 000 documents,
+ * 199 completions in one each): the others' postings sorted by id and merged into it, without an
+ * array over every id. Undefined when no term holds at least 8/9 of them.
+ */
+function dominantUnion(run: Run, list: readonly ClauseTerm[], allowed: Uint8Array, flat: number, perLength: number, n: number, total: number): Scored | undefined {
+  let big = 0;
+  for (let e = 1; e < list.length; e++) if (list[e]!.list!.size > list[big]!.list!.size) big = e;
+  const main = list[big]!.list!;
+  const rest = total - main.size;
+  if (rest * 8 > main.size) return undefined;
+  // The other terms' postings, best score per id, in id order.
+  const others = new Map<number, number>();
+  for (let e = 0; e < list.length; e++) {
+    if (e === big) continue;
+    const { df, scale, list: p } = list[e]!;
+    const weight = bm25Weight(n, df, scale);
+    const { ids, tf, len, code } = p!;
+    for (let i = 0; i < p!.size; i++) {
+      if (allowed[code[i]!] === 0) continue;
+      const score = (weight * tf[i]!) / (tf[i]! + flat + perLength * len[i]!);
+      if (score > (others.get(ids[i]!) ?? 0)) others.set(ids[i]!, score);
+    }
+  }
+  const otherIds = Uint32Array.from(others.keys()).sort();
+  const ps = scoresOf(main, bm25Weight(n, list[big]!.df, list[big]!.scale), flat, perLength).scores;
+  const ids = run.scratch.u32(main.size + otherIds.length);
+  const scores = run.scratch.f64(main.size + otherIds.length);
+  let size = 0;
+  let j = 0;
+  const push = (id: number, score: number) => {
+    if (score <= 0) return;
+    ids[size] = id;
+    scores[size++] = score;
+  };
+  for (let i = 0; i < main.size; i++) {
+    const id = main.ids[i]!;
+    while (j < otherIds.length && otherIds[j]! < id) {
+      push(otherIds[j]!, others.get(otherIds[j]!)!);
+      j++;
+    }
+    const mine = allowed[main.code[i]!] === 1 ? ps[i]! : 0;
+    if (j < otherIds.length && otherIds[j] === id) {
+      push(id, Math.max(mine, others.get(id)!));
+      j++;
+    } else {
+      push(id, mine);
+    }
+  }
+  for (; j < otherIds.length; j++) push(otherIds[j]!, others.get(otherIds[j]!)!);
   return { ids, scores, size };
 }
 
