@@ -24,26 +24,12 @@ export class Scratch {
 
   /** A Uint32Array of length `n`, its contents left as they are (write before reading). */
   u32(n: number): Uint32Array {
-    if (n < MIN_POOLED) return new Uint32Array(n);
-    const capacity = capacityOf(n);
-    const pooled = free.u32.get(capacity)?.pop();
-    if (pooled) kept -= pooled.byteLength;
-    const array = pooled ?? new Uint32Array(capacity);
-    this.u32Taken.push(array);
-    return array.subarray(0, n);
+    return take(free.u32, this.u32Taken, n, (c) => new Uint32Array(c), false);
   }
 
   /** A Float64Array of length `n`, zeroed when `zeroed`, else its contents left as they are. */
   f64(n: number, zeroed = false): Float64Array {
-    if (n < MIN_POOLED) return new Float64Array(n);
-    const capacity = capacityOf(n);
-    const pooled = free.f64.get(capacity)?.pop();
-    if (pooled) kept -= pooled.byteLength;
-    const array = pooled ?? new Float64Array(capacity);
-    this.f64Taken.push(array);
-    const out = array.subarray(0, n);
-    if (pooled && zeroed) out.fill(0);
-    return out;
+    return take(free.f64, this.f64Taken, n, (c) => new Float64Array(c), zeroed);
   }
 
   /** Gives back every array taken: nothing the search made from them may be read afterwards. */
@@ -53,6 +39,19 @@ export class Scratch {
     this.u32Taken.length = 0;
     this.f64Taken.length = 0;
   }
+}
+
+/** An array of length `n`: fresh when small, else from `pool` (or made) and noted in `taken`; zeroed when asked and reused. */
+function take<T extends Uint32Array | Float64Array>(pool: Map<number, T[]>, taken: T[], n: number, make: (length: number) => T, zeroed: boolean): T {
+  if (n < MIN_POOLED) return make(n);
+  const capacity = capacityOf(n);
+  const pooled = pool.get(capacity)?.pop();
+  if (pooled) kept -= pooled.byteLength;
+  const array = pooled ?? make(capacity);
+  taken.push(array);
+  const out = array.subarray(0, n) as T;
+  if (pooled && zeroed) out.fill(0);
+  return out;
 }
 
 function giveBack<T extends Uint32Array | Float64Array>(pool: Map<number, T[]>, array: T): void {
