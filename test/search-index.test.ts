@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { open } from 'lmdb';
 import { proposalFromMcp } from '../src/model/mcp.ts';
-import { someTermPasses, TermCounter, terms, words, wordsOfAscii, wordsOfUnicode } from '../src/model/search/analysis.ts';
+import { someTermPasses, TermCounter, terms, urnWords, words, wordsOfAscii, wordsOfUnicode } from '../src/model/search/analysis.ts';
+import { SEARCH_FIELDS } from '../src/model/search/fields.ts';
 import { analyseDocument, completeDocument, searchDocumentOf } from '../src/model/search/document.ts';
 import { ingestProposals } from '../src/ops/ingestProposals.ts';
 import { openCatalog } from '../src/ops/openCatalog.ts';
@@ -282,6 +283,47 @@ describe('columns read back from the schema aspects', () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('matched fields', () => {
+  // Words in names, descriptions, column paths and column descriptions, plurals among them (one
+  // term), so a word is often in a column and the stored part at once.
+  const VOCABULARY = ['rock', 'rocks', 'stone', 'grain', 'size', 'micron', 'sand'];
+  const text = fc.array(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 3 });
+  const dataset = fc.record({ name: text, description: fc.option(text, { nil: undefined }), columns: fc.array(fc.record({ path: text, description: fc.option(text, { nil: undefined }) }), { maxLength: 3 }) });
+  const query = fc.oneof(fc.constantFrom(...VOCABULARY), fc.tuple(fc.constantFrom(...VOCABULARY), fc.constantFrom(...VOCABULARY)).map(([a, b]) => `"${a} ${b}"`));
+  const at = (i: number) => urnOf(200 + i, 'hive');
+  const WEIGHTED = [...new Map(SEARCH_FIELDS.filter((f) => f.weight > 0).map((f) => [f.field, f])).values()];
+
+  it('are the fields of the whole document holding a query word, columns read only when they may hold one', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(dataset, { minLength: 1, maxLength: 6 }), fc.array(query, { minLength: 1, maxLength: 4 }), async (datasets, queries) => {
+        const store = openCatalog(tempDataPath());
+        try {
+          const field = (fieldPath: string, description?: string) => ({ fieldPath, ...(description && { description }), nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } } });
+          await ingest(
+            store,
+            datasets.flatMap((d, i) => [
+              mcp(at(i), 'datasetProperties', { name: d.name.join(' '), ...(d.description && { description: d.description.join(' ') }) }),
+              mcp(at(i), 'schemaMetadata', { schemaName: 't', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields: d.columns.map((c, k) => field(`${c.path.join('_')}_${k}`, c.description?.join(' '))) }),
+            ]),
+          );
+          for (const q of queries) {
+            const wanted = new Set(q.replaceAll('"', '').split(' ').flatMap((w) => terms(w)));
+            for (const hit of searchEntities(store, { query: q, count: 10, skipAggregates: true }).hits) {
+              // The reference: every weighted field of the whole document, each value holding a wanted term.
+              const whole = store.search.wholeRecord(store.search.idOf(hit.urn)!)!.doc as { fields: Record<string, string[]> };
+              const expected = WEIGHTED.flatMap((f) => (whole.fields[f.field] ?? []).filter((v) => terms(f.kind === 'urn' ? urnWords(v) : v).some((t) => wanted.has(t))).map((value) => ({ name: f.field, value }))).slice(0, 10);
+              assert.deepEqual(hit.matchedFields, expected, `${q} in ${hit.urn}`);
+            }
+          }
+        } finally {
+          await store.close();
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 });
 

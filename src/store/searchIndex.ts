@@ -125,10 +125,12 @@ interface Posting {
 
 /** Posting entries: low id bits, entity type code, frequency (u16), document length (u32). */
 const POSTING_SIZE = 8;
+/** The highest frequency a posting holds: a greater one is kept as this. */
+export const POSTING_TF_MAX = 0xffff;
 function writePosting(buf: Buffer, at: number, p: Posting): void {
   buf[at + 1] = p.code;
   // Byte by byte, little-endian: as writeUInt16LE / writeUInt32LE write, without their checks.
-  const tf = Math.min(p.tf, 0xffff);
+  const tf = Math.min(p.tf, POSTING_TF_MAX);
   buf[at + 2] = tf & 0xff;
   buf[at + 3] = tf >>> 8;
   const len = Math.min(p.len, 0xffffffff);

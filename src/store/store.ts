@@ -47,6 +47,7 @@ import { BLOCK_BITS, IdBlocks } from './idBlocks.ts';
 import { COMPRESSED_SEARCH_TABLES, SearchTables, type SearchIndexer, type SearchView } from './searchIndex.ts';
 
 export type { DocumentIndex, PostingList, SearchIndexer, SearchRecord, SearchStats, SearchView } from './searchIndex.ts';
+export { POSTING_TF_MAX } from './searchIndex.ts';
 
 export interface AuditStamp {
   time: number;

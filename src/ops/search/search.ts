@@ -10,9 +10,9 @@
  */
 import { BadRequestError } from '../../model/errors.ts';
 import { someTermPasses, terms as analyse, urnWords, words } from '../../model/search/analysis.ts';
-import { isKeywordField, type SearchDocument } from '../../model/search/document.ts';
+import { analyseDocument, isKeywordField, type SearchDocument } from '../../model/search/document.ts';
 import { FAN_OUT, SEARCH_FIELDS } from '../../model/search/fields.ts';
-import type { PostingList, SearchRecord, SearchView, StoreView } from '../../store/store.ts';
+import { POSTING_TF_MAX, type PostingList, type SearchRecord, type SearchView, type StoreView } from '../../store/store.ts';
 import { baseField, byLookup, entityTypeKey, fieldsOf, holds, isKnownField, needsWholeDocument, normaliseFilters, valuesOf } from './filters.ts';
 import { parseQuery, type Clause, type ParsedQuery } from './query.ts';
 import { decodeScrollId, encodeScrollId, requestHash, type ScrollPosition } from './scrollId.ts';
@@ -882,11 +882,38 @@ function liveOutside(run: Run, ids: Uint32Array): Uint32Array {
 
 // ---------- highlighting ----------
 
-/** The matched fields of a document for query `q`: one test of texts made per search, for every hit. */
-function highlighter(q: ParsedQuery): (doc: SearchDocument) => MatchedField[] {
+/**
+ * The matched fields of document `id` for query `q`: one test of texts made per search, for every
+ * hit. A hit's columns (most of a dataset's text) are read and scanned only when they may hold a
+ * query word: see inStoredPart.
+ */
+function highlighter(run: Run, q: ParsedQuery): (id: number) => MatchedField[] {
   const wanted = q.clauses.flatMap((c) => (c.kind === 'word' ? [c] : c.kind === 'phrase' ? c.words.map((w) => ({ term: analyse(w)[0] ?? w, prefix: false })) : []));
   const matchesWanted = someTermPasses((t) => wanted.some((w) => (w.prefix ? t.startsWith(w.term) : t === w.term)));
-  return (doc) => (q.all ? [] : matchedFields(doc, q, matchesWanted));
+  // Whole words only: a prefix stands for terms not known here, a field term may name a column field.
+  const exact = q.clauses.every((c) => (c.kind === 'word' && !c.prefix) || c.kind === 'phrase') ? [...new Set(wanted.map((w) => w.term))] : undefined;
+  return (id) => {
+    if (q.all) return [];
+    const stored = run.doc(id)!;
+    return matchedFields(exact && inStoredPart(run, id, stored, exact) ? stored : run.wholeDoc(id)!, q, matchesWanted);
+  };
+}
+
+/**
+ * Whether every occurrence of each of `terms` in document `id` is in its stored part, none in the
+ * columns the whole document adds: the stored part analysed counts each term as often (weighted)
+ * as the term's posting for the document does, and every column field weighs at least 1. Then the
+ * stored part names every matched field. A frequency at the postings' cap proves nothing.
+ */
+function inStoredPart(run: Run, id: number, stored: SearchDocument, terms: readonly string[]): boolean {
+  let counted: Map<string, number> | undefined;
+  for (const t of terms) {
+    const p = run.index.posting(t, id);
+    if (!p || p[0] >= POSTING_TF_MAX) return false;
+    counted ??= analyseDocument(stored).terms;
+    if (counted.get(t) !== p[0]) return false;
+  }
+  return true;
 }
 
 function matchedFields(doc: SearchDocument, q: ParsedQuery, matchesWanted: (text: string) => boolean): MatchedField[] {
@@ -1053,11 +1080,10 @@ function search(run: Run, req: SearchRequest, filters: FilterGroup[], q: ParsedQ
   const pos = req.scrollId ? decodeScrollId(req.scrollId, hash) : undefined;
   const { page, start } = pageOf(run, matches, req.sort ?? [], req.start ?? 0, count, pos);
   const end = start + page.length;
-  const highlight = !req.skipHighlighting && !q.all ? highlighter(q) : undefined;
+  const highlight = !req.skipHighlighting && !q.all ? highlighter(run, q) : undefined;
   const hits: SearchHit[] = page.map((m) => {
     const doc = run.doc(m.id)!;
-    // Matched fields may be columns: those read the whole document.
-    const hit: SearchHit = { urn: run.urn(m.id), entityType: doc.type, score: m.score, matchedFields: highlight ? highlight(run.wholeDoc(m.id)!) : [] };
+    const hit: SearchHit = { urn: run.urn(m.id), entityType: doc.type, score: m.score, matchedFields: highlight ? highlight(m.id) : [] };
     if (req.extraFields?.length) hit.extraProperties = extraPropertiesOf(run.docWith(m.id, req.extraFields)!, req.extraFields);
     return hit;
   });
