@@ -899,6 +899,9 @@ function highlighter(run: Run, q: ParsedQuery): (id: number) => MatchedField[] {
   };
 }
 
+/** Whether every weighted field weighs a whole number (at least 1): inStoredPart relies on it. */
+const WHOLE_WEIGHTS = SEARCH_FIELDS.every((f) => f.weight === 0 || (Number.isInteger(f.weight) && f.weight >= 1));
+
 /**
  * Whether every occurrence of each of `terms` in document `id` is in its stored part, none in the
  * columns the whole document adds: the stored part analysed counts each term as often (weighted)
@@ -906,6 +909,7 @@ function highlighter(run: Run, q: ParsedQuery): (id: number) => MatchedField[] {
  * stored part names every matched field. A frequency at the postings' cap proves nothing.
  */
 function inStoredPart(run: Run, id: number, stored: SearchDocument, terms: readonly string[]): boolean {
+  if (!WHOLE_WEIGHTS) return false;
   let counted: Map<string, number> | undefined;
   for (const t of terms) {
     const p = run.index.posting(t, id);
