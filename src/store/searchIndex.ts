@@ -398,8 +398,10 @@ export class SearchTables implements SearchView {
     aspect: (name: string) => unknown,
     modified: () => number,
     was: (name: string) => unknown,
+    /** The id is new in this transaction: it has no document to read. */
+    isNew = false,
   ): boolean {
-    const old = this.readRecord(id);
+    const old = isNew ? undefined : this.readRecord(id);
     const stored = entity ? this.indexer.document(urn, entity.entityType, entity.aspects, aspect, modified) : undefined;
     // Unchanged when the stored part is and the derived aspects are (those changed where no field
     // reads only rewrite the same entries).

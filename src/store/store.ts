@@ -370,13 +370,16 @@ export class Store implements StoreView {
   private readonly derived: ReadonlySet<string>;
   /**
    * What the running write transaction wrote, for re-indexing at its end without reading back and
-   * decoding what it just encoded: latest aspect records by `urn␀aspect` and entity records by urn
-   * (undefined: removed).
+   * decoding what it just encoded: latest aspect records by urn then aspect name, and entity records
+   * by urn (undefined: removed). By urn first, so a lookup makes no `urn␀aspect` string (a long urn
+   * hashed again for every aspect a document reads).
    */
-  private readonly writtenAspects = new Map<string, AspectRecord | undefined>();
+  private readonly writtenAspects = new Map<string, Map<string, AspectRecord | undefined>>();
   private readonly writtenEntities = new Map<string, EntityRecord | undefined>();
   /** The next entity id as the running write transaction has it (undefined: not read yet); written at its end. */
   private nextId: number | undefined;
+  /** The first id the running write transaction gave (undefined: none yet): ids from it on are new here. */
+  private firstNewId: number | undefined;
   private nextIdChanged = false;
 
   /** Opened for reading only (see open()): no write transaction, not even to open its tables. */
@@ -511,10 +514,12 @@ export class Store implements StoreView {
     // Each latest record read once: the document reads the aspects it indexes, and when the entity
     // last changed is the latest `created` time among all of them.
     const records = new Map<string, AspectRecord | undefined>();
+    const written = this.writtenAspects.get(urn);
     const record = (name: string) => {
       if (!records.has(name)) {
-        const k = `${urn}\u0000${name}`;
-        records.set(name, this.writtenAspects.has(k) ? this.writtenAspects.get(k) : this.aspects.get([urn, name, 0]));
+        // An aspect the entity does not list is not in the file (putAspect relies on it too): no lookup.
+        const absent = entity !== undefined && !entity.aspects.includes(name);
+        records.set(name, written?.has(name) ? written.get(name) : absent ? undefined : this.aspects.get([urn, name, 0]));
       }
       return records.get(name);
     };
@@ -527,7 +532,9 @@ export class Store implements StoreView {
     // Every entity has an id once the relationships index is current (see reindexRelationships).
     if (entity?.id === undefined) return false;
     const modified = () => Math.max(0, ...(entity?.aspects ?? []).map((name) => record(name)?.created.time ?? 0));
-    return this.search.update(urn, entity.id, entity, (name) => record(name)?.value, modified, was);
+    // Ids are never given twice, so an id this transaction gave has no document yet: none to read.
+    const isNew = this.firstNewId !== undefined && entity.id >= this.firstNewId;
+    return this.search.update(urn, entity.id, entity, (name) => record(name)?.value, modified, was, isNew);
   }
 
   /** Re-indexes the entities the write marked; runs at the end of every write transaction. */
@@ -621,7 +628,7 @@ export class Store implements StoreView {
 
   /** A new entity id, from the counter as the running write transaction has it. */
   private newEntityId(): number {
-    if (this.nextId === undefined) this.nextId = (this.meta.get(NEXT_ENTITY_ID) as number | undefined) ?? 1;
+    if (this.nextId === undefined) this.nextId = this.firstNewId = (this.meta.get(NEXT_ENTITY_ID) as number | undefined) ?? 1;
     this.nextIdChanged = true;
     return this.nextId++;
   }
@@ -629,7 +636,7 @@ export class Store implements StoreView {
   /** Writes the counter back if the transaction took ids, and forgets it: the next transaction reads it again. */
   private settleEntityIds(keep: boolean): void {
     if (keep && this.nextIdChanged) this.meta.put(NEXT_ENTITY_ID, this.nextId);
-    this.nextId = undefined;
+    this.nextId = this.firstNewId = undefined;
     this.nextIdChanged = false;
   }
 
@@ -932,7 +939,11 @@ export class Store implements StoreView {
       if (derived.has(aspectName) && !derivedBefore.has(k)) derivedBefore.set(k, value);
     };
     const walk = <K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>) => this.walk(name, db, range);
-    const wrote = (urn: string, aspectName: string, record: AspectRecord | undefined) => writtenAspects.set(`${urn}\u0000${aspectName}`, record);
+    const wrote = (urn: string, aspectName: string, record: AspectRecord | undefined) => {
+      let byName = writtenAspects.get(urn);
+      if (!byName) writtenAspects.set(urn, (byName = new Map()));
+      byName.set(aspectName, record);
+    };
     /** A new entity's id, with its urn recorded for the indexes that hold the id. */
     const newId = (urn: string) => {
       const id = this.newEntityId();
@@ -987,7 +998,7 @@ export class Store implements StoreView {
           entityChanged = true;
         }
         // The entity record lists every aspect it has, so an aspect it does not list needs no lookup.
-        const written = writtenAspects.get(`${urn}\u0000${aspectName}`);
+        const written = writtenAspects.get(urn)?.get(aspectName);
         const current = entity.aspects.includes(aspectName) ? written ?? aspects.get([urn, aspectName, 0]) : undefined;
         keepDerived(urn, aspectName, current?.value);
         if (current && deepEqual(current.value, input.value)) {
