@@ -14,9 +14,16 @@ export const CLI = join(ROOT, 'src', 'cli', 'main.ts');
  */
 export const CATALOG_BIN = process.env['CATALOG_BIN'] ? resolve(ROOT, process.env['CATALOG_BIN']) : undefined;
 
+/**
+ * tsx's loader, by its resolved location: a bare `--import tsx` is resolved from the child's working
+ * directory, and the tests that run the CLI in a temp folder (walkthrough.test.ts) failed there
+ * when run from the sources.
+ */
+const TSX = import.meta.resolve('tsx');
+
 /** Command and arguments that run `catalog <args>` as the tests are configured to (see CATALOG_BIN). */
 export function catalogCommand(args: string[]): [string, string[]] {
-  return CATALOG_BIN ? [CATALOG_BIN, args] : [process.execPath, ['--import', 'tsx', CLI, ...args]];
+  return CATALOG_BIN ? [CATALOG_BIN, args] : [process.execPath, ['--import', TSX, CLI, ...args]];
 }
 
 /** A fresh temp folder, removed when the test process exits. */
