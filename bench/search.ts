@@ -20,9 +20,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { proposalFromMcp, type Proposal } from '../src/model/mcp.ts';
 import { relationshipIndexer } from '../src/model/relationships.ts';
-import { ingestProposals } from '../src/ops/ingestProposals.ts';
-import { CHUNK } from '../src/ops/ingestRecords.ts';
-import { openCatalog } from '../src/ops/openCatalog.ts';
+import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
+import { CHUNK } from '../src/ops/ingest/ingestRecords.ts';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { Store, type RelationshipIndexer, type SearchIndexer } from '../src/store/store.ts';
 
 const [mode, file, work, ...queries] = process.argv.slice(2);

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { startServer } from '../src/server/server.ts';
 import { runCli, tempDataPath, writeTemp } from './helpers.ts';
 import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
-import { openCatalog } from '../src/ops/openCatalog.ts';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
 
 async function getJson(data: string, urn: string, ...aspects: string[]): Promise<any> {
   const r = await runCli(['get', '--urn', urn, ...aspects.flatMap((a) => ['--aspect', a]), '--data', data]);

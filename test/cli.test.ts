@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ingestFile } from '../src/cli/commands/ingestRun.ts';
 import { HIVE_T1, mcp, runCli, tempDataPath, writeTemp } from './helpers.ts';
-import { openCatalog } from '../src/ops/openCatalog.ts';
-import { ingestRecords, type RecordSource } from '../src/ops/ingestRecords.ts';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
+import { ingestRecords, type RecordSource } from '../src/ops/ingest/ingestRecords.ts';
 
 const TAG = 'urn:li:tag:Legacy';
 const records = [

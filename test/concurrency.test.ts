@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Store } from '../src/store/store.ts';
 import { ROOT, runProcess, tempDataPath } from './helpers.ts';
-import { openCatalog } from '../src/ops/openCatalog.ts';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
 
 const INCREMENT = join(ROOT, 'test', 'fixtures', 'increment.ts');
 const COUNTER = 'urn:li:counter:shared';

@@ -5,7 +5,7 @@
 // while the raw edited value stays readable. Regression: the effective read used `??`, so "" hid it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { effectiveDescription } from '../src/ops/effective.ts';
+import { effectiveDescription } from '../src/ops/labels/effective.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
 
 describe('effective descriptions after an emptied edit', () => {

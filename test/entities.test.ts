@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { proposalFromMcp } from '../src/model/mcp.ts';
-import { ingestProposals } from '../src/ops/ingestProposals.ts';
+import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { servedEntityTypes } from '../src/server/graphql/types/registry.ts';
 import { expectedError, S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
 import { mcp } from './helpers.ts';

@@ -23,7 +23,7 @@ describe('GraphQL behaviour', () => {
 
   it('column tags read as ingested ∪ edited', async () => {
     await s.gql('mutation { createTag(input: { id: "pii", name: "PII" }) }');
-    const { ingestProposals } = await import('../src/ops/ingestProposals.ts');
+    const { ingestProposals } = await import('../src/ops/ingest/ingestProposals.ts');
     const { proposalFromMcp } = await import('../src/model/mcp.ts');
     const schema = structuredClone(s.store.getAspect(S.hiveSample, 'schemaMetadata')!.value) as { fields: Array<Record<string, unknown>> };
     schema.fields[0]!['globalTags'] = { tags: [{ tag: 'urn:li:tag:Legacy' }] };

@@ -126,7 +126,7 @@ describe('GraphQL error messages', () => {
 
   it('setTagColor on a tag without properties', async () => {
     // A tag that exists only through another aspect (ingested ownership) has no tagProperties.
-    const { ingestProposals } = await import('../src/ops/ingestProposals.ts');
+    const { ingestProposals } = await import('../src/ops/ingest/ingestProposals.ts');
     const { proposalFromMcp } = await import('../src/model/mcp.ts');
     await ingestProposals({ store: s.store, actor: 'urn:li:corpuser:datahub' }, [
       proposalFromMcp({ entityUrn: 'urn:li:tag:bare', aspectName: 'status', aspect: { json: { removed: false } } }),

@@ -4,7 +4,7 @@ import { Store } from '../src/store/store.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { ingestFile } from '../src/cli/commands/ingestRun.ts';
 import { tempDataPath } from './helpers.ts';
-import { openCatalog } from '../src/ops/openCatalog.ts';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
 
 export { SAMPLE_URNS as S } from '../src/sample/sample.ts';
 

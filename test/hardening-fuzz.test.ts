@@ -7,14 +7,14 @@ import fc from 'fast-check';
 import { ingestFile } from '../src/cli/commands/ingestRun.ts';
 import { readGroups, readUsers } from '../src/cli/identitySpecs.ts';
 import { parseStructured } from '../src/cli/structuredInput.ts';
-import { CatalogError } from '../src/model/errors.ts';
+import { CatalogError } from '../src/errors.ts';
 import { proposalFromMcp, proposalsFromRecord } from '../src/model/mcp.ts';
-import { exportEntities, exportTypes } from '../src/ops/exportCatalog.ts';
+import { exportEntities, exportTypes } from '../src/ops/ingest/exportCatalog.ts';
 import { startServer } from '../src/server/server.ts';
 import { Store } from '../src/store/store.ts';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
 import { tempDataPath } from './helpers.ts';
-import { openCatalog } from '../src/ops/openCatalog.ts';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
 

@@ -8,7 +8,7 @@ import { auditServer } from 'graphql-http';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { Store } from '../src/store/store.ts';
 import { serveCatalog, tempDataPath } from './helpers.ts';
-import { openCatalog } from '../src/ops/openCatalog.ts';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
 
 describe('graphql-http audit of /api/graphql', () => {
   it('passes every MUST and SHOULD; the only misses are the MAYs about GET, which DataHub does not serve either', async () => {

@@ -4,9 +4,9 @@
 // updateLineage, and `catalog lineage` — on a real store and a real server.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { traverseLineage, type LineageResult } from '../src/ops/lineage.ts';
-import { openCatalog } from '../src/ops/openCatalog.ts';
-import { writeAspect } from '../src/ops/writeAspect.ts';
+import { traverseLineage, type LineageResult } from '../src/ops/lineage/lineage.ts';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
+import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import type { Store } from '../src/store/store.ts';
 import { runCli, tempDataPath } from './helpers.ts';

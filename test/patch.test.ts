@@ -2,7 +2,7 @@
 // (§6.5), DataHub's keyed-array semantics (§6.2), templates (§6.3), and bad patches.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { InvalidPatchError } from '../src/model/errors.ts';
+import { InvalidPatchError } from '../src/errors.ts';
 import { applyPatch, parsePatch } from '../src/model/patch.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { edgesOf, relationshipIndexer } from '../src/model/relationships.ts';
 import { searchIndexer } from '../src/model/search/indexer.ts';
-import { writeAspect } from '../src/ops/writeAspect.ts';
+import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { Store } from '../src/store/store.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
 import { tempDataPath } from './helpers.ts';

@@ -4,11 +4,11 @@
 // soft-deleted entities hidden; writes visible in the next search; reindex equal to incremental
 // maintenance; and clear errors for bad requests.
 import assert from 'node:assert/strict';
-import { writeAspect } from '../src/ops/writeAspect.ts';
+import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { after, before, describe, it } from 'node:test';
 import { proposalFromMcp } from '../src/model/mcp.ts';
-import { ingestProposals } from '../src/ops/ingestProposals.ts';
-import { openCatalog } from '../src/ops/openCatalog.ts';
+import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { searchEntities } from '../src/ops/search/search.ts';
 import type { Store } from '../src/store/store.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';

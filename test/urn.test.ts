@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { decodeUrnPart, encodeUrnPart, formatUrn, makeUrn, parseUrn, partValue } from '../src/model/urn.ts';
 import { keyAspectOf, validateUrn, entityTypeOfSnapshot } from '../src/model/registry.ts';
-import { InvalidUrnError } from '../src/model/errors.ts';
+import { InvalidUrnError } from '../src/errors.ts';
 
 describe('URN parsing and formatting', () => {
   it('parses a dataset urn into its tuple parts', () => {

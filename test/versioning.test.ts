@@ -4,8 +4,8 @@
 // and the DataHubPlatformResource read model with a search by key.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ingestProposals } from '../src/ops/ingestProposals.ts';
-import { incrementSortId, INITIAL_SORT_ID } from '../src/ops/versioning.ts';
+import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
+import { incrementSortId, INITIAL_SORT_ID } from '../src/ops/versioning/versioning.ts';
 import { searchEntities } from '../src/ops/search/search.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
 

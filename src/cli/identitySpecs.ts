@@ -2,8 +2,8 @@
  * Reads DataHub's user and group YAML (datahub-rest-cli.md §6) into operation inputs, checking every
  * field with its position. Unknown keys are rejected, as DataHub's pydantic models do.
  */
-import type { GroupSpec, MemberRef } from '../ops/upsertGroup.ts';
-import type { UserSpec } from '../ops/upsertUser.ts';
+import type { GroupSpec, MemberRef } from '../ops/identity/upsertGroup.ts';
+import type { UserSpec } from '../ops/identity/upsertUser.ts';
 import { FieldReader, describe, type Path, type SourceDoc } from './structuredInput.ts';
 import { isJsonObject } from '../model/json.ts';
 

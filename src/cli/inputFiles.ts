@@ -5,9 +5,9 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { BadRequestError } from '../model/errors.ts';
+import { BadRequestError } from '../errors.ts';
 
-import type { SourceRecord } from '../ops/ingestRecords.ts';
+import type { SourceRecord } from '../ops/ingest/ingestRecords.ts';
 export type { SourceRecord };
 
 /** Largest file read whole; V8 strings hold at most ~512 MiB. */

@@ -7,7 +7,7 @@ import type { Store } from '../store/store.ts';
  * server's ingest batch) to commit, and never take the write lock themselves.
  */
 export async function withStore<T>(dataPath: string, fn: (store: Store) => Promise<T> | T, options: { readOnly?: boolean } = {}): Promise<T> {
-  const { openCatalog } = await import('../ops/openCatalog.ts');
+  const { openCatalog } = await import('../ops/core/openCatalog.ts');
   const store = openCatalog(resolve(dataPath), options);
   noticeUpgrade(store);
   try {

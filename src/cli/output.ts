@@ -1,5 +1,5 @@
 /** Shared output helpers of the CLI: DataHub-style JSON printing and error reporting. */
-import { CatalogError } from '../model/errors.ts';
+import { CatalogError } from '../errors.ts';
 
 /** JSON with object keys sorted at every level and a 2-space indent, as `datahub get` prints. */
 export function sortedJson(value: unknown): string {

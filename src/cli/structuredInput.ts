@@ -4,7 +4,7 @@
  * JSON is read through the same YAML parser (JSON is YAML), so positions work for both.
  */
 import { LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { BadRequestError } from '../model/errors.ts';
+import { BadRequestError } from '../errors.ts';
 import { readText } from './inputFiles.ts';
 
 export type Path = ReadonlyArray<string | number>;

@@ -6,7 +6,7 @@
  */
 import { ASPECTS } from './aspects/index.ts';
 import type { Fields, Spec } from './aspects/define.ts';
-import { AspectValidationError } from './errors.ts';
+import { AspectValidationError } from '../errors.ts';
 import { describeJson, isJsonObject } from './json.ts';
 import { isKeyAspect } from './registry.ts';
 import { entityTypeOf } from './urn.ts';

@@ -3,7 +3,7 @@
  * file, normalised into one `Proposal` shape. MCE snapshots are split into one proposal per aspect,
  * as DataHub's ingestion does.
  */
-import { BadRequestError } from './errors.ts';
+import { BadRequestError } from '../errors.ts';
 import { aspectNameOfFqn, entityTypeOfSnapshot, validateUrn } from './registry.ts';
 import { validateAspect } from './aspects.ts';
 import { isJsonObject, type JsonObject } from './json.ts';

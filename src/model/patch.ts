@@ -6,7 +6,7 @@
  * a path that stops short of the last key addresses every element under it, a missing aspect starts
  * from its empty value, and a remove of something absent changes nothing.
  */
-import { InvalidPatchError } from './errors.ts';
+import { InvalidPatchError } from '../errors.ts';
 import { isJsonObject, type JsonObject } from './json.ts';
 
 export type PatchOp = { op: 'add' | 'remove' | 'replace'; path: string; value?: unknown };

@@ -4,7 +4,7 @@
  * `VersionedAspect` (datahub-rest-cli.md §2.2, §7.2).
  */
 import { ASPECTS } from './aspects/index.ts';
-import { InvalidUrnError } from './errors.ts';
+import { InvalidUrnError } from '../errors.ts';
 import { parseUrn, partValue, type Urn } from './urn.ts';
 
 /** DataHub's FabricType values: the environment part of a dataset URN. */

@@ -3,7 +3,7 @@
  * kept as a series per entity instead of as versions of one value — as DataHub's entity registry
  * declares them. The store keeps them apart (src/store/store.ts, table `timeseries`).
  */
-import { BadRequestError } from './errors.ts';
+import { BadRequestError } from '../errors.ts';
 
 /** Every timeseries aspect of DataHub's model (the `"type": "timeseries"` aspects of its schemas). */
 const TIMESERIES = new Set([

@@ -8,7 +8,7 @@
  * (`UrnEncoder` in acryl-datahub); `decodeUrnPart` / `encodeUrnPart` convert between the stored and
  * the plain form.
  */
-import { InvalidUrnError } from './errors.ts';
+import { InvalidUrnError } from '../errors.ts';
 
 export const URN_PREFIX = 'urn:li:';
 /** Default longest URN; LMDB keys hold at most 1978 bytes and a URN is one part of a key. */

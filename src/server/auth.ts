@@ -12,8 +12,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import { SYSTEM_ACTOR } from '../ops/context.ts';
-import { verifyAuthorization } from '../ops/tokens.ts';
+import { SYSTEM_ACTOR } from '../ops/core/context.ts';
+import { verifyAuthorization } from '../ops/identity/tokens.ts';
 import type { Store } from '../store/store.ts';
 import { crossSiteRefusal, isPublicUiPath, sessionAuthorization } from './ui/session.ts';
 

@@ -1,6 +1,6 @@
 /** Small HTTP helpers shared by the GraphQL and REST adapters. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CatalogError } from '../model/errors.ts';
+import { CatalogError } from '../errors.ts';
 
 /** An error that carries its own HTTP status; turned into a JSON body by `sendError`. */
 export class HttpError extends Error {

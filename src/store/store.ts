@@ -28,7 +28,7 @@
  *               not versioned and not part of the entity record: they do not create an entity.
  * - `meta`:     name → value: the versions of the relationships and search indexes the file was built
  *               with, and the search statistics; and, under `setting:<name>`, settings of the file
- *               itself that no read path serves (the key secrets are encrypted with, src/ops/secrets.ts).
+ *               itself that no read path serves (the key secrets are encrypted with, src/ops/admin/secrets.ts).
  *
  * Every write goes through `write(fn)`: `fn` runs synchronously inside one LMDB write transaction
  * (an lmdb-js child transaction, batched with other writes of the same event-loop turn into one
@@ -40,7 +40,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as lmdb from 'lmdb';
 import { open, type Database, type Key, type RootDatabase } from 'lmdb';
-import { CatalogError } from '../model/errors.ts';
+import { CatalogError } from '../errors.ts';
 import { AFTER } from './keyBounds.ts';
 import { valueDictionarySeed } from './valueDictionary.ts';
 import { BLOCK_BITS, IdBlocks } from './idBlocks.ts';

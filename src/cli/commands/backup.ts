@@ -16,7 +16,7 @@ export const backupCommand: CommandModule<object, BackupArgs> = {
       .option('compact', { type: 'boolean', default: false, describe: 'Rewrite every table in key order, pages full and every value compressed: the smallest file, a slower copy' })
       .example('$0 backup -f team-catalog.lmdb --compact', 'A file to hand to a teammate: `catalog serve --data team-catalog.lmdb`') as never,
   handler: async (args) => {
-    const { backupCatalog } = await import('../../ops/backup.ts');
+    const { backupCatalog } = await import('../../ops/admin/backup.ts');
     await withStore(args.data, async (store) => {
       const r = await backupCatalog(store, args.file, { compact: args.compact === true });
       process.stdout.write(`Backed up ${store.path} to ${r.file} (${(r.bytes / 1e6).toFixed(1)} MB${args.compact ? ', compacted' : ''}) in ${r.seconds.toFixed(2)}s\n`);

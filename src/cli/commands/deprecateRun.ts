@@ -1,7 +1,7 @@
 /** `catalog deprecate`: parses the URNs and the date, then one atomic batchUpdateDeprecation. */
-import { BadRequestError } from '../../model/errors.ts';
-import { SYSTEM_ACTOR } from '../../ops/context.ts';
-import { batchUpdateDeprecation } from '../../ops/deprecation.ts';
+import { BadRequestError } from '../../errors.ts';
+import { SYSTEM_ACTOR } from '../../ops/core/context.ts';
+import { batchUpdateDeprecation } from '../../ops/labels/deprecation.ts';
 import type { Store } from '../../store/store.ts';
 import { readText } from '../inputFiles.ts';
 

@@ -2,8 +2,8 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import { BadRequestError } from '../../model/errors.ts';
-import { countEntities, exportEntities, exportTypes } from '../../ops/exportCatalog.ts';
+import { BadRequestError } from '../../errors.ts';
+import { countEntities, exportEntities, exportTypes } from '../../ops/ingest/exportCatalog.ts';
 import type { Store } from '../../store/store.ts';
 import { startProgress } from '../progress.ts';
 

@@ -18,7 +18,7 @@ export const getCommand: CommandModule<object, GetArgs> = {
       .option('details', { type: 'boolean', default: false, describe: 'Print created and systemMetadata with each value' })
       .example('$0 get --urn "urn:li:tag:Legacy" --aspect tagProperties', '') as never,
   handler: async (args) => {
-    const [{ getEntity }, { sortedJson }] = await Promise.all([import('../../ops/getEntity.ts'), import('../output.ts')]);
+    const [{ getEntity }, { sortedJson }] = await Promise.all([import('../../ops/entities/getEntity.ts'), import('../output.ts')]);
     await withStore(args.data, (store) => {
       const entity = getEntity(store, args.urn, args.aspect);
       if (!entity) {

@@ -3,9 +3,9 @@
  * prints one line per bad entry and writes nothing; then each entry is written in its own
  * transaction, printing DataHub's success line, or a failure line and going on with the next.
  */
-import { SYSTEM_ACTOR } from '../../ops/context.ts';
-import { upsertGroup } from '../../ops/upsertGroup.ts';
-import { upsertUser } from '../../ops/upsertUser.ts';
+import { SYSTEM_ACTOR } from '../../ops/core/context.ts';
+import { upsertGroup } from '../../ops/identity/upsertGroup.ts';
+import { upsertUser } from '../../ops/identity/upsertUser.ts';
 import type { Store } from '../../store/store.ts';
 import { readGroups, readUsers, type Entry } from '../identitySpecs.ts';
 import { readStructured } from '../structuredInput.ts';

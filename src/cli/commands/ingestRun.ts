@@ -1,10 +1,10 @@
 /**
  * `catalog ingest -f FILE`: opens the file (or the sample) as a record source and runs the ingest
- * operation (src/ops/ingestRecords.ts) with a progress bar on a terminal, then prints the summary.
+ * operation (src/ops/ingest/ingestRecords.ts) with a progress bar on a terminal, then prints the summary.
  */
 import { stat } from 'node:fs/promises';
-import { SYSTEM_ACTOR } from '../../ops/context.ts';
-import { ingestRecords, type IngestSummary, type RecordSource } from '../../ops/ingestRecords.ts';
+import { SYSTEM_ACTOR } from '../../ops/core/context.ts';
+import { ingestRecords, type IngestSummary, type RecordSource } from '../../ops/ingest/ingestRecords.ts';
 import type { Store } from '../../store/store.ts';
 import { isJsonLines, jsonLines, parseRecords, readText } from '../inputFiles.ts';
 import { startProgress, type Progress } from '../progress.ts';

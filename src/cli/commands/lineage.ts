@@ -35,7 +35,7 @@ export const lineageCommand: CommandModule<object, LineageArgs> = {
   handler: async (args) => {
     checkHops(args.hops);
     if (args.column !== undefined && !args.urn.startsWith('urn:li:dataset:')) throw new UsageError('--column is only supported for dataset URNs.');
-    const [{ traverseLineage }, { printLineage }, { makeUrn }] = await Promise.all([import('../../ops/lineage.ts'), import('./lineageRun.ts'), import('../../model/urn.ts')]);
+    const [{ traverseLineage }, { printLineage }, { makeUrn }] = await Promise.all([import('../../ops/lineage/lineage.ts'), import('./lineageRun.ts'), import('../../model/urn.ts')]);
     const urn = args.column !== undefined ? makeUrn('schemaField', args.urn, args.column) : args.urn;
     await withStore(args.data, (store) => {
       const result = traverseLineage(store, { urn, direction: args.direction, maxHops: args.hops ?? null, requireSource: true });

@@ -4,7 +4,7 @@
  * each result's `degrees` and `paths`, which DataHub's JSON leaves out.
  */
 import { keyAspectOf } from '../../model/registry.ts';
-import { platformOf, type LineageResult } from '../../ops/lineage.ts';
+import { platformOf, type LineageResult } from '../../ops/lineage/lineage.ts';
 import type { StoreView } from '../../store/store.ts';
 import { formatTable } from '../output.ts';
 

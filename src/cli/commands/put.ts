@@ -21,9 +21,9 @@ export const putCommand: CommandModule<object, PutArgs> = {
     const [{ readStructured, parseFieldPath }, { proposalFromMcp }, { ingestProposals }, { SYSTEM_ACTOR }, { AspectValidationError, BadRequestError }] = await Promise.all([
       import('../structuredInput.ts'),
       import('../../model/mcp.ts'),
-      import('../../ops/ingestProposals.ts'),
-      import('../../ops/context.ts'),
-      import('../../model/errors.ts'),
+      import('../../ops/ingest/ingestProposals.ts'),
+      import('../../ops/core/context.ts'),
+      import('../../errors.ts'),
     ]);
     const doc = await readStructured(args.d);
     let proposal;

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { BadRequestError } from '../../model/errors.ts';
+import { BadRequestError } from '../../errors.ts';
 import { MAX_URN_LENGTH, setMaxUrnLength } from '../../model/urn.ts';
 import { DEFAULT_LIMITS } from '../../server/defaultLimits.ts';
 import { noticeUpgrade } from '../openStore.ts';
@@ -41,7 +41,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
   handler: async (args) => {
     // Loaded here, not at start-up: every other command starts without the server, the store or auth.
     const [{ openCatalog }, { startServer }, { AuthSetupError, decideAuth, isLoopback }] = await Promise.all([
-      import('../../ops/openCatalog.ts'),
+      import('../../ops/core/openCatalog.ts'),
       import('../../server/server.ts'),
       import('../../server/auth.ts'),
     ]);

@@ -1,7 +1,7 @@
-/** `catalog token create|list|revoke`: thin wrappers over src/ops/tokens.ts. */
-import { SYSTEM_ACTOR } from '../../ops/context.ts';
-import { createToken, listTokens, parseDuration, revokeToken, type TokenMetadata } from '../../ops/tokens.ts';
-import { userUrn } from '../../ops/upsertUser.ts';
+/** `catalog token create|list|revoke`: thin wrappers over src/ops/identity/tokens.ts. */
+import { SYSTEM_ACTOR } from '../../ops/core/context.ts';
+import { createToken, listTokens, parseDuration, revokeToken, type TokenMetadata } from '../../ops/identity/tokens.ts';
+import { userUrn } from '../../ops/identity/upsertUser.ts';
 import type { Store } from '../../store/store.ts';
 
 const iso = (ms: number | null | undefined) => (ms == null ? '-' : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));

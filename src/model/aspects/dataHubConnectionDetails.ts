@@ -1,7 +1,7 @@
 /**
  * dataHubConnectionDetails (com.linkedin.connection.DataHubConnectionDetails): how DataHub reaches an
  * external platform. For type JSON, `json.encryptedBlob` holds the connection's JSON encrypted with
- * the same key as secrets (src/ops/secrets.ts); the plaintext is never stored.
+ * the same key as secrets (src/ops/admin/secrets.ts); the plaintext is never stored.
  */
 import { defineAspect, rec, str } from './define.ts';
 

@@ -1,6 +1,6 @@
 /**
  * dataHubSecretValue (com.linkedin.secret.DataHubSecretValue): a named secret of the `dataHubSecret`
- * entity. `value` is never the plaintext: it is the AES-256-GCM ciphertext src/ops/secrets.ts makes.
+ * entity. `value` is never the plaintext: it is the AES-256-GCM ciphertext src/ops/admin/secrets.ts makes.
  */
 import { auditStamp, defineAspect, str, type Stamp } from './define.ts';
 

@@ -1,7 +1,7 @@
 /**
  * inviteToken (com.linkedin.identity.InviteToken): a token that lets someone join with a role. The
  * entity's urn is `urn:li:inviteToken:<SHA-256 of the token>`; `token` is never the plaintext but its
- * AES-256-GCM ciphertext (src/ops/secrets.ts), so getInviteToken can hand the same token out again.
+ * AES-256-GCM ciphertext (src/ops/admin/secrets.ts), so getInviteToken can hand the same token out again.
  */
 import { defineAspect, str, urnOf } from './define.ts';
 

@@ -1,7 +1,7 @@
 /**
  * versionProperties (com.linkedin.common.VersionProperties): makes an asset (a dataset, an ML model …)
  * one version of a version set — its label, aliases, comment and the `sortId` that orders it in the
- * set. `isLatest` is computed (src/ops/versioning.ts), never taken from a client. The `versionSet`
+ * set. `isLatest` is computed (src/ops/versioning/versioning.ts), never taken from a client. The `versionSet`
  * field is DataHub's `VersionOf` relationship.
  */
 import { anyUrn, arr, auditStamp, bool, defineAspect, num, rec, str, urnOf, type Stamp } from './define.ts';

@@ -2,7 +2,7 @@
  * versionSetProperties (com.linkedin.versionset.VersionSetProperties): the aspect of a version set
  * (urn:li:versionSet:(<id>,<entityType>)) naming its latest version and how its versions sort.
  * DataHub keeps `latest` current itself (linkAssetVersion, unlinkAssetVersion and the side effects
- * of a versionProperties write, src/ops/versioning.ts).
+ * of a versionProperties write, src/ops/versioning/versioning.ts).
  */
 import { anyUrn, defineAspect, str } from './define.ts';
 

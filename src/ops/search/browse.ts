@@ -2,7 +2,7 @@
  * Autocomplete and browse (datahub-discovery.md §2.1), on top of the search index: completions come
  * from entity names; browse groups come from the `browsePathV2` keyword values, one range read.
  */
-import { BadRequestError } from '../../model/errors.ts';
+import { BadRequestError } from '../../errors.ts';
 import { urnWords, words } from '../../model/search/analysis.ts';
 import type { SearchDocument } from '../../model/search/document.ts';
 import { BROWSE_SEPARATOR, NAME_FIELDS } from '../../model/search/fields.ts';

@@ -4,7 +4,7 @@
  * each condition's meaning. A criterion on a keyword field with an equality condition is answered
  * by one index lookup per value; the others read the document.
  */
-import { BadRequestError } from '../../model/errors.ts';
+import { BadRequestError } from '../../errors.ts';
 import { isDerivedField, isKeywordField, type SearchDocument } from '../../model/search/document.ts';
 import { FAN_OUT, FIELD_KINDS } from '../../model/search/fields.ts';
 import type { SearchView } from '../../store/store.ts';

@@ -8,7 +8,7 @@
  * An unfiltered listing (`*` over some types) takes a fast path: its page walks the urn-ordered
  * type index and its facets come from counters the index keeps, so neither reads a document.
  */
-import { BadRequestError } from '../../model/errors.ts';
+import { BadRequestError } from '../../errors.ts';
 import { someTermPasses, terms as analyse, urnWords, words } from '../../model/search/analysis.ts';
 import { analyseDocument, isKeywordField, type SearchDocument } from '../../model/search/document.ts';
 import { FAN_OUT, SEARCH_FIELDS } from '../../model/search/fields.ts';

@@ -5,7 +5,7 @@
  * `appConfig.semanticSearchConfig.enabled: false` reports — and clients fall back to keyword search
  * (mcp-server-datahub's document search does; `datahub search --semantic` explains it).
  */
-import { BadRequestError } from '../../model/errors.ts';
+import { BadRequestError } from '../../errors.ts';
 
 export const SEMANTIC_SEARCH_ENABLED = false;
 

@@ -1,8 +1,8 @@
 /**
  * Root resolvers for secrets and connections (admin.graphql): each parses its arguments, calls one
- * operation (src/ops/secrets.ts, src/ops/connections.ts) and shapes the result.
+ * operation (src/ops/admin/secrets.ts, src/ops/admin/connections.ts) and shapes the result.
  */
-import { checkUrnSyntax, urnTypeOf } from '../../ops/resources.ts';
+import { checkUrnSyntax, urnTypeOf } from '../../ops/core/resources.ts';
 import {
   createSecret,
   deleteSecret,
@@ -12,7 +12,7 @@ import {
   type CreateSecretInput,
   type ListSecretsInput,
   type UpdateSecretInput,
-} from '../../ops/secrets.ts';
+} from '../../ops/admin/secrets.ts';
 import {
   CONNECTION_TYPE,
   deleteConnection,
@@ -21,7 +21,7 @@ import {
   upsertConnection,
   type UpdateConnectionInput,
   type UpsertConnectionInput,
-} from '../../ops/connections.ts';
+} from '../../ops/admin/connections.ts';
 import type { StoreView } from '../../store/store.ts';
 import type { GraphqlContext } from './resolvers.ts';
 import { entityRef } from './types/registry.ts';

@@ -5,7 +5,7 @@ import {
   upsertCustomAssertion,
   type AssertionResultInput,
   type UpsertCustomAssertionInput,
-} from '../../ops/assertions.ts';
+} from '../../ops/quality/assertions.ts';
 import type { GraphqlContext } from './resolvers.ts';
 import { entityRef, getTypedEntity } from './types/registry.ts';
 

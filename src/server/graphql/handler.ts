@@ -10,7 +10,7 @@
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { createHandler, type Request as GqlRequest } from 'graphql-http';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { CatalogError } from '../../model/errors.ts';
+import { CatalogError } from '../../errors.ts';
 import { actorOf, type ServerDeps } from '../context.ts';
 import { readBody, sendJson } from '../http.ts';
 import { checkValueLimits } from '../limits.ts';

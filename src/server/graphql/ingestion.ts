@@ -8,10 +8,10 @@ import {
   upsertIngestionSource,
   type IngestionSourceInput,
   type ListIngestionSourcesInput,
-} from '../../ops/ingestionSources.ts';
-import { acceptRole, createInviteToken, getInviteToken } from '../../ops/inviteTokens.ts';
-import { batchAssignRole, listRoles } from '../../ops/roles.ts';
-import type { OpContext } from '../../ops/context.ts';
+} from '../../ops/admin/ingestionSources.ts';
+import { acceptRole, createInviteToken, getInviteToken } from '../../ops/identity/inviteTokens.ts';
+import { batchAssignRole, listRoles } from '../../ops/identity/roles.ts';
+import type { OpContext } from '../../ops/core/context.ts';
 import type { GraphqlContext } from './resolvers.ts';
 import { dataHubRole } from './types/dataHubRole.ts';
 import { executionRequestView, ingestionSourceView } from './types/ingestionSource.ts';

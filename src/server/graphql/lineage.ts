@@ -1,14 +1,14 @@
 /**
  * The lineage fields (lineage.graphql): `lineage(input)` on every entity type that has it,
  * `searchAcrossLineage`, `scrollAcrossLineage` and `updateLineage`. Each parses its input, calls one
- * operation (src/ops/lineage.ts, lineageSearch.ts, updateLineage.ts) and shapes DataHub's types;
+ * operation (src/ops/lineage/lineage.ts, lineageSearch.ts, updateLineage.ts) and shapes DataHub's types;
  * entities are resolved lazily, so a client selecting only urns reads nothing more.
  */
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
-import { BadRequestError } from '../../model/errors.ts';
-import { lineageEdgeStamps, traverseLineage, type LineageEntity } from '../../ops/lineage.ts';
-import { searchAcrossLineage, splitDegreeCriteria, type LineageSearchPage } from '../../ops/lineageSearch.ts';
-import { updateLineage, type LineageEdgeInput } from '../../ops/updateLineage.ts';
+import { BadRequestError } from '../../errors.ts';
+import { lineageEdgeStamps, traverseLineage, type LineageEntity } from '../../ops/lineage/lineage.ts';
+import { searchAcrossLineage, splitDegreeCriteria, type LineageSearchPage } from '../../ops/lineage/lineageSearch.ts';
+import { updateLineage, type LineageEdgeInput } from '../../ops/lineage/updateLineage.ts';
 import type { StoreView } from '../../store/store.ts';
 import type { GraphqlContext } from './resolvers.ts';
 import { facetsOf } from './search.ts';

@@ -3,33 +3,33 @@
  * Business rules live in src/ops; the shapes returned come from the entity types in ./types/.
  */
 import type { Store } from '../../store/store.ts';
-import type { OpContext } from '../../ops/context.ts';
-import { batchUpdateDeprecation, updateDeprecation } from '../../ops/deprecation.ts';
-import { updateDescription, type DescriptionUpdate } from '../../ops/descriptions.ts';
-import { addLink, removeLink } from '../../ops/links.ts';
-import { addOwners, batchAddOwners, batchRemoveOwners, removeOwner, type OwnerInput } from '../../ops/owners.ts';
-import type { ResourceRef } from '../../ops/resources.ts';
-import { batchUpdateSoftDeleted } from '../../ops/softDelete.ts';
-import { createTag, deleteTag, setTagColor, updateTag } from '../../ops/tagEntity.ts';
-import { addTags, removeTag, removeTags } from '../../ops/tags.ts';
-import { createAccessToken, listAccessTokens, revokeAccessToken, type TokenMetadata } from '../../ops/tokens.ts';
-import { updateDatasets, type DatasetUpdate } from '../../ops/updateDataset.ts';
-import { createDataProduct, batchSetDataProduct, type CreateDataProductInput } from '../../ops/dataProducts.ts';
-import { batchSetDomain, createDomain, deleteDomain, setDomain, unsetDomain, type CreateDomainInput } from '../../ops/domains.ts';
-import { entityExists } from '../../ops/entities.ts';
-import { listOwnershipTypes } from '../../ops/ownershipTypes.ts';
-import { createGlossaryEntity, deleteGlossaryEntity, updateParentNode, type CreateGlossaryEntityInput } from '../../ops/glossary.ts';
-import { addLabels, removeLabel, removeLabels, TERMS } from '../../ops/labels.ts';
+import type { OpContext } from '../../ops/core/context.ts';
+import { batchUpdateDeprecation, updateDeprecation } from '../../ops/labels/deprecation.ts';
+import { updateDescription, type DescriptionUpdate } from '../../ops/labels/descriptions.ts';
+import { addLink, removeLink } from '../../ops/labels/links.ts';
+import { addOwners, batchAddOwners, batchRemoveOwners, removeOwner, type OwnerInput } from '../../ops/labels/owners.ts';
+import type { ResourceRef } from '../../ops/core/resources.ts';
+import { batchUpdateSoftDeleted } from '../../ops/entities/softDelete.ts';
+import { createTag, deleteTag, setTagColor, updateTag } from '../../ops/labels/tagEntity.ts';
+import { addTags, removeTag, removeTags } from '../../ops/labels/tags.ts';
+import { createAccessToken, listAccessTokens, revokeAccessToken, type TokenMetadata } from '../../ops/identity/tokens.ts';
+import { updateDatasets, type DatasetUpdate } from '../../ops/entities/updateDataset.ts';
+import { createDataProduct, batchSetDataProduct, type CreateDataProductInput } from '../../ops/glossary/dataProducts.ts';
+import { batchSetDomain, createDomain, deleteDomain, setDomain, unsetDomain, type CreateDomainInput } from '../../ops/glossary/domains.ts';
+import { entityExists } from '../../ops/entities/entities.ts';
+import { listOwnershipTypes } from '../../ops/labels/ownershipTypes.ts';
+import { createGlossaryEntity, deleteGlossaryEntity, updateParentNode, type CreateGlossaryEntityInput } from '../../ops/glossary/glossary.ts';
+import { addLabels, removeLabel, removeLabels, TERMS } from '../../ops/labels/labels.ts';
 import {
   createStructuredProperty,
   removeStructuredProperties,
   upsertStructuredProperties,
   type CreateStructuredPropertyInput,
   type PropertyValueInput,
-} from '../../ops/structuredProperties.ts';
-import { updateName } from '../../ops/updateName.ts';
-import { appConfig } from '../../ops/appConfig.ts';
-import { listQueries, type ListQueriesInput } from '../../ops/queries.ts';
+} from '../../ops/labels/structuredProperties.ts';
+import { updateName } from '../../ops/glossary/updateName.ts';
+import { appConfig } from '../../ops/admin/appConfig.ts';
+import { listQueries, type ListQueriesInput } from '../../ops/knowledge/queries.ts';
 import { datasetView } from './types/dataset.ts';
 import { globalViewsSettings, meView } from './types/me.ts';
 import { entityRef, getEntitiesByUrn, getEntityByUrn, getTypedEntity } from './types/registry.ts';

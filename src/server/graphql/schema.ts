@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import * as sea from 'node:sea';
 import { buildSchema, defaultFieldResolver, GraphQLObjectType, type GraphQLSchema } from 'graphql';
-import { listRelationships } from '../../ops/relationships.ts';
+import { listRelationships } from '../../ops/entities/relationships.ts';
 import { entityRef } from './types/registry.ts';
 import { withLineageFields } from './lineage.ts';
 import type { GraphqlContext } from './resolvers.ts';

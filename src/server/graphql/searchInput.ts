@@ -4,7 +4,7 @@
  * deprecated `value` is used when `values` is null, `condition` null is EQUAL, EntityType enum
  * values name urn entity types.
  */
-import { BadRequestError } from '../../model/errors.ts';
+import { BadRequestError } from '../../errors.ts';
 import type { Condition, Criterion, FilterGroup, SearchRequest, SortCriterion } from '../../ops/search/types.ts';
 import { FACET_SEPARATOR } from '../../ops/search/search.ts';
 import { kinds } from './types/registry.ts';

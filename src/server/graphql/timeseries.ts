@@ -1,5 +1,5 @@
 /** Root resolvers for timeseries aspects (timeseries.graphql): reporting operations on datasets. */
-import { reportOperation, type ReportOperationInput } from '../../ops/operations.ts';
+import { reportOperation, type ReportOperationInput } from '../../ops/timeseries/operations.ts';
 import type { GraphqlContext } from './resolvers.ts';
 
 export const timeseriesRoots = {

@@ -3,7 +3,7 @@
  * aspect's validation or a patch that cannot apply is 422 (GMS's status for validation failures),
  * any other BadRequestError is 400. Everything else is rethrown as is, for `sendError` to answer.
  */
-import { AspectValidationError, BadRequestError, InvalidPatchError } from '../../model/errors.ts';
+import { AspectValidationError, BadRequestError, InvalidPatchError } from '../../errors.ts';
 import { HttpError } from '../http.ts';
 
 /** Rethrows `e` with its REST status; `where`, when given, goes in front of the message. */

@@ -7,17 +7,17 @@
  * 5xx, which the client retries.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { InvalidPatchError } from '../../model/errors.ts';
+import { InvalidPatchError } from '../../errors.ts';
 import { proposalFromMcp, proposalsFromRecord, type Proposal } from '../../model/mcp.ts';
-import { hardDelete, deleteReferencesTo } from '../../ops/deleteEntity.ts';
-import { getEntitySnapshot } from '../../ops/entitySnapshot.ts';
-import { ingestProposals } from '../../ops/ingestProposals.ts';
-import { batchGetEntities, getEntityV3, parseBatchGetRequest } from '../../ops/openapiEntities.ts';
-import { scrollEntitiesV3 } from '../../ops/openapiScroll.ts';
-import { getEntityResponse, getVersionedAspect } from '../../ops/readAspects.ts';
-import { listRelationships } from '../../ops/relationships.ts';
-import { getTimeline } from '../../ops/timeline.ts';
-import { DEFAULT_TIMESERIES_LIMIT, readTimeseries } from '../../ops/timeseries.ts';
+import { hardDelete, deleteReferencesTo } from '../../ops/entities/deleteEntity.ts';
+import { getEntitySnapshot } from '../../ops/entities/entitySnapshot.ts';
+import { ingestProposals } from '../../ops/ingest/ingestProposals.ts';
+import { batchGetEntities, getEntityV3, parseBatchGetRequest } from '../../ops/entities/openapiEntities.ts';
+import { scrollEntitiesV3 } from '../../ops/entities/openapiScroll.ts';
+import { getEntityResponse, getVersionedAspect } from '../../ops/entities/readAspects.ts';
+import { listRelationships } from '../../ops/entities/relationships.ts';
+import { getTimeline } from '../../ops/timeline/timeline.ts';
+import { DEFAULT_TIMESERIES_LIMIT, readTimeseries } from '../../ops/timeseries/timeseries.ts';
 import { validateUrn } from '../../model/registry.ts';
 import { isJsonObject } from '../../model/json.ts';
 import { actorOf, type ServerDeps } from '../context.ts';

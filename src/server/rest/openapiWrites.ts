@@ -10,8 +10,8 @@
  * - `POST /openapi/v1/trace/write/{traceId}?onlyIncludeErrors=&detailed=&skipCache=`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { deleteEntityV3, parseEntityWrites, writeEntities, type WriteMode } from '../../ops/openapiWrites.ts';
-import { parseTraceId, parseTraceRequest, traceparentOf, traceWrites } from '../../ops/traceWrites.ts';
+import { deleteEntityV3, parseEntityWrites, writeEntities, type WriteMode } from '../../ops/ingest/openapiWrites.ts';
+import { parseTraceId, parseTraceRequest, traceparentOf, traceWrites } from '../../ops/admin/traceWrites.ts';
 import { actorOf, type ServerDeps } from '../context.ts';
 import { readBody, readJsonBody, sendJson } from '../http.ts';
 import { checkValueLimits } from '../limits.ts';

@@ -5,7 +5,7 @@
  * name and `listUrns` to list every urn of a type.
  */
 import { isJsonObject, type JsonObject } from '../../model/json.ts';
-import { listUrns } from '../../ops/entities.ts';
+import { listUrns } from '../../ops/entities/entities.ts';
 import { searchEntities } from '../../ops/search/search.ts';
 import { searchTypeOf, type Condition, type Criterion, type FilterGroup, type SearchPage, type SortCriterion } from '../../ops/search/types.ts';
 import type { StoreView } from '../../store/store.ts';

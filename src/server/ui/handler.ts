@@ -5,7 +5,7 @@
  * itself talks to the same GraphQL and REST endpoints as every other client.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { verifyAuthorization } from '../../ops/tokens.ts';
+import { verifyAuthorization } from '../../ops/identity/tokens.ts';
 import type { Store } from '../../store/store.ts';
 import { parseRoute } from '../../ui/shared/routes.ts';
 import { readBody } from '../http.ts';

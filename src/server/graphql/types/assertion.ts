@@ -6,7 +6,7 @@
 import { assertedEntityOf, type AssertionInfo, type AssertionStdParameters } from '../../../model/aspects/assertionInfo.ts';
 import type { SchemaFieldValue } from '../../../model/aspects/schemaMetadata.ts';
 import { parseUrn, partValue } from '../../../model/urn.ts';
-import { assertionRunEvents, entityAssertions, type RunEventsQuery } from '../../../ops/assertions.ts';
+import { assertionRunEvents, entityAssertions, type RunEventsQuery } from '../../../ops/quality/assertions.ts';
 import type { StoreView, TimeseriesRow } from '../../../store/store.ts';
 import { criterionOf, type FacetFilterGql } from '../searchInput.ts';
 import { fieldType } from './dataset.ts';

@@ -1,8 +1,8 @@
 /**
  * DataHubConnection: a connection to an external platform, its JSON details decrypted (as DataHub's
- * ConnectionMapper answers them). Rules and decryption live in src/ops/connections.ts.
+ * ConnectionMapper answers them). Rules and decryption live in src/ops/admin/connections.ts.
  */
-import { getConnection } from '../../../ops/connections.ts';
+import { getConnection } from '../../../ops/admin/connections.ts';
 import { type EntityKind, type Obj, common, lazy, ref } from './shared.ts';
 
 export const dataHubConnection: EntityKind = {

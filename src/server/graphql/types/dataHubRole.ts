@@ -1,6 +1,6 @@
 /** DataHubRole: one of the roles a user or group can hold (Admin, Editor, Reader …). */
 import { parseUrn } from '../../../model/urn.ts';
-import { roleInfoOf } from '../../../ops/roles.ts';
+import { roleInfoOf } from '../../../ops/identity/roles.ts';
 import type { EntityKind } from './shared.ts';
 
 export const dataHubRole: EntityKind = {

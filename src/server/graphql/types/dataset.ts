@@ -1,7 +1,7 @@
 /**
  * Dataset (datahub-graphql.md §2.2, §2.3): the effective values a person sees (DESIGN.md §2.2) —
  * edited description over ingested, column tags and terms ingested ∪ edited, deprecation that always
- * reads — from the rules in src/ops/effective.ts, with the shared aspects of every entity type.
+ * reads — from the rules in src/ops/labels/effective.ts, with the shared aspects of every entity type.
  */
 import { keyAspectOf } from '../../../model/registry.ts';
 import type { Stamp } from '../../../model/aspects/define.ts';
@@ -9,8 +9,8 @@ import type { EditableSchemaMetadata } from '../../../model/aspects/editableSche
 import type { GlobalTags } from '../../../model/aspects/globalTags.ts';
 import type { Ownership } from '../../../model/aspects/ownership.ts';
 import type { SchemaFieldValue } from '../../../model/aspects/schemaMetadata.ts';
-import { effectiveDeprecation, type Deprecation } from '../../../ops/deprecation.ts';
-import { effectiveDescription, mergeTags, mergeTerms, type TermsValue } from '../../../ops/effective.ts';
+import { effectiveDeprecation, type Deprecation } from '../../../ops/labels/deprecation.ts';
+import { effectiveDescription, mergeTags, mergeTerms, type TermsValue } from '../../../ops/labels/effective.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { schemaFieldEntityOf } from './schemaField.ts';
 import { assertionsField } from './assertion.ts';

@@ -1,11 +1,11 @@
 /**
  * Document: a knowledge-base document (DataHub's `documents.graphql`), and the `relatedDocuments`
  * field of the assets a document may be related to. The rules (parent chain, visibility, filters)
- * live in src/ops/documents.ts; this file shapes them.
+ * live in src/ops/knowledge/documents.ts; this file shapes them.
  */
 import type { Stamp } from '../../../model/aspects/define.ts';
 import type { DocumentInfo } from '../../../model/aspects/documentInfo.ts';
-import { documentInfoOf, parentDocuments, relatedDocuments, type RelatedDocumentsQuery } from '../../../ops/documents.ts';
+import { documentInfoOf, parentDocuments, relatedDocuments, type RelatedDocumentsQuery } from '../../../ops/knowledge/documents.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type { GraphqlContext } from '../resolvers.ts';
 import { type EntityKind, type Obj, aspect, common, customProperties, platformView, ref, str } from './shared.ts';

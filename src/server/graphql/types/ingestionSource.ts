@@ -6,7 +6,7 @@ import type { DataHubIngestionSourceInfo } from '../../../model/aspects/dataHubI
 import type { ExecutionRequestInput } from '../../../model/aspects/dataHubExecutionRequestInput.ts';
 import type { Ownership } from '../../../model/aspects/ownership.ts';
 import { parseUrn } from '../../../model/urn.ts';
-import { EXECUTION_INPUT, EXECUTION_RESULT, executionsOf, sourceInfoOf } from '../../../ops/ingestionSources.ts';
+import { EXECUTION_INPUT, EXECUTION_RESULT, executionsOf, sourceInfoOf } from '../../../ops/admin/ingestionSources.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { type EntityKind, type Obj, aspect, isUrnOf, num, ownershipView, ref, str } from './shared.ts';
 

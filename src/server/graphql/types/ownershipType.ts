@@ -1,5 +1,5 @@
 /** OwnershipTypeEntity: a system or custom ownership type. */
-import { ownershipTypeName } from '../../../ops/ownershipTypes.ts';
+import { ownershipTypeName } from '../../../ops/labels/ownershipTypes.ts';
 import { type EntityKind, aspect, common, str } from './shared.ts';
 
 export const ownershipType: EntityKind = {

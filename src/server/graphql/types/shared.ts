@@ -6,8 +6,8 @@
  * function is only evaluated when a query selects it. Each entity type has its own file beside this
  * one; registry.ts maps urn entity types to them.
  */
-import { healthOf } from '../../../ops/health.ts';
-import { NotFoundError, BadRequestError } from '../../../model/errors.ts';
+import { healthOf } from '../../../ops/quality/health.ts';
+import { NotFoundError, BadRequestError } from '../../../errors.ts';
 import { keyAspectOf } from '../../../model/registry.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import type { Stamp } from '../../../model/aspects/define.ts';
@@ -15,7 +15,7 @@ import type { GlobalTags } from '../../../model/aspects/globalTags.ts';
 import type { InstitutionalMemoryElement } from '../../../model/aspects/institutionalMemory.ts';
 import type { Ownership } from '../../../model/aspects/ownership.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { systemOwnershipTypeUrn } from '../../../ops/owners.ts';
+import { systemOwnershipTypeUrn } from '../../../ops/labels/owners.ts';
 import { entityRef } from './registry.ts';
 
 /** The read model of a related entity (owners, terms, containers, …): always of a served type. */
@@ -340,7 +340,7 @@ export function common(view: StoreView, urn: string, kind: EntityKind): Obj {
     dataPlatformInstance: () => dataPlatformInstanceOf(view, urn),
     documentation: () => documentationView(view, urn),
     displayProperties: () => displayPropertiesView(view, urn),
-    // From the entity's assertions (src/ops/health.ts); no incidents are kept, so there is no incident health.
+    // From the entity's assertions (src/ops/quality/health.ts); no incidents are kept, so there is no incident health.
     health: () => healthOf(view, urn),
   };
 }

@@ -2,12 +2,12 @@
  * GraphQL shapes of timeseries aspects — `Dataset.operations`, `datasetProfiles`, `usageStats`,
  * `statsSummary`, the runs of jobs and flows
  * (`DataJob.runs`, `DataFlow.runs`) and the run entity itself (DataProcessInstance) — read through
- * src/ops/timeseries.ts and src/ops/runs.ts.
+ * src/ops/timeseries/timeseries.ts and src/ops/timeseries/runs.ts.
  */
 import type { StoreView, TimeseriesRow } from '../../../store/store.ts';
-import { readTimeseries } from '../../../ops/timeseries.ts';
-import { RUN_EVENT, runsOf } from '../../../ops/runs.ts';
-import { datasetStats, usageStats, type UsageRange, type UserCount } from '../../../ops/usage.ts';
+import { readTimeseries } from '../../../ops/timeseries/timeseries.ts';
+import { RUN_EVENT, runsOf } from '../../../ops/timeseries/runs.ts';
+import { datasetStats, usageStats, type UsageRange, type UserCount } from '../../../ops/timeseries/usage.ts';
 import { criterionOf, type FacetFilterGql } from '../searchInput.ts';
 import { aspect, common, customProperties, platformView, props, ref, str, type EntityKind, type Obj } from './shared.ts';
 

@@ -6,7 +6,7 @@
 import type { VersionProperties, VersionTag } from '../../../model/aspects/versionProperties.ts';
 import { keyAspectOf } from '../../../model/registry.ts';
 import { searchEntities } from '../../../ops/search/search.ts';
-import { versionPropertiesOf, versionSetPropertiesOf } from '../../../ops/versioningEffects.ts';
+import { versionPropertiesOf, versionSetPropertiesOf } from '../../../ops/versioning/versioningEffects.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { searchResults } from '../search.ts';
 import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';

@@ -1,0 +1,65 @@
+/**
+ * Relationships of an entity (datahub-discovery.md §1.3, §7.2): the edges the aspects declare, read
+ * from the store's relationships index in either direction. Serves GraphQL `relationships(input)`,
+ * REST `GET /relationships` and OpenAPI `GET /openapi/relationships/v1/`.
+ */
+import { BadRequestError } from '../../errors.ts';
+import { validateUrn } from '../../model/registry.ts';
+import type { RelationshipDirection, StoreView } from '../../store/store.ts';
+
+export const DIRECTIONS: readonly RelationshipDirection[] = ['INCOMING', 'OUTGOING'];
+/** DataHub's page size when `count` is not given (GraphClient.DEFAULT_PAGE_SIZE). */
+export const DEFAULT_RELATIONSHIPS_COUNT = 100;
+
+export interface RelationshipsQuery {
+  urn: string;
+  direction: string;
+  /** Relationship names, OR-ed; empty = every relationship. */
+  types: readonly string[];
+  start?: number | null;
+  count?: number | null;
+  /** Whether entities marked removed (status.removed) at the other end are listed; default true. */
+  includeSoftDelete?: boolean | null;
+}
+
+export interface Relationship {
+  type: string;
+  direction: RelationshipDirection;
+  /** The entity at the other end of the edge. */
+  urn: string;
+}
+
+export interface RelationshipsPage {
+  start: number;
+  count: number;
+  total: number;
+  relationships: Relationship[];
+}
+
+function pageNumber(value: number | null | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === null) return fallback;
+  if (!Number.isInteger(value) || value < 0) throw new BadRequestError(`${name}: expected a non-negative integer, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** One page of an entity's relationships, one row per (relationship, other entity), ordered by both. */
+export function listRelationships(view: StoreView, q: RelationshipsQuery): RelationshipsPage {
+  validateUrn(q.urn);
+  if (!(DIRECTIONS as readonly string[]).includes(q.direction)) {
+    throw new BadRequestError(`direction: expected INCOMING or OUTGOING, got ${JSON.stringify(q.direction)}`);
+  }
+  const direction = q.direction as RelationshipDirection;
+  const start = pageNumber(q.start, 0, 'start');
+  const count = pageNumber(q.count, DEFAULT_RELATIONSHIPS_COUNT, 'count');
+  const seen = new Set<string>();
+  const all: Relationship[] = [];
+  for (const edge of view.edges(q.urn, direction, q.types)) {
+    const key = `${edge.type}\u0000${edge.urn}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (q.includeSoftDelete === false && (view.getAspect(edge.urn, 'status')?.value as { removed?: boolean } | undefined)?.removed === true) continue;
+    all.push({ type: edge.type, direction, urn: edge.urn });
+  }
+  const page = all.slice(start, start + count);
+  return { start, count: page.length, total: all.length, relationships: page };
+}

@@ -1,9 +1,0 @@
-/** Opens a data file with the model's relationships and search indexes wired in: the one way to open the store. */
-import { relationshipIndexer } from '../model/relationships.ts';
-import { searchIndexer } from '../model/search/indexer.ts';
-import { Store } from '../store/store.ts';
-
-/** `readOnly`: for commands that only read; see Store.open. */
-export function openCatalog(path: string, options: { readOnly?: boolean } = {}): Store {
-  return Store.open(path, relationshipIndexer, searchIndexer, options);
-}

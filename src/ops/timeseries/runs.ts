@@ -1,0 +1,33 @@
+/**
+ * Runs of data jobs and flows (dataProcessInstance entities): the instances whose
+ * `dataProcessInstanceRelationships.parentTemplate` names the job or flow (the InstanceOf edge), as
+ * DataHub lists them — only runs that reported at least one run event, newest first.
+ */
+import type { StoreView } from '../../store/store.ts';
+import { pageOf, paging } from '../core/paging.ts';
+
+export const RUN_EVENT = 'dataProcessInstanceRunEvent';
+
+export interface RunsPage {
+  start: number;
+  count: number;
+  total: number;
+  urns: string[];
+}
+
+export function runsOf(store: StoreView, templateUrn: string, input: { start?: number | null; count?: number | null } = {}): RunsPage {
+  const runs = store
+    .edges(templateUrn, 'INCOMING', ['InstanceOf'])
+    .map((e) => e.urn)
+    .filter((urn) => store.timeseriesAspects(urn).includes(RUN_EVENT))
+    .map((urn) => ({ urn, created: createdTime(store, urn) }))
+    .sort((a, b) => b.created - a.created || (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0));
+  const page = pageOf(runs, paging(input, 20));
+  return { start: page.start, count: page.count, total: page.total, urns: page.items.map((r) => r.urn) };
+}
+
+/** When the run was created (its properties), else when it first reported. */
+function createdTime(store: StoreView, urn: string): number {
+  const created = (store.getAspect(urn, 'dataProcessInstanceProperties')?.value as { created?: { time?: number } } | undefined)?.created?.time;
+  return typeof created === 'number' ? created : (store.timeseries(urn, RUN_EVENT)[0]?.timestampMillis ?? 0);
+}
