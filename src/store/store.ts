@@ -798,7 +798,7 @@ export class Store implements StoreView {
   urnsOfType(entityType: string, options: { after?: string; limit?: number } = {}): string[] {
     const start: [string, string] = options.after === undefined ? [entityType, ''] : [entityType, options.after + AFTER];
     const out: string[] = [];
-    for (const key of this.walk('byType', this.byType, { start, end: [entityType + AFTER, ''], limit: options.limit })) {
+    for (const key of this.walk<[string, string]>('byType', this.byType, { start, end: [entityType + AFTER, ''], limit: options.limit })) {
       out.push(key[1]);
     }
     return out;
