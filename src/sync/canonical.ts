@@ -1,0 +1,42 @@
+/**
+ * JSON values as sync compares them: structural equality (object keys in any order, array elements in
+ * order) and a canonical text (object keys sorted, no whitespace) that is the same for equal values.
+ * `undefined` stands for "absent" throughout sync; an object field holding `undefined` counts as absent.
+ */
+import { isJsonObject } from '../model/json.ts';
+
+/** Structural equality of two JSON values; `undefined` (absent) equals only `undefined`. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !isJsonObject(a) || !isJsonObject(b)) return false;
+  const ka = Object.keys(a).filter((k) => a[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => b[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) if (!deepEqual(a[k], b[k])) return false;
+  return true;
+}
+
+/**
+ * The canonical JSON text of a value: object keys sorted by UTF-16 code units, fields holding
+ * `undefined` left out, no whitespace, strings and numbers as `JSON.stringify` writes them. Equal
+ * values (in the sense of `deepEqual`) have the same text. `undefined` itself gives the empty string.
+ */
+export function canonicalJson(v: unknown): string {
+  if (v === undefined) return '';
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : canonicalJson(x))).join(',')}]`;
+  const obj = v as Record<string, unknown>;
+  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+}
+
+/** Orders two canonical texts (code-unit order), for deterministic, argument-order-free choices. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
