@@ -1,9 +1,10 @@
-// Every field of every entity type the GraphQL schema serves, selected once against a catalog that
-// fills them (test/fixtures/every-field.ts): a resolver that answers null or [] although the data is
-// there (a misspelled read-model key, a lost fallback) fails here. The documents are generated from
-// the executable schema, so a field added to the SDL is selected too and must be filled by the
-// fixture or listed in ALLOWED_EMPTY with its reason. A listed field that starts answering fails as
-// well: the list can only shrink.
+// Every field of every entity type the GraphQL schema serves, and of every root query, selected once
+// against a catalog that fills them (test/fixtures/every-field.ts): a resolver that answers null or []
+// although the data is there (a misspelled read-model key, a lost fallback) fails here. The
+// documents are generated from the executable schema, so a field added to the SDL is selected too and
+// must be filled by the fixture or listed in ALLOWED_EMPTY with its reason. A listed field that
+// starts answering fails as well: the list can only shrink. Only the payloads of mutations are left
+// to the tests that make those writes.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
@@ -16,7 +17,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { getSchema } from '../src/server/graphql/schema.ts';
-import { EVERY_FIELD_ROOTS, EVERY_FIELD_UNSERVED, RELATIONSHIP_TYPES } from './fixtures/every-field.ts';
+import { EVERY_FIELD_ROOTS, EVERY_FIELD_UNSERVED, QUERY_URNS, RELATIONSHIP_TYPES, U } from './fixtures/every-field.ts';
 import { startEveryFieldServer, type GqlServer } from './graphql-helpers.ts';
 
 /** Object fields are expanded this deep below an entity; deeper ones are left out (and reported). */
@@ -33,6 +34,29 @@ const ARGS: Record<string, string[]> = {
   '*.relatedDocuments': ['(input: {})'],
   // A query that matches a term (matchedFields, with the entity), asking for an index field back (extraProperties).
   ...Object.fromEntries(['Domain.entities', 'DataProduct.entities', 'VersionSet.versionsSearch'].map((f) => [f, ['(input: { query: "Revenue", searchFlags: { fetchExtraFields: ["name"] } })']])),
+  // The root queries: by urn on the fixture's entities (read whole above; here by urn only), lists and searches on all of it.
+  ...Object.fromEntries(Object.entries(QUERY_URNS).map(([f, urn]) => [`Query.${f}`, [`(urn: ${JSON.stringify(urn)})`]])),
+  'Query.entities': [`(urns: ${JSON.stringify([U.dataset, U.chart])})`],
+  'Query.listOwnershipTypes': ['(input: {})'],
+  'Query.listAccessTokens': ['(input: {})'],
+  'Query.search': ['(input: { type: DATASET, query: "Revenue", searchFlags: { fetchExtraFields: ["name"] } })'],
+  'Query.searchAcrossEntities': ['(input: { query: "Revenue", searchFlags: { fetchExtraFields: ["name"] } })'],
+  'Query.semanticSearch': ['(input: { type: DATASET, query: "orders" })'],
+  'Query.semanticSearchAcrossEntities': ['(input: { query: "orders" })'],
+  'Query.scrollAcrossEntities': ['(input: { query: "Revenue", count: 2 })'],
+  'Query.aggregateAcrossEntities': ['(input: { query: "*" })'],
+  'Query.autoComplete': ['(input: { type: DATASET, query: "ord" })'],
+  'Query.autoCompleteForMultiple': ['(input: { query: "ord" })'],
+  'Query.browseV2': [`(input: { type: DATASET, path: [${JSON.stringify(U.parentContainer)}] })`],
+  'Query.listQueries': ['(input: {})'],
+  'Query.searchAcrossLineage': ['UPSTREAM', 'DOWNSTREAM'].map((d) => `(input: { urn: ${JSON.stringify(U.dataset)}, direction: ${d}, query: "Revenue" })`),
+  // One result a page: there is a next page to scroll to.
+  'Query.scrollAcrossLineage': ['UPSTREAM', 'DOWNSTREAM'].map((d) => `(input: { urn: ${JSON.stringify(U.dataset)}, direction: ${d}, query: "Revenue", count: 1 })`),
+  'Query.listSecrets': ['(input: {})'],
+  'Query.getSecretValues': ['(input: { secrets: ["ef_password"] })'],
+  'Query.listIngestionSources': ['(input: {})'],
+  'Query.listRoles': ['(input: {})'],
+  'Query.getInviteToken': [`(input: { roleUrn: ${JSON.stringify(U.role)} })`],
 };
 
 /**
@@ -54,12 +78,19 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
   'DatasetStatsSummary.uniqueUserRankLast30Days': 'no percentile or rank over the catalog is computed',
   'DatasetStatsSummary.updateCountPercentileLast30Days': 'no percentile or rank over the catalog is computed',
   'EntityRelationship.created': 'the relationship index keeps no creation stamp per edge',
+  'EntityRelationshipsResult.relationships': { below: ['Query'], why: 'the access token of listAccessTokens (the one entity read whole there) has no edges' },
   'SchemaFieldEntity.businessAttributes': 'business attributes are not kept by this catalog',
   'SearchResult.insights': 'search computes no insights',
+  'SearchAcrossLineageResult.insights': 'search computes no insights',
+  'FreshnessStats.systemFreshness': 'answers come from the data file as of the request: no system lags behind it',
+  'SemanticSearchConfig.enabledEntities': 'semantic search is disabled here',
+  'SemanticSearchConfig.embeddingConfig': 'semantic search is disabled here',
   'SearchResults.suggestions': 'search makes no spelling suggestions',
   'FacetMetadata.entity': 'a facet is a field, not an entity (its values carry their entities)',
   'AggregationMetadata.displayName': 'facet values are shown by their entity or value, no display name is computed',
   'ChangeAuditStamps.deleted': 'BUG: the notebook read model answers deleted: null without reading the stored changeAuditStamps.deleted',
+  'Query.semanticSearch': 'semantic search is disabled here: the query answers an error',
+  'Query.semanticSearchAcrossEntities': 'semantic search is disabled here: the query answers an error',
   'DataPlatformProperties.logoUrl': 'BUG: platforms are built from their urn alone; the logoUrl of a stored dataPlatformInfo is not read',
   'EntityLineageResult.relationships': { below: ['DataFlow', 'MLFeatureTable'], why: 'no lineage relationship has a flow or a feature table at either end' },
   ...Object.fromEntries(['createdOn', 'createdActor', 'updatedOn', 'updatedActor'].map((f) => [`LineageRelationship.${f}`, {
@@ -85,6 +116,8 @@ interface Plan {
   cut: Set<string>;
   /** Object types selected through fields none of which is in ALLOWED_EMPTY: each must be answered somewhere. */
   expectedTypes: Set<string>;
+  /** Entity types read whole on their own: met below anything else, they are read by urn only. */
+  readAlone: Set<string>;
   entityTypes: Set<string>;
 }
 
@@ -110,26 +143,46 @@ function selectionOf(schema: GraphQLSchema, plan: Plan, type: GraphQLObjectType,
     const below = allowed || allowedEmpty(plan.root, key) !== undefined;
     const inner = isLeafType(named) ? '' : depth >= MAX_DEPTH ? undefined : ` { ${innerSelection(schema, plan, named, depth + 1, below)} }`;
     if (inner === undefined) {
-      plan.cut.add(key);
+      if (!below) plan.cut.add(key);
       continue;
     }
     plan.selected.add(key);
-    argsOf(type.name, field).forEach((args, i) => parts.push(`${field.name}__${i}: ${field.name}${args}${inner}`));
+    // Aliased by type too: the same field name may have another type in a sibling inline fragment.
+    argsOf(type.name, field).forEach((args, i) => parts.push(`${field.name}__${type.name}${i}: ${field.name}${args}${inner}`));
   }
   return parts.join(' ');
 }
 
 function innerSelection(schema: GraphQLSchema, plan: Plan, named: GraphQLNamedType, depth: number, allowed: boolean): string {
-  const of = (t: GraphQLObjectType) => (plan.entityTypes.has(t.name) ? '__typename urn' : selectionOf(schema, plan, t, depth, allowed));
-  if (named instanceof GraphQLObjectType) return of(named);
+  if (named instanceof GraphQLObjectType) return plan.readAlone.has(named.name) ? '__typename urn' : selectionOf(schema, plan, named, depth, allowed);
   assert.ok(isAbstractType(named), named.name);
+  // Through `Entity` (or a union of entity types), every entity type is met by urn only.
+  const of = (t: GraphQLObjectType) => (plan.entityTypes.has(t.name) ? '__typename urn' : selectionOf(schema, plan, t, depth, allowed));
   return ['__typename', ...schema.getPossibleTypes(named).map((t) => `... on ${t.name} { ${of(t)} }`)].join(' ');
+}
+
+/**
+ * The object types a type's fields lead to, through lists, unions and interfaces; entity types met
+ * through an interface or a union only when `served` (the others are met only through a field of
+ * their own type).
+ */
+function reachableFrom(schema: GraphQLSchema, from: GraphQLObjectType, entityTypes: Set<string>, served: Set<string>): Set<string> {
+  const found = new Set<string>();
+  const visit = (t: GraphQLNamedType, throughAbstract: boolean): void => {
+    if (isLeafType(t) || found.has(t.name)) return;
+    if (isAbstractType(t)) return schema.getPossibleTypes(t).forEach((p) => visit(p, true));
+    if (!(t instanceof GraphQLObjectType) || (throughAbstract && entityTypes.has(t.name) && !served.has(t.name))) return;
+    found.add(t.name);
+    for (const f of Object.values(t.getFields())) visit(getNamedType(f.type), false);
+  };
+  visit(from, false);
+  return found;
 }
 
 /** A value that answers: not null, not an empty list, not an empty string. */
 const answers = (v: unknown): boolean => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
 
-/** Records the object types a response holds and the `Type.field`s that answer in it (aliases are `field__i`). */
+/** Records the object types a response holds and the `Type.field`s that answer in it (aliases are `field__TypeN`). */
 function collect(value: unknown, seen: { types: Set<string>; answered: Set<string> }): void {
   if (Array.isArray(value)) {
     for (const v of value) collect(v, seen);
@@ -141,15 +194,16 @@ function collect(value: unknown, seen: { types: Set<string>; answered: Set<strin
   if (typeof type === 'string') seen.types.add(type);
   for (const [alias, v] of Object.entries(obj)) {
     if (alias === '__typename') continue;
-    if (typeof type === 'string' && answers(v)) seen.answered.add(`${type}.${alias.replace(/__\d+$/, '')}`);
+    if (typeof type === 'string' && answers(v)) seen.answered.add(`${type}.${alias.split('__')[0]}`);
     collect(v, seen);
   }
 }
 
-describe('GraphQL: every field of every entity type answers on a filled catalog', () => {
+describe('GraphQL: every field of every entity type and root query answers on a filled catalog', () => {
   let srv: GqlServer;
   const schema = getSchema();
   const entityTypes = new Set(schema.getPossibleTypes(schema.getType('Entity') as never).map((t) => t.name));
+  const readAlone = new Set(Object.keys(EVERY_FIELD_ROOTS));
 
   before(async () => {
     srv = await startEveryFieldServer();
@@ -164,19 +218,24 @@ describe('GraphQL: every field of every entity type answers on a filled catalog'
   // Each entity type is checked on its own (`Root > Type.field`): the same GraphQL type (Deprecation,
   // Ownership …) is built by different code for different entity types, and one that answers must not
   // hide another that does not.
-  it('every entity type answers every field it has', async () => {
+  it('every entity type, and every root query, answers every field it has', async () => {
     const failures = { cut: [] as string[], neverAnswered: [] as string[], empty: [] as string[] };
     const answeredAnywhere = new Set<string>();
     const selectedAnywhere = new Set<string>();
-    for (const [root, urns] of Object.entries(EVERY_FIELD_ROOTS)) {
-      const plan: Plan = { root, selected: new Set(), cut: new Set(), expectedTypes: new Set(), entityTypes };
+    // The entity types, each on its fixture entities, then the root queries (whose entities are read by urn only).
+    const roots: Array<[string, Array<string | undefined>]> = [...Object.entries(EVERY_FIELD_ROOTS), ['Query', [undefined]]];
+    for (const [root, urns] of roots) {
+      const plan: Plan = { root, selected: new Set(), cut: new Set(), expectedTypes: new Set(), readAlone, entityTypes };
       const seen = { types: new Set<string>(), answered: new Set<string>() };
       const selection = selectionOf(schema, plan, schema.getType(root) as GraphQLObjectType, 0, false);
       for (const urn of urns) {
-        const r = await srv.gql(`{ entity(urn: ${JSON.stringify(urn)}) { ... on ${root} { ${selection} } } }`);
-        assert.equal(r.body.errors, undefined, `${urn}: ${JSON.stringify(r.body.errors?.slice(0, 3))}`);
-        assert.equal(r.body.data.entity?.__typename, root, `${urn} is not served as a ${root}`);
-        collect(r.body.data, seen);
+        // One document per type, the urn a variable: the server compiles it once for all the type's entities.
+        const r = await (urn === undefined ? srv.gql(`{ ${selection} }`) : srv.gql(`query($urn: String!) { entity(urn: $urn) { ... on ${root} { ${selection} } } }`, { urn }));
+        // Only a root query of ALLOWED_EMPTY may fail (it answers null, and must go on failing).
+        const errors = (r.body.errors ?? []).filter((e: { path?: string[] }) => allowedEmpty(root, `${root}.${String(e.path?.[0]).split('__')[0]}`) === undefined);
+        assert.deepEqual(errors, [], `${urn ?? root}: ${JSON.stringify(errors.slice(0, 3))}`);
+        if (urn !== undefined) assert.equal(r.body.data.entity?.__typename, root, `${urn} is not served as a ${root}`);
+        collect(urn === undefined ? { __typename: 'Query', ...r.body.data } : r.body.data, seen);
       }
       const at = (k: string) => `${root} > ${k}`;
       for (const k of plan.selected) selectedAnywhere.add(at(k)).add(`* > ${k}`);
@@ -186,7 +245,12 @@ describe('GraphQL: every field of every entity type answers on a filled catalog'
       // A field of a type no response held is covered by the check on types (or lies below an allowed field).
       failures.empty.push(...[...plan.selected].filter((k) => seen.types.has(k.split('.')[0]!) && !seen.answered.has(k) && allowedEmpty(root, k) === undefined).map(at));
     }
-    if (process.env['EVERY_FIELD_DEBUG']) console.log(JSON.stringify(failures, null, 1));
+    // Every object type a read can reach is selected (left out: the payloads only mutations return,
+    // types no field returns, defined for the fragments of DataHub's clients, and the entity types
+    // of EVERY_FIELD_UNSERVED, which no query returns).
+    const selectedTypes = new Set([...selectedAnywhere].map((k) => k.slice(k.indexOf('> ') + 2, k.lastIndexOf('.'))));
+    const unread = [...reachableFrom(schema, schema.getQueryType()!, entityTypes, readAlone)].filter((t) => !selectedTypes.has(t));
+    assert.deepEqual(unread, [], 'object types a query can reach that no document selects');
     assert.deepEqual(failures.cut, [], `fields never selected (deeper than ${MAX_DEPTH}): raise MAX_DEPTH`);
     assert.deepEqual(failures.neverAnswered, [], 'object types no response held (the fields leading to them answer null or [] everywhere)');
     assert.deepEqual(failures.empty, [], 'fields that answer null or [] on the fixture: fill them in test/fixtures/every-field.ts');
