@@ -5,6 +5,10 @@ import { startServer, type RunningServer } from '../src/server/server.ts';
 import { ingestFile } from '../src/cli/commands/ingestRun.ts';
 import { tempDataPath } from './helpers.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from './helpers.ts';
+import { EVERY_FIELD_MCPS, EVERY_FIELD_MUTATIONS } from './fixtures/every-field.ts';
 
 export { SAMPLE_URNS as S } from '../src/sample/sample.ts';
 
@@ -54,6 +58,21 @@ export async function startSampleServer(options: { sample?: boolean } = {}): Pro
     },
   };
   return self;
+}
+
+/**
+ * A real server over the catalog of test/fixtures/every-field.ts, which fills every field of every
+ * entity type: its MCPs go through the real ingest (as `catalog ingest -f` would), then the few
+ * writes only the server can make (an encrypted connection) through GraphQL.
+ */
+export async function startEveryFieldServer(): Promise<GqlServer> {
+  const srv = await startSampleServer({ sample: false });
+  const file = join(tempDir(), 'every-field.json');
+  writeFileSync(file, JSON.stringify(EVERY_FIELD_MCPS));
+  const summary = await ingestFile(srv.store, file);
+  assert.equal(summary.records, EVERY_FIELD_MCPS.length);
+  for (const m of EVERY_FIELD_MUTATIONS) await srv.ok(m);
+  return srv;
 }
 
 /** The error object DataHub sends for a resolver failure (datahub-graphql.md §1.4). */

@@ -1,0 +1,269 @@
+// Every field of every entity type the GraphQL schema serves, and of every root query, selected once
+// against a catalog that fills them (test/fixtures/every-field.ts): a resolver that answers null or []
+// although the data is there (a misspelled read-model key, a lost fallback) fails here. The
+// documents are generated from the executable schema, so a field added to the SDL is selected too and
+// must be filled by the fixture or listed in ALLOWED_EMPTY with its reason. A listed field that
+// starts answering fails as well: the list can only shrink. Only the payloads of mutations are left
+// to the tests that make those writes.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  getNamedType,
+  GraphQLObjectType,
+  isAbstractType,
+  isLeafType,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+} from 'graphql';
+import { getSchema } from '../src/server/graphql/schema.ts';
+import { EVERY_FIELD_ROOTS, EVERY_FIELD_UNSERVED, QUERY_URNS, RELATIONSHIP_TYPES, U } from './fixtures/every-field.ts';
+import { startEveryFieldServer, type GqlServer } from './graphql-helpers.ts';
+
+/** Object fields are expanded this deep below an entity; deeper ones are left out (and reported). */
+const MAX_DEPTH = 6;
+
+/**
+ * Arguments of the fields that take some, by `Type.field` (or `*.field` for every type): each entry
+ * is one selection of the field, under an alias, so a field can be read both ways (UPSTREAM and
+ * DOWNSTREAM lineage); the field counts as answered when any of them answers.
+ */
+const ARGS: Record<string, string[]> = {
+  '*.relationships': ['OUTGOING', 'INCOMING'].map((d) => `(input: { types: ${JSON.stringify(RELATIONSHIP_TYPES)}, direction: ${d} })`),
+  '*.lineage': ['UPSTREAM', 'DOWNSTREAM'].map((d) => `(input: { direction: ${d} })`),
+  '*.relatedDocuments': ['(input: {})'],
+  // A query that matches a term (matchedFields, with the entity), asking for an index field back (extraProperties).
+  ...Object.fromEntries(['Domain.entities', 'DataProduct.entities', 'VersionSet.versionsSearch'].map((f) => [f, ['(input: { query: "Revenue", searchFlags: { fetchExtraFields: ["name"] } })']])),
+  // The root queries: by urn on the fixture's entities (read whole above; here by urn only), lists and searches on all of it.
+  ...Object.fromEntries(Object.entries(QUERY_URNS).map(([f, urn]) => [`Query.${f}`, [`(urn: ${JSON.stringify(urn)})`]])),
+  'Query.entities': [`(urns: ${JSON.stringify([U.dataset, U.chart])})`],
+  'Query.listOwnershipTypes': ['(input: {})'],
+  'Query.listAccessTokens': ['(input: {})'],
+  'Query.search': ['(input: { type: DATASET, query: "Revenue", searchFlags: { fetchExtraFields: ["name"] } })'],
+  'Query.searchAcrossEntities': ['(input: { query: "Revenue", searchFlags: { fetchExtraFields: ["name"] } })'],
+  'Query.semanticSearch': ['(input: { type: DATASET, query: "orders" })'],
+  'Query.semanticSearchAcrossEntities': ['(input: { query: "orders" })'],
+  'Query.scrollAcrossEntities': ['(input: { query: "Revenue", count: 2 })'],
+  'Query.aggregateAcrossEntities': ['(input: { query: "*" })'],
+  'Query.autoComplete': ['(input: { type: DATASET, query: "ord" })'],
+  'Query.autoCompleteForMultiple': ['(input: { query: "ord" })'],
+  'Query.browseV2': [`(input: { type: DATASET, path: [${JSON.stringify(U.parentContainer)}] })`],
+  'Query.listQueries': ['(input: {})'],
+  'Query.searchAcrossLineage': ['UPSTREAM', 'DOWNSTREAM'].map((d) => `(input: { urn: ${JSON.stringify(U.dataset)}, direction: ${d}, query: "Revenue" })`),
+  // One result a page: there is a next page to scroll to.
+  'Query.scrollAcrossLineage': ['UPSTREAM', 'DOWNSTREAM'].map((d) => `(input: { urn: ${JSON.stringify(U.dataset)}, direction: ${d}, query: "Revenue", count: 1 })`),
+  'Query.listSecrets': ['(input: {})'],
+  'Query.getSecretValues': ['(input: { secrets: ["ef_password"] })'],
+  'Query.listIngestionSources': ['(input: {})'],
+  'Query.listRoles': ['(input: {})'],
+  'Query.getInviteToken': [`(input: { roleUrn: ${JSON.stringify(U.role)} })`],
+};
+
+/**
+ * Fields that answer null or [] on the fixture, each with the reason; `BUG:` marks one that should
+ * answer and does not (to be fixed in src). Keys are `Type.field`; a plain reason allows it below
+ * every entity type, `{ below, why }` below those entity types only.
+ */
+const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> = {
+  'Chart.health': 'health comes from assertions, and assertions check datasets and data jobs only',
+  'Dashboard.health': 'health comes from assertions, and assertions check datasets and data jobs only',
+  'DataFlow.health': 'health comes from assertions, and assertions check datasets and data jobs only',
+  'Health.activeIncidentHealthDetails': 'no incidents are kept, so there is no incident health',
+  'Health.latestAssertionStatusByType': 'health names the failing assertions (causes), not a status per assertion type',
+  'DatasetStatsSummary.queryCountPercentileLast30Days': 'no percentile or rank over the catalog is computed',
+  'DatasetStatsSummary.queryCountRankLast30Days': 'no percentile or rank over the catalog is computed',
+  'DatasetStatsSummary.rowCountPercentile': 'no percentile or rank over the catalog is computed',
+  'DatasetStatsSummary.sizeInBytesPercentile': 'no percentile or rank over the catalog is computed',
+  'DatasetStatsSummary.uniqueUserPercentileLast30Days': 'no percentile or rank over the catalog is computed',
+  'DatasetStatsSummary.uniqueUserRankLast30Days': 'no percentile or rank over the catalog is computed',
+  'DatasetStatsSummary.updateCountPercentileLast30Days': 'no percentile or rank over the catalog is computed',
+  'EntityRelationship.created': 'the relationship index keeps no creation stamp per edge',
+  'EntityRelationshipsResult.relationships': { below: ['Query'], why: 'the access token of listAccessTokens (the one entity read whole there) has no edges' },
+  'SchemaFieldEntity.businessAttributes': 'business attributes are not kept by this catalog',
+  'SearchResult.insights': 'search computes no insights',
+  'SearchAcrossLineageResult.insights': 'search computes no insights',
+  'FreshnessStats.systemFreshness': 'answers come from the data file as of the request: no system lags behind it',
+  'SemanticSearchConfig.enabledEntities': 'semantic search is disabled here',
+  'SemanticSearchConfig.embeddingConfig': 'semantic search is disabled here',
+  'SearchResults.suggestions': 'search makes no spelling suggestions',
+  'FacetMetadata.entity': 'a facet is a field, not an entity (its values carry their entities)',
+  'AggregationMetadata.displayName': 'facet values are shown by their entity or value, no display name is computed',
+  'ChangeAuditStamps.deleted': 'BUG: the notebook read model answers deleted: null without reading the stored changeAuditStamps.deleted',
+  'Query.semanticSearch': 'semantic search is disabled here: the query answers an error',
+  'Query.semanticSearchAcrossEntities': 'semantic search is disabled here: the query answers an error',
+  'DataPlatformProperties.logoUrl': 'BUG: platforms are built from their urn alone; the logoUrl of a stored dataPlatformInfo is not read',
+  'EntityLineageResult.relationships': { below: ['DataFlow', 'MLFeatureTable'], why: 'no lineage relationship has a flow or a feature table at either end' },
+  ...Object.fromEntries(['createdOn', 'createdActor', 'updatedOn', 'updatedActor'].map((f) => [`LineageRelationship.${f}`, {
+    below: ['MLModel', 'MLModelGroup', 'MLFeature', 'MLPrimaryKey', 'SchemaFieldEntity'],
+    why: 'ML lineage (trainingJobs, mlFeatures, sources, groups) and column lineage are plain urns: their edges carry no stamps',
+  }])),
+};
+
+/** ALLOWED_EMPTY as `Root > Type.field` (or `* > Type.field` for every root) → reason. */
+const ALLOWED = new Map(
+  Object.entries(ALLOWED_EMPTY).flatMap(([key, v]) => (typeof v === 'string' ? [[`* > ${key}`, v]] : v.below.map((root) => [`${root} > ${key}`, v.why]))),
+);
+
+/** The reason a field may answer nothing when read below `root`, if any. */
+const allowedEmpty = (root: string, key: string): string | undefined => ALLOWED.get(`${root} > ${key}`) ?? ALLOWED.get(`* > ${key}`);
+
+/** What the documents of one entity type select: the fields of each root type are checked apart. */
+interface Plan {
+  root: string;
+  /** `Type.field` of every field the documents select. */
+  selected: Set<string>;
+  /** `Type.field` of object-typed fields left out at MAX_DEPTH. */
+  cut: Set<string>;
+  /** Object types selected through fields none of which is in ALLOWED_EMPTY: each must be answered somewhere. */
+  expectedTypes: Set<string>;
+  /** Entity types read whole on their own: met below anything else, they are read by urn only. */
+  readAlone: Set<string>;
+  entityTypes: Set<string>;
+}
+
+function argsOf(type: string, field: GraphQLField<unknown, unknown>): string[] {
+  const given = ARGS[`${type}.${field.name}`] ?? (field.args.length > 0 ? ARGS[`*.${field.name}`] : undefined);
+  if (given) return given;
+  const required = field.args.filter((a) => a.type.toString().endsWith('!') && a.defaultValue === undefined);
+  assert.deepEqual(required.map((a) => a.name), [], `${type}.${field.name} takes required arguments: give them in ARGS`);
+  return [''];
+}
+
+/**
+ * The selection set of `type`: every field, object fields expanded, entities met below the top by urn
+ * only (each entity type is read whole on its own). `allowed`: reached through a field of
+ * ALLOWED_EMPTY, so the type need not be answered.
+ */
+function selectionOf(schema: GraphQLSchema, plan: Plan, type: GraphQLObjectType, depth: number, allowed: boolean): string {
+  if (!allowed) plan.expectedTypes.add(type.name);
+  const parts = ['__typename'];
+  for (const field of Object.values(type.getFields())) {
+    const key = `${type.name}.${field.name}`;
+    const named = getNamedType(field.type);
+    const below = allowed || allowedEmpty(plan.root, key) !== undefined;
+    const inner = isLeafType(named) ? '' : depth >= MAX_DEPTH ? undefined : ` { ${innerSelection(schema, plan, named, depth + 1, below)} }`;
+    if (inner === undefined) {
+      if (!below) plan.cut.add(key);
+      continue;
+    }
+    plan.selected.add(key);
+    // Aliased by type too: the same field name may have another type in a sibling inline fragment.
+    argsOf(type.name, field).forEach((args, i) => parts.push(`${field.name}__${type.name}${i}: ${field.name}${args}${inner}`));
+  }
+  return parts.join(' ');
+}
+
+function innerSelection(schema: GraphQLSchema, plan: Plan, named: GraphQLNamedType, depth: number, allowed: boolean): string {
+  if (named instanceof GraphQLObjectType) return plan.readAlone.has(named.name) ? '__typename urn' : selectionOf(schema, plan, named, depth, allowed);
+  assert.ok(isAbstractType(named), named.name);
+  // Through `Entity` (or a union of entity types), every entity type is met by urn only.
+  const of = (t: GraphQLObjectType) => (plan.entityTypes.has(t.name) ? '__typename urn' : selectionOf(schema, plan, t, depth, allowed));
+  return ['__typename', ...schema.getPossibleTypes(named).map((t) => `... on ${t.name} { ${of(t)} }`)].join(' ');
+}
+
+/**
+ * The object types a type's fields lead to, through lists, unions and interfaces; entity types met
+ * through an interface or a union only when `served` (the others are met only through a field of
+ * their own type).
+ */
+function reachableFrom(schema: GraphQLSchema, from: GraphQLObjectType, entityTypes: Set<string>, served: Set<string>): Set<string> {
+  const found = new Set<string>();
+  const visit = (t: GraphQLNamedType, throughAbstract: boolean): void => {
+    if (isLeafType(t) || found.has(t.name)) return;
+    if (isAbstractType(t)) return schema.getPossibleTypes(t).forEach((p) => visit(p, true));
+    if (!(t instanceof GraphQLObjectType) || (throughAbstract && entityTypes.has(t.name) && !served.has(t.name))) return;
+    found.add(t.name);
+    for (const f of Object.values(t.getFields())) visit(getNamedType(f.type), false);
+  };
+  visit(from, false);
+  return found;
+}
+
+/** A value that answers: not null, not an empty list, not an empty string. */
+const answers = (v: unknown): boolean => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+/** Records the object types a response holds and the `Type.field`s that answer in it (aliases are `field__TypeN`). */
+function collect(value: unknown, seen: { types: Set<string>; answered: Set<string> }): void {
+  if (Array.isArray(value)) {
+    for (const v of value) collect(v, seen);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const obj = value as Record<string, unknown>;
+  const type = obj['__typename'];
+  if (typeof type === 'string') seen.types.add(type);
+  for (const [alias, v] of Object.entries(obj)) {
+    if (alias === '__typename') continue;
+    if (typeof type === 'string' && answers(v)) seen.answered.add(`${type}.${alias.split('__')[0]}`);
+    collect(v, seen);
+  }
+}
+
+describe('GraphQL: every field of every entity type and root query answers on a filled catalog', () => {
+  let srv: GqlServer;
+  const schema = getSchema();
+  const entityTypes = new Set(schema.getPossibleTypes(schema.getType('Entity') as never).map((t) => t.name));
+  const readAlone = new Set(Object.keys(EVERY_FIELD_ROOTS));
+
+  before(async () => {
+    srv = await startEveryFieldServer();
+  });
+  after(() => srv.close());
+
+  it('the fixture names one entity for every entity type of the schema, or says why it cannot', () => {
+    const named = [...Object.keys(EVERY_FIELD_ROOTS), ...Object.keys(EVERY_FIELD_UNSERVED)].sort();
+    assert.deepEqual(named, [...entityTypes].sort());
+  });
+
+  // Each entity type is checked on its own (`Root > Type.field`): the same GraphQL type (Deprecation,
+  // Ownership …) is built by different code for different entity types, and one that answers must not
+  // hide another that does not.
+  it('every entity type, and every root query, answers every field it has', async () => {
+    const failures = { cut: [] as string[], neverAnswered: [] as string[], empty: [] as string[] };
+    const answeredAnywhere = new Set<string>();
+    const selectedAnywhere = new Set<string>();
+    // The entity types, each on its fixture entities, then the root queries (whose entities are read by urn only).
+    const roots: Array<[string, Array<string | undefined>]> = [...Object.entries(EVERY_FIELD_ROOTS), ['Query', [undefined]]];
+    for (const [root, urns] of roots) {
+      const plan: Plan = { root, selected: new Set(), cut: new Set(), expectedTypes: new Set(), readAlone, entityTypes };
+      const seen = { types: new Set<string>(), answered: new Set<string>() };
+      const selection = selectionOf(schema, plan, schema.getType(root) as GraphQLObjectType, 0, false);
+      for (const urn of urns) {
+        // One document per type, the urn a variable: the server compiles it once for all the type's entities.
+        const r = await (urn === undefined ? srv.gql(`{ ${selection} }`) : srv.gql(`query($urn: String!) { entity(urn: $urn) { ... on ${root} { ${selection} } } }`, { urn }));
+        // Only a root query of ALLOWED_EMPTY may fail (it answers null, and must go on failing).
+        const errors = (r.body.errors ?? []).filter((e: { path?: string[] }) => allowedEmpty(root, `${root}.${String(e.path?.[0]).split('__')[0]}`) === undefined);
+        assert.deepEqual(errors, [], `${urn ?? root}: ${JSON.stringify(errors.slice(0, 3))}`);
+        if (urn !== undefined) assert.equal(r.body.data.entity?.__typename, root, `${urn} is not served as a ${root}`);
+        collect(urn === undefined ? { __typename: 'Query', ...r.body.data } : r.body.data, seen);
+      }
+      const at = (k: string) => `${root} > ${k}`;
+      for (const k of plan.selected) selectedAnywhere.add(at(k)).add(`* > ${k}`);
+      for (const k of seen.answered) answeredAnywhere.add(at(k)).add(`* > ${k}`);
+      failures.cut.push(...[...plan.cut].filter((k) => !plan.selected.has(k)).map(at));
+      failures.neverAnswered.push(...[...plan.expectedTypes].filter((t) => !seen.types.has(t)).map(at));
+      // A field of a type no response held is covered by the check on types (or lies below an allowed field).
+      failures.empty.push(...[...plan.selected].filter((k) => seen.types.has(k.split('.')[0]!) && !seen.answered.has(k) && allowedEmpty(root, k) === undefined).map(at));
+    }
+    // Every object type a read can reach is selected (left out: the payloads only mutations return,
+    // types no field returns, defined for the fragments of DataHub's clients, and the entity types
+    // of EVERY_FIELD_UNSERVED, which no query returns).
+    const selectedTypes = new Set([...selectedAnywhere].map((k) => k.slice(k.indexOf('> ') + 2, k.lastIndexOf('.'))));
+    const unread = [...reachableFrom(schema, schema.getQueryType()!, entityTypes, readAlone)].filter((t) => !selectedTypes.has(t));
+    assert.deepEqual(unread, [], 'object types a query can reach that no document selects');
+    assert.deepEqual(failures.cut, [], `fields never selected (deeper than ${MAX_DEPTH}): raise MAX_DEPTH`);
+    assert.deepEqual(failures.neverAnswered, [], 'object types no response held (the fields leading to them answer null or [] everywhere)');
+    assert.deepEqual(failures.empty, [], 'fields that answer null or [] on the fixture: fill them in test/fixtures/every-field.ts');
+    const nowAnswering = [...ALLOWED.keys()].filter((k) => answeredAnywhere.has(k));
+    assert.deepEqual(nowAnswering, [], 'fields of ALLOWED_EMPTY that answer now: remove them from the list');
+    const stale = [...ALLOWED.keys()].filter((k) => !selectedAnywhere.has(k));
+    assert.deepEqual(stale, [], 'fields of ALLOWED_EMPTY that the documents do not select');
+  });
+
+  it('entity types without a fixture entity are still not served (entity(urn) answers null for them)', async () => {
+    for (const [typeName, { urn }] of Object.entries(EVERY_FIELD_UNSERVED)) {
+      const data = await srv.ok(`{ entity(urn: ${JSON.stringify(urn)}) { __typename } }`);
+      assert.equal(data.entity, null, `${typeName} is served now: give it a fixture entity in EVERY_FIELD_ROOTS`);
+    }
+  });
+});
