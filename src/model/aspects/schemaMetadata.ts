@@ -1,15 +1,5 @@
-import { anyUrn, arr, auditStamp, bool, changeStamps, defineAspect, num, rec, str, urnOf } from './define.ts';
-import { globalTagsSpec, type GlobalTags } from './globalTags.ts';
-
-export interface SchemaFieldValue {
-  fieldPath: string;
-  description?: string;
-  nullable?: boolean;
-  type?: { type?: Record<string, unknown> };
-  nativeDataType?: string;
-  globalTags?: GlobalTags;
-  [extra: string]: unknown;
-}
+import { anyUrn, arr, auditStamp, bool, changeStamps, defineAspect, num, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
+import { globalTagsSpec } from './globalTags.ts';
 
 const schemaField = rec({
   fieldPath: str,
@@ -29,7 +19,7 @@ const schemaField = rec({
   'jsonProps?': str,
 });
 
-export default defineAspect({
+const schemaMetadata = defineAspect({
   name: 'schemaMetadata',
   fqn: 'com.linkedin.schema.SchemaMetadata',
   fields: {
@@ -51,3 +41,7 @@ export default defineAspect({
     { name: 'ForeignKeyToDataset', path: 'foreignKeys[].foreignDataset' },
   ],
 });
+export default schemaMetadata;
+
+export type SchemaFieldValue = Infer<typeof schemaField>;
+export type SchemaMetadata = AspectValue<typeof schemaMetadata>;

@@ -10,10 +10,10 @@ import type { PutAspectResult, StoreTxn } from '../../store/store.ts';
 import { assertionRunSideEffects, RUN_EVENT } from '../quality/assertions.ts';
 import { VERSIONING_ASPECTS, versioningSideEffects } from '../versioning/versioningEffects.ts';
 
-export interface WriteStamp {
+export type WriteStamp = {
   actor: string;
   time: number;
-}
+};
 
 export function writeAspect(
   txn: StoreTxn,
