@@ -4,7 +4,7 @@
  * it comes from, its description and links. Each definition names the entity it checks; DataHub
  * declares those fields as `Asserts` relationships, which is how a dataset finds its assertions.
  */
-import { anyUrn, arr, auditStamp, defineAspect, rec, str, unchecked, urnOf, type AspectValue, type Infer } from './define.ts';
+import { anyUrn, arr, auditStamp, defineAspect, PROSE, rec, str, unchecked, urnOf, type AspectValue, type Infer } from './define.ts';
 
 export const ASSERTION_TYPES = ['DATASET', 'FRESHNESS', 'VOLUME', 'SQL', 'FIELD', 'DATA_SCHEMA', 'CUSTOM'] as const;
 export type AssertionTypeName = (typeof ASSERTION_TYPES)[number];
@@ -88,6 +88,34 @@ const assertionInfo = defineAspect({
     { name: 'Asserts', path: 'customAssertion.entity' },
     { name: 'Asserts', path: 'customAssertion.field' },
     { name: 'Asserts', path: 'customAssertion.fields[]' },
+  ],
+  // AssertionInfo's @Searchable fields. `entity` is the checked entity, which DataHub denormalises
+  // into entityUrn on write, read here from the definitions as well.
+  searchable: [
+    { path: 'type', field: 'assertionType', kind: 'keyword' },
+    { path: 'entityUrn', field: 'entity', kind: 'urn' },
+    { path: 'datasetAssertion.dataset', field: 'entity', kind: 'urn' },
+    { path: 'freshnessAssertion.entity', field: 'entity', kind: 'urn' },
+    { path: 'volumeAssertion.entity', field: 'entity', kind: 'urn' },
+    { path: 'sqlAssertion.entity', field: 'entity', kind: 'urn' },
+    { path: 'fieldAssertion.entity', field: 'entity', kind: 'urn' },
+    { path: 'schemaAssertion.entity', field: 'entity', kind: 'urn' },
+    { path: 'customAssertion.entity', field: 'entity', kind: 'urn' },
+    { path: 'description', field: 'assertionDescription', kind: 'text', weight: PROSE },
+    { path: 'externalUrl', field: 'externalUrl', kind: 'keyword' },
+    { path: 'customProperties', field: 'customProperties', kind: 'kv' },
+    { path: 'source.type', field: 'sourceType', kind: 'keyword' },
+    { path: 'source.created.actor', field: 'creator', kind: 'urn' },
+    { path: 'customAssertion.type', field: 'customType', kind: 'keyword' },
+    { path: 'datasetAssertion.fields[]', field: 'fields', kind: 'urn' },
+    { path: 'freshnessAssertion.type', field: 'freshnessAssertionType', kind: 'keyword' },
+    { path: 'volumeAssertion.type', field: 'volumeAssertionType', kind: 'keyword' },
+    { path: 'sqlAssertion.type', field: 'sqlAssertionType', kind: 'keyword' },
+    { path: 'fieldAssertion.type', field: 'fieldAssertionType', kind: 'keyword' },
+    // FieldAssertionInfo.fieldPath, which DataHub fills from the nested field definition
+    { path: 'fieldAssertion.fieldPath', field: 'fieldPath', kind: 'keyword' },
+    { path: 'fieldAssertion.fieldValuesAssertion.field.path', field: 'fieldPath', kind: 'keyword' },
+    { path: 'fieldAssertion.fieldMetricAssertion.field.path', field: 'fieldPath', kind: 'keyword' },
   ],
 });
 export default assertionInfo;

@@ -80,6 +80,50 @@ export interface RelationshipDecl {
   path: string;
 }
 
+/**
+ * How search indexes a field (DataHub's `@Searchable` fieldType):
+ * - `text`: matched word by word by the query (weight > 0) and by filters on its whole value;
+ * - `keyword`: matched by filters and facets only (values such as `PROD`, `Table`);
+ * - `urn`: a keyword whose value is an urn; its id words are also matched by the query at a low
+ *   weight (a search for `pii` finds entities tagged `urn:li:tag:pii`, as DataHub's urn analyzer does);
+ * - `bool`: `true`/`false`;
+ * - `kv`: a map indexed as `key=value` entries (custom properties).
+ */
+export type FieldKind = 'text' | 'keyword' | 'urn' | 'bool' | 'kv';
+
+/**
+ * A field of the aspect the search index holds (DataHub's `@Searchable`): the values found at `path`
+ * (same syntax as a relationship's) go to index field `field`. A field that several aspects fill
+ * (`name`, `description`, `platform` …) collects the values of all of them.
+ */
+export interface SearchableDecl {
+  path: string;
+  field: string;
+  kind: FieldKind;
+  /** Weight of a word of this field in the ranking; 0 (the default) = not matched by the query text. */
+  weight?: number;
+  /** Turns the stored value into the indexed one (e.g. a tool name into a platform urn). */
+  map?: (value: string) => string;
+}
+
+/** Ranking weights of searchable fields: names first, then ids and paths, then prose. */
+export const NAME = 10;
+export const ID = 8;
+export const PATH = 4;
+export const PROSE = 1;
+export const LABEL = 1;
+
+/** A searchable `map` for key fields that name a platform by its bare name (a chart's dashboardTool …). */
+export const platformUrn = (name: string) => (name.startsWith('urn:li:') ? name : `urn:li:dataPlatform:${name}`);
+
+/**
+ * How the elements of one list of the aspect are told apart when values are merged — JSON Patch's
+ * keyed arrays (DataHub's aspect templates) and the sync of two catalogs: the fields whose values
+ * together identify an element (a nested field as a dotted path, `attribution.source`), or `'value'`
+ * for a list of strings that identify themselves.
+ */
+export type MergeKey = readonly string[] | 'value';
+
 export interface AspectDef {
   /** Aspect name, e.g. `ownership`. */
   name: string;
@@ -88,6 +132,19 @@ export interface AspectDef {
   /** The shape checked on every write; absent = stored as given. */
   fields?: Fields;
   relationships?: readonly RelationshipDecl[];
+  /** What the search index holds of the aspect, in index order. */
+  searchable?: readonly SearchableDecl[];
+  /**
+   * The lists of the aspect whose elements are identified by keys, by path of the list: dotted field
+   * names from the aspect, `[]` stepping into the elements of a keyed list for a list inside them
+   * (`editableSchemaFieldInfo[].globalTags.tags`).
+   */
+  mergeKeys?: Readonly<Record<string, MergeKey>>;
+  /**
+   * The value a merge starts from when the aspect does not exist yet (DataHub's template default);
+   * `stamp()` makes a fresh audit stamp of the change. Absent = `{}`.
+   */
+  emptyValue?: (stamp: () => Stamp) => Record<string, unknown>;
 }
 
 export function defineAspect<const D extends AspectDef>(def: D): D {

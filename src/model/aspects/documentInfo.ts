@@ -3,7 +3,7 @@
  * source, publication state and links — to its parent document, to related documents and to the
  * assets it is about. The SDK's `Document.create_document` writes it whole on every save.
  */
-import { arr, auditStamp, defineAspect, rec, str, urnOf, type AspectValue } from './define.ts';
+import { arr, auditStamp, defineAspect, NAME, PROSE, rec, str, urnOf, type AspectValue } from './define.ts';
 
 export const DOCUMENT_STATES = ['PUBLISHED', 'UNPUBLISHED'] as const;
 export const DOCUMENT_SOURCE_TYPES = ['NATIVE', 'EXTERNAL'] as const;
@@ -36,6 +36,11 @@ const documentInfo = defineAspect({
     { name: 'RelatedAsset', path: 'relatedAssets[].asset' },
     { name: 'RelatedDocument', path: 'relatedDocuments[].document' },
     { name: 'IsChildOf', path: 'parentDocument.document' },
+  ],
+  searchable: [
+    { path: 'title', field: 'name', kind: 'text', weight: NAME },
+    { path: 'contents.text', field: 'text', kind: 'text', weight: PROSE },
+    { path: 'parentDocument.document', field: 'parentDocument', kind: 'urn' },
   ],
 });
 export default documentInfo;

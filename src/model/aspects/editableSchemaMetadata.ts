@@ -1,4 +1,4 @@
-import { arr, changeStamps, defineAspect, rec, str, type AspectValue, type Infer, type Stamp } from './define.ts';
+import { arr, changeStamps, defineAspect, LABEL, PROSE, rec, str, type AspectValue, type Infer, type Stamp } from './define.ts';
 import { globalTagsSpec } from './globalTags.ts';
 
 const fieldInfo = rec({ fieldPath: str, 'description?': str, 'globalTags?': globalTagsSpec, 'glossaryTerms?': 'object' });
@@ -14,6 +14,17 @@ const editableSchemaMetadata = defineAspect({
     { name: 'EditableSchemaFieldTaggedWith', path: 'editableSchemaFieldInfo[].globalTags.tags[].tag' },
     { name: 'EditableSchemaFieldWithGlossaryTerm', path: 'editableSchemaFieldInfo[].glossaryTerms.terms[].urn' },
   ],
+  searchable: [
+    { path: 'editableSchemaFieldInfo[].description', field: 'editedFieldDescriptions', kind: 'text', weight: PROSE },
+    { path: 'editableSchemaFieldInfo[].globalTags.tags[].tag', field: 'editedFieldTags', kind: 'urn', weight: LABEL },
+    { path: 'editableSchemaFieldInfo[].glossaryTerms.terms[].urn', field: 'editedFieldGlossaryTerms', kind: 'urn', weight: LABEL },
+  ],
+  mergeKeys: {
+    editableSchemaFieldInfo: ['fieldPath'],
+    'editableSchemaFieldInfo[].globalTags.tags': ['tag'],
+    'editableSchemaFieldInfo[].glossaryTerms.terms': ['urn'],
+  },
+  emptyValue: (stamp) => ({ editableSchemaFieldInfo: [], created: stamp(), lastModified: stamp() }),
 });
 export default editableSchemaMetadata;
 

@@ -1,4 +1,4 @@
-import { arr, defineAspect, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
+import { arr, defineAspect, LABEL, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
 
 export const tagAssociationSpec = rec({ tag: urnOf('tag'), 'context?': str, 'attribution?': 'object' });
 export const globalTagsSpec = rec({ tags: arr(tagAssociationSpec) });
@@ -8,6 +8,11 @@ const globalTags = defineAspect({
   fqn: 'com.linkedin.common.GlobalTags',
   fields: { tags: arr(tagAssociationSpec) },
   relationships: [{ name: 'TaggedWith', path: 'tags[].tag' }],
+  searchable: [
+    { path: 'tags[].tag', field: 'tags', kind: 'urn', weight: LABEL },
+  ],
+  mergeKeys: { tags: ['tag'] },
+  emptyValue: () => ({ tags: [] }),
 });
 export default globalTags;
 

@@ -8,6 +8,8 @@ const institutionalMemory = defineAspect({
   fields: {
     elements: arr(element),
   },
+  mergeKeys: { elements: ['url'] },
+  emptyValue: () => ({ elements: [] }),
 });
 export default institutionalMemory;
 

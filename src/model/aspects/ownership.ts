@@ -1,4 +1,4 @@
-import { arr, auditStamp, defineAspect, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
+import { arr, auditStamp, defineAspect, LABEL, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
 
 export const OWNERSHIP_TYPES = [
   'TECHNICAL_OWNER', 'BUSINESS_OWNER', 'DATA_STEWARD', 'NONE', 'CUSTOM',
@@ -29,6 +29,11 @@ const ownership = defineAspect({
     { name: 'OwnedBy', path: 'owners[].owner' },
     { name: 'ownershipType', path: 'owners[].typeUrn' },
   ],
+  searchable: [
+    { path: 'owners[].owner', field: 'owners', kind: 'urn', weight: LABEL },
+  ],
+  mergeKeys: { owners: ['owner', 'type'] },
+  emptyValue: (stamp) => ({ owners: [], lastModified: stamp() }),
 });
 export default ownership;
 

@@ -29,6 +29,11 @@ const platformResourceInfo = defineAspect({
     'secondaryKeys?': arr(str),
     'value?': serializedValue,
   },
+  searchable: [
+    { path: 'resourceType', field: 'resourceType', kind: 'keyword' },
+    { path: 'primaryKey', field: 'primaryKey', kind: 'keyword' },
+    { path: 'secondaryKeys[]', field: 'secondaryKeys', kind: 'keyword' },
+  ],
 });
 export default platformResourceInfo;
 

@@ -2,7 +2,7 @@
  * queryProperties (com.linkedin.query.QueryProperties): a SQL query seen on (SYSTEM) or written
  * against (MANUAL) the catalog's datasets — its statement, name, description and stamps.
  */
-import { anyUrn, auditStamp, defineAspect, rec, str, type AspectValue } from './define.ts';
+import { anyUrn, auditStamp, defineAspect, NAME, PROSE, rec, str, type AspectValue } from './define.ts';
 
 export const QUERY_SOURCES = ['MANUAL', 'SYSTEM'] as const;
 export const QUERY_LANGUAGES = ['SQL', 'UNKNOWN'] as const;
@@ -21,6 +21,11 @@ const queryProperties = defineAspect({
     lastModified: auditStamp,
     'origin?': anyUrn,
   },
+  searchable: [
+    { path: 'name', field: 'name', kind: 'text', weight: NAME },
+    { path: 'description', field: 'description', kind: 'text', weight: PROSE },
+    { path: 'statement.value', field: 'statement', kind: 'text', weight: PROSE },
+  ],
 });
 export default queryProperties;
 

@@ -1,4 +1,4 @@
-import { anyUrn, arr, auditStamp, bool, changeStamps, defineAspect, num, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
+import { anyUrn, arr, auditStamp, bool, changeStamps, defineAspect, LABEL, num, PATH, PROSE, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
 import { globalTagsSpec } from './globalTags.ts';
 
 const schemaField = rec({
@@ -39,6 +39,13 @@ const schemaMetadata = defineAspect({
     { name: 'SchemaFieldWithGlossaryTerm', path: 'fields[].glossaryTerms.terms[].urn' },
     { name: 'ForeignKeyTo', path: 'foreignKeys[].foreignFields[]' },
     { name: 'ForeignKeyToDataset', path: 'foreignKeys[].foreignDataset' },
+  ],
+  searchable: [
+    { path: 'fields[].fieldPath', field: 'fieldPaths', kind: 'text', weight: PATH },
+    { path: 'fields[].description', field: 'fieldDescriptions', kind: 'text', weight: PROSE },
+    { path: 'fields[].label', field: 'fieldLabels', kind: 'text', weight: PROSE },
+    { path: 'fields[].globalTags.tags[].tag', field: 'fieldTags', kind: 'urn', weight: LABEL },
+    { path: 'fields[].glossaryTerms.terms[].urn', field: 'fieldGlossaryTerms', kind: 'urn', weight: LABEL },
   ],
 });
 export default schemaMetadata;

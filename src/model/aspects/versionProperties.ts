@@ -29,6 +29,13 @@ const versionProperties = defineAspect({
     'isLatest?': bool,
   },
   relationships: [{ name: 'VersionOf', path: 'versionSet' }],
+  searchable: [
+    { path: 'versionSet', field: 'versionSet', kind: 'urn' },
+    { path: 'version.versionTag', field: 'version', kind: 'keyword' },
+    { path: 'aliases[].versionTag', field: 'aliases', kind: 'keyword' },
+    { path: 'sortId', field: 'versionSortId', kind: 'keyword' },
+    { path: 'isLatest', field: 'isLatest', kind: 'bool' },
+  ],
 });
 export default versionProperties;
 
