@@ -53,15 +53,17 @@ export type Infer<S> =
                         ? InferFields<F>
                         : never;
 
-type Optional<K> = K extends `${infer N}?` ? N : never;
-type Required<K> = K extends `${string}?` ? never : K;
+type OptionalKey<K> = K extends `${infer N}?` ? N : never;
+type RequiredKey<K> = K extends `${string}?` ? never : K;
 
 /**
  * A record's type: its required fields, its optional ones (`name?`), and whatever else a client
- * sent — fields the shape does not list are kept as given, so a value may carry more.
+ * sent — fields the shape does not list are kept as given, so a value may carry more. The validator
+ * lets an optional field through as `null` too: code that reads values written before it checked
+ * them, or by a client, treats `null` like absent (`?? default`, `!= null`).
  */
 export type InferFields<F> = Flatten<
-  { -readonly [K in keyof F as Required<K>]: Infer<F[K]> } & { -readonly [K in keyof F as Optional<K>]?: Infer<F[K]> } & {
+  { -readonly [K in keyof F as RequiredKey<K>]: Infer<F[K]> } & { -readonly [K in keyof F as OptionalKey<K>]?: Infer<F[K]> } & {
     [extra: string]: unknown;
   }
 >;
