@@ -7,6 +7,8 @@
  * from its empty value, and a remove of something absent changes nothing.
  */
 import { InvalidPatchError } from '../errors.ts';
+import { ASPECTS } from './aspects/index.ts';
+import type { MergeKey } from './aspects/define.ts';
 import { isJsonObject, type JsonObject } from './json.ts';
 
 export type PatchOp = { op: 'add' | 'remove' | 'replace'; path: string; value?: unknown };
@@ -53,45 +55,34 @@ interface Template {
 }
 
 const stamp = (now: number) => ({ actor: SYSTEM_ACTOR, time: now });
-const destination: ArraySpec = { keys: ['destinationUrn'] };
-const values: ArraySpec = { keys: 'value' };
 
-/** Aspect templates (datahub-discovery.md §6.3): keyed arrays and the empty value. */
-const TEMPLATES: Record<string, Template> = {
-  globalTags: { arrays: { tags: { keys: ['tag'] } }, empty: () => ({ tags: [] }) },
-  glossaryTerms: { arrays: { terms: { keys: ['urn'] } }, empty: (now) => ({ terms: [], auditStamp: stamp(now) }) },
-  ownership: { arrays: { owners: { keys: ['owner', 'type'] } }, empty: (now) => ({ owners: [], lastModified: stamp(now) }) },
-  upstreamLineage: { arrays: { upstreams: { keys: ['dataset'] } }, empty: () => ({ upstreams: [] }) },
-  editableSchemaMetadata: {
-    arrays: {
-      editableSchemaFieldInfo: {
-        keys: ['fieldPath'],
-        nested: { 'globalTags.tags': { keys: ['tag'] }, 'glossaryTerms.terms': { keys: ['urn'] } },
-      },
-    },
-    empty: (now) => ({ editableSchemaFieldInfo: [], created: stamp(now), lastModified: stamp(now) }),
-  },
-  datasetProperties: { arrays: { tags: values }, empty: () => ({ tags: [], customProperties: {} }) },
-  editableDatasetProperties: { arrays: {}, empty: () => ({}) },
-  domains: { arrays: { domains: values }, empty: () => ({ domains: [] }) },
-  structuredProperties: { arrays: { properties: { keys: ['propertyUrn', `attribution${NESTED}source`] } }, empty: () => ({ properties: [] }) },
-  institutionalMemory: { arrays: { elements: { keys: ['url'] } }, empty: () => ({ elements: [] }) },
-  dataProductProperties: { arrays: { assets: destination }, empty: () => ({ assets: [] }) },
-  dataJobInputOutput: {
-    arrays: {
-      inputDatasets: values,
-      outputDatasets: values,
-      inputDatajobs: values,
-      inputDatasetEdges: destination,
-      outputDatasetEdges: destination,
-      inputDatajobEdges: destination,
-    },
-    empty: () => ({ inputDatasets: [], outputDatasets: [] }),
-  },
-  chartInfo: { arrays: { inputs: values, inputEdges: destination }, empty: () => ({}) },
-  dashboardInfo: { arrays: { charts: values, datasets: values, chartEdges: destination, datasetEdges: destination }, empty: () => ({}) },
-  siblings: { arrays: { siblings: values }, empty: () => ({ siblings: [] }) },
-};
+/**
+ * The keyed arrays of an aspect from its declared merge keys: a path with `[]` names a keyed array
+ * inside each element of the keyed array before it. A nested key field's dots become U+241F.
+ */
+function arraySpecsOf(mergeKeys: Readonly<Record<string, MergeKey>>): Record<string, ArraySpec> {
+  const top: Record<string, ArraySpec> = {};
+  const inner: Record<string, Record<string, MergeKey>> = {};
+  for (const [path, keys] of Object.entries(mergeKeys)) {
+    const at = path.indexOf('[].');
+    if (at < 0) top[path] = { keys: keys === 'value' ? 'value' : keys.map((k) => k.split('.').join(NESTED)) };
+    else (inner[path.slice(0, at)] ??= {})[path.slice(at + 3)] = keys;
+  }
+  for (const [path, nested] of Object.entries(inner)) {
+    const holder = top[path];
+    if (!holder) throw new Error(`merge keys: ${path} holds keyed lists but has no keys itself`);
+    holder.nested = arraySpecsOf(nested);
+  }
+  return top;
+}
+
+/** Aspect templates (datahub-discovery.md §6.3), from the aspects' declared merge keys and empty values. */
+const TEMPLATES: ReadonlyMap<string, Template> = new Map(
+  ASPECTS.filter((a) => a.mergeKeys || a.emptyValue).map((a) => [
+    a.name,
+    { arrays: arraySpecsOf(a.mergeKeys ?? {}), empty: (now: number) => (a.emptyValue?.(() => stamp(now)) ?? {}) as JsonObject },
+  ]),
+);
 
 const OPS = new Set(['add', 'remove', 'replace']);
 
@@ -128,7 +119,7 @@ export function parsePatch(aspectName: string, body: unknown): AspectPatch {
 
 /** The value of `aspectName` after `patch`, starting from `current` (or the aspect's empty value). */
 export function applyPatch(aspectName: string, current: unknown, patch: AspectPatch, now: number): JsonObject {
-  const template = TEMPLATES[aspectName];
+  const template = TEMPLATES.get(aspectName);
   const arrays: Record<string, ArraySpec> = patch.arrayPrimaryKeys
     ? Object.fromEntries(Object.entries(patch.arrayPrimaryKeys).map(([field, keys]) => [field, { keys }]))
     : (template?.arrays ?? {});

@@ -4,7 +4,7 @@
  * it comes from, its description and links. Each definition names the entity it checks; DataHub
  * declares those fields as `Asserts` relationships, which is how a dataset finds its assertions.
  */
-import { anyUrn, arr, auditStamp, defineAspect, rec, str, urnOf, type Stamp } from './define.ts';
+import { anyUrn, arr, auditStamp, defineAspect, PROSE, rec, str, unchecked, urnOf, type AspectValue, type Infer } from './define.ts';
 
 export const ASSERTION_TYPES = ['DATASET', 'FRESHNESS', 'VOLUME', 'SQL', 'FIELD', 'DATA_SCHEMA', 'CUSTOM'] as const;
 export type AssertionTypeName = (typeof ASSERTION_TYPES)[number];
@@ -21,54 +21,6 @@ export const DEFINITIONS: Readonly<Record<AssertionTypeName, { field: string; en
   CUSTOM: { field: 'customAssertion', entity: 'entity' },
 };
 
-export interface AssertionStdParameter {
-  value: string;
-  type: string;
-}
-
-export interface AssertionStdParameters {
-  value?: AssertionStdParameter;
-  minValue?: AssertionStdParameter;
-  maxValue?: AssertionStdParameter;
-}
-
-export interface CustomAssertionInfo {
-  type: string;
-  entity: string;
-  /** Deprecated in favour of `fields`; still written when one column is given. */
-  field?: string;
-  fields?: string[];
-  scope?: string;
-  aggregation?: string;
-  operator?: string;
-  parameters?: AssertionStdParameters;
-  nativeType?: string;
-  nativeParameters?: Record<string, string>;
-  logic?: string;
-  [extra: string]: unknown;
-}
-
-export interface AssertionInfo {
-  type: AssertionTypeName;
-  datasetAssertion?: Record<string, unknown>;
-  freshnessAssertion?: Record<string, unknown>;
-  volumeAssertion?: Record<string, unknown>;
-  sqlAssertion?: Record<string, unknown>;
-  fieldAssertion?: Record<string, unknown>;
-  schemaAssertion?: Record<string, unknown>;
-  customAssertion?: CustomAssertionInfo;
-  source?: { type: (typeof ASSERTION_SOURCE_TYPES)[number]; created?: Stamp };
-  lastUpdated?: Stamp;
-  description?: string;
-  externalUrl?: string;
-  customProperties?: Record<string, string>;
-  /** Deprecated in DataHub (the assertionNote aspect replaces it), still read. */
-  note?: { content: string; lastModified?: Stamp };
-  /** The checked entity, denormalised from the definition so search can filter on it. */
-  entityUrn?: string;
-  [extra: string]: unknown;
-}
-
 /** The entity an assertion checks: `entityUrn` when written, else the urn its definition names. */
 export function assertedEntityOf(info: AssertionInfo | undefined): string | undefined {
   if (!info) return undefined;
@@ -78,9 +30,31 @@ export function assertedEntityOf(info: AssertionInfo | undefined): string | unde
   return typeof entity === 'string' ? entity : undefined;
 }
 
-const entityOf = (...types: string[]) => rec({ entity: urnOf(...types) });
+const entityOf = <const T extends readonly string[]>(...types: T) => rec({ entity: urnOf(...types) });
 
-export default defineAspect({
+const stdParameter = rec({ value: str, type: str });
+const stdParameters = rec({ 'value?': stdParameter, 'minValue?': stdParameter, 'maxValue?': stdParameter });
+
+/**
+ * A custom assertion. The fields past `fields` are read, not checked (DataHub's custom assertions
+ * carry them from the upsertCustomAssertion input). `field` is deprecated in favour of `fields`,
+ * still written when one column is given.
+ */
+const customAssertion = rec({
+  type: str,
+  entity: urnOf('dataset'),
+  'field?': urnOf('schemaField'),
+  'fields?': arr(urnOf('schemaField')),
+  'scope?': unchecked(str),
+  'aggregation?': unchecked(str),
+  'operator?': unchecked(str),
+  'parameters?': unchecked(stdParameters),
+  'nativeType?': unchecked(str),
+  'nativeParameters?': unchecked({ map: str }),
+  'logic?': unchecked(str),
+});
+
+const assertionInfo = defineAspect({
   name: 'assertionInfo',
   fqn: 'com.linkedin.assertion.AssertionInfo',
   fields: {
@@ -91,12 +65,15 @@ export default defineAspect({
     'sqlAssertion?': entityOf('dataset'),
     'fieldAssertion?': entityOf('dataset'),
     'schemaAssertion?': entityOf('dataset', 'dataJob'),
-    'customAssertion?': rec({ type: str, entity: urnOf('dataset'), 'field?': urnOf('schemaField'), 'fields?': arr(urnOf('schemaField')) }),
+    'customAssertion?': customAssertion,
     'source?': rec({ type: { enum: ASSERTION_SOURCE_TYPES }, 'created?': auditStamp }),
     'lastUpdated?': auditStamp,
     'description?': str,
     'externalUrl?': str,
     'customProperties?': { map: str },
+    /** Deprecated in DataHub (the assertionNote aspect replaces it), still read. */
+    'note?': unchecked(rec({ content: str, 'lastModified?': auditStamp })),
+    /** The checked entity, denormalised from the definition so search can filter on it. */
     'entityUrn?': anyUrn,
   },
   // DataHub's @Relationship annotations on the definitions (AssertionInfo.pdl and its records).
@@ -112,4 +89,38 @@ export default defineAspect({
     { name: 'Asserts', path: 'customAssertion.field' },
     { name: 'Asserts', path: 'customAssertion.fields[]' },
   ],
+  // AssertionInfo's @Searchable fields. `entity` is the checked entity, which DataHub denormalises
+  // into entityUrn on write, read here from the definitions as well.
+  searchable: [
+    { path: 'type', field: 'assertionType', kind: 'keyword' },
+    { path: 'entityUrn', field: 'entity', kind: 'urn' },
+    { path: 'datasetAssertion.dataset', field: 'entity', kind: 'urn' },
+    { path: 'freshnessAssertion.entity', field: 'entity', kind: 'urn' },
+    { path: 'volumeAssertion.entity', field: 'entity', kind: 'urn' },
+    { path: 'sqlAssertion.entity', field: 'entity', kind: 'urn' },
+    { path: 'fieldAssertion.entity', field: 'entity', kind: 'urn' },
+    { path: 'schemaAssertion.entity', field: 'entity', kind: 'urn' },
+    { path: 'customAssertion.entity', field: 'entity', kind: 'urn' },
+    { path: 'description', field: 'assertionDescription', kind: 'text', weight: PROSE },
+    { path: 'externalUrl', field: 'externalUrl', kind: 'keyword' },
+    { path: 'customProperties', field: 'customProperties', kind: 'kv' },
+    { path: 'source.type', field: 'sourceType', kind: 'keyword' },
+    { path: 'source.created.actor', field: 'creator', kind: 'urn' },
+    { path: 'customAssertion.type', field: 'customType', kind: 'keyword' },
+    { path: 'datasetAssertion.fields[]', field: 'fields', kind: 'urn' },
+    { path: 'freshnessAssertion.type', field: 'freshnessAssertionType', kind: 'keyword' },
+    { path: 'volumeAssertion.type', field: 'volumeAssertionType', kind: 'keyword' },
+    { path: 'sqlAssertion.type', field: 'sqlAssertionType', kind: 'keyword' },
+    { path: 'fieldAssertion.type', field: 'fieldAssertionType', kind: 'keyword' },
+    // FieldAssertionInfo.fieldPath, which DataHub fills from the nested field definition
+    { path: 'fieldAssertion.fieldPath', field: 'fieldPath', kind: 'keyword' },
+    { path: 'fieldAssertion.fieldValuesAssertion.field.path', field: 'fieldPath', kind: 'keyword' },
+    { path: 'fieldAssertion.fieldMetricAssertion.field.path', field: 'fieldPath', kind: 'keyword' },
+  ],
 });
+export default assertionInfo;
+
+export type AssertionStdParameter = Infer<typeof stdParameter>;
+export type AssertionStdParameters = Infer<typeof stdParameters>;
+export type CustomAssertionInfo = Infer<typeof customAssertion>;
+export type AssertionInfo = AspectValue<typeof assertionInfo>;

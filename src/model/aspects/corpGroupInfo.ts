@@ -1,4 +1,4 @@
-import { arr, auditStamp, defineAspect, str, urnOf } from './define.ts';
+import { arr, auditStamp, defineAspect, NAME, PROSE, str, urnOf } from './define.ts';
 
 export default defineAspect({
   name: 'corpGroupInfo',
@@ -17,5 +17,9 @@ export default defineAspect({
     { name: 'OwnedBy', path: 'admins[]' },
     { name: 'IsPartOf', path: 'members[]' },
     { name: 'IsPartOf', path: 'groups[]' },
+  ],
+  searchable: [
+    { path: 'displayName', field: 'displayName', kind: 'text', weight: NAME },
+    { path: 'description', field: 'description', kind: 'text', weight: PROSE },
   ],
 });

@@ -1,4 +1,4 @@
-import { anyUrn, arr, defineAspect, str } from './define.ts';
+import { anyUrn, arr, defineAspect, NAME, PROSE, str } from './define.ts';
 
 export default defineAspect({
   name: 'corpUserEditableInfo',
@@ -16,4 +16,11 @@ export default defineAspect({
     'phone?': str,
     'email?': str,
   },
+  searchable: [
+    { path: 'displayName', field: 'editedDisplayName', kind: 'text', weight: NAME },
+    { path: 'title', field: 'editedTitle', kind: 'text', weight: PROSE },
+    { path: 'aboutMe', field: 'aboutMe', kind: 'text', weight: PROSE },
+    { path: 'skills[]', field: 'skills', kind: 'text', weight: PROSE },
+    { path: 'teams[]', field: 'teams', kind: 'text', weight: PROSE },
+  ],
 });

@@ -1,4 +1,4 @@
-import { bool, defineAspect, num, str, urnOf } from './define.ts';
+import { bool, defineAspect, ID, NAME, num, PROSE, str, urnOf } from './define.ts';
 
 export default defineAspect({
   name: 'corpUserInfo',
@@ -19,4 +19,11 @@ export default defineAspect({
     'system?': bool,
   },
   relationships: [{ name: 'ReportsTo', path: 'managerUrn' }],
+  searchable: [
+    { path: 'displayName', field: 'displayName', kind: 'text', weight: NAME },
+    { path: 'fullName', field: 'fullName', kind: 'text', weight: NAME },
+    { path: 'email', field: 'email', kind: 'text', weight: ID },
+    { path: 'title', field: 'title', kind: 'text', weight: PROSE },
+    { path: 'active', field: 'active', kind: 'bool' },
+  ],
 });

@@ -1,16 +1,12 @@
 /** dataHubRoleInfo (com.linkedin.policy.DataHubRoleInfo): a DataHub role (Admin, Editor, Reader). */
-import { bool, defineAspect, str } from './define.ts';
+import { bool, defineAspect, str, type AspectValue } from './define.ts';
 
-export interface DataHubRoleInfo {
-  name: string;
-  description: string;
-  /** Pegasus default false: the built-in roles cannot be edited. */
-  editable?: boolean;
-  [extra: string]: unknown;
-}
-
-export default defineAspect({
+const dataHubRoleInfo = defineAspect({
   name: 'dataHubRoleInfo',
   fqn: 'com.linkedin.policy.DataHubRoleInfo',
+  // editable: Pegasus default false; the built-in roles cannot be edited.
   fields: { name: str, description: str, 'editable?': bool },
 });
+export default dataHubRoleInfo;
+
+export type DataHubRoleInfo = AspectValue<typeof dataHubRoleInfo>;

@@ -1,4 +1,4 @@
-import { arr, defineAspect, str, timeStamp } from './define.ts';
+import { arr, defineAspect, ID, NAME, PROSE, str, timeStamp } from './define.ts';
 
 export default defineAspect({
   name: 'datasetProperties',
@@ -14,4 +14,12 @@ export default defineAspect({
     'created?': timeStamp,
     'lastModified?': timeStamp,
   },
+  searchable: [
+    { path: 'name', field: 'name', kind: 'text', weight: NAME },
+    { path: 'qualifiedName', field: 'qualifiedName', kind: 'text', weight: ID },
+    { path: 'description', field: 'description', kind: 'text', weight: PROSE },
+    { path: 'customProperties', field: 'customProperties', kind: 'kv' },
+  ],
+  mergeKeys: { tags: 'value' },
+  emptyValue: () => ({ tags: [], customProperties: {} }),
 });

@@ -4,4 +4,7 @@ export default defineAspect({
   name: 'deprecation',
   fqn: 'com.linkedin.common.Deprecation',
   fields: { deprecated: bool, 'decommissionTime?': num, note: str, actor: anyUrn, 'replacement?': anyUrn },
+  searchable: [
+    { path: 'deprecated', field: 'deprecated', kind: 'bool' },
+  ],
 });

@@ -3,7 +3,7 @@
  * source, publication state and links — to its parent document, to related documents and to the
  * assets it is about. The SDK's `Document.create_document` writes it whole on every save.
  */
-import { arr, auditStamp, defineAspect, rec, str, urnOf, type Stamp } from './define.ts';
+import { arr, auditStamp, defineAspect, NAME, PROSE, rec, str, urnOf, type AspectValue } from './define.ts';
 
 export const DOCUMENT_STATES = ['PUBLISHED', 'UNPUBLISHED'] as const;
 export const DOCUMENT_SOURCE_TYPES = ['NATIVE', 'EXTERNAL'] as const;
@@ -15,23 +15,9 @@ export const RELATED_ASSET_TYPES = [
   'structuredProperty',
 ] as const;
 
-export interface DocumentInfo {
-  customProperties?: Record<string, string>;
-  title?: string;
-  source?: { sourceType: (typeof DOCUMENT_SOURCE_TYPES)[number]; externalUrl?: string; externalId?: string };
-  status: { state: (typeof DOCUMENT_STATES)[number] };
-  contents: { text: string };
-  created: Stamp;
-  lastModified: Stamp;
-  relatedAssets?: Array<{ asset: string }>;
-  relatedDocuments?: Array<{ document: string }>;
-  parentDocument?: { document: string };
-  [extra: string]: unknown;
-}
-
 const documentRef = rec({ document: urnOf('document') });
 
-export default defineAspect({
+const documentInfo = defineAspect({
   name: 'documentInfo',
   fqn: 'com.linkedin.knowledge.DocumentInfo',
   fields: {
@@ -51,4 +37,12 @@ export default defineAspect({
     { name: 'RelatedDocument', path: 'relatedDocuments[].document' },
     { name: 'IsChildOf', path: 'parentDocument.document' },
   ],
+  searchable: [
+    { path: 'title', field: 'name', kind: 'text', weight: NAME },
+    { path: 'contents.text', field: 'text', kind: 'text', weight: PROSE },
+    { path: 'parentDocument.document', field: 'parentDocument', kind: 'urn' },
+  ],
 });
+export default documentInfo;
+
+export type DocumentInfo = AspectValue<typeof documentInfo>;

@@ -1,14 +1,12 @@
 /** documentSettings (com.linkedin.knowledge.DocumentSettings): where a document shows up. */
-import { auditStamp, bool, defineAspect } from './define.ts';
+import { auditStamp, bool, defineAspect, type AspectValue } from './define.ts';
 
-export interface DocumentSettings {
-  /** Pegasus default true: a document without settings shows in the global knowledge base. */
-  showInGlobalContext?: boolean;
-  [extra: string]: unknown;
-}
-
-export default defineAspect({
+const documentSettings = defineAspect({
   name: 'documentSettings',
   fqn: 'com.linkedin.knowledge.DocumentSettings',
+  // showInGlobalContext: Pegasus default true; a document without settings shows in the global knowledge base.
   fields: { 'showInGlobalContext?': bool, 'lastModified?': auditStamp },
 });
+export default documentSettings;
+
+export type DocumentSettings = AspectValue<typeof documentSettings>;

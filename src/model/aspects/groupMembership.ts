@@ -5,4 +5,7 @@ export default defineAspect({
   fqn: 'com.linkedin.identity.GroupMembership',
   fields: { groups: arr(urnOf('corpGroup')) },
   relationships: [{ name: 'IsMemberOfGroup', path: 'groups[]' }],
+  searchable: [
+    { path: 'groups[]', field: 'groups', kind: 'urn' },
+  ],
 });

@@ -1,7 +1,8 @@
 /**
- * Every aspect the model knows: the modules that declare a shape or relationships, then aspects known
- * by schema name only (stored as given). The registry (FQNs), the validator and the relationships
- * index are built from this list.
+ * Every aspect the model knows: the modules that declare a shape, then aspects stored as given that
+ * carry other declarations, the key aspects that do, and aspects known by schema name only. The
+ * registry (FQNs), the validator, the relationships index, the search declarations and JSON Patch's
+ * merge keys are built from this list.
  */
 import applicationProperties from './applicationProperties.ts';
 import assertionInfo from './assertionInfo.ts';
@@ -29,7 +30,8 @@ import inviteToken from './inviteToken.ts';
 import ownership from './ownership.ts';
 import queryProperties from './queryProperties.ts';
 import querySubjects from './querySubjects.ts';
-import * as relationshipOnly from './relationshipOnly.ts';
+import * as keys from './keys.ts';
+import * as storedAsGiven from './storedAsGiven.ts';
 import roleMembership from './roleMembership.ts';
 import schemaMetadata from './schemaMetadata.ts';
 import semanticText from './semanticText.ts';
@@ -39,7 +41,7 @@ import platformResourceInfo from './platformResourceInfo.ts';
 import versionProperties from './versionProperties.ts';
 import versionSetProperties from './versionSetProperties.ts';
 
-/** Aspects known by name and schema only: stored as given, no relationships. */
+/** Aspects known by name and schema only: stored as given, nothing else declared. */
 const NAMED: Record<string, string> = {
   datasetDeprecation: 'com.linkedin.dataset.DatasetDeprecation',
   datasetProfile: 'com.linkedin.dataset.DatasetProfile',
@@ -47,76 +49,40 @@ const NAMED: Record<string, string> = {
   viewProperties: 'com.linkedin.dataset.ViewProperties',
   browsePaths: 'com.linkedin.common.BrowsePaths',
   browsePathsV2: 'com.linkedin.common.BrowsePathsV2',
-  subTypes: 'com.linkedin.common.SubTypes',
-  dataPlatformInstance: 'com.linkedin.common.DataPlatformInstance',
   origin: 'com.linkedin.common.Origin',
   embed: 'com.linkedin.common.Embed',
   operation: 'com.linkedin.common.Operation',
   chartUsageStatistics: 'com.linkedin.chart.ChartUsageStatistics',
   dashboardUsageStatistics: 'com.linkedin.dashboard.DashboardUsageStatistics',
-  dataProcessInstanceKey: 'com.linkedin.metadata.key.DataProcessInstanceKey',
-  dataProcessInstanceProperties: 'com.linkedin.dataprocess.DataProcessInstanceProperties',
   dataProcessInstanceRunEvent: 'com.linkedin.dataprocess.DataProcessInstanceRunEvent',
   datahubIngestionCheckpoint: 'com.linkedin.datajob.datahub.DatahubIngestionCheckpoint',
   datahubIngestionRunSummary: 'com.linkedin.datajob.datahub.DatahubIngestionRunSummary',
-  containerProperties: 'com.linkedin.container.ContainerProperties',
   corpUserStatus: 'com.linkedin.identity.CorpUserStatus',
   corpUserSettings: 'com.linkedin.identity.CorpUserSettings',
   corpUserCredentials: 'com.linkedin.identity.CorpUserCredentials',
-  dataPlatformInfo: 'com.linkedin.dataplatform.DataPlatformInfo',
-  ownershipTypeInfo: 'com.linkedin.ownership.OwnershipTypeInfo',
   telemetryClientId: 'com.linkedin.telemetry.TelemetryClientId',
   dataHubExecutionRequestResult: 'com.linkedin.execution.ExecutionRequestResult',
   dataHubExecutionRequestSignal: 'com.linkedin.execution.ExecutionRequestSignal',
   dataHubAccessTokenInfo: 'com.linkedin.access.token.DataHubAccessTokenInfo',
-  dataFlowInfo: 'com.linkedin.datajob.DataFlowInfo',
-  dataJobInfo: 'com.linkedin.datajob.DataJobInfo',
-  datasetKey: 'com.linkedin.metadata.key.DatasetKey',
-  corpUserKey: 'com.linkedin.metadata.key.CorpUserKey',
-  corpGroupKey: 'com.linkedin.metadata.key.CorpGroupKey',
-  tagKey: 'com.linkedin.metadata.key.TagKey',
-  dataPlatformKey: 'com.linkedin.metadata.key.DataPlatformKey',
-  schemaFieldKey: 'com.linkedin.metadata.key.SchemaFieldKey',
-  glossaryTermKey: 'com.linkedin.metadata.key.GlossaryTermKey',
-  glossaryNodeKey: 'com.linkedin.metadata.key.GlossaryNodeKey',
-  domainKey: 'com.linkedin.metadata.key.DomainKey',
   containerKey: 'com.linkedin.metadata.key.ContainerKey',
-  chartKey: 'com.linkedin.metadata.key.ChartKey',
-  dashboardKey: 'com.linkedin.metadata.key.DashboardKey',
-  dataFlowKey: 'com.linkedin.metadata.key.DataFlowKey',
   ownershipTypeKey: 'com.linkedin.metadata.key.OwnershipTypeKey',
   telemetryKey: 'com.linkedin.metadata.key.TelemetryKey',
   dataHubIngestionSourceKey: 'com.linkedin.metadata.key.DataHubIngestionSourceKey',
   dataHubExecutionRequestKey: 'com.linkedin.metadata.key.ExecutionRequestKey',
   dataHubAccessTokenKey: 'com.linkedin.metadata.key.DataHubAccessTokenKey',
-  dataProductKey: 'com.linkedin.metadata.key.DataProductKey',
-  dataPlatformInstanceKey: 'com.linkedin.metadata.key.DataPlatformInstanceKey',
-  mlModelKey: 'com.linkedin.metadata.key.MLModelKey',
-  mlModelGroupKey: 'com.linkedin.metadata.key.MLModelGroupKey',
-  mlFeatureKey: 'com.linkedin.metadata.key.MLFeatureKey',
-  mlPrimaryKeyKey: 'com.linkedin.metadata.key.MLPrimaryKeyKey',
-  mlFeatureTableKey: 'com.linkedin.metadata.key.MLFeatureTableKey',
-  notebookKey: 'com.linkedin.metadata.key.NotebookKey',
   structuredPropertyKey: 'com.linkedin.metadata.key.StructuredPropertyKey',
   dataTypeKey: 'com.linkedin.metadata.key.DataTypeKey',
   entityTypeKey: 'com.linkedin.metadata.key.EntityTypeKey',
-  editableChartProperties: 'com.linkedin.chart.EditableChartProperties',
-  editableDashboardProperties: 'com.linkedin.dashboard.EditableDashboardProperties',
-  editableDataFlowProperties: 'com.linkedin.datajob.EditableDataFlowProperties',
-  editableDataJobProperties: 'com.linkedin.datajob.EditableDataJobProperties',
-  editableContainerProperties: 'com.linkedin.container.EditableContainerProperties',
   glossaryRelatedTerms: 'com.linkedin.glossary.GlossaryRelatedTerms',
   editableMlModelProperties: 'com.linkedin.ml.metadata.EditableMLModelProperties',
   editableMlModelGroupProperties: 'com.linkedin.ml.metadata.EditableMLModelGroupProperties',
   editableMlFeatureProperties: 'com.linkedin.ml.metadata.EditableMLFeatureProperties',
   editableMlPrimaryKeyProperties: 'com.linkedin.ml.metadata.EditableMLPrimaryKeyProperties',
   editableMlFeatureTableProperties: 'com.linkedin.ml.metadata.EditableMLFeatureTableProperties',
-  notebookInfo: 'com.linkedin.notebook.NotebookInfo',
   editableNotebookProperties: 'com.linkedin.notebook.EditableNotebookProperties',
   dataPlatformInstanceProperties: 'com.linkedin.dataplatforminstance.DataPlatformInstanceProperties',
   propertyDefinition: 'com.linkedin.structured.StructuredPropertyDefinition',
   structuredPropertySettings: 'com.linkedin.structured.StructuredPropertySettings',
-  structuredProperties: 'com.linkedin.structured.StructuredProperties',
   dataTypeInfo: 'com.linkedin.datatype.DataTypeInfo',
   entityTypeInfo: 'com.linkedin.entitytype.EntityTypeInfo',
   dataHubViewKey: 'com.linkedin.metadata.key.DataHubViewKey',
@@ -135,7 +101,6 @@ const NAMED: Record<string, string> = {
   assertionNote: 'com.linkedin.assertion.AssertionNote',
   assertionKey: 'com.linkedin.metadata.key.AssertionKey',
   assertionRunEvent: 'com.linkedin.assertion.AssertionRunEvent',
-  assertionRunSummary: 'com.linkedin.assertion.AssertionRunSummary',
   assertionActions: 'com.linkedin.assertion.AssertionActions',
   versionSetKey: 'com.linkedin.metadata.key.VersionSetKey',
   platformResourceKey: 'com.linkedin.platformresource.PlatformResourceKey',
@@ -179,7 +144,8 @@ export const ASPECTS: readonly AspectDef[] = [
   roleMembership,
   dataHubRoleInfo,
   inviteToken,
-  ...Object.values(relationshipOnly),
+  ...Object.values(storedAsGiven),
+  ...Object.values(keys),
   ...Object.entries(NAMED).map(([name, fqn]) => ({ name, fqn })),
 ];
 

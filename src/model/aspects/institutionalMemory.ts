@@ -1,16 +1,17 @@
-import { arr, auditStamp, defineAspect, rec, str, type Stamp } from './define.ts';
+import { arr, auditStamp, defineAspect, rec, str, type AspectValue, type Infer } from './define.ts';
 
-export interface InstitutionalMemoryElement {
-  url: string;
-  description: string;
-  createStamp: Stamp;
-  [extra: string]: unknown;
-}
+const element = rec({ url: str, description: str, createStamp: auditStamp, 'updateStamp?': auditStamp, 'settings?': 'object' });
 
-export default defineAspect({
+const institutionalMemory = defineAspect({
   name: 'institutionalMemory',
   fqn: 'com.linkedin.common.InstitutionalMemory',
   fields: {
-    elements: arr(rec({ url: str, description: str, createStamp: auditStamp, 'updateStamp?': auditStamp, 'settings?': 'object' })),
+    elements: arr(element),
   },
+  mergeKeys: { elements: ['url'] },
+  emptyValue: () => ({ elements: [] }),
 });
+export default institutionalMemory;
+
+export type InstitutionalMemoryElement = Infer<typeof element>;
+export type InstitutionalMemory = AspectValue<typeof institutionalMemory>;

@@ -1,15 +1,5 @@
-import { anyUrn, arr, auditStamp, bool, changeStamps, defineAspect, num, rec, str, urnOf } from './define.ts';
-import { globalTagsSpec, type GlobalTags } from './globalTags.ts';
-
-export interface SchemaFieldValue {
-  fieldPath: string;
-  description?: string;
-  nullable?: boolean;
-  type?: { type?: Record<string, unknown> };
-  nativeDataType?: string;
-  globalTags?: GlobalTags;
-  [extra: string]: unknown;
-}
+import { anyUrn, arr, auditStamp, bool, changeStamps, defineAspect, LABEL, num, PATH, PROSE, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
+import { globalTagsSpec } from './globalTags.ts';
 
 const schemaField = rec({
   fieldPath: str,
@@ -29,7 +19,7 @@ const schemaField = rec({
   'jsonProps?': str,
 });
 
-export default defineAspect({
+const schemaMetadata = defineAspect({
   name: 'schemaMetadata',
   fqn: 'com.linkedin.schema.SchemaMetadata',
   fields: {
@@ -50,4 +40,15 @@ export default defineAspect({
     { name: 'ForeignKeyTo', path: 'foreignKeys[].foreignFields[]' },
     { name: 'ForeignKeyToDataset', path: 'foreignKeys[].foreignDataset' },
   ],
+  searchable: [
+    { path: 'fields[].fieldPath', field: 'fieldPaths', kind: 'text', weight: PATH },
+    { path: 'fields[].description', field: 'fieldDescriptions', kind: 'text', weight: PROSE },
+    { path: 'fields[].label', field: 'fieldLabels', kind: 'text', weight: PROSE },
+    { path: 'fields[].globalTags.tags[].tag', field: 'fieldTags', kind: 'urn', weight: LABEL },
+    { path: 'fields[].glossaryTerms.terms[].urn', field: 'fieldGlossaryTerms', kind: 'urn', weight: LABEL },
+  ],
 });
+export default schemaMetadata;
+
+export type SchemaFieldValue = Infer<typeof schemaField>;
+export type SchemaMetadata = AspectValue<typeof schemaMetadata>;

@@ -4,36 +4,16 @@
  * set. `isLatest` is computed (src/ops/versioning/versioning.ts), never taken from a client. The `versionSet`
  * field is DataHub's `VersionOf` relationship.
  */
-import { anyUrn, arr, auditStamp, bool, defineAspect, num, rec, str, urnOf, type Stamp } from './define.ts';
-import { VERSIONING_SCHEMES, type VersioningScheme } from './versionSetProperties.ts';
+import { anyUrn, arr, auditStamp, bool, defineAspect, num, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
+import { VERSIONING_SCHEMES } from './versionSetProperties.ts';
 
 /** A version label, with who applied it (DataHub's VersionTag). */
-export interface VersionTag {
-  versionTag?: string | null;
-  metadataAttribution?: { time: number; actor: string; source?: string; sourceDetail?: Record<string, string> } | null;
-  [extra: string]: unknown;
-}
-
-export interface VersionProperties {
-  versionSet: string;
-  version: VersionTag;
-  aliases?: VersionTag[];
-  comment?: string;
-  sortId: string;
-  /** Pegasus default LEXICOGRAPHIC_STRING when absent. */
-  versioningScheme?: VersioningScheme;
-  sourceCreatedTimestamp?: Stamp;
-  metadataCreatedTimestamp?: Stamp;
-  isLatest?: boolean;
-  [extra: string]: unknown;
-}
-
 const versionTag = rec({
   'versionTag?': str,
   'metadataAttribution?': rec({ time: num, actor: anyUrn, 'source?': anyUrn, 'sourceDetail?': { map: str } }),
 });
 
-export default defineAspect({
+const versionProperties = defineAspect({
   name: 'versionProperties',
   fqn: 'com.linkedin.common.VersionProperties',
   fields: {
@@ -42,10 +22,22 @@ export default defineAspect({
     'aliases?': arr(versionTag),
     'comment?': str,
     sortId: str,
+    // Pegasus default LEXICOGRAPHIC_STRING when absent.
     'versioningScheme?': { enum: VERSIONING_SCHEMES },
     'sourceCreatedTimestamp?': auditStamp,
     'metadataCreatedTimestamp?': auditStamp,
     'isLatest?': bool,
   },
   relationships: [{ name: 'VersionOf', path: 'versionSet' }],
+  searchable: [
+    { path: 'versionSet', field: 'versionSet', kind: 'urn' },
+    { path: 'version.versionTag', field: 'version', kind: 'keyword' },
+    { path: 'aliases[].versionTag', field: 'aliases', kind: 'keyword' },
+    { path: 'sortId', field: 'versionSortId', kind: 'keyword' },
+    { path: 'isLatest', field: 'isLatest', kind: 'bool' },
+  ],
 });
+export default versionProperties;
+
+export type VersionTag = Infer<typeof versionTag>;
+export type VersionProperties = AspectValue<typeof versionProperties>;

@@ -2,6 +2,8 @@
 import { relationshipIndexer } from '../../model/relationships.ts';
 import { searchIndexer } from '../../model/search/indexer.ts';
 import { Store } from '../../store/store.ts';
+// The side effects of aspect writes, registered before the store can be written.
+import '../sideEffects.ts';
 
 /** `readOnly`: for commands that only read; see Store.open. */
 export function openCatalog(path: string, options: { readOnly?: boolean } = {}): Store {

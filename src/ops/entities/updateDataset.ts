@@ -6,7 +6,7 @@ import { BadRequestError } from '../../errors.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreTxn } from '../../store/store.ts';
 import type { EditableSchemaFieldInfo } from '../../model/aspects/editableSchemaMetadata.ts';
-import type { Owner } from '../../model/aspects/ownership.ts';
+import type { Owner, OwnershipTypeName } from '../../model/aspects/ownership.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkUrnSyntax, readAspect } from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
@@ -49,7 +49,8 @@ function applyUpdate(txn: StoreTxn, stamp: WriteStamp, urn: string, input: Datas
     const owners: Owner[] = input.ownership.owners.map((o) => {
       const t = typeOf(o.owner);
       if (t !== 'corpuser' && t !== 'corpGroup') throw new BadRequestError(`Failed to update ownership: ${o.owner} is not a corp user or corp group urn.`);
-      const entry: Owner = { owner: o.owner, type: o.ownershipTypeUrn ? 'CUSTOM' : (o.type ?? 'CUSTOM'), source: { type: 'SERVICE' } };
+      // The type is checked against OWNERSHIP_TYPES when the aspect is written.
+      const entry: Owner = { owner: o.owner, type: o.ownershipTypeUrn ? 'CUSTOM' : ((o.type ?? 'CUSTOM') as OwnershipTypeName), source: { type: 'SERVICE' } };
       if (o.ownershipTypeUrn) entry.typeUrn = o.ownershipTypeUrn;
       return entry;
     });

@@ -9,8 +9,7 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import { parseUrn } from '../../model/urn.ts';
-import { editableFieldEntry } from '../core/aspectTypes.ts';
-import type { EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
+import { editableFieldEntry, type EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkFieldExists, readAspect, type SubResourceType } from '../core/resources.ts';
 import { writeAspect } from '../core/writeAspect.ts';

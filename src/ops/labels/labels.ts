@@ -7,8 +7,7 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import type { StoreTxn, StoreView } from '../../store/store.ts';
-import { editableFieldEntry } from '../core/aspectTypes.ts';
-import type { EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
+import { editableFieldEntry, type EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { readAspect, urnTypeOf, validateResource, type ResourceRef } from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';

@@ -6,7 +6,7 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import type { StoreTxn, StoreView } from '../../store/store.ts';
-import type { Owner, Ownership } from '../../model/aspects/ownership.ts';
+import type { Owner, Ownership, OwnershipTypeName } from '../../model/aspects/ownership.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkUrnSyntax, readAspect, urnTypeOf, validateResource, type ResourceRef } from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
@@ -67,7 +67,8 @@ function applyAdd(txn: StoreTxn, stamp: WriteStamp, urn: string, owners: readonl
   let list = current.owners ?? [];
   for (const o of owners) {
     list = list.filter((s) => !sameOwner(s, o.ownerUrn, o.ownershipTypeUrn));
-    const entry: Owner = { owner: o.ownerUrn, type: o.type ?? 'CUSTOM', source: { type: 'MANUAL' } };
+    // The type is checked against OWNERSHIP_TYPES when the aspect is written.
+    const entry: Owner = { owner: o.ownerUrn, type: (o.type ?? 'CUSTOM') as OwnershipTypeName, source: { type: 'MANUAL' } };
     if (o.ownershipTypeUrn) entry.typeUrn = o.ownershipTypeUrn;
     list.push(entry);
   }

@@ -16,6 +16,7 @@ import type { StoreTxn, StoreView, TimeseriesRow } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { removeReferences } from '../entities/deleteReferences.ts';
 import { paging } from '../core/paging.ts';
+import { registerSideEffect } from '../core/sideEffects.ts';
 import { urnTypeOf } from '../core/resources.ts';
 import type { Criterion, FilterGroup } from '../search/types.ts';
 import { readTimeseries } from '../timeseries/timeseries.ts';
@@ -160,13 +161,16 @@ const SUMMARY: Record<string, { field: string; status: string }> = {
   INIT: { field: 'lastInitializedAtMillis', status: 'INIT' },
 };
 
+// Registered with writeAspect, as DataHub's AssertionRunSummaryHook runs on every run event.
+registerSideEffect({ name: 'assertionRunSummary', aspect: RUN_EVENT, after: (w) => assertionRunSideEffects(w.txn, w.stamp, w.urn, w.value) });
+
 /**
  * After an assertionRunEvent is stored (by reportAssertionResult or any ingestion): a completed run
  * with a result moves the assertion's run summary on when it is the newest of its result type, and
  * the summary's status is the newest result's. An event for an assertion that does not exist creates
  * nothing (DataHub skips those too, rather than make a phantom assertion).
  */
-export function assertionRunSideEffects(txn: StoreTxn, stamp: WriteStamp, assertionUrn: string, value: unknown): void {
+function assertionRunSideEffects(txn: StoreTxn, stamp: WriteStamp, assertionUrn: string, value: unknown): void {
   const event = value as { status?: unknown; timestampMillis?: number; result?: { type?: unknown } | null };
   const type = event.result?.type;
   if (event.status !== 'COMPLETE' || typeof type !== 'string' || typeof event.timestampMillis !== 'number') return;
@@ -212,7 +216,7 @@ export async function reportAssertionResult(ctx: OpContext, assertionUrn: string
       result: resultOf(input),
       partitionSpec: FULL_TABLE,
     };
-    // The run summary follows in writeAspect (assertionRunSideEffects), as for an ingested event.
+    // The run summary follows in writeAspect (the assertionRunSummary side effect), as for an ingested event.
     writeAspect(txn, stamp, assertionUrn, RUN_EVENT, event);
   });
   return true;

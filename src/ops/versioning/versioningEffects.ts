@@ -1,7 +1,8 @@
 /**
- * DataHub's versioning side effects (VersionPropertiesSideEffect, VersionSetSideEffect), run on every
- * write of `versionProperties` or `versionSetProperties` whoever makes it — linkAssetVersion, a REST
- * ingest of an mlflow model version, `catalog ingest`:
+ * DataHub's versioning side effects (VersionPropertiesSideEffect, VersionSetSideEffect), registered
+ * with writeAspect (src/ops/core/sideEffects.ts) for every write of `versionProperties` or
+ * `versionSetProperties` whoever makes it — linkAssetVersion, a REST ingest of an mlflow model
+ * version, `catalog ingest`:
  *
  * - a version of a set that has no properties yet creates them, with the version as latest;
  * - a version whose `sortId` sorts after the latest's becomes the latest;
@@ -15,8 +16,7 @@
 import type { VersionProperties } from '../../model/aspects/versionProperties.ts';
 import type { VersionSetProperties } from '../../model/aspects/versionSetProperties.ts';
 import type { PutAspectResult, StoreTxn, StoreView } from '../../store/store.ts';
-
-export const VERSIONING_ASPECTS: ReadonlySet<string> = new Set(['versionProperties', 'versionSetProperties']);
+import { registerSideEffect } from '../core/sideEffects.ts';
 
 /** Stores one aspect value as is (no side effects). */
 export type StoreFn = (urn: string, aspectName: string, value: unknown) => PutAspectResult;
@@ -54,16 +54,20 @@ function setIsLatest(view: StoreView, urn: string, isLatest: boolean, store: Sto
   if (current && current.isLatest !== isLatest) store(urn, 'versionProperties', { ...current, isLatest });
 }
 
-/** Writes `value` of `aspectName` on `urn` with the side effects above; returns the write's result. */
-export function versioningSideEffects(txn: StoreTxn, urn: string, aspectName: string, value: unknown, store: StoreFn): PutAspectResult {
-  return aspectName === 'versionProperties'
-    ? writeVersion(txn, urn, value as VersionProperties, store)
-    : writeVersionSet(txn, urn, value as VersionSetProperties, store);
-}
+registerSideEffect({
+  name: 'versionSetLatest',
+  aspect: 'versionProperties',
+  before: (w) => writeVersion(w.txn, w.urn, w.value as VersionProperties, w.previous as VersionProperties | undefined, w.put),
+});
+registerSideEffect({
+  name: 'versionIsLatest',
+  aspect: 'versionSetProperties',
+  after: (w) => afterVersionSet(w.txn, w.urn, w.value as VersionSetProperties, w.previous as VersionSetProperties | undefined, w.put),
+});
 
-function writeVersion(txn: StoreTxn, urn: string, value: VersionProperties, store: StoreFn): PutAspectResult {
+/** Before a version's properties are stored: its set follows; returns the value to store, `isLatest` computed. */
+function writeVersion(txn: StoreTxn, urn: string, value: VersionProperties, before: VersionProperties | undefined, store: StoreFn): VersionProperties {
   const versionSet = value.versionSet;
-  const before = versionPropertiesOf(txn, urn);
   if (before && before.versionSet !== versionSet) leaveSet(txn, urn, before, store);
   const setProps = versionSetPropertiesOf(txn, versionSet);
   let isLatest: boolean;
@@ -81,7 +85,7 @@ function writeVersion(txn: StoreTxn, urn: string, value: VersionProperties, stor
       if (previousCounts) setIsLatest(txn, setProps.latest, false, store);
     }
   }
-  return store(urn, 'versionProperties', { ...value, isLatest });
+  return { ...value, isLatest };
 }
 
 /** A version moving to another set: its old set's latest passes to a remaining version, or the set goes. */
@@ -97,14 +101,13 @@ function leaveSet(txn: StoreTxn, urn: string, before: VersionProperties, store: 
   setIsLatest(txn, next, true, store);
 }
 
-function writeVersionSet(txn: StoreTxn, urn: string, value: VersionSetProperties, store: StoreFn): PutAspectResult {
-  const previous = versionSetPropertiesOf(txn, urn)?.latest;
-  const result = store(urn, 'versionSetProperties', value);
+/** After a set's properties are stored: the old latest and the new one have their `isLatest` moved. */
+function afterVersionSet(txn: StoreTxn, urn: string, value: VersionSetProperties, before: VersionSetProperties | undefined, store: StoreFn): void {
+  const previous = before?.latest;
   if (previous !== undefined && previous !== value.latest && versionPropertiesOf(txn, previous)?.versionSet === urn) {
     setIsLatest(txn, previous, false, store);
   }
   // A latest that is not (yet) a version of this set is left as it is: when its versionProperties
   // arrive, writeVersion finds it named latest and marks it so.
   if (versionPropertiesOf(txn, value.latest)?.versionSet === urn) setIsLatest(txn, value.latest, true, store);
-  return result;
 }
