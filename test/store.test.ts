@@ -11,7 +11,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
-import { after as afterPart } from '../src/store/keyBounds.ts';
+import { after as afterPart } from '../src/store/keyWalks.ts';
 import * as lmdb from 'lmdb';
 import fc from 'fast-check';
 
