@@ -6,9 +6,9 @@
  * brought in line and the pending index changes written, in the same transaction as the aspects.
  */
 import { AFTER, type Walk } from './keyWalks.ts';
-import { EntityIdCounter, type RelationshipIndex } from './relationships.ts';
+import { EntityIdCounter, type RelatedEdge, type RelationshipDirection, type RelationshipIndex } from './relationships.ts';
 import type { SearchTables } from './searchIndex.ts';
-import { deepEqual, type AspectKey, type AspectRecord, type EntityRecord, type Tables, type TimeRange, type TimeseriesRecord } from './tables.ts';
+import { deepEqual, type AspectKey, type AspectRecord, type EntityRecord, type Tables, type TimeRange, type TimeseriesRecord, type TimeseriesRow } from './tables.ts';
 import { deleteTimeseries } from './timeseries.ts';
 import type { PutAspectInput, PutAspectResult, StoreTxn, StoreView } from './view.ts';
 
@@ -85,8 +85,8 @@ export class WriteScope implements StoreTxn {
   entityTypes(): string[] {
     return this.view.entityTypes();
   }
-  edges(...args: Parameters<StoreView['edges']>): ReturnType<StoreView['edges']> {
-    return this.view.edges(...args);
+  edges(urn: string, direction: RelationshipDirection, types?: readonly string[]): RelatedEdge[] {
+    return this.view.edges(urn, direction, types);
   }
   getToken(id: string): unknown {
     return this.view.getToken(id);
@@ -94,11 +94,11 @@ export class WriteScope implements StoreTxn {
   listTokens(): Array<{ id: string; value: unknown }> {
     return this.view.listTokens();
   }
-  timeseries(...args: Parameters<StoreView['timeseries']>): ReturnType<StoreView['timeseries']> {
-    return this.view.timeseries(...args);
+  timeseries(urn: string, aspectName: string, range?: TimeRange): TimeseriesRow[] {
+    return this.view.timeseries(urn, aspectName, range);
   }
-  timeseriesNewestFirst(...args: Parameters<StoreView['timeseriesNewestFirst']>): ReturnType<StoreView['timeseriesNewestFirst']> {
-    return this.view.timeseriesNewestFirst(...args);
+  timeseriesNewestFirst(urn: string, aspectName: string, range?: TimeRange): Generator<TimeseriesRow> {
+    return this.view.timeseriesNewestFirst(urn, aspectName, range);
   }
   timeseriesAspects(urn: string): string[] {
     return this.view.timeseriesAspects(urn);
