@@ -6,12 +6,12 @@ import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { getEntity } from '../src/ops/entities/getEntity.ts';
 import { proposalFromMcp } from '../src/model/mcp.ts';
 import { validateAspect } from '../src/model/aspects.ts';
-import { HIVE_T1, mcp, tempDataPath, tempDir } from './helpers.ts';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { HIVE_T1, mcp, ROOT, tempDataPath, tempDir } from './helpers.ts';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
-import { after as afterPart } from '../src/store/keyBounds.ts';
+import { after as afterPart } from '../src/store/keyWalks.ts';
 import * as lmdb from 'lmdb';
 import fc from 'fast-check';
 
@@ -97,6 +97,36 @@ describe('versioned aspect store', () => {
     // An ordered walk passes, the start key itself included.
     const fine = { *getKeys() { yield ['tag', 'a'] as [string, string]; yield ['tag', 'b'] as [string, string]; } };
     assert.deepEqual([...checkedKeys('c.lmdb', 'byType', fine, { start: ['tag', 'a'] })], [['tag', 'a'], ['tag', 'b']]);
+  });
+
+  it('gives each write transaction a scope of its own: ids a rolled-back write took are given again, batched writes do not share what they wrote', async () => {
+    const urn = (n: string) => `urn:li:tag:scope-${n}`;
+    await store.write((txn) => writeAspect(txn, stamp(0), urn('first'), 'tagProperties', { name: 'first' }));
+    await assert.rejects(store.write((txn) => {
+      writeAspect(txn, stamp(1), urn('lost'), 'tagProperties', { name: 'lost' });
+      throw new Error('rolled back');
+    }), /rolled back/);
+    await store.write((txn) => writeAspect(txn, stamp(2), urn('kept'), 'tagProperties', { name: 'kept' }));
+    const kept = store.getEntity(urn('kept'))!.id!;
+    assert.equal(kept, store.getEntity(urn('first'))!.id! + 1, 'the id the rolled-back write took is given again');
+    // Two writes of one event-loop turn run in one batch, one after the other: the first fails.
+    const [failed, second] = await Promise.allSettled([
+      store.write((txn) => {
+        writeAspect(txn, stamp(3), urn('a'), 'tagProperties', { name: 'a' });
+        throw new Error('rolled back');
+      }),
+      store.write((txn) => writeAspect(txn, stamp(4), urn('b'), 'tagProperties', { name: 'b' })),
+    ]);
+    assert.equal(failed.status, 'rejected');
+    assert.equal(second.status, 'fulfilled');
+    assert.equal(store.getEntity(urn('a')), undefined);
+    assert.equal(store.getEntity(urn('b'))!.id, kept + 1, 'the id the failed write took is given to the next entity');
+    const lost = await store.write((txn) => txn.getEntity(urn('lost')));
+    assert.equal(lost, undefined);
+    // The search documents are those of the committed writes only.
+    assert.equal(store.search.record(kept)?.urn, urn('kept'));
+    assert.equal(store.search.record(kept + 1)?.urn, urn('b'));
+    assert.equal(store.search.record(kept + 2), undefined);
   });
 
   it('rolls back everything an operation wrote when it throws', async () => {
@@ -450,5 +480,26 @@ describe('timeseries walks', () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('store modules', () => {
+  it('import no module of src/store in a cycle', () => {
+    // Relative imports of every module of src/store, `import type` and re-exports included.
+    const dir = join(ROOT, 'src', 'store');
+    const modules = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    const imports = new Map(modules.map((f) => [f, [...readFileSync(join(dir, f), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'\.\/([^'/]+)'/gms)].map((m) => m[1]!)]));
+    assert.ok((imports.get('store.ts') ?? []).includes('writeScope.ts'), 'the imports are read');
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (f: string, path: string[]) => {
+      if (state.get(f) === 'done') return;
+      if (state.get(f) === 'open') return void cycles.push([...path.slice(path.indexOf(f)), f].join(' → '));
+      state.set(f, 'open');
+      for (const d of imports.get(f) ?? []) visit(d, [...path, f]);
+      state.set(f, 'done');
+    };
+    for (const f of modules) visit(f, []);
+    assert.deepEqual(cycles, []);
   });
 });

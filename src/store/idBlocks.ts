@@ -11,14 +11,12 @@
  * thousand.
  */
 import type { Database, Key } from 'lmdb';
-import type { KeyRange } from './store.ts';
-import { after } from './keyBounds.ts';
+import { after, type KeyRange, type WalkEntries } from './keyWalks.ts';
 
 export const BLOCK_BITS = 7;
 const BLOCK = 1 << BLOCK_BITS;
 const LOW = BLOCK - 1;
 
-type WalkEntries = <K extends Key, V>(name: string, db: Database<V, K>, range: KeyRange<K>) => Generator<{ key: K; value: V }>;
 
 /**
  * The changes to one set not yet written, in the order made: most runs of changes (an ingest's new

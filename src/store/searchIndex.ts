@@ -33,8 +33,8 @@
  */
 import type { Database, Key, RootDatabase } from 'lmdb';
 import { BLOCK_BITS, IdBlocks } from './idBlocks.ts';
-import { after } from './keyBounds.ts';
-import { deepEqual, KeyWalkError, type KeyRange } from './store.ts';
+import { after, KeyWalkError, type KeyRange, type Walk, type WalkEntries } from './keyWalks.ts';
+import { deepEqual } from './tables.ts';
 
 export interface SearchIndexer {
   /** Changes whenever documents or their analysis change; a file indexed under another version is re-indexed on open. */
@@ -251,8 +251,6 @@ const EMPTY: DocumentIndex = { terms: new Map(), length: 0, keywords: [] };
 /** The keyword field and value that mark a soft-deleted document. */
 const REMOVED: [string, string] = ['removed', 'true'];
 
-type Walk = <K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>) => Generator<K>;
-type WalkEntries = <K extends Key, V>(name: string, db: Database<V, K>, range: KeyRange<K>) => Generator<{ key: K; value: V }>;
 
 export class SearchTables implements SearchView {
   private readonly docs: Database<StoredRecord, number>;

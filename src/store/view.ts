@@ -1,0 +1,73 @@
+/**
+ * The store as the layers above see it: read access (StoreView, the Store itself and every write
+ * transaction) and write access (StoreTxn, only inside `Store.write`).
+ */
+import type { RelatedEdge, RelationshipDirection } from './relationships.ts';
+import type { SearchView } from './searchIndex.ts';
+import type { AspectRecord, AuditStamp, EntityRecord, TimeRange, TimeseriesRecord, TimeseriesRow } from './tables.ts';
+
+export interface PutAspectInput {
+  urn: string;
+  entityType: string;
+  aspectName: string;
+  value: unknown;
+  created: AuditStamp;
+  systemMetadata?: Record<string, unknown> | null;
+  /** The entity's key aspect; stored when the entity is first written. */
+  key: { aspectName: string; value: unknown };
+}
+
+export interface PutAspectResult {
+  /** False when the value equals the stored latest one (no new version is written). */
+  changed: boolean;
+  /** Number of history versions after the write. */
+  history: number;
+  /** True when this write created the entity. */
+  created: boolean;
+}
+
+/** Read access, outside or inside a write transaction. */
+export interface StoreView {
+  getAspect(urn: string, aspectName: string, version?: number): AspectRecord | undefined;
+  getEntity(urn: string): EntityRecord | undefined;
+  entityExists(urn: string): boolean;
+  /** URNs of one entity type in key order, from `after` (exclusive) on, at most `limit`. */
+  urnsOfType(entityType: string, options?: { after?: string; limit?: number }): string[];
+  /** Every URN of one entity type in key order, read a page at a time (memory stays bounded by a page). */
+  eachUrnOfType(entityType: string, pageSize?: number): Generator<string>;
+  /** Every entity type that has at least one entity. */
+  entityTypes(): string[];
+  /**
+   * The edges into (INCOMING) or out of (OUTGOING) `urn`, of the given relationship types (all when
+   * empty), ordered by type, then the other urn, then aspect.
+   */
+  edges(urn: string, direction: RelationshipDirection, types?: readonly string[]): RelatedEdge[];
+  getToken(id: string): unknown;
+  listTokens(): Array<{ id: string; value: unknown }>;
+  /** The events of one timeseries aspect of `urn` in the time range, oldest first. */
+  timeseries(urn: string, aspectName: string, range?: TimeRange): TimeseriesRow[];
+  /** The same events newest first, read lazily (a reader that needs the latest few stops early). */
+  timeseriesNewestFirst(urn: string, aspectName: string, range?: TimeRange): Generator<TimeseriesRow>;
+  /** The names of the timeseries aspects `urn` has events of. */
+  timeseriesAspects(urn: string): string[];
+  /** A setting of the data file itself (kept in `meta`, never served by any read path). */
+  getSetting(name: string): unknown;
+  /** The search index (read in the same snapshot as everything else). */
+  readonly search: SearchView;
+}
+
+/** Write access; only valid inside `Store.write`. */
+export interface StoreTxn extends StoreView {
+  putAspect(input: PutAspectInput): PutAspectResult;
+  /** Removes an aspect and its history; returns the number of rows removed. */
+  deleteAspect(urn: string, aspectName: string): number;
+  /** Removes an entity with every aspect and version; returns the number of rows removed. */
+  deleteEntity(urn: string): number;
+  putToken(id: string, value: unknown): void;
+  deleteToken(id: string): boolean;
+  /** Stores one event; an event at the same time and partition is replaced. */
+  putTimeseries(urn: string, aspectName: string, timestampMillis: number, partition: string, record: TimeseriesRecord): void;
+  /** Removes the events of `urn` (of one aspect, in a time range, when given); returns how many. */
+  deleteTimeseries(urn: string, aspectName?: string, range?: TimeRange): number;
+  putSetting(name: string, value: unknown): void;
+}

@@ -1,0 +1,313 @@
+/**
+ * One write transaction: the StoreTxn that `Store.write` hands to its function, and everything the
+ * transaction accumulates until its end — the aspects and entities it wrote, the entities whose
+ * search documents it may have changed, the ids it gave and took back — made when the transaction
+ * starts and dropped with it. At its end (finish) the search documents of what it touched are
+ * brought in line and the pending index changes written, in the same transaction as the aspects.
+ */
+import { AFTER, type Walk } from './keyWalks.ts';
+import { EntityIdCounter, type RelatedEdge, type RelationshipDirection, type RelationshipIndex } from './relationships.ts';
+import type { SearchTables } from './searchIndex.ts';
+import { deepEqual, type AspectKey, type AspectRecord, type EntityRecord, type Tables, type TimeRange, type TimeseriesRecord, type TimeseriesRow } from './tables.ts';
+import { deleteTimeseries } from './timeseries.ts';
+import type { PutAspectInput, PutAspectResult, StoreTxn, StoreView } from './view.ts';
+
+/** What a write scope reads and writes through: the store's parts, made once when it opens. */
+export interface StoreParts {
+  readonly tables: Tables;
+  readonly relationships: RelationshipIndex;
+  readonly search: SearchTables;
+  /** The search indexer's `derived` aspects. */
+  readonly derived: ReadonlySet<string>;
+  /** The store's reads (a write transaction reads its own writes through them). */
+  readonly view: StoreView;
+  readonly walk: Walk;
+}
+
+export class WriteScope implements StoreTxn {
+  readonly search: SearchTables;
+  /** The entity ids this transaction gives. */
+  readonly ids: EntityIdCounter;
+  /** Entities whose search document this transaction may have changed. */
+  private readonly dirty = new Set<string>();
+  /**
+   * The ids of the entities this transaction deleted, by urn (the first, if it deleted one twice):
+   * their documents go at its end, under those ids, even when the urn is created again.
+   */
+  private readonly deletedIds = new Map<string, number>();
+  /**
+   * The values the search indexer's `derived` aspects had before this transaction changed them
+   * (undefined: absent), by `urn␀aspect`: the stored documents lack what those aspects gave, so
+   * taking an old document out reads it back from them.
+   */
+  private readonly derivedBefore = new Map<string, unknown>();
+  /**
+   * What this transaction wrote, for re-indexing at its end without reading back and decoding what
+   * it just encoded: latest aspect records by urn then aspect name, and entity records by urn
+   * (undefined: removed). By urn first, so a lookup makes no `urn␀aspect` string (a long urn hashed
+   * again for every aspect a document reads).
+   */
+  private readonly writtenAspects = new Map<string, Map<string, AspectRecord | undefined>>();
+  private readonly writtenEntities = new Map<string, EntityRecord | undefined>();
+  private readonly view: StoreView;
+  private readonly relationships: RelationshipIndex;
+  private readonly derived: ReadonlySet<string>;
+  private readonly walk: Walk;
+  private readonly aspects: Tables['aspects'];
+  private readonly entities: Tables['entities'];
+  private readonly byType: Tables['byType'];
+  private readonly tokens: Tables['tokens'];
+  private readonly series: Tables['series'];
+  private readonly entityUrns: Tables['entityUrns'];
+  private readonly meta: Tables['meta'];
+
+  constructor(parts: StoreParts) {
+    ({ view: this.view, relationships: this.relationships, search: this.search, derived: this.derived, walk: this.walk } = parts);
+    ({ aspects: this.aspects, entities: this.entities, byType: this.byType, tokens: this.tokens, series: this.series, entityUrns: this.entityUrns, meta: this.meta } = parts.tables);
+    this.ids = new EntityIdCounter(this.meta);
+  }
+
+  getAspect(urn: string, aspectName: string, version?: number): AspectRecord | undefined {
+    return this.view.getAspect(urn, aspectName, version);
+  }
+  getEntity(urn: string): EntityRecord | undefined {
+    return this.view.getEntity(urn);
+  }
+  entityExists(urn: string): boolean {
+    return this.view.entityExists(urn);
+  }
+  urnsOfType(entityType: string, options?: { after?: string; limit?: number }): string[] {
+    return this.view.urnsOfType(entityType, options);
+  }
+  eachUrnOfType(entityType: string, pageSize?: number): Generator<string> {
+    return this.view.eachUrnOfType(entityType, pageSize);
+  }
+  entityTypes(): string[] {
+    return this.view.entityTypes();
+  }
+  edges(urn: string, direction: RelationshipDirection, types?: readonly string[]): RelatedEdge[] {
+    return this.view.edges(urn, direction, types);
+  }
+  getToken(id: string): unknown {
+    return this.view.getToken(id);
+  }
+  listTokens(): Array<{ id: string; value: unknown }> {
+    return this.view.listTokens();
+  }
+  timeseries(urn: string, aspectName: string, range?: TimeRange): TimeseriesRow[] {
+    return this.view.timeseries(urn, aspectName, range);
+  }
+  timeseriesNewestFirst(urn: string, aspectName: string, range?: TimeRange): Generator<TimeseriesRow> {
+    return this.view.timeseriesNewestFirst(urn, aspectName, range);
+  }
+  timeseriesAspects(urn: string): string[] {
+    return this.view.timeseriesAspects(urn);
+  }
+  getSetting(name: string): unknown {
+    return this.view.getSetting(name);
+  }
+
+  putSetting(name: string, value: unknown): void {
+    this.meta.put(`setting:${name}`, value);
+  }
+
+  /** Keeps what a derived aspect was before the transaction, the first time it changes (see derivedBefore). */
+  private keepDerived(urn: string, aspectName: string, value: unknown): void {
+    if (!this.derived.has(aspectName)) return;
+    const k = `${urn}\u0000${aspectName}`;
+    if (!this.derivedBefore.has(k)) this.derivedBefore.set(k, value);
+  }
+
+  private wrote(urn: string, aspectName: string, record: AspectRecord | undefined): void {
+    let byName = this.writtenAspects.get(urn);
+    if (!byName) this.writtenAspects.set(urn, (byName = new Map()));
+    byName.set(aspectName, record);
+  }
+
+  /** A new entity's id, with its urn recorded for the indexes that hold the id. */
+  private newId(urn: string): number {
+    const id = this.ids.take();
+    this.entityUrns.put(id, urn);
+    return id;
+  }
+
+  // Every aspect change keeps both indexes: edges now, the search document at the end of the write.
+  private indexEdges(urn: string, id: number | undefined, aspectName: string, before: unknown, after: unknown): void {
+    this.relationships.updateEdges(id, aspectName, before, after);
+    if (this.search.shapes(aspectName)) this.dirty.add(urn);
+  }
+
+  private aspectKeys(urn: string, name: string): AspectKey[] {
+    return Array.from(this.walk<AspectKey>('aspects', this.aspects, { start: [urn, name, 0], end: [urn, name + AFTER, 0] }));
+  }
+
+  putAspect(input: PutAspectInput): PutAspectResult {
+    const { aspects, entities, writtenEntities } = this;
+    const { urn, aspectName } = input;
+    const systemMetadata = { ...(input.systemMetadata ?? {}), lastObserved: input.created.time };
+    let entity = writtenEntities.has(urn) ? writtenEntities.get(urn) : entities.get(urn);
+    const createdEntity = entity === undefined;
+    let entityChanged = createdEntity;
+    if (!entity) {
+      entity = { entityType: input.entityType, aspects: [], id: this.newId(urn) };
+      this.byType.put([input.entityType, urn], true);
+    } else if (entity.id === undefined) {
+      entity = { ...entity, id: this.newId(urn) };
+      entityChanged = true;
+    }
+    if (!entity.aspects.includes(input.key.aspectName)) {
+      const keyRecord = { value: input.key.value, systemMetadata, created: input.created, history: 0 };
+      aspects.put([urn, input.key.aspectName, 0], keyRecord);
+      this.wrote(urn, input.key.aspectName, keyRecord);
+      this.indexEdges(urn, entity.id, input.key.aspectName, undefined, input.key.value);
+      entity = { ...entity, aspects: [...entity.aspects, input.key.aspectName] };
+      entityChanged = true;
+    }
+    // The entity record lists every aspect it has, so an aspect it does not list needs no lookup.
+    const written = this.writtenAspects.get(urn)?.get(aspectName);
+    const current = entity.aspects.includes(aspectName) ? written ?? aspects.get([urn, aspectName, 0]) : undefined;
+    this.keepDerived(urn, aspectName, current?.value);
+    if (current && deepEqual(current.value, input.value)) {
+      const observed = { ...current, systemMetadata: { ...(current.systemMetadata ?? {}), lastObserved: input.created.time } };
+      aspects.put([urn, aspectName, 0], observed);
+      this.wrote(urn, aspectName, observed);
+      if (entityChanged) {
+        entities.put(urn, entity);
+        writtenEntities.set(urn, entity);
+      }
+      return { changed: false, history: current.history ?? 0, created: createdEntity };
+    }
+    let history = 0;
+    if (current) {
+      history = (current.history ?? 0) + 1;
+      const { history: _drop, ...old } = current;
+      aspects.put([urn, aspectName, history], old);
+    }
+    // As DataHub does: the latest value's systemMetadata.version is the number the next history
+    // row will take (rows 1..version-1 hold the older values), so a client can page history from
+    // the newest end (mcp-server-datahub's get_aspect_history does).
+    const latest = { value: input.value, systemMetadata: { ...systemMetadata, version: String(history + 1) }, created: input.created, history };
+    aspects.put([urn, aspectName, 0], latest);
+    this.wrote(urn, aspectName, latest);
+    this.indexEdges(urn, entity.id, aspectName, current?.value, input.value);
+    if (!entity.aspects.includes(aspectName)) {
+      entity = { ...entity, aspects: [...entity.aspects, aspectName] };
+      entityChanged = true;
+    }
+    if (entityChanged) {
+      entities.put(urn, entity);
+      writtenEntities.set(urn, entity);
+    }
+    return { changed: true, history, created: createdEntity };
+  }
+
+  deleteAspect(urn: string, aspectName: string): number {
+    const { aspects, entities } = this;
+    const entity = entities.get(urn);
+    if (!entity || !entity.aspects.includes(aspectName)) return 0;
+    const value = aspects.get([urn, aspectName, 0])?.value;
+    this.keepDerived(urn, aspectName, value);
+    this.indexEdges(urn, entity.id, aspectName, value, undefined);
+    let rows = 0;
+    for (const key of this.aspectKeys(urn, aspectName)) {
+      aspects.remove(key);
+      rows++;
+    }
+    const remaining = { ...entity, aspects: entity.aspects.filter((a) => a !== aspectName) };
+    entities.put(urn, remaining);
+    this.writtenEntities.set(urn, remaining);
+    this.wrote(urn, aspectName, undefined);
+    return rows;
+  }
+
+  deleteEntity(urn: string): number {
+    const { aspects, entities } = this;
+    const entity = entities.get(urn);
+    if (!entity) return 0;
+    let rows = 0;
+    for (const name of entity.aspects) {
+      const value = aspects.get([urn, name, 0])?.value;
+      this.keepDerived(urn, name, value);
+      this.indexEdges(urn, entity.id, name, value, undefined);
+      for (const key of this.aspectKeys(urn, name)) {
+        aspects.remove(key);
+        rows++;
+      }
+    }
+    entities.remove(urn);
+    // Ids are never given again: its edges went with its aspects, its document goes at the end of the write.
+    if (entity.id !== undefined) {
+      this.entityUrns.remove(entity.id);
+      if (!this.deletedIds.has(urn)) this.deletedIds.set(urn, entity.id);
+    }
+    this.writtenEntities.set(urn, undefined);
+    for (const name of entity.aspects) this.wrote(urn, name, undefined);
+    this.byType.remove([entity.entityType, urn]);
+    this.dirty.add(urn);
+    return rows;
+  }
+
+  putToken(id: string, value: unknown): void {
+    this.tokens.put(id, value);
+  }
+
+  deleteToken(id: string): boolean {
+    if (!this.tokens.doesExist(id)) return false;
+    this.tokens.remove(id);
+    return true;
+  }
+
+  putTimeseries(urn: string, aspectName: string, timestampMillis: number, partition: string, record: TimeseriesRecord): void {
+    this.series.put([urn, aspectName, timestampMillis, partition], record);
+  }
+
+  deleteTimeseries(urn: string, aspectName?: string, range: TimeRange = {}): number {
+    return deleteTimeseries(this.walk, this.series, urn, aspectName, range);
+  }
+
+  /** Brings the search document of `urn` in line with its aspects (also `catalog reindex`, through a scope of its own). */
+  indexDocument(urn: string): boolean {
+    const entity = this.writtenEntities.has(urn) ? this.writtenEntities.get(urn) : this.entities.get(urn);
+    // Each latest record read once: the document reads the aspects it indexes, and when the entity
+    // last changed is the latest `created` time among all of them.
+    const records = new Map<string, AspectRecord | undefined>();
+    const written = this.writtenAspects.get(urn);
+    const record = (name: string) => {
+      if (!records.has(name)) {
+        // An aspect the entity does not list is not in the file (putAspect relies on it too): no lookup.
+        const absent = entity !== undefined && !entity.aspects.includes(name);
+        records.set(name, written?.has(name) ? written.get(name) : absent ? undefined : this.aspects.get([urn, name, 0]));
+      }
+      return records.get(name);
+    };
+    const was = (name: string) => {
+      const k = `${urn}\u0000${name}`;
+      return this.derivedBefore.has(k) ? this.derivedBefore.get(k) : record(name)?.value;
+    };
+    const deleted = this.deletedIds.get(urn);
+    if (deleted !== undefined && deleted !== entity?.id) this.search.update(urn, deleted, undefined, () => undefined, () => 0, was);
+    // Every entity has an id once the relationships index is current (see reindexRelationships).
+    if (entity?.id === undefined) return false;
+    const modified = () => Math.max(0, ...(entity?.aspects ?? []).map((name) => record(name)?.created.time ?? 0));
+    // Ids are never given twice, so an id this transaction gave has no document yet: none to read.
+    const isNew = this.ids.isNew(entity.id);
+    return this.search.update(urn, entity.id, entity, (name) => record(name)?.value, modified, was, isNew);
+  }
+
+  /**
+   * The end of the transaction's function: the search documents and incoming edges of what it
+   * touched change in the same transaction as the aspects.
+   */
+  finish(): void {
+    for (const urn of this.dirty) this.indexDocument(urn);
+    this.search.flush();
+    this.relationships.flush();
+  }
+
+  /** The end of the transaction, committed (`done`) or not: the id counter written back if done, pending index changes dropped. */
+  end(done: boolean): void {
+    this.ids.settle(done);
+    this.search.discard();
+    this.relationships.discard();
+  }
+}
