@@ -4,7 +4,7 @@
  * JSON is read through the same YAML parser (JSON is YAML), so positions work for both.
  */
 import { LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { BadRequestError } from '../errors.ts';
+import { BadRequestError, locationText, type ErrorLocation } from '../errors.ts';
 import { readText } from './inputFiles.ts';
 
 export type Path = ReadonlyArray<string | number>;
@@ -29,16 +29,21 @@ export class SourceDoc {
     }
   }
 
-  /** `file:line:col` of the value at `path` (or of the closest enclosing value that exists). */
-  where(path: Path): string {
+  /** File, line and column of the value at `path` (or of the closest enclosing value that exists). */
+  locationOf(path: Path): ErrorLocation {
     for (let n = path.length; n >= 0; n--) {
       const node = (n === 0 ? this.doc.contents : this.doc.getIn(path.slice(0, n), true)) as Node | null | undefined;
       if (node && node.range) {
         const pos = this.lines.linePos(node.range[0]);
-        return `${this.file}:${pos.line}:${pos.col}`;
+        return { source: this.file, line: pos.line, column: pos.col };
       }
     }
-    return this.file;
+    return { source: this.file };
+  }
+
+  /** `file:line:col` of the value at `path` (or of the closest enclosing value that exists). */
+  where(path: Path): string {
+    return locationText(this.locationOf(path));
   }
 
   /** An error at `path` naming the field: `file:line:col: a.b[2].c: problem`. */

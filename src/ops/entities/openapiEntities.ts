@@ -6,7 +6,7 @@
  * older version of an aspect with `{"headers": {"If-Version-Match": "<version>"}}`, as DataHub's
  * EntityController reads it; DataHub's v3 aspects carry no `version` field, so neither do ours.
  */
-import { BadRequestError, NotFoundError } from '../../errors.ts';
+import { BadRequestError, CatalogError, locatedError, NotFoundError } from '../../errors.ts';
 import { describeJson, isJsonObject } from '../../model/json.ts';
 import { validateUrn } from '../../model/registry.ts';
 import type { AspectRecord, AuditStamp, StoreView } from '../../store/store.ts';
@@ -124,7 +124,7 @@ export function checkUrnOfType(urn: string, entityType: string, where: string): 
   try {
     type = validateUrn(urn).entityType;
   } catch (e) {
-    throw new BadRequestError(`${where}: ${(e as Error).message}`);
+    throw locatedError(e instanceof CatalogError ? e : new BadRequestError((e as Error).message), { path: where });
   }
   if (type !== entityType) {
     throw new BadRequestError(`${where}: ${urn} is a ${type} urn, but the path names entity type ${entityType}`);

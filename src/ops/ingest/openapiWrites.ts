@@ -9,7 +9,7 @@
  * `[2].globalTags.value: Invalid globalTags at tags[0].tag: …`. Every write gets a trace id, stamped on
  * the aspects it stores, which the trace API (ops/traceWrites.ts) answers for.
  */
-import { BadRequestError, CatalogError, InvalidPatchError } from '../../errors.ts';
+import { BadRequestError, CatalogError, InvalidPatchError, locatedError } from '../../errors.ts';
 import { validateAspect } from '../../model/aspects.ts';
 import { describeJson, isJsonObject, type JsonObject } from '../../model/json.ts';
 import { normalizeUnionKeys, type Proposal } from '../../model/mcp.ts';
@@ -134,13 +134,12 @@ function checkHeaders(raw: unknown, where: string): void {
   }
 }
 
-/** Runs `check`, putting `where` in front of the message of a model error it throws (class kept for the adapters). */
+/** Runs `check`; a model error it throws is located at `where` (class kept for the adapters). */
 function located<T>(where: string, check: () => T): T {
   try {
     return check();
   } catch (e) {
-    if (e instanceof CatalogError) e.message = `${where}: ${e.message}`;
-    throw e;
+    throw e instanceof CatalogError ? locatedError(e, { path: where }) : e;
   }
 }
 
@@ -156,8 +155,8 @@ export async function writeEntities(ctx: OpContext, writes: EntityWrites, withSy
   try {
     await ingestProposals({ ...ctx, now: () => now }, proposals);
   } catch (e) {
-    if (e instanceof InvalidPatchError && e.index !== undefined) e.message = `${writes.sources[e.index]}.value: ${e.message}`;
-    throw e;
+    const index = e instanceof InvalidPatchError ? e.location?.index : undefined;
+    throw index !== undefined ? locatedError(e as InvalidPatchError, { path: `${writes.sources[index]}.value` }) : e;
   }
   const stamp = { time: now, actor: ctx.actor };
   return { traceId, entities: answerOf(proposals, stamp, withSystemMetadata, (urn, aspect) => ctx.store.getAspect(urn, aspect)?.systemMetadata ?? undefined) };

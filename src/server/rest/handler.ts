@@ -65,7 +65,7 @@ export function createRestHandler(deps: ServerDeps): Handler {
         if (!Array.isArray(list)) throw new HttpError(400, 'proposals: expected an array of metadata change proposals');
         if (list.length > deps.limits.maxBatchItems) checkValueLimits(list, deps.limits, 'proposals');
         await ingestProposals(ctx(req), checked(toProposals(list, (i) => `proposals[${i}]`), (i) => `proposals[${i}]`)).catch((e: unknown) =>
-          e instanceof InvalidPatchError ? asRestError(e, `proposals[${e.index ?? 0}]`) : Promise.reject(e),
+          e instanceof InvalidPatchError ? asRestError(e, `proposals[${e.location?.index ?? 0}]`) : Promise.reject(e),
         );
         return sendJson(res, 200, { value: 'success' });
       }
