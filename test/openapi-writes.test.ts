@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { CatalogError } from '../src/errors.ts';
 import { exportEntities, exportTypes } from '../src/ops/ingest/exportCatalog.ts';
-import { parseEntityWrites } from '../src/ops/ingest/openapiWrites.ts';
+import { parseEntityWrites } from '../src/server/rest/openapiEntity.ts';
 import { parseTraceRequest } from '../src/ops/admin/traceWrites.ts';
 import { loadSdl } from '../src/server/graphql/schema.ts';
 import { DATAHUB_VERSION, schemaHashOf } from '../src/server/rest/config.ts';

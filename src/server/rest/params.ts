@@ -26,7 +26,7 @@ export function aspectList(query: URLSearchParams, name = 'aspects'): string[] |
 }
 
 /** An optional paging query parameter (`start`, `count`), checked as every list's paging is. */
-export function intParam(query: URLSearchParams, name: string): number | undefined {
+export function pageParam(query: URLSearchParams, name: string): number | undefined {
   return pageNumber(query.get(name) || undefined, name);
 }
 
