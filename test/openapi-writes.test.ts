@@ -289,6 +289,11 @@ describe('write tracing: POST /openapi/v1/trace/write/{traceId}', () => {
   });
   after(() => s.close());
 
+  it('a trace request naming an invalid urn is refused, the urn in front of why', () => {
+    assert.throws(() => parseTraceRequest({ 'urn:li:nope': ['status'] }), (e: unknown) =>
+      e instanceof CatalogError && e.code === 400 && e.message === 'urn:li:nope: Invalid urn "urn:li:nope": the entity type must be followed by ":" and a key');
+  });
+
   const active = { success: true, primaryStorage: { writeStatus: 'ACTIVE_STATE' }, searchStorage: { writeStatus: 'ACTIVE_STATE' } };
   const historic = { success: true, primaryStorage: { writeStatus: 'HISTORIC_STATE' }, searchStorage: { writeStatus: 'HISTORIC_STATE' } };
   const noOp = { success: true, primaryStorage: { writeStatus: 'NO_OP' }, searchStorage: { writeStatus: 'NO_OP' } };

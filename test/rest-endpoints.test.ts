@@ -138,6 +138,20 @@ describe('REST endpoints', () => {
     const ts = await post('/aspects?action=getTimeseriesAspectValues', { urn: S.hiveSample, entity: 'dataset', aspect: 'datasetProfile', limit: 1 });
     assert.deepEqual(ts.body, { value: { entityName: 'dataset', aspectName: 'datasetProfile', limit: 1, values: [] } });
   });
+
+  it('a snapshot aspect that fails validation is a 400 naming the entity and the aspect in the snapshot; nothing is written', async () => {
+    const r = await post('/entities?action=batchIngest', {
+      entities: [
+        { 'com.linkedin.metadata.snapshot.TagSnapshot': { urn: 'urn:li:tag:mceOk', aspects: [{ 'com.linkedin.tag.TagProperties': { name: 'ok' } }] } },
+        { 'com.linkedin.metadata.snapshot.TagSnapshot': { urn: 'urn:li:tag:mceBad', aspects: [{ 'com.linkedin.tag.TagProperties': { name: 5 } }] } },
+      ],
+    });
+    assert.deepEqual(r, {
+      status: 400,
+      body: { status: 400, message: 'entities[1]: proposedSnapshot.com.linkedin.metadata.snapshot.TagSnapshot.aspects[0]: Invalid tagProperties at name: expected a string, got number 5' },
+    });
+    assert.equal(s.store.entityExists('urn:li:tag:mceOk'), false);
+  });
 });
 
 describe('REST route table', () => {

@@ -4,7 +4,7 @@
  * JSON is read through the same YAML parser (JSON is YAML), so positions work for both.
  */
 import { LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { BadRequestError, locationText, type ErrorLocation } from '../errors.ts';
+import { BadRequestError, locatedError, locationText, type ErrorLocation } from '../errors.ts';
 import { readText } from './inputFiles.ts';
 
 export type Path = ReadonlyArray<string | number>;
@@ -25,7 +25,7 @@ export class SourceDoc {
       this.value = doc.toJS({ maxAliasCount: 100 });
     } catch (e) {
       // Unresolved or excessive aliases surface here, not as parse errors.
-      throw new BadRequestError(`${file}: invalid YAML: ${(e as Error).message}`);
+      throw locatedError(new BadRequestError(`invalid YAML: ${(e as Error).message}`), { source: file });
     }
   }
 
@@ -48,7 +48,7 @@ export class SourceDoc {
 
   /** An error at `path` naming the field: `file:line:col: a.b[2].c: problem`. */
   error(path: Path, problem: string): BadRequestError {
-    return new BadRequestError(`${this.where(path)}: ${path.length > 0 ? `${formatPath(path)}: ` : ''}${problem}`);
+    return locatedError(new BadRequestError(problem), { ...this.locationOf(path), ...(path.length > 0 && { path: formatPath(path) }) });
   }
 }
 
@@ -63,8 +63,8 @@ export function parseStructured(text: string, file: string): SourceDoc {
   const err = doc.errors[0];
   if (err) {
     const pos = err.linePos?.[0];
-    const loc = pos ? `:${pos.line}:${pos.col}` : '';
-    throw new BadRequestError(`${file}${loc}: invalid ${/\.json$/i.test(file) ? "JSON" : "YAML"}: ${err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}`);
+    const problem = `invalid ${/\.json$/i.test(file) ? "JSON" : "YAML"}: ${err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}`;
+    throw locatedError(new BadRequestError(problem), { source: file, ...(pos && { line: pos.line, column: pos.col }) });
   }
   if (doc.contents === null) throw new BadRequestError(`${file}: the file is empty`);
   return new SourceDoc(file, doc, lines);

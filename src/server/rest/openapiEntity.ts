@@ -23,7 +23,6 @@ import { describeJson, isJsonObject, type JsonObject } from '../../model/json.ts
 import { normalizeUnionKeys, type Proposal } from '../../model/mcp.ts';
 import { parsePatch, type AspectPatch } from '../../model/patch.ts';
 import { isKeyAspect, isKnownAspect, keyAspectName, keyAspectOf } from '../../model/registry.ts';
-import { traceparentOf } from '../../ops/admin/traceWrites.ts';
 import { batchGetEntities, checkUrnOfType, getEntityV3, type EntityRecords, type EntityRequest } from '../../ops/entities/openapiEntities.ts';
 import { scrollEntitiesV3 } from '../../ops/entities/openapiScroll.ts';
 import { deleteEntityV3, writeEntities, type WrittenEntities } from '../../ops/ingest/openapiWrites.ts';
@@ -34,6 +33,7 @@ import { checkValueLimits } from '../limits.ts';
 import { located } from './errors.ts';
 import { boolParam, listParam, pageParam, urnFromPath } from './params.ts';
 import { json, route, type RestCall, type Route } from './route.ts';
+import { traceparentOf } from './trace.ts';
 
 /** The batchGet header naming the aspect version to read (0 = latest). */
 export const VERSION_HEADER = 'If-Version-Match';
