@@ -3,6 +3,7 @@
  * (for Rest.li actions) `?action=`, sends what the route answers, and turns anything thrown into
  * `{status, message}` through errors.ts. Client mistakes are 4xx — never 5xx, which the client retries.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonObject } from '../../model/json.ts';
 import type { ServerDeps } from '../context.ts';
 import { HttpError, readJsonBody, sendJson } from '../http.ts';
@@ -46,7 +47,7 @@ function compileRoutes(): Entry[] {
   return entries;
 }
 
-function send(res: Parameters<Handler>[1], answer: RestAnswer): void {
+function send(res: ServerResponse, answer: RestAnswer): void {
   if ('empty' in answer) {
     res.writeHead(200, { 'content-length': 0 });
     res.end();
@@ -58,7 +59,7 @@ function send(res: Parameters<Handler>[1], answer: RestAnswer): void {
 export function createRestHandler(deps: ServerDeps): Handler {
   const entries = compileRoutes();
 
-  async function dispatch(...[req, , path, query]: Parameters<Handler>): Promise<RestAnswer> {
+  async function dispatch(req: IncomingMessage, path: string, query: URLSearchParams): Promise<RestAnswer> {
     const method = req.method ?? 'GET';
     for (const entry of entries) {
       if (entry.kind === 'path') {
@@ -87,7 +88,7 @@ export function createRestHandler(deps: ServerDeps): Handler {
 
   return async (req, res, path, query) => {
     try {
-      send(res, await dispatch(req, res, path, query));
+      send(res, await dispatch(req, path, query));
     } catch (e) {
       sendRestError(res, e);
     }
