@@ -14,15 +14,85 @@ const CODES: Record<ErrorType, number> = {
   SERVER_ERROR: 500,
 };
 
+/**
+ * Where in the caller's input an error lies. Every field is optional; {@link locatedError} fills it
+ * as the error travels out through the layers that know each part.
+ */
+export interface ErrorLocation {
+  /** The input a record came from: a file name, `<stdin>`. */
+  source?: string;
+  /** Line in `source` (1-based). */
+  line?: number;
+  /** Column on `line` (1-based). */
+  column?: number;
+  /** Record number in `source`. */
+  record?: number;
+  /** Field path in a request body, e.g. `[2].globalTags.value` or `proposals[3]`. */
+  path?: string;
+  /**
+   * Index of the item in the batch an operation was handed (a proposal in `ingestProposals`). Not
+   * printed: the adapter that built the batch knows what the item was and turns it into a path or record.
+   */
+  index?: number;
+}
+
+/**
+ * The text a location puts in front of a message, in one place for every adapter:
+ * `source:line:column: record N: path`, each part only when known.
+ */
+export function locationText(location: ErrorLocation): string {
+  const parts: string[] = [];
+  if (location.source !== undefined) {
+    const column = location.line !== undefined && location.column !== undefined ? `:${location.column}` : '';
+    parts.push(location.line !== undefined ? `${location.source}:${location.line}${column}` : location.source);
+  }
+  if (location.record !== undefined) parts.push(`record ${location.record}`);
+  if (location.path) parts.push(location.path);
+  return parts.join(': ');
+}
+
 export class CatalogError extends Error {
   readonly type: ErrorType;
   readonly code: number;
+  /** The message without its location: what went wrong, wherever it was. */
+  readonly baseMessage: string;
+  /** Where in the input it went wrong, when a layer knew; `message` then starts with it. */
+  readonly location?: ErrorLocation;
   constructor(type: ErrorType, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'CatalogError';
     this.type = type;
     this.code = CODES[type];
+    this.baseMessage = message;
   }
+}
+
+/** Two paths as one: `[0].globalTags.value` then `tags[1]` is `[0].globalTags.value.tags[1]`. */
+function joinPaths(outer: string | undefined, inner: string | undefined): string | undefined {
+  if (!outer) return inner;
+  if (!inner) return outer;
+  return inner.startsWith('[') ? `${outer}${inner}` : `${outer}.${inner}`;
+}
+
+/**
+ * A new error of the same class as `error`, with `location` added to the one it has (as graphql-js's
+ * `locatedError` adds a path): known fields are kept unless `location` names them anew, and a path
+ * goes in front of the path the error has. Its message is the base message behind the location text.
+ * `error` itself is left as it was.
+ */
+export function locatedError<E extends CatalogError>(error: E, location: ErrorLocation): E {
+  const merged: ErrorLocation = { ...error.location, ...location };
+  const path = joinPaths(location.path, error.location?.path);
+  if (path !== undefined) merged.path = path;
+  else delete merged.path;
+  const text = locationText(merged);
+  const located = Object.assign(Object.create(Object.getPrototypeOf(error) as object) as E, error, {
+    location: merged,
+    message: text ? `${text}: ${error.baseMessage}` : error.baseMessage,
+    stack: error.stack,
+  });
+  if ('cause' in error) Object.defineProperty(located, 'cause', { value: error.cause, writable: true, configurable: true });
+  return located;
 }
 
 /** A client mistake: bad input, a missing target, a rule broken. */
@@ -74,8 +144,6 @@ export class AspectValidationError extends BadRequestError {
 /** A PATCH that cannot be applied: names the aspect, the operation and the path at fault. */
 export class InvalidPatchError extends BadRequestError {
   readonly aspectName: string;
-  /** Index of the proposal in its batch, when a batch carried it. */
-  index?: number;
   constructor(aspectName: string, problem: string) {
     super(`Invalid patch of ${aspectName}: ${problem}`);
     this.name = 'InvalidPatchError';

@@ -133,6 +133,15 @@ describe('a server with authentication on', () => {
 
     const list = await gql('{ listAccessTokens(input: { start: 0, count: 100, filters: [{ field: "ownerUrn", values: ["urn:li:corpuser:jdoe"] }] }) { start count total tokens { id actorUrn } } }', `Bearer ${token}`);
     assert.deepEqual(list.body.data.listAccessTokens.tokens.map((x: { id: string }) => x.id), [t.metadata.id]);
+    // Paging is checked as every list's is: a negative start or count is a 400, not a wrong page.
+    for (const [input, message] of [['start: -1, count: 10', 'start: expected a non-negative integer, got -1'], ['start: 0, count: -1', 'count: expected a non-negative integer, got -1']]) {
+      const bad = await gql(`{ listAccessTokens(input: { ${input} }) { start count total tokens { id } } }`, `Bearer ${token}`);
+      assert.equal(bad.body.data.listAccessTokens, null);
+      assert.equal(bad.body.errors[0].message, message);
+      assert.deepEqual(bad.body.errors[0].extensions, { code: 400, type: 'BAD_REQUEST', classification: 'DataFetchingException' });
+    }
+    const second = await gql('{ listAccessTokens(input: { start: 1, count: 10, filters: [{ field: "ownerUrn", values: ["urn:li:corpuser:jdoe"] }] }) { start count total tokens { id } } }', `Bearer ${token}`);
+    assert.deepEqual(second.body.data.listAccessTokens, { start: 1, count: 0, total: 1, tokens: [] });
     const revoked = await gql(`mutation { revokeAccessToken(tokenId: "${t.metadata.id}") }`, `Bearer ${token}`);
     assert.deepEqual(revoked.body.data, { revokeAccessToken: true });
     assert.equal((await gql('{ me { corpUser { urn } } }', `Bearer ${t.accessToken}`)).status, 401);

@@ -94,6 +94,7 @@ describe('catalog user upsert and group upsert', () => {
   describe('bad files write nothing and say file:line:col and the field', () => {
     const cases: Array<[string, string, string, RegExp]> = [
       ['malformed YAML', 'user', '- id: a\n  groups: [x\n', /users\.yaml:\d+:\d+: invalid YAML: /],
+      ['aliases expanding beyond the limit', 'user', 'a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n', /users\.yaml: invalid YAML: Excessive alias count/],
       ['a field of the wrong type', 'user', '- id: a\n- id: b\n  groups: foo\n', /Update failed for id b\. due to .*users\.yaml:3:11: \[1\]\.groups: expected a list of group ids or urns, got the string "foo"/],
       ['an unknown field', 'user', 'id: a\ncolour: red\n', /users\.yaml:2:9: colour: unknown field; expected one of id, display_name/],
       ['an integer field given text', 'user', 'id: a\ndepartment_id: sales\n', /users\.yaml:2:16: department_id: expected an integer, got the string "sales"/],

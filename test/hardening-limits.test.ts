@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { auditServer } from 'graphql-http';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { Store } from '../src/store/store.ts';
-import { serveCatalog, tempDataPath } from './helpers.ts';
+import { runCli, serveCatalog, tempDataPath } from './helpers.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 
 describe('graphql-http audit of /api/graphql', () => {
@@ -113,5 +113,8 @@ describe('request limits', () => {
     } finally {
       await s.stop();
     }
+    const tooSmall = await runCli(['serve', '--port', '0', '--max-urn-length', '5', '--data', tempDataPath()]);
+    assert.equal(tooSmall.code, 1);
+    assert.match(tooSmall.stderr, /^error: --max-urn-length: the URN length limit must be an integer from 16 to \d+, got 5\n/);
   });
 });

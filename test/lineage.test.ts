@@ -284,6 +284,20 @@ describe('lineage over GraphQL and the CLI', () => {
     assert.equal(noUrn.errors?.[0]?.extensions.code, 400);
   });
 
+  it('paging of searchAcrossLineage and of the lineage field is checked as every list\'s: a 400 naming the argument', async () => {
+    const q = `query($i: SearchAcrossLineageInput!) { searchAcrossLineage(input: $i) { total } }`;
+    for (const [page, message] of [
+      [{ start: -1 }, 'start: expected a non-negative integer, got -1'],
+      [{ count: -2 }, 'count: expected a non-negative integer, got -2'],
+      [{ count: 10001 }, 'count must be at most 10000, got 10001'],
+    ] as const) {
+      const bad = await gql(q, { i: { urn: G.mart, direction: 'DOWNSTREAM', ...page } });
+      assert.deepEqual([bad.errors?.[0]?.message, bad.errors?.[0]?.extensions.code], [message, 400]);
+    }
+    const field = await gql(`query($u: String!) { dataset(urn: $u) { lineage(input: { direction: UPSTREAM, start: -1 }) { total } } }`, { u: G.stg });
+    assert.deepEqual([field.errors?.[0]?.message, field.errors?.[0]?.extensions.code], ['start: expected a non-negative integer, got -1', 400]);
+  });
+
   it('scrollAcrossLineage pages by nextScrollId until it is null, each entity once', async () => {
     const q = `query($i: ScrollAcrossLineageInput!) { scrollAcrossLineage(input: $i) { nextScrollId count total searchResults { entity { urn } degree } } }`;
     const seen: string[] = [];

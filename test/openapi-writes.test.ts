@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { CatalogError } from '../src/errors.ts';
 import { exportEntities, exportTypes } from '../src/ops/ingest/exportCatalog.ts';
-import { parseEntityWrites } from '../src/ops/ingest/openapiWrites.ts';
+import { parseEntityWrites } from '../src/server/rest/openapiEntity.ts';
 import { parseTraceRequest } from '../src/ops/admin/traceWrites.ts';
 import { loadSdl } from '../src/server/graphql/schema.ts';
 import { DATAHUB_VERSION, schemaHashOf } from '../src/server/rest/config.ts';
@@ -288,6 +288,11 @@ describe('write tracing: POST /openapi/v1/trace/write/{traceId}', () => {
     api = client(s.server.url);
   });
   after(() => s.close());
+
+  it('a trace request naming an invalid urn is refused, the urn in front of why', () => {
+    assert.throws(() => parseTraceRequest({ 'urn:li:nope': ['status'] }), (e: unknown) =>
+      e instanceof CatalogError && e.code === 400 && e.message === 'urn:li:nope: Invalid urn "urn:li:nope": the entity type must be followed by ":" and a key');
+  });
 
   const active = { success: true, primaryStorage: { writeStatus: 'ACTIVE_STATE' }, searchStorage: { writeStatus: 'ACTIVE_STATE' } };
   const historic = { success: true, primaryStorage: { writeStatus: 'HISTORIC_STATE' }, searchStorage: { writeStatus: 'HISTORIC_STATE' } };

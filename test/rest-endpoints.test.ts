@@ -1,6 +1,8 @@
 // The Rest.li endpoints (datahub-rest-cli.md §2, §3) over a real server: shapes, statuses, messages.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { compilePath } from '../src/server/rest/route.ts';
+import { REST_ROUTES } from '../src/server/rest/routes.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
 
 const enc = encodeURIComponent;
@@ -135,5 +137,47 @@ describe('REST endpoints', () => {
     assert.deepEqual(s.store.getAspect('urn:li:corpuser:mce', 'corpUserInfo')?.value, { active: true, displayName: 'M' });
     const ts = await post('/aspects?action=getTimeseriesAspectValues', { urn: S.hiveSample, entity: 'dataset', aspect: 'datasetProfile', limit: 1 });
     assert.deepEqual(ts.body, { value: { entityName: 'dataset', aspectName: 'datasetProfile', limit: 1, values: [] } });
+  });
+
+  it('a snapshot aspect that fails validation is a 400 naming the entity and the aspect in the snapshot; nothing is written', async () => {
+    const r = await post('/entities?action=batchIngest', {
+      entities: [
+        { 'com.linkedin.metadata.snapshot.TagSnapshot': { urn: 'urn:li:tag:mceOk', aspects: [{ 'com.linkedin.tag.TagProperties': { name: 'ok' } }] } },
+        { 'com.linkedin.metadata.snapshot.TagSnapshot': { urn: 'urn:li:tag:mceBad', aspects: [{ 'com.linkedin.tag.TagProperties': { name: 5 } }] } },
+      ],
+    });
+    assert.deepEqual(r, {
+      status: 400,
+      body: { status: 400, message: 'entities[1]: proposedSnapshot.com.linkedin.metadata.snapshot.TagSnapshot.aspects[0]: Invalid tagProperties at name: expected a string, got number 5' },
+    });
+    assert.equal(s.store.entityExists('urn:li:tag:mceOk'), false);
+  });
+});
+
+describe('REST route table', () => {
+  it('path patterns: {x} is one segment, {x*} the rest, {x:urn} a raw or encoded urn, /? an optional slash', () => {
+    const one = compilePath('/entities/{urn}');
+    assert.deepEqual({ ...one.exec('/entities/urn%3Ali%3Atag%3Ax')?.groups }, { urn: 'urn%3Ali%3Atag%3Ax' });
+    assert.equal(one.test('/entities/a/b'), false);
+    assert.equal(one.test('/entities/'), false);
+    assert.deepEqual({ ...compilePath('/openapi/v2/timeline/v1/{urn*}').exec('/openapi/v2/timeline/v1/urn:li:x/y')?.groups }, { urn: 'urn:li:x/y' });
+    const urn = compilePath('/openapi/v3/entity/{entityType}/{urn:urn}', true);
+    assert.deepEqual({ ...urn.exec('/OPENAPI/v3/entity/tag/urn:li:tag:a/b')?.groups }, { entityType: 'tag', urn: 'urn:li:tag:a/b' });
+    assert.ok(urn.test('/openapi/v3/entity/tag/urn%3Ali%3Atag%3Aa'));
+    assert.equal(urn.test('/openapi/v3/entity/tag/batchGet'), false);
+    const slash = compilePath('/aspects/?');
+    assert.deepEqual(['/aspects', '/aspects/', '/aspects//', '/aspectsX'].map((p) => slash.test(p)), [true, true, false, false]);
+    assert.equal(compilePath('/config').test('/CONFIG'), false, 'case matters unless the route says otherwise');
+  });
+
+  it('each (method, path, action) is declared once, and a path made from each pattern reaches that route first', () => {
+    const ids = REST_ROUTES.map((r) => `${r.method} ${r.path}${'action' in r ? `?action=${r.action}` : ''}`);
+    assert.equal(new Set(ids).size, ids.length, `declared twice: ${ids.filter((id, i) => ids.indexOf(id) !== i).join(', ')}`);
+    const sample = (path: string) => path.replace(/\/\?$/, '').replace(/\{[A-Za-z]+:urn\}/g, 'urn:li:tag:x').replace(/\{[A-Za-z]+\*?\}/g, 'x');
+    for (const route of REST_ROUTES) {
+      const path = sample(route.path);
+      const first = REST_ROUTES.find((r) => r.method === route.method && compilePath(r.path, 'ignoreCase' in r && r.ignoreCase === true).test(path) && ('action' in r) === ('action' in route));
+      assert.equal(first?.path, route.path, `${route.method} ${path} reaches ${first?.path}`);
+    }
   });
 });

@@ -229,8 +229,8 @@ describe('search over GraphQL on the sample', () => {
     assert.equal((await fails(SEARCH, { i: { query: '*', count: 10001 } })).message, 'count must be at most 10000, got 10001');
     assert.equal((await fails(SEARCH, { i: { query: '*', sortInput: { sortCriteria: [{ field: 'colour', sortOrder: 'ASCENDING' }] } } })).message, 'Unknown sort field "colour"');
     assert.equal((await fails('{ autoComplete(input: { query: "fct", limit: -1 }) { suggestions } }', {})).message, 'limit must be an integer from 0 to 10000, got -1');
-    assert.equal((await fails('{ browseV2(input: { path: [], count: -2 }) { total } }', {})).message, 'count must be a non-negative integer, got -2');
-    assert.equal((await fails(SEARCH, { i: { query: '*', types: ['DATASET'], orFilters: [{ and: [{ field: 'platform', values: ['x'] }] }], start: -1 } })).message, 'start must be a non-negative integer, got -1');
+    assert.equal((await fails('{ browseV2(input: { path: [], count: -2 }) { total } }', {})).message, 'count: expected a non-negative integer, got -2');
+    assert.equal((await fails(SEARCH, { i: { query: '*', types: ['DATASET'], orFilters: [{ and: [{ field: 'platform', values: ['x'] }] }], start: -1 } })).message, 'start: expected a non-negative integer, got -1');
   });
 });
 

@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { BadRequestError } from '../errors.ts';
+import { BadRequestError, locatedError } from '../errors.ts';
 
 import type { SourceRecord } from '../ops/ingest/ingestRecords.ts';
 export type { SourceRecord };
@@ -50,7 +50,7 @@ export function parseJson(text: string, where: string, lineOffset = 0): unknown 
     const m = /position (\d+)/.exec(message);
     const pos = lineColumn(text, m ? Number(m[1]) : errorOffset(text));
     const problem = message.replace(/ in JSON at position \d+.*$/s, '').replace(/^(Unexpected token '[^']*'),.*$/s, '$1');
-    throw new BadRequestError(`${where}:${pos.line + lineOffset}:${pos.column}: invalid JSON: ${problem}`);
+    throw locatedError(new BadRequestError(`invalid JSON: ${problem}`), { source: where, line: pos.line + lineOffset, column: pos.column });
   }
 }
 

@@ -4,7 +4,7 @@
  * JSON is read through the same YAML parser (JSON is YAML), so positions work for both.
  */
 import { LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { BadRequestError } from '../errors.ts';
+import { BadRequestError, locatedError, locationText, type ErrorLocation } from '../errors.ts';
 import { readText } from './inputFiles.ts';
 
 export type Path = ReadonlyArray<string | number>;
@@ -25,25 +25,30 @@ export class SourceDoc {
       this.value = doc.toJS({ maxAliasCount: 100 });
     } catch (e) {
       // Unresolved or excessive aliases surface here, not as parse errors.
-      throw new BadRequestError(`${file}: invalid YAML: ${(e as Error).message}`);
+      throw locatedError(new BadRequestError(`invalid YAML: ${(e as Error).message}`), { source: file });
     }
   }
 
-  /** `file:line:col` of the value at `path` (or of the closest enclosing value that exists). */
-  where(path: Path): string {
+  /** File, line and column of the value at `path` (or of the closest enclosing value that exists). */
+  locationOf(path: Path): ErrorLocation {
     for (let n = path.length; n >= 0; n--) {
       const node = (n === 0 ? this.doc.contents : this.doc.getIn(path.slice(0, n), true)) as Node | null | undefined;
       if (node && node.range) {
         const pos = this.lines.linePos(node.range[0]);
-        return `${this.file}:${pos.line}:${pos.col}`;
+        return { source: this.file, line: pos.line, column: pos.col };
       }
     }
-    return this.file;
+    return { source: this.file };
+  }
+
+  /** `file:line:col` of the value at `path` (or of the closest enclosing value that exists). */
+  where(path: Path): string {
+    return locationText(this.locationOf(path));
   }
 
   /** An error at `path` naming the field: `file:line:col: a.b[2].c: problem`. */
   error(path: Path, problem: string): BadRequestError {
-    return new BadRequestError(`${this.where(path)}: ${path.length > 0 ? `${formatPath(path)}: ` : ''}${problem}`);
+    return locatedError(new BadRequestError(problem), { ...this.locationOf(path), ...(path.length > 0 && { path: formatPath(path) }) });
   }
 }
 
@@ -58,8 +63,8 @@ export function parseStructured(text: string, file: string): SourceDoc {
   const err = doc.errors[0];
   if (err) {
     const pos = err.linePos?.[0];
-    const loc = pos ? `:${pos.line}:${pos.col}` : '';
-    throw new BadRequestError(`${file}${loc}: invalid ${/\.json$/i.test(file) ? "JSON" : "YAML"}: ${err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}`);
+    const problem = `invalid ${/\.json$/i.test(file) ? "JSON" : "YAML"}: ${err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}`;
+    throw locatedError(new BadRequestError(problem), { source: file, ...(pos && { line: pos.line, column: pos.col }) });
   }
   if (doc.contents === null) throw new BadRequestError(`${file}: the file is empty`);
   return new SourceDoc(file, doc, lines);

@@ -69,9 +69,8 @@ export function statusOf(err: unknown): number {
   return 500;
 }
 
-/** Sends a Rest.li-style error body `{status, message}`. */
-export function sendError(res: ServerResponse, err: unknown): void {
-  const status = statusOf(err);
+/** Sends a Rest.li-style error body `{status, message}`; `status` defaults to {@link statusOf}. */
+export function sendError(res: ServerResponse, err: unknown, status = statusOf(err)): void {
   const message = status === 500 ? `Internal error: ${(err as Error)?.message ?? String(err)}` : (err as Error).message;
   if (res.headersSent) {
     res.destroy();

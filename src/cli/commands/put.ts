@@ -18,7 +18,7 @@ export const putCommand: CommandModule<object, PutArgs> = {
       .option('d', { alias: 'aspect-data', type: 'string', demandOption: true, describe: 'File with the aspect value (JSON or YAML; - for stdin)' })
       .example('$0 put --urn urn:li:tag:pii --aspect tagProperties -d tag.json', '') as never,
   handler: async (args) => {
-    const [{ readStructured, parseFieldPath }, { proposalFromMcp }, { ingestProposals }, { SYSTEM_ACTOR }, { AspectValidationError, BadRequestError }] = await Promise.all([
+    const [{ readStructured, parseFieldPath }, { proposalFromMcp }, { ingestProposals }, { SYSTEM_ACTOR }, { AspectValidationError, locatedError }] = await Promise.all([
       import('../structuredInput.ts'),
       import('../../model/mcp.ts'),
       import('../../ops/ingest/ingestProposals.ts'),
@@ -30,7 +30,7 @@ export const putCommand: CommandModule<object, PutArgs> = {
     try {
       proposal = proposalFromMcp({ entityUrn: args.urn, changeType: 'UPSERT', aspectName: args.aspect, aspect: { json: doc.value } });
     } catch (e) {
-      if (e instanceof AspectValidationError) throw new BadRequestError(`${doc.where(parseFieldPath(e.path))}: ${e.message}`);
+      if (e instanceof AspectValidationError) throw locatedError(e, doc.locationOf(parseFieldPath(e.path)));
       throw e;
     }
     await withStore(args.data, (store) => ingestProposals({ store, actor: SYSTEM_ACTOR }, [proposal]));

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { BadRequestError } from '../../errors.ts';
+import { BadRequestError, locatedError } from '../../errors.ts';
 import { MAX_URN_LENGTH, setMaxUrnLength } from '../../model/urn.ts';
 import { DEFAULT_LIMITS } from '../../server/defaultLimits.ts';
 import { noticeUpgrade } from '../openStore.ts';
@@ -52,7 +52,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     try {
       setMaxUrnLength(args.maxUrnLength);
     } catch (e) {
-      throw new BadRequestError(`--max-urn-length: ${(e as Error).message}`);
+      throw locatedError(new BadRequestError((e as Error).message), { path: '--max-urn-length' });
     }
     const dataPath = resolve(args.data);
     const store = openCatalog(dataPath);

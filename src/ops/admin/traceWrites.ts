@@ -8,7 +8,7 @@
  * DataHub's Python client polls until no status is PENDING and fails on `success: false`.
  */
 import { randomBytes } from 'node:crypto';
-import { BadRequestError } from '../../errors.ts';
+import { BadRequestError, CatalogError, locatedError } from '../../errors.ts';
 import { describeJson, isJsonObject } from '../../model/json.ts';
 import { validateUrn } from '../../model/registry.ts';
 import type { AspectRecord, StoreView } from '../../store/store.ts';
@@ -45,21 +45,6 @@ export function newTraceId(nowMs: number): string {
   return micros.toString(16).padStart(16, '0') + randomBytes(8).toString('hex');
 }
 
-/** The W3C `traceparent` header carrying a trace id (version 00, a random span id, sampled). */
-export function traceparentOf(traceId: string): string {
-  return `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
-}
-
-/** The trace id of a path segment: a bare 32-hex id, or a whole `traceparent` value (DataHub accepts both). */
-export function parseTraceId(input: string): string {
-  const text = input.trim();
-  const id = text.includes('-') ? text.split('-')[1] ?? '' : text;
-  if (!/^[0-9a-f]{32}$/i.test(id)) {
-    throw new BadRequestError(`traceId: expected 32 hex digits or a traceparent header value (00-<trace id>-<span id>-01), got ${JSON.stringify(input)}`);
-  }
-  return id.toLowerCase();
-}
-
 /** The body of a trace request: `{"<urn>": ["<aspect>", …], …}`. Failures name the urn at fault. */
 export function parseTraceRequest(body: unknown): Map<string, string[]> {
   if (!isJsonObject(body)) throw new BadRequestError(`Request body must be a JSON object of urn → list of aspect names, got ${describeJson(body)}`);
@@ -68,7 +53,7 @@ export function parseTraceRequest(body: unknown): Map<string, string[]> {
     try {
       validateUrn(urn);
     } catch (e) {
-      throw new BadRequestError(`${urn}: ${(e as Error).message}`);
+      throw locatedError(e instanceof CatalogError ? e : new BadRequestError((e as Error).message), { path: urn });
     }
     if (!Array.isArray(aspects) || !aspects.every((a) => typeof a === 'string' && a !== '')) {
       throw new BadRequestError(`${urn}: expected a list of aspect names, got ${describeJson(aspects)}`);

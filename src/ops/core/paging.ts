@@ -1,4 +1,7 @@
-/** Paging arguments of list queries (`start`, `count`): checked, with the list's own default count. */
+/**
+ * Paging arguments of every list (`start`, `count`), checked in one place with one wording: a value
+ * that is not a non-negative integer is a 400 naming the argument, whichever door it came through.
+ */
 import { BadRequestError } from '../../errors.ts';
 
 export interface Paging {
@@ -6,15 +9,26 @@ export interface Paging {
   count: number;
 }
 
-function pageNumber(value: number | null | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === null) return fallback;
-  if (!Number.isInteger(value) || value < 0) throw new BadRequestError(`${name}: expected a non-negative integer, got ${JSON.stringify(value)}`);
-  return value;
+/**
+ * One paging argument as a client sent it: absent (undefined or null) is undefined; a number, or the
+ * text of one (a query parameter, a Rest.li long sent as a string), must be a non-negative integer.
+ */
+export function pageNumber(raw: unknown, name: string): number | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const n = typeof raw === 'string' ? Number(raw) : raw;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new BadRequestError(`${name}: expected a non-negative integer, got ${JSON.stringify(raw)}`);
+  return n;
 }
 
-/** `start` defaults to 0, `count` to the list's default; negative or fractional values are a 400. */
-export function paging(input: { start?: number | null; count?: number | null }, defaultCount: number): Paging {
-  return { start: pageNumber(input.start, 0, 'start'), count: pageNumber(input.count, defaultCount, 'count') };
+/**
+ * `start` defaults to 0, `count` to the list's default; negative, fractional or non-numeric values
+ * are a 400, and so is a `count` above `maxCount` when the list has a ceiling.
+ */
+export function paging(input: { start?: unknown; count?: unknown }, defaultCount: number, maxCount?: number): Paging {
+  const start = pageNumber(input.start, 'start') ?? 0;
+  const count = pageNumber(input.count, 'count') ?? defaultCount;
+  if (maxCount !== undefined && count > maxCount) throw new BadRequestError(`count must be at most ${maxCount}, got ${count}`);
+  return { start, count };
 }
 
 /** One page of `all` and the counts DataHub's list results carry. */

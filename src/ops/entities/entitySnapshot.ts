@@ -1,25 +1,24 @@
 /**
- * An entity as a Rest.li snapshot, the answer of `GET /entities/{urn}` (datahub-discovery.md §7.1):
- * the entity type's snapshot record holding the latest value of each aspect its union can carry,
- * key aspect first. Stored aspects the union cannot carry (a dataset's `deprecation`, `domains`, …)
- * are not representable there, as in DataHub.
+ * An entity as a Rest.li snapshot carries it, the answer of `GET /entities/{urn}` (datahub-discovery.md
+ * §7.1): the latest value of each aspect the entity type's snapshot union can carry, key aspect first.
+ * Stored aspects the union cannot carry (a dataset's `deprecation`, `domains`, …) are not
+ * representable there, as in DataHub. The REST adapter names the union and its members.
  */
 import { BadRequestError } from '../../errors.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
-import { snapshotAspectFqn, snapshotEntityTypes, snapshotUnionOf } from '../../model/snapshots.ts';
+import { snapshotEntityTypes, snapshotUnionOf } from '../../model/snapshots.ts';
 
 export interface SnapshotAspect {
   name: string;
-  /** The aspect's schema name: its key in the snapshot's aspect union. */
-  fqn: string;
   value: unknown;
 }
 
 export interface EntitySnapshot {
-  /** The snapshot record's schema name, e.g. `com.linkedin.metadata.snapshot.TagSnapshot`. */
-  fqn: string;
+  /** The entity type, whose snapshot record carries the aspects. */
+  entityType: string;
   urn: string;
+  /** In the union's order, the key aspect first. */
   aspects: SnapshotAspect[];
 }
 
@@ -52,10 +51,10 @@ export function getEntitySnapshot(view: StoreView, urn: string, aspectNames?: re
   for (const name of union.aspects) {
     if (name !== keyName && wanted && !wanted.has(name)) continue;
     const value = stored.has(name) ? view.getAspect(urn, name)?.value : undefined;
-    if (value !== undefined) aspects.push({ name, fqn: snapshotAspectFqn(name), value });
-    else if (name === keyName) aspects.push({ name, fqn: snapshotAspectFqn(name), value: key.value });
+    if (value !== undefined) aspects.push({ name, value });
+    else if (name === keyName) aspects.push({ name, value: key.value });
   }
-  return { fqn: union.fqn, urn, aspects };
+  return { entityType: key.entityType, urn, aspects };
 }
 
 function shortName(fqn: string): string {

@@ -5,8 +5,9 @@
  * calls it — PlatformResource.search_by_key and search_by_filters go through it. Pages come from the
  * search index in urn order (DataHub's default sort); `scrollId` continues where a page ended.
  */
-import type { AspectRecord, StoreView } from '../../store/store.ts';
+import type { StoreView } from '../../store/store.ts';
 import { searchEntities } from '../search/search.ts';
+import type { EntityRecords } from './openapiEntities.ts';
 
 export interface ScrollRequest {
   /** The entity type as the path names it; matched case-insensitively (the SDK lower-cases it). */
@@ -16,13 +17,12 @@ export interface ScrollRequest {
   scrollId?: string | null;
   /** Aspects to return with each entity; empty = every aspect it has. */
   aspects: readonly string[];
-  withSystemMetadata: boolean;
   includeSoftDeleted: boolean;
 }
 
-export interface ScrollPageV3 {
+export interface ScrollPage {
   scrollId: string | null;
-  entities: Array<Record<string, unknown>>;
+  entities: EntityRecords[];
 }
 
 /** DataHub's default page size for this endpoint. */
@@ -34,12 +34,7 @@ function storedType(view: StoreView, name: string): string {
   return view.entityTypes().find((t) => t.toLowerCase() === lower) ?? name;
 }
 
-function aspectV3(record: AspectRecord, withSystemMetadata: boolean): Record<string, unknown> {
-  if (!withSystemMetadata) return { value: record.value };
-  return { value: record.value, ...(record.systemMetadata && { systemMetadata: record.systemMetadata }), auditStamp: { ...record.created } };
-}
-
-export function scrollEntitiesV3(view: StoreView, req: ScrollRequest): ScrollPageV3 {
+export function scrollEntitiesV3(view: StoreView, req: ScrollRequest): ScrollPage {
   const page = searchEntities(view, {
     query: req.query?.trim() ? req.query : '*',
     types: [storedType(view, req.entityType)],
@@ -52,10 +47,10 @@ export function scrollEntitiesV3(view: StoreView, req: ScrollRequest): ScrollPag
   });
   const entities = page.hits.map((hit) => {
     const stored = view.getEntity(hit.urn)?.aspects ?? [];
-    const entity: Record<string, unknown> = { urn: hit.urn };
+    const entity: EntityRecords = { urn: hit.urn, aspects: [] };
     for (const name of req.aspects.length > 0 ? req.aspects : stored) {
       const record = stored.includes(name) ? view.getAspect(hit.urn, name) : undefined;
-      if (record) entity[name] = aspectV3(record, req.withSystemMetadata);
+      if (record) entity.aspects.push({ name, record });
     }
     return entity;
   });

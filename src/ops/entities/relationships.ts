@@ -5,6 +5,7 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import { validateUrn } from '../../model/registry.ts';
+import { paging } from '../core/paging.ts';
 import type { RelationshipDirection, StoreView } from '../../store/store.ts';
 
 export const DIRECTIONS: readonly RelationshipDirection[] = ['INCOMING', 'OUTGOING'];
@@ -36,12 +37,6 @@ export interface RelationshipsPage {
   relationships: Relationship[];
 }
 
-function pageNumber(value: number | null | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === null) return fallback;
-  if (!Number.isInteger(value) || value < 0) throw new BadRequestError(`${name}: expected a non-negative integer, got ${JSON.stringify(value)}`);
-  return value;
-}
-
 /** One page of an entity's relationships, one row per (relationship, other entity), ordered by both. */
 export function listRelationships(view: StoreView, q: RelationshipsQuery): RelationshipsPage {
   validateUrn(q.urn);
@@ -49,8 +44,7 @@ export function listRelationships(view: StoreView, q: RelationshipsQuery): Relat
     throw new BadRequestError(`direction: expected INCOMING or OUTGOING, got ${JSON.stringify(q.direction)}`);
   }
   const direction = q.direction as RelationshipDirection;
-  const start = pageNumber(q.start, 0, 'start');
-  const count = pageNumber(q.count, DEFAULT_RELATIONSHIPS_COUNT, 'count');
+  const { start, count } = paging(q, DEFAULT_RELATIONSHIPS_COUNT);
   const seen = new Set<string>();
   const all: Relationship[] = [];
   for (const edge of view.edges(q.urn, direction, q.types)) {

@@ -7,6 +7,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { BadRequestError, ForbiddenError } from '../../errors.ts';
 import { validateUrn } from '../../model/registry.ts';
 import { nowOf, SYSTEM_ACTOR, type OpContext } from '../core/context.ts';
+import { pageOf, paging } from '../core/paging.ts';
+
+/** The page size of listAccessTokens when `count` is not given. */
+const DEFAULT_TOKENS_COUNT = 20;
 
 export interface TokenRecord {
   id: string;
@@ -138,11 +142,21 @@ export async function createAccessToken(
   return createToken(ctx, { userUrn: input.actorUrn, name: input.name, description: input.description, expiresInMs: GRAPHQL_DURATIONS[input.duration]! });
 }
 
-/** GraphQL listAccessTokens: the caller's tokens (root: all), filtered by actorUrn/ownerUrn. */
-export function listAccessTokens(ctx: OpContext, filters: ReadonlyArray<{ field: string; values: string[] }>): TokenMetadata[] {
-  return listTokens(ctx).filter(
-    (t) => mayManage(ctx.actor, t) && filters.every((f) => f.values.includes(String((t as unknown as Record<string, unknown>)[f.field] ?? ''))),
+export interface AccessTokensQuery {
+  start?: number | null;
+  count?: number | null;
+  /** Fields of the token metadata (actorUrn, ownerUrn …) and the values each may have. */
+  filters: ReadonlyArray<{ field: string; values: string[] }>;
+}
+
+/** GraphQL listAccessTokens: a page of the caller's tokens (root: all), filtered by actorUrn/ownerUrn. */
+export function listAccessTokens(ctx: OpContext, q: AccessTokensQuery): { start: number; count: number; total: number; tokens: TokenMetadata[] } {
+  const p = paging(q, DEFAULT_TOKENS_COUNT);
+  const all = listTokens(ctx).filter(
+    (t) => mayManage(ctx.actor, t) && q.filters.every((f) => f.values.includes(String((t as unknown as Record<string, unknown>)[f.field] ?? ''))),
   );
+  const page = pageOf(all, p);
+  return { start: page.start, count: page.count, total: page.total, tokens: page.items };
 }
 
 /** GraphQL revokeAccessToken: the caller's own tokens (root: any). */

@@ -2,7 +2,7 @@
  * Applies a batch of already-validated proposals in one write transaction: all of them or none.
  * Used by `catalog ingest`, REST `ingestProposal[Batch]` and MCE ingestion.
  */
-import { AspectValidationError, InvalidPatchError } from '../../errors.ts';
+import { AspectValidationError, InvalidPatchError, locatedError } from '../../errors.ts';
 import { normalizeUnionKeys, type Proposal } from '../../model/mcp.ts';
 import { applyPatch } from '../../model/patch.ts';
 import { isKeyAspect } from '../../model/registry.ts';
@@ -24,7 +24,7 @@ export interface IngestResult {
 /**
  * Applies a PATCH to the value as stored now (read-modify-write inside the transaction) and writes
  * the result. A patch that cannot apply, or whose result is not a valid aspect, is an
- * InvalidPatchError carrying the proposal's index in its batch.
+ * InvalidPatchError located at the proposal's index in its batch.
  */
 function writePatch(txn: StoreTxn, stamp: WriteStamp, p: Proposal, index: number): PutAspectResult {
   try {
@@ -36,7 +36,7 @@ function writePatch(txn: StoreTxn, stamp: WriteStamp, p: Proposal, index: number
       throw e;
     }
   } catch (e) {
-    if (e instanceof InvalidPatchError) e.index = index;
+    if (e instanceof InvalidPatchError) throw locatedError(e, { index });
     throw e;
   }
 }

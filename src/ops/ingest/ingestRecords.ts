@@ -5,7 +5,7 @@
  * flat. With PATCH records the whole source is written in one transaction, since a patch can only be
  * checked against the stored value when it applies: a patch that does not apply leaves nothing written.
  */
-import { BadRequestError, InvalidPatchError } from '../../errors.ts';
+import { BadRequestError, CatalogError, InvalidPatchError, locatedError, type ErrorLocation } from '../../errors.ts';
 import { proposalsFromRecord, type Proposal } from '../../model/mcp.ts';
 import type { Store } from '../../store/store.ts';
 import { ingestProposals } from './ingestProposals.ts';
@@ -50,8 +50,8 @@ export interface IngestProgress {
 
 const NO_PROGRESS: IngestProgress = { start: () => {}, update: () => {}, stop: () => {} };
 
-function recordLabel(r: SourceRecord, name: string): string {
-  return r.line !== undefined ? `${name}:${r.line}: record ${r.index}` : `${name}: record ${r.index}`;
+function recordLocation(r: SourceRecord, name: string): ErrorLocation {
+  return { source: name, ...(r.line !== undefined && { line: r.line }), record: r.index };
 }
 
 /** Validates one record into proposals; throws naming the record (and line) at fault. */
@@ -59,7 +59,8 @@ function toProposals(r: SourceRecord, name: string): Proposal[] {
   try {
     return proposalsFromRecord(r.value);
   } catch (e) {
-    throw new BadRequestError(`${recordLabel(r, name)}: ${(e as Error).message}`, { cause: e });
+    const error = e instanceof CatalogError ? e : new BadRequestError((e as Error).message, { cause: e });
+    throw locatedError(error, recordLocation(r, name));
   }
 }
 
@@ -111,7 +112,7 @@ export async function ingestRecords(
       const size = patches > 0 ? Math.max(held.length, 1) : CHUNK;
       for (let i = 0; i < held.length; i += size) {
         await flush(held.slice(i, i + size)).catch((e: unknown) => {
-          if (e instanceof InvalidPatchError) throw new BadRequestError(`${recordLabel(from[i + (e.index ?? 0)]!, source.name)}: ${e.message}`, { cause: e });
+          if (e instanceof InvalidPatchError) throw locatedError(e, recordLocation(from[i + (e.location?.index ?? 0)]!, source.name));
           throw e;
         });
       }

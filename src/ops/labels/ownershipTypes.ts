@@ -5,6 +5,7 @@
  * ownership type's name to its urn with it).
  */
 import { BadRequestError } from '../../errors.ts';
+import { paging } from '../core/paging.ts';
 import type { StoreView } from '../../store/store.ts';
 import { systemOwnershipTypeUrn } from './owners.ts';
 
@@ -25,10 +26,7 @@ export function ownershipTypeName(view: StoreView, urn: string): string {
 }
 
 export function listOwnershipTypes(view: StoreView, q: OwnershipTypesQuery): { start: number; count: number; total: number; urns: string[] } {
-  const start = q.start ?? 0;
-  const count = q.count ?? 20;
-  if (!Number.isInteger(start) || start < 0) throw new BadRequestError(`start: expected a non-negative integer, got ${start}`);
-  if (!Number.isInteger(count) || count < 0) throw new BadRequestError(`count: expected a non-negative integer, got ${count}`);
+  const { start, count } = paging(q, 20);
   const urns = [...SYSTEM_OWNERSHIP_TYPES.map(systemOwnershipTypeUrn)];
   for (const urn of view.eachUrnOfType('ownershipType')) {
     const removed = (view.getAspect(urn, 'status')?.value as { removed?: boolean } | undefined)?.removed === true;

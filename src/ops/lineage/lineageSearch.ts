@@ -9,6 +9,7 @@
  * columns (what DataHub's SDK asks for column lineage).
  */
 import { BadRequestError } from '../../errors.ts';
+import { paging } from '../core/paging.ts';
 import type { StoreView } from '../../store/store.ts';
 import { schemaFieldParent, traverseLineage, platformOf, type IgnoreAsHop, type LineageEntity } from './lineage.ts';
 import { baseField, MAX_PAGE, SEARCHABLE_TYPES, searchEntities } from '../search/search.ts';
@@ -244,17 +245,11 @@ function fingerprint(req: LineageSearchRequest): string {
   return requestHash([req.urn, req.direction, [...req.degrees].sort(), s.query.trim(), [...(s.types ?? [])].sort(), s.filters ?? [], s.sort ?? [], s.includeSoftDeleted ?? false, req.keepColumns ?? false], 'lineage-');
 }
 
-function pageNumber(value: number | null | undefined, fallback: number, name: string): number {
-  if (value === null || value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 0) throw new BadRequestError(`${name} must be a non-negative integer, got ${value}`);
-  return value;
-}
-
 function pageOf(m: Matched, candidates: Map<string, LineageEntity>, req: LineageSearchRequest): LineageSearchPage {
-  const count = pageNumber(req.count, DEFAULT_COUNT, 'count');
-  if (count > MAX_PAGE) throw new BadRequestError(`count must be at most ${MAX_PAGE}, got ${count}`);
+  const asked = paging(req, DEFAULT_COUNT, MAX_PAGE);
+  const count = asked.count;
   const hash = fingerprint(req);
-  let start = pageNumber(req.start, 0, 'start');
+  let start = asked.start;
   if (req.scrollId) {
     const pos = decodeScrollId(req.scrollId, hash, 'lineage query');
     // Resume right after the last result handed out; if it is gone, after as many as were handed out.

@@ -3,11 +3,12 @@
  * from entity names; browse groups come from the `browsePathV2` keyword values, one range read.
  */
 import { BadRequestError } from '../../errors.ts';
+import { paging } from '../core/paging.ts';
 import { urnWords, words } from '../../model/search/analysis.ts';
 import type { SearchDocument } from '../../model/search/document.ts';
 import { BROWSE_SEPARATOR, NAME_FIELDS } from '../../model/search/fields.ts';
 import type { StoreView } from '../../store/store.ts';
-import { baseField, checkPaging, MAX_PAGE, matchingUrns, searchEntities } from './search.ts';
+import { baseField, MAX_PAGE, matchingUrns, searchEntities } from './search.ts';
 import { SEARCHABLE_TYPES, type FilterGroup } from './types.ts';
 
 export interface AutoCompleteRequest {
@@ -108,9 +109,7 @@ export function browse(view: StoreView, req: BrowseRequest): BrowseAnswer {
     if (rest.length > 1) g.deeper = true;
     groups.set(rest[0]!, g);
   }
-  const start = req.start ?? 0;
-  const count = req.count ?? 10;
-  checkPaging(count, start);
+  const { start, count } = paging(req, 10, MAX_PAGE);
   const sorted = [...groups.entries()].sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : 1));
   return {
     groups: sorted.slice(start, start + count).map(([name, g]) => ({

@@ -9,6 +9,7 @@
  * type index and its facets come from counters the index keeps, so neither reads a document.
  */
 import { BadRequestError } from '../../errors.ts';
+import { paging } from '../core/paging.ts';
 import { someTermPasses, terms as analyse, urnWords, words } from '../../model/search/analysis.ts';
 import { analyseDocument, isKeywordField, type SearchDocument } from '../../model/search/document.ts';
 import { FAN_OUT, SEARCH_FIELDS } from '../../model/search/fields.ts';
@@ -1055,20 +1056,13 @@ function extraPropertiesOf(doc: SearchDocument, fields: readonly string[]): Arra
 
 // ---------- the use case ----------
 
-export function checkPaging(count: number, start: number): void {
-  if (!Number.isInteger(count) || count < 0) throw new BadRequestError(`count must be a non-negative integer, got ${count}`);
-  if (count > MAX_PAGE) throw new BadRequestError(`count must be at most ${MAX_PAGE}, got ${count}`);
-  if (!Number.isInteger(start) || start < 0) throw new BadRequestError(`start must be a non-negative integer, got ${start}`);
-}
-
 /** Runs a search. Throws BadRequestError for requests DataHub would refuse (unknown field, bad scroll id …). */
 export function searchEntities(view: StoreView, request: SearchRequest): SearchPage {
   const req = withView(view, request);
   const types = req.types && req.types.length > 0 ? req.types : SEARCHABLE_TYPES;
   const filters = normaliseFilters(req.filters);
   const q = parseQuery(req.query);
-  const count = req.count ?? 10;
-  checkPaging(count, req.start ?? 0);
+  const { count } = paging(req, 10, MAX_PAGE);
   if (!req.skipAggregates) checkFacets(facetNames(req));
   for (const c of req.sort ?? []) {
     if (!['name', '_name', 'urn'].includes(c.field) && !isKnownField(baseField(c.field))) throw new BadRequestError(`Unknown sort field "${c.field}"`);

@@ -6,6 +6,7 @@
  */
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { BadRequestError } from '../../errors.ts';
+import { paging } from '../../ops/core/paging.ts';
 import { lineageEdgeStamps, traverseLineage, type LineageEntity } from '../../ops/lineage/lineage.ts';
 import { searchAcrossLineage, splitDegreeCriteria, type LineageSearchPage } from '../../ops/lineage/lineageSearch.ts';
 import { updateLineage, type LineageEdgeInput } from '../../ops/lineage/updateLineage.ts';
@@ -39,12 +40,6 @@ interface LineageInputGql {
   includeGhostEntities?: boolean | null;
 }
 
-function pageNumber(value: number | null | undefined, fallback: number, name: string): number {
-  if (value === null || value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 0) throw new BadRequestError(`${name} must be a non-negative integer, got ${value}`);
-  return value;
-}
-
 function lineageRelationshipOf(view: StoreView, e: LineageEntity) {
   const stamps = lazy(() => lineageEdgeStamps(view, e.edge));
   return {
@@ -67,8 +62,7 @@ function lineageRelationshipOf(view: StoreView, e: LineageEntity) {
 function lineageField(parent: { urn: string }, { input }: Args<LineageInputGql>, ctx: GraphqlContext) {
   const ghosts = input.includeGhostEntities === true;
   const result = traverseLineage(ctx.store, { urn: parent.urn, direction: input.direction, maxHops: 1, includeGhosts: ghosts, includeSoftDeleted: ghosts });
-  const start = pageNumber(input.start, 0, 'start');
-  const count = pageNumber(input.count, DEFAULT_LINEAGE_COUNT, 'count');
+  const { start, count } = paging(input, DEFAULT_LINEAGE_COUNT);
   const page = result.entities.slice(start, start + count);
   return {
     start,

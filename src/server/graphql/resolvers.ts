@@ -110,10 +110,8 @@ export const rootValue = {
     ctx: GraphqlContext,
   ) => {
     const filters = (input.filters ?? []).map((f) => ({ field: f.field, values: f.values ?? (f.value != null ? [f.value] : []) }));
-    const all = listAccessTokens(op(ctx), filters);
-    const start = input.start ?? 0;
-    const page = all.slice(start, start + (input.count ?? 20));
-    return { start, count: page.length, total: all.length, tokens: page.map(tokenMetadata) };
+    const page = listAccessTokens(op(ctx), { start: input.start, count: input.count, filters });
+    return { start: page.start, count: page.count, total: page.total, tokens: page.tokens.map(tokenMetadata) };
   },
 
   // ---- datasets and descriptions ----

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { VERSION } from '../../version.ts';
 import { loadSdl } from '../graphql/schema.ts';
+import { json, route, type Route } from './route.ts';
 
 /**
  * The DataHub server release whose API we implement: the one our pinned client, acryl-datahub
@@ -53,3 +54,6 @@ export function serverConfig(schemaHash = servedSchemaHashOf()): Record<string, 
     graphQL: { schemaHash },
   };
 }
+
+/** `GET /config`. */
+export const configRoutes: Route[] = [route({ method: 'GET', path: '/config', handle: async () => json(serverConfig()) })];

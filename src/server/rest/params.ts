@@ -3,6 +3,7 @@
  * Spring's repeated or comma-separated lists, `true`/`false` in any case). A malformed value is a 400
  * naming the parameter.
  */
+import { pageNumber } from '../../ops/core/paging.ts';
 import { HttpError } from '../http.ts';
 
 /** Decodes a percent-encoded URN path segment. */
@@ -24,13 +25,9 @@ export function aspectList(query: URLSearchParams, name = 'aspects'): string[] |
   });
 }
 
-/** An optional integer query parameter; anything else is a 400 naming it. */
-export function intParam(query: URLSearchParams, name: string): number | undefined {
-  const text = query.get(name);
-  if (text === null || text === '') return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new HttpError(400, `${name}: expected a non-negative integer, got "${text}"`);
-  return n;
+/** An optional paging query parameter (`start`, `count`), checked as every list's paging is. */
+export function pageParam(query: URLSearchParams, name: string): number | undefined {
+  return pageNumber(query.get(name) || undefined, name);
 }
 
 /** An optional integer query parameter that may be negative (timeline times: -1 and 0 have meanings). */

@@ -6,17 +6,15 @@
  */
 import { isJsonObject, type JsonObject } from '../../model/json.ts';
 import { listUrns } from '../../ops/entities/entities.ts';
+import { pageNumber } from '../../ops/core/paging.ts';
 import { searchEntities } from '../../ops/search/search.ts';
 import { searchTypeOf, type Condition, type Criterion, type FilterGroup, type SearchPage, type SortCriterion } from '../../ops/search/types.ts';
 import type { StoreView } from '../../store/store.ts';
 import { HttpError } from '../http.ts';
 
+/** A paging field of a Rest.li body (a long: a number or its text), or `fallback` when absent. */
 function optionalInt(input: JsonObject, name: string, fallback: number): number {
-  const v = input[name];
-  if (v === undefined || v === null) return fallback;
-  const n = typeof v === 'string' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new HttpError(400, `${name}: expected a non-negative integer, got ${JSON.stringify(v)}`);
-  return n;
+  return pageNumber(input[name], name) ?? fallback;
 }
 
 function criterionOf(raw: unknown, where: string): Criterion {
