@@ -40,6 +40,8 @@ export const PLAIN_TYPES: ReadonlySet<string> = new Set([
   'EditableSchemaMetadata', 'ViewProperties', 'GlobalTags', 'TagAssociation', 'GlossaryTerms', 'GlossaryTermAssociation',
   'Ownership', 'Owner', 'OwnershipSource', 'Deprecation', 'Status', 'InstitutionalMemory', 'InstitutionalMemoryMetadata',
   'AuditStamp', 'CustomPropertiesEntry', 'DataPlatform', 'DataPlatformProperties', 'Tag', 'TagProperties', 'CorpUser', 'CorpGroup', 'Origin',
+  'GlossaryTerm', 'GlossaryTermProperties', 'GlossaryNode', 'GlossaryNodeProperties', 'ParentNodesResult', 'Domain', 'DomainProperties',
+  'ParentDomainsResult', 'Container', 'ContainerProperties', 'ContainerEditableProperties',
 ]);
 
 /**

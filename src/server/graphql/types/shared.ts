@@ -37,9 +37,22 @@ import {
   type TermsHolder,
   type TermsRead,
 } from '../../../ops/read/common.ts';
-import { entityRef } from './registry.ts';
 
 export type { TermsHolder } from '../../../ops/read/common.ts';
+
+/**
+ * The read model of an entity of any served type (registry.ts's entityRef), bound by registry.ts when
+ * it loads. Bound, not imported: registry.ts imports every type module and several of them extend
+ * EntityView below, which must be defined before they load; an import of registry.ts here would
+ * start loading them (and fail) whenever this module is the first of them to load.
+ */
+let entityRef: (view: StoreView, urn: string) => Obj | null = () => {
+  throw new Error('types/registry.ts is not loaded');
+};
+
+export function bindEntityRef(resolve: (view: StoreView, urn: string) => Obj | null): void {
+  entityRef = resolve;
+}
 
 /** The read model of a related entity (owners, terms, containers, …): always of a served type. */
 export function ref(view: StoreView, urn: string): Obj {
