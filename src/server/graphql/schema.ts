@@ -29,15 +29,33 @@ export function getSchema(): GraphQLSchema {
 }
 
 /**
+ * The GraphQL types whose objects are plain data or classes with getters (src/server/graphql/types):
+ * every field of theirs without arguments is a property, read directly by the compiled executor
+ * (no resolver call, which dominated the cost of a dataset page when every field had one); a field
+ * with arguments is a method, called by graphql-js's default resolver. An object of one of these types
+ * must hold no function where a field without arguments is read.
+ */
+export const PLAIN_TYPES: ReadonlySet<string> = new Set([
+  'Dataset', 'DatasetProperties', 'DatasetEditableProperties', 'SchemaMetadata', 'SchemaField', 'KeyValueSchema', 'TableSchema',
+  'EditableSchemaMetadata', 'ViewProperties', 'GlobalTags', 'TagAssociation', 'GlossaryTerms', 'GlossaryTermAssociation',
+  'Ownership', 'Owner', 'OwnershipSource', 'Deprecation', 'Status', 'InstitutionalMemory', 'InstitutionalMemoryMetadata',
+  'AuditStamp', 'CustomPropertiesEntry', 'DataPlatform', 'DataPlatformProperties', 'Tag', 'TagProperties', 'CorpUser', 'CorpGroup', 'Origin',
+  'GlossaryTerm', 'GlossaryTermProperties', 'GlossaryNode', 'GlossaryNodeProperties', 'ParentNodesResult', 'Domain', 'DomainProperties',
+  'ParentDomainsResult', 'Container', 'ContainerProperties', 'ContainerEditableProperties',
+]);
+
+/**
  * The compiled executor (graphql-jit, see handler.ts) reads a field that has no resolver as a plain
- * property, where graphql-js calls a function found there: the read models compute their costly
- * parts lazily, as such functions. Every field left without a resolver gets graphql-js's default
- * one, so both executors give the same answers.
+ * property, where graphql-js calls a function found there: the read models of the types not in
+ * PLAIN_TYPES compute their costly parts lazily, as such functions. Every such field left without a
+ * resolver gets graphql-js's default one (and so does every field with arguments), so both executors
+ * give the same answers.
  */
 function withDefaultResolvers(built: GraphQLSchema): GraphQLSchema {
   for (const type of Object.values(built.getTypeMap())) {
     if (!(type instanceof GraphQLObjectType) || type.name.startsWith('__')) continue;
-    for (const field of Object.values(type.getFields())) field.resolve ??= defaultFieldResolver;
+    const plain = PLAIN_TYPES.has(type.name);
+    for (const field of Object.values(type.getFields())) if (!plain || field.args.length > 0) field.resolve ??= defaultFieldResolver;
   }
   return built;
 }

@@ -1,25 +1,27 @@
-/** Container: a database, schema, folder … holding datasets; its platform comes from dataPlatformInstance. */
-import { parseUrn } from '../../../model/urn.ts';
-import { type EntityKind, aspect, common, customProperties, described, platformView, props, str } from './shared.ts';
+/**
+ * Container: a database, schema, folder … holding datasets; its platform comes from
+ * dataPlatformInstance. Shaped from src/ops/read/glossary.ts.
+ */
+import { readContainerPlatform, readContainerProperties, readEditableDescription } from '../../../ops/read/glossary.ts';
+import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView } from './shared.ts';
+
+class ContainerView extends EntityView {
+  readonly __typename = 'Container';
+  readonly type = 'CONTAINER';
+  get platform(): Obj {
+    return platformView(readContainerPlatform(this.view, this.urn));
+  }
+  get properties(): Obj | null {
+    const p = readContainerProperties(this.view, this.urn);
+    return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
+  }
+  get editableProperties(): Obj | null {
+    return readEditableDescription(this.view, this.urn, 'editableContainerProperties');
+  }
+}
 
 export const container: EntityKind = {
   typename: 'Container',
   enumValue: 'CONTAINER',
-  build: (view, urn) => {
-      const { info, editable } = described(view, urn, 'containerProperties', 'editableContainerProperties');
-      const platform = str(aspect(view, urn, 'dataPlatformInstance')?.['platform']) ?? 'urn:li:dataPlatform:unknown';
-      return Object.assign(common(view, urn, container), {
-        platform: platformView(platform),
-        properties: info
-          ? {
-              name: str(info['name']) ?? parseUrn(urn).rawKey,
-              description: str(info['description']),
-              customProperties: customProperties(props(info['customProperties']), urn),
-              externalUrl: str(info['externalUrl']),
-              qualifiedName: str(info['qualifiedName']),
-            }
-          : null,
-        editableProperties: editable,
-      });
-    },
+  build: (view, urn) => new ContainerView(view, urn),
 };

@@ -1,39 +1,67 @@
-/** CorpGroup: a group of users, with its profile and owners (datahub-graphql.md §2.5). */
+/** CorpGroup: a group of users, with its profile and owners (datahub-graphql.md §2.5), shaped from src/ops/read/identity.ts. */
 import { parseUrn } from '../../../model/urn.ts';
+import { readGroupInfo, readGroupOrigin } from '../../../ops/read/identity.ts';
 import type { StoreView } from '../../../store/store.ts';
-import type { Ownership } from '../../../model/aspects/ownership.ts';
-import { type EntityKind, type Obj, aspect, ownershipView, ref, structuredPropertiesView } from './shared.ts';
+import { type EntityKind, type Obj, aspect, ownershipReadView, ref, structuredPropertiesView } from './shared.ts';
+import { readOwnership } from '../../../ops/read/common.ts';
+
+/** Not read yet. */
+const UNSET: unique symbol = Symbol('unset');
+
+/** The `CorpGroup` GraphQL object; its profile is read once, when first selected. */
+class CorpGroupView {
+  [field: string]: unknown;
+  readonly #view: StoreView;
+  #properties: Obj | null | typeof UNSET = UNSET;
+  readonly __typename = 'CorpGroup';
+  readonly urn: string;
+  readonly type = 'CORP_GROUP';
+  readonly name: string;
+  constructor(view: StoreView, urn: string) {
+    this.#view = view;
+    this.urn = urn;
+    this.name = parseUrn(urn).rawKey;
+  }
+  get properties(): Obj | null {
+    if (this.#properties !== UNSET) return this.#properties;
+    const info = readGroupInfo(this.#view, this.urn);
+    const view = this.#view;
+    // admins/members: functions (users read when selected), so CorpGroupInfo is not one of schema.ts's plain types.
+    const users = (urns: string[] | null) => () => (urns ? urns.map((u) => ref(view, u)) : null);
+    return (this.#properties = info
+      ? {
+          displayName: info.displayName,
+          description: info.description,
+          email: info.email,
+          slack: info.slack,
+          admins: users(info.admins),
+          members: users(info.members),
+          groups: info.groups,
+        }
+      : null);
+  }
+  get info(): Obj | null {
+    return this.properties;
+  }
+  get editableProperties(): Obj | null {
+    return aspect<Obj>(this.#view, this.urn, 'corpGroupEditableInfo') ?? null;
+  }
+  get ownership(): Obj | null {
+    return ownershipReadView(this.#view, this.urn, readOwnership(this.#view, this.urn));
+  }
+  get structuredProperties(): Obj | null {
+    return structuredPropertiesView(this.#view, this.urn);
+  }
+  get origin(): Obj {
+    return readGroupOrigin(this.#view, this.urn);
+  }
+  get exists(): boolean {
+    return this.#view.entityExists(this.urn);
+  }
+}
 
 export function corpGroupView(view: StoreView, urn: string): Obj {
-  const info = aspect<Obj>(view, urn, 'corpGroupInfo');
-  const editable = aspect<Obj>(view, urn, 'corpGroupEditableInfo');
-  const origin = aspect<{ type?: string; externalType?: string }>(view, urn, 'origin');
-  // admins/members/groups: the deprecated lists of corpGroupInfo, which DataHub's clients still read.
-  const users = (field: string) => () => (Array.isArray(info?.[field]) ? (info[field] as string[]).map((u) => ref(view, u)) : null);
-  const properties = info
-    ? {
-        displayName: info['displayName'] ?? null,
-        description: info['description'] ?? null,
-        email: info['email'] ?? null,
-        slack: info['slack'] ?? null,
-        admins: users('admins'),
-        members: users('members'),
-        groups: Array.isArray(info['groups']) ? info['groups'] : null,
-      }
-    : null;
-  return {
-    __typename: 'CorpGroup',
-    urn,
-    type: 'CORP_GROUP',
-    name: parseUrn(urn).rawKey,
-    properties,
-    info: properties,
-    editableProperties: editable ?? null,
-    ownership: () => ownershipView(view, urn, aspect<Ownership>(view, urn, 'ownership')),
-    structuredProperties: () => structuredPropertiesView(view, urn),
-    origin: { type: origin?.type ?? 'UNKNOWN', externalType: origin?.externalType ?? null },
-    exists: view.entityExists(urn),
-  };
+  return new CorpGroupView(view, urn);
 }
 
 export const corpGroup: EntityKind = {

@@ -1,39 +1,72 @@
-/** CorpUser: a person, with profile, editable profile, status and settings (datahub-graphql.md §2.5). */
+/**
+ * CorpUser: a person, with profile, editable profile, status and settings (datahub-graphql.md §2.5),
+ * shaped from src/ops/read/identity.ts.
+ */
 import { parseUrn } from '../../../model/urn.ts';
+import { readUserInfo, readUserStatus } from '../../../ops/read/identity.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, aspect, customProperties, lazy, ref, str, structuredPropertiesView } from './shared.ts';
+import { type EntityKind, type Obj, aspect, customPropertiesView, ref, str, structuredPropertiesView } from './shared.ts';
+
+/** Not read yet. */
+const UNSET: unique symbol = Symbol('unset');
+
+/** The `CorpUser` GraphQL object; profile and editable profile are read once, when first selected. */
+class CorpUserView {
+  [field: string]: unknown;
+  readonly #view: StoreView;
+  #properties: Obj | null | typeof UNSET = UNSET;
+  #editable: Obj | null | typeof UNSET = UNSET;
+  readonly __typename = 'CorpUser';
+  readonly urn: string;
+  readonly type = 'CORP_USER';
+  readonly username: string;
+  readonly isNativeUser = false;
+  constructor(view: StoreView, urn: string) {
+    this.#view = view;
+    this.urn = urn;
+    this.username = parseUrn(urn).rawKey;
+  }
+  get properties(): Obj | null {
+    if (this.#properties !== UNSET) return this.#properties;
+    const read = readUserInfo(this.#view, this.urn);
+    const view = this.#view;
+    const manager = read?.managerUrn;
+    return (this.#properties = read
+      ? {
+          ...read.info,
+          active: read.active,
+          customProperties: customPropertiesView(read.customProperties, this.urn),
+          // A function: CorpUserProperties holds every stored field, so it is not one of schema.ts's plain types.
+          manager: manager ? () => corpUserView(view, manager) : null,
+        }
+      : null);
+  }
+  get info(): Obj | null {
+    return this.properties;
+  }
+  get editableProperties(): Obj | null {
+    if (this.#editable === UNSET) this.#editable = aspect<Obj>(this.#view, this.urn, 'corpUserEditableInfo') ?? null;
+    return this.#editable;
+  }
+  get editableInfo(): Obj | null {
+    return this.editableProperties;
+  }
+  get status(): string | null {
+    return readUserStatus(this.#view, this.urn);
+  }
+  get settings(): Obj {
+    return corpUserSettingsView(this.#view, this.urn);
+  }
+  get structuredProperties(): Obj | null {
+    return structuredPropertiesView(this.#view, this.urn);
+  }
+  get exists(): boolean {
+    return this.#view.entityExists(this.urn);
+  }
+}
 
 export function corpUserView(view: StoreView, urn: string): Obj {
-  const properties = lazy(() => {
-    const info = aspect<Obj>(view, urn, 'corpUserInfo');
-    return info
-      ? {
-          ...info,
-          active: info['active'] ?? true,
-          customProperties: customProperties(info['customProperties'] as Record<string, string> | undefined, urn),
-          manager: info['managerUrn'] ? () => corpUserView(view, info['managerUrn'] as string) : null,
-        }
-      : null;
-  });
-  const editable = lazy(() => aspect<Obj>(view, urn, 'corpUserEditableInfo') ?? null);
-  return {
-    __typename: 'CorpUser',
-    urn,
-    type: 'CORP_USER',
-    username: parseUrn(urn).rawKey,
-    properties,
-    info: properties,
-    editableProperties: editable,
-    editableInfo: editable,
-    status: () => {
-      const status = aspect<{ status?: string }>(view, urn, 'corpUserStatus');
-      return status?.status === 'SUSPENDED' ? 'SUSPENDED' : status ? 'ACTIVE' : null;
-    },
-    isNativeUser: false,
-    settings: () => corpUserSettingsView(view, urn),
-    structuredProperties: () => structuredPropertiesView(view, urn),
-    exists: () => view.entityExists(urn),
-  };
+  return new CorpUserView(view, urn);
 }
 
 /** A user's settings as DataHub reads them: appearance always, views only when the user set them. */

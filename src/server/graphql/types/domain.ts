@@ -5,7 +5,8 @@ import type { Criterion } from '../../../ops/search/types.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { searchResults } from '../search.ts';
 import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';
-import { type EntityKind, ancestors, aspect, common, ref, str } from './shared.ts';
+import { readDomainProperties, readParentDomains } from '../../../ops/read/glossary.ts';
+import { type EntityKind, type Obj, EntityView, ref } from './shared.ts';
 
 /** DataHub's defaults for `Domain.entities`: everything, the first 20. */
 const DEFAULT_COUNT = 20;
@@ -21,20 +22,30 @@ function domainEntities(view: StoreView, urn: string, input: SearchInputGql | nu
   return searchResults(view, searchEntities(view, { ...request, filters: groups.map((g) => [inDomain, ...g]) }));
 }
 
+/** The `Domain` GraphQL object, shaped from src/ops/read/glossary.ts. */
+class DomainView extends EntityView {
+  readonly __typename = 'Domain';
+  readonly type = 'DOMAIN';
+  readonly id: string;
+  constructor(view: StoreView, urn: string) {
+    super(view, urn);
+    this.id = parseUrn(urn).rawKey;
+  }
+  get properties(): Obj | null {
+    const p = readDomainProperties(this.view, this.urn);
+    return p && { name: p.name, description: p.description };
+  }
+  get parentDomains(): Obj {
+    const list = readParentDomains(this.view, this.urn);
+    return { count: list.length, domains: list.map((d) => ref(this.view, d)) };
+  }
+  entities({ input }: { input?: SearchInputGql | null }): unknown {
+    return domainEntities(this.view, this.urn, input);
+  }
+}
+
 export const domain: EntityKind = {
   typename: 'Domain',
   enumValue: 'DOMAIN',
-  build: (view, urn) => {
-      const id = parseUrn(urn).rawKey;
-      const p = aspect(view, urn, 'domainProperties');
-      return Object.assign(common(view, urn, domain), {
-        id,
-        properties: p ? { name: str(p['name']) ?? id, description: str(p['description']) } : null,
-        parentDomains: () => {
-          const list = ancestors(view, urn, (u) => str(aspect(view, u, 'domainProperties')?.['parentDomain']) ?? undefined);
-          return { count: list.length, domains: list.map((d) => ref(view, d)) };
-        },
-        entities: ({ input }: { input?: SearchInputGql | null }) => domainEntities(view, urn, input),
-      });
-    },
+  build: (view, urn) => new DomainView(view, urn),
 };

@@ -1,23 +1,31 @@
-/** GlossaryNode: a folder of the business glossary, nested under parent nodes (datahub-discovery.md §4.1). */
-import { parseUrn } from '../../../model/urn.ts';
+/**
+ * GlossaryNode: a folder of the business glossary, nested under parent nodes (datahub-discovery.md
+ * §4.1), shaped from src/ops/read/glossary.ts.
+ */
+import { readGlossaryNodeProperties, readParentNodes } from '../../../ops/read/glossary.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, ancestors, aspect, common, customProperties, props, ref, str } from './shared.ts';
+import { type EntityKind, type Obj, customPropertiesView, EntityView, ref } from './shared.ts';
 
+/** `parentNodes` of a term or node (`infoName` its own info aspect): the nodes above it, nearest first. */
 export function parentNodes(view: StoreView, urn: string, infoName: string): Obj {
-  const parentOf = (u: string) => str(aspect(view, u, u === urn ? infoName : 'glossaryNodeInfo')?.['parentNode']) ?? undefined;
-  const list = ancestors(view, urn, parentOf);
+  const list = readParentNodes(view, urn, infoName);
   return { count: list.length, nodes: list.map((n) => ref(view, n)) };
+}
+
+class GlossaryNodeView extends EntityView {
+  readonly __typename = 'GlossaryNode';
+  readonly type = 'GLOSSARY_NODE';
+  get properties(): Obj | null {
+    const p = readGlossaryNodeProperties(this.view, this.urn);
+    return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
+  }
+  get parentNodes(): Obj {
+    return parentNodes(this.view, this.urn, 'glossaryNodeInfo');
+  }
 }
 
 export const glossaryNode: EntityKind = {
   typename: 'GlossaryNode',
   enumValue: 'GLOSSARY_NODE',
-  build: (view, urn) => {
-      const id = parseUrn(urn).rawKey;
-      const info = aspect(view, urn, 'glossaryNodeInfo');
-      return Object.assign(common(view, urn, glossaryNode), {
-        properties: info ? { name: str(info['name']) ?? id, description: str(info['definition']), customProperties: customProperties(props(info['customProperties']), urn) } : null,
-        parentNodes: () => parentNodes(view, urn, 'glossaryNodeInfo'),
-      });
-    },
+  build: (view, urn) => new GlossaryNodeView(view, urn),
 };

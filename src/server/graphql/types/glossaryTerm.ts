@@ -1,30 +1,33 @@
-/** GlossaryTerm: a business term with its definition, source and place in the glossary (datahub-discovery.md §4.1). */
+/**
+ * GlossaryTerm: a business term with its definition, source and place in the glossary
+ * (datahub-discovery.md §4.1), shaped from src/ops/read/glossary.ts.
+ */
 import { parseUrn } from '../../../model/urn.ts';
+import { readGlossaryTermProperties } from '../../../ops/read/glossary.ts';
+import type { StoreView } from '../../../store/store.ts';
 import { parentNodes } from './glossaryNode.ts';
-import { type EntityKind, aspect, common, customProperties, props, str } from './shared.ts';
+import { type EntityKind, type Obj, customPropertiesView, EntityView } from './shared.ts';
+
+class GlossaryTermView extends EntityView {
+  readonly __typename = 'GlossaryTerm';
+  readonly type = 'GLOSSARY_TERM';
+  readonly name: string;
+  readonly hierarchicalName: string;
+  constructor(view: StoreView, urn: string) {
+    super(view, urn);
+    this.name = this.hierarchicalName = parseUrn(urn).rawKey;
+  }
+  get properties(): Obj | null {
+    const p = readGlossaryTermProperties(this.view, this.urn);
+    return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
+  }
+  get parentNodes(): Obj {
+    return parentNodes(this.view, this.urn, 'glossaryTermInfo');
+  }
+}
 
 export const glossaryTerm: EntityKind = {
   typename: 'GlossaryTerm',
   enumValue: 'GLOSSARY_TERM',
-  build: (view, urn) => {
-      const id = parseUrn(urn).rawKey;
-      const info = aspect(view, urn, 'glossaryTermInfo');
-      return Object.assign(common(view, urn, glossaryTerm), {
-        name: id,
-        hierarchicalName: id,
-        properties: info
-          ? {
-              name: str(info['name']) ?? id,
-              description: str(info['definition']),
-              definition: str(info['definition']) ?? '',
-              termSource: str(info['termSource']) ?? 'INTERNAL',
-              sourceRef: str(info['sourceRef']),
-              sourceUrl: str(info['sourceUrl']),
-              customProperties: customProperties(props(info['customProperties']), urn),
-              rawSchema: str(info['rawSchema']),
-            }
-          : null,
-        parentNodes: () => parentNodes(view, urn, 'glossaryTermInfo'),
-      });
-    },
+  build: (view, urn) => new GlossaryTermView(view, urn),
 };

@@ -38,7 +38,7 @@ import { notebook } from './notebook.ts';
 import { ownershipType } from './ownershipType.ts';
 import { query } from './query.ts';
 import { schemaField } from './schemaField.ts';
-import { checkType, notFound, type EntityKind, type Obj } from './shared.ts';
+import { bindEntityRef, checkType, notFound, type EntityKind, type Obj } from './shared.ts';
 import { structuredProperty } from './structuredProperty.ts';
 import { tag } from './tag.ts';
 import { platformResource } from './platformResource.ts';
@@ -74,6 +74,8 @@ export function entityRef(view: StoreView, urn: string): Obj | null {
   const k = kinds()[parseUrn(urn).entityType];
   return k ? k.build(view, urn) : null;
 }
+
+bindEntityRef(entityRef);
 
 /** `entity(urn)`: the entity's read model, or null when nothing is stored for it (or its type is not served). */
 export function getEntityByUrn(view: StoreView, urn: string): Obj | null {

@@ -1,10 +1,11 @@
 /**
- * What every GraphQL entity type shares (datahub-graphql.md §2, datahub-discovery.md §1, §4.1): small
- * readers of stored aspects, and the shaping of the aspects DataHub shows on many types — ownership,
- * tags, glossary terms, domain, deprecation, links, status, sub-types, container path, structured
- * properties, browse path, platform instance. Related entities are built lazily: a field holding a
- * function is only evaluated when a query selects it. Each entity type has its own file beside this
- * one; registry.ts maps urn entity types to them.
+ * What every GraphQL entity type shares (datahub-graphql.md §2, datahub-discovery.md §1, §4.1): the
+ * shaping of the read models of src/ops/read into GraphQL objects — ownership, tags, glossary terms,
+ * domain, deprecation, links, status, sub-types, container path, structured properties, browse path,
+ * platform instance. Related entities are built lazily: a field that needs more reads is a getter of
+ * a class (read only when a query selects it, and costing nothing per object when it does not: the
+ * compiled executor reads it as a plain property). Each entity type has its own file beside this one;
+ * registry.ts maps urn entity types to them.
  */
 import { healthOf } from '../../../ops/quality/health.ts';
 import { NotFoundError, BadRequestError } from '../../../errors.ts';
@@ -12,11 +13,46 @@ import { keyAspectOf } from '../../../model/registry.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import type { Stamp } from '../../../model/aspects/define.ts';
 import type { GlobalTags } from '../../../model/aspects/globalTags.ts';
-import type { InstitutionalMemoryElement } from '../../../model/aspects/institutionalMemory.ts';
 import type { Ownership } from '../../../model/aspects/ownership.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { systemOwnershipTypeUrn } from '../../../ops/labels/owners.ts';
-import { entityRef } from './registry.ts';
+import {
+  ownershipOf,
+  readDeprecation,
+  readGlossaryTerms,
+  readInstitutionalMemory,
+  readOwnership,
+  readStatus,
+  readTags,
+  tagsOf,
+  termsOf,
+  type CustomPropertyRead,
+  type DeprecationRead,
+  type LinkRead,
+  type OwnerRead,
+  type OwnershipRead,
+  type StampRead,
+  type TagAssociationRead,
+  type TagsRead,
+  type TermAssociationRead,
+  type TermsHolder,
+  type TermsRead,
+} from '../../../ops/read/common.ts';
+
+export type { TermsHolder } from '../../../ops/read/common.ts';
+
+/**
+ * The read model of an entity of any served type (registry.ts's entityRef), bound by registry.ts when
+ * it loads. Bound, not imported: registry.ts imports every type module and several of them extend
+ * EntityView below, which must be defined before they load; an import of registry.ts here would
+ * start loading them (and fail) whenever this module is the first of them to load.
+ */
+let entityRef: (view: StoreView, urn: string) => Obj | null = () => {
+  throw new Error('types/registry.ts is not loaded');
+};
+
+export function bindEntityRef(resolve: (view: StoreView, urn: string) => Obj | null): void {
+  entityRef = resolve;
+}
 
 /** The read model of a related entity (owners, terms, containers, …): always of a served type. */
 export function ref(view: StoreView, urn: string): Obj {
@@ -75,15 +111,45 @@ export function customProperties(props: Record<string, string> | undefined, urn:
   return Object.entries(props ?? {}).map(([key, value]) => ({ key, value, associatedUrn: urn }));
 }
 
+/** Custom properties of a read model, as GraphQL shows them (with the urn they belong to). */
+export function customPropertiesView(props: readonly CustomPropertyRead[], urn: string): Obj[] {
+  return props.map((p) => ({ key: p.key, value: p.value, associatedUrn: urn }));
+}
+
 export function auditStamp(s: Partial<Stamp> | undefined): Obj {
   return { time: s?.time ?? 0, actor: s?.actor ?? null };
 }
 
+/** An audit stamp of a read model as GraphQL shows it. */
+export function stampView(s: StampRead): Obj {
+  return { time: s.time, actor: s.actor };
+}
+
+/** `TagAssociation`: its tag entity is read when selected. */
+class TagAssociationView {
+  [field: string]: unknown;
+  readonly #view: StoreView;
+  readonly #tag: string;
+  readonly associatedUrn: string;
+  readonly context: string | null;
+  constructor(view: StoreView, a: TagAssociationRead, associatedUrn: string) {
+    this.#view = view;
+    this.#tag = a.tag;
+    this.associatedUrn = associatedUrn;
+    this.context = a.context;
+  }
+  get tag(): Obj {
+    return ref(this.#view, this.#tag);
+  }
+}
+
+/** Tags of a read model (of an entity or a column) as GraphQL shows them; null when there are none stored. */
+export function tagsView(view: StoreView, tags: TagsRead | null, associatedUrn: string): Obj | null {
+  return tags ? { tags: tags.tags.map((t) => new TagAssociationView(view, t, associatedUrn)) } : null;
+}
+
 export function globalTagsView(view: StoreView, tags: GlobalTags | undefined, associatedUrn: string): Obj | null {
-  if (!tags) return null;
-  return {
-    tags: (tags.tags ?? []).map((t) => ({ tag: () => ref(view, t.tag), associatedUrn, context: t.context ?? null })),
-  };
+  return tagsView(view, tagsOf(tags), associatedUrn);
 }
 
 /** A user or group by urn (owner unions): groups are corpGroup urns, everything else a user. */
@@ -91,21 +157,39 @@ export function actorView(view: StoreView, urn: string): Obj {
   return ref(view, urn);
 }
 
-export function ownershipView(view: StoreView, urn: string, ownership: Ownership | undefined): Obj | null {
+/** `Owner`: the owner and its ownership type entity are read when selected. */
+class OwnerView {
+  [field: string]: unknown;
+  readonly #view: StoreView;
+  readonly #owner: string;
+  readonly #typeUrn: string | null;
+  readonly type: string | null;
+  readonly source: { type: string; url: string | null } | null;
+  readonly associatedUrn: string;
+  constructor(view: StoreView, o: OwnerRead, associatedUrn: string) {
+    this.#view = view;
+    this.#owner = o.owner;
+    this.#typeUrn = o.typeUrn;
+    this.type = o.type;
+    this.source = o.source;
+    this.associatedUrn = associatedUrn;
+  }
+  get owner(): Obj {
+    return actorView(this.#view, this.#owner);
+  }
+  get ownershipType(): Obj | null {
+    return this.#typeUrn ? ref(this.#view, this.#typeUrn) : null;
+  }
+}
+
+/** Ownership of a read model as GraphQL shows it; null when none is stored. */
+export function ownershipReadView(view: StoreView, urn: string, ownership: OwnershipRead | null): Obj | null {
   if (!ownership) return null;
-  return {
-    owners: (ownership.owners ?? []).map((o) => {
-      const typeUrn = o.typeUrn ?? (o.type ? systemOwnershipTypeUrn(o.type) : undefined);
-      return {
-        owner: () => actorView(view, o.owner),
-        type: o.type ?? null,
-        ownershipType: typeUrn ? () => ref(view, typeUrn) : null,
-        source: o.source ? { type: o.source.type, url: o.source.url ?? null } : null,
-        associatedUrn: urn,
-      };
-    }),
-    lastModified: auditStamp(ownership.lastModified),
-  };
+  return { owners: ownership.owners.map((o) => new OwnerView(view, o, urn)), lastModified: stampView(ownership.lastModified) };
+}
+
+export function ownershipView(view: StoreView, urn: string, ownership: Ownership | undefined): Obj | null {
+  return ownershipReadView(view, urn, ownershipOf(ownership));
 }
 
 export function platformView(platformUrn: string): Obj {
@@ -119,26 +203,42 @@ export function platformView(platformUrn: string): Obj {
   };
 }
 
+/** A link (`InstitutionalMemoryMetadata`): its author is read when selected. */
+class LinkView {
+  [field: string]: unknown;
+  readonly #view: StoreView;
+  readonly #author: string;
+  readonly url: string;
+  readonly label: string;
+  readonly description: string;
+  readonly created: Obj;
+  readonly updated: Obj | null;
+  readonly associatedUrn: string;
+  constructor(view: StoreView, e: LinkRead, associatedUrn: string) {
+    this.#view = view;
+    this.#author = e.author;
+    this.url = e.url;
+    this.label = e.description;
+    this.description = e.description;
+    this.created = stampView(e.created);
+    this.updated = e.updated ? stampView(e.updated) : null;
+    this.associatedUrn = associatedUrn;
+  }
+  get author(): Obj {
+    return ref(this.#view, this.#author);
+  }
+  get actor(): Obj {
+    return actorView(this.#view, this.#author);
+  }
+}
+
 export function institutionalMemoryView(view: StoreView, urn: string): Obj | null {
-  const memory = aspect<{ elements: InstitutionalMemoryElement[] }>(view, urn, 'institutionalMemory');
-  if (!memory) return null;
-  return {
-    elements: memory.elements.map((e) => ({
-      url: e.url,
-      label: e.description,
-      description: e.description,
-      author: () => ref(view, e.createStamp.actor),
-      actor: () => actorView(view, e.createStamp.actor),
-      created: auditStamp(e.createStamp),
-      updated: e['updateStamp'] ? auditStamp(e['updateStamp'] as Stamp) : null,
-      associatedUrn: urn,
-    })),
-  };
+  const memory = readInstitutionalMemory(view, urn);
+  return memory ? { elements: memory.elements.map((e) => new LinkView(view, e, urn)) } : null;
 }
 
 export function statusView(view: StoreView, urn: string): Obj | null {
-  const status = aspect<{ removed?: boolean }>(view, urn, 'status');
-  return status ? { removed: status.removed ?? false } : null;
+  return readStatus(view, urn);
 }
 
 export type Builder = (view: StoreView, urn: string) => Obj;
@@ -170,21 +270,30 @@ export function ancestors(view: StoreView, urn: string, parentOf: (urn: string) 
 export const containerOf = (view: StoreView) => (u: string) => str(aspect(view, u, 'container')?.['container']) ?? undefined;
 
 export function deprecationView(view: StoreView, urn: string): Obj | null {
-  const d = aspect(view, urn, 'deprecation');
-  if (!d) return null;
-  return withActorEntity(view, {
-    deprecated: d['deprecated'] === true,
-    decommissionTime: num(d['decommissionTime']),
-    note: str(d['note']),
-    actor: str(d['actor']),
-    replacement: str(d['replacement']),
-  });
+  const d = readDeprecation(view, urn);
+  return d ? new DeprecationView(view, d) : null;
 }
 
-/** A `Deprecation` read model with `actorEntity`, the entity of its `actor` (read only when selected). */
-export function withActorEntity(view: StoreView, deprecation: { actor: string | null } & Obj): Obj {
-  const actor = deprecation.actor;
-  return { ...deprecation, actorEntity: () => (actor ? entityRef(view, actor) : null) };
+/** `Deprecation`: the entity of its `actor` is read when selected. */
+export class DeprecationView {
+  [field: string]: unknown;
+  readonly #view: StoreView;
+  readonly deprecated: boolean;
+  readonly decommissionTime: number | null;
+  readonly note: string | null;
+  readonly actor: string | null;
+  readonly replacement: string | null;
+  constructor(view: StoreView, d: DeprecationRead) {
+    this.#view = view;
+    this.deprecated = d.deprecated;
+    this.decommissionTime = d.decommissionTime;
+    this.note = d.note;
+    this.actor = d.actor;
+    this.replacement = d.replacement;
+  }
+  get actorEntity(): Obj | null {
+    return this.actor ? entityRef(this.#view, this.actor) : null;
+  }
 }
 
 /**
@@ -230,24 +339,42 @@ export function displayPropertiesView(view: StoreView, urn: string): Obj | null 
   };
 }
 
-export type TermsHolder = { terms?: Array<{ urn: string; context?: string; actor?: string }>; auditStamp?: { time: number; actor: string } };
+/** `GlossaryTermAssociation`: the term and the actor are read when selected. */
+class TermAssociationView {
+  [field: string]: unknown;
+  readonly #view: StoreView;
+  readonly #term: string;
+  readonly #actor: string | null;
+  readonly context: string | null;
+  readonly associatedUrn: string;
+  constructor(view: StoreView, t: TermAssociationRead, associatedUrn: string) {
+    this.#view = view;
+    this.#term = t.term;
+    this.#actor = t.actor;
+    this.context = t.context;
+    this.associatedUrn = associatedUrn;
+  }
+  get term(): Obj {
+    return ref(this.#view, this.#term);
+  }
+  get actor(): Obj | null {
+    return this.#actor ? ref(this.#view, this.#actor) : null;
+  }
+}
+
+/** Glossary terms of a read model (of an entity or a column) as GraphQL shows them; null when none are stored. */
+export function termsView(view: StoreView, terms: TermsRead | null, associatedUrn: string): Obj | null {
+  if (!terms) return null;
+  return { terms: terms.terms.map((t) => new TermAssociationView(view, t, associatedUrn)), auditStamp: terms.auditStamp ? stampView(terms.auditStamp) : null };
+}
 
 /** A `GlossaryTerms` value (of an entity or a column) as GraphQL shows it; null when there is none. */
 export function glossaryTermsHolderView(view: StoreView, terms: TermsHolder | undefined, associatedUrn: string): Obj | null {
-  if (!terms) return null;
-  return {
-    terms: (terms.terms ?? []).map((t) => ({
-      term: () => ref(view, t.urn),
-      actor: t.actor ? () => ref(view, t.actor!) : null,
-      context: t.context ?? null,
-      associatedUrn,
-    })),
-    auditStamp: terms.auditStamp ? auditStamp(terms.auditStamp) : null,
-  };
+  return termsView(view, termsOf(terms), associatedUrn);
 }
 
 export function glossaryTermsView(view: StoreView, urn: string): Obj | null {
-  return glossaryTermsHolderView(view, aspect<TermsHolder>(view, urn, 'glossaryTerms'), urn);
+  return termsView(view, readGlossaryTerms(view, urn), urn);
 }
 
 export function domainAssociation(view: StoreView, urn: string): Obj | null {
@@ -307,42 +434,137 @@ export function lastIngestedOf(view: StoreView, urn: string): number | null {
   return latest;
 }
 
+/** The fields every entity type shares, each computed from the entity's urn when a query selects it. */
+const COMMON = {
+  exists: (view: StoreView, urn: string) => view.entityExists(urn),
+  ownership: (view: StoreView, urn: string) => ownershipReadView(view, urn, readOwnership(view, urn)),
+  tags: (view: StoreView, urn: string) => tagsView(view, readTags(view, urn), urn),
+  glossaryTerms: (view: StoreView, urn: string) => glossaryTermsView(view, urn),
+  domain: (view: StoreView, urn: string) => domainAssociation(view, urn),
+  deprecation: (view: StoreView, urn: string) => deprecationView(view, urn),
+  institutionalMemory: (view: StoreView, urn: string) => institutionalMemoryView(view, urn),
+  status: (view: StoreView, urn: string) => statusView(view, urn),
+  lastIngested: (view: StoreView, urn: string) => lastIngestedOf(view, urn),
+  subTypes: (view: StoreView, urn: string) => {
+    const s = aspect<{ typeNames?: string[] }>(view, urn, 'subTypes');
+    return s ? { typeNames: s.typeNames ?? [] } : null;
+  },
+  container: (view: StoreView, urn: string) => {
+    const c = containerOf(view)(urn);
+    return c ? ref(view, c) : null;
+  },
+  parentContainers: (view: StoreView, urn: string) => {
+    const list = ancestors(view, urn, containerOf(view));
+    return { count: list.length, containers: list.map((c) => ref(view, c)) };
+  },
+  structuredProperties: (view: StoreView, urn: string) => structuredPropertiesView(view, urn),
+  browsePathV2: (view: StoreView, urn: string) => browsePathV2View(view, urn),
+  dataPlatformInstance: (view: StoreView, urn: string) => dataPlatformInstanceOf(view, urn),
+  documentation: (view: StoreView, urn: string) => documentationView(view, urn),
+  displayProperties: (view: StoreView, urn: string) => displayPropertiesView(view, urn),
+  // From the entity's assertions (src/ops/quality/health.ts); no incidents are kept, so there is no incident health.
+  health: (view: StoreView, urn: string) => healthOf(view, urn),
+};
+
+/** The shared fields as a record of functions, for the entity types whose read models are records (see EntityView). */
 export function common(view: StoreView, urn: string, kind: EntityKind): Obj {
-  const tags = lazy(() => globalTagsView(view, aspect<GlobalTags>(view, urn, 'globalTags'), urn));
+  const tags = lazy(() => COMMON.tags(view, urn));
   return {
     __typename: kind.typename,
     urn,
     type: kind.enumValue,
-    exists: () => view.entityExists(urn),
-    ownership: () => ownershipView(view, urn, aspect<Ownership>(view, urn, 'ownership')),
+    exists: () => COMMON.exists(view, urn),
+    ownership: () => COMMON.ownership(view, urn),
     tags,
     globalTags: tags,
-    glossaryTerms: () => glossaryTermsView(view, urn),
-    domain: () => domainAssociation(view, urn),
-    deprecation: () => deprecationView(view, urn),
-    institutionalMemory: () => institutionalMemoryView(view, urn),
-    status: () => statusView(view, urn),
-    lastIngested: () => lastIngestedOf(view, urn),
-    subTypes: () => {
-      const s = aspect<{ typeNames?: string[] }>(view, urn, 'subTypes');
-      return s ? { typeNames: s.typeNames ?? [] } : null;
-    },
-    container: () => {
-      const c = containerOf(view)(urn);
-      return c ? ref(view, c) : null;
-    },
-    parentContainers: () => {
-      const list = ancestors(view, urn, containerOf(view));
-      return { count: list.length, containers: list.map((c) => ref(view, c)) };
-    },
-    structuredProperties: () => structuredPropertiesView(view, urn),
-    browsePathV2: () => browsePathV2View(view, urn),
-    dataPlatformInstance: () => dataPlatformInstanceOf(view, urn),
-    documentation: () => documentationView(view, urn),
-    displayProperties: () => displayPropertiesView(view, urn),
-    // From the entity's assertions (src/ops/quality/health.ts); no incidents are kept, so there is no incident health.
-    health: () => healthOf(view, urn),
+    glossaryTerms: () => COMMON.glossaryTerms(view, urn),
+    domain: () => COMMON.domain(view, urn),
+    deprecation: () => COMMON.deprecation(view, urn),
+    institutionalMemory: () => COMMON.institutionalMemory(view, urn),
+    status: () => COMMON.status(view, urn),
+    lastIngested: () => COMMON.lastIngested(view, urn),
+    subTypes: () => COMMON.subTypes(view, urn),
+    container: () => COMMON.container(view, urn),
+    parentContainers: () => COMMON.parentContainers(view, urn),
+    structuredProperties: () => COMMON.structuredProperties(view, urn),
+    browsePathV2: () => COMMON.browsePathV2(view, urn),
+    dataPlatformInstance: () => COMMON.dataPlatformInstance(view, urn),
+    documentation: () => COMMON.documentation(view, urn),
+    displayProperties: () => COMMON.displayProperties(view, urn),
+    health: () => COMMON.health(view, urn),
   };
+}
+
+/**
+ * The shared fields as getters of a class: the base of the entity types whose GraphQL object is a
+ * class (its fields are plain properties to the compiled executor, so schema.ts gives its type no
+ * resolvers but for fields with arguments). A subclass overrides a field with a getter of its own.
+ */
+export class EntityView {
+  [field: string]: unknown;
+  protected readonly view: StoreView;
+  readonly urn: string;
+  constructor(view: StoreView, urn: string) {
+    this.view = view;
+    this.urn = urn;
+  }
+  get exists(): unknown {
+    return COMMON.exists(this.view, this.urn);
+  }
+  get ownership(): unknown {
+    return COMMON.ownership(this.view, this.urn);
+  }
+  get tags(): unknown {
+    return COMMON.tags(this.view, this.urn);
+  }
+  get globalTags(): unknown {
+    return this.tags;
+  }
+  get glossaryTerms(): unknown {
+    return COMMON.glossaryTerms(this.view, this.urn);
+  }
+  get domain(): unknown {
+    return COMMON.domain(this.view, this.urn);
+  }
+  get deprecation(): unknown {
+    return COMMON.deprecation(this.view, this.urn);
+  }
+  get institutionalMemory(): unknown {
+    return COMMON.institutionalMemory(this.view, this.urn);
+  }
+  get status(): unknown {
+    return COMMON.status(this.view, this.urn);
+  }
+  get lastIngested(): unknown {
+    return COMMON.lastIngested(this.view, this.urn);
+  }
+  get subTypes(): unknown {
+    return COMMON.subTypes(this.view, this.urn);
+  }
+  get container(): unknown {
+    return COMMON.container(this.view, this.urn);
+  }
+  get parentContainers(): unknown {
+    return COMMON.parentContainers(this.view, this.urn);
+  }
+  get structuredProperties(): unknown {
+    return COMMON.structuredProperties(this.view, this.urn);
+  }
+  get browsePathV2(): unknown {
+    return COMMON.browsePathV2(this.view, this.urn);
+  }
+  get dataPlatformInstance(): unknown {
+    return COMMON.dataPlatformInstance(this.view, this.urn);
+  }
+  get documentation(): unknown {
+    return COMMON.documentation(this.view, this.urn);
+  }
+  get displayProperties(): unknown {
+    return COMMON.displayProperties(this.view, this.urn);
+  }
+  get health(): unknown {
+    return COMMON.health(this.view, this.urn);
+  }
 }
 
 /** Name, description and custom properties of an `…Info`/`…Properties` aspect, edited description first. */

@@ -1,25 +1,40 @@
-/** Tag: a label with its name, description, colour and owners (datahub-graphql.md §2.6). */
-import { parseUrn } from '../../../model/urn.ts';
+/** Tag: a label with its name, description, colour and owners (datahub-graphql.md §2.6), shaped from src/ops/read/identity.ts. */
+import { readTag, type TagRead } from '../../../ops/read/identity.ts';
 import type { StoreView } from '../../../store/store.ts';
-import type { Ownership } from '../../../model/aspects/ownership.ts';
-import { type EntityKind, type Obj, aspect, lazy, ownershipView, props } from './shared.ts';
+import { type EntityKind, type Obj, ownershipReadView } from './shared.ts';
+
+/** The `Tag` GraphQL object over the tag read model. */
+class TagView {
+  [field: string]: unknown;
+  readonly #view: StoreView;
+  readonly #read: TagRead;
+  readonly __typename = 'Tag';
+  readonly urn: string;
+  readonly type = 'TAG';
+  readonly name: string;
+  constructor(view: StoreView, urn: string) {
+    this.#view = view;
+    this.#read = readTag(view, urn);
+    this.urn = urn;
+    this.name = this.#read.name;
+  }
+  get properties(): Obj | null {
+    const p = this.#read.properties;
+    return p && { name: p.name, description: p.description, colorHex: p.colorHex };
+  }
+  get description(): string | null {
+    return this.#read.description;
+  }
+  get ownership(): Obj | null {
+    return ownershipReadView(this.#view, this.urn, this.#read.ownership);
+  }
+  get exists(): boolean {
+    return this.#view.entityExists(this.urn);
+  }
+}
 
 export function tagView(view: StoreView, urn: string): Obj {
-  const id = parseUrn(urn).rawKey;
-  const props = lazy(() => aspect<{ name?: string; description?: string; colorHex?: string }>(view, urn, 'tagProperties'));
-  return {
-    __typename: 'Tag',
-    urn,
-    type: 'TAG',
-    name: id,
-    properties: () => {
-      const p = props();
-      return p ? { name: p.name ?? id, description: p.description ?? null, colorHex: p.colorHex ?? null } : null;
-    },
-    description: () => props()?.description ?? null,
-    ownership: () => ownershipView(view, urn, aspect<Ownership>(view, urn, 'ownership')),
-    exists: () => view.entityExists(urn),
-  };
+  return new TagView(view, urn);
 }
 
 export const tag: EntityKind = {

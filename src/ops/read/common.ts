@@ -1,0 +1,178 @@
+/**
+ * Read models of the aspects many entity types share: ownership, tags, glossary terms, deprecation,
+ * status, links (institutional memory), platform, custom properties. Each is the stored aspect with
+ * the catalog's reading rules applied (defaults, effective values); related entities are named by
+ * urn, for an adapter to resolve when it shows them. Read through a ReadScope, each aspect is decoded
+ * once a request however many read models use it.
+ */
+import type { Stamp } from '../../model/aspects/define.ts';
+import type { GlobalTags } from '../../model/aspects/globalTags.ts';
+import type { InstitutionalMemoryElement } from '../../model/aspects/institutionalMemory.ts';
+import type { Ownership } from '../../model/aspects/ownership.ts';
+import { parseUrn } from '../../model/urn.ts';
+import type { StoreView } from '../../store/store.ts';
+import { effectiveDeprecation, type Deprecation } from '../labels/deprecation.ts';
+import { systemOwnershipTypeUrn } from '../labels/owners.ts';
+
+/** The value of the latest version of an aspect, as stored. */
+export function aspectOf<T>(view: StoreView, urn: string, name: string): T | undefined {
+  return view.getAspect(urn, name)?.value as T | undefined;
+}
+
+/** An audit stamp as read: time 0 and no actor when the stored one lacks them. */
+export interface StampRead {
+  time: number;
+  actor: string | null;
+}
+
+export function stampOf(s: Partial<Stamp> | undefined): StampRead {
+  return { time: s?.time ?? 0, actor: s?.actor ?? null };
+}
+
+export interface CustomPropertyRead {
+  key: string;
+  value: string;
+}
+
+export function customPropertiesOf(props: Record<string, string> | undefined): CustomPropertyRead[] {
+  return Object.entries(props ?? {}).map(([key, value]) => ({ key, value }));
+}
+
+export interface OwnerRead {
+  /** A corpuser or corpGroup urn. */
+  owner: string;
+  type: string | null;
+  /** The ownership type entity: the stored one, else the system type of `type` (none when neither is stored). */
+  typeUrn: string | null;
+  source: { type: string; url: string | null } | null;
+}
+
+export interface OwnershipRead {
+  owners: OwnerRead[];
+  lastModified: StampRead;
+}
+
+export function ownershipOf(ownership: Ownership | undefined): OwnershipRead | null {
+  if (!ownership) return null;
+  return {
+    owners: (ownership.owners ?? []).map((o) => ({
+      owner: o.owner,
+      type: o.type ?? null,
+      typeUrn: o.typeUrn ?? (o.type ? systemOwnershipTypeUrn(o.type) : null),
+      source: o.source ? { type: o.source.type, url: o.source.url ?? null } : null,
+    })),
+    lastModified: stampOf(ownership.lastModified),
+  };
+}
+
+export function readOwnership(view: StoreView, urn: string): OwnershipRead | null {
+  return ownershipOf(aspectOf<Ownership>(view, urn, 'ownership'));
+}
+
+export interface TagAssociationRead {
+  tag: string;
+  context: string | null;
+}
+
+export interface TagsRead {
+  tags: TagAssociationRead[];
+}
+
+export function tagsOf(tags: GlobalTags | undefined): TagsRead | null {
+  if (!tags) return null;
+  return { tags: (tags.tags ?? []).map((t) => ({ tag: t.tag, context: t.context ?? null })) };
+}
+
+export function readTags(view: StoreView, urn: string): TagsRead | null {
+  return tagsOf(aspectOf<GlobalTags>(view, urn, 'globalTags'));
+}
+
+/** A `GlossaryTerms` value as stored (of an entity or a column). */
+export type TermsHolder = { terms?: Array<{ urn: string; context?: string; actor?: string }>; auditStamp?: { time: number; actor: string } };
+
+export interface TermAssociationRead {
+  term: string;
+  actor: string | null;
+  context: string | null;
+}
+
+export interface TermsRead {
+  terms: TermAssociationRead[];
+  auditStamp: StampRead | null;
+}
+
+export function termsOf(terms: TermsHolder | undefined): TermsRead | null {
+  if (!terms) return null;
+  return {
+    terms: (terms.terms ?? []).map((t) => ({ term: t.urn, actor: t.actor ? t.actor : null, context: t.context ?? null })),
+    auditStamp: terms.auditStamp ? stampOf(terms.auditStamp) : null,
+  };
+}
+
+export function readGlossaryTerms(view: StoreView, urn: string): TermsRead | null {
+  return termsOf(aspectOf<TermsHolder>(view, urn, 'glossaryTerms'));
+}
+
+export interface DeprecationRead {
+  deprecated: boolean;
+  decommissionTime: number | null;
+  note: string | null;
+  actor: string | null;
+  replacement: string | null;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+/** The `deprecation` aspect as read; null when the entity has none. */
+export function readDeprecation(view: StoreView, urn: string): DeprecationRead | null {
+  const d = aspectOf<Record<string, unknown>>(view, urn, 'deprecation');
+  if (!d) return null;
+  return { deprecated: d['deprecated'] === true, decommissionTime: num(d['decommissionTime']), note: str(d['note']), actor: str(d['actor']), replacement: str(d['replacement']) };
+}
+
+/**
+ * A dataset's deprecation, which always reads (not deprecated when nothing is stored): the
+ * `deprecation` aspect, else the older `datasetDeprecation` one ingestion sources still write.
+ */
+export function readDatasetDeprecation(view: StoreView, urn: string): DeprecationRead {
+  return effectiveDeprecation(aspectOf<Partial<Deprecation>>(view, urn, 'deprecation') ?? aspectOf<Partial<Deprecation>>(view, urn, 'datasetDeprecation'));
+}
+
+export function readStatus(view: StoreView, urn: string): { removed: boolean } | null {
+  const status = aspectOf<{ removed?: boolean }>(view, urn, 'status');
+  return status ? { removed: status.removed ?? false } : null;
+}
+
+export interface LinkRead {
+  url: string;
+  description: string;
+  created: StampRead;
+  /** The creation stamp's actor as stored (the link's author). */
+  author: string;
+  updated: StampRead | null;
+}
+
+export function readInstitutionalMemory(view: StoreView, urn: string): { elements: LinkRead[] } | null {
+  const memory = aspectOf<{ elements: InstitutionalMemoryElement[] }>(view, urn, 'institutionalMemory');
+  if (!memory) return null;
+  return {
+    elements: memory.elements.map((e) => ({
+      url: e.url,
+      description: e.description,
+      author: e.createStamp?.actor,
+      created: stampOf(e.createStamp),
+      updated: e['updateStamp'] ? stampOf(e['updateStamp'] as Stamp) : null,
+    })),
+  };
+}
+
+export interface PlatformRead {
+  urn: string;
+  /** The platform's id (its urn's key), also its display name. */
+  name: string;
+}
+
+export function platformOf(platformUrn: string): PlatformRead {
+  return { urn: platformUrn, name: parseUrn(platformUrn).rawKey };
+}

@@ -1,0 +1,304 @@
+/**
+ * The dataset read model: what a person sees of a dataset, with the effective values applied (rules in
+ * ../labels/effective.ts): the edited description over the ingested one, for the dataset and each
+ * column; a column's tags and terms, ingested ones then edited ones; a deprecation that always reads;
+ * the column type as one of DataHub's field types; the platform schema as table or key-value schema.
+ * Each part is read when first asked for, and the aspects it needs then, each once (a search page asks
+ * a dataset for its urn only).
+ */
+import type { Stamp } from '../../model/aspects/define.ts';
+import type { EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
+import type { GlobalTags } from '../../model/aspects/globalTags.ts';
+import type { SchemaFieldValue } from '../../model/aspects/schemaMetadata.ts';
+import { keyAspectOf } from '../../model/registry.ts';
+import type { StoreView } from '../../store/store.ts';
+import { effectiveDescription, mergeTags, mergeTerms, type TermsValue } from '../labels/effective.ts';
+import {
+  aspectOf,
+  customPropertiesOf,
+  platformOf,
+  readDatasetDeprecation,
+  readOwnership,
+  readTags,
+  stampOf,
+  tagsOf,
+  termsOf,
+  type CustomPropertyRead,
+  type DeprecationRead,
+  type OwnershipRead,
+  type PlatformRead,
+  type StampRead,
+  type TagsRead,
+  type TermsRead,
+} from './common.ts';
+
+export interface DatasetPropertiesRead {
+  name: string;
+  qualifiedName: unknown;
+  origin: string;
+  /** Effective: the edited description when there is one. */
+  description: string | null;
+  customProperties: CustomPropertyRead[];
+  externalUrl: unknown;
+  created: number | null;
+  createdActor: string | null;
+  lastModified: StampRead;
+  lastModifiedActor: string | null;
+}
+
+/** One column, effective values applied. */
+export interface SchemaFieldRead {
+  fieldPath: string;
+  jsonPath: unknown;
+  label: unknown;
+  nullable: boolean;
+  description: string | null;
+  /** DataHub's field type (`STRING`, `NUMBER`, …; `NULL` when the stored type is none it knows). */
+  type: string;
+  nativeDataType: string | null;
+  recursive: unknown;
+  tags: TagsRead | null;
+  glossaryTerms: TermsRead | null;
+  isPartOfKey: unknown;
+  isPartitioningKey: unknown;
+  jsonProps: unknown;
+}
+
+export type PlatformSchemaRead = { kind: 'KeyValueSchema'; keySchema: unknown; valueSchema: unknown } | { kind: 'TableSchema'; schema: string };
+
+export interface SchemaRead {
+  aspectVersion: number;
+  name: unknown;
+  platformUrn: unknown;
+  version: unknown;
+  cluster: unknown;
+  hash: unknown;
+  platformSchema: PlatformSchemaRead | null;
+  fields: SchemaFieldRead[];
+  primaryKeys: unknown;
+  /** `foreignKeys` as stored (urns checked by whoever shows them). */
+  foreignKeys: unknown;
+  createdAt: number | null;
+}
+
+export interface EditableFieldRead {
+  fieldPath: string;
+  description: string | null;
+  tags: TagsRead | null;
+  glossaryTerms: TermsRead | null;
+}
+
+export interface ViewPropertiesRead {
+  materialized: boolean;
+  logic: string;
+  formattedLogic: string | null;
+  language: string;
+}
+
+export interface DatasetRead {
+  readonly urn: string;
+  /** From the urn. */
+  readonly name: string;
+  readonly platform: PlatformRead;
+  readonly origin: string;
+  /** null when neither datasetProperties nor editableDatasetProperties is stored. */
+  readonly properties: DatasetPropertiesRead | null;
+  readonly description: string | null;
+  readonly editableProperties: { description: string | null; name: string | null } | null;
+  /** The schema of the latest version, or of an older one (version ≥ 1). */
+  schema(version?: number | null): SchemaRead | null;
+  readonly editableSchema: { fields: EditableFieldRead[] } | null;
+  readonly ownership: OwnershipRead | null;
+  readonly tags: TagsRead | null;
+  readonly deprecation: DeprecationRead;
+  readonly viewProperties: ViewPropertiesRead | null;
+}
+
+const FIELD_TYPES: Record<string, string> = {
+  BooleanType: 'BOOLEAN', FixedType: 'FIXED', StringType: 'STRING', BytesType: 'BYTES', NumberType: 'NUMBER',
+  DateType: 'DATE', TimeType: 'TIME', EnumType: 'ENUM', NullType: 'NULL', MapType: 'MAP', ArrayType: 'ARRAY',
+  RecordType: 'STRUCT', UnionType: 'UNION',
+};
+
+/** Field types by stored type key (`com.linkedin.schema.StringType` → `STRING`), as met. */
+const fieldTypeByKey = new Map<string, string>();
+
+/** A stored column type (`{type: {"com.linkedin.schema.StringType": {}}}`) as DataHub's field type. */
+export function fieldType(f: SchemaFieldValue): string {
+  const type = f.type?.type;
+  let key = '';
+  if (type) for (const k in type) {
+    key = k;
+    break;
+  }
+  let mapped = fieldTypeByKey.get(key);
+  if (mapped === undefined) {
+    mapped = FIELD_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'NULL';
+    if (fieldTypeByKey.size < 1000) fieldTypeByKey.set(key, mapped);
+  }
+  return mapped;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+type PropertiesValue = Record<string, unknown> & { customProperties?: Record<string, string>; created?: Stamp; lastModified?: Stamp };
+type EditableValue = { description?: string; name?: string };
+
+/** Not computed yet (a part may be null or undefined once computed). */
+const UNSET: unique symbol = Symbol('unset');
+
+class Dataset implements DatasetRead {
+  readonly name: string;
+  readonly origin: string;
+  private readonly platformUrn: string;
+  private props: PropertiesValue | undefined | typeof UNSET = UNSET;
+  private editable: EditableValue | undefined | typeof UNSET = UNSET;
+  private latest: SchemaRead | null | typeof UNSET = UNSET;
+  private memo: { properties?: DatasetPropertiesRead | null; ownership?: OwnershipRead | null; tags?: TagsRead | null; deprecation?: DeprecationRead } = {};
+
+  constructor(private readonly view: StoreView, readonly urn: string) {
+    const key = keyAspectOf(urn).value as { platform: string; name: string; origin: string };
+    this.name = key.name;
+    this.origin = key.origin.toUpperCase();
+    this.platformUrn = key.platform;
+  }
+
+  get platform(): PlatformRead {
+    return platformOf(this.platformUrn);
+  }
+
+  private propsValue(): PropertiesValue | undefined {
+    if (this.props === UNSET) this.props = aspectOf<PropertiesValue>(this.view, this.urn, 'datasetProperties');
+    return this.props;
+  }
+
+  private editableValue(): EditableValue | undefined {
+    if (this.editable === UNSET) this.editable = aspectOf<EditableValue>(this.view, this.urn, 'editableDatasetProperties');
+    return this.editable;
+  }
+
+  get description(): string | null {
+    return effectiveDescription(this.editableValue()?.description, this.propsValue()?.['description'] as string | undefined);
+  }
+
+  get properties(): DatasetPropertiesRead | null {
+    if ('properties' in this.memo) return this.memo.properties!;
+    const p = this.propsValue();
+    const e = this.editableValue();
+    return (this.memo.properties =
+      p || e
+        ? {
+            name: (p?.['name'] as string | undefined) ?? this.name,
+            qualifiedName: p?.['qualifiedName'] ?? null,
+            origin: this.origin,
+            description: this.description,
+            customProperties: customPropertiesOf(p?.customProperties),
+            externalUrl: p?.['externalUrl'] ?? null,
+            created: p?.created?.time ?? null,
+            createdActor: p?.created?.actor ?? null,
+            lastModified: stampOf(p?.lastModified),
+            lastModifiedActor: p?.lastModified?.actor ?? null,
+          }
+        : null);
+  }
+
+  get editableProperties(): { description: string | null; name: string | null } | null {
+    const e = this.editableValue();
+    return e ? { description: e.description ?? null, name: e.name ?? null } : null;
+  }
+
+  schema(version?: number | null): SchemaRead | null {
+    if (version) return schemaOf(this.view, this.urn, version);
+    if (this.latest === UNSET) this.latest = schemaOf(this.view, this.urn, 0);
+    return this.latest;
+  }
+
+  get editableSchema(): { fields: EditableFieldRead[] } | null {
+    const editable = aspectOf<EditableSchemaMetadata>(this.view, this.urn, 'editableSchemaMetadata');
+    if (!editable) return null;
+    return {
+      fields: editable.editableSchemaFieldInfo.map((e) => ({
+        fieldPath: e.fieldPath,
+        description: e.description ?? null,
+        tags: tagsOf(e.globalTags),
+        glossaryTerms: termsOf(e['glossaryTerms'] as TermsValue | undefined),
+      })),
+    };
+  }
+
+  get ownership(): OwnershipRead | null {
+    if (!('ownership' in this.memo)) this.memo.ownership = readOwnership(this.view, this.urn);
+    return this.memo.ownership!;
+  }
+
+  get tags(): TagsRead | null {
+    if (!('tags' in this.memo)) this.memo.tags = readTags(this.view, this.urn);
+    return this.memo.tags!;
+  }
+
+  get deprecation(): DeprecationRead {
+    return (this.memo.deprecation ??= readDatasetDeprecation(this.view, this.urn));
+  }
+
+  get viewProperties(): ViewPropertiesRead | null {
+    const v = aspectOf<Record<string, unknown>>(this.view, this.urn, 'viewProperties');
+    if (!v) return null;
+    return { materialized: v['materialized'] === true, logic: str(v['viewLogic']) ?? '', formattedLogic: str(v['formattedViewLogic']), language: str(v['viewLanguage']) ?? '' };
+  }
+}
+
+/** A version of the schema with the column edits of `editableSchemaMetadata` applied; null when there is none. */
+function schemaOf(view: StoreView, urn: string, version: number): SchemaRead | null {
+  const record = view.getAspect(urn, 'schemaMetadata', version);
+  if (!record) return null;
+  const sm = record.value as Record<string, unknown> & { fields?: SchemaFieldValue[] };
+  const editable = aspectOf<EditableSchemaMetadata>(view, urn, 'editableSchemaMetadata');
+  const edits = editable?.editableSchemaFieldInfo?.length ? new Map(editable.editableSchemaFieldInfo.map((e) => [e.fieldPath, e])) : undefined;
+  const platformSchema = sm['platformSchema'] as Record<string, Record<string, unknown>> | undefined;
+  const psKey = Object.keys(platformSchema ?? {})[0];
+  const psValue = psKey ? platformSchema![psKey]! : undefined;
+  return {
+    aspectVersion: version,
+    name: sm['schemaName'],
+    platformUrn: sm['platform'],
+    version: sm['version'],
+    cluster: sm['cluster'] ?? null,
+    hash: sm['hash'] ?? '',
+    platformSchema: psValue
+      ? psKey!.endsWith('KeyValueSchema')
+        ? { kind: 'KeyValueSchema', keySchema: psValue['keySchema'] ?? '', valueSchema: psValue['valueSchema'] ?? '' }
+        : { kind: 'TableSchema', schema: String(psValue['tableSchema'] ?? psValue['rawSchema'] ?? psValue['schema'] ?? psValue['documentSchema'] ?? '') }
+      : null,
+    fields: (sm.fields ?? []).map((f) => {
+      const edit = edits?.get(f.fieldPath);
+      return {
+        fieldPath: f.fieldPath,
+        jsonPath: f['jsonPath'] ?? null,
+        label: f['label'] ?? null,
+        nullable: f.nullable ?? false,
+        description: effectiveDescription(edit?.description, f.description),
+        type: fieldType(f),
+        nativeDataType: f.nativeDataType ?? null,
+        recursive: f['recursive'] ?? false,
+        tags: tagsOf(edit ? mergeTags(f.globalTags, edit.globalTags) : f.globalTags),
+        glossaryTerms: termsOf(mergeTerms(f['glossaryTerms'] as TermsValue | undefined, edit?.['glossaryTerms'] as TermsValue | undefined)),
+        isPartOfKey: f['isPartOfKey'] ?? false,
+        isPartitioningKey: f['isPartitioningKey'] ?? null,
+        jsonProps: f['jsonProps'] ?? null,
+      };
+    }),
+    primaryKeys: sm['primaryKeys'] ?? null,
+    foreignKeys: sm['foreignKeys'],
+    createdAt: (sm['created'] as Stamp | undefined)?.time ?? null,
+  };
+}
+
+/** The dataset `urn` as read in `view`, whether or not anything is stored for it. */
+export function datasetOf(view: StoreView, urn: string): DatasetRead {
+  return new Dataset(view, urn);
+}
+
+/** The dataset `urn`, or null when nothing is stored for it. */
+export function readDataset(view: StoreView, urn: string): DatasetRead | null {
+  return view.entityExists(urn) ? datasetOf(view, urn) : null;
+}
