@@ -40,6 +40,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as lmdb from 'lmdb';
 import { open, type Database, type Key, type RootDatabase } from 'lmdb';
+import { assertFixedLmdb } from './nativeGuard.ts';
 import { CatalogError } from '../errors.ts';
 import { AFTER } from './keyBounds.ts';
 import { valueDictionarySeed } from './valueDictionary.ts';
@@ -240,6 +241,7 @@ function mapWholeSize(): boolean {
 
 /** Opens the environment of a data file: the same encoding and compression in every process (lmdb requires it), and the map above. */
 function openEnv(path: string, readOnly: boolean): RootDatabase {
+  assertFixedLmdb();
   return open({ path, compression: false, maxDbs: 32, encoding: 'msgpack', readOnly, ...(mapWholeSize() && { mapSize: MAP_SIZE }) });
 }
 
