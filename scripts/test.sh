@@ -35,8 +35,8 @@ shopt -s nullglob
 if [ "$#" -gt 0 ]; then
   selected=()
   for f in "$@"; do
-    f=${f#./}
     [ -f "$f" ] || { echo "no such test file: $f" >&2; exit 1; }
+    f=$(realpath --relative-to=. "$f")
     selected+=("$f")
   done
 else
