@@ -41,8 +41,12 @@ PROCESS_LEVEL=(
 # - concurrency: asserts two writer processes really interleave, and races opens against a writer.
 # - crash-safety: SIGKILLs a server mid-ingest once a share of batches is acknowledged.
 # - sea: runs the bench end to end and `npm install -g .` (load and the shared npm cache).
+# - ui, ui-auth: Chromium's page loads have 15 s timeouts, which a loaded machine exceeded when they
+#   ran beside the interop suites.
 SERIAL=(
   test/concurrency.test.ts
   test/crash-safety.test.ts
   test/sea.test.ts
+  test/ui-auth.test.ts
+  test/ui.test.ts
 )
