@@ -4,7 +4,7 @@
  *   into one whose search indexer keeps nothing, and reports both rates and file sizes (same run,
  *   same machine, same batches).
  * - `fts5`: the same documents (name, description, columns and their descriptions) in SQLite FTS5
- *   (better-sqlite3, a dev dependency for this bench only), queried with the same words.
+ *   (better-sqlite3, installed on first use for this bench only: bench/sqlite.ts), queried with the same words.
  * - `ours`: the same queries on a catalog data file (FILE), in process: one page of 10 and the total,
  *   no facets, as the FTS5 query returns them.
  * Both query sides run each query for WARM_UP_MS before the TIMED runs, the median of which is
@@ -24,6 +24,7 @@ import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { CHUNK } from '../src/ops/ingest/ingestRecords.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { Store, type RelationshipIndexer, type SearchIndexer } from '../src/store/store.ts';
+import { loadSqlite } from './sqlite.ts';
 
 const [mode, file, work, ...queries] = process.argv.slice(2);
 
@@ -232,7 +233,7 @@ async function ingest(): Promise<void> {
 }
 
 async function fts5(): Promise<void> {
-  const { default: Database } = await import('better-sqlite3');
+  const Database = loadSqlite();
   const db = new Database(join(work!, 'fts5.sqlite'));
   db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS docs USING fts5(urn UNINDEXED, name, description, fields, field_descriptions)');
   const docs = new Map<string, { name: string; description: string; fields: string[]; descriptions: string[] }>();

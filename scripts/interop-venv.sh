@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Creates (or reuses) .venv-interop/ with DataHub's real Python CLI and SDK (and MCP server) at pinned versions,
 # for the interop tests. Idempotent: a stamp file records what was installed, so later runs take
-# well under a second. Prints the path of the `datahub` executable last.
+# well under a second. Prints the path of the `datahub` executable last. Run by scripts/setup.sh;
+# with --check it installs nothing and fails (exit 3) when the virtualenv is missing or out of date,
+# which is how the tests ask for it (test/interop/setup.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +22,10 @@ fi
 if [ -x "$VENV/bin/datahub" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$SPEC" ]; then
   echo "$PWD/$VENV/bin/datahub"
   exit 0
+fi
+if [ "${1:-}" = "--check" ]; then
+  echo "interop-venv: $VENV is missing or not at $SPEC; run scripts/setup.sh" >&2
+  exit 3
 fi
 
 echo "interop-venv: installing $SPEC into $VENV (first run only)" >&2

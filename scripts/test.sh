@@ -1,53 +1,114 @@
 #!/usr/bin/env bash
-# The project's test command (`npm test`): type-check, then run every test file with node:test.
-# Fails on a type error, on any failing test, and when no test ran (none found, or none passed).
+# The project's test command.
+#   npm test                    machine setup (scripts/setup.sh), type-check, then every test file:
+#                               the in-process ones, the process-level ones several at a time, then
+#                               the few that must run alone (scripts/test-files.sh says which).
+#   npm test -- FILE...         only those files, with no type-check; when one is process-level, the
+#                               setup it needs first (the build when stale, Chromium, Python).
+#   npm run test:quick [-- FILE...]
+#                               the in-process files (or those named, which must be in-process) on
+#                               the sources: no setup, no build, no type-check.
+# In-process files run with scripts/in-process-guard.mjs preloaded: starting a process throws there.
+# Process-level files spawn the `catalog` named by CATALOG_BIN: unset, the single executable built
+# here (build/catalog), which is what users run; another path to test that executable; the empty
+# string to run the sources. CATALOG_TEST_JOBS: how many files run at once (default: cores + 1).
+# Ends with one line `N passed, N failed, N skipped`; fails on a type error, a failing or cancelled
+# test, and when no test ran (none found, or none passed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/test-files.sh
+source scripts/test-files.sh
 
-echo "== type-check (tsc --noEmit)"
-npx --no-install tsc -p . --noEmit
+quick=false
+if [ "${1:-}" = "--quick" ]; then quick=true; shift; fi
 
-# Process-level suites (CLI, server, interop, crash safety, bench smoke) spawn the `catalog` named by
-# CATALOG_BIN: by default the single executable built here, which is what users run. Set
-# CATALOG_BIN to another executable to test that one, or to the empty string to run the sources.
-if [ -z "${CATALOG_BIN+set}" ]; then
-  echo "== build/catalog"
-  bash scripts/build/ensure.sh
-  export CATALOG_BIN=build/catalog
-fi
-if [ -n "$CATALOG_BIN" ]; then
-  [ -x "$CATALOG_BIN" ] || { echo "CATALOG_BIN=$CATALOG_BIN is not an executable file" >&2; exit 1; }
-  echo "== process-level tests run $CATALOG_BIN"
-else
-  echo "== process-level tests run the sources (CATALOG_BIN is empty)"
-fi
+in_list() { local x=$1; shift; local y; for y in "$@"; do [ "$x" = "$y" ] && return 0; done; return 1; }
+
+for f in "${PROCESS_LEVEL[@]}"; do
+  [ -f "$f" ] || { echo "scripts/test-files.sh lists $f, which does not exist" >&2; exit 1; }
+done
+for f in "${SERIAL[@]}"; do
+  in_list "$f" "${PROCESS_LEVEL[@]}" || { echo "scripts/test-files.sh: SERIAL file $f is not in PROCESS_LEVEL" >&2; exit 1; }
+done
 
 shopt -s nullglob
-files=(test/*.test.ts test/*/*.test.ts)
-if [ "${#files[@]}" -eq 0 ]; then
-  echo "no test files found under test/" >&2
-  exit 1
+if [ "$#" -gt 0 ]; then
+  selected=()
+  for f in "$@"; do
+    [ -f "$f" ] || { echo "no such test file: $f" >&2; exit 1; }
+    f=$(realpath --relative-to=. "$f")
+    selected+=("$f")
+  done
+else
+  selected=(test/*.test.ts test/*/*.test.ts)
+  [ "${#selected[@]}" -gt 0 ] || { echo "no test files found under test/" >&2; exit 1; }
 fi
 
-echo "== node --test (${#files[@]} files)"
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-set +e
-node --import tsx --test --test-reporter=spec --test-reporter-destination=stdout \
-  --test-reporter=tap --test-reporter-destination="$log" "${files[@]}"
-status=$?
-set -e
-summary=$(grep -E '^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) ' "$log" || true)
-echo "$summary"
-tests=$(printf '%s\n' "$summary" | awk '$2=="tests"{print $3}')
-pass=$(printf '%s\n' "$summary" | awk '$2=="pass"{print $3}')
-fail=$(printf '%s\n' "$summary" | awk '$2=="fail"{print $3}')
-cancelled=$(printf '%s\n' "$summary" | awk '$2=="cancelled"{print $3}')
-skipped=$(printf '%s\n' "$summary" | awk '$2=="skipped"{print $3}')
-echo "${pass:-0} passed, $(( ${fail:-0} + ${cancelled:-0} )) failed, ${skipped:-0} skipped"
+inproc=() parallel=() serial=()
+for f in "${selected[@]}"; do
+  if ! in_list "$f" "${PROCESS_LEVEL[@]}"; then inproc+=("$f")
+  elif $quick && [ "$#" -eq 0 ]; then continue
+  elif $quick; then echo "test:quick runs in-process files only; $f is process-level (npm test -- $f)" >&2; exit 1
+  elif in_list "$f" "${SERIAL[@]}"; then serial+=("$f")
+  else parallel+=("$f")
+  fi
+done
+process_level=("${parallel[@]}" "${serial[@]}")
+
+if [ "${#process_level[@]}" -gt 0 ]; then
+  # What the selected files need from the machine: all of it for the whole suite, else what they import.
+  parts=()
+  if [ -z "${CATALOG_BIN+set}" ]; then parts+=(build); fi
+  if [ "$#" -eq 0 ] || grep -qlE "interop/setup\.ts|\.venv-interop" "${process_level[@]}"; then parts+=(python); fi
+  if [ "$#" -eq 0 ] || grep -qlE "ui/(browser|harness)\.ts" "${process_level[@]}"; then parts+=(chromium); fi
+  if [ "${#parts[@]}" -gt 0 ]; then
+    echo "== setup (${parts[*]})"
+    bash scripts/setup.sh "${parts[@]}"
+  fi
+  if [ -z "${CATALOG_BIN+set}" ]; then export CATALOG_BIN=build/catalog; fi
+  if [ -n "$CATALOG_BIN" ]; then
+    [ -x "$CATALOG_BIN" ] || { echo "CATALOG_BIN=$CATALOG_BIN is not an executable file" >&2; exit 1; }
+    echo "== process-level tests run $CATALOG_BIN"
+  else
+    echo "== process-level tests run the sources (CATALOG_BIN is empty)"
+  fi
+fi
+
+if [ "$#" -eq 0 ] && ! $quick; then
+  echo "== type-check (tsc --noEmit)"
+  npx --no-install tsc -p . --noEmit
+fi
+
+jobs=${CATALOG_TEST_JOBS:-$(( $(nproc 2>/dev/null || echo 1) + 1 ))}
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+status=0
+# node --test over a group of files, `concurrency` at a time; its TAP summary is kept for the total.
+run_group() {
+  local label=$1 concurrency=$2; shift 2
+  local extra=()
+  if [ "$label" = in-process ]; then extra=(--import ./scripts/in-process-guard.mjs); fi
+  echo "== node --test: $label ($# files, $concurrency at a time)"
+  local rc=0
+  node --import tsx "${extra[@]}" --test --test-concurrency="$concurrency" \
+    --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$logs/$label.tap" "$@" || rc=$?
+  [ "$rc" -eq 0 ] || status=$rc
+}
+started=$(date +%s)
+if [ "${#inproc[@]}" -gt 0 ]; then run_group in-process "$jobs" "${inproc[@]}"; fi
+if [ "${#parallel[@]}" -gt 0 ]; then run_group process-level "$jobs" "${parallel[@]}"; fi
+if [ "${#serial[@]}" -gt 0 ]; then run_group serial 1 "${serial[@]}"; fi
+
+# The totals of every group (TAP's closing `# tests N`, `# pass N` … lines).
+total() { cat "$logs"/*.tap 2>/dev/null | awk -v k="$1" '$1=="#" && $2==k {n+=$3} END {print n+0}'; }
+tests=$(total tests) pass=$(total pass) fail=$(total fail) cancelled=$(total cancelled) skipped=$(total skipped) todo=$(total todo)
+echo "# tests $tests, pass $pass, fail $fail, cancelled $cancelled, skipped $skipped, todo $todo; $(( $(date +%s) - started )) s"
+echo "$pass passed, $(( fail + cancelled )) failed, $skipped skipped"
 # A run in which nothing passed (no tests, or every one skipped) proves nothing: fail it.
-if [ "${tests:-0}" -eq 0 ] || [ "${pass:-0}" -eq 0 ]; then
-  echo "no test ran (${tests:-0} found, ${pass:-0} passed): failing" >&2
+if [ "$tests" -eq 0 ] || [ "$pass" -eq 0 ]; then
+  echo "no test ran ($tests found, $pass passed): failing" >&2
   exit 1
 fi
+if [ "$(( fail + cancelled ))" -gt 0 ] && [ "$status" -eq 0 ]; then status=1; fi
 exit "$status"

@@ -28,11 +28,7 @@ function entityDetailsPath(): string | undefined {
 
 const DOCUMENT = entityDetailsPath();
 const missing = !DOCUMENT || !existsSync(PYTHON);
-if (missing) {
-  const message = 'ENTITY DETAILS SUITE NOT RUN: .venv-interop with mcp-server-datahub is missing (run scripts/interop-venv.sh).';
-  if (process.env['CI'] === 'true') throw new Error(message);
-  console.error(`\n*** ${message} ***\n`);
-}
+if (missing) throw new Error('ENTITY DETAILS SUITE cannot run: .venv-interop with mcp-server-datahub is missing; run scripts/setup.sh.');
 
 /**
  * Asks the MCP client's own code (graphql_helpers) what it sends to this server: whether it takes it

@@ -1,8 +1,8 @@
 // DataHub's SDK writes knowledge-base documents as mcp-server-datahub's save_document does
 // (datahub.sdk.Document + DataHubClient.entities.upsert) against a real `catalog serve`, and reads
 // them back through entities.get and GraphQL; the MCP server's own document and query tools run in
-// process against it (issue 13). Without python3 the suite fails under CI=true and is skipped loudly
-// elsewhere.
+// process against it (issue 13). Without the interop virtualenv the suite fails, saying to run
+// scripts/setup.sh.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { hasPython, requirePython, startInterop, type Interop } from './interop/setup.ts';

@@ -1,7 +1,7 @@
 // DataHub's own lineage clients against a real `catalog serve` (issue 14, datahub-discovery.md §3.1):
 // the SDK's `DataHubClient.lineage` (add_lineage, get_lineage over scrollAcrossLineage, column lineage
-// with its SCHEMA_FIELD grouping) and `datahub lineage --format json`. Without python3 the suite fails
-// under CI=true and is skipped loudly elsewhere.
+// with its SCHEMA_FIELD grouping) and `datahub lineage --format json`. Without the interop virtualenv the
+// suite fails, saying to run scripts/setup.sh.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';

@@ -3,7 +3,7 @@
 // runs in process with the mutation and user tools switched on, and a fastmcp Client calls each tool
 // through the app's own MCP path (test/interop/py/mcp_tools.py). Every answer is asserted, and every
 // write is read back independently — GraphQL over fetch and `datahub get` — after the add and after
-// the remove. Without python3 the suite fails under CI=true and is skipped loudly elsewhere.
+// the remove. Without the interop virtualenv the suite fails, saying to run scripts/setup.sh.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';

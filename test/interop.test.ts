@@ -1,6 +1,6 @@
 // DataHub's real Python CLI and SDK (acryl-datahub, pinned in scripts/interop-venv.sh) against a real
 // `catalog serve` on an ephemeral port (issue 4). Telemetry off, HOME in a temp dir, no call leaves
-// the machine. Without python3 the suite fails under CI=true and is skipped loudly elsewhere.
+// the machine. Without the interop virtualenv the suite fails, saying to run scripts/setup.sh.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

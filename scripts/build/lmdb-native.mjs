@@ -11,7 +11,13 @@
 // next write transaction starts from the older snapshot: the commit in between is silently lost,
 // although it was acknowledged. So `catalog get` run while `catalog serve` ingests could drop a
 // write of the server. We restore upstream's guard; test/concurrency.test.ts shows the loss without
-// it (run it with PREBUILDS_ONLY=1 to load the unpatched prebuilt addon).
+// it (run it with PREBUILDS_ONLY=1 CATALOG_UNPATCHED_LMDB=allow to load the unpatched prebuilt addon
+// past the store's guard).
+//
+// A second, one-line edit marks the build: mdb_version() (which lmdb-js exports to JavaScript as
+// `version.versionString`, and reads nowhere itself) answers with MARK appended, so the store can
+// tell at run time that the addon it loaded is this one and not the stock prebuilt
+// (src/store/nativeGuard.ts refuses to open a data file otherwise; docs/patches.md).
 //
 // The compiled addon is cached under .cache/lmdb-native by a hash of the patched source and the
 // Node version, so a repeated `npm ci` in one work tree does not compile again.
@@ -27,8 +33,21 @@ const source = join(lmdbDir, 'dependencies', 'lmdb', 'libraries', 'liblmdb', 'md
 const output = join(lmdbDir, 'build', 'Release', 'lmdb.node');
 const PINNED = '3.5.6';
 
-const unpatched = '\tenv->me_maxpg = env->me_mapsize / env->me_psize;\n\n\tif (env->me_txns)\n\t\tenv->me_txns->mti_txnid = meta.mm_txnid;\n';
-const patched = '\tenv->me_maxpg = env->me_mapsize / env->me_psize;\n\n\tif (prev && env->me_txns)\n\t\tenv->me_txns->mti_txnid = meta.mm_txnid;\n';
+// Must equal LMDB_FIX_MARK in src/store/nativeGuard.ts (test/native-guard.test.ts checks the build has it).
+const MARK = 'catalog fix 1: open-time txn id store under the write lock';
+
+const edits = [
+  {
+    what: 'the open-time txn id fix',
+    unpatched: '\tenv->me_maxpg = env->me_mapsize / env->me_psize;\n\n\tif (env->me_txns)\n\t\tenv->me_txns->mti_txnid = meta.mm_txnid;\n',
+    patched: '\tenv->me_maxpg = env->me_mapsize / env->me_psize;\n\n\tif (prev && env->me_txns)\n\t\tenv->me_txns->mti_txnid = meta.mm_txnid;\n',
+  },
+  {
+    what: 'the build mark in mdb_version()',
+    unpatched: '\tif (patch) *patch = MDB_VERSION_PATCH;\n\treturn MDB_VERSION_STRING;\n',
+    patched: `\tif (patch) *patch = MDB_VERSION_PATCH;\n\treturn MDB_VERSION_STRING " (${MARK})";\n`,
+  },
+];
 
 function fail(message) {
   console.error(`lmdb-native: ${message}`);
@@ -40,15 +59,17 @@ if (version !== PINNED) fail(`lmdb ${version} is installed but this fix was writ
 
 let text = readFileSync(source, 'utf8');
 const count = (s) => text.split(s).length - 1;
-if (count(patched) === 1) {
-  // already applied (a second run in the same node_modules)
-} else if (count(unpatched) === 1) {
-  text = text.replace(unpatched, patched);
-  writeFileSync(source, text);
-  console.log('lmdb-native: applied the open-time txn id fix to mdb.c');
-} else {
-  fail(`${source} does not contain the expected code exactly once; the fix cannot be applied`);
+for (const { what, unpatched, patched } of edits) {
+  if (count(patched) === 1) {
+    // already applied (a second run in the same node_modules)
+  } else if (count(unpatched) === 1) {
+    text = text.replace(unpatched, patched);
+    console.log(`lmdb-native: applied ${what} to mdb.c`);
+  } else {
+    fail(`${source} does not contain the code expected for ${what} exactly once; it cannot be applied`);
+  }
 }
+if (text !== readFileSync(source, 'utf8')) writeFileSync(source, text);
 
 const key = createHash('sha256').update(text).update(process.version).update(process.arch).digest('hex').slice(0, 16);
 const cacheDir = join(root, '.cache', 'lmdb-native');

@@ -23,6 +23,7 @@ import { CatalogError } from '../errors.ts';
 import { COMPRESSED_SEARCH_TABLES } from './searchIndex.ts';
 import type { Tables } from './tables.ts';
 import { valueDictionarySeed } from './valueDictionary.ts';
+import { assertFixedLmdb } from './nativeGuard.ts';
 
 export const FORMAT_KEY = 'formatVersion';
 export const FORMAT = 3;
@@ -74,6 +75,7 @@ function mapWholeSize(): boolean {
 
 /** Opens the environment of a data file: the same encoding and compression in every process (lmdb requires it), and the map above. */
 export function openEnv(path: string, readOnly: boolean): RootDatabase {
+  assertFixedLmdb();
   return open({ path, compression: false, maxDbs: 32, encoding: 'msgpack', readOnly, ...(mapWholeSize() && { mapSize: MAP_SIZE }) });
 }
 

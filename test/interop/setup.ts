@@ -2,21 +2,19 @@
  * Shared setup of the suites that run DataHub's real Python client (acryl-datahub, pinned in
  * scripts/interop-venv.sh) against a real `catalog serve` on an ephemeral port: the virtualenv, a
  * temp HOME, telemetry off, and runners for the `datahub` CLI and the scripts under test/interop/py.
- * No call leaves the machine. Without python3 a suite fails under CI=true and is skipped loudly elsewhere.
+ * No call leaves the machine. The virtualenv is made by scripts/setup.sh (which `npm test` runs
+ * first), never here: without it, or out of date, a suite fails saying to run that.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, runProcess, serveCatalog, tempDir, type RunResult, type SpawnedServer } from '../helpers.ts';
 
 export const hasPython = spawnSync('python3', ['--version']).status === 0;
 
-/** Call at module load: refuses to run without python3 in CI, warns elsewhere. */
+/** Call at module load: fails the suite, saying what to run, when the interop virtualenv is not set up. */
 export function requirePython(suite: string): void {
-  if (hasPython) return;
-  const message = `${suite} NOT RUN: python3 is missing, so DataHub's Python client cannot be installed.`;
-  if (process.env['CI'] === 'true') throw new Error(message);
-  console.error(`\n*** ${message} ***\n`);
+  datahubExecutable(suite);
 }
 
 export interface Interop {
@@ -31,9 +29,16 @@ export interface Interop {
   py(script: string, args?: string[], extraEnv?: Record<string, string>): Promise<any>;
 }
 
-/** The `datahub` executable of the interop virtualenv, installed on first use. */
-export function datahubExecutable(): string {
-  return execFileSync('bash', [join(ROOT, 'scripts', 'interop-venv.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop()!;
+let datahub: string | undefined;
+
+/** The `datahub` executable of the interop virtualenv; throws, saying to run scripts/setup.sh, when it is missing or out of date. */
+export function datahubExecutable(suite = 'this suite'): string {
+  if (datahub) return datahub;
+  const check = spawnSync('bash', [join(ROOT, 'scripts', 'interop-venv.sh'), '--check'], { encoding: 'utf8' });
+  if (check.status !== 0) {
+    throw new Error(`${suite} cannot run: DataHub's Python client (.venv-interop) is not set up; run scripts/setup.sh (${check.stderr.trim()})`);
+  }
+  return (datahub = check.stdout.trim().split('\n').pop()!);
 }
 
 /** Installs (once) the client, serves `--sample` on a temp data file at `data`, and returns the runners. */

@@ -16,8 +16,11 @@ export const HIVE_SAMPLE = 'urn:li:dataset:(urn:li:dataPlatform:hive,SampleHiveD
 export const KAFKA_SAMPLE = 'urn:li:dataset:(urn:li:dataPlatform:kafka,SampleKafkaDataset,PROD)';
 export const HDFS_SAMPLE = 'urn:li:dataset:(urn:li:dataPlatform:hdfs,SampleHdfsDataset,PROD)';
 
-/** Where the tests write the screenshots the README shows. */
-export const DOCS = join(ROOT, 'docs');
+/**
+ * Where the tests write their screenshots: under build/, untracked. `npm run screenshots` copies the
+ * ones the README shows into docs/.
+ */
+export const SCREENSHOTS = join(ROOT, 'build', 'screenshots');
 
 export interface UiWorld {
   server: SpawnedServer;
@@ -71,6 +74,6 @@ export async function startWorld(chromium: string, options: { args?: string[]; d
 }
 
 export function screenshotPath(name: string): string {
-  mkdirSync(DOCS, { recursive: true });
-  return join(DOCS, name);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return join(SCREENSHOTS, name);
 }

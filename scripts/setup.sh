@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Sets up this machine for the tests, once: `npm test` runs it first (with the parts the selected test
+# files need), and no test installs anything itself; a test that finds a part missing fails and says
+# to run this. Idempotent: a part already in place costs well under a second.
+#   scripts/setup.sh [chromium] [python] [build]     (no argument: all three)
+# - chromium: Debian's `chromium` package for the web UI's tests (apt-get, as root), unless
+#   CATALOG_CHROMIUM names a Chromium executable. Playwright downloads nothing.
+# - python:   DataHub's Python CLI, SDK and MCP server at pinned versions in .venv-interop/
+#             (scripts/interop-venv.sh), for the interop tests.
+# - build:    build/catalog, rebuilt when older than its sources (scripts/build/ensure.sh).
+# Exits non-zero, naming what to install, when a part cannot be had.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+parts=("$@")
+[ "${#parts[@]}" -gt 0 ] || parts=(chromium python build)
+
+# Where the UI tests look for Chromium (test/ui/browser.ts has the same list).
+CHROMIUM_CANDIDATES=(/usr/bin/chromium /usr/bin/chromium-browser /snap/bin/chromium)
+find_chromium() {
+  if [ -n "${CATALOG_CHROMIUM:-}" ] && [ -x "$CATALOG_CHROMIUM" ]; then echo "$CATALOG_CHROMIUM"; return 0; fi
+  local p
+  for p in "${CHROMIUM_CANDIDATES[@]}"; do [ -x "$p" ] && { echo "$p"; return 0; }; done
+  return 1
+}
+
+setup_chromium() {
+  if find_chromium >/dev/null; then return 0; fi
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "setup: no Chromium and no apt-get: install Chromium and set CATALOG_CHROMIUM to its executable" >&2
+    return 1
+  fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: no Chromium: run \`sudo apt-get install chromium\` (or set CATALOG_CHROMIUM to a Chromium executable)" >&2
+    return 1
+  fi
+  echo "setup: installing Debian's chromium with apt-get (first run only)"
+  local log
+  log=$(mktemp)
+  export DEBIAN_FRONTEND=noninteractive
+  if ! apt-get install -y -qq chromium </dev/null >"$log" 2>&1; then
+    apt-get update -qq </dev/null >>"$log" 2>&1 && apt-get install -y -qq chromium </dev/null >>"$log" 2>&1 || true
+  fi
+  if ! find_chromium >/dev/null; then
+    cat "$log" >&2
+    echo "setup: installing chromium with apt-get failed" >&2
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
+  echo "setup: $(find_chromium)"
+}
+
+setup_python() {
+  bash scripts/interop-venv.sh >/dev/null
+}
+
+setup_build() {
+  bash scripts/build/ensure.sh
+}
+
+failed=()
+for part in "${parts[@]}"; do
+  case "$part" in
+    chromium | python | build) "setup_$part" || failed+=("$part") ;;
+    *) echo "setup: unknown part '$part' (chromium, python, build)" >&2; exit 2 ;;
+  esac
+done
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "setup: failed: ${failed[*]}" >&2
+  exit 1
+fi

@@ -1,0 +1,52 @@
+# Sourced by scripts/test.sh: which test files are process-level. A process-level file starts other
+# processes: the `catalog` under test (CATALOG_BIN, else the sources), node on a fixture, DataHub's
+# Python client, Chromium or npm. Every other test file is in-process and runs in `npm run test:quick`,
+# where starting a process throws (scripts/in-process-guard.mjs): a new file that spawns fails there
+# until it is listed here. A listed file that does not exist fails every run.
+PROCESS_LEVEL=(
+  test/auth-tokens.test.ts
+  test/backup.test.ts
+  test/cli-identity.test.ts
+  test/cli-offline.test.ts
+  test/cli.test.ts
+  test/client-documents.test.ts
+  test/concurrency.test.ts
+  test/crash-safety.test.ts
+  test/documents.test.ts
+  test/entity-details.test.ts
+  test/hardening-limits.test.ts
+  test/interop-admin.test.ts
+  test/interop-assertions.test.ts
+  test/interop-documents.test.ts
+  test/interop-ingestion.test.ts
+  test/interop-lineage.test.ts
+  test/interop-mcp.test.ts
+  test/interop-search.test.ts
+  test/interop-timeline.test.ts
+  test/interop-timeseries.test.ts
+  test/interop-versioning.test.ts
+  test/interop.test.ts
+  test/lineage.test.ts
+  test/native-guard.test.ts
+  test/sea.test.ts
+  test/search.test.ts
+  test/secrets-connections.test.ts
+  test/ui-auth.test.ts
+  test/ui.test.ts
+  test/walkthrough.test.ts
+)
+
+# Process-level files that run alone, after the others: the rest run several at a time (each uses
+# ephemeral ports and its own temp files), these would not hold under a loaded machine.
+# - concurrency: asserts two writer processes really interleave, and races opens against a writer.
+# - crash-safety: SIGKILLs a server mid-ingest once a share of batches is acknowledged.
+# - sea: runs the bench end to end and `npm install -g .` (load and the shared npm cache).
+# - ui, ui-auth: Chromium's page loads have 15 s timeouts, which a loaded machine exceeded when they
+#   ran beside the interop suites.
+SERIAL=(
+  test/concurrency.test.ts
+  test/crash-safety.test.ts
+  test/sea.test.ts
+  test/ui-auth.test.ts
+  test/ui.test.ts
+)
