@@ -120,9 +120,10 @@ describe('catalog export', () => {
     const second = join(dir, 'second.json');
     await runCli(['export', '-f', second, '--data', fresh]);
     assert.equal(readFileSync(second, 'utf8'), readFileSync(first, 'utf8'));
-    const records = JSON.parse(readFileSync(first, 'utf8')) as Array<{ entityType: string; aspectName: string; aspect: { json: unknown } }>;
+    const records = JSON.parse(readFileSync(first, 'utf8')) as Array<{ entityType: string; entityUrn: string; aspectName: string; aspect: { json: unknown } }>;
     assert.ok(records.every((x) => 'json' in x.aspect));
-    assert.deepEqual(records.filter((x) => x.aspectName === 'datasetProfile').map((x) => x.aspect.json), [{ timestampMillis: 1000, rowCount: 5 }, { timestampMillis: 2000, rowCount: 7 }]);
+    const profiles = records.filter((x) => x.aspectName === 'datasetProfile' && x.entityUrn === S.hiveSample);
+    assert.deepEqual(profiles.map((x) => x.aspect.json), [{ timestampMillis: 1000, rowCount: 5 }, { timestampMillis: 2000, rowCount: 7 }]);
   });
 
   it('--entity-type limits the export; an unknown type is an error', async () => {
