@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import * as lmdb from 'lmdb';
-import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
+import { SAMPLE_MCPS, SAMPLE_URNS as S } from '../src/sample/sample.ts';
 import { catalogCommand, ROOT, runCli, runProcess, serveCatalog, tempDataPath, tempDir, writeTemp } from './helpers.ts';
 import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
 
@@ -112,15 +112,18 @@ describe('catalog export', () => {
     const first = join(dir, 'first.json');
     const r = await runCli(['export', '-f', first, '--data', data]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /^Exported \d+ aspects of 12 entities to .*first\.json in \d+\.\d\ds\n$/);
+    // The sample's entities, and the three users and the group just upserted.
+    const entities = new Set(SAMPLE_MCPS.map((m) => m['entityUrn'])).size + 3;
+    assert.match(r.stdout, new RegExp(`^Exported \\d+ aspects of ${entities} entities to .*first\\.json in \\d+\\.\\d\\ds\n$`));
     const fresh = tempDataPath();
     assert.equal((await runCli(['ingest', '-f', first, '--data', fresh])).code, 0);
     const second = join(dir, 'second.json');
     await runCli(['export', '-f', second, '--data', fresh]);
     assert.equal(readFileSync(second, 'utf8'), readFileSync(first, 'utf8'));
-    const records = JSON.parse(readFileSync(first, 'utf8')) as Array<{ entityType: string; aspectName: string; aspect: { json: unknown } }>;
+    const records = JSON.parse(readFileSync(first, 'utf8')) as Array<{ entityType: string; entityUrn: string; aspectName: string; aspect: { json: unknown } }>;
     assert.ok(records.every((x) => 'json' in x.aspect));
-    assert.deepEqual(records.filter((x) => x.aspectName === 'datasetProfile').map((x) => x.aspect.json), [{ timestampMillis: 1000, rowCount: 5 }, { timestampMillis: 2000, rowCount: 7 }]);
+    const profiles = records.filter((x) => x.aspectName === 'datasetProfile' && x.entityUrn === S.hiveSample);
+    assert.deepEqual(profiles.map((x) => x.aspect.json), [{ timestampMillis: 1000, rowCount: 5 }, { timestampMillis: 2000, rowCount: 7 }]);
   });
 
   it('--entity-type limits the export; an unknown type is an error', async () => {
@@ -128,10 +131,11 @@ describe('catalog export', () => {
     const r = await runCli(['export', '-f', '-', '--entity-type', 'tag', '--data', data]);
     assert.deepEqual(JSON.parse(r.stdout), [
       { entityType: 'tag', entityUrn: 'urn:li:tag:Legacy', changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { json: { name: 'Legacy', description: 'Indicates the dataset is no longer supported' } } },
+      ...SAMPLE_MCPS.filter((m) => m['entityType'] === 'tag' && m['entityUrn'] !== S.legacy),
     ]);
-    const bad = await runCli(['export', '-f', '-', '--entity-type', 'chart', '--data', data]);
+    const bad = await runCli(['export', '-f', '-', '--entity-type', 'notebook', '--data', data]);
     assert.equal(bad.code, 1);
-    assert.match(bad.stderr, /--entity-type: no entities of type chart; the catalog has corpGroup, corpuser, dataset, tag/);
+    assert.match(bad.stderr, /--entity-type: no entities of type notebook; the catalog has chart, container, corpGroup, corpuser, dashboard, .*, tag\n/);
   });
 });
 

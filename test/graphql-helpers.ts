@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { tempDir } from './helpers.ts';
 import { EVERY_FIELD_MCPS, EVERY_FIELD_MUTATIONS } from './fixtures/every-field.ts';
 
+import { TUTORIAL_MCPS } from '../src/sample/sample.ts';
 export { SAMPLE_URNS as S } from '../src/sample/sample.ts';
 
 export interface GqlServer {
@@ -25,9 +26,18 @@ export interface GqlServer {
   close(): Promise<void>;
 }
 
+/**
+ * A real server over a temp data file loaded with the sample's tutorial entities (the nine DataHub's
+ * API tutorials query, which these tests' expectations are written against), or with nothing when
+ * `sample` is false. The whole sample (`--sample`) is tested in test/sample.test.ts.
+ */
 export async function startSampleServer(options: { sample?: boolean } = {}): Promise<GqlServer> {
   const store = openCatalog(tempDataPath());
-  if (options.sample !== false) await ingestFile(store, undefined);
+  if (options.sample !== false) {
+    const file = join(tempDir(), 'tutorial-entities.json');
+    writeFileSync(file, JSON.stringify(TUTORIAL_MCPS));
+    await ingestFile(store, file);
+  }
   const server = await startServer({ store, port: 0 });
   const url = `${server.url}/api/graphql`;
   const self: GqlServer = {

@@ -12,6 +12,8 @@ import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { searchEntities } from '../src/ops/search/search.ts';
 import type { Store } from '../src/store/store.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
+import { SAMPLE_MCPS } from '../src/sample/sample.ts';
+import { SHOWCASE_URNS as SC } from '../src/sample/showcase.ts';
 import { mcp, runCli, serveCatalog, tempDataPath, writeTemp } from './helpers.ts';
 
 const SEARCH = `query s($i: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $i) {
@@ -346,10 +348,13 @@ describe('catalog search and reindex (CLI, offline)', () => {
     const json = await runCli(['search', '*', '--type', 'CORP_USER', '--json', '--data', data]);
     assert.equal(json.code, 0, json.stderr);
     const parsed = JSON.parse(json.stdout);
-    assert.equal(parsed.total, 2);
-    assert.deepEqual(parsed.results.map((r: any) => r.urn), [S.datahub, S.jdoe]);
+    assert.equal(parsed.total, 5);
+    assert.deepEqual(parsed.results.map((r: any) => r.urn), [SC.alice, S.datahub, S.jdoe, SC.omar, SC.priya]);
     const negated = await runCli(['search', '*', '--type', 'dataset', '--filter', 'platform!=urn:li:dataPlatform:hive', '--json', '--data', data]);
-    assert.deepEqual(JSON.parse(negated.stdout).results.map((r: any) => r.urn).sort(), [S.hdfsSample, S.kafkaSample].sort());
+    assert.deepEqual(
+      JSON.parse(negated.stdout).results.map((r: any) => r.urn).sort(),
+      [S.hdfsSample, S.kafkaSample, SC.ordersTopic, SC.customersTopic, SC.fctOrders, SC.dailyRevenue].sort(),
+    );
   });
 
   it('says what is wrong with a bad filter, type or field', async () => {
@@ -368,7 +373,8 @@ describe('catalog search and reindex (CLI, offline)', () => {
     const before = await runCli(['search', 'users', '--json', '--data', data]);
     const r = await runCli(['reindex', '--data', data]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /^Reindexed 9 entities and \d+ relationships in [\d.]+s\n$/);
+    const entities = new Set(SAMPLE_MCPS.map((m) => m['entityUrn'])).size;
+    assert.match(r.stdout, new RegExp(`^Reindexed ${entities} entities and \\d+ relationships in [\\d.]+s\n$`));
     const after = await runCli(['search', 'users', '--json', '--data', data]);
     assert.equal(after.stdout, before.stdout);
   });

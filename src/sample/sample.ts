@@ -2,8 +2,12 @@
  * Sample catalog in DataHub's MCP file format: the entities DataHub's API tutorials query
  * (datahub-graphql.md §4), so a newcomer can paste the tutorials' documents and see answers.
  * Written for Catalog; the descriptions the tutorials print are reproduced because they are the
- * expected answers.
+ * expected answers. After them comes our own showcase (showcase.ts): lineage, glossary, domains,
+ * containers, ML, an incident …, so every page and query has something real to show.
  */
+import { SHOWCASE_MCPS } from './showcase.ts';
+import { mcp } from './mcp.ts';
+
 const hive = 'urn:li:dataPlatform:hive';
 const ds = (platform: string, name: string) => `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
 const SYSTEM = { time: 1_700_000_000_000, actor: 'urn:li:corpuser:datahub' };
@@ -21,10 +25,6 @@ export const SAMPLE_URNS = {
 } as const;
 
 type Column = [fieldPath: string, nativeType: string, type: string, description: string];
-
-function mcp(entityUrn: string, aspectName: string, json: Record<string, unknown>) {
-  return { entityType: entityUrn.split(':')[2], entityUrn, changeType: 'UPSERT', aspectName, aspect: { json } };
-}
 
 function schema(urn: string, platform: string, name: string, columns: Column[]) {
   return mcp(urn, 'schemaMetadata', {
@@ -61,7 +61,8 @@ function owners(urn: string, ...users: string[]) {
 
 const U = SAMPLE_URNS;
 
-export const SAMPLE_MCPS: ReadonlyArray<Record<string, unknown>> = [
+/** The tutorials' entities, unchanged (tests and tutorials assert them aspect by aspect). */
+export const TUTORIAL_MCPS: ReadonlyArray<Record<string, unknown>> = [
   mcp(U.datahub, 'corpUserInfo', { customProperties: {}, active: true, displayName: 'DataHub', title: 'Metadata platform' }),
   mcp(U.jdoe, 'corpUserInfo', {
     customProperties: {},
@@ -131,3 +132,5 @@ export const SAMPLE_MCPS: ReadonlyArray<Record<string, unknown>> = [
   ]),
   owners(U.kafkaSample, U.jdoe, U.datahub),
 ];
+
+export const SAMPLE_MCPS: ReadonlyArray<Record<string, unknown>> = [...TUTORIAL_MCPS, ...SHOWCASE_MCPS];

@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, runProcess, serveCatalog, tempDir, type RunResult, type SpawnedServer } from '../helpers.ts';
+import { TUTORIAL_MCPS } from '../../src/sample/sample.ts';
+import { ROOT, runCli, runProcess, serveCatalog, tempDir, writeTemp, type RunResult, type SpawnedServer } from '../helpers.ts';
 
 export const hasPython = spawnSync('python3', ['--version']).status === 0;
 
@@ -41,12 +42,18 @@ export function datahubExecutable(suite = 'this suite'): string {
   return (datahub = check.stdout.trim().split('\n').pop()!);
 }
 
-/** Installs (once) the client, serves `--sample` on a temp data file at `data`, and returns the runners. */
+/**
+ * Installs (once) the client, serves a temp data file at `data` loaded with the sample's tutorial
+ * entities (the nine DataHub's API tutorials query, which these suites' expectations count; the whole
+ * `--sample` is tested in test/sample.test.ts), and returns the runners.
+ */
 export async function startInterop(data = join(tempDir(), 'catalog.lmdb')): Promise<Interop> {
   const datahub = datahubExecutable();
   const python = join(datahub, '..', 'python');
   const home = tempDir('catalog-interop-home-');
-  const server = await serveCatalog(['serve', '--port', '0', '--sample', '--data', data]);
+  const loaded = await runCli(['ingest', '-f', writeTemp('tutorial-entities.json', JSON.stringify(TUTORIAL_MCPS)), '--data', data]);
+  assert.equal(loaded.code, 0, loaded.stderr);
+  const server = await serveCatalog(['serve', '--port', '0', '--data', data]);
   const env = { DATAHUB_GMS_URL: server.url, DATAHUB_TELEMETRY_ENABLED: 'false', HOME: home, DATAHUB_GMS_TOKEN: '', PYTHONWARNINGS: 'ignore' };
   return {
     datahub,

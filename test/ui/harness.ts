@@ -1,13 +1,14 @@
 /**
- * What the web UI's browser tests share: a `catalog serve --sample` spawned as the other
- * process-level tests spawn it (the executable named by CATALOG_BIN, or the sources), Chromium,
+ * What the web UI's browser tests share: a `catalog serve` on the sample's tutorial entities, spawned
+ * as the other process-level tests spawn it (the executable named by CATALOG_BIN, or the sources), Chromium,
  * and ways to look behind the page: GraphQL, `catalog get` and the data file's path.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ROOT, runCli, serveCatalog, tempDataPath, type SpawnedServer } from '../helpers.ts';
+import { TUTORIAL_MCPS } from '../../src/sample/sample.ts';
+import { ROOT, runCli, serveCatalog, tempDataPath, writeTemp, type SpawnedServer } from '../helpers.ts';
 import { launchChromium } from './browser.ts';
 
 export const USERS_DELETED = 'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_deleted,PROD)';
@@ -37,7 +38,10 @@ export interface UiWorld {
 
 export async function startWorld(chromium: string, options: { args?: string[]; data?: string } = {}): Promise<UiWorld> {
   const data = options.data ?? tempDataPath();
-  const server = await serveCatalog(['serve', '--port', '0', '--sample', '--data', data, ...(options.args ?? [])]);
+  // The sample's tutorial entities, which these tests' expectations are written against.
+  const loaded = await runCli(['ingest', '-f', writeTemp('tutorial-entities.json', JSON.stringify(TUTORIAL_MCPS)), '--data', data]);
+  assert.equal(loaded.code, 0, loaded.stderr);
+  const server = await serveCatalog(['serve', '--port', '0', '--data', data, ...(options.args ?? [])]);
   const browser = await launchChromium(chromium);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
   const page = await context.newPage();
