@@ -29,6 +29,7 @@ PROCESS_LEVEL=(
   test/lineage.test.ts
   test/native-guard.test.ts
   test/sea.test.ts
+  test/side-effects.test.ts
   test/search.test.ts
   test/secrets-connections.test.ts
   test/ui-auth.test.ts
