@@ -12,8 +12,8 @@ interface PullArgs {
   tag?: string;
   urn?: string[];
   query?: string;
-  ours: boolean;
-  theirs: boolean;
+  ours?: boolean;
+  theirs?: boolean;
   json: boolean;
   token?: string;
   insecure: boolean;
@@ -32,8 +32,8 @@ export const pullCommand: CommandModule<object, PullArgs> = {
       .option('tag', { type: 'string', describe: 'Only entities with this tag (name or urn)' })
       .option('urn', { type: 'string', array: true, describe: 'Only this entity (repeatable)' })
       .option('query', { type: 'string', describe: 'Only entities matching this search (our search syntax)' })
-      .option('ours', { type: 'boolean', default: false, describe: 'Settle every conflict with the local value' })
-      .option('theirs', { type: 'boolean', default: false, describe: 'Settle every conflict with the remote value' })
+      .option('ours', { type: 'boolean', describe: 'Settle every conflict with the local value' })
+      .option('theirs', { type: 'boolean', describe: 'Settle every conflict with the remote value' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the summary and conflicts as JSON' })
       .options(remoteOptions)
       .conflicts('ours', 'theirs') as never,

@@ -14,8 +14,8 @@ export interface PullRunArgs extends RemoteArgs {
   tag?: string;
   urn?: string[];
   query?: string;
-  ours: boolean;
-  theirs: boolean;
+  ours?: boolean;
+  theirs?: boolean;
   json: boolean;
 }
 

@@ -6,8 +6,8 @@ interface PushArgs {
   data: string;
   remote: string;
   dryRun: boolean;
-  ours: boolean;
-  theirs: boolean;
+  ours?: boolean;
+  theirs?: boolean;
   json: boolean;
   token?: string;
   insecure: boolean;
@@ -20,8 +20,8 @@ export const pushCommand: CommandModule<object, PushArgs> = {
     y
       .positional('remote', { type: 'string', describe: 'A remote\'s name, a URL, or the path of a data file' })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Say what would be sent; send nothing' })
-      .option('ours', { type: 'boolean', default: false, describe: 'Settle every conflict with the local value' })
-      .option('theirs', { type: 'boolean', default: false, describe: 'Settle every conflict with the remote value' })
+      .option('ours', { type: 'boolean', describe: 'Settle every conflict with the local value' })
+      .option('theirs', { type: 'boolean', describe: 'Settle every conflict with the remote value' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the result and conflicts as JSON' })
       .options(remoteOptions)
       .conflicts('ours', 'theirs') as never,

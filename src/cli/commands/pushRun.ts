@@ -8,8 +8,8 @@ import { printConflicts, withRemote, type RemoteArgs } from './remoteRun.ts';
 export interface PushRunArgs extends RemoteArgs {
   remote: string;
   dryRun: boolean;
-  ours: boolean;
-  theirs: boolean;
+  ours?: boolean;
+  theirs?: boolean;
   json: boolean;
 }
 

@@ -109,9 +109,12 @@ export class HttpRemote implements Remote {
   async getEntities(urns: readonly string[]): Promise<RemoteEntity[]> {
     const out: RemoteEntity[] = [];
     for (const urn of urns) {
-      const type = this.options.entityTypeOf(urn).toLowerCase();
-      const path = `/openapi/v3/entity/${encodeURIComponent(type)}/${encodeURIComponent(urn)}?systemMetadata=true`;
-      const { status, json } = await this.request('GET', path);
+      const type = this.options.entityTypeOf(urn);
+      const at = (t: string) => `/openapi/v3/entity/${encodeURIComponent(t)}/${encodeURIComponent(urn)}?systemMetadata=true`;
+      let path = at(type);
+      let { status, json } = await this.request('GET', path);
+      // DataHub's paths name entity types in lower case; ours takes the registry's spelling.
+      if (status === 400 && type !== type.toLowerCase()) ({ status, json } = await this.request('GET', (path = at(type.toLowerCase()))));
       if (status === 404) continue;
       if (status !== 200) throw this.failure('GET', path, status, json);
       const entity = this.toEntity(json as Record<string, unknown>);
