@@ -103,7 +103,8 @@ async function applyPage(store: Store, remote: Remote, entities: RemoteEntity[],
       // A remote aspect absent without a base: the local side has it alone, nothing to pull.
       if (!r && !base) continue;
       const differs = hashValue(local) !== hashValue(r?.value);
-      const remoteHistory = differs && !base ? await remote.history(e.urn, aspect) : undefined;
+      // Histories matter only where both sides hold a value and no base says which moved on.
+      const remoteHistory = differs && !base && local !== undefined && r !== undefined ? await remote.history(e.urn, aspect) : undefined;
       const outcome = reconcile({
         aspectName: aspect,
         base,

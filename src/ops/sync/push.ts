@@ -57,7 +57,8 @@ export async function planPush(store: Store, remote: Remote, options: { resolve?
       const base = store.getSyncBase(remote.location, p.urn, p.aspect);
       const r = remoteEntities.get(p.urn)?.aspects.get(p.aspect);
       const differs = hashValue(local) !== hashValue(r?.value);
-      const remoteHistory = differs && !base ? await remote.history(p.urn, p.aspect) : undefined;
+      // Histories matter only where both sides hold a value and no base says which moved on.
+      const remoteHistory = differs && !base && local !== undefined && r !== undefined ? await remote.history(p.urn, p.aspect) : undefined;
       const o = reconcile({ aspectName: p.aspect, base, local, remote: r?.value, localHistory: () => historyOf(store, p.urn, p.aspect), remoteHistory, resolve: options.resolve });
       const localHash = hashValue(local);
       if (o.kind === 'same') {
