@@ -15,6 +15,11 @@ import { serveCommand } from './commands/serve.ts';
 import { tokenCommand } from './commands/token.ts';
 import { reindexCommand, searchCommand } from './commands/search.ts';
 import { lineageCommand } from './commands/lineage.ts';
+import { remoteCommand } from './commands/remote.ts';
+import { pullCommand } from './commands/pull.ts';
+import { pushCommand } from './commands/push.ts';
+import { diffCommand } from './commands/diff.ts';
+import { statusCommand } from './commands/status.ts';
 import { reportError } from './output.ts';
 import { UsageError } from './usageError.ts';
 
@@ -51,6 +56,11 @@ export async function main(argv: string[]): Promise<void> {
     .command(searchCommand)
     .command(reindexCommand)
     .command(lineageCommand)
+    .command(remoteCommand)
+    .command(pullCommand)
+    .command(pushCommand)
+    .command(diffCommand)
+    .command(statusCommand)
     .demandCommand(1, 'Name a command; see --help.')
     .strict()
     .version(VERSION)

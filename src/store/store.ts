@@ -9,7 +9,8 @@
  * - searchIndex.ts (with idBlocks.ts): the search index;
  * - timeseries.ts: the events of timeseries aspects;
  * - writeScope.ts: one write transaction and what it accumulates;
- * - backup.ts: copies of the file, plain or compacted.
+ * - backup.ts: copies of the file, plain or compacted;
+ * - syncState.ts: the remotes and the sync bases of `catalog pull`/`push`.
  *
  * Every write goes through `write(fn)`: `fn` runs synchronously inside one LMDB write transaction
  * (an lmdb-js child transaction, batched with other writes of the same event-loop turn into one
@@ -28,12 +29,14 @@ import { SearchTables, type SearchIndexer } from './searchIndex.ts';
 import type { AspectRecord, EntityRecord, Tables, TimeRange, TimeseriesRow } from './tables.ts';
 import { timeseries, timeseriesAspects, timeseriesNewestFirst } from './timeseries.ts';
 import type { StoreTxn, StoreView } from './view.ts';
+import { openSyncTables, SyncReads, SyncWrites, type RemoteRecord, type SyncBase, type SyncTables } from './syncState.ts';
 import { WriteScope, type StoreParts } from './writeScope.ts';
 
 export type { DocumentIndex, PostingList, SearchIndexer, SearchRecord, SearchStats, SearchView } from './searchIndex.ts';
 export { POSTING_TF_MAX } from './searchIndex.ts';
 export type { AspectRecord, AuditStamp, EntityRecord, TimeRange, TimeseriesRecord, TimeseriesRow } from './tables.ts';
 export { deepEqual } from './tables.ts';
+export type { RemoteRecord, SyncBase } from './syncState.ts';
 export type { PutAspectInput, PutAspectResult, StoreTxn, StoreView } from './view.ts';
 export type { RelatedEdge, RelationshipDirection, RelationshipIndexer } from './relationships.ts';
 export { checkedKeys, KeyWalkError, progressCheck, type KeyRange } from './keyWalks.ts';
@@ -56,6 +59,8 @@ export class Store implements StoreView {
   private readonly parts: StoreParts;
   private readonly walk: Walk;
   private readonly walkEntries: WalkEntries;
+  /** The sync tables' reads (syncState.ts). */
+  private readonly syncReads: SyncReads;
 
   /** Opened for reading only (see open()): no write transaction, not even to open its tables. */
   readonly readOnly: boolean;
@@ -77,7 +82,9 @@ export class Store implements StoreView {
     this.relationships = new RelationshipIndex(path, this.env, tables, indexer, this.walk, this.walkEntries);
     const aspectOf = (urn: string, name: string) => this.aspects.get([urn, name, 0])?.value;
     this.search = new SearchTables(this.env, this.meta, this.relationships.entityIds, aspectOf, search, this.walk, this.walkEntries, path, compression);
-    this.parts = { tables, relationships: this.relationships, search: this.search, derived: new Set(search.derived ?? []), view: this, walk: this.walk };
+    const sync: SyncTables = openSyncTables(this.env);
+    this.syncReads = new SyncReads(sync, this.walk, this.walkEntries);
+    this.parts = { tables, relationships: this.relationships, search: this.search, derived: new Set(search.derived ?? []), view: this, walk: this.walk, syncWrites: new SyncWrites(sync, this.walk, this.walkEntries) };
     let format: ReturnType<typeof checkFormat>;
     try {
       format = checkFormat(path, tables, stored, readOnly);
@@ -314,5 +321,21 @@ export class Store implements StoreView {
 
   timeseriesAspects(urn: string): string[] {
     return timeseriesAspects(this.walk, this.series, urn);
+  }
+
+  remotes(): RemoteRecord[] {
+    return this.syncReads.remotes();
+  }
+
+  getRemote(name: string): RemoteRecord | undefined {
+    return this.syncReads.getRemote(name);
+  }
+
+  getSyncBase(location: string, urn: string, aspectName: string): SyncBase | undefined {
+    return this.syncReads.getSyncBase(location, urn, aspectName);
+  }
+
+  syncBases(location: string, urn?: string): Generator<{ urn: string; aspectName: string; base: SyncBase }> {
+    return this.syncReads.syncBases(location, urn);
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { RelatedEdge, RelationshipDirection } from './relationships.ts';
 import type { SearchView } from './searchIndex.ts';
+import type { RemoteRecord, SyncBase } from './syncState.ts';
 import type { AspectRecord, AuditStamp, EntityRecord, TimeRange, TimeseriesRecord, TimeseriesRow } from './tables.ts';
 
 export interface PutAspectInput {
@@ -54,6 +55,13 @@ export interface StoreView {
   getSetting(name: string): unknown;
   /** The search index (read in the same snapshot as everything else). */
   readonly search: SearchView;
+  /** The remotes named in the file (syncState.ts), in name order. */
+  remotes(): RemoteRecord[];
+  getRemote(name: string): RemoteRecord | undefined;
+  /** What the file knows of the remote at `location`'s value of an aspect at the last sync. */
+  getSyncBase(location: string, urn: string, aspectName: string): SyncBase | undefined;
+  /** The bases kept for the remote at `location` (of one entity when `urn` is given), read lazily. */
+  syncBases(location: string, urn?: string): Generator<{ urn: string; aspectName: string; base: SyncBase }>;
 }
 
 /** Write access; only valid inside `Store.write`. */
@@ -70,4 +78,10 @@ export interface StoreTxn extends StoreView {
   /** Removes the events of `urn` (of one aspect, in a time range, when given); returns how many. */
   deleteTimeseries(urn: string, aspectName?: string, range?: TimeRange): number;
   putSetting(name: string, value: unknown): void;
+  putRemote(record: RemoteRecord): void;
+  deleteRemote(name: string): boolean;
+  putSyncBase(location: string, urn: string, aspectName: string, base: SyncBase): void;
+  deleteSyncBase(location: string, urn: string, aspectName: string): void;
+  /** Removes every base kept for the remote at `location`; returns how many. */
+  deleteSyncBases(location: string): number;
 }

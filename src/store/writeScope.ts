@@ -11,6 +11,7 @@ import type { SearchTables } from './searchIndex.ts';
 import { deepEqual, type AspectKey, type AspectRecord, type EntityRecord, type Tables, type TimeRange, type TimeseriesRecord, type TimeseriesRow } from './tables.ts';
 import { deleteTimeseries } from './timeseries.ts';
 import type { PutAspectInput, PutAspectResult, StoreTxn, StoreView } from './view.ts';
+import type { RemoteRecord, SyncBase, SyncWrites } from './syncState.ts';
 
 /** What a write scope reads and writes through: the store's parts, made once when it opens. */
 export interface StoreParts {
@@ -22,6 +23,8 @@ export interface StoreParts {
   /** The store's reads (a write transaction reads its own writes through them). */
   readonly view: StoreView;
   readonly walk: Walk;
+  /** The sync tables' writes (syncState.ts). */
+  readonly syncWrites: SyncWrites;
 }
 
 export class WriteScope implements StoreTxn {
@@ -60,11 +63,13 @@ export class WriteScope implements StoreTxn {
   private readonly series: Tables['series'];
   private readonly entityUrns: Tables['entityUrns'];
   private readonly meta: Tables['meta'];
+  private readonly sync: SyncWrites;
 
   constructor(parts: StoreParts) {
     ({ view: this.view, relationships: this.relationships, search: this.search, derived: this.derived, walk: this.walk } = parts);
     ({ aspects: this.aspects, entities: this.entities, byType: this.byType, tokens: this.tokens, series: this.series, entityUrns: this.entityUrns, meta: this.meta } = parts.tables);
     this.ids = new EntityIdCounter(this.meta);
+    this.sync = parts.syncWrites;
   }
 
   getAspect(urn: string, aspectName: string, version?: number): AspectRecord | undefined {
@@ -105,6 +110,34 @@ export class WriteScope implements StoreTxn {
   }
   getSetting(name: string): unknown {
     return this.view.getSetting(name);
+  }
+
+  remotes(): RemoteRecord[] {
+    return this.sync.remotes();
+  }
+  getRemote(name: string): RemoteRecord | undefined {
+    return this.sync.getRemote(name);
+  }
+  getSyncBase(location: string, urn: string, aspectName: string): SyncBase | undefined {
+    return this.sync.getSyncBase(location, urn, aspectName);
+  }
+  syncBases(location: string, urn?: string): Generator<{ urn: string; aspectName: string; base: SyncBase }> {
+    return this.sync.syncBases(location, urn);
+  }
+  putRemote(record: RemoteRecord): void {
+    this.sync.putRemote(record);
+  }
+  deleteRemote(name: string): boolean {
+    return this.sync.deleteRemote(name);
+  }
+  putSyncBase(location: string, urn: string, aspectName: string, base: SyncBase): void {
+    this.sync.putSyncBase(location, urn, aspectName, base);
+  }
+  deleteSyncBase(location: string, urn: string, aspectName: string): void {
+    this.sync.deleteSyncBase(location, urn, aspectName);
+  }
+  deleteSyncBases(location: string): number {
+    return this.sync.deleteSyncBases(location);
   }
 
   putSetting(name: string, value: unknown): void {

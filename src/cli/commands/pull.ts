@@ -1,0 +1,44 @@
+import type { CommandModule } from 'yargs';
+import { withStore } from '../openStore.ts';
+import { remoteOptions } from './remoteOptions.ts';
+
+interface PullArgs {
+  data: string;
+  remote: string;
+  type?: string[];
+  platform?: string;
+  domain?: string;
+  container?: string;
+  tag?: string;
+  urn?: string[];
+  query?: string;
+  ours?: boolean;
+  theirs?: boolean;
+  json: boolean;
+  token?: string;
+  insecure: boolean;
+}
+
+export const pullCommand: CommandModule<object, PullArgs> = {
+  command: 'pull <remote>',
+  describe: 'Bring a remote\'s entities (all, or a slice) into this file, merging what both sides changed',
+  builder: (y) =>
+    y
+      .positional('remote', { type: 'string', describe: 'A remote\'s name, a URL, or the path of a data file' })
+      .option('type', { type: 'string', array: true, describe: 'Only entities of this type (repeatable)' })
+      .option('platform', { type: 'string', describe: 'Only entities of this platform (name or urn)' })
+      .option('domain', { type: 'string', describe: 'Only entities in this domain (urn)' })
+      .option('container', { type: 'string', describe: 'Only entities in this container (urn)' })
+      .option('tag', { type: 'string', describe: 'Only entities with this tag (name or urn)' })
+      .option('urn', { type: 'string', array: true, describe: 'Only this entity (repeatable)' })
+      .option('query', { type: 'string', describe: 'Only entities matching this search (our search syntax)' })
+      .option('ours', { type: 'boolean', describe: 'Settle every conflict with the local value' })
+      .option('theirs', { type: 'boolean', describe: 'Settle every conflict with the remote value' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print the summary and conflicts as JSON' })
+      .options(remoteOptions)
+      .conflicts('ours', 'theirs') as never,
+  handler: async (args) => {
+    const { runPull } = await import('./pullRun.ts');
+    await withStore(args.data, (store) => runPull(store, args));
+  },
+};

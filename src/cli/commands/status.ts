@@ -1,0 +1,33 @@
+import type { CommandModule } from 'yargs';
+import { withStore } from '../openStore.ts';
+
+interface StatusArgs {
+  data: string;
+  json: boolean;
+}
+
+export const statusCommand: CommandModule<object, StatusArgs> = {
+  command: 'status',
+  describe: 'List, per remote, the entities changed here and not pushed yet',
+  builder: (y) => y.option('json', { type: 'boolean', default: false, describe: 'Print as JSON' }) as never,
+  handler: async (args) => {
+    const { unpushed } = await import('../../ops/sync/compare.ts');
+    await withStore(
+      args.data,
+      (store) => {
+        const remotes = store.remotes();
+        const report = remotes.map((r) => ({ remote: r.name, location: r.location, entities: Array.from(unpushed(store, r.location)) }));
+        if (args.json) {
+          process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+          return;
+        }
+        if (remotes.length === 0) process.stdout.write('No remotes: add one with `catalog remote add NAME URL|PATH`\n');
+        for (const r of report) {
+          process.stdout.write(`${r.remote} (${r.location}): ${r.entities.length === 0 ? 'nothing to push' : `${r.entities.length} entities with unpushed changes`}\n`);
+          for (const e of r.entities) process.stdout.write(`  ${e.urn}  ${e.aspects.join(', ')}\n`);
+        }
+      },
+      { readOnly: true },
+    );
+  },
+};

@@ -1,0 +1,70 @@
+/**
+ * `catalog diff [REMOTE]` and `catalog status`.
+ *
+ * diff reads the remote a page at a time and compares each entity with the local one, aspect by
+ * aspect (`diffAspect`: field-level changes, audit stamps left out), then lists the local entities
+ * the remote lacks. Changes read from the remote to the local file: `+` is what the local file has
+ * and the remote has not.
+ *
+ * status needs no network: the aspects whose local value no longer hashes as the base kept for a
+ * remote are the changes not yet pushed there (with no base at all: never pushed).
+ */
+import type { Store } from '../../store/store.ts';
+import { changedSince } from '../../sync/base.ts';
+import { diffAspect, formatChanges, type Change } from '../../sync/diff.ts';
+import type { Remote } from '../../sync/remote/types.ts';
+import { entityOf, syncedAspects, syncedType } from './local.ts';
+import { remoteTypes } from './pull.ts';
+
+export interface EntityDiff {
+  urn: string;
+  /** `added`: only the local file has it; `removed`: only the remote; `changed`: both, differently. */
+  kind: 'added' | 'removed' | 'changed';
+  aspects: Array<{ aspect: string; changes: Change[]; lines: string[] }>;
+}
+
+export async function diffRemote(store: Store, remote: Remote, onEntity: (d: EntityDiff) => void): Promise<{ same: number; different: number }> {
+  const counts = { same: 0, different: 0 };
+  const seen = new Set<string>();
+  const types = remoteTypes(remote, store.entityTypes());
+  const compare = (urn: string, remoteAspects: Map<string, { value: unknown }> | undefined) => {
+    const local = entityOf(store, urn);
+    const names = [...new Set([...(remoteAspects?.keys() ?? []), ...(local?.aspects.keys() ?? [])])].sort();
+    const aspects: EntityDiff['aspects'] = [];
+    for (const aspect of names) {
+      const changes = diffAspect(aspect, remoteAspects?.get(aspect)?.value, local?.aspects.get(aspect)?.value);
+      if (changes.length > 0) aspects.push({ aspect, changes, lines: formatChanges(changes) });
+    }
+    if (aspects.length === 0) counts.same++;
+    else {
+      counts.different++;
+      onEntity({ urn, kind: !remoteAspects ? 'added' : !local ? 'removed' : 'changed', aspects });
+    }
+  };
+  for await (const page of remote.entities(types, undefined, 500)) {
+    for (const e of page) {
+      if (!syncedType(e.entityType)) continue;
+      seen.add(e.urn);
+      compare(e.urn, e.aspects);
+    }
+  }
+  for (const type of store.entityTypes().filter((t) => syncedType(t) && types.includes(t))) {
+    for (const urn of store.eachUrnOfType(type)) if (!seen.has(urn)) compare(urn, undefined);
+  }
+  return counts;
+}
+
+export interface UnpushedEntity {
+  urn: string;
+  aspects: string[];
+}
+
+/** The local entities with aspects changed since the bases kept for the remote at `location`. */
+export function* unpushed(store: Store, location: string): Generator<UnpushedEntity> {
+  for (const type of store.entityTypes().filter(syncedType)) {
+    for (const urn of store.eachUrnOfType(type)) {
+      const aspects = syncedAspects(store, urn).filter((a) => changedSince(store.getSyncBase(location, urn, a), store.getAspect(urn, a)?.value));
+      if (aspects.length > 0) yield { urn, aspects };
+    }
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * `catalog pull REMOTE [slice]`: brings the remote's entities (all, or a slice) into the local file,
+ * with the entities they point to (owners, tags, terms, domains, platforms), a page at a time: each
+ * page is decided (reconcile.ts) and then written in one write transaction, with the bases of its
+ * aspects in the same transaction. Memory is bounded by a page (plus the set of referenced urns).
+ *
+ * Conflicts: an aspect both sides changed in clashing ways is left as it is locally (its base too)
+ * and reported; every other aspect is written. This is what `git pull` does with a merge that
+ * conflicts in some files: the rest is merged, the conflicts are reported, the command fails — run it
+ * again with `--ours` or `--theirs`, or after editing the local value.
+ */
+import { AspectValidationError } from '../../errors.ts';
+import { validateAspect } from '../../model/aspects.ts';
+import type { Store } from '../../store/store.ts';
+import { baseRecord, hashValue } from '../../sync/base.ts';
+import type { Conflict } from '../../sync/merge.ts';
+import { reconcile, referencedUrns, type Outcome } from '../../sync/reconcile.ts';
+import type { Remote, RemoteEntity, Slice } from '../../sync/remote/types.ts';
+import { SYSTEM_ACTOR } from '../core/context.ts';
+import { writeAspect } from '../core/writeAspect.ts';
+import { SEARCHABLE_TYPES } from '../search/types.ts';
+import { historyOf, inSlice, syncedAspects, syncedType } from './local.ts';
+
+export interface SyncConflict extends Conflict {
+  urn: string;
+}
+
+export interface PullSummary {
+  entities: number;
+  written: number;
+  unchanged: number;
+  merged: number;
+  conflicts: SyncConflict[];
+  /** Aspects the remote holds that this release cannot store (unknown or invalid), skipped. */
+  skipped: Array<{ urn: string; aspect: string; reason: string }>;
+}
+
+export interface PullOptions {
+  slice: Slice;
+  resolve?: 'ours' | 'theirs';
+  pageSize?: number;
+  onPage?: (summary: PullSummary) => void;
+}
+
+/** The entity types a remote is read by when no `--type` is given. */
+export function remoteTypes(remote: Remote, localTypes: readonly string[]): string[] {
+  const own = (remote as { types?: () => string[] }).types?.();
+  return own ?? [...new Set([...SEARCHABLE_TYPES, ...localTypes])].filter(syncedType);
+}
+
+interface Decision {
+  urn: string;
+  aspect: string;
+  localHash: string;
+  remote: { value: unknown; version: string } | undefined;
+  outcome: Outcome;
+}
+
+export async function pull(store: Store, remote: Remote, options: PullOptions): Promise<PullSummary> {
+  const summary: PullSummary = { entities: 0, written: 0, unchanged: 0, merged: 0, conflicts: [], skipped: [] };
+  const pageSize = options.pageSize ?? 500;
+  const slice = options.slice;
+  const referenced = new Set<string>();
+  const pulled = new Set<string>();
+  const apply = async (entities: RemoteEntity[]) => {
+    await applyPage(store, remote, entities, options, summary);
+    for (const e of entities) {
+      pulled.add(e.urn);
+      referencedUrns([e.urn, ...Array.from(e.aspects.values(), (a) => a.value)], referenced);
+    }
+    options.onPage?.(summary);
+  };
+  if (slice.urns?.length) {
+    for (let i = 0; i < slice.urns.length; i += pageSize) await apply((await remote.getEntities(slice.urns.slice(i, i + pageSize))).filter((e) => inSlice(e, slice)));
+  } else {
+    const types = slice.types?.length ? slice.types : remoteTypes(remote, store.entityTypes());
+    for await (const page of remote.entities(types, slice.query, pageSize)) await apply(page.filter((e) => syncedType(e.entityType) && inSlice(e, slice)));
+  }
+  // The entities the pulled ones point to, so names show instead of bare urns (one level deep).
+  const wanted = [...referenced].filter((u) => !pulled.has(u) && !store.entityExists(u));
+  for (let i = 0; i < wanted.length; i += pageSize) await apply(await remote.getEntities(wanted.slice(i, i + pageSize)));
+  return summary;
+}
+
+async function applyPage(store: Store, remote: Remote, entities: RemoteEntity[], options: PullOptions, summary: PullSummary): Promise<void> {
+  const decisions: Decision[] = [];
+  for (const e of entities) {
+    summary.entities++;
+    const names = new Set([...e.aspects.keys(), ...syncedAspects(store, e.urn)]);
+    for (const aspect of names) {
+      const r = e.aspects.get(aspect);
+      if (r) {
+        try {
+          validateAspect(e.entityType, aspect, r.value);
+        } catch (err) {
+          if (!(err instanceof AspectValidationError)) throw err;
+          summary.skipped.push({ urn: e.urn, aspect, reason: err.message });
+          continue;
+        }
+      }
+      const local = store.getAspect(e.urn, aspect)?.value;
+      const base = store.getSyncBase(remote.location, e.urn, aspect);
+      // A remote aspect absent without a base: the local side has it alone, nothing to pull.
+      if (!r && !base) continue;
+      const differs = hashValue(local) !== hashValue(r?.value);
+      // Histories matter only where both sides hold a value and no base says which moved on.
+      const remoteHistory = differs && !base && local !== undefined && r !== undefined ? await remote.history(e.urn, aspect) : undefined;
+      const outcome = reconcile({
+        aspectName: aspect,
+        base,
+        local,
+        remote: r?.value,
+        localHistory: () => historyOf(store, e.urn, aspect),
+        remoteHistory,
+        resolve: options.resolve,
+      });
+      decisions.push({ urn: e.urn, aspect, localHash: hashValue(local), remote: r, outcome });
+    }
+  }
+  const time = Date.now();
+  await store.write((txn) => {
+    for (const d of decisions) {
+      // Another process changed the local value since it was read: leave it to the next pull.
+      if (hashValue(txn.getAspect(d.urn, d.aspect)?.value) !== d.localHash) continue;
+      const o = d.outcome;
+      if (o.kind === 'merged' && o.conflicts.length > 0) continue;
+      const value = o.kind === 'takeRemote' || o.kind === 'merged' ? o.value : undefined;
+      if (o.kind === 'takeRemote' || o.kind === 'merged') {
+        if (value === undefined) txn.deleteAspect(d.urn, d.aspect);
+        else writeAspect(txn, { actor: SYSTEM_ACTOR, time }, d.urn, d.aspect, value);
+      }
+      if (d.remote) txn.putSyncBase(remote.location, d.urn, d.aspect, baseRecord(d.remote.version, d.remote.value));
+      else txn.deleteSyncBase(remote.location, d.urn, d.aspect);
+    }
+  });
+  for (const d of decisions) {
+    const o = d.outcome;
+    if (o.kind === 'merged' && o.conflicts.length > 0) summary.conflicts.push(...o.conflicts.map((c) => ({ urn: d.urn, ...c })));
+    else if (o.kind === 'takeRemote') summary.written++;
+    else if (o.kind === 'merged') {
+      summary.merged++;
+      summary.written++;
+    } else summary.unchanged++;
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * `catalog push REMOTE`: sends the aspects changed locally since the base, in two phases.
+ *
+ * 1. Plan, writing nothing: every local aspect whose value no longer hashes as its base is compared
+ *    with the remote's current value. Unchanged there since the base → send the local value with
+ *    `If-Version-Match` = the base version. Changed there too → merge three-way (reconcile.ts) and
+ *    send the merge with `If-Version-Match` = the remote's current version. A conflict left after
+ *    the plan stops the push here: nothing is written on either side.
+ * 2. Send in batches, synchronously, under one `runId`; after each batch the remote acknowledged,
+ *    the local file takes the bases of that batch (and the merged values) in one write transaction.
+ *    A push that dies half-way leaves bases for what was acknowledged; run again, it plans again and
+ *    sends only the rest (an aspect the remote got but whose base was not kept now holds the local
+ *    value on both sides: only its base is written).
+ */
+import type { Store } from '../../store/store.ts';
+import { baseRecord, hashValue } from '../../sync/base.ts';
+import { reconcile } from '../../sync/reconcile.ts';
+import { aspectId, type AspectWrite, type Remote } from '../../sync/remote/types.ts';
+import { SYSTEM_ACTOR } from '../core/context.ts';
+import { writeAspect } from '../core/writeAspect.ts';
+import { historyOf, syncedAspects, syncedType } from './local.ts';
+import type { SyncConflict } from './pull.ts';
+
+export interface PlannedWrite extends AspectWrite {
+  /** The merge also becomes the local value. */
+  mergedLocally: boolean;
+  /** Hash of the local value the plan read (a local change since then leaves the aspect to the next push). */
+  localHash: string;
+}
+
+export interface PushPlan {
+  writes: PlannedWrite[];
+  /** Aspects that already hold the local value on the remote: only their base is written. */
+  baseOnly: Array<{ urn: string; aspect: string; version: string; value: unknown }>;
+  conflicts: SyncConflict[];
+  /** Aspects the remote changed while the local side did not: left for `catalog pull`. */
+  behind: number;
+}
+
+export interface PushSummary {
+  runId: string;
+  entities: number;
+  sent: number;
+  merged: number;
+  batches: number;
+}
+
+/** Every local aspect changed since the remote's base, compared with the remote now. */
+export async function planPush(store: Store, remote: Remote, options: { resolve?: 'ours' | 'theirs'; chunk?: number } = {}): Promise<PushPlan> {
+  const plan: PushPlan = { writes: [], baseOnly: [], conflicts: [], behind: 0 };
+  const chunk = options.chunk ?? 200;
+  let pending: Array<{ urn: string; entityType: string; aspect: string }> = [];
+  const flush = async () => {
+    const remoteEntities = new Map((await remote.getEntities([...new Set(pending.map((p) => p.urn))])).map((e) => [e.urn, e]));
+    for (const p of pending) {
+      const local = store.getAspect(p.urn, p.aspect)?.value;
+      const base = store.getSyncBase(remote.location, p.urn, p.aspect);
+      const r = remoteEntities.get(p.urn)?.aspects.get(p.aspect);
+      const differs = hashValue(local) !== hashValue(r?.value);
+      // Histories matter only where both sides hold a value and no base says which moved on.
+      const remoteHistory = differs && !base && local !== undefined && r !== undefined ? await remote.history(p.urn, p.aspect) : undefined;
+      const o = reconcile({ aspectName: p.aspect, base, local, remote: r?.value, localHistory: () => historyOf(store, p.urn, p.aspect), remoteHistory, resolve: options.resolve });
+      const localHash = hashValue(local);
+      if (o.kind === 'same') {
+        if (r) plan.baseOnly.push({ urn: p.urn, aspect: p.aspect, version: r.version, value: r.value });
+      } else if (o.kind === 'takeRemote') plan.behind++;
+      else if (o.kind === 'keepLocal') {
+        // Absent locally (the local side removed it): DataHub's protocol has no conditional delete of one aspect; left alone.
+        if (local !== undefined) plan.writes.push({ urn: p.urn, entityType: p.entityType, aspectName: p.aspect, value: local, ifVersionMatch: base?.version ?? r?.version, mergedLocally: false, localHash });
+      } else if (o.conflicts.length > 0) plan.conflicts.push(...o.conflicts.map((c) => ({ urn: p.urn, ...c })));
+      else if (o.value !== undefined) plan.writes.push({ urn: p.urn, entityType: p.entityType, aspectName: p.aspect, value: o.value, ifVersionMatch: r?.version, mergedLocally: hashValue(o.value) !== localHash, localHash });
+    }
+    pending = [];
+  };
+  for (const type of store.entityTypes().filter(syncedType)) {
+    for (const urn of store.eachUrnOfType(type)) {
+      for (const aspect of syncedAspects(store, urn)) {
+        const base = store.getSyncBase(remote.location, urn, aspect);
+        if (base && base.hash === hashValue(store.getAspect(urn, aspect)?.value)) continue;
+        pending.push({ urn, entityType: type, aspect });
+        if (pending.length >= chunk) await flush();
+      }
+    }
+  }
+  if (pending.length > 0) await flush();
+  return plan;
+}
+
+export function newRunId(): string {
+  return `catalog-push-${new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Sends a plan without conflicts, a batch at a time (see the top of this file). */
+export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, runId: string, options: { batchSize?: number; onBatch?: (sent: number) => void } = {}): Promise<PushSummary> {
+  if (plan.conflicts.length > 0) throw new Error('a plan with conflicts is never sent');
+  const batchSize = options.batchSize ?? 100;
+  const summary: PushSummary = { runId, entities: new Set(plan.writes.map((w) => w.urn)).size, sent: 0, merged: 0, batches: 0 };
+  if (plan.baseOnly.length > 0) {
+    await store.write((txn) => {
+      for (const b of plan.baseOnly) txn.putSyncBase(remote.location, b.urn, b.aspect, baseRecord(b.version, b.value));
+    });
+  }
+  const time = Date.now();
+  for (let i = 0; i < plan.writes.length; i += batchSize) {
+    const batch = plan.writes.slice(i, i + batchSize);
+    const versions = await remote.write(batch, runId);
+    await store.write((txn) => {
+      for (const w of batch) {
+        const version = versions.get(aspectId(w.urn, w.aspectName));
+        if (version === undefined) continue;
+        const stillLocal = hashValue(txn.getAspect(w.urn, w.aspectName)?.value) === w.localHash;
+        if (w.mergedLocally && stillLocal) writeAspect(txn, { actor: SYSTEM_ACTOR, time }, w.urn, w.aspectName, w.value);
+        txn.putSyncBase(remote.location, w.urn, w.aspectName, baseRecord(version, w.value));
+      }
+    });
+    summary.sent += batch.length;
+    summary.merged += batch.filter((w) => w.mergedLocally).length;
+    summary.batches++;
+    options.onBatch?.(summary.sent);
+  }
+  return summary;
+}

@@ -1,0 +1,89 @@
+/**
+ * `catalog remote add|list|remove` and how a command's REMOTE argument becomes a remote: a name kept
+ * in the data file, or a bare URL or path. The file keeps names and locations only; tokens live
+ * outside it (credentials.ts).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { BadRequestError, NotFoundError } from '../../errors.ts';
+import { isKeyAspect } from '../../model/registry.ts';
+import type { RemoteRecord, Store, StoreView } from '../../store/store.ts';
+import { HttpRemote } from '../../sync/remote/http.ts';
+import type { Remote } from '../../sync/remote/types.ts';
+import { tokenFor } from './credentials.ts';
+import { FileRemote } from './fileRemote.ts';
+import { entityTypeOf } from './local.ts';
+
+const NAME = /^[A-Za-z][A-Za-z0-9._-]*$/;
+
+export const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
+
+/** The location of a URL (its origin and path, no trailing slash, no credentials) or of a path (absolute). */
+export function locationOf(target: string): string {
+  if (isUrl(target)) {
+    const url = new URL(target);
+    if (url.username || url.password) throw new BadRequestError(`${url.origin}: put no credentials in a remote's URL (they would be kept in the data file); use --token or the credentials file`);
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  }
+  return resolve(target);
+}
+
+export function addRemote(store: Store, name: string, target: string): Promise<RemoteRecord> {
+  if (!NAME.test(name) || isUrl(name)) throw new BadRequestError(`"${name}" is not a remote name: a letter, then letters, digits, ".", "_" or "-"`);
+  const record = { name, location: locationOf(target) };
+  return store.write((txn) => {
+    if (txn.getRemote(name)) throw new BadRequestError(`remote ${name} exists already (${txn.getRemote(name)!.location}); remove it first`);
+    txn.putRemote(record);
+    return record;
+  });
+}
+
+export function removeRemote(store: Store, name: string): Promise<{ bases: number }> {
+  return store.write((txn) => {
+    const record = txn.getRemote(name);
+    if (!record) throw new NotFoundError(`no remote named ${name}`);
+    txn.deleteRemote(name);
+    // Its bases go too, unless another name points at the same place.
+    const shared = txn.remotes().some((r) => r.location === record.location);
+    return { bases: shared ? 0 : txn.deleteSyncBases(record.location) };
+  });
+}
+
+export interface ResolvedRemote {
+  name: string | undefined;
+  location: string;
+}
+
+/** A command's REMOTE: a name in the file, else a URL or the path of an existing data file. */
+export function resolveRemote(view: StoreView, arg: string | undefined): ResolvedRemote {
+  if (arg === undefined) {
+    const all = view.remotes();
+    if (all.length === 1) return { name: all[0]!.name, location: all[0]!.location };
+    throw new BadRequestError(all.length === 0 ? 'no remote: name one (a URL or a data file) or add one with `catalog remote add NAME URL|PATH`' : `name a remote: ${all.map((r) => r.name).join(', ')}`);
+  }
+  const named = view.getRemote(arg);
+  if (named) return { name: named.name, location: named.location };
+  if (isUrl(arg)) return { name: undefined, location: locationOf(arg) };
+  if (existsSync(arg)) return { name: undefined, location: locationOf(arg) };
+  throw new NotFoundError(`${arg} is neither a remote of this file nor a URL nor an existing data file`);
+}
+
+export interface ConnectOptions {
+  token?: string;
+  insecure?: boolean;
+  /** Push opens a file remote read-write. */
+  writable?: boolean;
+}
+
+export function connect(remote: ResolvedRemote, options: ConnectOptions): Remote {
+  if (isUrl(remote.location)) {
+    return new HttpRemote(remote.location, {
+      token: tokenFor(remote.location, remote.name, options.token),
+      insecure: options.insecure,
+      entityTypeOf,
+      isKeyAspect,
+    });
+  }
+  if (!existsSync(remote.location)) throw new NotFoundError(`${remote.location}: no such data file`);
+  return new FileRemote(remote.location, options.writable ?? false);
+}

@@ -1,0 +1,112 @@
+/**
+ * What the data file keeps for sync (`catalog remote`, `pull`, `push`, `diff`, `status`), in two
+ * tables of their own:
+ * - `remotes`:   name → RemoteRecord: the remotes a user named, each with its location (the URL of a
+ *                server or the absolute path of a data file). Never a credential: the file is the one
+ *                people ship, tokens stay outside it.
+ * - `syncBases`: [remote location, urn, aspect] → SyncBase: the remote's version of the aspect and
+ *                the hash of its value at the last sync, written in the same write transaction as
+ *                the aspects it describes. Keyed by location rather than by name, so a remote used
+ *                by its bare URL or path shares the bases of the name given to it.
+ *
+ * Older files lack both tables. They are not part of the data file's format (no format bump): a
+ * read-write open creates them, and a read-only open of a file without them reads them as empty.
+ */
+import type { Database, RootDatabase } from 'lmdb';
+import { AFTER, type Walk, type WalkEntries } from './keyWalks.ts';
+
+export interface RemoteRecord {
+  name: string;
+  /** `http(s)://…` for a server, an absolute path for a data file. */
+  location: string;
+}
+
+export interface SyncBase {
+  /** The remote's version of the aspect at the last sync. */
+  version: string;
+  /** SHA-256 (hex) of the canonical JSON of the value both sides held then. */
+  hash: string;
+}
+
+/** A key of `syncBases`: [remote location, urn, aspect]. */
+export type SyncBaseKey = [string, string, string];
+
+export interface SyncTables {
+  /** Undefined only on a read-only open of a file written before sync existed. */
+  readonly remotes: Database<RemoteRecord, string> | undefined;
+  readonly syncBases: Database<SyncBase, SyncBaseKey> | undefined;
+}
+
+export function openSyncTables(env: RootDatabase): SyncTables {
+  return {
+    remotes: env.openDB('remotes', {}) ?? undefined,
+    syncBases: env.openDB('syncBases', {}) ?? undefined,
+  };
+}
+
+/** Reads of the sync tables (the Store's and every write transaction's). */
+export class SyncReads {
+  constructor(
+    protected readonly tables: SyncTables,
+    protected readonly walk: Walk,
+    protected readonly walkEntries: WalkEntries,
+  ) {}
+
+  remotes(): RemoteRecord[] {
+    const db = this.tables.remotes;
+    if (!db) return [];
+    return Array.from(this.walkEntries('remotes', db, {}), (e) => e.value);
+  }
+
+  getRemote(name: string): RemoteRecord | undefined {
+    return this.tables.remotes?.get(name);
+  }
+
+  getSyncBase(location: string, urn: string, aspectName: string): SyncBase | undefined {
+    return this.tables.syncBases?.get([location, urn, aspectName]);
+  }
+
+  /** The bases kept for a remote, of one entity when `urn` is given, in key order (read lazily). */
+  *syncBases(location: string, urn?: string): Generator<{ urn: string; aspectName: string; base: SyncBase }> {
+    const db = this.tables.syncBases;
+    if (!db) return;
+    const range = urn === undefined ? { start: [location, '', ''] as SyncBaseKey, end: [location + AFTER, '', ''] as SyncBaseKey } : { start: [location, urn, ''] as SyncBaseKey, end: [location, urn + AFTER, ''] as SyncBaseKey };
+    for (const { key, value } of this.walkEntries('syncBases', db, range)) yield { urn: key[1], aspectName: key[2], base: value };
+  }
+}
+
+/** Writes of the sync tables, inside a write transaction. */
+export class SyncWrites extends SyncReads {
+  private writable<T>(db: T | undefined): T {
+    // A read-write open always creates the tables; a write transaction exists only there.
+    if (!db) throw new Error('the sync tables are not open for writing');
+    return db;
+  }
+
+  putRemote(record: RemoteRecord): void {
+    this.writable(this.tables.remotes).put(record.name, record);
+  }
+
+  deleteRemote(name: string): boolean {
+    const db = this.writable(this.tables.remotes);
+    if (!db.doesExist(name)) return false;
+    db.remove(name);
+    return true;
+  }
+
+  putSyncBase(location: string, urn: string, aspectName: string, base: SyncBase): void {
+    this.writable(this.tables.syncBases).put([location, urn, aspectName], base);
+  }
+
+  deleteSyncBase(location: string, urn: string, aspectName: string): void {
+    this.writable(this.tables.syncBases).remove([location, urn, aspectName]);
+  }
+
+  /** Removes every base kept for a remote; returns how many. */
+  deleteSyncBases(location: string): number {
+    const db = this.writable(this.tables.syncBases);
+    const keys = Array.from(this.walk<SyncBaseKey>('syncBases', db, { start: [location, '', ''], end: [location + AFTER, '', ''] }));
+    for (const k of keys) db.remove(k);
+    return keys.length;
+  }
+}

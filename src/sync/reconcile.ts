@@ -1,0 +1,63 @@
+/**
+ * What to do with one aspect that a local file and a remote may both have changed: the decision
+ * pull, push and diff share. Inputs are the base record kept for the remote (if any), both current
+ * values, and — when there is no base record and the values differ — both histories.
+ *
+ * - `same`: both hold the same value;
+ * - `takeRemote`: only the remote moved on since the base (or the local side is behind);
+ * - `keepLocal`: only the local side moved on (or the remote is behind);
+ * - `merged`: both moved on; `value` is the three-way merge, unless `conflicts` is not empty.
+ */
+import { changedSince, findByHash, hashValue, relateHistories, type AspectVersion, type BaseRecord } from './base.ts';
+import { mergeAspect, type Conflict } from './merge.ts';
+
+export type Outcome =
+  | { kind: 'same' }
+  | { kind: 'takeRemote'; value: unknown }
+  | { kind: 'keepLocal' }
+  | { kind: 'merged'; value: unknown; conflicts: Conflict[]; resolved: Conflict[] };
+
+export interface ReconcileInput {
+  aspectName: string;
+  base: BaseRecord | undefined;
+  /** Current values; undefined = absent. */
+  local: unknown;
+  remote: unknown;
+  /** Newest first; needed when the values differ (to find the base value, or without a base record). */
+  localHistory: () => readonly AspectVersion[];
+  remoteHistory: readonly AspectVersion[] | undefined;
+  resolve?: 'ours' | 'theirs';
+}
+
+export function reconcile(input: ReconcileInput): Outcome {
+  const { aspectName, base, local, remote } = input;
+  if (hashValue(local) === hashValue(remote)) return { kind: 'same' };
+  if (base) {
+    const localChanged = changedSince(base, local);
+    const remoteChanged = changedSince(base, remote);
+    if (!localChanged) return { kind: 'takeRemote', value: remote };
+    if (!remoteChanged) return { kind: 'keepLocal' };
+    // The base value is an older version on one side (the local file keeps what it pulled).
+    const found = base.hash === hashValue(undefined) ? { value: undefined } : findByHash(input.localHistory(), base.hash) ?? findByHash(input.remoteHistory ?? [], base.hash);
+    return merged(aspectName, found?.value, local, remote, input.resolve);
+  }
+  const rel = relateHistories(input.localHistory(), input.remoteHistory ?? (remote === undefined ? [] : [{ version: '0', value: remote }]));
+  if (rel.kind === 'same') return { kind: 'same' };
+  if (rel.kind === 'fastForward') return rel.newer === 'remote' ? { kind: 'takeRemote', value: remote } : { kind: 'keepLocal' };
+  return merged(aspectName, rel.base?.value, local, remote, input.resolve);
+}
+
+function merged(aspectName: string, base: unknown, local: unknown, remote: unknown, resolve: 'ours' | 'theirs' | undefined): Outcome {
+  const m = mergeAspect(aspectName, base, local, remote, undefined, { resolve });
+  return { kind: 'merged', value: m.value, conflicts: m.conflicts, resolved: m.resolved };
+}
+
+/** The urns an aspect value points to that a pull brings along: owners, tags, terms, domains, platforms. */
+const REFERENCE = /urn:li:(?:corpuser|corpGroup|tag|glossaryTerm|glossaryNode|domain|dataPlatform):[^",()\s]+/g;
+
+export function referencedUrns(values: Iterable<unknown>, into: Set<string>): void {
+  for (const v of values) {
+    if (v === undefined) continue;
+    for (const m of JSON.stringify(v).matchAll(REFERENCE)) into.add(m[0]);
+  }
+}

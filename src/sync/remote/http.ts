@@ -1,0 +1,162 @@
+/**
+ * A remote that is a server speaking DataHub's protocol (ours, or DataHub's GMS).
+ *
+ * - Reads: `GET /openapi/v3/entity/{type}?count=&scrollId=&systemMetadata=true` a page at a time per
+ *   entity type, and `GET /openapi/v3/entity/{type}/{urn}?systemMetadata=true` for single entities.
+ *   The remote's version of an aspect is its `systemMetadata.version`.
+ * - Writes: `POST /aspects?action=ingestProposalBatch` with `async: "false"`, each proposal carrying
+ *   `headers: {"If-Version-Match": <base version>}` and `systemMetadata.runId`; the new versions are
+ *   read back afterwards.
+ *
+ * The token goes only to the remote's own origin: requests are built from the configured URL alone
+ * and redirects are not followed (a redirect would carry the token elsewhere), so one is an error.
+ * `https` verifies certificates unless the caller opted out (`insecure`, for a test server).
+ */
+import type { AspectVersion } from '../base.ts';
+import { aspectId, PreconditionFailedError, type AspectWrite, type Remote, type RemoteEntity } from './types.ts';
+
+export interface HttpRemoteOptions {
+  token?: string;
+  insecure?: boolean;
+  /** The entity type of an urn (`urn:li:dataset:…` → `dataset`). */
+  entityTypeOf: (urn: string) => string;
+  /** Whether an aspect is the entity's key aspect (left out: it follows from the urn). */
+  isKeyAspect: (entityType: string, aspectName: string) => boolean;
+}
+
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export class HttpRemote implements Remote {
+  readonly kind = 'http' as const;
+  readonly location: string;
+
+  constructor(
+    location: string,
+    private readonly options: HttpRemoteOptions,
+  ) {
+    this.location = location.replace(/\/+$/, '');
+    if (options.insecure && this.location.startsWith('https:')) {
+      // Node's TLS reads this when a connection is made; only this process, only on request.
+      process.env['NODE_TLS_REJECT_UNAUTHORIZED'] = '0';
+    }
+  }
+
+  private async request(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.options.token) headers['authorization'] = `Bearer ${this.options.token}`;
+    const res = await fetch(this.location + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = text;
+    }
+    if (res.status >= 300 && res.status < 400) throw new HttpError(`${this.location} answered ${method} ${path.split('?')[0]} with a redirect (${res.status}); give the remote's final URL`, res.status);
+    return { status: res.status, json };
+  }
+
+  private failure(method: string, path: string, status: number, json: unknown): HttpError {
+    const message = typeof json === 'object' && json !== null ? String((json as Record<string, unknown>)['message'] ?? JSON.stringify(json)) : String(json ?? '');
+    return new HttpError(`${this.location}: ${method} ${path.split('?')[0]} failed with HTTP ${status}${message ? `: ${message.slice(0, 300)}` : ''}`, status);
+  }
+
+  private toEntity(raw: Record<string, unknown>): RemoteEntity | undefined {
+    const urn = raw['urn'];
+    if (typeof urn !== 'string') return undefined;
+    const entityType = this.options.entityTypeOf(urn);
+    const aspects = new Map<string, { value: unknown; version: string }>();
+    for (const [name, a] of Object.entries(raw)) {
+      if (name === 'urn' || typeof a !== 'object' || a === null) continue;
+      if (this.options.isKeyAspect(entityType, name)) continue;
+      const { value, systemMetadata } = a as { value?: unknown; systemMetadata?: Record<string, unknown> };
+      if (value === undefined) continue;
+      aspects.set(name, { value, version: String(systemMetadata?.['version'] ?? '0') });
+    }
+    return { urn, entityType, aspects };
+  }
+
+  async *entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemoteEntity[]> {
+    for (const type of types) {
+      let scrollId: string | null = null;
+      for (;;) {
+        const params = new URLSearchParams({ count: String(pageSize), systemMetadata: 'true' });
+        if (query) params.set('query', query);
+        if (scrollId) params.set('scrollId', scrollId);
+        const path = `/openapi/v3/entity/${encodeURIComponent(type.toLowerCase())}?${params}`;
+        const { status, json } = await this.request('GET', path);
+        // A type the server does not know (DataHub answers 4xx for an unknown entity name): nothing of it.
+        if (status === 404 || status === 400) break;
+        if (status !== 200) throw this.failure('GET', path, status, json);
+        const page = json as { entities?: Array<Record<string, unknown>>; scrollId?: string | null };
+        const entities = (page.entities ?? []).flatMap((e) => this.toEntity(e) ?? []);
+        if (entities.length > 0) yield entities;
+        scrollId = page.scrollId ?? null;
+        if (!scrollId || (page.entities ?? []).length === 0) break;
+      }
+    }
+  }
+
+  async getEntities(urns: readonly string[]): Promise<RemoteEntity[]> {
+    const out: RemoteEntity[] = [];
+    for (const urn of urns) {
+      const type = this.options.entityTypeOf(urn);
+      const at = (t: string) => `/openapi/v3/entity/${encodeURIComponent(t)}/${encodeURIComponent(urn)}?systemMetadata=true`;
+      let path = at(type);
+      let { status, json } = await this.request('GET', path);
+      // DataHub's paths name entity types in lower case; ours takes the registry's spelling.
+      if (status === 400 && type !== type.toLowerCase()) ({ status, json } = await this.request('GET', (path = at(type.toLowerCase()))));
+      if (status === 404) continue;
+      if (status !== 200) throw this.failure('GET', path, status, json);
+      const entity = this.toEntity(json as Record<string, unknown>);
+      if (entity) out.push(entity);
+    }
+    return out;
+  }
+
+  async history(urn: string, aspectName: string): Promise<AspectVersion[]> {
+    const [entity] = await this.getEntities([urn]);
+    const a = entity?.aspects.get(aspectName);
+    return a ? [{ version: a.version, value: a.value }] : [];
+  }
+
+  async write(writes: readonly AspectWrite[], runId: string): Promise<Map<string, string>> {
+    if (writes.length === 0) return new Map();
+    const proposals = writes.map((w) => ({
+      entityType: w.entityType,
+      entityUrn: w.urn,
+      changeType: 'UPSERT',
+      aspectName: w.aspectName,
+      aspect: { value: JSON.stringify(w.value), contentType: 'application/json' },
+      systemMetadata: { runId, lastObserved: Date.now() },
+      ...(w.ifVersionMatch !== undefined && { headers: { 'If-Version-Match': w.ifVersionMatch } }),
+    }));
+    const path = '/aspects?action=ingestProposalBatch';
+    const { status, json } = await this.request('POST', path, { proposals, async: 'false' });
+    if (status === 412 || (status >= 400 && /expected version|precondition/i.test(JSON.stringify(json ?? '')))) {
+      throw new PreconditionFailedError(this.failure('POST', path, status, json).message);
+    }
+    if (status !== 200) throw this.failure('POST', path, status, json);
+    const versions = new Map<string, string>();
+    const written = new Set(writes.map((w) => w.urn));
+    for (const entity of await this.getEntities([...written])) {
+      for (const w of writes) {
+        if (w.urn !== entity.urn) continue;
+        const a = entity.aspects.get(w.aspectName);
+        if (a) versions.set(aspectId(w.urn, w.aspectName), a.version);
+      }
+    }
+    return versions;
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,73 @@
+/**
+ * A remote as pull, push and diff see it, whatever it is: another catalog data file
+ * (src/ops/sync/fileRemote.ts) or a server speaking DataHub's protocol, ours or DataHub's GMS
+ * (http.ts). Reads stream a page of entities at a time; writes are batches applied all or none.
+ */
+import type { AspectVersion } from '../base.ts';
+
+export interface RemoteAspect {
+  value: unknown;
+  /** The remote's version of the aspect (DataHub's `systemMetadata.version`). */
+  version: string;
+}
+
+export interface RemoteEntity {
+  urn: string;
+  entityType: string;
+  /** Its versioned aspects (not the key aspect, not timeseries events). */
+  aspects: Map<string, RemoteAspect>;
+}
+
+/** What part of a remote a pull brings: every field given must hold (absent fields: no filter). */
+export interface Slice {
+  types?: string[];
+  /** A platform urn (`urn:li:dataPlatform:hive`). */
+  platform?: string;
+  domain?: string;
+  container?: string;
+  /** A tag urn. */
+  tag?: string;
+  urns?: string[];
+  /** Our search syntax (DataHub's query text). */
+  query?: string;
+}
+
+export interface AspectWrite {
+  urn: string;
+  entityType: string;
+  aspectName: string;
+  value: unknown;
+  /** Sent as DataHub's `If-Version-Match`: the write applies only while the remote holds this version. */
+  ifVersionMatch?: string;
+}
+
+/** A batch refused because an aspect is not at the version the write expected (DataHub's 412). */
+export class PreconditionFailedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PreconditionFailedError';
+  }
+}
+
+export interface Remote {
+  /** `http(s)://host[:port]` for a server, an absolute path for a data file. */
+  readonly location: string;
+  readonly kind: 'file' | 'http';
+  /** The remote's entities of these types, a page at a time (memory bounded by a page). */
+  entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemoteEntity[]>;
+  /** These entities as the remote holds them now; those it lacks are left out. */
+  getEntities(urns: readonly string[]): Promise<RemoteEntity[]>;
+  /**
+   * The aspect's history, newest first (`AspectVersion` of base.ts; empty: absent). A remote that
+   * cannot read history cheaply returns only the current value.
+   */
+  history(urn: string, aspectName: string): Promise<AspectVersion[]>;
+  /**
+   * Writes one batch synchronously, all or none, under `runId`; resolves with the versions the
+   * written aspects have now (by `urn␀aspect`). A failed precondition is a PreconditionFailedError.
+   */
+  write(writes: readonly AspectWrite[], runId: string): Promise<Map<string, string>>;
+  close(): Promise<void>;
+}
+
+export const aspectId = (urn: string, aspectName: string): string => `${urn}\u0000${aspectName}`;
