@@ -15,6 +15,7 @@ import { serveCommand } from './commands/serve.ts';
 import { tokenCommand } from './commands/token.ts';
 import { reindexCommand, searchCommand } from './commands/search.ts';
 import { lineageCommand } from './commands/lineage.ts';
+import { mcpCommand } from './commands/mcp.ts';
 import { reportError } from './output.ts';
 import { UsageError } from './usageError.ts';
 
@@ -51,6 +52,7 @@ export async function main(argv: string[]): Promise<void> {
     .command(searchCommand)
     .command(reindexCommand)
     .command(lineageCommand)
+    .command(mcpCommand)
     .demandCommand(1, 'Name a command; see --help.')
     .strict()
     .version(VERSION)
