@@ -54,7 +54,7 @@ function check(v: unknown, s: Schema, at: string): string | undefined {
       for (const [k, x] of Object.entries(v)) {
         const prop = s.properties?.[k] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined);
         if (!prop) {
-          if (s.additionalProperties === false) return `${at}: unexpected argument ${JSON.stringify(k)}`;
+          if (s.additionalProperties === false) return `${at || 'arguments'}: unexpected argument ${JSON.stringify(k)}`;
           continue;
         }
         const r = check(x, prop, at ? `${at}.${k}` : k);

@@ -12,6 +12,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { CatalogError } from '../errors.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from '../server/defaultLimits.ts';
+import { HttpError } from '../server/http.ts';
 import { checkValueLimits } from '../server/limits.ts';
 import type { Store } from '../store/store.ts';
 import { VERSION } from '../version.ts';
@@ -84,7 +85,7 @@ export function createMcpServer(options: McpOptions): Server {
       const checked = checkArguments(spec.inputSchema, { ...given, ...Object.fromEntries(Object.keys(strings).map((k) => [k, []])) }, spec.listFromString ?? []);
       args = { ...checked, ...strings };
     } catch (e) {
-      if (e instanceof ArgumentError || e instanceof CatalogError) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${e.message}`);
+      if (e instanceof ArgumentError || e instanceof CatalogError || e instanceof HttpError) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${e.message}`);
       throw e;
     }
     try {

@@ -37,6 +37,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const graphql = createGraphqlHandler(deps);
   const rest = createRestHandler(deps);
   const ui = createUiHandler({ store: options.store, auth: options.auth === true });
+  // /mcp loads the MCP SDK on its first request only: most servers never get one.
+  let mcpHandler: Promise<Handler> | undefined;
+  const mcp: Handler = async (req, res, path, query) =>
+    (await (mcpHandler ??= import('../mcp/http.ts').then((m) => m.createMcpHttpHandler(deps))))(req, res, path, query);
 
   const server = createServer((req, res) => {
     const rawUrl = req.url ?? '/';
@@ -58,6 +62,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       handler = async () => sendJson(res, 200, { status: 'ok' });
     } else if (path === '/api/graphql' || path === '/api/v2/graphql') {
       handler = graphql;
+    } else if (path === '/mcp') {
+      handler = mcp;
     } else if (ui.claims(req, path)) {
       handler = ui.handle;
     } else {
