@@ -30,6 +30,25 @@ const field = (dataset: string, path: string) => `urn:li:schemaField:(${dataset}
 
 type Answer = { ok: true; data: any } | { ok: false; error: string };
 
+/** A dataset of 2 000 described columns (a few of them keys): wide enough for the token budgets to cut. */
+const WIDE = 'urn:li:dataset:(urn:li:dataPlatform:hive,wide_events,PROD)';
+function wideDataset(): Record<string, unknown>[] {
+  const stamp = { time: 1700000000000, actor: 'urn:li:corpuser:datahub' };
+  const fields = Array.from({ length: 2000 }, (_, i) => ({
+    fieldPath: `col_${String(i).padStart(4, '0')}`,
+    nullable: true,
+    description: `Measure number ${i} of the event, recorded by the collector and kept for ninety days`,
+    type: { type: { 'com.linkedin.schema.StringType': {} } },
+    nativeDataType: 'string',
+    recursive: false,
+    isPartOfKey: i % 500 === 7,
+  }));
+  return [
+    mcp(WIDE, 'datasetProperties', { customProperties: {}, name: 'wide_events', description: 'Events, one column per measure', tags: [] }),
+    mcp(WIDE, 'schemaMetadata', { schemaName: 'wide_events', platform: 'urn:li:dataPlatform:hive', version: 0, created: stamp, lastModified: stamp, hash: '', platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } }, fields }),
+  ];
+}
+
 interface Row {
   tool: string;
   args: Record<string, unknown>;
@@ -67,6 +86,11 @@ const ROWS: Row[] = [
   { tool: 'list_schema_fields', args: { urn: D } },
   { tool: 'list_schema_fields', args: { urn: D, keywords: ['session', 'user'], limit: 3, offset: 1 } },
   { tool: 'list_schema_fields', args: { urn: MISSING } },
+  // The size budgets: a 2 000-column schema is cut where DataHub's server cuts it.
+  { tool: 'get_entities', args: { urns: [WIDE] } },
+  { tool: 'list_schema_fields', args: { urn: WIDE, limit: 1000, offset: 10 } },
+  { tool: 'list_schema_fields', args: { urn: WIDE, keywords: ['col_19', 'ninety'], limit: 50 } },
+  { tool: 'search', args: { query: 'wide_events', num_results: 60 } },
   { tool: 'get_lineage', args: { urn: D2, upstream: true } },
   { tool: 'get_lineage', args: { urn: D, upstream: false, max_hops: 3 } },
   { tool: 'get_lineage', args: { urn: D2, column: 'user_id', upstream: true } },
@@ -166,6 +190,7 @@ async function seededCatalog(): Promise<string> {
       upstreams: [{ dataset: D, type: 'TRANSFORMED', auditStamp: stamp }],
       fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [field(D, 'user_id')], downstreamType: 'FIELD', downstreams: [field(D2, 'user_id')] }],
     }),
+    ...wideDataset(),
   ];
   const file = join(tempDir(), 'seed.json');
   writeFileSync(file, JSON.stringify(records));

@@ -25,6 +25,25 @@ const TECHNICAL = 'urn:li:ownershipType:__system__technical_owner';
 const ACTOR = 'urn:li:corpuser:datahub';
 const field = (dataset: string, path: string) => `urn:li:schemaField:(${dataset},${path})`;
 
+/** A dataset of 2 000 described columns (a few of them keys): wide enough for the token budgets to cut. */
+const WIDE = 'urn:li:dataset:(urn:li:dataPlatform:hive,wide_events,PROD)';
+function wideDataset(): Record<string, unknown>[] {
+  const stamp = { time: 1700000000000, actor: 'urn:li:corpuser:datahub' };
+  const fields = Array.from({ length: 2000 }, (_, i) => ({
+    fieldPath: `col_${String(i).padStart(4, '0')}`,
+    nullable: true,
+    description: `Measure number ${i} of the event, recorded by the collector and kept for ninety days`,
+    type: { type: { 'com.linkedin.schema.StringType': {} } },
+    nativeDataType: 'string',
+    recursive: false,
+    isPartOfKey: i % 500 === 7,
+  }));
+  return [
+    mcp(WIDE, 'datasetProperties', { customProperties: {}, name: 'wide_events', description: 'Events, one column per measure', tags: [] }),
+    mcp(WIDE, 'schemaMetadata', { schemaName: 'wide_events', platform: 'urn:li:dataPlatform:hive', version: 0, created: stamp, lastModified: stamp, hash: '', platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } }, fields }),
+  ];
+}
+
 const READ_TOOLS = ['get_aspect_history', 'get_dataset_queries', 'get_entities', 'get_lineage', 'get_lineage_paths_between', 'get_me', 'list_schema_fields', 'search'];
 const WRITE_TOOLS = [
   'add_owners', 'add_structured_properties', 'add_tags', 'add_terms', 'remove_domains', 'remove_owners', 'remove_structured_properties', 'remove_tags',
@@ -49,6 +68,7 @@ async function catalogWithSample(): Promise<string> {
       upstreams: [{ dataset: D, type: 'TRANSFORMED', auditStamp: stamp }],
       fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [field(D, 'user_id')], downstreamType: 'FIELD', downstreams: [field(D2, 'user_id')] }],
     }),
+    ...wideDataset(),
   ];
   const file = join(tempDir(), 'extra.json');
   writeFileSync(file, JSON.stringify(records));
@@ -316,6 +336,23 @@ describe('catalog mcp over stdio', () => {
     assert.deepEqual(entity.relatedDocuments.documents.map((d: any) => d.urn), [saved.urn], 'the dataset knows the note about it');
     const tagged = ok(await call(client, 'search', { query: '*', filter: 'entity_type = document AND tag = urn:li:tag:PII' }));
     assert.deepEqual(tagged.searchResults.map((r: any) => r.entity.urn), [saved.urn], 'topics became tags');
+  });
+
+  it("a 2 000-column schema is cut to the answer's token budget; list_schema_fields pages through the rest", async () => {
+    const wide = ok(await call(client, 'get_entities', { urns: [WIDE] }))[0];
+    const cut = wide.schemaMetadata.schemaFieldsTruncated;
+    assert.equal(cut.totalFields, 2000);
+    assert.equal(cut.offset, 0);
+    assert.ok(cut.includedFields > 100 && cut.includedFields < 2000, `included ${cut.includedFields}`);
+    assert.equal(wide.schemaMetadata.fields.length, cut.includedFields);
+    assert.deepEqual(wide.schemaMetadata.fields.slice(0, 5).map((f: any) => f.fieldPath), ['col_0007', 'col_0507', 'col_1007', 'col_1507', 'col_0000'], 'keys first');
+    assert.ok(JSON.stringify(wide).length < 16000 * 4 * 1.1, 'about the 16 000-token budget per entity');
+    const page = ok(await call(client, 'list_schema_fields', { urn: WIDE, limit: 1000, offset: cut.includedFields }));
+    assert.equal(page.offset, cut.includedFields);
+    assert.ok(page.returned > 0 && page.returned < 1000, `returned ${page.returned}`);
+    assert.equal(page.remainingCount, 2000 - cut.includedFields - page.returned);
+    const matching = ok(await call(client, 'list_schema_fields', { urn: WIDE, keywords: ['col_199'], limit: 5 }));
+    assert.deepEqual([matching.matchingCount, matching.fields.map((f: any) => f.fieldPath)], [10, ['col_1990', 'col_1991', 'col_1992', 'col_1993', 'col_1994']]);
   });
 
   it('bad calls are JSON-RPC errors (unknown tool, wrong types, missing or oversized arguments); the process stays up and nothing is written', async () => {
