@@ -20,6 +20,7 @@ import { pullCommand } from './commands/pull.ts';
 import { pushCommand } from './commands/push.ts';
 import { diffCommand } from './commands/diff.ts';
 import { statusCommand } from './commands/status.ts';
+import { mcpCommand } from './commands/mcp.ts';
 import { reportError } from './output.ts';
 import { UsageError } from './usageError.ts';
 
@@ -61,6 +62,7 @@ export async function main(argv: string[]): Promise<void> {
     .command(pushCommand)
     .command(diffCommand)
     .command(statusCommand)
+    .command(mcpCommand)
     .demandCommand(1, 'Name a command; see --help.')
     .strict()
     .version(VERSION)

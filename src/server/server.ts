@@ -19,6 +19,8 @@ export interface ServeOptions {
   limits?: Partial<ServerLimits>;
   /** Require a valid access token on every path but /health and /config. */
   auth?: boolean;
+  /** Serves /mcp (MCP's streamable HTTP transport), made once from the server's dependencies. */
+  mcp?: (deps: ServerDeps) => Promise<Handler>;
 }
 
 export interface RunningServer {
@@ -37,6 +39,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const graphql = createGraphqlHandler(deps);
   const rest = createRestHandler(deps);
   const ui = createUiHandler({ store: options.store, auth: options.auth === true });
+  // Made on /mcp's first request only: most servers never get one.
+  let mcpHandler: Promise<Handler> | undefined;
+  const makeMcp = options.mcp;
+  const mcp: Handler | undefined = makeMcp && (async (req, res, path, query) => (await (mcpHandler ??= makeMcp(deps)))(req, res, path, query));
 
   const server = createServer((req, res) => {
     const rawUrl = req.url ?? '/';
@@ -58,6 +64,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       handler = async () => sendJson(res, 200, { status: 'ok' });
     } else if (path === '/api/graphql' || path === '/api/v2/graphql') {
       handler = graphql;
+    } else if (path === '/mcp' && mcp) {
+      handler = mcp;
     } else if (ui.claims(req, path)) {
       handler = ui.handle;
     } else {

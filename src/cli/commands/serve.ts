@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { BadRequestError, locatedError } from '../../errors.ts';
 import { MAX_URN_LENGTH, setMaxUrnLength } from '../../model/urn.ts';
+import type { ServerDeps } from '../../server/context.ts';
 import { DEFAULT_LIMITS } from '../../server/defaultLimits.ts';
 import { noticeUpgrade } from '../openStore.ts';
 
@@ -81,7 +82,9 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       maxQueryComplexity: args.maxQueryComplexity,
       maxStringLength: args.maxStringLength,
     };
-    const running = await startServer({ store, host: args.host, port: args.port, auth, limits });
+    // /mcp: DataHub's MCP tools over streamable HTTP (the SDK loads on the first request).
+    const mcp = async (deps: ServerDeps) => (await import('../../mcp/http.ts')).createMcpHttpHandler(deps);
+    const running = await startServer({ store, host: args.host, port: args.port, auth, limits, mcp });
     if (!auth && !isLoopback(args.host)) process.stderr.write(`WARNING: serving ${args.host} without authentication (--insecure-no-auth)\n`);
     if (auth) process.stdout.write('Authentication is on: every request but /health and /config needs "Authorization: Bearer <token>".\n');
     process.stdout.write(`catalog listening on ${running.url}\n`);

@@ -44,7 +44,7 @@ class DocumentCache {
 const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>();
 
 /** graphql-js's `execute`, through the document's compiled operation (compiled on first use). */
-function executeCompiled(args: ExecutionArgs): ExecutionResult | Promise<ExecutionResult> {
+export function executeCompiled(args: ExecutionArgs): ExecutionResult | Promise<ExecutionResult> {
   let byOperation = compiled.get(args.document);
   if (!byOperation) compiled.set(args.document, (byOperation = new Map()));
   const name = args.operationName ?? '';

@@ -1,0 +1,64 @@
+/**
+ * Runs a GraphQL document against the catalog's schema in this process, with no HTTP around it:
+ * the same validation, compiled execution and error formatting as POST /api/graphql, so a caller
+ * (the MCP tools of `catalog mcp`) gets the very answer a client of the HTTP API would get,
+ * `errors` included, as JSON.
+ */
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode } from 'graphql';
+import type { Store } from '../../store/store.ts';
+import { executeCompiled, formatError } from './handler.ts';
+import { rootValue } from './resolvers.ts';
+import { getSchema } from './schema.ts';
+
+/** What POST /api/graphql answers, as parsed JSON. */
+export interface GraphqlAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: Record<string, unknown>[];
+}
+
+/** Parsed and validated documents by text: the tools send a fixed set of them. */
+const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
+const MAX_DOCUMENTS = 200;
+
+function documentOf(query: string): DocumentNode | readonly GraphQLError[] {
+  const hit = documents.get(query);
+  if (hit) return hit;
+  let made: DocumentNode | readonly GraphQLError[];
+  try {
+    const doc = parse(query);
+    const errors = validate(getSchema(), doc, specifiedRules);
+    made = errors.length > 0 ? errors : doc;
+  } catch (e) {
+    made = [e as GraphQLError];
+  }
+  if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value!);
+  documents.set(query, made);
+  return made;
+}
+
+/** JSON of a GraphQL error as the HTTP answer carries it. */
+const errorJson = (e: GraphQLError): Record<string, unknown> => JSON.parse(JSON.stringify(formatError(e))) as Record<string, unknown>;
+
+/** Executes `query` as `actor` on `store`; the answer is the JSON the HTTP API would send. */
+export async function executeGraphql(
+  store: Store,
+  actor: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  operationName?: string,
+): Promise<GraphqlAnswer> {
+  const doc = documentOf(query);
+  if (Array.isArray(doc)) return { errors: (doc as GraphQLError[]).map(errorJson), data: null };
+  const result = await executeCompiled({
+    schema: getSchema(),
+    document: doc as DocumentNode,
+    rootValue,
+    contextValue: { store, actor },
+    variableValues: variables ?? {},
+    operationName,
+  });
+  const answer: GraphqlAnswer = {};
+  if (result.errors?.length) answer.errors = result.errors.map(errorJson);
+  answer.data = result.data === undefined ? null : (JSON.parse(JSON.stringify(result.data)) as Record<string, unknown> | null);
+  return answer;
+}
