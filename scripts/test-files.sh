@@ -20,6 +20,7 @@ PROCESS_LEVEL=(
   test/interop-documents.test.ts
   test/interop-ingestion.test.ts
   test/interop-lineage.test.ts
+  test/interop-mcp-equivalence.test.ts
   test/interop-mcp.test.ts
   test/interop-search.test.ts
   test/interop-timeline.test.ts
@@ -27,11 +28,14 @@ PROCESS_LEVEL=(
   test/interop-versioning.test.ts
   test/interop.test.ts
   test/lineage.test.ts
+  test/mcp-readme.test.ts
+  test/mcp.test.ts
   test/native-guard.test.ts
   test/sea.test.ts
-  test/side-effects.test.ts
   test/search.test.ts
   test/secrets-connections.test.ts
+  test/side-effects.test.ts
+  test/sync-cli.test.ts
   test/ui-auth.test.ts
   test/ui.test.ts
   test/walkthrough.test.ts

@@ -185,11 +185,14 @@ export async function getAspectHistory(ctx: ToolContext, a: AspectHistoryArgs): 
     for (const urnsOfType of byType.values()) {
       httpCalls++;
       const requests: EntityRequest[] = [...urnsOfType].map(([urn, ps]) => ({ urn, aspects: ps.map((p) => ({ name: p.aspect, version: p.cursor ?? 0 })) }));
-      const entities = batchGetEntities(ctx.store, requests, true);
+      const entities = batchGetEntities(ctx.store, requests);
       for (const entity of entities) {
         for (const p of urnsOfType.get(entity.urn) ?? []) {
-          const envelope = entity[p.aspect];
-          if (typeof envelope === 'object' && envelope !== null && typeof envelope.value === 'object' && envelope.value !== null && !Array.isArray(envelope.value)) {
+          const record = entity.aspects.find((a) => a.name === p.aspect)?.record;
+          const value = record?.value;
+          if (record && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+            // The aspect as DataHub's batchGet answers it with system metadata: value, systemMetadata, auditStamp {time, actor}.
+            const envelope = { value, ...(record.systemMetadata && { systemMetadata: record.systemMetadata }), auditStamp: { time: record.created.time, actor: record.created.actor } };
             out.set(p, JSON.parse(JSON.stringify(envelope)) as Record<string, unknown>);
           }
         }
