@@ -100,6 +100,8 @@ export interface DatasetRead {
   /** From the urn. */
   readonly name: string;
   readonly platform: PlatformRead;
+  /** The platform's urn, from the urn (`platform` without parsing it). */
+  readonly platformUrn: string;
   readonly origin: string;
   /** null when neither datasetProperties nor editableDatasetProperties is stored. */
   readonly properties: DatasetPropertiesRead | null;
@@ -150,7 +152,7 @@ const UNSET: unique symbol = Symbol('unset');
 class Dataset implements DatasetRead {
   readonly name: string;
   readonly origin: string;
-  private readonly platformUrn: string;
+  readonly platformUrn: string;
   private props: PropertiesValue | undefined | typeof UNSET = UNSET;
   private editable: EditableValue | undefined | typeof UNSET = UNSET;
   private latest: SchemaRead | null | typeof UNSET = UNSET;

@@ -6,8 +6,11 @@
  * query text (bounded LRU): validation dominates the cost of a request otherwise. Each (document,
  * operation) is compiled once into a JavaScript function by graphql-jit and kept beside its document:
  * graphql-js walking a dataset page's ~400 fields on every request was most of a read's time.
+ * The common request (a JSON POST of a cached valid document within limits) skips graphql-http and
+ * is executed and answered here, byte for byte as graphql-http answers it; everything else goes
+ * through graphql-http.
  */
-import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { GraphQLError, getOperationAST, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { createHandler, type Request as GqlRequest } from 'graphql-http';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { CatalogError } from '../../errors.ts';
@@ -43,18 +46,81 @@ class DocumentCache {
 /** Compiled operations of a cached document, by operation name; they go when the document leaves the cache. */
 const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>();
 
-/** graphql-js's `execute`, through the document's compiled operation (compiled on first use). */
-export function executeCompiled(args: ExecutionArgs): ExecutionResult | Promise<ExecutionResult> {
-  let byOperation = compiled.get(args.document);
-  if (!byOperation) compiled.set(args.document, (byOperation = new Map()));
-  const name = args.operationName ?? '';
+/** The document's compiled operation (compiled on first use), or the errors compiling it gave. */
+function compiledOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): CompiledQuery | ExecutionResult {
+  let byOperation = compiled.get(document);
+  if (!byOperation) compiled.set(document, (byOperation = new Map()));
+  const name = operationName ?? '';
   let query = byOperation.get(name);
   if (!query) {
-    query = compileQuery(args.schema, args.document, args.operationName ?? undefined, { disablingCapturingStackErrors: true });
+    query = compileQuery(schema, document, operationName ?? undefined, { disablingCapturingStackErrors: true });
     byOperation.set(name, query);
   }
+  return query;
+}
+
+/** graphql-js's `execute`, through the document's compiled operation. */
+export function executeCompiled(args: ExecutionArgs): ExecutionResult | Promise<ExecutionResult> {
+  const query = compiledOf(args.schema, args.document, args.operationName);
   if (!isCompiledQuery(query)) return query;
   return query.query(args.rootValue, args.contextValue, args.variableValues ?? {}) as ExecutionResult | Promise<ExecutionResult>;
+}
+
+/**
+ * Whether a cached, valid document's operation can take the fast path: it exists, is a query or a
+ * mutation, is within the operation limits and compiled. Decided once per (document, operation).
+ */
+const fastOperations = new WeakMap<DocumentNode, Map<string, CompiledQuery | null>>();
+function fastOperation(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, limits: ServerDeps['limits']): CompiledQuery | null {
+  let byOperation = fastOperations.get(document);
+  if (!byOperation) fastOperations.set(document, (byOperation = new Map()));
+  const name = operationName ?? '';
+  let query = byOperation.get(name);
+  if (query === undefined) {
+    const operation = getOperationAST(document, operationName);
+    query = null;
+    if (operation && operation.operation !== 'subscription' && operationLimitErrors(schema, document, operationName, limits).length === 0) {
+      const made = compiledOf(schema, document, operationName);
+      if (isCompiledQuery(made)) query = made;
+    }
+    byOperation.set(name, query);
+  }
+  return query;
+}
+
+/** graphql-http's JSON replacer: an Error that is not a GraphQLError is written as its message only. */
+function jsonErrorReplacer(_key: string, val: unknown): unknown {
+  if (val instanceof Error && !(val instanceof GraphQLError)) return { message: val.message };
+  return val;
+}
+
+/** The request parameters of a plain JSON POST body, or undefined when graphql-http must judge it. */
+function plainParams(body: string): { query: string; variables?: Record<string, unknown>; operationName?: string } | undefined {
+  if (!body) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { query, variables, operationName, extensions } = data as Record<string, unknown>;
+  if (typeof query !== 'string') return undefined;
+  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return undefined;
+  // An empty name would share the compiled-operation key of no name; graphql-http rejects it anyway.
+  if (operationName != null && (typeof operationName !== 'string' || operationName === '')) return undefined;
+  if (extensions != null && (typeof extensions !== 'object' || Array.isArray(extensions))) return undefined;
+  return { query, ...(variables != null && { variables: variables as Record<string, unknown> }), ...(operationName != null && { operationName: operationName as string }) };
+}
+
+/** A request graphql-http would answer as `application/json; charset=utf-8` (not graphql-response+json). */
+function plainJsonRequest(headers: IncomingMessage['headers']): boolean {
+  const accept = headers.accept;
+  if (accept !== undefined && accept !== '*/*' && accept !== 'application/json') return false;
+  const contentType = headers['content-type'];
+  if (!contentType || contentType === 'application/json' || contentType.startsWith('application/x-www-form-urlencoded')) return true;
+  const [mediaType, charset = 'charset=utf-8'] = contentType.replace(/\s/g, '').toLowerCase().split(';');
+  return mediaType === 'application/json' && charset === 'charset=utf-8';
 }
 
 const CODE_TYPES: Record<number, string> = { 400: 'BAD_REQUEST', 403: 'UNAUTHORIZED', 404: 'NOT_FOUND', 409: 'CONFLICT', 500: 'SERVER_ERROR' };
@@ -91,6 +157,19 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
   const cache = new DocumentCache(CACHE_SIZE);
   const rules = [...specifiedRules, ...limitRules(deps.limits)];
 
+  /** The parsed and validated document of a query text, or the errors it gave (cached). */
+  const documentOf = (query: string) =>
+    cache.get(query, () => {
+      let document: DocumentNode;
+      try {
+        document = parse(query);
+      } catch (e) {
+        return [e as GraphQLError];
+      }
+      const errors = validate(schema, document, rules);
+      return errors.length > 0 ? errors : document;
+    });
+
   const handle = createHandler<IncomingMessage, undefined, GraphqlContext>({
     schema,
     rootValue,
@@ -98,16 +177,7 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
     context: (req) => ({ store: deps.store, actor: actorOf(req.raw) }),
     onSubscribe: (req, params) => {
       if (params.variables) checkValueLimits(params.variables, deps.limits, 'variables');
-      const doc = cache.get(params.query, () => {
-        let document: DocumentNode;
-        try {
-          document = parse(params.query);
-        } catch (e) {
-          return [e as GraphQLError];
-        }
-        const errors = validate(schema, document, rules);
-        return errors.length > 0 ? errors : document;
-      });
+      const doc = documentOf(params.query);
       if (Array.isArray(doc)) return (doc as GraphQLError[]).map(formatError);
       const overLimit = operationLimitErrors(schema, doc as DocumentNode, params.operationName ?? undefined, deps.limits);
       if (overLimit.length > 0) return overLimit.map(formatError);
@@ -134,6 +204,31 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
       return;
     }
     const body = (await readBody(req, deps.limits.maxBodyBytes)).toString('utf8');
+    // The fast path: a JSON POST of a cached valid document within limits is executed here, answered
+    // exactly as graphql-http would (same checks in the same order, same body, status and headers),
+    // without its per-request machinery. Anything else goes through graphql-http below.
+    const params = req.method === 'POST' && plainJsonRequest(req.headers) ? plainParams(body) : undefined;
+    if (params) {
+      if (params.variables) checkValueLimits(params.variables, deps.limits, 'variables');
+      const doc = documentOf(params.query);
+      const query = Array.isArray(doc) ? null : fastOperation(schema, doc as DocumentNode, params.operationName, deps.limits);
+      if (query) {
+        const result = (await query.query(rootValue, { store: deps.store, actor: actorOf(req) } satisfies GraphqlContext, params.variables ?? {})) as ExecutionResult;
+        let text: string;
+        if (result.errors) {
+          // onOperation's answer, then makeResponse's formatting of its errors, as graphql-http does.
+          const answer = { errors: result.errors.map(formatError), data: result.data ?? null, extensions: {} };
+          text = JSON.stringify({ ...answer, errors: answer.errors.map(formatError) }, jsonErrorReplacer);
+        } else {
+          // graphql-jit builds data from plain objects and scalars: no Error reaches it (a resolved
+          // Error is a field error), so the replacer would change nothing.
+          text = JSON.stringify({ data: result.data ?? null, extensions: {} });
+        }
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
+        res.end(text);
+        return;
+      }
+    }
     const headers = { ...req.headers };
     // Lenient like GMS, which parses any body as JSON: no content type, or curl's default form type.
     const contentType = headers['content-type'];

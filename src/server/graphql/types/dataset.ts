@@ -136,15 +136,18 @@ export class DatasetView extends EntityView {
   readonly __typename = 'Dataset';
   readonly type = 'DATASET';
   readonly name: string;
-  readonly platform: Obj;
+  #platform: Obj | undefined;
   readonly origin: string;
   constructor(view: StoreView, urn: string) {
     super(view, urn);
     const read = datasetOf(view, urn);
     this.#read = read;
     this.name = read.name;
-    this.platform = platformView(read.platform.urn);
     this.origin = read.origin;
+  }
+  // Made when asked for: most reads do not select it.
+  get platform(): Obj {
+    return (this.#platform ??= platformView(this.#read.platformUrn));
   }
   // Reads true for any dataset, stored or not (a relationship end with nothing stored too), as it always has.
   override get exists(): boolean {
