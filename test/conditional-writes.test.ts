@@ -168,4 +168,68 @@ describe('conditional writes, CREATE semantics and run ids', () => {
       assert.deepEqual(r, { status: 400, body: { status: 400, message: 'headers.If-Unmodified-Since: expected an ISO-8601 instant such as 2026-01-31T12:00:00Z, got "soon"' } });
     });
   });
+
+  describe('POST /runs?action=rollback', () => {
+    const R1 = 'urn:li:dataset:(urn:li:dataPlatform:hive,rb.kept,PROD)';
+    const R2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,rb.new,PROD)';
+    const rollback = (body: unknown) => send('POST', '/runs?action=rollback', body);
+
+    it('a dry run reports what the run wrote and changes nothing; the rollback restores the previous values and deletes what the run created', async () => {
+      await batch([mcp(R1, 'editableDatasetProperties', desc('before'), { systemMetadata: { runId: 'base' } }), mcp(R1, 'status', { removed: false }, { systemMetadata: { runId: 'base' } })]);
+      await batch([
+        mcp(R1, 'editableDatasetProperties', desc('after'), { systemMetadata: { runId: 'push-1' } }),
+        mcp(R1, 'globalTags', { tags: [{ tag: 'urn:li:tag:t' }] }, { systemMetadata: { runId: 'push-1' } }),
+        mcp(R2, 'status', { removed: false }, { systemMetadata: { runId: 'push-1' } }),
+      ]);
+      const dry = await rollback({ runId: 'push-1', dryRun: true, safe: true });
+      assert.equal(dry.status, 200);
+      assert.deepEqual(
+        { ...dry.body.value, aspectRowSummaries: dry.body.value.aspectRowSummaries.map((r: any) => [r.urn, r.aspectName, r.runId, r.keyAspect]).sort() },
+        {
+          runId: 'push-1',
+          aspectRowSummaries: [
+            [R1, 'editableDatasetProperties', 'push-1', false],
+            [R1, 'globalTags', 'push-1', false],
+            [R2, 'datasetKey', 'push-1', true],
+            [R2, 'status', 'push-1', false],
+          ].sort(),
+          entitiesAffected: 2,
+          aspectsAffected: 4,
+          aspectsReverted: 1,
+          unsafeEntitiesCount: 0,
+          unsafeEntities: [],
+        },
+      );
+      assert.equal(description(R1), 'after', 'a dry run changes nothing');
+      assert.ok(store.getEntity(R2));
+      const done = await rollback({ runId: 'push-1', dryRun: false, safe: true });
+      assert.equal(done.body.value.aspectsAffected, 4);
+      assert.equal(description(R1), 'before');
+      assert.equal(stored(R1, 'editableDatasetProperties')?.systemMetadata?.['runId'], 'base');
+      assert.equal(stored(R1, 'editableDatasetProperties')?.systemMetadata?.['version'], '1');
+      assert.equal(stored(R1, 'globalTags'), undefined);
+      assert.deepEqual(stored(R1, 'status')?.value, { removed: false });
+      assert.equal(store.getEntity(R2), undefined, 'the entity the run created is gone');
+      const again = await rollback({ runId: 'push-1', dryRun: false, safe: true });
+      assert.equal(again.body.value.aspectsAffected, 0);
+    });
+
+    it('safe leaves an entity the run created but that has aspects of other runs, and reports it', async () => {
+      const U = 'urn:li:dataset:(urn:li:dataPlatform:hive,rb.unsafe,PROD)';
+      await one(mcp(U, 'status', { removed: false }, { systemMetadata: { runId: 'made' } }));
+      await one(mcp(U, 'globalTags', { tags: [] }, { systemMetadata: { runId: 'later' } }));
+      const r = await rollback({ runId: 'made', dryRun: false, safe: true });
+      assert.deepEqual(r.body.value.unsafeEntities, [{ urn: U }]);
+      assert.equal(r.body.value.unsafeEntitiesCount, 1);
+      assert.ok(stored(U, 'status'));
+      await rollback({ runId: 'made', dryRun: false, safe: false });
+      assert.equal(store.getEntity(U), undefined, 'without safe, undoing the key aspect deletes the entity');
+    });
+
+    it('a request without a runId or with a bad flag is a 400', async () => {
+      assert.deepEqual(await rollback({ dryRun: true }), { status: 400, body: { status: 400, message: 'runId: required string is missing' } });
+      assert.deepEqual(await rollback({ runId: 'x', dryRun: 'maybe' }), { status: 400, body: { status: 400, message: 'dryRun: expected true or false, got "maybe"' } });
+    });
+  });
+
 });

@@ -227,6 +227,25 @@ export class WriteScope implements StoreTxn {
     return rows;
   }
 
+  revertAspect(urn: string, aspectName: string): 'restored' | 'deleted' | 'none' {
+    const entity = this.writtenEntities.has(urn) ? this.writtenEntities.get(urn) : this.entities.get(urn);
+    if (!entity || !entity.aspects.includes(aspectName)) return 'none';
+    const current = this.writtenAspects.get(urn)?.get(aspectName) ?? this.aspects.get([urn, aspectName, 0]);
+    const history = current?.history ?? 0;
+    const previous = history > 0 ? this.aspects.get([urn, aspectName, history]) : undefined;
+    if (!current || !previous) {
+      this.deleteAspect(urn, aspectName);
+      return 'deleted';
+    }
+    this.keepDerived(urn, aspectName, current.value);
+    this.aspects.remove([urn, aspectName, history]);
+    const latest = { ...previous, history: history - 1 };
+    this.aspects.put([urn, aspectName, 0], latest);
+    this.wrote(urn, aspectName, latest);
+    this.indexEdges(urn, entity.id, aspectName, current.value, previous.value);
+    return 'restored';
+  }
+
   deleteEntity(urn: string): number {
     const { aspects, entities } = this;
     const entity = entities.get(urn);
