@@ -232,4 +232,51 @@ describe('conditional writes, CREATE semantics and run ids', () => {
     });
   });
 
+
+  describe('full reads', () => {
+    const T1 = 'urn:li:dataset:(urn:li:dataPlatform:hive,fr.a,PROD)';
+    const T2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,fr.b,PROD)';
+    const TAG = 'urn:li:tag:fr-tag';
+    before(async () => {
+      await batch([mcp(T1, 'status', { removed: false }), mcp(T2, 'status', { removed: false }), { entityType: 'tag', entityUrn: TAG, changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { value: JSON.stringify({ name: 'fr' }), contentType: 'application/json' } }]);
+    });
+
+    it('POST /openapi/v3/entity/scroll pages over several types with the aspects asked for, in the single-type scroll\'s shape', async () => {
+      const all: any[] = [];
+      let scrollId: string | null = null;
+      let pages = 0;
+      do {
+        const qs: string = `count=3${scrollId ? `&scrollId=${encodeURIComponent(scrollId)}` : ''}`;
+        const r = await send('POST', `/openapi/v3/entity/scroll?${qs}`, { entities: ['dataset', 'tag'], aspects: ['status', 'tagProperties'] });
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        all.push(...r.body.entities);
+        scrollId = r.body.scrollId;
+        pages++;
+      } while (scrollId && pages < 20);
+      const urns = all.map((e) => e.urn);
+      assert.ok(urns.includes(T1) && urns.includes(T2) && urns.includes(TAG), urns.join(' '));
+      assert.equal(new Set(urns).size, urns.length, 'no entity twice');
+      assert.deepEqual(all.find((e) => e.urn === TAG), { urn: TAG, tagProperties: { value: { name: 'fr' } } });
+      assert.deepEqual(all.find((e) => e.urn === T1), { urn: T1, status: { value: { removed: false } } });
+      const single = await send('GET', `/openapi/v3/entity/tag?count=100&aspects=tagProperties`);
+      const multi = await send('POST', '/openapi/v3/entity/scroll?count=100', { entities: ['tag'], aspects: ['tagProperties'] });
+      assert.deepEqual(multi.body, single.body);
+      assert.deepEqual(await send('POST', '/openapi/v3/entity/scroll', { entities: 'tag' }), { status: 400, body: { status: 400, message: 'entities: expected an array of strings, got the string "tag"' } });
+    });
+
+    it('GET /entitiesV2?ids=List(…) answers {"results": {urn: EntityResponse}} as /entitiesV2/{urn} shapes each, for the entities that exist', async () => {
+      const missing = 'urn:li:dataset:(urn:li:dataPlatform:hive,fr.none,PROD)';
+      const ids = [T1, T2, missing].map(encodeURIComponent).join(',');
+      const r = await send('GET', `/entitiesV2?ids=List(${ids})&aspects=List(status)`);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.deepEqual(Object.keys(r.body.results).sort(), [T1, T2].sort());
+      const one = await send('GET', `/entitiesV2/${encodeURIComponent(T1)}?aspects=List(status)`);
+      assert.deepEqual(r.body.results[T1], one.body);
+      assert.deepEqual(await send('GET', '/entitiesV2?aspects=List(status)'), { status: 400, body: { status: 400, message: 'ids: the query parameter is required (ids=List(<url-encoded urn>,…))' } });
+      const bad = await send('GET', '/entitiesV2?ids=List(nope)');
+      assert.equal(bad.status, 400);
+      assert.match(bad.body.message, /^ids\[0\]: Invalid urn "nope"/);
+    });
+  });
+
 });

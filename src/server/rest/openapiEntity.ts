@@ -269,6 +269,13 @@ function patchBodyOf(patch: AspectPatch): JsonObject {
 
 // ---- routes ---------------------------------------------------------------------------------------
 
+/** An optional list of names in a request body; absent = empty. */
+function stringList(raw: unknown, where: string): string[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw) || !raw.every((x) => typeof x === 'string')) throw new BadRequestError(`${where}: expected an array of strings, got ${describeJson(raw)}`);
+  return raw;
+}
+
 async function write({ req, query, params, deps }: RestCall, mode: WriteMode) {
   // Parameters first: a bad one costs no body read. `async` is checked, then needs nothing.
   boolParam(query, 'async', true);
@@ -297,6 +304,24 @@ export const openapiEntityRoutes: Route[] = [
       checkValueLimits(input, deps.limits, 'request body');
       const requests = parseBatchGetRequest(input, urnFromPath(params['entityType']!));
       return json(batchGetEntities(deps.store, requests).map((e) => entityV3(e, withSystemMetadata)));
+    },
+  }),
+  route({
+    // The scroll across types (the SDK's OpenApiAPI.scroll_entities); before the write route, whose
+    // path would take `scroll` for an entity type.
+    method: 'POST',
+    path: '/openapi/v3/entity/scroll',
+    async handle({ req, query, deps }) {
+      const count = pageParam(query, 'count');
+      const withSystemMetadata = boolParam(query, 'systemMetadata');
+      const includeSoftDeleted = boolParam(query, 'includeSoftDelete');
+      const body = await readJsonBody(req, deps.limits.maxBodyBytes);
+      const input = body === undefined || body === null ? {} : body;
+      if (!isJsonObject(input)) throw new BadRequestError(`Request body must be a JSON object {"entities": [types], "aspects": [names]}, got ${describeJson(input)}`);
+      const types = stringList(input['entities'], 'entities');
+      const aspects = stringList(input['aspects'], 'aspects');
+      const page = scrollEntitiesV3(deps.store, { entityType: '', types, query: query.get('query'), count, scrollId: query.get('scrollId'), aspects, includeSoftDeleted });
+      return json({ scrollId: page.scrollId, entities: page.entities.map((e) => entityV3(e, withSystemMetadata, true)) });
     },
   }),
   route({ method: 'POST', path: '/openapi/v3/entity/{entityType}/?', handle: (call) => write(call, 'UPSERT') }),
