@@ -150,3 +150,18 @@ export class InvalidPatchError extends BadRequestError {
     this.aspectName = aspectName;
   }
 }
+
+/**
+ * A write DataHub's validators refuse before anything is written (a failed `If-Version-Match`,
+ * `If-Modified-Since`/`If-Unmodified-Since`, or a CREATE of what exists). The message is composed as
+ * DataHub composes it; `precondition` says whether a precondition header failed (OpenAPI answers
+ * 412 then, other refusals 400; Rest.li answers 422 for both).
+ */
+export class WriteRefusedError extends CatalogError {
+  readonly precondition: boolean;
+  constructor(message: string, precondition: boolean) {
+    super('CONFLICT', message);
+    this.name = 'WriteRefusedError';
+    this.precondition = precondition;
+  }
+}

@@ -215,7 +215,7 @@ describe('OpenAPI v3 writes: a bad request is refused whole, with what and where
       [[{ urn: DS_A, globalTags: { value: tags(), systemMetadata: 'x' } }], 400, '[0].globalTags.systemMetadata: expected an object, got the string "x"'],
       [[{ urn: DS_A, globalTags: { value: tags(), systemMetadata: { properties: [] } } }], 400, '[0].globalTags.systemMetadata.properties: expected an object of strings, got an array'],
       [[{ urn: DS_A, globalTags: { value: tags(), headers: { 'X-DataHub-Sync-Index-Update': true } } }], 400, '[0].globalTags.headers.X-DataHub-Sync-Index-Update: expected a string, got boolean true'],
-      [[{ urn: DS_A, globalTags: { value: tags(), headers: { 'If-Version-Match': '3' } } }], 400, '[0].globalTags.headers.If-Version-Match: conditional writes (If-Version-Match, If-Modified-Since, If-Unmodified-Since) are not supported'],
+      [[{ urn: DS_A, globalTags: { value: tags(), headers: { 'If-Modified-Since': 'today' } } }], 400, '[0].globalTags.headers.If-Modified-Since: expected an ISO-8601 instant such as 2026-01-31T12:00:00Z, got "today"'],
     ];
     for (const [body, status, message] of cases) assert.deepEqual(await post(body), error(status, message), JSON.stringify(body));
     await nothingWritten();

@@ -22,6 +22,60 @@ export interface Proposal {
   /** The JSON Patch; only for PATCH (applied to the stored value when the proposal is written). */
   patch?: AspectPatch;
   systemMetadata?: Record<string, unknown>;
+  /**
+   * The change type as sent when it is not plain UPSERT/DELETE/PATCH: CREATE and CREATE_ENTITY write
+   * only what does not exist yet, RESTATE skips the preconditions (UPDATE writes as UPSERT does).
+   */
+  requested?: 'CREATE' | 'CREATE_ENTITY' | 'RESTATE';
+  /** DataHub's preconditions, from the MCP's `headers` (or an OpenAPI request's), as plain data. */
+  preconditions?: Preconditions;
+}
+
+/** The conditional-write headers of one proposal. Times are epoch milliseconds. */
+export interface Preconditions {
+  /** `If-Version-Match`: the version the aspect must have now (`-1`: absent). */
+  ifVersionMatch?: string;
+  /** `If-None-Match: *`: a CREATE / CREATE_ENTITY of what exists is dropped instead of refused. */
+  ifNoneMatch?: boolean;
+  /** `If-Modified-Since` (ISO-8601 on the wire). */
+  ifModifiedSince?: number;
+  /** `If-Unmodified-Since` (ISO-8601 on the wire). */
+  ifUnmodifiedSince?: number;
+}
+
+/**
+ * Reads DataHub's conditional-write headers (case-insensitive names) into plain data; undefined
+ * when none is there. A time that is not ISO-8601 is a BadRequestError naming the header.
+ */
+export function preconditionsOf(headers: unknown, where = 'headers'): Preconditions | undefined {
+  if (headers === undefined || headers === null) return undefined;
+  if (!isJsonObject(headers)) throw new BadRequestError(`${where}: expected an object of header names to strings`);
+  const out: Preconditions = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== 'string') throw new BadRequestError(`${where}.${name}: expected a string`);
+    switch (name.toLowerCase()) {
+      case 'if-version-match':
+        out.ifVersionMatch = value;
+        break;
+      case 'if-none-match':
+        out.ifNoneMatch = value === '*';
+        break;
+      case 'if-modified-since':
+        out.ifModifiedSince = isoMillis(value, `${where}.${name}`);
+        break;
+      case 'if-unmodified-since':
+        out.ifUnmodifiedSince = isoMillis(value, `${where}.${name}`);
+        break;
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function isoMillis(value: string, where: string): number {
+  // DataHub parses these with Instant.parse: an ISO-8601 instant such as 2026-01-31T12:00:00Z.
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) ? Date.parse(value) : NaN;
+  if (Number.isNaN(ms)) throw new BadRequestError(`${where}: expected an ISO-8601 instant such as 2026-01-31T12:00:00Z, got ${JSON.stringify(value)}`);
+  return ms;
 }
 
 type Json = JsonObject;
@@ -54,16 +108,19 @@ export function proposalFromMcp(raw: unknown): Proposal {
   const aspectName = raw['aspectName'];
   if (typeof aspectName !== 'string' || aspectName === '') throw new BadRequestError('aspectName: required string is missing');
   const systemMetadata = parseSystemMetadata(raw['systemMetadata']);
+  const preconditions = preconditionsOf(raw['headers']);
+  const extra = { ...(systemMetadata && { systemMetadata }), ...(preconditions && { preconditions }) };
   if (changeType === 'DELETE') {
-    return { entityType: urn.entityType, entityUrn, changeType: 'DELETE', aspectName, ...(systemMetadata && { systemMetadata }) };
+    return { entityType: urn.entityType, entityUrn, changeType: 'DELETE', aspectName, ...extra };
   }
   if (changeType === 'PATCH') {
     const patch = parsePatch(aspectName, normalizeUnionKeys(patchBody(raw['aspect'], aspectName)));
-    return { entityType: urn.entityType, entityUrn, changeType: 'PATCH', aspectName, patch, ...(systemMetadata && { systemMetadata }) };
+    return { entityType: urn.entityType, entityUrn, changeType: 'PATCH', aspectName, patch, ...extra };
   }
   const value = normalizeUnionKeys(aspectValue(raw['aspect'], aspectName));
   validateAspect(urn.entityType, aspectName, value);
-  return { entityType: urn.entityType, entityUrn, changeType: 'UPSERT', aspectName, value, ...(systemMetadata && { systemMetadata }) };
+  const requested = changeType === 'CREATE' || changeType === 'CREATE_ENTITY' || changeType === 'RESTATE' ? changeType : undefined;
+  return { entityType: urn.entityType, entityUrn, changeType: 'UPSERT', aspectName, value, ...(requested && { requested }), ...extra };
 }
 
 /** `aspect` is `{json: {...}}` (file format), `{value: "<json>", contentType}` (REST), or the bare value. */

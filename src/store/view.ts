@@ -69,6 +69,11 @@ export interface StoreTxn extends StoreView {
   putAspect(input: PutAspectInput): PutAspectResult;
   /** Removes an aspect and its history; returns the number of rows removed. */
   deleteAspect(urn: string, aspectName: string): number;
+  /**
+   * Undoes an aspect's latest version: the version before it becomes the latest again, or, when it
+   * has none, the aspect is removed. Returns what happened (`none`: no such aspect).
+   */
+  revertAspect(urn: string, aspectName: string): 'restored' | 'deleted' | 'none';
   /** Removes an entity with every aspect and version; returns the number of rows removed. */
   deleteEntity(urn: string): number;
   putToken(id: string, value: unknown): void;

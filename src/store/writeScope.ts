@@ -177,7 +177,7 @@ export class WriteScope implements StoreTxn {
   putAspect(input: PutAspectInput): PutAspectResult {
     const { aspects, entities, writtenEntities } = this;
     const { urn, aspectName } = input;
-    const systemMetadata = { ...(input.systemMetadata ?? {}), lastObserved: input.created.time };
+    const systemMetadata: Record<string, unknown> = { ...(input.systemMetadata ?? {}), lastObserved: input.created.time };
     let entity = writtenEntities.has(urn) ? writtenEntities.get(urn) : entities.get(urn);
     const createdEntity = entity === undefined;
     let entityChanged = createdEntity;
@@ -189,7 +189,9 @@ export class WriteScope implements StoreTxn {
       entityChanged = true;
     }
     if (!entity.aspects.includes(input.key.aspectName)) {
-      const keyRecord = { value: input.key.value, systemMetadata, created: input.created, history: 0 };
+      // The key aspect has a version of its own (1): the incoming value's version is not its.
+      const { version: _version, ...keyMetadata } = systemMetadata;
+      const keyRecord = { value: input.key.value, systemMetadata: keyMetadata, created: input.created, history: 0 };
       aspects.put([urn, input.key.aspectName, 0], keyRecord);
       this.wrote(urn, input.key.aspectName, keyRecord);
       this.indexEdges(urn, entity.id, input.key.aspectName, undefined, input.key.value);
@@ -201,7 +203,12 @@ export class WriteScope implements StoreTxn {
     const current = entity.aspects.includes(aspectName) ? written ?? aspects.get([urn, aspectName, 0]) : undefined;
     this.keepDerived(urn, aspectName, current?.value);
     if (current && deepEqual(current.value, input.value)) {
-      const observed = { ...current, systemMetadata: { ...(current.systemMetadata ?? {}), lastObserved: input.created.time } };
+      // As DataHub does for a value it already holds: no new version, lastObserved and runId refreshed,
+      // the previous runId kept as lastRunId.
+      const before = current.systemMetadata ?? {};
+      const runId = input.systemMetadata?.['runId'];
+      const rerun = typeof runId === 'string' ? { runId, ...(typeof before['runId'] === 'string' && { lastRunId: before['runId'] }) } : {};
+      const observed = { ...current, systemMetadata: { ...before, lastObserved: input.created.time, ...rerun } };
       aspects.put([urn, aspectName, 0], observed);
       this.wrote(urn, aspectName, observed);
       if (entityChanged) {
@@ -251,6 +258,25 @@ export class WriteScope implements StoreTxn {
     this.writtenEntities.set(urn, remaining);
     this.wrote(urn, aspectName, undefined);
     return rows;
+  }
+
+  revertAspect(urn: string, aspectName: string): 'restored' | 'deleted' | 'none' {
+    const entity = this.writtenEntities.has(urn) ? this.writtenEntities.get(urn) : this.entities.get(urn);
+    if (!entity || !entity.aspects.includes(aspectName)) return 'none';
+    const current = this.writtenAspects.get(urn)?.get(aspectName) ?? this.aspects.get([urn, aspectName, 0]);
+    const history = current?.history ?? 0;
+    const previous = history > 0 ? this.aspects.get([urn, aspectName, history]) : undefined;
+    if (!current || !previous) {
+      this.deleteAspect(urn, aspectName);
+      return 'deleted';
+    }
+    this.keepDerived(urn, aspectName, current.value);
+    this.aspects.remove([urn, aspectName, history]);
+    const latest = { ...previous, history: history - 1 };
+    this.aspects.put([urn, aspectName, 0], latest);
+    this.wrote(urn, aspectName, latest);
+    this.indexEdges(urn, entity.id, aspectName, current.value, previous.value);
+    return 'restored';
   }
 
   deleteEntity(urn: string): number {

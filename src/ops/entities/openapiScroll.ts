@@ -12,6 +12,11 @@ import type { EntityRecords } from './openapiEntities.ts';
 export interface ScrollRequest {
   /** The entity type as the path names it; matched case-insensitively (the SDK lower-cases it). */
   entityType: string;
+  /**
+   * Several types instead (`POST /openapi/v3/entity/scroll`'s `entities`), each matched as
+   * `entityType` is; empty = every type the store holds.
+   */
+  types?: readonly string[];
   query?: string | null;
   count?: number;
   scrollId?: string | null;
@@ -37,7 +42,7 @@ function storedType(view: StoreView, name: string): string {
 export function scrollEntitiesV3(view: StoreView, req: ScrollRequest): ScrollPage {
   const page = searchEntities(view, {
     query: req.query?.trim() ? req.query : '*',
-    types: [storedType(view, req.entityType)],
+    types: req.types ? (req.types.length > 0 ? req.types.map((t) => storedType(view, t)) : view.entityTypes()) : [storedType(view, req.entityType)],
     count: req.count ?? DEFAULT_COUNT,
     scrollId: req.scrollId ?? null,
     sort: [{ field: 'urn', order: 'ASCENDING' }],

@@ -9,6 +9,15 @@ import { isKeyAspect } from '../../model/registry.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
 import type { PutAspectResult, StoreTxn } from '../../store/store.ts';
+import { checkPreconditions } from './preconditions.ts';
+
+/** DataHub's runId for a write that names none (SystemMetadataUtils). */
+export const DEFAULT_RUN_ID = 'no-run-id-provided';
+
+/** The proposal's systemMetadata with DataHub's default runId when it names none. */
+function withRunId(systemMetadata: Record<string, unknown> | undefined): Record<string, unknown> {
+  return typeof systemMetadata?.['runId'] === 'string' ? systemMetadata : { ...systemMetadata, runId: DEFAULT_RUN_ID };
+}
 
 export interface IngestResult {
   /** Aspects whose value changed (a new version was written). */
@@ -17,6 +26,8 @@ export interface IngestResult {
   unchanged: number;
   /** Aspects or entities removed by DELETE proposals. */
   deleted: number;
+  /** CREATE / CREATE_ENTITY proposals of what existed, dropped under `If-None-Match: *`. */
+  dropped: number;
   /** Distinct entity URNs touched. */
   urns: Set<string>;
 }
@@ -44,9 +55,16 @@ function writePatch(txn: StoreTxn, stamp: WriteStamp, p: Proposal, index: number
 export async function ingestProposals(ctx: OpContext, proposals: readonly Proposal[]): Promise<IngestResult> {
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
-    const result: IngestResult = { written: 0, unchanged: 0, deleted: 0, urns: new Set() };
+    const result: IngestResult = { written: 0, unchanged: 0, deleted: 0, dropped: 0, urns: new Set() };
+    // Every precondition is checked against the store as it was before the batch, before any write.
+    const dropped = checkPreconditions(txn, proposals);
     for (let index = 0; index < proposals.length; index++) {
-      const p = proposals[index]!;
+      if (dropped[index]) {
+        result.dropped++;
+        continue;
+      }
+      const given = proposals[index]!;
+      const p = given.changeType === 'DELETE' ? given : { ...given, systemMetadata: withRunId(given.systemMetadata) };
       result.urns.add(p.entityUrn);
       if (p.changeType === 'DELETE') {
         // Deleting the key aspect deletes the entity, as in DataHub.

@@ -17,10 +17,11 @@
  *
  * Errors name the item and field, e.g. `[2].globalTags.value: Invalid globalTags at tags[0].tag: …`.
  */
-import { BadRequestError, InvalidPatchError, locatedError } from '../../errors.ts';
+import type { IncomingMessage } from 'node:http';
+import { BadRequestError, InvalidPatchError, locatedError, WriteRefusedError } from '../../errors.ts';
 import { validateAspect } from '../../model/aspects.ts';
 import { describeJson, isJsonObject, type JsonObject } from '../../model/json.ts';
-import { normalizeUnionKeys, type Proposal } from '../../model/mcp.ts';
+import { normalizeUnionKeys, preconditionsOf, type Preconditions, type Proposal } from '../../model/mcp.ts';
 import { parsePatch, type AspectPatch } from '../../model/patch.ts';
 import { isKeyAspect, isKnownAspect, keyAspectName, keyAspectOf } from '../../model/registry.ts';
 import { batchGetEntities, checkUrnOfType, getEntityV3, type EntityRecords, type EntityRequest } from '../../ops/entities/openapiEntities.ts';
@@ -37,8 +38,8 @@ import { traceparentOf } from './trace.ts';
 
 /** The batchGet header naming the aspect version to read (0 = latest). */
 export const VERSION_HEADER = 'If-Version-Match';
-/** Per-aspect headers that ask for a conditional write, which we do not implement: refused, not ignored. */
-const CONDITIONAL_HEADERS = ['If-Version-Match', 'If-Modified-Since', 'If-Unmodified-Since'];
+/** The conditional-write headers an OpenAPI write honours, sent as HTTP headers or per aspect. */
+const CONDITIONAL_HEADERS = ['If-Version-Match', 'If-None-Match', 'If-Modified-Since', 'If-Unmodified-Since'];
 const ASPECT_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 export interface GenericAspectV3 {
@@ -131,7 +132,7 @@ export interface EntityWrites {
  * order. Throws the model's errors (BadRequestError, AspectValidationError, InvalidPatchError)
  * located at the item index and field path.
  */
-export function parseEntityWrites(body: unknown, entityType: string, mode: WriteMode): EntityWrites {
+export function parseEntityWrites(body: unknown, entityType: string, mode: WriteMode, request?: Preconditions): EntityWrites {
   if (!Array.isArray(body)) {
     throw new BadRequestError(`Request body must be a JSON array of {"urn": …, "<aspect name>": {"value": …}} objects, got ${describeJson(body)}`);
   }
@@ -142,7 +143,7 @@ export function parseEntityWrites(body: unknown, entityType: string, mode: Write
     for (const [aspectName, entry] of Object.entries(item)) {
       if (aspectName === 'urn') continue;
       const where = `[${i}].${aspectName}`;
-      writes.proposals.push(parseAspect(urn, aspectName, entry, where, mode));
+      writes.proposals.push(parseAspect(urn, aspectName, entry, where, mode, request));
       writes.sources.push(where);
     }
   });
@@ -157,7 +158,7 @@ function itemUrn(item: JsonObject, i: number, entityType: string): string {
   return urn;
 }
 
-function parseAspect(urn: string, aspectName: string, entry: unknown, where: string, mode: WriteMode): Proposal {
+function parseAspect(urn: string, aspectName: string, entry: unknown, where: string, mode: WriteMode, request: Preconditions | undefined): Proposal {
   const entityType = keyAspectOf(urn).entityType;
   checkAspectName(entityType, aspectName, where);
   if (!isJsonObject(entry)) {
@@ -165,9 +166,11 @@ function parseAspect(urn: string, aspectName: string, entry: unknown, where: str
   }
   const systemMetadata = parseSystemMetadata(entry['systemMetadata'], `${where}.systemMetadata`);
   checkHeaders(entry['headers'], `${where}.headers`);
+  const own = preconditionsOf(entry['headers'], `${where}.headers`);
+  const preconditions = request || own ? { ...request, ...own } : undefined;
   const value = entry['value'];
   if (value === undefined || value === null) throw new BadRequestError(`${where}.value: required object is missing`);
-  const base = { entityType, entityUrn: urn, aspectName, ...(systemMetadata && { systemMetadata }) };
+  const base = { entityType, entityUrn: urn, aspectName, ...(systemMetadata && { systemMetadata }), ...(preconditions && { preconditions }) };
   if (mode === 'PATCH') return { ...base, changeType: 'PATCH', patch: located(`${where}.value`, () => patchOf(aspectName, value)) };
   // validateAspect refuses a value that is not an object, so the cast below holds once it passed.
   const normalized = normalizeUnionKeys(value);
@@ -208,16 +211,34 @@ function parseSystemMetadata(raw: unknown, where: string): JsonObject | undefine
 
 /**
  * Headers are strings. `X-DataHub-Sync-Index-Update` (SYNC_WAIT) needs nothing: our indexes are
- * written in the write's own transaction. Conditional writes are refused rather than done unchecked.
+ * written in the write's own transaction. The conditional ones are read by preconditionsOf.
  */
 function checkHeaders(raw: unknown, where: string): void {
   if (raw === undefined || raw === null) return;
   if (!isJsonObject(raw)) throw new BadRequestError(`${where}: expected an object of header names to strings, got ${describeJson(raw)}`);
   for (const [name, value] of Object.entries(raw)) {
     if (typeof value !== 'string') throw new BadRequestError(`${where}.${name}: expected a string, got ${describeJson(value)}`);
-    const conditional = CONDITIONAL_HEADERS.find((h) => h.toLowerCase() === name.toLowerCase());
-    if (conditional) throw new BadRequestError(`${where}.${name}: conditional writes (${CONDITIONAL_HEADERS.join(', ')}) are not supported`);
   }
+}
+
+/** The conditional-write HTTP headers of a request, for every aspect it writes. */
+function requestPreconditions(req: IncomingMessage): Preconditions | undefined {
+  const sent: Record<string, string> = {};
+  for (const name of CONDITIONAL_HEADERS) {
+    const v = req.headers[name.toLowerCase()];
+    if (typeof v === 'string') sent[name] = v;
+  }
+  return preconditionsOf(sent, 'headers');
+}
+
+/**
+ * DataHub's OpenAPI answer to a refused write: 412 `{"error":"Precondition Error", …}` when a
+ * precondition failed, else 400 `{"error":"Validation Error", …}`.
+ */
+function refusedAnswer(e: WriteRefusedError) {
+  return e.precondition
+    ? { status: 412, body: { error: 'Precondition Error', message: e.message } }
+    : { status: 400, body: { error: 'Validation Error', message: e.message } };
 }
 
 /**
@@ -248,6 +269,13 @@ function patchBodyOf(patch: AspectPatch): JsonObject {
 
 // ---- routes ---------------------------------------------------------------------------------------
 
+/** An optional list of names in a request body; absent = empty. */
+function stringList(raw: unknown, where: string): string[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw) || !raw.every((x) => typeof x === 'string')) throw new BadRequestError(`${where}: expected an array of strings, got ${describeJson(raw)}`);
+  return raw;
+}
+
 async function write({ req, query, params, deps }: RestCall, mode: WriteMode) {
   // Parameters first: a bad one costs no body read. `async` is checked, then needs nothing.
   boolParam(query, 'async', true);
@@ -255,12 +283,14 @@ async function write({ req, query, params, deps }: RestCall, mode: WriteMode) {
   const entityType = urnFromPath(params['entityType']!);
   const body = await readJsonBody(req, deps.limits.maxBodyBytes);
   checkValueLimits(body, deps.limits, 'request body');
-  const writes = parseEntityWrites(body, entityType, mode);
+  const writes = parseEntityWrites(body, entityType, mode, requestPreconditions(req));
   const written = await writeEntities({ store: deps.store, actor: actorOf(req) }, writes.proposals).catch((e: unknown) => {
+    if (e instanceof WriteRefusedError) return e;
     // A patch that does not apply to the stored value: named by where it was in the body.
     const index = e instanceof InvalidPatchError ? e.location?.index : undefined;
     throw index !== undefined ? locatedError(e as InvalidPatchError, { path: `${writes.sources[index]}.value` }) : e;
   });
+  if (written instanceof WriteRefusedError) return refusedAnswer(written);
   return json(writtenEntitiesV3(written, withSystemMetadata), { traceparent: traceparentOf(written.traceId) });
 }
 
@@ -274,6 +304,24 @@ export const openapiEntityRoutes: Route[] = [
       checkValueLimits(input, deps.limits, 'request body');
       const requests = parseBatchGetRequest(input, urnFromPath(params['entityType']!));
       return json(batchGetEntities(deps.store, requests).map((e) => entityV3(e, withSystemMetadata)));
+    },
+  }),
+  route({
+    // The scroll across types (the SDK's OpenApiAPI.scroll_entities); before the write route, whose
+    // path would take `scroll` for an entity type.
+    method: 'POST',
+    path: '/openapi/v3/entity/scroll',
+    async handle({ req, query, deps }) {
+      const count = pageParam(query, 'count');
+      const withSystemMetadata = boolParam(query, 'systemMetadata');
+      const includeSoftDeleted = boolParam(query, 'includeSoftDelete');
+      const body = await readJsonBody(req, deps.limits.maxBodyBytes);
+      const input = body === undefined || body === null ? {} : body;
+      if (!isJsonObject(input)) throw new BadRequestError(`Request body must be a JSON object {"entities": [types], "aspects": [names]}, got ${describeJson(input)}`);
+      const types = stringList(input['entities'], 'entities');
+      const aspects = stringList(input['aspects'], 'aspects');
+      const page = scrollEntitiesV3(deps.store, { entityType: '', types, query: query.get('query'), count, scrollId: query.get('scrollId'), aspects, includeSoftDeleted });
+      return json({ scrollId: page.scrollId, entities: page.entities.map((e) => entityV3(e, withSystemMetadata, true)) });
     },
   }),
   route({ method: 'POST', path: '/openapi/v3/entity/{entityType}/?', handle: (call) => write(call, 'UPSERT') }),

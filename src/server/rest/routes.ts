@@ -1,6 +1,6 @@
 /**
  * Every REST route, one resource file each: Rest.li's `/config`, `/aspects`, `/entities`,
- * `/entitiesV2` and `/relationships` (DataHub's Python CLI and SDK), and the OpenAPI routes of the
+ * `/entitiesV2`, `/relationships` and `/runs` (DataHub's Python CLI and SDK), and the OpenAPI routes of the
  * 1.7 client and SDK: v3 entities (reads, scroll, writes, deletes), related entities, the v2
  * timeline and the write trace. The first route whose method, path and action match answers; paths
  * do not overlap, so the order here is only the order of the listing.
@@ -11,6 +11,7 @@ import { entitiesV2Routes } from './entitiesV2.ts';
 import { entityRoutes } from './entities.ts';
 import { openapiEntityRoutes } from './openapiEntity.ts';
 import { relationshipRoutes } from './relationships.ts';
+import { runRoutes } from './runs.ts';
 import type { Route } from './route.ts';
 import { timelineRoutes } from './timeline.ts';
 import { traceRoutes } from './trace.ts';
@@ -21,6 +22,7 @@ export const REST_ROUTES: readonly Route[] = [
   ...entityRoutes,
   ...entitiesV2Routes,
   ...relationshipRoutes,
+  ...runRoutes,
   ...openapiEntityRoutes,
   ...traceRoutes,
   ...timelineRoutes,
