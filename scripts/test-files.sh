@@ -17,6 +17,7 @@ PROCESS_LEVEL=(
   test/hardening-limits.test.ts
   test/interop-admin.test.ts
   test/interop-assertions.test.ts
+  test/interop-conditional.test.ts
   test/interop-documents.test.ts
   test/interop-ingestion.test.ts
   test/interop-lineage.test.ts
