@@ -7,9 +7,9 @@
  * same thing to a PATCH and to a merge; a few lists JSON Patch does not address (group members, roles,
  * `ownerTypes`, schema fields, fine-grained lineage by its columns) are added.
  *
- * TODO(merge): the aspect declarations in `src/model/aspects/*` are getting their merge keys (issue 34
- * item 5). Once they have them, build `MERGE_RULES.aspects` from those declarations instead of this
- * table, and keep here only what is sync's own (labels, stamps).
+ * Not yet done: the aspect declarations (`src/model/aspects/*`) now declare `mergeKeys` too, and
+ * `MERGE_RULES.aspects` should be built from them instead of this table, keeping here only what is
+ * sync's own (labels, stamps, the lists JSON Patch does not address).
  */
 import { KEY_NAME } from './path.ts';
 
