@@ -1,4 +1,4 @@
-// catalog user upsert / group upsert with DataHub's documented YAML (datahub-rest-cli.md §6.3), read
+// catalog user upsert / group upsert with DataHub's documented YAML (docs/datahub/rest-cli.md §6.3), read
 // back through `catalog get` and GraphQL; bad files write nothing and say where the problem is.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -24,7 +24,7 @@ describe('catalog user upsert and group upsert', () => {
       aboutMe: 'I like raising the bar higher', displayName: 'The Bar', email: 'bar@acryl.io',
       pictureLink: 'assets/platforms/default_avatar.png', skills: [], slack: '@the_bar_raiser', teams: [],
     });
-    // DataHub drops these when slack is set; we keep them (DESIGN.md §2.5).
+    // DataHub drops these when slack is set; we keep them (docs/design.md §2.5).
     assert.deepEqual(bar.corpUserInfo, { active: true, customProperties: {}, displayName: 'The Bar', email: 'bar@acryl.io', firstName: 'The', fullName: 'The Bar', lastName: 'Bar' });
     assert.deepEqual(bar.groupMembership, { groups: ['urn:li:corpGroup:foogroup@acryl.io'] });
     assert.deepEqual(bar.status, { removed: false });

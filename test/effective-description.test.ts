@@ -1,4 +1,4 @@
-// DESIGN.md §2.2: reads show the description a person sees in DataHub's UI, which renders
+// docs/design.md §2.2: reads show the description a person sees in DataHub's UI, which renders
 // `editableProperties.description || properties.description` (and the same for a column's
 // editableSchemaFieldInfo). An emptied edit — what `updateDescription` with "" and
 // mcp-server-datahub's `update_description(operation="remove")` store — shows the ingested text again,

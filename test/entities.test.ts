@@ -1,4 +1,4 @@
-// Generic entities (issue 13, datahub-discovery.md §1.1, §4.1): `entity(urn)`, `entities(urns)` and
+// Generic entities (issue 13, docs/datahub/discovery.md §1.1, §4.1): `entity(urn)`, `entities(urns)` and
 // the typed root queries over every served entity type, with the aspects DataHub shows on them.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -150,7 +150,7 @@ describe('generic entities over GraphQL', () => {
     assert.deepEqual(await ok('{ entity(urn: "urn:li:dashboard:(looker,none)") { urn } }'), { entity: null });
   });
 
-  it('view settings the clients read first: no default view until one is set (datahub-discovery.md §5)', async () => {
+  it('view settings the clients read first: no default view until one is set (docs/datahub/discovery.md §5)', async () => {
     const q = '{ globalViewsSettings { defaultView } me { corpUser { settings { appearance { showSimplifiedHomepage } views { defaultView { urn name viewType } } } } } }';
     assert.deepEqual(await ok(q), { globalViewsSettings: { defaultView: null }, me: { corpUser: { settings: { appearance: { showSimplifiedHomepage: false }, views: null } } } });
     const VIEW = 'urn:li:dataHubView:mine';

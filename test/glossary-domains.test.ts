@@ -1,4 +1,4 @@
-// Mutations across entity types (issue 13, datahub-discovery.md §4.2, §4.3): glossary terms and
+// Mutations across entity types (issue 13, docs/datahub/discovery.md §4.2, §4.3): glossary terms and
 // nodes, term associations, names, domains, structured properties and data products — with DataHub's
 // messages for missing targets, wrong types and unknown terms or domains, and atomic batches.
 import assert from 'node:assert/strict';

@@ -67,7 +67,7 @@ describe('GraphQL behaviour', () => {
     assert.deepEqual(urns, Array.from({ length: 20 }, (_, i) => `urn:li:tag:c${i}`).sort());
   });
 
-  it('updateTag keeps colorHex and owners (DESIGN.md §2.5); deleteTag removes the tag and its associations', async () => {
+  it('updateTag keeps colorHex and owners (docs/design.md §2.5); deleteTag removes the tag and its associations', async () => {
     await s.gql('mutation { createTag(input: { id: "keep", name: "Keep", description: "d" }) }');
     await s.gql('mutation { setTagColor(urn: "urn:li:tag:keep", colorHex: "#00ff00") }');
     const u = await s.gql('mutation { updateTag(urn: "urn:li:tag:keep", input: { urn: "urn:li:tag:keep", name: "Kept", description: "new" }) { urn properties { name description colorHex } ownership { owners { owner { ... on CorpUser { urn } } } } } }');

@@ -1,5 +1,5 @@
-// Every datahub-graphql.md §3 error message that applies to our operations, asserting code, type and
-// message, plus the deliberate differences of DESIGN.md §2.1 (missing targets fail, unknown urns in
+// Every docs/datahub/graphql.md §3 error message that applies to our operations, asserting code, type and
+// message, plus the deliberate differences of docs/design.md §2.1 (missing targets fail, unknown urns in
 // queries give null + NOT_FOUND).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -26,7 +26,7 @@ describe('GraphQL error messages', () => {
     assert.deepEqual(r.body.extensions, {});
   }
 
-  describe('missing targets fail with DataHub wording (DESIGN.md §2.1)', () => {
+  describe('missing targets fail with DataHub wording (docs/design.md §2.1)', () => {
     const cases: Array<[string, string, string]> = [
       ['updateDeprecation', `mutation { updateDeprecation(input: { urn: "${MISSING}", deprecated: true }) }`, `Failed to update deprecation for Entity ${MISSING}. Entity does not exist.`],
       ['batchUpdateDeprecation', `mutation { batchUpdateDeprecation(input: { deprecated: true, resources: [{ resourceUrn: "${MISSING}" }] }) }`, `Failed to update resource with urn ${MISSING}. Entity does not exist.`],
@@ -52,7 +52,7 @@ describe('GraphQL error messages', () => {
     for (const [field, doc, message] of cases) it(field, () => fails(doc, field, message));
   });
 
-  it('queries of unknown urns return null with a NOT_FOUND error (DESIGN.md §2.1)', async () => {
+  it('queries of unknown urns return null with a NOT_FOUND error (docs/design.md §2.1)', async () => {
     for (const [field, urn, label] of [
       ['dataset', MISSING, 'Dataset'],
       ['tag', 'urn:li:tag:nope', 'Tag'],

@@ -1,5 +1,5 @@
-// The canonical examples of DataHub's API tutorials (datahub-graphql.md §4), run unchanged against
-// the sample data, asserting the documented response (or our documented deviation, DESIGN.md §2).
+// The canonical examples of DataHub's API tutorials (docs/datahub/graphql.md §4), run unchanged against
+// the sample data, asserting the documented response (or our documented deviation, docs/design.md §2).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
@@ -45,7 +45,7 @@ describe('DataHub tutorial examples (§4)', () => {
     const read = await s.gql(`{ dataset(urn: "${H_FUC}") { properties { description } editableProperties { description } institutionalMemory { elements { url label author { urn } } } } }`);
     const d = read.body.data.dataset;
     assert.match(d.editableProperties.description, /^## The Real Estate Sales Dataset\n/);
-    // DESIGN.md §2.2: properties.description shows the edited description.
+    // docs/design.md §2.2: properties.description shows the edited description.
     assert.equal(d.properties.description, d.editableProperties.description);
     assert.deepEqual(d.institutionalMemory.elements, [
       { url: 'https://wikipedia.com/real_estate', label: 'This is the definition of what real estate means', author: { urn: 'urn:li:corpuser:jdoe' } },
@@ -60,7 +60,7 @@ The \`user_name\` column is a primary key column that contains the name of the u
     assert.deepEqual(d5.body, { data: { updateDescription: true }, extensions: {} });
     const read = await s.gql(`{ dataset(urn: "${H_FUD}") { schemaMetadata { fields { fieldPath description } } editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } } } }`);
     const expected = '### User Name\nThe `user_name` column is a primary key column that contains the name of the user who was deleted.';
-    // DESIGN.md §2.2 (deviation): the edited description is visible in schemaMetadata too.
+    // docs/design.md §2.2 (deviation): the edited description is visible in schemaMetadata too.
     assert.equal(read.body.data.dataset.schemaMetadata.fields[0].description, expected);
     assert.deepEqual(read.body.data.dataset.editableSchemaMetadata.editableSchemaFieldInfo, [{ fieldPath: 'user_name', description: expected }]);
   });
@@ -147,7 +147,7 @@ The \`user_name\` column is a primary key column that contains the name of the u
     assert.equal(hdfs.body.data.dataset.deprecation.deprecated, true);
   });
 
-  it('deprecation reads false for a dataset with no deprecation aspect (DESIGN.md §2.3), and un-deprecation works', async () => {
+  it('deprecation reads false for a dataset with no deprecation aspect (docs/design.md §2.3), and un-deprecation works', async () => {
     const r = await s.gql(`{ dataset(urn: "${S.kafkaSample}") { deprecation { deprecated decommissionTime note actor } } }`);
     assert.deepEqual(r.body.data.dataset.deprecation, { deprecated: false, decommissionTime: null, note: null, actor: null });
     await s.gql(`mutation { updateDeprecation(input: { urn: "${S.kafkaSample}", deprecated: true, note: "old", decommissionTime: 1767225600000 }) }`);

@@ -85,7 +85,7 @@ export async function startEveryFieldServer(): Promise<GqlServer> {
   return srv;
 }
 
-/** The error object DataHub sends for a resolver failure (datahub-graphql.md §1.4). */
+/** The error object DataHub sends for a resolver failure (docs/datahub/graphql.md §1.4). */
 export function expectedError(message: string, path: string, code = 400): Record<string, unknown> {
   const type = { 400: 'BAD_REQUEST', 404: 'NOT_FOUND' }[code as 400 | 404];
   return { message, path: [path], extensions: { code, type, classification: 'DataFetchingException' } };

@@ -19,7 +19,7 @@ describe('graphql-http audit of /api/graphql', () => {
       assert.ok(results.length > 50);
       const failed = results.filter((r) => r.status !== 'ok');
       assert.deepEqual(failed.filter((r) => !r.name.startsWith('MAY ')).map((r) => r.name), []);
-      // Deliberate: GMS answers GET /api/graphql with 405 (datahub-graphql.md §1.1), and so do we.
+      // Deliberate: GMS answers GET /api/graphql with 405 (docs/datahub/graphql.md §1.1), and so do we.
       for (const r of failed) assert.match(r.name, /GET/);
     } finally {
       await server.close();

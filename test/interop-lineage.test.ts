@@ -1,4 +1,4 @@
-// DataHub's own lineage clients against a real `catalog serve` (issue 14, datahub-discovery.md §3.1):
+// DataHub's own lineage clients against a real `catalog serve` (issue 14, docs/datahub/discovery.md §3.1):
 // the SDK's `DataHubClient.lineage` (add_lineage, get_lineage over scrollAcrossLineage, column lineage
 // with its SCHEMA_FIELD grouping) and `datahub lineage --format json`. Without the interop virtualenv the
 // suite fails, saying to run scripts/setup.sh.

@@ -240,7 +240,7 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
       ['add_owners', { owner_urns: ['urn:li:corpuser:nobody'], entity_urns: [D], ownership_type: 'BUSINESS_OWNER' }],
       ['set_domains', { domain_urn: 'urn:li:domain:nope', entity_urns: [D] }],
       ['add_tags', { tag_urns: [TERM], entity_urns: [D] }],
-      // What an agent reads next sees every edit at once (DESIGN.md §2.7: search is consistent at once).
+      // What an agent reads next sees every edit at once (docs/design.md §2.7: search is consistent at once).
       ['get_entities', { urns: D }],
       ['list_schema_fields', { urn: D, keywords: ['PII'] }],
       ['search', { query: '*', filter: 'tag = urn:li:tag:PII' }],
@@ -374,7 +374,7 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
       `Error calling tool 'add_owners': Error add owners: Error executing graphql query: ${graphqlError(`Failed to update resource with urn ${MISSING}. Entity does not exist.`)}`,
       `Error calling tool 'set_domains': Error setting domain: Error executing graphql query: ${graphqlError(`Failed to update resource with urn ${MISSING}. Entity does not exist.`)}`,
     ]);
-    // Batches are atomic (DESIGN.md §2.4): the valid half of a refused batch wrote nothing.
+    // Batches are atomic (docs/design.md §2.4): the valid half of a refused batch wrote nothing.
     const d2 = await readBack(D2);
     assert.deepEqual([d2.tags, d2.terms], [[], []]);
 

@@ -1,5 +1,5 @@
 // DataHub's real CLI and SDK (acryl-datahub, pinned in scripts/interop-venv.sh) reading through the
-// OpenAPI endpoints of datahub-discovery.md §7.4–§7.5: `datahub timeline` against the change history
+// OpenAPI endpoints of docs/datahub/discovery.md §7.4–§7.5: `datahub timeline` against the change history
 // of a dataset edited three times, and DataHubGraph.get_entities (v3 batchGet). A real `catalog
 // serve` on an ephemeral port; telemetry off, HOME in a temp dir, no call leaves the machine.
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ requirePython('INTEROP TIMELINE SUITE');
 
 const MISSING = 'urn:li:dataset:(urn:li:dataPlatform:hive,no_such_table,PROD)';
 
-/** Python's `urllib.parse.quote(s, safe="")`, which the CLI encodes urns with (datahub-rest-cli.md §1.5). */
+/** Python's `urllib.parse.quote(s, safe="")`, which the CLI encodes urns with (docs/datahub/rest-cli.md §1.5). */
 const quote = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 describe('DataHub CLI timeline and SDK get_entities against catalog serve', { skip: !hasPython && 'python3 missing' }, () => {

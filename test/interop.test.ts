@@ -206,7 +206,7 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
   });
 
   it('DataHubClient.from_env() (client mode SDK) writes through OpenAPI v3: upsert, patches, SYNC_WAIT, DELETE, ASYNC_WAIT polling the trace API', async () => {
-    // datahub-rest-cli.md §4.7, §5.3: /config advertises >= 1.0.1, so an SDK-mode client writes with OpenAPI.
+    // docs/datahub/rest-cli.md §4.7, §5.3: /config advertises >= 1.0.1, so an SDK-mode client writes with OpenAPI.
     const r = await py('sdk_openapi_writes.py', 'a');
     assert.equal(r.openapi, true);
     const writes = r.calls.filter(([, path]: [string, string]) => !path.startsWith('/openapi/v1/trace/'));

@@ -1,4 +1,4 @@
-// Lineage (issue 14, datahub-discovery.md §3): the traversal over the relationships index (degrees,
+// Lineage (issue 14, docs/datahub/discovery.md §3): the traversal over the relationships index (degrees,
 // paths, jobs between datasets, charts and dashboards, cycles, soft-deleted and ghost entities,
 // column-level lineage), the GraphQL `lineage` field, searchAcrossLineage / scrollAcrossLineage,
 // updateLineage, and `catalog lineage` — on a real store and a real server.
@@ -152,7 +152,7 @@ describe('lineage traversal', () => {
 
 describe('machine learning lineage', () => {
   // A feature derived from a dataset; a model trained by one job, used by another, fed by the feature
-  // and member of a group (datahub-discovery.md §1.4: TrainedBy, UsedBy, MemberOf, Consumes, DerivedFrom).
+  // and member of a group (docs/datahub/discovery.md §1.4: TrainedBy, UsedBy, MemberOf, Consumes, DerivedFrom).
   const raw = ds('ml_raw');
   const feature = 'urn:li:mlFeature:(fraud,amount)';
   const group = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-models,PROD)';

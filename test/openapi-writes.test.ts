@@ -1,4 +1,4 @@
-// OpenAPI v3 writes and write tracing as DataHub's SDK sends them (datahub-rest-cli.md §5.3, §5.4;
+// OpenAPI v3 writes and write tracing as DataHub's SDK sends them (docs/datahub/rest-cli.md §5.3, §5.4;
 // DataHub's v3 EntityController and TraceController), and /config (§3), over a real server on a temp
 // data file: shapes, statuses, every error message, and that a bad request writes nothing.
 import assert from 'node:assert/strict';
@@ -342,7 +342,7 @@ describe('write tracing: POST /openapi/v1/trace/write/{traceId}', () => {
   });
 });
 
-describe('/config (datahub-rest-cli.md §3)', () => {
+describe('/config (docs/datahub/rest-cli.md §3)', () => {
   let s: GqlServer;
   before(async () => {
     s = await startSampleServer({ sample: false });

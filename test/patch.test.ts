@@ -1,4 +1,4 @@
-// JSON Patch on aspects (issue 13, datahub-discovery.md §6): the bodies DataHub's 1.7 SDK emits
+// JSON Patch on aspects (issue 13, docs/datahub/discovery.md §6): the bodies DataHub's 1.7 SDK emits
 // (§6.5), DataHub's keyed-array semantics (§6.2), templates (§6.3), and bad patches.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -81,7 +81,7 @@ describe('PATCH semantics', () => {
     assert.deepEqual(patch('upstreamLineage', added, [{ op: 'remove', path: `/upstreams/${up.replace('/', '~1')}`, value: {} }]), { upstreams: [] });
   });
 
-  it('upstreamLineage fine-grained lineage: the SDK\'s column lineage add/remove paths rebuild DataHub\'s list (datahub-discovery.md §6.4)', () => {
+  it('upstreamLineage fine-grained lineage: the SDK\'s column lineage add/remove paths rebuild DataHub\'s list (docs/datahub/discovery.md §6.4)', () => {
     const field = (ds: string, f: string) => `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,${ds},PROD),${f})`;
     const current = { upstreams: [{ dataset: 'urn:li:dataset:(urn:li:dataPlatform:hive,u,PROD)', type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } }] };
     // The ops DatasetPatchBuilder.add_fine_grained_upstream_lineage emits (a bare list: the template applies).

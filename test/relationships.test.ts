@@ -1,4 +1,4 @@
-// The relationships index (issue 13, datahub-discovery.md §1.3, §1.4, §7.2): edges from the aspects'
+// The relationships index (issue 13, docs/datahub/discovery.md §1.3, §1.4, §7.2): edges from the aspects'
 // declared fields, kept in the aspect's write transaction in both directions, rebuilt when a file was
 // indexed under other declarations, and served by GraphQL `relationships`, REST `GET /relationships`
 // and OpenAPI `GET /openapi/relationships/v1/`.

@@ -1,4 +1,4 @@
-// The Rest.li endpoints (datahub-rest-cli.md §2, §3) over a real server: shapes, statuses, messages.
+// The Rest.li endpoints (docs/datahub/rest-cli.md §2, §3) over a real server: shapes, statuses, messages.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { compilePath } from '../src/server/rest/route.ts';

@@ -1,4 +1,4 @@
-// The REST and OpenAPI reads of DataHub's 1.7 Python client (datahub-discovery.md §7.1, §7.4, §7.5)
+// The REST and OpenAPI reads of DataHub's 1.7 Python client (docs/datahub/discovery.md §7.1, §7.4, §7.5)
 // over a real server on the sample catalog: shapes, statuses and every error message.
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -43,7 +43,7 @@ function client(s: GqlServer) {
 
 const error = (status: number, message: string): Reply => ({ status, body: { status, message } });
 
-describe('GET /entities/{urn}: Rest.li snapshots (datahub-discovery.md §7.1)', () => {
+describe('GET /entities/{urn}: Rest.li snapshots (docs/datahub/discovery.md §7.1)', () => {
   let s: GqlServer;
   let api: ReturnType<typeof client>;
   before(async () => {
@@ -145,7 +145,7 @@ describe('GET /entities/{urn}: Rest.li snapshots (datahub-discovery.md §7.1)', 
   });
 });
 
-describe('OpenAPI v3 entity reads (datahub-discovery.md §7.4)', () => {
+describe('OpenAPI v3 entity reads (docs/datahub/discovery.md §7.4)', () => {
   let s: GqlServer;
   let api: ReturnType<typeof client>;
   before(async () => {
@@ -252,7 +252,7 @@ describe('OpenAPI v3 entity reads (datahub-discovery.md §7.4)', () => {
   });
 });
 
-describe('GET /openapi/v2/timeline/v1/{urn}: change history (datahub-discovery.md §7.5)', () => {
+describe('GET /openapi/v2/timeline/v1/{urn}: change history (docs/datahub/discovery.md §7.5)', () => {
   let s: GqlServer;
   let api: ReturnType<typeof client>;
   before(async () => {

@@ -1,4 +1,4 @@
-// Search over the index kept in the data file (issue 14, datahub-discovery.md §2): result sets and
+// Search over the index kept in the data file (issue 14, docs/datahub/discovery.md §2): result sets and
 // order for text, column names, prefixes, phrases and field terms; DataHub's filters with negation
 // and conditions; facets with counts; paging by offset and by scroll id; autocomplete and browse;
 // soft-deleted entities hidden; writes visible in the next search; reindex equal to incremental

@@ -1,5 +1,5 @@
 /**
- * Reads DataHub's user and group YAML (datahub-rest-cli.md §6) into operation inputs, checking every
+ * Reads DataHub's user and group YAML (docs/datahub/rest-cli.md §6) into operation inputs, checking every
  * field with its position. Unknown keys are rejected, as DataHub's pydantic models do.
  */
 import type { GroupSpec, MemberRef } from '../ops/identity/upsertGroup.ts';

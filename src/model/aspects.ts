@@ -1,5 +1,5 @@
 /**
- * Checks the shapes of the aspects this product interprets (datahub-rest-cli.md §7.2) on every write;
+ * Checks the shapes of the aspects this product interprets (docs/datahub/rest-cli.md §7.2) on every write;
  * each shape is declared in its module under `aspects/`. Only field types are enforced, plus the
  * fields the product reads; fields we do not list are kept as given, because newer DataHub models
  * keep adding optional fields. Aspects without a declared shape are stored as given.

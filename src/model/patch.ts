@@ -1,5 +1,5 @@
 /**
- * JSON Patch on aspects (`changeType: PATCH`, datahub-discovery.md §6): the two body shapes DataHub's
+ * JSON Patch on aspects (`changeType: PATCH`, docs/datahub/discovery.md §6): the two body shapes DataHub's
  * clients send — a bare RFC 6902 operation list, applied through the aspect's template, and
  * `{arrayPrimaryKeys, patch}`, whose keyed arrays are named in the body — with DataHub's semantics:
  * a keyed array is addressed by its elements' key fields (tags by tag, owners by owner and type, …),
@@ -76,7 +76,7 @@ function arraySpecsOf(mergeKeys: Readonly<Record<string, MergeKey>>): Record<str
   return top;
 }
 
-/** Aspect templates (datahub-discovery.md §6.3), from the aspects' declared merge keys and empty values. */
+/** Aspect templates (docs/datahub/discovery.md §6.3), from the aspects' declared merge keys and empty values. */
 const TEMPLATES: ReadonlyMap<string, Template> = new Map(
   ASPECTS.filter((a) => a.mergeKeys || a.emptyValue).map((a) => [
     a.name,
@@ -133,7 +133,7 @@ export function applyPatch(aspectName: string, current: unknown, patch: AspectPa
   return out;
 }
 
-// ---------- fine-grained lineage (datahub-discovery.md §6.4) ----------
+// ---------- fine-grained lineage (docs/datahub/discovery.md §6.4) ----------
 
 /** Aspects whose `fineGrainedLineages` a patch addresses as a map, not as a list. */
 const FINE_GRAINED_ASPECTS = new Set(['upstreamLineage', 'dataJobInputOutput']);

@@ -1,7 +1,7 @@
 /**
  * The entity registry: which entity types exist, how their key aspect is derived from the URN, and
  * the Pegasus schema name (FQN) of each aspect, which DataHub's REST API uses as the union key of
- * `VersionedAspect` (datahub-rest-cli.md §2.2, §7.2).
+ * `VersionedAspect` (docs/datahub/rest-cli.md §2.2, §7.2).
  */
 import { ASPECTS } from './aspects/index.ts';
 import { InvalidUrnError } from '../errors.ts';

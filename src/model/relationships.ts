@@ -1,6 +1,6 @@
 /**
  * The relationships an aspect value carries, from the declarations in the aspect modules
- * (datahub-discovery.md §1.4): an aspect on entity S whose declared field holds URN D makes the edge
+ * (docs/datahub/discovery.md §1.4): an aspect on entity S whose declared field holds URN D makes the edge
  * S --name--> D. The store keeps these edges in both directions, in the same transaction as the
  * aspect (see `RelationshipIndexer` in src/store/store.ts).
  */

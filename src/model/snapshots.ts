@@ -1,5 +1,5 @@
 /**
- * The Rest.li snapshot of each entity type that has one (datahub-discovery.md §7.1): the snapshot
+ * The Rest.li snapshot of each entity type that has one (docs/datahub/discovery.md §7.1): the snapshot
  * record's name and the aspects its union can carry, key aspect first. Read from the Pegasus
  * models as the 1.7 Python client ships them (`metadata/schema_classes.py`, `*SnapshotClass`).
  * Entity types missing here (domain, container, dataProduct, …) have no snapshot in DataHub.

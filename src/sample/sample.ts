@@ -1,6 +1,6 @@
 /**
  * Sample catalog in DataHub's MCP file format: the entities DataHub's API tutorials query
- * (datahub-graphql.md §4), so a newcomer can paste the tutorials' documents and see answers.
+ * (docs/datahub/graphql.md §4), so a newcomer can paste the tutorials' documents and see answers.
  * Written for Catalog; the descriptions the tutorials print are reproduced because they are the
  * expected answers. After them comes our own showcase (showcase.ts): lineage, glossary, domains,
  * containers, ML, an incident …, so every page and query has something real to show.

@@ -1,5 +1,5 @@
 /**
- * Who may use the server (DESIGN.md §3 "Server"). Auth is on whenever the server binds a
+ * Who may use the server (docs/design.md §3 "Server"). Auth is on whenever the server binds a
  * non-loopback address (it refuses to start with no token to get in, unless the user opts out with
  * an insecure flag) and can be switched on for loopback. With auth on, every path but /health and
  * /config needs a valid token, checked before the body is read; the token's user is the actor.

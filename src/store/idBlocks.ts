@@ -1,7 +1,7 @@
 /**
  * Sets of document ids as the search index keeps them: in blocks of 128 consecutive ids, one LMDB
  * value per block, so a set of a hundred thousand ids reads as under a thousand values and a member
- * costs a few bytes, not a key of its own (DESIGN.md, search index).
+ * costs a few bytes, not a key of its own (docs/design.md, search index).
  *
  * Key [...prefix, block] → the entries of the block's ids, ascending, `entrySize` bytes each; an
  * entry's first byte is its id's low 7 bits, the rest its payload (postings carry frequency, length

@@ -1,6 +1,6 @@
 /**
  * The search index's tables, in the store's LMDB environment and written in the store's write
- * transactions (DESIGN.md, search). Documents are keyed by their entity's id (the store's, given once
+ * transactions (docs/design.md, search). Documents are keyed by their entity's id (the store's, given once
  * at creation, see EntityIds), so the postings and keyword keys stay short whatever the urns look
  * like, and the index keeps no urn ↔ id tables of its own. Until layout search-10 it did
  * (`searchIds`, `searchUrns`), for what the store already held.

@@ -1,5 +1,5 @@
 /**
- * The versioned aspect store on LMDB (DESIGN.md §3 "Store"): the Store opens a data file, reads it
+ * The versioned aspect store on LMDB (docs/design.md §3 "Store"): the Store opens a data file, reads it
  * and runs the write transactions. Its parts, each a module of src/store:
  * - tables.ts: what each table holds (the layout), the record and key types, `deepEqual`;
  * - view.ts: StoreView and StoreTxn, the store as the layers above see it;

@@ -74,7 +74,7 @@ export type AspectValue<D extends { fields?: Fields }> = D extends { fields: inf
 
 /**
  * A relationship an aspect carries: every URN found at `path` is an edge named `name` from the entity
- * holding the aspect to that URN (DataHub's `@Relationship` annotations, datahub-discovery.md §1.4).
+ * holding the aspect to that URN (DataHub's `@Relationship` annotations, docs/datahub/discovery.md §1.4).
  * `path` is dotted field names, `[]` stepping into every element of an array: `owners[].owner`.
  */
 export interface RelationshipDecl {

@@ -1,5 +1,5 @@
 /**
- * What the search index holds of each aspect: DataHub's `@Searchable` fields (datahub-discovery.md
+ * What the search index holds of each aspect: DataHub's `@Searchable` fields (docs/datahub/discovery.md
  * §2.4-§2.5), declared with each aspect (`searchable` in its declaration under src/model/aspects/) as
  * index field name, the path to the value inside the aspect, its kind and its weight in the ranking.
  * This module gathers them into one table, the index's declarations.
@@ -77,7 +77,7 @@ export const SEARCH_FIELDS: readonly SearchField[] = [...INDEX_ORDER, ...[...DEC
 );
 
 /**
- * Filter and facet fields that stand for several index fields (datahub-discovery.md §2.3): a
+ * Filter and facet fields that stand for several index fields (docs/datahub/discovery.md §2.3): a
  * criterion on `tags` matches dataset tags and column tags alike.
  */
 export const FAN_OUT: Readonly<Record<string, readonly string[]>> = {

@@ -1,5 +1,5 @@
 /**
- * Shared checks of mutation targets, with DataHub's messages (datahub-graphql.md §3.0 "V-RES").
+ * Shared checks of mutation targets, with DataHub's messages (docs/datahub/graphql.md §3.0 "V-RES").
  * Every mutation calls these inside its write transaction, before writing anything.
  */
 import { BadRequestError } from '../../errors.ts';

@@ -1,5 +1,5 @@
 /**
- * An entity as a Rest.li snapshot carries it, the answer of `GET /entities/{urn}` (datahub-discovery.md
+ * An entity as a Rest.li snapshot carries it, the answer of `GET /entities/{urn}` (docs/datahub/discovery.md
  * §7.1): the latest value of each aspect the entity type's snapshot union can carry, key aspect first.
  * Stored aspects the union cannot carry (a dataset's `deprecation`, `domains`, …) are not
  * representable there, as in DataHub. The REST adapter names the union and its members.

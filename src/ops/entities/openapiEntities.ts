@@ -1,5 +1,5 @@
 /**
- * OpenAPI v3 entity reads (datahub-discovery.md §7.4): `GET /openapi/v3/entity/{type}/{urn}` and
+ * OpenAPI v3 entity reads (docs/datahub/discovery.md §7.4): `GET /openapi/v3/entity/{type}/{urn}` and
  * `POST /openapi/v3/entity/{type}/batchGet`, as the 1.7 client's `DataHubGraph.get_entities` calls
  * them. Which entities and which aspect versions are answered is decided here; the REST adapter
  * parses the request and shapes the stored records into OpenAPI's entity objects.

@@ -1,7 +1,7 @@
 /**
- * Aspect reads of the Rest.li resources (datahub-rest-cli.md §2.1, §2.2): one stored version of an
+ * Aspect reads of the Rest.li resources (docs/datahub/rest-cli.md §2.1, §2.2): one stored version of an
  * aspect, and an entity's latest aspects with its key aspect always included. Stored aspects are
- * returned exactly as stored (DESIGN.md §2.2); the REST adapter puts them in Rest.li's envelopes.
+ * returned exactly as stored (docs/design.md §2.2); the REST adapter puts them in Rest.li's envelopes.
  */
 import { keyAspectOf } from '../../model/registry.ts';
 import type { AuditStamp, StoreView } from '../../store/store.ts';

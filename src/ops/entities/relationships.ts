@@ -1,5 +1,5 @@
 /**
- * Relationships of an entity (datahub-discovery.md §1.3, §7.2): the edges the aspects declare, read
+ * Relationships of an entity (docs/datahub/discovery.md §1.3, §7.2): the edges the aspects declare, read
  * from the store's relationships index in either direction. Serves GraphQL `relationships(input)`,
  * REST `GET /relationships` and OpenAPI `GET /openapi/relationships/v1/`.
  */

@@ -1,4 +1,4 @@
-/** batchUpdateSoftDeleted (datahub-graphql.md §3.13): `status {removed}` on every urn, atomically. */
+/** batchUpdateSoftDeleted (docs/datahub/graphql.md §3.13): `status {removed}` on every urn, atomically. */
 import { BadRequestError } from '../../errors.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkUrnSyntax, readAspect } from '../core/resources.ts';

@@ -1,6 +1,6 @@
 /**
- * updateDataset / updateDatasets (datahub-graphql.md §3.5): each section given replaces one whole
- * aspect. Unlike DataHub, the dataset must exist (DESIGN.md §2.1), and a batch is atomic.
+ * updateDataset / updateDatasets (docs/datahub/graphql.md §3.5): each section given replaces one whole
+ * aspect. Unlike DataHub, the dataset must exist (docs/design.md §2.1), and a batch is atomic.
  */
 import { BadRequestError } from '../../errors.ts';
 import { parseUrn } from '../../model/urn.ts';

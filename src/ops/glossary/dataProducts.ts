@@ -1,5 +1,5 @@
 /**
- * Data products (datahub-discovery.md §4.1–§4.3): create one in a domain, and put assets in it (or
+ * Data products (docs/datahub/discovery.md §4.1–§4.3): create one in a domain, and put assets in it (or
  * take them out). An asset belongs to at most one data product: the product's `assets` list holds it.
  */
 import { randomUUID } from 'node:crypto';

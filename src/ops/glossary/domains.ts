@@ -1,7 +1,7 @@
 /**
- * Domains (datahub-discovery.md §4.1–§4.3): create (nested under a parent), assign to entities one
+ * Domains (docs/datahub/discovery.md §4.1–§4.3): create (nested under a parent), assign to entities one
  * at a time or in batches, remove, and delete with every reference. An entity belongs to one domain
- * (`domains.domains = [urn]`). Messages are DataHub's; client mistakes are 400s (DESIGN.md §2.6).
+ * (`domains.domains = [urn]`). Messages are DataHub's; client mistakes are 400s (docs/design.md §2.6).
  */
 import { randomUUID } from 'node:crypto';
 import { BadRequestError, CatalogError } from '../../errors.ts';
@@ -71,7 +71,7 @@ export async function unsetDomain(ctx: OpContext, entityUrn: string): Promise<tr
   checkUrnSyntax(entityUrn);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
-    // DataHub's own message here is broken by a format bug (datahub-discovery.md §4.3); this says what it means.
+    // DataHub's own message here is broken by a format bug (docs/datahub/discovery.md §4.3); this says what it means.
     if (!txn.entityExists(entityUrn)) throw new BadRequestError(`Failed to remove Entity ${entityUrn} from its Domain. Entity does not exist.`);
     writeDomain(txn, stamp, entityUrn, null);
   });

@@ -1,7 +1,7 @@
 /**
- * The business glossary (datahub-discovery.md §4.1–§4.3): create glossary terms and nodes, move them
+ * The business glossary (docs/datahub/discovery.md §4.1–§4.3): create glossary terms and nodes, move them
  * under another node, rename them, and delete them with every reference to them. Messages are
- * DataHub's; where DataHub answers a client mistake with a 500 we answer 400 (DESIGN.md §2.6).
+ * DataHub's; where DataHub answers a client mistake with a 500 we answer 400 (docs/design.md §2.6).
  */
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../../errors.ts';

@@ -1,5 +1,5 @@
 /**
- * updateName (datahub-discovery.md §4.2, §4.3): renames a glossary term or node, a domain (unique
+ * updateName (docs/datahub/discovery.md §4.2, §4.3): renames a glossary term or node, a domain (unique
  * among its siblings), a group, a data product, or sets a dataset's display name.
  */
 import { BadRequestError } from '../../errors.ts';

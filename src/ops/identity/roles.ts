@@ -87,7 +87,7 @@ export function writeRole(txn: StoreTxn, stamp: WriteStamp, actorUrn: string, ro
 /**
  * batchAssignRole: every actor (user or group) gets `roleUrn` as its one role, or loses its roles
  * when `roleUrn` is null. DataHub skips actors that do not exist; here every actor is checked first
- * and a missing one fails the whole batch (DESIGN.md §2.1, §2.4).
+ * and a missing one fails the whole batch (docs/design.md §2.1, §2.4).
  */
 export async function batchAssignRole(ctx: OpContext, roleUrn: string | null | undefined, actors: readonly string[]): Promise<true> {
   const role = roleUrn ?? null;

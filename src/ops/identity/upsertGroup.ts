@@ -1,8 +1,8 @@
 /**
- * Group upsert (`catalog group upsert`), after DataHub's CLI (datahub-rest-cli.md §4.2, §6.2):
+ * Group upsert (`catalog group upsert`), after DataHub's CLI (docs/datahub/rest-cli.md §4.2, §6.2):
  * inline users are upserted, the group gets corpGroupInfo (and corpGroupEditableInfo when asked),
  * its owners in `ownership`, and each member's groupMembership gains the group. Unlike DataHub,
- * owners are added like members are (DESIGN.md §2.5, DataHub issue #14758): nothing is removed.
+ * owners are added like members are (docs/design.md §2.5, DataHub issue #14758): nothing is removed.
  * One group is one transaction.
  */
 import type { Owner, Ownership } from '../../model/aspects/ownership.ts';

@@ -1,6 +1,6 @@
 /**
  * User upsert (`catalog user upsert`), writing the aspects DataHub's CLI writes
- * (datahub-rest-cli.md §4.1, §6.1) without its data loss (DESIGN.md §2.5): DataHub writes either
+ * (docs/datahub/rest-cli.md §4.1, §6.1) without its data loss (docs/design.md §2.5): DataHub writes either
  * corpUserEditableInfo or corpUserInfo, dropping the other's fields; we write each aspect whose
  * fields were given. An upsert replaces the user's information aspects.
  */

@@ -1,11 +1,11 @@
 /**
- * OpenAPI v3 entity writes as DataHub's Python SDK sends them (datahub-rest-cli.md §5.3; SDK mode
+ * OpenAPI v3 entity writes as DataHub's Python SDK sends them (docs/datahub/rest-cli.md §5.3; SDK mode
  * against a server advertising ≥ 1.0.1): upserts and JSON Patches of aspects, and deletes of an
  * entity or some of its aspects. The REST adapter parses the request into proposals and shapes the
  * answer; this is the write.
  *
  * A request is validated whole before anything is written, then written in one store transaction
- * (DESIGN.md §2.4): a bad item writes nothing. Every write gets a trace id, stamped on the aspects it
+ * (docs/design.md §2.4): a bad item writes nothing. Every write gets a trace id, stamped on the aspects it
  * stores, which the trace API (ops/traceWrites.ts) answers for.
  */
 import { BadRequestError } from '../../errors.ts';

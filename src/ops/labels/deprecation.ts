@@ -1,6 +1,6 @@
 /**
- * Deprecation of entities (datahub-graphql.md §3.10): `updateDeprecation`, `batchUpdateDeprecation`,
- * and `catalog deprecate`. DESIGN.md §2: missing targets fail, un-deprecation is supported, and a
+ * Deprecation of entities (docs/datahub/graphql.md §3.10): `updateDeprecation`, `batchUpdateDeprecation`,
+ * and `catalog deprecate`. docs/design.md §2: missing targets fail, un-deprecation is supported, and a
  * batch is atomic — every resource is validated before anything is written, in one transaction.
  */
 import { BadRequestError } from '../../errors.ts';
@@ -81,7 +81,7 @@ export async function batchUpdateDeprecation(
   });
 }
 
-/** The effective deprecation of an entity: the stored aspect, or "not deprecated" (DESIGN.md §2.3). */
+/** The effective deprecation of an entity: the stored aspect, or "not deprecated" (docs/design.md §2.3). */
 export function effectiveDeprecation(stored: Partial<Deprecation> | undefined): {
   deprecated: boolean;
   decommissionTime: number | null;

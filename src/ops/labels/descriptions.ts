@@ -1,5 +1,5 @@
 /**
- * updateDescription (datahub-graphql.md §3.6): dispatches on the entity type of the resource.
+ * updateDescription (docs/datahub/graphql.md §3.6): dispatches on the entity type of the resource.
  *
  * Deliberately better than DataHub: its resolver refuses a dataset without a column
  * ("Update description without subresource is not currently supported"), yet DataHub's own MCP

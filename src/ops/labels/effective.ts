@@ -1,5 +1,5 @@
 /**
- * The effective values a person sees (DESIGN.md §2.2): what an edit in DataHub's UI or API changes is
+ * The effective values a person sees (docs/design.md §2.2): what an edit in DataHub's UI or API changes is
  * stored apart from what ingestion wrote, and reads combine them — an edited description wins over the
  * ingested one; a column's tags and terms are the ingested ones and the edited ones together.
  * (Deprecation that always reads is effectiveDeprecation in deprecation.ts.)

@@ -1,9 +1,9 @@
 /**
- * Label associations — tags and glossary terms (datahub-graphql.md §3.0, §3.9; datahub-discovery.md
+ * Label associations — tags and glossary terms (docs/datahub/graphql.md §3.0, §3.9; docs/datahub/discovery.md
  * §4.2, §4.3): add to and remove from entities or dataset columns. Entity-level labels live in
  * `globalTags` / `glossaryTerms`; column-level ones in the column's `editableSchemaMetadata` entry.
  * Every label (V-TAG, adding only) and every resource (V-RES) is checked before anything is written,
- * and all resources are written in one transaction (DESIGN.md §2.4).
+ * and all resources are written in one transaction (docs/design.md §2.4).
  */
 import { BadRequestError } from '../../errors.ts';
 import type { StoreTxn, StoreView } from '../../store/store.ts';
@@ -72,7 +72,7 @@ export async function removeLabels(ctx: OpContext, kind: LabelKind, urns: readon
 /** `removeTag` / `removeTerm`: as DataHub, a urn of another type is not an error but answers false. */
 export async function removeLabel(ctx: OpContext, kind: LabelKind, urn: string, resource: ResourceRef): Promise<boolean> {
   if (urnTypeOf(urn) !== kind.entityType) {
-    // Still a missing target is an error (DESIGN.md §2.1).
+    // Still a missing target is an error (docs/design.md §2.1).
     ctx.store.refresh();
     validateResource(ctx.store, resource);
     return false;

@@ -1,4 +1,4 @@
-/** Links, stored in `institutionalMemory` (datahub-graphql.md §3.11): addLink and removeLink. */
+/** Links, stored in `institutionalMemory` (docs/datahub/graphql.md §3.11): addLink and removeLink. */
 import { BadRequestError } from '../../errors.ts';
 import type { InstitutionalMemoryElement } from '../../model/aspects/institutionalMemory.ts';
 import { nowOf, type OpContext } from '../core/context.ts';

@@ -1,7 +1,7 @@
 /**
- * Owner mutations (datahub-graphql.md §3.7): addOwner, addOwners, removeOwner, batchAddOwners,
+ * Owner mutations (docs/datahub/graphql.md §3.7): addOwner, addOwners, removeOwner, batchAddOwners,
  * batchRemoveOwners. Owners are validated (type matches the urn, the owner exists, the custom
- * ownership type exists), targets must exist (DESIGN.md §2.1, also for addOwner), and batches write
+ * ownership type exists), targets must exist (docs/design.md §2.1, also for addOwner), and batches write
  * everything in one transaction or nothing.
  */
 import { BadRequestError } from '../../errors.ts';

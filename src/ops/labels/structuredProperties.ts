@@ -1,5 +1,5 @@
 /**
- * Structured properties (datahub-discovery.md §4.1–§4.3): define a property (value type, allowed
+ * Structured properties (docs/datahub/discovery.md §4.1–§4.3): define a property (value type, allowed
  * values, cardinality, the entity types it applies to), then set or remove its values on assets.
  * Values are checked against the definition before anything is written.
  */

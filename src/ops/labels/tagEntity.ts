@@ -1,6 +1,6 @@
 /**
- * Tag entities (datahub-graphql.md §3.8): createTag, updateTag, deleteTag, setTagColor.
- * Differences from DataHub (DESIGN.md §2): updateTag keeps colorHex and owners; updateTag,
+ * Tag entities (docs/datahub/graphql.md §3.8): createTag, updateTag, deleteTag, setTagColor.
+ * Differences from DataHub (docs/design.md §2): updateTag keeps colorHex and owners; updateTag,
  * deleteTag fail on a missing tag.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** Tag associations (datahub-graphql.md §3.9): addTag/addTags/batchAddTags, removeTag/batchRemoveTags. */
+/** Tag associations (docs/datahub/graphql.md §3.9): addTag/addTags/batchAddTags, removeTag/batchRemoveTags. */
 import type { StoreView } from '../../store/store.ts';
 import type { OpContext } from '../core/context.ts';
 import { addLabels, removeLabel, removeLabels, TAGS, validateLabel } from './labels.ts';

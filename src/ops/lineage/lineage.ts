@@ -1,5 +1,5 @@
 /**
- * Lineage traversal (datahub-discovery.md §3): from one entity, every entity reachable UPSTREAM or
+ * Lineage traversal (docs/datahub/discovery.md §3): from one entity, every entity reachable UPSTREAM or
  * DOWNSTREAM over lineage edges, each with its degree (fewest hops), every degree it was reached at,
  * and the paths (source … entity) that reach it. Serves GraphQL `lineage`, `searchAcrossLineage`,
  * `scrollAcrossLineage` and `catalog lineage`.

@@ -1,5 +1,5 @@
 /**
- * Search across lineage (datahub-discovery.md §3.1): the entities a lineage walk reaches, filtered,
+ * Search across lineage (docs/datahub/discovery.md §3.1): the entities a lineage walk reaches, filtered,
  * ranked and faceted like a search, with each one's degree and paths. Serves `searchAcrossLineage`
  * and `scrollAcrossLineage`.
  *

@@ -1,7 +1,7 @@
 /**
  * updateLineage (lineage.graphql, DataHub's UpdateLineageResolver and LineageService): adds and
  * removes lineage edges `downstream ← upstream` by editing the aspect that holds them, all edges in
- * one transaction (DESIGN.md §2.4). An edge both added and removed ends up removed.
+ * one transaction (docs/design.md §2.4). An edge both added and removed ends up removed.
  *
  *   downstream dataset   ← dataset: upstreamLineage.upstreams
  *   downstream dataset   ← dataJob: the job's dataJobInputOutput.outputDatasetEdges

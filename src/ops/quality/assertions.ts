@@ -5,7 +5,7 @@
  * timeseries events, and `assertionRunSummary` keeps when it last passed, failed or errored and its
  * status (DataHub's AssertionRunSummaryHook), which search filters on. An entity's assertions are the
  * entities with an `Asserts` edge to it in the relationships index (DataHub's EntityAssertionsResolver).
- * Messages are DataHub's; client mistakes are 400s (DESIGN.md §2.6).
+ * Messages are DataHub's; client mistakes are 400s (docs/design.md §2.6).
  */
 import { randomUUID } from 'node:crypto';
 import { assertedEntityOf, type AssertionInfo, type AssertionStdParameters, type CustomAssertionInfo } from '../../model/aspects/assertionInfo.ts';

@@ -1,5 +1,5 @@
 /**
- * Autocomplete and browse (datahub-discovery.md §2.1), on top of the search index: completions come
+ * Autocomplete and browse (docs/datahub/discovery.md §2.1), on top of the search index: completions come
  * from entity names; browse groups come from the `browsePathV2` keyword values, one range read.
  */
 import { BadRequestError } from '../../errors.ts';

@@ -1,5 +1,5 @@
 /**
- * DataHub's filter criteria (datahub-discovery.md §2.3) on search documents: which fields exist,
+ * DataHub's filter criteria (docs/datahub/discovery.md §2.3) on search documents: which fields exist,
  * how `platform.keyword` and fan-out fields (`tags` → tags, fieldTags, editedFieldTags) resolve, and
  * each condition's meaning. A criterion on a keyword field with an equality condition is answered
  * by one index lookup per value; the others read the document.

@@ -1,5 +1,5 @@
 /**
- * DataHub's query text (datahub-discovery.md §2.5) parsed into clauses: words (`users`), prefixes
+ * DataHub's query text (docs/datahub/discovery.md §2.5) parsed into clauses: words (`users`), prefixes
  * (`fct_us*`), quoted phrases (`"users deleted"`), field terms (`platform:hive`, `name:fct*`), and
  * `*` for everything. Clauses are AND-ed, as DataHub's fulltext query does. A leading `/q ` (query
  * string mode in DataHub) changes nothing here: field terms are understood in both modes.

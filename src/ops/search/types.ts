@@ -11,7 +11,7 @@ export const SEARCHABLE_TYPES = [
   'dataPlatformInstance', 'document',
 ] as const;
 
-/** DataHub's filter conditions (datahub-discovery.md §2.3). */
+/** DataHub's filter conditions (docs/datahub/discovery.md §2.3). */
 export type Condition =
   | 'EQUAL'
   | 'IEQUAL'

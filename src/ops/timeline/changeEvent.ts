@@ -1,5 +1,5 @@
 /**
- * The timeline's vocabulary (datahub-discovery.md §7.5): change categories, operations, semantic
+ * The timeline's vocabulary (docs/datahub/discovery.md §7.5): change categories, operations, semantic
  * change levels and the change event, with DataHub's field names (`ChangeEvent`,
  * `ChangeTransaction`, `SemanticChangeType` in metadata-service/services …/timeline/data/).
  */

@@ -1,6 +1,6 @@
 /**
  * Which aspects of a dataset feed which timeline category, and the differ that reads each
- * (datahub-discovery.md §7.5). The mapping is DataHub's TimelineServiceImpl registry for datasets
+ * (docs/datahub/discovery.md §7.5). The mapping is DataHub's TimelineServiceImpl registry for datasets
  * (TAG: schemaMetadata, editableSchemaMetadata, globalTags; GLOSSARY_TERM: glossaryTerms,
  * editableSchemaMetadata; DOCUMENTATION: institutionalMemory, dataset properties both kinds, both
  * schema aspects; OWNERSHIP: ownership; TECHNICAL_SCHEMA: schemaMetadata; DOMAIN: domains), plus

@@ -1,5 +1,5 @@
 /**
- * Documentation change events of the dataset itself (datahub-discovery.md §7.5, category
+ * Documentation change events of the dataset itself (docs/datahub/discovery.md §7.5, category
  * DOCUMENTATION): its description in `datasetProperties` and `editableDatasetProperties`, and its
  * links (`institutionalMemory`). Column descriptions are in schemaDiffs.ts. Descriptions follow
  * DataHub's DatasetProperties/EditableDatasetProperties/InstitutionalMemory generators.

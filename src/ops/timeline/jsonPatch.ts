@@ -1,5 +1,5 @@
 /**
- * The raw diff of a timeline transaction (`raw=true`, datahub-discovery.md §7.5): a JSON Patch
+ * The raw diff of a timeline transaction (`raw=true`, docs/datahub/discovery.md §7.5): a JSON Patch
  * (RFC 6902) that turns one stored aspect value into the next, the first version being diffed
  * against `{}` as DataHub does. Objects are compared key by key, arrays index by index (surplus
  * items removed from the end, new ones appended), anything else replaced whole.

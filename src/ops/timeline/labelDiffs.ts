@@ -1,5 +1,5 @@
 /**
- * Tag and glossary-term change events (datahub-discovery.md §7.5), on the entity (`globalTags`,
+ * Tag and glossary-term change events (docs/datahub/discovery.md §7.5), on the entity (`globalTags`,
  * `glossaryTerms`) and on columns (the same lists inside schema fields). Descriptions follow
  * DataHub's GlobalTags/GlossaryTerms change event generators: `Tag '<id>' added to entity '<urn>'.`
  */

@@ -1,5 +1,5 @@
 /**
- * Ownership change events (datahub-discovery.md §7.5, category OWNERSHIP). As in DataHub's
+ * Ownership change events (docs/datahub/discovery.md §7.5, category OWNERSHIP). As in DataHub's
  * OwnershipChangeEventGenerator, owners are compared per ownership type (type and type urn), so an
  * owner whose type changed shows as added under the new type and removed under the old one.
  */

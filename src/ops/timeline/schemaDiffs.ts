@@ -1,5 +1,5 @@
 /**
- * Column-level change events (datahub-discovery.md §7.5): from `schemaMetadata`, fields added or
+ * Column-level change events (docs/datahub/discovery.md §7.5): from `schemaMetadata`, fields added or
  * removed and native types changed (TECHNICAL_SCHEMA), plus the descriptions (DOCUMENTATION) and
  * tags (TAG) fields carry; from `editableSchemaMetadata`, the descriptions, tags and glossary terms
  * edited per column. Fields are matched by field path; wording follows DataHub's

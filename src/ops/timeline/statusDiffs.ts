@@ -1,5 +1,5 @@
 /**
- * Deprecation and domain change events (datahub-discovery.md §7.5, categories DEPRECATION and
+ * Deprecation and domain change events (docs/datahub/discovery.md §7.5, categories DEPRECATION and
  * DOMAIN). The events follow DataHub's Deprecation and SingleDomain change event generators
  * (operation, modifier, parameters); DataHub leaves their description and semantic change empty,
  * and its timeline does not serve them for datasets, so the wording here is Catalog's own.

@@ -1,6 +1,6 @@
 /**
  * An entity's change history, the answer of `GET /openapi/v2/timeline/v1/{urn}` that `datahub
- * timeline` prints (datahub-discovery.md §7.5). Built from the stored aspect versions as DataHub's
+ * timeline` prints (docs/datahub/discovery.md §7.5). Built from the stored aspect versions as DataHub's
  * TimelineServiceImpl builds it: each version written in the time window is diffed against the
  * version before it (the first one ever against nothing) by the differs of the requested
  * categories; changes written at the same millisecond form one transaction; transactions are

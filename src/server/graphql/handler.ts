@@ -1,6 +1,6 @@
 /**
  * POST /api/graphql (and /api/v2/graphql): GraphQL over HTTP with graphql-http, answering as DataHub
- * GMS does (datahub-graphql.md §1): `extensions: {}` on every response, resolver errors carrying
+ * GMS does (docs/datahub/graphql.md §1): `extensions: {}` on every response, resolver errors carrying
  * `extensions {code, type, classification}`, HTTP 200 for GraphQL-level errors, and 400 with a JSON
  * message for a body that is not JSON or has no query. Parsed and validated documents are cached by
  * query text (bounded LRU): validation dominates the cost of a request otherwise. Each (document,

@@ -1,6 +1,6 @@
 /**
  * GraphQL search inputs → the search use case's request (src/ops/search/types.ts), with DataHub's
- * input rules (datahub-discovery.md §2.2-§2.3): `orFilters` wins over `filters`, a criterion's
+ * input rules (docs/datahub/discovery.md §2.2-§2.3): `orFilters` wins over `filters`, a criterion's
  * deprecated `value` is used when `values` is null, `condition` null is EQUAL, EntityType enum
  * values name urn entity types.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /config` as GMS answers it (datahub-rest-cli.md §3), and the GraphQL schema hash it carries.
+ * `GET /config` as GMS answers it (docs/datahub/rest-cli.md §3), and the GraphQL schema hash it carries.
  */
 import { createHash } from 'node:crypto';
 import { VERSION } from '../../version.ts';

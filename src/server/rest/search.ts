@@ -1,5 +1,5 @@
 /**
- * The Rest.li search actions of /entities (datahub-discovery.md §7.3): `search`,
+ * The Rest.li search actions of /entities (docs/datahub/discovery.md §7.3): `search`,
  * `searchAcrossEntities`, `scrollAcrossEntities`, `listUrns` and `list`, over the same search
  * operation as GraphQL. Python's DataHubGraph calls `search` to find a domain or data product by
  * name and `listUrns` to list every urn of a type.

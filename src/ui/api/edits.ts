@@ -1,6 +1,6 @@
 /**
  * The edits the UI makes, each one GraphQL mutation the API's other clients use too
- * (datahub-graphql.md §3), and each returning how to undo it.
+ * (docs/datahub/graphql.md §3), and each returning how to undo it.
  */
 import { gql } from './client.ts';
 

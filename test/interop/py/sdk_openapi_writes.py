@@ -1,6 +1,6 @@
 """DataHub's SDK in client mode SDK (DataHubClient.from_env(), as DataHub's docs and mcp-server-datahub
 build it) writing to catalog serve. Against a server advertising >= 1.0.1 the SDK writes through
-OpenAPI v3 (datahub-rest-cli.md §5.3), not Rest.li: this script checks that it chose OpenAPI, then
+OpenAPI v3 (docs/datahub/rest-cli.md §5.3), not Rest.li: this script checks that it chose OpenAPI, then
 upserts a dataset with EmitMode.ASYNC_WAIT (so the SDK polls the trace API until the write is
 confirmed), adds and removes a tag, an owner and a custom property with the patch builders (ASYNC_WAIT
 too), sets a description with SYNC_WAIT, and deletes a second dataset with a DELETE proposal. It

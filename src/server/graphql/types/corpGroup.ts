@@ -1,4 +1,4 @@
-/** CorpGroup: a group of users, with its profile and owners (datahub-graphql.md §2.5), shaped from src/ops/read/identity.ts. */
+/** CorpGroup: a group of users, with its profile and owners (docs/datahub/graphql.md §2.5), shaped from src/ops/read/identity.ts. */
 import { parseUrn } from '../../../model/urn.ts';
 import { readGroupInfo, readGroupOrigin } from '../../../ops/read/identity.ts';
 import type { StoreView } from '../../../store/store.ts';

@@ -1,5 +1,5 @@
 /**
- * CorpUser: a person, with profile, editable profile, status and settings (datahub-graphql.md §2.5),
+ * CorpUser: a person, with profile, editable profile, status and settings (docs/datahub/graphql.md §2.5),
  * shaped from src/ops/read/identity.ts.
  */
 import { parseUrn } from '../../../model/urn.ts';

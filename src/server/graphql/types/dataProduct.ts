@@ -1,4 +1,4 @@
-/** DataProduct: a named set of assets in a domain (datahub-discovery.md §4.1). */
+/** DataProduct: a named set of assets in a domain (docs/datahub/discovery.md §4.1). */
 import { parseUrn } from '../../../model/urn.ts';
 import { searchEntities } from '../../../ops/search/search.ts';
 import type { StoreView } from '../../../store/store.ts';

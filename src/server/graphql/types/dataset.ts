@@ -1,5 +1,5 @@
 /**
- * Dataset (datahub-graphql.md §2.2, §2.3): the dataset read model of src/ops/read/dataset.ts (effective
+ * Dataset (docs/datahub/graphql.md §2.2, §2.3): the dataset read model of src/ops/read/dataset.ts (effective
  * values applied there) shaped as GraphQL shows it, with the shared aspects of every entity type.
  */
 import { datasetOf, fieldType as fieldTypeOf, type DatasetRead, type SchemaFieldRead, type SchemaRead } from '../../../ops/read/dataset.ts';

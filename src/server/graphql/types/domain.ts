@@ -1,4 +1,4 @@
-/** Domain: a business area, nested under parent domains (datahub-discovery.md §4.1), and the entities in it. */
+/** Domain: a business area, nested under parent domains (docs/datahub/discovery.md §4.1), and the entities in it. */
 import { parseUrn } from '../../../model/urn.ts';
 import { searchEntities } from '../../../ops/search/search.ts';
 import type { Criterion } from '../../../ops/search/types.ts';

@@ -1,5 +1,5 @@
 /**
- * GlossaryNode: a folder of the business glossary, nested under parent nodes (datahub-discovery.md
+ * GlossaryNode: a folder of the business glossary, nested under parent nodes (docs/datahub/discovery.md
  * §4.1), shaped from src/ops/read/glossary.ts.
  */
 import { readGlossaryNodeProperties, readParentNodes } from '../../../ops/read/glossary.ts';

@@ -1,6 +1,6 @@
 /**
  * GlossaryTerm: a business term with its definition, source and place in the glossary
- * (datahub-discovery.md §4.1), shaped from src/ops/read/glossary.ts.
+ * (docs/datahub/discovery.md §4.1), shaped from src/ops/read/glossary.ts.
  */
 import { parseUrn } from '../../../model/urn.ts';
 import { readGlossaryTermProperties } from '../../../ops/read/glossary.ts';

@@ -1,4 +1,4 @@
-/** The caller (`me`) and the organization's view settings (datahub-graphql.md §3.3, datahub-discovery.md §5). */
+/** The caller (`me`) and the organization's view settings (docs/datahub/graphql.md §3.3, docs/datahub/discovery.md §5). */
 import type { StoreView } from '../../../store/store.ts';
 import { type Obj, aspect, ref, str } from './shared.ts';
 

@@ -1,5 +1,5 @@
 /**
- * What every GraphQL entity type shares (datahub-graphql.md §2, datahub-discovery.md §1, §4.1): the
+ * What every GraphQL entity type shares (docs/datahub/graphql.md §2, docs/datahub/discovery.md §1, §4.1): the
  * shaping of the read models of src/ops/read into GraphQL objects — ownership, tags, glossary terms,
  * domain, deprecation, links, status, sub-types, container path, structured properties, browse path,
  * platform instance. Related entities are built lazily: a field that needs more reads is a getter of

@@ -1,4 +1,4 @@
-/** Tag: a label with its name, description, colour and owners (datahub-graphql.md §2.6), shaped from src/ops/read/identity.ts. */
+/** Tag: a label with its name, description, colour and owners (docs/datahub/graphql.md §2.6), shaped from src/ops/read/identity.ts. */
 import { readTag, type TagRead } from '../../../ops/read/identity.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { type EntityKind, type Obj, ownershipReadView } from './shared.ts';
