@@ -1,23 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { withStore } from '../openStore.ts';
 import { remoteOptions } from './remoteOptions.ts';
+import type { PullRunArgs } from './pullRun.ts';
 
-interface PullArgs {
-  data: string;
-  remote: string;
-  type?: string[];
-  platform?: string;
-  domain?: string;
-  container?: string;
-  tag?: string;
-  urn?: string[];
-  query?: string;
-  ours?: boolean;
-  theirs?: boolean;
-  json: boolean;
-  token?: string;
-  insecure: boolean;
-}
+type PullArgs = PullRunArgs & { data: string; insecure: boolean };
 
 export const pullCommand: CommandModule<object, PullArgs> = {
   command: 'pull <remote>',
