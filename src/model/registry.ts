@@ -88,6 +88,7 @@ const ENTITIES: Record<string, EntitySpec> = {
   dataHubConnection: { keyAspect: 'dataHubConnectionKey', keyFields: ['id'] },
   dataHubRole: { keyAspect: 'dataHubRoleKey', keyFields: ['id'] },
   inviteToken: { keyAspect: 'inviteTokenKey', keyFields: ['id'] },
+  incident: { keyAspect: 'incidentKey', keyFields: ['id'] },
 };
 
 /** Entity types this product interprets (reads and mutates through GraphQL). */

@@ -26,6 +26,7 @@ import globalTags from './globalTags.ts';
 import glossaryTerms from './glossaryTerms.ts';
 import groupMembership from './groupMembership.ts';
 import institutionalMemory from './institutionalMemory.ts';
+import incidentInfo from './incidentInfo.ts';
 import inviteToken from './inviteToken.ts';
 import ownership from './ownership.ts';
 import queryProperties from './queryProperties.ts';
@@ -108,6 +109,7 @@ const NAMED: Record<string, string> = {
   dataHubConnectionKey: 'com.linkedin.metadata.key.DataHubConnectionKey',
   dataHubRoleKey: 'com.linkedin.metadata.key.DataHubRoleKey',
   inviteTokenKey: 'com.linkedin.metadata.key.InviteTokenKey',
+  incidentKey: 'com.linkedin.metadata.key.IncidentKey',
 };
 
 export const ASPECTS: readonly AspectDef[] = [
@@ -144,6 +146,7 @@ export const ASPECTS: readonly AspectDef[] = [
   roleMembership,
   dataHubRoleInfo,
   inviteToken,
+  incidentInfo,
   ...Object.values(storedAsGiven),
   ...Object.values(keys),
   ...Object.entries(NAMED).map(([name, fqn]) => ({ name, fqn })),
