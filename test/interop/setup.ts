@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { TUTORIAL_MCPS } from '../../src/sample/sample.ts';
 import { ROOT, runCli, runProcess, serveCatalog, tempDir, writeTemp, type RunResult, type SpawnedServer } from '../helpers.ts';
@@ -51,8 +52,12 @@ export async function startInterop(data = join(tempDir(), 'catalog.lmdb')): Prom
   const datahub = datahubExecutable();
   const python = join(datahub, '..', 'python');
   const home = tempDir('catalog-interop-home-');
-  const loaded = await runCli(['ingest', '-f', writeTemp('tutorial-entities.json', JSON.stringify(TUTORIAL_MCPS)), '--data', data]);
-  assert.equal(loaded.code, 0, loaded.stderr);
+  // A new data file gets the tutorials' entities; a file the caller prepared is served as it is (an
+  // ingest of records it already holds would move their systemMetadata: runId, lastRunId).
+  if (!existsSync(data)) {
+    const loaded = await runCli(['ingest', '-f', writeTemp('tutorial-entities.json', JSON.stringify(TUTORIAL_MCPS)), '--data', data]);
+    assert.equal(loaded.code, 0, loaded.stderr);
+  }
   const server = await serveCatalog(['serve', '--port', '0', '--data', data]);
   const env = { DATAHUB_GMS_URL: server.url, DATAHUB_TELEMETRY_ENABLED: 'false', HOME: home, DATAHUB_GMS_TOKEN: '', PYTHONWARNINGS: 'ignore' };
   return {
