@@ -1,10 +1,5 @@
 import type { CommandModule } from 'yargs';
-
-export interface McpArgs {
-  data: string;
-  readOnly?: boolean;
-  actor?: string;
-}
+import type { McpArgs } from './mcpRun.ts';
 
 export const mcpCommand: CommandModule<object, McpArgs> = {
   command: 'mcp',

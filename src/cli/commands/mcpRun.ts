@@ -12,7 +12,6 @@ import { BadRequestError } from '../../errors.ts';
 import { createMcpServer } from '../../mcp/server.ts';
 import { openCatalog } from '../../ops/core/openCatalog.ts';
 import { noticeUpgrade } from '../openStore.ts';
-import type { McpArgs } from './mcp.ts';
 
 /** The local user as a corpuser URN (the default actor). */
 function localUser(): string {
@@ -23,6 +22,12 @@ function localUser(): string {
     login = process.env['USER'] ?? process.env['USERNAME'] ?? '';
   }
   return `urn:li:corpuser:${login || 'datahub'}`;
+}
+
+export interface McpArgs {
+  data: string;
+  readOnly?: boolean;
+  actor?: string;
 }
 
 export async function runMcp(args: McpArgs): Promise<void> {

@@ -7,7 +7,12 @@
  * the one way has them all before its first write.
  */
 import type { PutAspectResult, StoreTxn } from '../../store/store.ts';
-import type { WriteStamp } from './writeAspect.ts';
+
+/** Who writes and when: the actor and time every write is stamped with. */
+export type WriteStamp = {
+  actor: string;
+  time: number;
+};
 
 /** One write of an aspect, as its side effects see it. */
 export interface AspectWrite {

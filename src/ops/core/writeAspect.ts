@@ -8,12 +8,9 @@ import { validateAspect } from '../../model/aspects.ts';
 import { isKeyAspect, keyAspectOf } from '../../model/registry.ts';
 import { eventKey, isTimeseriesAspect } from '../../model/timeseries.ts';
 import type { PutAspectResult, StoreTxn } from '../../store/store.ts';
-import { assertSideEffectsLoaded, sideEffectsOf, type AspectWrite, type SideEffect } from './sideEffects.ts';
+import { assertSideEffectsLoaded, sideEffectsOf, type AspectWrite, type SideEffect, type WriteStamp } from './sideEffects.ts';
 
-export type WriteStamp = {
-  actor: string;
-  time: number;
-};
+export type { WriteStamp } from './sideEffects.ts';
 
 export function writeAspect(
   txn: StoreTxn,
