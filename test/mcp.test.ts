@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
+import { SAMPLE_URNS as S, TUTORIAL_MCPS } from '../src/sample/sample.ts';
 import { catalogCommand, mcp, runCli, serveCatalog, tempDataPath, tempDir } from './helpers.ts';
 
 const D = S.usersCreated;
@@ -50,10 +50,12 @@ const WRITE_TOOLS = [
   'remove_terms', 'save_document', 'set_domains', 'update_description',
 ];
 
-/** The sample, plus what the tools assign (a tag, a term, a domain, a numeric property) and lineage D → D2 with a column edge. */
+/** The tutorials' entities, plus what the tools assign (a tag, a term, a domain, a numeric property) and lineage D → D2 with a column edge. */
 async function catalogWithSample(): Promise<string> {
   const data = tempDataPath();
-  const sample = await runCli(['ingest', '--sample', '--data', data]);
+  const tutorial = join(tempDir(), 'tutorial.json');
+  writeFileSync(tutorial, JSON.stringify(TUTORIAL_MCPS));
+  const sample = await runCli(['ingest', '-f', tutorial, '--data', data]);
   assert.equal(sample.code, 0, sample.stderr);
   const stamp = { time: 1700000000000, actor: ACTOR };
   const records = [

@@ -188,7 +188,7 @@ test('SIGKILL during a pull, then the pull again: the same end state as an unint
   const dir = tempDir();
   const source = join(dir, 'source.lmdb');
   const records = [];
-  for (let i = 0; i < 3000; i++) {
+  for (let i = 0; i < 10000; i++) {
     const urn = `urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)`;
     records.push(mcp(urn, 'globalTags', tags(`t${i % 7}`)), mcp(urn, 'editableDatasetProperties', description(`table ${i}`)));
   }
@@ -198,7 +198,8 @@ test('SIGKILL during a pull, then the pull again: the same end state as an unint
   const killed = join(dir, 'killed.lmdb');
   const [cmd, args] = catalogCommand(['pull', source, '--data', killed]);
   const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, CATALOG_DATA: '' }, stdio: 'ignore' });
-  await new Promise((r) => setTimeout(r, 2500));
+  // Early enough that the pull of 20 000 aspects is still running, late enough that batches have committed.
+  await new Promise((r) => setTimeout(r, 1200));
   assert.equal(child.exitCode, null, 'it was still running when killed');
   child.kill('SIGKILL');
   await new Promise((r) => child.on('exit', r));
@@ -219,14 +220,14 @@ test('SIGKILL during a push, then the push again: only the rest is sent, both fi
   const dir = tempDir();
   const target = join(dir, 'target.lmdb');
   const records = [];
-  for (let i = 0; i < 3000; i++) records.push(mcp(`urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)`, 'editableDatasetProperties', description(`table ${i}`)));
+  for (let i = 0; i < 10000; i++) records.push(mcp(`urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)`, 'editableDatasetProperties', description(`table ${i}`)));
   await ingest(target, records);
   const laptop = join(dir, 'laptop.lmdb');
   assert.equal((await runCli(['pull', target, '--data', laptop])).code, 0);
   await ingest(laptop, records.map((r: any) => mcp(r.entityUrn, 'editableDatasetProperties', description(`${r.aspect.json.description}, edited`))));
   const [cmd, args] = catalogCommand(['push', target, '--data', laptop]);
   const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, CATALOG_DATA: '' }, stdio: 'ignore' });
-  await new Promise((r) => setTimeout(r, 3000));
+  await new Promise((r) => setTimeout(r, 1500));
   assert.equal(child.exitCode, null, 'it was still running when killed');
   child.kill('SIGKILL');
   await new Promise((r) => child.on('exit', r));
@@ -234,8 +235,8 @@ test('SIGKILL during a push, then the push again: only the rest is sent, both fi
   const again = await runCli(['push', target, '--data', laptop, '--json']);
   assert.equal(again.code, 0, again.stderr);
   const sent = JSON.parse(again.stdout).sent;
-  assert.ok(sent <= 3000, String(sent));
+  assert.ok(sent <= 10000, String(sent));
   assert.equal((await runCli(['diff', target, '--data', laptop])).code, 0);
   assert.match((await runCli(['push', target, '--data', laptop])).stdout, /0 aspects sent/);
-  assert.equal((await aspect(target, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t2999,PROD)', 'editableDatasetProperties')).description, 'table 2999, edited');
+  assert.equal((await aspect(target, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t9999,PROD)', 'editableDatasetProperties')).description, 'table 9999, edited');
 });
