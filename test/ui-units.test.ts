@@ -9,7 +9,7 @@ import { safeRedirect } from '../src/server/ui/handler.ts';
 import { crossSiteRefusal, readCookie } from '../src/server/ui/session.ts';
 import { layoutLineage, MAX_PER_COLUMN } from '../src/ui/lib/lineageLayout.ts';
 import { buildTree, simplifyFieldPath, visibleRows } from '../src/ui/lib/schemaTree.ts';
-import { datasetTab, encodeUrnForPath, entityPath, parseRoute, parseSearch, searchPath } from '../src/ui/shared/routes.ts';
+import { datasetTab, encodeUrnForPath, entityPath, parseRoute, parseSearch, searchPath } from '../src/ui/routes.ts';
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_deleted,PROD)';
 

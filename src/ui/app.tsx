@@ -10,7 +10,7 @@ import { Home } from './pages/Home.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { SearchPage } from './pages/Search.tsx';
 import { usePlace } from './router.ts';
-import { entityPath, parseRoute, parseSearch } from './shared/routes.ts';
+import { entityPath, parseRoute, parseSearch } from './routes.ts';
 
 /** Whether the server asks for sign-in (it says so in the page it serves). */
 export const AUTH_ON = document.querySelector('meta[name="catalog-auth"]')?.getAttribute('content') === 'on';

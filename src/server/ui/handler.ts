@@ -1,5 +1,5 @@
 /**
- * The web UI's routes on `catalog serve`: DataHub frontend's page addresses (src/ui/shared/routes.ts)
+ * The web UI's routes on `catalog serve`: DataHub frontend's page addresses (src/ui/routes.ts)
  * answered with the application's page (404 for an entity with nothing stored, or an unknown address
  * a browser asks for), the bundled assets, and sign-in/sign-out when auth is on. The application
  * itself talks to the same GraphQL and REST endpoints as every other client.
@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyAuthorization } from '../../ops/identity/tokens.ts';
 import type { Store } from '../../store/store.ts';
-import { parseRoute } from '../../ui/shared/routes.ts';
+import { parseRoute } from '../../ui/routes.ts';
 import { readBody } from '../http.ts';
 import { loadUiAssets, type UiAsset } from './assets.ts';
 import { appPage, loginPage } from './pages.ts';

@@ -3,7 +3,7 @@
  * field names, see src/server/graphql/*.graphql) and one view model built from any of them, so a
  * page, a search result and a lineage node show names, platforms, owners and tags the same way.
  */
-import { urnEntityType } from '../shared/routes.ts';
+import { urnEntityType } from '../routes.ts';
 
 // ---------- selections ----------
 

@@ -1,5 +1,5 @@
 /** Search, facets and suggestions, over GraphQL's searchAcrossEntities, aggregateAcrossEntities and autoCompleteForMultiple. */
-import type { SearchFilter } from '../shared/routes.ts';
+import type { SearchFilter } from '../routes.ts';
 import { gql } from './client.ts';
 import { SUMMARY_SELECTION, toView, type EntityView, type RawEntity } from './entities.ts';
 

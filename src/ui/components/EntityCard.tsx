@@ -1,7 +1,7 @@
 /** One entity in a list (search results, what a user owns, what a tag marks). */
 import type { EntityView } from '../api/entities.ts';
 import { markdownSnippet } from '../lib/markdown.ts';
-import { entityPath } from '../shared/routes.ts';
+import { entityPath } from '../routes.ts';
 import { OwnerChip, PlatformBadge, TagChip } from './labels.tsx';
 
 export function EntityCard({ entity, headingLevel = 3 }: { entity: EntityView; headingLevel?: 2 | 3 }) {

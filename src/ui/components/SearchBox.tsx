@@ -1,7 +1,7 @@
 /** The search box of the header and the home page: suggestions by name as you type; Enter searches. */
 import { suggest } from '../api/search.ts';
 import { navigate } from '../router.ts';
-import { entityPath, searchPath } from '../shared/routes.ts';
+import { entityPath, searchPath } from '../routes.ts';
 import { Combobox, type Option } from './Combobox.tsx';
 
 export function SearchBox({ initial = '', big = false, autoFocus = false }: { initial?: string; big?: boolean; autoFocus?: boolean }) {

@@ -5,7 +5,7 @@
 import type { ComponentChildren } from 'preact';
 import type { LabelView, OwnerView, TagView } from '../api/entities.ts';
 import { safeColor } from '../lib/format.ts';
-import { entityPath } from '../shared/routes.ts';
+import { entityPath } from '../routes.ts';
 
 function RemoveButton({ label, onRemove, disabled }: { label: string; onRemove: () => void; disabled?: boolean }) {
   return (

@@ -1,5 +1,5 @@
 /** A dataset: its Schema, Documentation, Lineage, Properties and History tabs (DataHub's names and order, plus History). */
-import { DATASET_TABS, datasetTab } from '../shared/routes.ts';
+import { DATASET_TABS, datasetTab } from '../routes.ts';
 import type { PageProps } from './EntityPage.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { EntityLayout } from './EntityLayout.tsx';

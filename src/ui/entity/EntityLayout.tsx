@@ -6,7 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import { capabilities, type EntityView } from '../api/entities.ts';
 import { PlatformBadge } from '../components/labels.tsx';
-import { entityPath, searchPath } from '../shared/routes.ts';
+import { entityPath, searchPath } from '../routes.ts';
 import { DeprecateControl, DeprecationBanner } from './Deprecation.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import type { EditTarget } from './editing.tsx';

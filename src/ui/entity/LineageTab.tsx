@@ -12,7 +12,7 @@ import { ErrorBox, Loading } from '../components/basics.tsx';
 import { PlatformBadge } from '../components/labels.tsx';
 import { plural } from '../lib/format.ts';
 import { layoutLineage, NODE_H, NODE_W, type LineageHit } from '../lib/lineageLayout.ts';
-import { entityPath } from '../shared/routes.ts';
+import { entityPath } from '../routes.ts';
 
 const MAX_RESULTS = 500;
 

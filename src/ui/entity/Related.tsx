@@ -8,7 +8,7 @@ import { useQuery } from '../api/useQuery.ts';
 import { Empty, ErrorBox, Loading } from '../components/basics.tsx';
 import { EntityCard } from '../components/EntityCard.tsx';
 import { formatCount } from '../lib/format.ts';
-import { searchPath, type SearchFilter } from '../shared/routes.ts';
+import { searchPath, type SearchFilter } from '../routes.ts';
 
 const PAGE = 10;
 

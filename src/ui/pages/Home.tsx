@@ -5,7 +5,7 @@ import { ErrorBox, Loading, useTitle } from '../components/basics.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import { formatCount, formatTime, relativeTime } from '../lib/format.ts';
 import { safeColor } from '../lib/format.ts';
-import { entityPath, searchPath } from '../shared/routes.ts';
+import { entityPath, searchPath } from '../routes.ts';
 
 function FacetTiles({ facet, title, id }: { facet: Facet | undefined; title: string; id: string }) {
   if (!facet || facet.values.length === 0) return null;

@@ -1,6 +1,6 @@
 /** What an unknown address or a urn with nothing stored shows. */
 import { useTitle } from '../components/basics.tsx';
-import { searchPath } from '../shared/routes.ts';
+import { searchPath } from '../routes.ts';
 
 export function NotFound({ urn }: { urn?: string }) {
   useTitle('Not found');

@@ -10,7 +10,7 @@ import { EntityCard } from '../components/EntityCard.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { formatCount } from '../lib/format.ts';
 import { navigate } from '../router.ts';
-import { searchPath, type SearchFilter, type SearchState } from '../shared/routes.ts';
+import { searchPath, type SearchFilter, type SearchState } from '../routes.ts';
 
 function toggled(filters: SearchFilter[], field: string, value: string): SearchFilter[] {
   const existing = filters.find((f) => f.field === field && !f.negated);
