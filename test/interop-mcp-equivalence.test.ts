@@ -13,41 +13,17 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
+import { D, D2, DOMAIN, field, mcpSeedRecords, PII, RETENTION, TERM, WIDE } from './fixtures/mcp-catalog.ts';
 import { catalogCommand, mcp, runCli, tempDataPath, tempDir } from './helpers.ts';
 import { hasPython, requirePython, startInterop, type Interop } from './interop/setup.ts';
 
 requirePython('MCP EQUIVALENCE SUITE');
 
-const D = S.usersCreated;
-const D2 = S.usersDeleted;
-const PII = 'urn:li:tag:PII';
-const TERM = 'urn:li:glossaryTerm:Revenue';
-const DOMAIN = 'urn:li:domain:marketing';
-const RETENTION = 'urn:li:structuredProperty:io.catalog.retentionDays';
 const MISSING = 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)';
 const FOLDER = 'urn:li:document:__system_shared_documents';
-const field = (dataset: string, path: string) => `urn:li:schemaField:(${dataset},${path})`;
 
 type Answer = { ok: true; data: any } | { ok: false; error: string };
 
-/** A dataset of 2 000 described columns (a few of them keys): wide enough for the token budgets to cut. */
-const WIDE = 'urn:li:dataset:(urn:li:dataPlatform:hive,wide_events,PROD)';
-function wideDataset(): Record<string, unknown>[] {
-  const stamp = { time: 1700000000000, actor: 'urn:li:corpuser:datahub' };
-  const fields = Array.from({ length: 2000 }, (_, i) => ({
-    fieldPath: `col_${String(i).padStart(4, '0')}`,
-    nullable: true,
-    description: `Measure number ${i} of the event, recorded by the collector and kept for ninety days`,
-    type: { type: { 'com.linkedin.schema.StringType': {} } },
-    nativeDataType: 'string',
-    recursive: false,
-    isPartOfKey: i % 500 === 7,
-  }));
-  return [
-    mcp(WIDE, 'datasetProperties', { customProperties: {}, name: 'wide_events', description: 'Events, one column per measure', tags: [] }),
-    mcp(WIDE, 'schemaMetadata', { schemaName: 'wide_events', platform: 'urn:li:dataPlatform:hive', version: 0, created: stamp, lastModified: stamp, hash: '', platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } }, fields }),
-  ];
-}
 
 interface Row {
   tool: string;
@@ -177,21 +153,7 @@ function normalize(value: unknown): unknown {
 /** The sample plus what the tools assign and lineage D → D2 with a column edge, in a new data file. */
 async function seededCatalog(): Promise<string> {
   const data = tempDataPath();
-  const stamp = { time: 1700000000000, actor: S.datahub };
-  const records = [
-    mcp(PII, 'tagProperties', { name: 'PII', description: 'Personal data' }),
-    mcp(TERM, 'glossaryTermInfo', { name: 'Revenue', definition: 'Money in', termSource: 'INTERNAL' }),
-    mcp(DOMAIN, 'domainProperties', { name: 'Marketing', description: 'Campaigns and sign-ups' }),
-    mcp(RETENTION, 'propertyDefinition', {
-      qualifiedName: 'io.catalog.retentionDays', displayName: 'Retention (days)', valueType: 'urn:li:dataType:datahub.number', cardinality: 'SINGLE',
-      entityTypes: ['urn:li:entityType:datahub.dataset'],
-    }),
-    mcp(D2, 'upstreamLineage', {
-      upstreams: [{ dataset: D, type: 'TRANSFORMED', auditStamp: stamp }],
-      fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [field(D, 'user_id')], downstreamType: 'FIELD', downstreams: [field(D2, 'user_id')] }],
-    }),
-    ...wideDataset(),
-  ];
+  const records = mcpSeedRecords();
   const file = join(tempDir(), 'seed.json');
   writeFileSync(file, JSON.stringify(records));
   for (const args of [['ingest', '--sample', '--data', data], ['ingest', '-f', file, '--data', data]]) {

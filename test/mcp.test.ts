@@ -13,36 +13,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { SAMPLE_URNS as S, TUTORIAL_MCPS } from '../src/sample/sample.ts';
+import { D, D2, DOMAIN, field, mcpSeedRecords, PII, RETENTION, TERM, WIDE } from './fixtures/mcp-catalog.ts';
 import { catalogCommand, mcp, runCli, serveCatalog, tempDataPath, tempDir } from './helpers.ts';
 
-const D = S.usersCreated;
-const D2 = S.usersDeleted;
-const PII = 'urn:li:tag:PII';
-const TERM = 'urn:li:glossaryTerm:Revenue';
-const DOMAIN = 'urn:li:domain:marketing';
-const RETENTION = 'urn:li:structuredProperty:io.catalog.retentionDays';
 const TECHNICAL = 'urn:li:ownershipType:__system__technical_owner';
 const ACTOR = 'urn:li:corpuser:datahub';
-const field = (dataset: string, path: string) => `urn:li:schemaField:(${dataset},${path})`;
 
-/** A dataset of 2 000 described columns (a few of them keys): wide enough for the token budgets to cut. */
-const WIDE = 'urn:li:dataset:(urn:li:dataPlatform:hive,wide_events,PROD)';
-function wideDataset(): Record<string, unknown>[] {
-  const stamp = { time: 1700000000000, actor: 'urn:li:corpuser:datahub' };
-  const fields = Array.from({ length: 2000 }, (_, i) => ({
-    fieldPath: `col_${String(i).padStart(4, '0')}`,
-    nullable: true,
-    description: `Measure number ${i} of the event, recorded by the collector and kept for ninety days`,
-    type: { type: { 'com.linkedin.schema.StringType': {} } },
-    nativeDataType: 'string',
-    recursive: false,
-    isPartOfKey: i % 500 === 7,
-  }));
-  return [
-    mcp(WIDE, 'datasetProperties', { customProperties: {}, name: 'wide_events', description: 'Events, one column per measure', tags: [] }),
-    mcp(WIDE, 'schemaMetadata', { schemaName: 'wide_events', platform: 'urn:li:dataPlatform:hive', version: 0, created: stamp, lastModified: stamp, hash: '', platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } }, fields }),
-  ];
-}
 
 const READ_TOOLS = ['get_aspect_history', 'get_dataset_queries', 'get_entities', 'get_lineage', 'get_lineage_paths_between', 'get_me', 'list_schema_fields', 'search'];
 const WRITE_TOOLS = [
@@ -57,21 +33,7 @@ async function catalogWithSample(): Promise<string> {
   writeFileSync(tutorial, JSON.stringify(TUTORIAL_MCPS));
   const sample = await runCli(['ingest', '-f', tutorial, '--data', data]);
   assert.equal(sample.code, 0, sample.stderr);
-  const stamp = { time: 1700000000000, actor: ACTOR };
-  const records = [
-    mcp(PII, 'tagProperties', { name: 'PII', description: 'Personal data' }),
-    mcp(TERM, 'glossaryTermInfo', { name: 'Revenue', definition: 'Money in', termSource: 'INTERNAL' }),
-    mcp(DOMAIN, 'domainProperties', { name: 'Marketing', description: 'Campaigns and sign-ups' }),
-    mcp(RETENTION, 'propertyDefinition', {
-      qualifiedName: 'io.catalog.retentionDays', displayName: 'Retention (days)', valueType: 'urn:li:dataType:datahub.number', cardinality: 'SINGLE',
-      entityTypes: ['urn:li:entityType:datahub.dataset'],
-    }),
-    mcp(D2, 'upstreamLineage', {
-      upstreams: [{ dataset: D, type: 'TRANSFORMED', auditStamp: stamp }],
-      fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [field(D, 'user_id')], downstreamType: 'FIELD', downstreams: [field(D2, 'user_id')] }],
-    }),
-    ...wideDataset(),
-  ];
+  const records = mcpSeedRecords();
   const file = join(tempDir(), 'extra.json');
   writeFileSync(file, JSON.stringify(records));
   const r = await runCli(['ingest', '-f', file, '--data', data]);
