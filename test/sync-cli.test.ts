@@ -240,3 +240,30 @@ test('SIGKILL during a push, then the push again: only the rest is sent, both fi
   assert.match((await runCli(['push', target, '--data', laptop])).stdout, /0 aspects sent/);
   assert.equal((await aspect(target, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t9999,PROD)', 'editableDatasetProperties')).description, 'table 9999, edited');
 });
+
+test('remote mistakes are refused with what was wrong, and write nothing', async () => {
+  const dir = tempDir();
+  const data = join(dir, 'mine.lmdb');
+  const other = join(dir, 'other.lmdb');
+  await ingest(data, [mcp(T1, 'globalTags', tags('pii'))]);
+  await ingest(other, [mcp(T2, 'globalTags', tags('pii'))]);
+  const refused = async (args: string[], message: RegExp, code = 1) => {
+    const r = await runCli([...args, '--data', data]);
+    assert.equal(r.code, code, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, message);
+  };
+  await refused(['diff'], /no remote: name one \(a URL or a data file\) or add one with `catalog remote add NAME URL\|PATH`/);
+  await refused(['remote', 'add', '9lives', other], /"9lives" is not a remote name: a letter, then letters, digits, "\.", "_" or "-"/);
+  await refused(['remote', 'add', 'http://x', other], /"http:\/\/x" is not a remote name/);
+  await refused(['remote', 'add', 'team', 'https://ana:secret@gms.example.com'], /https:\/\/gms\.example\.com: put no credentials in a remote's URL \(they would be kept in the data file\); use --token or the credentials file/);
+  await refused(['remote', 'remove', 'team'], /no remote named team/);
+  await refused(['pull', join(dir, 'nowhere.lmdb')], /nowhere\.lmdb is neither a remote of this file nor a URL nor an existing data file/);
+  // Nothing was kept: the file has no remote, and the password is nowhere in it.
+  assert.equal((await runCli(['remote', 'list', '--data', data])).stdout, '');
+  assert.equal(readFileSync(data).includes(Buffer.from('secret')), false);
+
+  assert.equal((await runCli(['remote', 'add', 'ana', other, '--data', data])).code, 0);
+  await refused(['remote', 'add', 'ana', other], /remote ana exists already \(.*other\.lmdb\); remove it first/);
+  assert.equal((await runCli(['remote', 'add', 'bo', other, '--data', data])).code, 0);
+  await refused(['diff'], /name a remote: ana, bo/);
+});
