@@ -343,6 +343,15 @@ describe('catalog mcp over stdio', () => {
   });
 });
 
+describe('catalog mcp: a bad --actor', () => {
+  it('is refused before the protocol starts, naming what an actor must be', async () => {
+    const r = await runCli(['mcp', '--data', tempDataPath(), '--actor', 'nobody']);
+    assert.equal(r.code, 1);
+    assert.equal(r.stdout, '', 'nothing on the protocol stream');
+    assert.match(r.stderr, /--actor must be a urn:li:corpuser:… URN, got nobody/);
+  });
+});
+
 describe('catalog mcp: a malformed JSON-RPC frame', () => {
   it('gets a JSON-RPC parse error (or invalid request), and the next message is answered', async () => {
     const data = tempDataPath();

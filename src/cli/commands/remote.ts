@@ -18,11 +18,10 @@ export const remoteCommand: CommandModule<object, RemoteCommandArgs> = {
         describe: 'Add a remote: NAME and a URL (http[s]://host:port) or the path of a data file',
         builder: (a: Argv) => a.option('token', { type: 'string', describe: 'Keep this token for the remote in ~/.catalog/credentials (mode 0600), never in the data file' }) as never,
         handler: (async (args: RemoteCommandArgs) => {
-          const { addRemote, isUrl } = await import('../../ops/sync/remotes.ts');
-          const record = await withStore(args.data, (store) => addRemote(store, args.name!, args.target!));
+          const { addRemote } = await import('../../ops/sync/remotes.ts');
+          const record = await withStore(args.data, (store) => addRemote(store, args.name!, args.target!, { withToken: args.token !== undefined }));
           process.stdout.write(`Added remote ${record.name} → ${record.location}\n`);
           if (args.token) {
-            if (!isUrl(record.location)) throw new Error('--token is for a remote that is a URL');
             const { saveToken } = await import('../../ops/sync/credentials.ts');
             process.stdout.write(`Token kept in ${saveToken(record.name, record.location, args.token)}\n`);
           }

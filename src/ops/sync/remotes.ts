@@ -28,9 +28,14 @@ export function locationOf(target: string): string {
   return resolve(target);
 }
 
-export function addRemote(store: Store, name: string, target: string): Promise<RemoteRecord> {
+/**
+ * Names a remote in the data file. `withToken`: a token will be kept for it (outside the file), which
+ * only a URL can use; checked before anything is written.
+ */
+export function addRemote(store: Store, name: string, target: string, options: { withToken?: boolean } = {}): Promise<RemoteRecord> {
   if (!NAME.test(name) || isUrl(name)) throw new BadRequestError(`"${name}" is not a remote name: a letter, then letters, digits, ".", "_" or "-"`);
   const record = { name, location: locationOf(target) };
+  if (options.withToken && !isUrl(record.location)) throw new BadRequestError(`--token is for a remote that is a URL; ${record.location} is a data file`);
   return store.write((txn) => {
     if (txn.getRemote(name)) throw new BadRequestError(`remote ${name} exists already (${txn.getRemote(name)!.location}); remove it first`);
     txn.putRemote(record);
