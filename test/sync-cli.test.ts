@@ -258,6 +258,7 @@ test('remote mistakes are refused with what was wrong, and write nothing', async
   await refused(['remote', 'add', 'team', 'https://ana:secret@gms.example.com'], /https:\/\/gms\.example\.com: put no credentials in a remote's URL \(they would be kept in the data file\); use --token or the credentials file/);
   await refused(['remote', 'remove', 'team'], /no remote named team/);
   await refused(['remote', 'add', 'ana', other, '--token', 'secret'], /--token is for a remote that is a URL; .*other\.lmdb is a data file/);
+  await refused(['pull', data], /mine\.lmdb is this data file itself: name another catalog/);
   await refused(['pull', join(dir, 'nowhere.lmdb')], /nowhere\.lmdb is neither a remote of this file nor a URL nor an existing data file/);
   // Nothing was kept: the file has no remote, and the password is nowhere in it.
   assert.equal((await runCli(['remote', 'list', '--data', data])).stdout, '');

@@ -12,8 +12,7 @@ export interface RemoteArgs {
 
 /** The remote a command names, connected; `run` gets it and it is closed afterwards. */
 export async function withRemote<T>(store: Store, arg: string | undefined, args: RemoteArgs & Pick<ConnectOptions, 'writable'>, run: (remote: Remote, named: ResolvedRemote) => Promise<T>): Promise<T> {
-  const named = resolveRemote(store, arg);
-  if (named.location === store.path) throw new Error(`${arg ?? named.location} is this data file itself`);
+  const named = resolveRemote(store, arg, store.path);
   const remote = connect(named, args);
   try {
     return await run(remote, named);

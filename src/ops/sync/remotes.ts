@@ -59,8 +59,17 @@ export interface ResolvedRemote {
   location: string;
 }
 
-/** A command's REMOTE: a name in the file, else a URL or the path of an existing data file. */
-export function resolveRemote(view: StoreView, arg: string | undefined): ResolvedRemote {
+/**
+ * A command's REMOTE: a name in the file, else a URL or the path of an existing data file — never the
+ * data file `self` the command works on.
+ */
+export function resolveRemote(view: StoreView, arg: string | undefined, self?: string): ResolvedRemote {
+  const resolved = resolveTarget(view, arg);
+  if (self !== undefined && resolved.location === resolve(self)) throw new BadRequestError(`${arg ?? resolved.location} is this data file itself: name another catalog`);
+  return resolved;
+}
+
+function resolveTarget(view: StoreView, arg: string | undefined): ResolvedRemote {
   if (arg === undefined) {
     const all = view.remotes();
     if (all.length === 1) return { name: all[0]!.name, location: all[0]!.location };
