@@ -13,7 +13,7 @@
 # here (build/catalog), which is what users run; another path to test that executable; the empty
 # string to run the sources. CATALOG_TEST_JOBS: how many files run at once (default: cores + 1).
 # Ends with one line `N passed, N failed, N skipped`; fails on a type error, a failing or cancelled
-# test, and when no test ran (none found, or none passed).
+# test, and when no test ran (none found, none passed, or a file declared none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/test-files.sh
@@ -108,6 +108,14 @@ echo "$pass passed, $(( fail + cancelled )) failed, $skipped skipped"
 # A run in which nothing passed (no tests, or every one skipped) proves nothing: fail it.
 if [ "$tests" -eq 0 ] || [ "$pass" -eq 0 ]; then
   echo "no test ran ($tests found, $pass passed): failing" >&2
+  exit 1
+fi
+# node --test reports a file that declared no test as one passing test named by its path: such a
+# file proves nothing, and would let a run of empty files pass. Fail it.
+empty=$(cat "$logs"/*.tap 2>/dev/null | sed -nE 's/^ok [0-9]+ - (.*\.test\.ts)$/\1/p')
+if [ -n "$empty" ]; then
+  echo "test files that ran no test (each counted as one pass above): failing" >&2
+  printf '  %s\n' $empty >&2
   exit 1
 fi
 if [ "$(( fail + cancelled ))" -gt 0 ] && [ "$status" -eq 0 ]; then status=1; fi
