@@ -5,11 +5,8 @@
  * sent to both builds in turn. Exits non-zero on the first difference.
  * Usage: node --import tsx bench/ab-answers.ts A_BINARY B_BINARY [--datasets N]
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { datasetUrn, generate } from './generate.ts';
+import { startBoth, twoCatalogs } from './ab.ts';
+import { datasetUrn } from './generate.ts';
 import { READ_DOCUMENT } from './queries.ts';
 
 const args = process.argv.slice(2);
@@ -17,21 +14,9 @@ const [a, b] = args;
 if (!a || !b) throw new Error('usage: ab-answers.ts A_BINARY B_BINARY [--datasets N]');
 const i = args.indexOf('--datasets');
 const n = i < 0 ? 300 : Number(args[i + 1]);
-const work = mkdtempSync(join(tmpdir(), 'ab-answers-'));
-const file = join(work, 'in.jsonl');
-await generate(file, n, 'jsonl');
-const data = join(work, 'a.lmdb');
-execFileSync(a, ['ingest', '-f', file, '--data', data], { stdio: 'ignore' });
-copyFileSync(data, join(work, 'b.lmdb'));
+const files = await twoCatalogs('ab-answers-', a, n);
 
-function start(bin: string, argv: string[]): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(bin, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve) => {
-    proc.stdout!.on('data', (d: Buffer) => { const m = /listening on (\S+)/.exec(d.toString()); if (m) resolve({ url: m[1]!, proc }); });
-  });
-}
-const A = await start(a, ['serve', '--port', '0', '--data', data]);
-const B = await start(b, ['serve', '--port', '0', '--data', join(work, 'b.lmdb')]);
+const [A, B] = await startBoth(a, b, files);
 
 interface Req { headers?: Record<string, string>; body: string; method?: string; path?: string }
 async function answer(url: string, r: Req): Promise<string> {

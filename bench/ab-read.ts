@@ -4,13 +4,11 @@
  * round's req/s and the median ratio of each build to bare node:http.
  * Usage: node --import tsx bench/ab-read.ts A_BINARY B_BINARY [--datasets N] [--rounds R] [--duration S]
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { datasetUrn, generate } from './generate.ts';
+import { start, startBoth, twoCatalogs, type Started } from './ab.ts';
+import { datasetUrn } from './generate.ts';
 import { READ_DOCUMENT } from './queries.ts';
 
 const args = process.argv.slice(2);
@@ -18,19 +16,9 @@ const [a, b] = args;
 if (!a || !b) throw new Error('usage: ab-read.ts A_BINARY B_BINARY [--datasets N] [--rounds R] [--duration S]');
 const opt = (name: string, d: number) => { const i = args.indexOf(name); return i < 0 ? d : Number(args[i + 1]); };
 const n = opt('--datasets', 1000), rounds = opt('--rounds', 5), duration = opt('--duration', 5);
-const work = mkdtempSync(join(tmpdir(), 'ab-read-'));
-const file = join(work, 'in.jsonl');
-await generate(file, n, 'jsonl');
-const data = join(work, 'a.lmdb');
-execFileSync(a, ['ingest', '-f', file, '--data', data], { stdio: 'ignore' });
-copyFileSync(data, join(work, 'b.lmdb'));
+const files = await twoCatalogs('ab-read-', a, n);
+const work = files.work;
 
-function start(bin: string, argv: string[]): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(bin, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve) => {
-    proc.stdout!.on('data', (d: Buffer) => { const m = /listening on (\S+)/.exec(d.toString()); if (m) resolve({ url: m[1]!, proc }); });
-  });
-}
 const body = (i: number) => JSON.stringify({ query: READ_DOCUMENT, variables: { urn: datasetUrn(i) } });
 /** CPU seconds (user + system) a process has used so far. */
 function cpu(pid: number): number {
@@ -43,13 +31,12 @@ async function load(url: string, random: boolean) {
   if (r.errors + r.non2xx > 0) throw new Error(`${url}: ${r.errors + r.non2xx} errors`);
   return { rps: r.requests.average, total: r.requests.total };
 }
-async function measure(p: { url: string; proc: ChildProcess }, path: string, random: boolean) {
+async function measure(p: Started, path: string, random: boolean) {
   const c0 = cpu(p.proc.pid!);
   const r = await load(p.url + path, random);
   return { rps: r.rps, perCpu: r.total / Math.max(0.01, cpu(p.proc.pid!) - c0) };
 }
-const A = await start(a, ['serve', '--port', '0', '--data', data]);
-const B = await start(b, ['serve', '--port', '0', '--data', join(work, 'b.lmdb')]);
+const [A, B] = await startBoth(a, b, files);
 const sample = await (await fetch(`${A.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(1) })).text();
 const sampleB = await (await fetch(`${B.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(1) })).text();
 if (sample !== sampleB) throw new Error('the two builds answer differently');
