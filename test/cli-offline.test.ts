@@ -181,6 +181,11 @@ describe('offline commands on a file a server has open', () => {
     };
     try {
       for (let i = 0; i < 10; i++) await gql(`mutation { createTag(input: { id: "live${i}", name: "live${i}" }) }`);
+      const readDataset = `{ dataset(urn: "${S.usersCreated}") { properties { description } deprecation { deprecated note } tags { tags { tag { urn } } } } corpUser(urn: "urn:li:corpuser:bar@acryl.io") { editableProperties { slack } } }`;
+      // Read first: the server keeps the decoded values it read, and must still see the other processes' writes.
+      const before = await gql(readDataset);
+      assert.notEqual(before.data.dataset.properties.description, 'from a CLI ingest');
+      assert.equal(before.data.dataset.deprecation.deprecated, false);
       // GraphQL mutations run while three CLI processes write the same file.
       const mutations = Promise.all(Array.from({ length: 10 }, (_, i) => gql(`mutation { addTags(input: { tagUrns: ["urn:li:tag:live${i}"], resourceUrn: "${S.usersCreated}" }) }`)));
       const mcps = writeTemp('live.json', JSON.stringify([{ entityUrn: S.usersCreated, entityType: 'dataset', changeType: 'UPSERT', aspectName: 'editableDatasetProperties', aspect: { json: { description: 'from a CLI ingest' } } }]));
@@ -191,7 +196,7 @@ describe('offline commands on a file a server has open', () => {
       ]);
       for (const r of cli) assert.equal(r.code, 0, r.stderr);
       for (const r of await mutations) assert.deepEqual(r.data, { addTags: true });
-      const read = await gql(`{ dataset(urn: "${S.usersCreated}") { properties { description } deprecation { deprecated note } tags { tags { tag { urn } } } } corpUser(urn: "urn:li:corpuser:bar@acryl.io") { editableProperties { slack } } }`);
+      const read = await gql(readDataset);
       assert.equal(read.data.dataset.properties.description, 'from a CLI ingest');
       assert.deepEqual(read.data.dataset.deprecation, { deprecated: true, note: 'live' });
       assert.deepEqual((read.data.dataset.tags.tags as Array<{ tag: { urn: string } }>).map((t) => t.tag.urn).sort(), Array.from({ length: 10 }, (_, i) => `urn:li:tag:live${i}`).sort());

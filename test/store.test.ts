@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { after as afterPart } from '../src/store/keyWalks.ts';
+import { DecodedCache } from '../src/store/decodedCache.ts';
 import * as lmdb from 'lmdb';
 import fc from 'fast-check';
 
@@ -410,6 +411,101 @@ describe('versioned aspect store', () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('shared reads (readAspect)', () => {
+  const urn = 'urn:li:tag:shared';
+  it('gives the same frozen value while the stored bytes stay the same; changing it throws', async () => {
+    const store = openCatalog(tempDataPath());
+    try {
+      await store.write((txn) => writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'shared', description: 'one' }));
+      const first = store.readAspect(urn, 'tagProperties');
+      assert.deepEqual(first?.value, { name: 'shared', description: 'one' });
+      assert.deepEqual(first, store.getAspect(urn, 'tagProperties'));
+      assert.equal(store.readAspect(urn, 'tagProperties'), first, 'decoded once, then shared');
+      assert.ok(Object.isFrozen(first) && Object.isFrozen(first!.value));
+      assert.throws(() => {
+        (first!.value as Record<string, unknown>)['description'] = 'changed';
+      }, TypeError);
+      assert.equal(store.readAspect(urn, 'absent'), undefined);
+      // getAspect still gives a value of the caller's own.
+      const own = store.getAspect(urn, 'tagProperties')!;
+      assert.notEqual(own, first);
+      assert.equal(Object.isFrozen(own.value), false);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a write through this store, or through another store object on the file, shows on the next read', async () => {
+    const path = tempDataPath();
+    const store = openCatalog(path);
+    const other = openCatalog(path);
+    try {
+      await store.write((txn) => writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'shared', description: 'one' }));
+      const one = store.readAspect(urn, 'tagProperties');
+      await store.write((txn) => writeAspect(txn, stamp(2), urn, 'tagProperties', { name: 'shared', description: 'two' }));
+      assert.deepEqual(store.readAspect(urn, 'tagProperties')?.value, { name: 'shared', description: 'two' });
+      assert.deepEqual(one?.value, { name: 'shared', description: 'one' }, 'a value already handed out stays as it was');
+      // `other` has its own cache: nothing tells `store` of this write but the bytes it reads.
+      await other.write((txn) => writeAspect(txn, stamp(3), urn, 'tagProperties', { name: 'shared', description: 'three' }));
+      assert.deepEqual(store.readAspect(urn, 'tagProperties')?.value, { name: 'shared', description: 'three' });
+      await other.write((txn) => txn.deleteAspect(urn, 'tagProperties'));
+      assert.equal(store.readAspect(urn, 'tagProperties'), undefined);
+    } finally {
+      await other.close();
+      await store.close();
+    }
+  });
+
+  it('inside a write transaction it reads the transaction\'s own writes and shares none of them', async () => {
+    const store = openCatalog(tempDataPath());
+    try {
+      await store.write((txn) => writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'shared', description: 'kept' }));
+      assert.deepEqual(store.readAspect(urn, 'tagProperties')?.value, { name: 'shared', description: 'kept' });
+      await assert.rejects(
+        store.write((txn) => {
+          writeAspect(txn, stamp(2), urn, 'tagProperties', { name: 'shared', description: 'rolled back' });
+          const inside = txn.readAspect(urn, 'tagProperties');
+          assert.deepEqual(inside?.value, { name: 'shared', description: 'rolled back' });
+          assert.equal(Object.isFrozen(inside), false);
+          // The store object itself, asked inside the transaction, shares nothing either.
+          const direct = store.readAspect(urn, 'tagProperties');
+          assert.deepEqual(direct?.value, { name: 'shared', description: 'rolled back' });
+          assert.equal(Object.isFrozen(direct), false);
+          throw new Error('roll back');
+        }),
+        /roll back/,
+      );
+      assert.deepEqual(store.readAspect(urn, 'tagProperties')?.value, { name: 'shared', description: 'kept' });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps at most its byte budget, least recently used out first', () => {
+    const cache = new DecodedCache<string>(800);
+    const bytes = (c: number) => Buffer.alloc(100, c);
+    let decodes = 0;
+    const decode = (b: Buffer) => {
+      decodes++;
+      return `v${b[0]}`;
+    };
+    for (let i = 0; i < 8; i++) assert.equal(cache.get(`k${i}`, bytes(i), decode), `v${i}`);
+    assert.equal(decodes, 8);
+    cache.get('k0', bytes(0), decode); // k0 is now the most recently used
+    cache.get('k8', bytes(8), decode); // over budget: k1 goes, not k0
+    assert.equal(decodes, 9);
+    cache.get('k0', bytes(0), decode);
+    assert.equal(decodes, 9);
+    cache.get('k1', bytes(1), decode);
+    assert.equal(decodes, 10);
+    // Different bytes under the same key decode again; a value over an eighth of the budget is not kept.
+    assert.equal(cache.get('k0', bytes(42), decode), 'v42');
+    cache.get('big', Buffer.alloc(101), decode);
+    cache.get('big', Buffer.alloc(101), decode);
+    assert.equal(decodes, 13);
   });
 });
 

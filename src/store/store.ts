@@ -22,6 +22,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RootDatabase } from 'lmdb';
 import { backup } from './backup.ts';
+import { DecodedCache } from './decodedCache.ts';
 import { checkFormat, forgetStructures, markFormat, openEnv, openTables, type Compression } from './format.ts';
 import { AFTER, keyWalks, type Walk, type WalkEntries } from './keyWalks.ts';
 import { EntityIdCounter, RelationshipIndex, type RelatedEdge, type RelationshipDirection, type RelationshipIndexer } from './relationships.ts';
@@ -40,6 +41,19 @@ export type { RemoteRecord, SyncBase } from './syncState.ts';
 export type { PutAspectInput, PutAspectResult, StoreTxn, StoreView } from './view.ts';
 export type { RelatedEdge, RelationshipDirection, RelationshipIndexer } from './relationships.ts';
 export { checkedKeys, KeyWalkError, progressCheck, type KeyRange } from './keyWalks.ts';
+
+/**
+ * Parts of lmdb-js that its type declarations leave out (docs/patches.md §3): the native environment
+ * of a database and the write transaction it runs (set while one runs), and a table's value decoder
+ * (what its `get` decodes with).
+ */
+interface LmdbInternals {
+  env: { writeTxn?: unknown };
+  decoder?: { decode(bytes: Uint8Array): unknown };
+}
+
+/** The stored bytes of the decoded values readAspect keeps for sharing, at most. */
+const SHARED_VALUES_BYTES = 32 * 1024 * 1024;
 
 export class Store implements StoreView {
   readonly path: string;
@@ -61,6 +75,8 @@ export class Store implements StoreView {
   private readonly walkEntries: WalkEntries;
   /** The sync tables' reads (syncState.ts). */
   private readonly syncReads: SyncReads;
+  /** Latest aspect values decoded once while their bytes stay the same (readAspect). */
+  private readonly decoded = new DecodedCache<AspectRecord>(SHARED_VALUES_BYTES);
 
   /** Opened for reading only (see open()): no write transaction, not even to open its tables. */
   readonly readOnly: boolean;
@@ -254,6 +270,22 @@ export class Store implements StoreView {
 
   getAspect(urn: string, aspectName: string, version = 0): AspectRecord | undefined {
     return this.aspects.get([urn, aspectName, version]);
+  }
+
+  readAspect(urn: string, aspectName: string): Readonly<AspectRecord> | undefined {
+    // Inside a write transaction the bytes may be uncommitted: read them as they are, share nothing.
+    if ((this.env as unknown as LmdbInternals).env.writeTxn) return this.getAspect(urn, aspectName);
+    const fast = this.aspects.getBinaryFast([urn, aspectName, 0]);
+    if (fast === undefined) return undefined;
+    // `length`, not `byteLength`: lmdb hands out its whole shared buffer with `length` set to the value's.
+    const bytes = fast.subarray(0, fast.length);
+    const decoder = (this.aspects as unknown as LmdbInternals).decoder!;
+    return this.decoded.get(`${urn}\u0000${aspectName}`, bytes, (stable) => decoder.decode(stable) as AspectRecord);
+  }
+
+  /** How many readAspect calls shared a decoded value, and how many decoded. */
+  get sharedReads(): { hits: number; misses: number } {
+    return { hits: this.decoded.hits, misses: this.decoded.misses };
   }
 
   getEntity(urn: string): EntityRecord | undefined {

@@ -30,6 +30,12 @@ export interface PutAspectResult {
 /** Read access, outside or inside a write transaction. */
 export interface StoreView {
   getAspect(urn: string, aspectName: string, version?: number): AspectRecord | undefined;
+  /**
+   * The latest version of an aspect for reading only: outside a write transaction it may be the very
+   * value an earlier read got (decoded once while the stored bytes stay the same, decodedCache.ts),
+   * so it is deeply frozen and must not be changed; inside one it is getAspect's. For read models.
+   */
+  readAspect(urn: string, aspectName: string): Readonly<AspectRecord> | undefined;
   getEntity(urn: string): EntityRecord | undefined;
   entityExists(urn: string): boolean;
   /** URNs of one entity type in key order, from `after` (exclusive) on, at most `limit`. */

@@ -75,6 +75,10 @@ export class WriteScope implements StoreTxn {
   getAspect(urn: string, aspectName: string, version?: number): AspectRecord | undefined {
     return this.view.getAspect(urn, aspectName, version);
   }
+
+  readAspect(urn: string, aspectName: string): Readonly<AspectRecord> | undefined {
+    return this.view.getAspect(urn, aspectName);
+  }
   getEntity(urn: string): EntityRecord | undefined {
     return this.view.getEntity(urn);
   }

@@ -2,8 +2,9 @@
  * Read models of the aspects many entity types share: ownership, tags, glossary terms, deprecation,
  * status, links (institutional memory), platform, custom properties. Each is the stored aspect with
  * the catalog's reading rules applied (defaults, effective values); related entities are named by
- * urn, for an adapter to resolve when it shows them. Read through a ReadScope, each aspect is decoded
- * once a request however many read models use it.
+ * urn, for an adapter to resolve when it shows them. Aspects are read with the store's `readAspect`:
+ * a value is decoded once while its stored bytes stay the same, and shared, frozen, between reads —
+ * a read model builds new objects and never changes what it read.
  */
 import type { Stamp } from '../../model/aspects/define.ts';
 import type { GlobalTags } from '../../model/aspects/globalTags.ts';
@@ -14,9 +15,9 @@ import type { StoreView } from '../../store/store.ts';
 import { effectiveDeprecation, type Deprecation } from '../labels/deprecation.ts';
 import { systemOwnershipTypeUrn } from '../labels/owners.ts';
 
-/** The value of the latest version of an aspect, as stored. */
+/** The value of the latest version of an aspect, as stored (shared and frozen: read it, never change it). */
 export function aspectOf<T>(view: StoreView, urn: string, name: string): T | undefined {
-  return view.getAspect(urn, name)?.value as T | undefined;
+  return view.readAspect(urn, name)?.value as T | undefined;
 }
 
 /** An audit stamp as read: time 0 and no actor when the stored one lacks them. */

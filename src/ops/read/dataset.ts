@@ -251,7 +251,7 @@ class Dataset implements DatasetRead {
 
 /** A version of the schema with the column edits of `editableSchemaMetadata` applied; null when there is none. */
 function schemaOf(view: StoreView, urn: string, version: number): SchemaRead | null {
-  const record = view.getAspect(urn, 'schemaMetadata', version);
+  const record = version === 0 ? view.readAspect(urn, 'schemaMetadata') : view.getAspect(urn, 'schemaMetadata', version);
   if (!record) return null;
   const sm = record.value as Record<string, unknown> & { fields?: SchemaFieldValue[] };
   const editable = aspectOf<EditableSchemaMetadata>(view, urn, 'editableSchemaMetadata');
