@@ -8,7 +8,8 @@ import { canonicalJson, deepEqual } from '../src/sync/canonical.ts';
 import { diffAspect } from '../src/sync/diff.ts';
 import { mergeAspect, type Conflict } from '../src/sync/merge.ts';
 import { formatPath, parsePath, type PathSegment } from '../src/sync/path.ts';
-import { compileRules, MERGE_RULES, type MergeRules } from '../src/sync/rules.ts';
+import { compileRules, MERGE_RULES, mergeRulesOf, type MergeRules } from '../src/sync/rules.ts';
+import { ASPECTS } from '../src/model/aspects/index.ts';
 
 const T = (n: string) => ({ tag: `urn:li:tag:${n}` });
 const U = (n: string) => `urn:li:corpuser:${n}`;
@@ -496,6 +497,30 @@ describe('rules table', () => {
     assert.deepStrictEqual(lists('structuredProperties')['properties']?.key, ['propertyUrn', 'attribution.source']);
     assert.deepStrictEqual(lists('editableSchemaMetadata')['editableSchemaFieldInfo']?.key, ['fieldPath']);
     assert.deepStrictEqual(Object.keys(lists('editableSchemaMetadata')['editableSchemaFieldInfo']?.nested ?? {}), ['globalTags.tags', 'glossaryTerms.terms']);
+  });
+
+  it('is built from the aspects\' declared merge keys: every declared keyed list is a list of sync with the same key', () => {
+    for (const def of ASPECTS) {
+      for (const [path, key] of Object.entries(def.mergeKeys ?? {})) {
+        const parts = path.split('[].');
+        let list = MERGE_RULES.aspects[def.name]?.lists?.[parts[0]!];
+        for (const part of parts.slice(1)) list = list?.nested?.[part];
+        assert.deepStrictEqual(list?.key, key, `${def.name} ${path}`);
+      }
+    }
+    // A declaration sync has never heard of is merged by its keys, nested lists included.
+    const rules = mergeRulesOf([...ASPECTS, { name: 'newAspect', mergeKeys: { items: ['id'], 'items[].parts': 'value' } }]);
+    assert.deepStrictEqual(rules.aspects['newAspect'], { lists: { items: { key: ['id'], nested: { parts: { key: 'value' } } } } });
+    const merged = mergeAspect('newAspect', { items: [{ id: 'a', parts: [1] }] }, { items: [{ id: 'a', parts: [1, 2] }] }, { items: [{ id: 'a', parts: [1, 3] }, { id: 'b' }] }, rules);
+    assert.deepStrictEqual(merged.value, { items: [{ id: 'a', parts: [1, 2, 3] }, { id: 'b' }] });
+  });
+
+  it('refuses sync additions that do not fit the declarations', () => {
+    const without = ASPECTS.filter((a) => a.name !== 'globalTags');
+    assert.throws(() => mergeRulesOf(without), /a label for globalTags tags, which no declaration keys/);
+    const clash = [...ASPECTS.filter((a) => a.name !== 'schemaMetadata'), { name: 'schemaMetadata', mergeKeys: { fields: ['fieldPath'] } }];
+    assert.throws(() => mergeRulesOf(clash), /schemaMetadata fields is keyed by its declaration already/);
+    assert.throws(() => mergeRulesOf([...ASPECTS, { name: 'x', mergeKeys: { 'a[].b': 'value' } }]), /merge keys of x: a holds keyed lists but has no keys itself/);
   });
 
   it('a malformed table is refused when compiled', () => {

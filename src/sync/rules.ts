@@ -1,16 +1,15 @@
 /**
  * How sync merges and diffs each aspect: which lists inside it are sets (and by which key fields an
- * element is identified), and which fields are audit stamps. Everything not declared here is merged
- * generically: records and maps field by field, other lists and scalars as one value.
+ * element is identified), and which fields are audit stamps. Everything else is merged generically:
+ * records and maps field by field, other lists and scalars as one value.
  *
- * The keys are the ones our JSON Patch templates use (`src/model/patch.ts`), so a keyed list means the
- * same thing to a PATCH and to a merge; a few lists JSON Patch does not address (group members, roles,
- * `ownerTypes`, schema fields, fine-grained lineage by its columns) are added.
- *
- * Not yet done: the aspect declarations (`src/model/aspects/*`) now declare `mergeKeys` too, and
- * `MERGE_RULES.aspects` should be built from them instead of this table, keeping here only what is
- * sync's own (labels, stamps, the lists JSON Patch does not address).
+ * The keyed lists come from the aspects' declarations (`mergeKeys` in `src/model/aspects/*`, the keys
+ * JSON Patch uses too), so a keyed list means the same thing to a PATCH and to a merge. Sync adds
+ * what is its own: the noun `catalog diff` prints for an element, and lists JSON Patch does not
+ * address (group members, roles, `ownerTypes`, schema fields, fine-grained lineage by its columns).
  */
+import { ASPECTS } from '../model/aspects/index.ts';
+import type { MergeKey } from '../model/aspects/define.ts';
 import { KEY_NAME } from './path.ts';
 
 /** A list inside an aspect whose order carries no meaning: a set of elements. */
@@ -45,53 +44,106 @@ export interface MergeRules {
   stamps: readonly string[];
 }
 
+const values = (label: string): ListRule => ({ key: 'value', label });
 const tag: ListRule = { key: ['tag'], label: 'tag' };
 const term: ListRule = { key: ['urn'], label: 'term' };
-const values = (label: string): ListRule => ({ key: 'value', label });
-const edges = (label: string): ListRule => ({ key: ['destinationUrn'], label });
-/** Tags and terms on a column, in `editableSchemaFieldInfo[]` and `fields[]`. */
-const columnLists = { 'globalTags.tags': tag, 'glossaryTerms.terms': term };
-const column: ListRule = { key: ['fieldPath'], label: 'column', nested: columnLists };
 const fineGrained: ListRule = {
   key: ['upstreams', 'downstreams'],
   label: 'column lineage',
   nested: { upstreams: values('upstream column'), downstreams: values('downstream column') },
 };
 
-export const MERGE_RULES: MergeRules = {
-  stamps: ['created', 'lastModified', 'deleted', 'auditStamp', 'lastObserved', 'createStamp', 'updateStamp', 'lastUpdated', 'attribution'],
-  aspects: {
-    globalTags: { lists: { tags: tag } },
-    glossaryTerms: { lists: { terms: term } },
-    ownership: { lists: { owners: { key: ['owner', 'type'], label: 'owner' }, 'ownerTypes.*': values('owner') } },
-    institutionalMemory: { lists: { elements: { key: ['url'], label: 'link' } } },
-    editableSchemaMetadata: { lists: { editableSchemaFieldInfo: column } },
-    schemaMetadata: { lists: { fields: column, primaryKeys: values('primary key') } },
-    upstreamLineage: { lists: { upstreams: { key: ['dataset'], label: 'upstream' }, fineGrainedLineages: fineGrained } },
-    structuredProperties: { lists: { properties: { key: ['propertyUrn', 'attribution.source'], label: 'structured property' } } },
-    datasetProperties: { lists: { tags: values('tag') } },
-    domains: { lists: { domains: values('domain') } },
-    siblings: { lists: { siblings: values('sibling') } },
-    corpGroupInfo: { lists: { members: values('member'), groups: values('group'), admins: values('admin') } },
-    groupMembership: { lists: { groups: values('group') } },
-    nativeGroupMembership: { lists: { nativeGroups: values('group') } },
-    roleMembership: { lists: { roles: values('role') } },
-    dataProductProperties: { lists: { assets: edges('asset') } },
-    dataJobInputOutput: {
-      lists: {
-        inputDatasets: values('input dataset'),
-        outputDatasets: values('output dataset'),
-        inputDatajobs: values('input job'),
-        inputDatasetEdges: edges('input dataset'),
-        outputDatasetEdges: edges('output dataset'),
-        inputDatajobEdges: edges('input job'),
-        fineGrainedLineages: fineGrained,
-      },
-    },
-    chartInfo: { lists: { inputs: values('input'), inputEdges: edges('input') } },
-    dashboardInfo: { lists: { charts: values('chart'), datasets: values('dataset'), chartEdges: edges('chart'), datasetEdges: edges('dataset') } },
+/**
+ * The noun `catalog diff` prints for an element of a declared list, by aspect and by the list's path
+ * as the declaration writes it (`a[].b` for the list `b` inside each element of `a`).
+ */
+const LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  globalTags: { tags: 'tag' },
+  glossaryTerms: { terms: 'term' },
+  ownership: { owners: 'owner' },
+  institutionalMemory: { elements: 'link' },
+  editableSchemaMetadata: { editableSchemaFieldInfo: 'column', 'editableSchemaFieldInfo[].globalTags.tags': 'tag', 'editableSchemaFieldInfo[].glossaryTerms.terms': 'term' },
+  upstreamLineage: { upstreams: 'upstream' },
+  structuredProperties: { properties: 'structured property' },
+  datasetProperties: { tags: 'tag' },
+  domains: { domains: 'domain' },
+  siblings: { siblings: 'sibling' },
+  dataProductProperties: { assets: 'asset' },
+  dataJobInputOutput: {
+    inputDatasets: 'input dataset',
+    outputDatasets: 'output dataset',
+    inputDatajobs: 'input job',
+    inputDatasetEdges: 'input dataset',
+    outputDatasetEdges: 'output dataset',
+    inputDatajobEdges: 'input job',
   },
+  chartInfo: { inputs: 'input', inputEdges: 'input' },
+  dashboardInfo: { charts: 'chart', datasets: 'dataset', chartEdges: 'chart', datasetEdges: 'dataset' },
 };
+
+/** Lists sync treats as sets that no declaration keys (JSON Patch does not address them), by aspect. */
+const SYNC_LISTS: Readonly<Record<string, Readonly<Record<string, ListRule>>>> = {
+  ownership: { 'ownerTypes.*': values('owner') },
+  schemaMetadata: { fields: { key: ['fieldPath'], label: 'column', nested: { 'globalTags.tags': tag, 'glossaryTerms.terms': term } }, primaryKeys: values('primary key') },
+  upstreamLineage: { fineGrainedLineages: fineGrained },
+  dataJobInputOutput: { fineGrainedLineages: fineGrained },
+  corpGroupInfo: { members: values('member'), groups: values('group'), admins: values('admin') },
+  groupMembership: { groups: values('group') },
+  nativeGroupMembership: { nativeGroups: values('group') },
+  roleMembership: { roles: values('role') },
+};
+
+/** The declared merge keys of one aspect as sync's lists: `a[].b` becomes list `b` nested in `a`'s elements. */
+function declaredLists(aspect: string, mergeKeys: Readonly<Record<string, MergeKey>>, labels: Readonly<Record<string, string>>, prefix = ''): Record<string, ListRule> {
+  const top: Record<string, ListRule> = {};
+  const inner: Record<string, Record<string, MergeKey>> = {};
+  for (const [path, key] of Object.entries(mergeKeys)) {
+    const at = path.indexOf('[].');
+    if (at >= 0) (inner[path.slice(0, at)] ??= {})[path.slice(at + 3)] = key;
+    else {
+      const label = labels[prefix + path];
+      top[path] = { key, ...(label !== undefined && { label }) };
+    }
+  }
+  for (const [path, nested] of Object.entries(inner)) {
+    const holder = top[path];
+    if (!holder) throw new Error(`merge keys of ${aspect}: ${prefix}${path} holds keyed lists but has no keys itself`);
+    top[path] = { ...holder, nested: declaredLists(aspect, nested, labels, `${prefix}${path}[].`) };
+  }
+  return top;
+}
+
+/**
+ * The rules of these aspect declarations with sync's own additions. Throws when the additions do not
+ * fit the declarations: a label for a list no declaration has, or a list of sync's own at a path a
+ * declaration keys already.
+ */
+export function mergeRulesOf(declarations: ReadonlyArray<{ name: string; mergeKeys?: Readonly<Record<string, MergeKey>> }>): MergeRules {
+  const aspects: Record<string, AspectMergeRule> = {};
+  const declared = new Map(declarations.map((d) => [d.name, d.mergeKeys ?? {}]));
+  for (const [aspect, labels] of Object.entries(LABELS)) {
+    for (const path of Object.keys(labels)) {
+      if (!Object.hasOwn(declared.get(aspect) ?? {}, path)) throw new Error(`merge rules: a label for ${aspect} ${path}, which no declaration keys`);
+    }
+  }
+  for (const [name, mergeKeys] of declared) {
+    if (Object.keys(mergeKeys).length > 0) aspects[name] = { lists: declaredLists(name, mergeKeys, LABELS[name] ?? {}) };
+  }
+  for (const [name, lists] of Object.entries(SYNC_LISTS)) {
+    const have = { ...(aspects[name]?.lists ?? {}) };
+    for (const [path, list] of Object.entries(lists)) {
+      if (have[path]) throw new Error(`merge rules: ${name} ${path} is keyed by its declaration already; drop it from sync's own lists`);
+      have[path] = list;
+    }
+    aspects[name] = { lists: have };
+  }
+  return {
+    stamps: ['created', 'lastModified', 'deleted', 'auditStamp', 'lastObserved', 'createStamp', 'updateStamp', 'lastUpdated', 'attribution'],
+    aspects,
+  };
+}
+
+export const MERGE_RULES: MergeRules = mergeRulesOf(ASPECTS);
 
 // ---------- the compiled form merge and diff walk ----------
 
