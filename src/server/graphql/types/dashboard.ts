@@ -1,8 +1,14 @@
-/** Dashboard: a dashboard of a BI tool, with its properties, container and charts. */
-import { type EntityKind, chartLike } from './shared.ts';
+/** Dashboard: a dashboard of a BI tool, with its properties, container and charts. Shaped from src/ops/read/bi.ts. */
+import { BiView } from './chart.ts';
+import type { EntityKind } from './shared.ts';
+
+class DashboardView extends BiView {
+  readonly __typename = 'Dashboard';
+  readonly type = 'DASHBOARD';
+}
 
 export const dashboard: EntityKind = {
   typename: 'Dashboard',
   enumValue: 'DASHBOARD',
-  build: (view, urn) => chartLike(view, urn, dashboard, 'dashboardInfo', 'editableDashboardProperties', 'dashboardId'),
+  build: (view, urn) => new DashboardView(view, urn, 'dashboard'),
 };

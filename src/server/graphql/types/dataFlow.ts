@@ -1,29 +1,34 @@
-/** DataFlow: a pipeline of an orchestrator (Airflow DAG, …). */
-import { type EntityKind, common, customProperties, described, keyOf, platformView, props, str } from './shared.ts';
+/** DataFlow: a pipeline of an orchestrator (Airflow DAG, …). Shaped from src/ops/read/pipeline.ts. */
+import { readDataFlowIdentity, readDataFlowProperties, readPipelineEditable } from '../../../ops/read/pipeline.ts';
+import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView } from './shared.ts';
 import { runsField } from './timeseries.ts';
+
+class DataFlowView extends EntityView {
+  readonly __typename = 'DataFlow';
+  readonly type = 'DATA_FLOW';
+  readonly orchestrator: string;
+  readonly flowId: string;
+  readonly cluster: string;
+  readonly runs: unknown;
+  constructor(view: EntityView['view'], urn: string) {
+    super(view, urn);
+    ({ orchestrator: this.orchestrator, flowId: this.flowId, cluster: this.cluster } = readDataFlowIdentity(urn));
+    this.runs = runsField(view, urn);
+  }
+  get platform(): Obj {
+    return platformView(readDataFlowIdentity(this.urn).platformUrn);
+  }
+  get properties(): Obj | null {
+    const p = readDataFlowProperties(this.view, this.urn);
+    return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
+  }
+  get editableProperties(): Obj | null {
+    return readPipelineEditable(this.view, this.urn, 'dataFlow');
+  }
+}
 
 export const dataFlow: EntityKind = {
   typename: 'DataFlow',
   enumValue: 'DATA_FLOW',
-  build: (view, urn) => {
-      const key = keyOf(urn);
-      const { info, editable } = described(view, urn, 'dataFlowInfo', 'editableDataFlowProperties');
-      return Object.assign(common(view, urn, dataFlow), {
-        runs: runsField(view, urn),
-        orchestrator: key['orchestrator'] ?? '',
-        flowId: key['flowId'] ?? '',
-        cluster: key['cluster'] ?? '',
-        platform: platformView(`urn:li:dataPlatform:${key['orchestrator'] ?? ''}`),
-        properties: info
-          ? {
-              name: str(info['name']) ?? key['flowId'] ?? '',
-              description: str(info['description']),
-              project: str(info['project']),
-              externalUrl: str(info['externalUrl']),
-              customProperties: customProperties(props(info['customProperties']), urn),
-            }
-          : null,
-        editableProperties: editable,
-      });
-    },
+  build: (view, urn) => new DataFlowView(view, urn),
 };

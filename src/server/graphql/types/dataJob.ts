@@ -1,30 +1,42 @@
-/** DataJob: a task of a data flow, with the datasets it reads and writes. */
-import { type EntityKind, aspect, common, customProperties, described, keyOf, platformView, props, ref, str } from './shared.ts';
+/** DataJob: a task of a data flow, with the datasets it reads and writes. Shaped from src/ops/read/pipeline.ts. */
+import { readDataJobIdentity, readDataJobInputOutput, readDataJobProperties, readPipelineEditable } from '../../../ops/read/pipeline.ts';
+import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView, ref } from './shared.ts';
 import { runsField } from './timeseries.ts';
+
+class DataJobView extends EntityView {
+  readonly __typename = 'DataJob';
+  readonly type = 'DATA_JOB';
+  readonly jobId: string;
+  readonly runs: unknown;
+  constructor(view: EntityView['view'], urn: string) {
+    super(view, urn);
+    this.jobId = readDataJobIdentity(urn).jobId;
+    this.runs = runsField(view, urn);
+  }
+  get dataFlow(): Obj | null {
+    const flow = readDataJobIdentity(this.urn).flowUrn;
+    return flow ? ref(this.view, flow) : null;
+  }
+  get platform(): Obj {
+    return platformView(readDataJobIdentity(this.urn).platformUrn);
+  }
+  get properties(): Obj | null {
+    const p = readDataJobProperties(this.view, this.urn);
+    return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
+  }
+  get editableProperties(): Obj | null {
+    return readPipelineEditable(this.view, this.urn, 'dataJob');
+  }
+  get inputOutput(): Obj | null {
+    const io = readDataJobInputOutput(this.view, this.urn);
+    if (!io) return null;
+    const refs = (list: string[]) => list.map((u) => ref(this.view, u));
+    return { inputDatasets: refs(io.inputDatasets), outputDatasets: refs(io.outputDatasets), inputDatajobs: refs(io.inputDatajobs) };
+  }
+}
 
 export const dataJob: EntityKind = {
   typename: 'DataJob',
   enumValue: 'DATA_JOB',
-  build: (view, urn) => {
-      const key = keyOf(urn);
-      const flow = key['flow'] ?? '';
-      const orchestrator = flow ? (keyOf(flow)['orchestrator'] ?? '') : '';
-      const { info, editable } = described(view, urn, 'dataJobInfo', 'editableDataJobProperties');
-      return Object.assign(common(view, urn, dataJob), {
-        runs: runsField(view, urn),
-        dataFlow: flow ? () => ref(view, flow) : null,
-        jobId: key['jobId'] ?? '',
-        platform: platformView(`urn:li:dataPlatform:${orchestrator}`),
-        properties: info
-          ? { name: str(info['name']) ?? key['jobId'] ?? '', description: str(info['description']), externalUrl: str(info['externalUrl']), customProperties: customProperties(props(info['customProperties']), urn) }
-          : null,
-        editableProperties: editable,
-        inputOutput: () => {
-          const io = aspect<{ inputDatasets?: string[]; outputDatasets?: string[]; inputDatajobs?: string[] }>(view, urn, 'dataJobInputOutput');
-          if (!io) return null;
-          const refs = (list: string[] | undefined) => (list ?? []).map((u) => ref(view, u));
-          return { inputDatasets: refs(io.inputDatasets), outputDatasets: refs(io.outputDatasets), inputDatajobs: refs(io.inputDatajobs) };
-        },
-      });
-    },
+  build: (view, urn) => new DataJobView(view, urn),
 };

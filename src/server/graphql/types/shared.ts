@@ -578,37 +578,7 @@ export function keyOf(urn: string): Record<string, string> {
   return keyAspectOf(urn).value as Record<string, string>;
 }
 
-const CHART_TYPES = new Set(['BAR', 'PIE', 'SCATTER', 'TABLE', 'TEXT', 'LINE', 'AREA', 'HISTOGRAM', 'BOX_PLOT', 'WORD_CLOUD', 'COHORT']);
-const ACCESS_LEVELS = new Set(['PUBLIC', 'PRIVATE']);
-
-/** A stored enum value when the GraphQL enum has it, else null (aspects stored as given may hold anything). */
 export const oneOf = (values: ReadonlySet<string>, v: unknown): string | null => (typeof v === 'string' && values.has(v) ? v : null);
-
-export function chartLike(view: StoreView, urn: string, kind: EntityKind, infoName: string, editableName: string, idField: 'chartId' | 'dashboardId'): Obj {
-  const key = keyOf(urn);
-  const tool = key['dashboardTool'] ?? '';
-  const { info, editable } = described(view, urn, infoName, editableName);
-  const changes = (info?.['lastModified'] ?? {}) as { created?: { time: number; actor: string }; lastModified?: { time: number; actor: string } };
-  return Object.assign(common(view, urn, kind), {
-    tool,
-    [idField]: key[idField] ?? '',
-    platform: platformView(`urn:li:dataPlatform:${tool}`),
-    properties: info
-      ? {
-          name: str(info['title']) ?? key[idField] ?? '',
-          description: str(info['description']),
-          externalUrl: str(info['externalUrl']) ?? str(info['chartUrl']) ?? str(info['dashboardUrl']),
-          lastRefreshed: num(info['lastRefreshed']),
-          type: oneOf(CHART_TYPES, info['type']),
-          access: oneOf(ACCESS_LEVELS, info['access']),
-          created: auditStamp(changes.created),
-          lastModified: auditStamp(changes.lastModified),
-          customProperties: customProperties(props(info['customProperties']), urn),
-        }
-      : null,
-    editableProperties: editable,
-  });
-}
 
 /** An ML entity: name from its key, platform and origin when its key has them, properties shaped by `shape`. */
 export function mlEntity(view: StoreView, urn: string, kind: EntityKind, infoName: string, editableName: string, shape: (info: Obj) => Obj): Obj {

@@ -1,0 +1,100 @@
+/**
+ * Read models of data flows (pipelines of an orchestrator) and their data jobs: ids from the urns,
+ * the properties of `dataFlowInfo` / `dataJobInfo` with the catalog's defaults (the name falls back
+ * to the id), the edited description, and a job's inputs and outputs as urns.
+ */
+import { keyAspectOf } from '../../model/registry.ts';
+import type { StoreView } from '../../store/store.ts';
+import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
+import { readEditableDescription } from './glossary.ts';
+
+type Stored = Record<string, unknown>;
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
+const keyOf = (urn: string) => keyAspectOf(urn).value as Record<string, string | undefined>;
+
+export interface DataFlowIdentityRead {
+  orchestrator: string;
+  flowId: string;
+  cluster: string;
+  platformUrn: string;
+}
+
+export function readDataFlowIdentity(urn: string): DataFlowIdentityRead {
+  const key = keyOf(urn);
+  const orchestrator = key['orchestrator'] ?? '';
+  return { orchestrator, flowId: key['flowId'] ?? '', cluster: key['cluster'] ?? '', platformUrn: `urn:li:dataPlatform:${orchestrator}` };
+}
+
+export interface DataFlowPropertiesRead {
+  name: string;
+  description: string | null;
+  project: string | null;
+  externalUrl: string | null;
+  customProperties: CustomPropertyRead[];
+}
+
+/** A flow's properties; null when `dataFlowInfo` is not stored. */
+export function readDataFlowProperties(view: StoreView, urn: string): DataFlowPropertiesRead | null {
+  const info = aspectOf<Stored>(view, urn, 'dataFlowInfo');
+  if (!info) return null;
+  return {
+    name: str(info['name']) ?? readDataFlowIdentity(urn).flowId,
+    description: str(info['description']),
+    project: str(info['project']),
+    externalUrl: str(info['externalUrl']),
+    customProperties: customPropertiesOf(props(info['customProperties'])),
+  };
+}
+
+export interface DataJobIdentityRead {
+  jobId: string;
+  /** The job's flow urn; null when the key has none. */
+  flowUrn: string | null;
+  /** The flow's orchestrator as a platform urn. */
+  platformUrn: string;
+}
+
+export function readDataJobIdentity(urn: string): DataJobIdentityRead {
+  const key = keyOf(urn);
+  const flow = key['flow'] ?? '';
+  const orchestrator = flow ? (keyOf(flow)['orchestrator'] ?? '') : '';
+  return { jobId: key['jobId'] ?? '', flowUrn: flow || null, platformUrn: `urn:li:dataPlatform:${orchestrator}` };
+}
+
+export interface DataJobPropertiesRead {
+  name: string;
+  description: string | null;
+  externalUrl: string | null;
+  customProperties: CustomPropertyRead[];
+}
+
+/** A job's properties; null when `dataJobInfo` is not stored. */
+export function readDataJobProperties(view: StoreView, urn: string): DataJobPropertiesRead | null {
+  const info = aspectOf<Stored>(view, urn, 'dataJobInfo');
+  if (!info) return null;
+  return {
+    name: str(info['name']) ?? readDataJobIdentity(urn).jobId,
+    description: str(info['description']),
+    externalUrl: str(info['externalUrl']),
+    customProperties: customPropertiesOf(props(info['customProperties'])),
+  };
+}
+
+export interface DataJobInputOutputRead {
+  inputDatasets: string[];
+  outputDatasets: string[];
+  inputDatajobs: string[];
+}
+
+/** The datasets and jobs a job reads and writes, as stored in `dataJobInputOutput`; null when it is not. */
+export function readDataJobInputOutput(view: StoreView, urn: string): DataJobInputOutputRead | null {
+  const io = aspectOf<{ inputDatasets?: string[]; outputDatasets?: string[]; inputDatajobs?: string[] }>(view, urn, 'dataJobInputOutput');
+  if (!io) return null;
+  return { inputDatasets: [...(io.inputDatasets ?? [])], outputDatasets: [...(io.outputDatasets ?? [])], inputDatajobs: [...(io.inputDatajobs ?? [])] };
+}
+
+/** Whichever of the flow's or job's edited description is stored; null when nothing was edited. */
+export function readPipelineEditable(view: StoreView, urn: string, kind: 'dataFlow' | 'dataJob'): { description: string | null } | null {
+  return readEditableDescription(view, urn, kind === 'dataFlow' ? 'editableDataFlowProperties' : 'editableDataJobProperties');
+}
