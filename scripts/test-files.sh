@@ -37,6 +37,7 @@ PROCESS_LEVEL=(
   test/secrets-connections.test.ts
   test/side-effects.test.ts
   test/sync-cli.test.ts
+  test/sync-datahub.test.ts
   test/ui-auth.test.ts
   test/ui.test.ts
   test/walkthrough.test.ts
