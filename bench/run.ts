@@ -3,7 +3,7 @@
  * same run on the same machine (bare node:http, raw lmdb-js, `node -e 0`, DataHub Lite). Prints a
  * table and writes it to bench/results.json. See bench/README.md.
  *
- *   npm run bench -- [--datasets 1000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-build] [--out FILE]
+ *   npm run bench -- [--datasets 1000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-sync] [--no-build] [--out FILE]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { CATALOG_BIN, spawnServer, type SpawnedServer } from '../test/helpers.ts';
 import { datasetUrn, generate } from './generate.ts';
 import { READ_DOCUMENT } from './queries.ts';
+import { syncBench } from './sync.ts';
 import { entityQuery, SCHEMA_QUERY } from '../src/ui/api/queries.ts';
 import { SEARCH as UI_SEARCH } from '../src/ui/api/search.ts';
 
@@ -29,6 +30,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string' },
     quick: { type: 'boolean', default: false },
     'no-peer': { type: 'boolean', default: false },
+    'no-sync': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
   },
@@ -427,6 +429,10 @@ async function main(): Promise<void> {
     const sLarge = searchPerSize.get(Math.max(...sizes))!;
     row({ section: '7 search', metric: `search p50 ms ${Math.max(...sizes)} vs ${Math.min(...sizes)}`, ours: sLarge.p50, baseline: sSmall.p50, baselineName: `p50 at ${Math.min(...sizes)}`, target: '≤ 1.5×', check: (r) => r <= 1.5 });
   }
+
+  // 10: sync (bench/sync.ts): pull and push against catalog serve, at each size.
+  if (flags['no-sync']) rows.push({ section: '10 sync', metric: 'pull and push', ours: null, baseline: null, baselineName: '—', ratio: null, target: '—', met: null, note: 'skipped: --no-sync' });
+  else for (const r of await syncBench(BINARY, sizes, work, log)) row(r);
 
   // 6: DataHub Lite on the same file.
   const datahub = join(ROOT, '.venv-interop', 'bin', 'datahub');

@@ -1,10 +1,16 @@
-/** The file remote's conditional writes and the sync tables of the store, in process. */
+/** The file remote's conditional writes, the sync tables of the store, and the HTTP remote's batched reads, in process. */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { FileRemote } from '../src/ops/sync/fileRemote.ts';
 import { PreconditionFailedError } from '../src/sync/remote/types.ts';
+import { HttpRemote } from '../src/sync/remote/http.ts';
+import { startServer } from '../src/server/server.ts';
+import { writeAspect } from '../src/ops/core/writeAspect.ts';
+import { entityTypeOf } from '../src/ops/sync/local.ts';
+import { isKeyAspect } from '../src/model/registry.ts';
+import { createServer, request } from 'node:http';
 import { tempDir } from './helpers.ts';
 
 const URN = 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)';
@@ -57,6 +63,53 @@ test('the sync tables: remotes and bases written in a write transaction, read ba
     assert.deepEqual(store.remotes(), []);
     assert.deepEqual(store.getSyncBase('/other', URN, 'globalTags'), { version: '9', hash: 'x' });
   } finally {
+    await store.close();
+  }
+});
+
+test('an HTTP remote reads given entities with one batch get per type and 100 urns, and one by one from a server without batch get', async () => {
+  const store = openCatalog(join(tempDir(), 'served.lmdb'));
+  const server = await startServer({ store, port: 0 });
+  const seen: string[] = [];
+  let batchGet = true;
+  // A proxy in front of the server: records each request, and plays an older server when told to.
+  const proxy = createServer((req, res) => {
+    seen.push(`${req.method} ${(req.url ?? '').split('?')[0]!.replace(/\/urn.*$/, '/{urn}')}`);
+    if (!batchGet && req.url?.includes('/batchGet')) {
+      res.writeHead(404).end();
+      return;
+    }
+    const to = new URL(server.url);
+    const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    req.pipe(out);
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  try {
+    const datasets = Array.from({ length: 150 }, (_, i) => `urn:li:dataset:(urn:li:dataPlatform:hive,t${i},PROD)`);
+    await store.write((txn) => {
+      for (const [i, urn] of datasets.entries()) writeAspect(txn, { actor: 'urn:li:corpuser:t', time: 1 }, urn, 'editableDatasetProperties', { description: `d${i}` });
+      writeAspect(txn, { actor: 'urn:li:corpuser:t', time: 1 }, 'urn:li:tag:pii', 'tagProperties', { name: 'pii' });
+    });
+    const remote = new HttpRemote(`http://127.0.0.1:${(proxy.address() as { port: number }).port}`, { entityTypeOf, isKeyAspect });
+    const asked = ['urn:li:tag:pii', ...datasets, 'urn:li:dataset:(urn:li:dataPlatform:hive,absent,PROD)'];
+    const got = await remote.getEntities(asked);
+    assert.deepEqual(got.map((e) => e.urn), asked.slice(0, -1), 'in the order asked, the absent one left out');
+    assert.deepEqual(got[1]!.aspects.get('editableDatasetProperties'), { value: { description: 'd0' }, version: '1' });
+    assert.deepEqual(got[0]!.aspects.get('tagProperties')?.value, { name: 'pii' });
+    assert.deepEqual(seen, ['POST /openapi/v3/entity/tag/batchGet', 'POST /openapi/v3/entity/dataset/batchGet', 'POST /openapi/v3/entity/dataset/batchGet']);
+
+    seen.length = 0;
+    batchGet = false;
+    const older = new HttpRemote(`http://127.0.0.1:${(proxy.address() as { port: number }).port}`, { entityTypeOf, isKeyAspect });
+    const again = await older.getEntities(asked.slice(0, 3));
+    assert.deepEqual(again.map((e) => e.urn), asked.slice(0, 3));
+    assert.deepEqual(seen, ['POST /openapi/v3/entity/tag/batchGet', 'GET /openapi/v3/entity/tag/{urn}', 'GET /openapi/v3/entity/dataset/{urn}', 'GET /openapi/v3/entity/dataset/{urn}']);
+  } finally {
+    proxy.close();
+    await server.close();
     await store.close();
   }
 });

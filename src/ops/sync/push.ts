@@ -6,7 +6,7 @@
  *    `If-Version-Match` = the base version. Changed there too → merge three-way (reconcile.ts) and
  *    send the merge with `If-Version-Match` = the remote's current version. A conflict left after
  *    the plan stops the push here: nothing is written on either side.
- * 2. Send in batches, synchronously, under one `runId`; after each batch the remote acknowledged,
+ * 2. Send in batches, synchronously (a few in flight), under one `runId`; after each batch the remote acknowledged,
  *    the local file takes the bases of that batch (and the merged values) in one write transaction.
  *    A push that dies half-way leaves bases for what was acknowledged; run again, it plans again and
  *    sends only the rest (an aspect the remote got but whose base was not kept now holds the local
@@ -91,7 +91,10 @@ export function newRunId(): string {
 }
 
 /** Sends a plan without conflicts, a batch at a time (see the top of this file). */
-export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, runId: string, options: { batchSize?: number; onBatch?: (sent: number) => void } = {}): Promise<PushSummary> {
+/** Batches a push keeps in flight at once. */
+const IN_FLIGHT = 4;
+
+export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, runId: string, options: { batchSize?: number; inFlight?: number; onBatch?: (sent: number) => void } = {}): Promise<PushSummary> {
   if (plan.conflicts.length > 0) throw new Error('a plan with conflicts is never sent');
   const batchSize = options.batchSize ?? 100;
   const summary: PushSummary = { runId, entities: new Set(plan.writes.map((w) => w.urn)).size, sent: 0, merged: 0, batches: 0 };
@@ -101,22 +104,41 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
     });
   }
   const time = Date.now();
-  for (let i = 0; i < plan.writes.length; i += batchSize) {
-    const batch = plan.writes.slice(i, i + batchSize);
-    const versions = await remote.write(batch, runId);
-    await store.write((txn) => {
-      for (const w of batch) {
-        const version = versions.get(aspectId(w.urn, w.aspectName));
-        if (version === undefined) continue;
-        const stillLocal = hashValue(txn.getAspect(w.urn, w.aspectName)?.value) === w.localHash;
-        if (w.mergedLocally && stillLocal) writeAspect(txn, { actor: SYSTEM_ACTOR, time }, w.urn, w.aspectName, w.value);
-        txn.putSyncBase(remote.location, w.urn, w.aspectName, baseRecord(version, w.value));
+  const batches: PlannedWrite[][] = [];
+  for (let i = 0; i < plan.writes.length; i += batchSize) batches.push(plan.writes.slice(i, i + batchSize));
+  // A few batches in flight (each is whole on its own: its aspects appear in no other batch); each
+  // one's bases are written as soon as the remote acknowledged it, so a push cut short anywhere is
+  // resumed by running it again (an aspect the remote holds already only gets its base).
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (next < batches.length && !failed) {
+      const batch = batches[next++]!;
+      let versions: Map<string, string>;
+      try {
+        versions = await remote.write(batch, runId);
+      } catch (e) {
+        // No new batch starts; those in flight finish and keep their bases.
+        failed = true;
+        throw e;
       }
-    });
-    summary.sent += batch.length;
-    summary.merged += batch.filter((w) => w.mergedLocally).length;
-    summary.batches++;
-    options.onBatch?.(summary.sent);
-  }
+      await store.write((txn) => {
+        for (const w of batch) {
+          const version = versions.get(aspectId(w.urn, w.aspectName));
+          if (version === undefined) continue;
+          const stillLocal = hashValue(txn.getAspect(w.urn, w.aspectName)?.value) === w.localHash;
+          if (w.mergedLocally && stillLocal) writeAspect(txn, { actor: SYSTEM_ACTOR, time }, w.urn, w.aspectName, w.value);
+          txn.putSyncBase(remote.location, w.urn, w.aspectName, baseRecord(version, w.value));
+        }
+      });
+      summary.sent += batch.length;
+      summary.merged += batch.filter((w) => w.mergedLocally).length;
+      summary.batches++;
+      options.onBatch?.(summary.sent);
+    }
+  };
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(options.inFlight ?? IN_FLIGHT, batches.length) }, worker));
+  const failure = settled.find((r) => r.status === 'rejected');
+  if (failure) throw (failure as PromiseRejectedResult).reason;
   return summary;
 }

@@ -2,7 +2,8 @@
  * A remote that is a server speaking DataHub's protocol (ours, or DataHub's GMS).
  *
  * - Reads: `GET /openapi/v3/entity/{type}?count=&scrollId=&systemMetadata=true` a page at a time per
- *   entity type, and `GET /openapi/v3/entity/{type}/{urn}?systemMetadata=true` for single entities.
+ *   entity type, and `POST /openapi/v3/entity/{type}/batchGet?systemMetadata=true` for given entities
+ *   (100 at a time; `GET /openapi/v3/entity/{type}/{urn}` one by one from a server without it).
  *   The remote's version of an aspect is its `systemMetadata.version`.
  * - Writes: `POST /aspects?action=ingestProposalBatch` with `async: "false"`, each proposal carrying
  *   `headers: {"If-Version-Match": <base version>}` and `systemMetadata.runId`; the new versions are
@@ -23,6 +24,9 @@ export interface HttpRemoteOptions {
   /** Whether an aspect is the entity's key aspect (left out: it follows from the urn). */
   isKeyAspect: (entityType: string, aspectName: string) => boolean;
 }
+
+/** Entities a batch get asks for at most. */
+const BATCH = 100;
 
 export class HttpError extends Error {
   constructor(
@@ -107,13 +111,51 @@ export class HttpRemote implements Remote {
   }
 
   async getEntities(urns: readonly string[]): Promise<RemoteEntity[]> {
-    const out: RemoteEntity[] = [];
+    // One batch get per entity type and BATCH urns; a server without it is read an entity at a time.
+    const byType = new Map<string, string[]>();
     for (const urn of urns) {
       const type = this.options.entityTypeOf(urn);
+      const list = byType.get(type);
+      if (list) list.push(urn);
+      else byType.set(type, [urn]);
+    }
+    const found = new Map<string, RemoteEntity>();
+    for (const [type, list] of byType) {
+      for (let i = 0; i < list.length; i += BATCH) {
+        const chunk = list.slice(i, i + BATCH);
+        const batch = this.batchGetUnsupported ? undefined : await this.batchGet(type, chunk);
+        for (const e of batch ?? (await this.getOneByOne(type, chunk))) found.set(e.urn, e);
+      }
+    }
+    return urns.flatMap((u) => found.get(u) ?? []);
+  }
+
+  /** Set once the remote answered a batch get as a route it does not have. */
+  private batchGetUnsupported = false;
+
+  /** `POST /openapi/v3/entity/{type}/batchGet`; undefined when the remote has no such route. */
+  private async batchGet(type: string, urns: readonly string[]): Promise<RemoteEntity[] | undefined> {
+    const body = urns.map((urn) => ({ urn }));
+    const at = (t: string) => `/openapi/v3/entity/${encodeURIComponent(t)}/batchGet?systemMetadata=true`;
+    let path = at(type);
+    let { status, json } = await this.request('POST', path, body);
+    // DataHub's paths name entity types in lower case; ours takes the registry's spelling.
+    if (status === 400 && type !== type.toLowerCase()) ({ status, json } = await this.request('POST', (path = at(type.toLowerCase())), body));
+    if (status === 404 || status === 405) {
+      this.batchGetUnsupported = true;
+      return undefined;
+    }
+    if (status !== 200) throw this.failure('POST', path, status, json);
+    if (!Array.isArray(json)) throw this.failure('POST', path, status, 'the answer is not a list of entities');
+    return json.flatMap((e) => (typeof e === 'object' && e !== null ? (this.toEntity(e as Record<string, unknown>) ?? []) : []));
+  }
+
+  private async getOneByOne(type: string, urns: readonly string[]): Promise<RemoteEntity[]> {
+    const out: RemoteEntity[] = [];
+    for (const urn of urns) {
       const at = (t: string) => `/openapi/v3/entity/${encodeURIComponent(t)}/${encodeURIComponent(urn)}?systemMetadata=true`;
       let path = at(type);
       let { status, json } = await this.request('GET', path);
-      // DataHub's paths name entity types in lower case; ours takes the registry's spelling.
       if (status === 400 && type !== type.toLowerCase()) ({ status, json } = await this.request('GET', (path = at(type.toLowerCase()))));
       if (status === 404) continue;
       if (status !== 200) throw this.failure('GET', path, status, json);

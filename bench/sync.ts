@@ -1,0 +1,180 @@
+/**
+ * Section 10 of `npm run bench`, sync (issue 34 item 8), each figure against a baseline measured in the
+ * same run: `catalog pull` of every dataset from a `catalog serve` remote vs `catalog ingest` of the
+ * same records; `catalog push` of a whole catalog into an empty `catalog serve` vs REST batch ingest of
+ * the same records into another empty one; after editing 10 datasets, what a push sends (every
+ * request the remote receives, counted by a proxy in front of it); the peak RSS of pull and push
+ * (sampled every 20 ms) at each size, so a growing one shows.
+ * Also runnable alone: node --import tsx bench/sync.ts BINARY [--datasets 10000,100000]
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnServer, type SpawnedServer } from '../test/helpers.ts';
+import { datasetUrn, generate } from './generate.ts';
+
+export interface SyncRow {
+  section: string;
+  metric: string;
+  ours: number;
+  baseline: number | null;
+  baselineName: string;
+  target: string;
+  check?: (ratio: number) => boolean;
+  note?: string;
+}
+
+/** Runs `bin args` to the end; resolves with its wall seconds, stdout and the peak RSS (MB) seen. */
+function timed(bin: string, args: string[]): Promise<{ seconds: number; stdout: string; peakMb: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CATALOG_DATA: '' } });
+    let stdout = '';
+    let stderr = '';
+    let peak = 0;
+    const sample = () => {
+      try {
+        const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+        peak = Math.max(peak, kb / 1024);
+      } catch {
+        // Gone between two samples.
+      }
+    };
+    const timer = setInterval(sample, 20);
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearInterval(timer);
+      if (code !== 0) reject(new Error(`${bin} ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`));
+      else resolve({ seconds: (performance.now() - started) / 1000, stdout, peakMb: peak });
+    });
+  });
+}
+
+/** A proxy in front of `target` counting the requests it passes on, by method and path. */
+async function countingProxy(target: string): Promise<{ url: string; counts: Map<string, number>; close: () => void }> {
+  const to = new URL(target);
+  const counts = new Map<string, number>();
+  const server = createServer((req, res) => {
+    const key = `${req.method} ${(req.url ?? '').split('?')[0]}${(req.url ?? '').includes('action=') ? `?${/action=\w+/.exec(req.url ?? '')![0]}` : ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  return { url: `http://127.0.0.1:${port}`, counts, close: () => server.close() };
+}
+
+/** REST ingestProposalBatch of a JSON Lines file, batches of 100, 4 in flight: aspects/s. */
+async function restIngest(url: string, file: string): Promise<number> {
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const batches: string[] = [];
+  for (let i = 0; i < lines.length; i += 100) {
+    const proposals = lines.slice(i, i + 100).map((line) => {
+      const r = JSON.parse(line) as { entityType: string; entityUrn: string; aspectName: string; aspect: { json: unknown } };
+      return { entityType: r.entityType, entityUrn: r.entityUrn, changeType: 'UPSERT', aspectName: r.aspectName, aspect: { value: JSON.stringify(r.aspect.json), contentType: 'application/json' } };
+    });
+    batches.push(JSON.stringify({ proposals, async: 'false' }));
+  }
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < batches.length) {
+        const res = await fetch(`${url}/aspects?action=ingestProposalBatch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: batches[next++]! });
+        if (res.status !== 200) throw new Error(`REST ingest answered ${res.status}: ${await res.text()}`);
+      }
+    }),
+  );
+  return lines.length / ((performance.now() - started) / 1000);
+}
+
+const serve = (bin: string, data: string): Promise<SpawnedServer> => spawnServer(bin, ['serve', '--port', '0', '--data', data, '--max-batch-items', '1000'], { timeoutMs: 60000 });
+
+export async function syncBench(bin: string, sizes: readonly number[], work: string, log: (s: string) => void): Promise<SyncRow[]> {
+  const rows: SyncRow[] = [];
+  const rss = new Map<number, { pull: number; push: number }>();
+  for (const n of sizes) {
+    const file = join(work, `sync-${n}.jsonl`);
+    const aspects = await generate(file, n, 'jsonl');
+    log(`[sync ${n}] catalog ingest (the baseline and the remote's data) …`);
+    const source = join(work, `sync-source-${n}.lmdb`);
+    const ingest = await timed(bin, ['ingest', '-f', file, '--data', source]);
+    const remote = await serve(bin, source);
+    // The remote is reached through a proxy that counts requests (a pass-through pipe: the pull's
+    // timing includes it). Bases are kept per remote URL, so pull and push both name the proxy.
+    const proxy = await countingProxy(remote.url);
+    let pull: Awaited<ReturnType<typeof timed>>;
+    const local = join(work, `sync-local-${n}.lmdb`);
+    try {
+      log(`[sync ${n}] catalog pull from catalog serve …`);
+      pull = await timed(bin, ['pull', proxy.url, '--data', local, '--json']);
+      const summary = JSON.parse(pull.stdout) as { entities: number; written: number };
+      if (summary.written < aspects - n) throw new Error(`pull wrote ${summary.written} aspects of ${aspects}`);
+      const pullRequests = [...proxy.counts.values()].reduce((a, b) => a + b, 0);
+
+      // Ten datasets edited after the pull: a push sends their aspects, and nothing else.
+      log(`[sync ${n}] push after editing 10 datasets …`);
+      const edits = join(work, `sync-edits-${n}.json`);
+      writeFileSync(edits, JSON.stringify(Array.from({ length: 10 }, (_, i) => ({
+        entityType: 'dataset', entityUrn: datasetUrn(i * Math.floor(n / 10)), changeType: 'UPSERT', aspectName: 'editableDatasetProperties', aspect: { json: { description: `edited ${i}` } },
+      }))));
+      execFileSync(bin, ['ingest', '-f', edits, '--data', local], { stdio: 'ignore' });
+      proxy.counts.clear();
+      const pushed = await timed(bin, ['push', proxy.url, '--data', local, '--json']);
+      const sent = (JSON.parse(pushed.stdout) as { sent: number }).sent;
+      const requests = [...proxy.counts.values()].reduce((a, b) => a + b, 0);
+      rows.push({ section: '10 sync', metric: `aspects a push sends after 10 edits, ${n} datasets`, ours: sent, baseline: 10, baselineName: 'aspects edited', target: '= 1', check: (r) => r === 1, note: `the remote received ${requests} requests for it: ${[...proxy.counts].map(([k, v]) => `${k} ×${v}`).join(', ')} (the pull before it: ${pullRequests})` });
+    } finally {
+      proxy.close();
+      await remote.stop();
+    }
+    rows.push({ section: '10 sync', metric: `pull from catalog serve, aspects/s, ${n} datasets`, ours: aspects / pull.seconds, baseline: aspects / ingest.seconds, baselineName: 'catalog ingest of the same records', target: '≥ 0.50', check: (r) => r >= 0.5, note: `wall times: pull ${pull.seconds.toFixed(1)} s (through a pass-through proxy), ingest ${ingest.seconds.toFixed(1)} s (both include start-up)` });
+
+    log(`[sync ${n}] push into an empty catalog serve, and REST batch ingest into another …`);
+    const empty = await serve(bin, join(work, `sync-empty-${n}.lmdb`));
+    let push: Awaited<ReturnType<typeof timed>>;
+    try {
+      push = await timed(bin, ['push', empty.url, '--data', source, '--json']);
+    } finally {
+      await empty.stop();
+    }
+    const restServer = await serve(bin, join(work, `sync-rest-${n}.lmdb`));
+    let rest: number;
+    try {
+      rest = await restIngest(restServer.url, file);
+    } finally {
+      await restServer.stop();
+    }
+    rows.push({ section: '10 sync', metric: `push into an empty catalog serve, aspects/s, ${n} datasets`, ours: aspects / push.seconds, baseline: rest, baselineName: 'REST batch ingest of the same records', target: '≥ 0.50', check: (r) => r >= 0.5, note: `push ${push.seconds.toFixed(1)} s wall` });
+    rss.set(n, { pull: pull.peakMb, push: push.peakMb });
+  }
+  if (sizes.length > 1) {
+    const small = Math.min(...sizes), large = Math.max(...sizes);
+    const a = rss.get(small)!, b = rss.get(large)!;
+    rows.push({ section: '10 sync', metric: `peak RSS MB of pull, ${large} vs ${small} datasets`, ours: b.pull, baseline: a.pull, baselineName: `at ${small}`, target: '≤ 1.5× (flat)', check: (r) => r <= 1.5 });
+    rows.push({ section: '10 sync', metric: `peak RSS MB of push, ${large} vs ${small} datasets`, ours: b.push, baseline: a.push, baselineName: `at ${small}`, target: '≤ 1.5× (flat)', check: (r) => r <= 1.5 });
+  }
+  return rows;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  const bin = process.argv[2];
+  if (!bin) throw new Error('usage: sync.ts BINARY [--datasets 10000,100000]');
+  const i = process.argv.indexOf('--datasets');
+  const sizes = (i > 0 ? process.argv[i + 1]! : '10000,100000').split(',').map(Number);
+  const rows = await syncBench(bin, sizes, mkdtempSync(join(tmpdir(), 'catalog-bench-sync-')), (s) => process.stderr.write(`${s}\n`));
+  for (const r of rows) {
+    const ratio = r.baseline ? r.ours / r.baseline : null;
+    process.stdout.write(`${r.section} | ${r.metric} | ours ${r.ours.toFixed(1)} | ${r.baselineName} ${r.baseline?.toFixed(1) ?? '—'} | ratio ${ratio?.toFixed(2) ?? '—'} | target ${r.target} | ${ratio !== null && r.check ? (r.check(ratio) ? 'met' : 'NOT MET') : '—'}${r.note ? ` | ${r.note}` : ''}\n`);
+  }
+}
