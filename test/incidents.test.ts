@@ -257,6 +257,21 @@ describe('incidents through GraphQL', () => {
     assert.ok(active.searchResults.every((r: any) => r.entity.type === 'INCIDENT' && r.entity.incidentStatus.state === 'ACTIVE'));
     assert.ok(resolved.searchResults.some((r: any) => r.entity.urn === tutorial));
     assert.ok(!active.searchResults.some((r: any) => r.entity.urn === tutorial));
+    const by = async (filters: Array<{ field: string; values: string[] }>) =>
+      (await t.ok('query s($f: [FacetFilterInput!]) { searchAcrossEntities(input: { types: [INCIDENT], query: "*", count: 50, filters: $f }) { searchResults { entity { urn } } } }', { f: filters }))
+        .searchAcrossEntities.searchResults.map((r: any) => r.entity.urn);
+    const onChart = await by([{ field: 'entities', values: [CHART] }]);
+    assert.ok(onChart.length >= 1);
+    for (const urn of onChart) assert.ok((await stored(urn)).entities.includes(CHART));
+    const critical = await by([{ field: 'priority', values: ['0'] }]);
+    assert.ok(critical.length >= 1);
+    for (const urn of critical) assert.equal((await stored(urn)).priority, 0);
+    const jdoe = await by([{ field: 'assignees', values: [S.jdoe] }, { field: 'stage', values: ['TRIAGE'] }]);
+    assert.ok(jdoe.length >= 1);
+    for (const urn of jdoe) {
+      const info = await stored(urn);
+      assert.ok(info.assignees.some((a: any) => a.actor === S.jdoe) && info.status.stage === 'TRIAGE');
+    }
   });
 
   it("an asset's health fails while an incident on it is ACTIVE, naming the latest updated, and passes again when all are resolved", async () => {
