@@ -2,10 +2,13 @@
 // incident_create.py and incident_update_status.py (IncidentInfoClass emitted over REST, read back by
 // DataHubGraph.get_aspect, which decodes it by its schema name com.linkedin.incident.IncidentInfo),
 // the Incidents API tutorial's GraphQL through DataHubGraph.execute_graphql, and mcp-server-datahub's
-// get_entities tool and sub-entity resolver on an incident (test/interop/py/incidents.py).
+// get_entities tool and sub-entity resolver on an incident (test/interop/py/incidents.py); then
+// `catalog search --type incident` and `catalog get` on the same file while the server runs.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
+import { runCli, tempDir } from './helpers.ts';
 import { hasPython, requirePython, startInterop, type Interop } from './interop/setup.ts';
 
 requirePython('INCIDENTS INTEROP SUITE');
@@ -15,8 +18,9 @@ const D = S.usersCreated;
 describe("incidents through DataHub's clients", { skip: !hasPython && 'python3 missing' }, () => {
   let t: Interop;
   let out: any;
+  const data = join(tempDir(), 'catalog.lmdb');
   before(async () => {
-    t = await startInterop();
+    t = await startInterop(data);
     out = await t.py('incidents.py', [D]);
   });
   after(async () => {
@@ -92,5 +96,15 @@ describe("incidents through DataHub's clients", { skip: !hasPython && 'python3 m
     assert.equal(e.entity.name, 'fct_users_created');
     assert.deepEqual(e.source, { type: 'MANUAL' });
     assert.equal(out.parent, D);
+  });
+
+  it('catalog search finds incidents by type and state, and catalog get reads one, while the server runs', async () => {
+    const search = (state: string) => runCli(['search', '*', '--type', 'incident', '--filter', `state=${state}`, '--json', '--data', data]);
+    const [active, resolved, get] = await Promise.all([search('ACTIVE'), search('RESOLVED'), runCli(['get', '--urn', out.raised, '--aspect', 'incidentInfo', '--data', data])]);
+    for (const r of [active, resolved, get]) assert.equal(r.code, 0, r.stderr);
+    const urns = (r: { stdout: string }) => JSON.parse(r.stdout).results.map((x: any) => x.urn);
+    assert.deepEqual(urns(active), [out.created]);
+    assert.deepEqual(urns(resolved), [out.raised]);
+    assert.deepEqual(JSON.parse(get.stdout).incidentInfo, out.raisedRead);
   });
 });
