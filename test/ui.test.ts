@@ -505,6 +505,11 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
         mcp(chart, 'chartInfo', { title: 'Signups', description: 'Daily signups', customProperties: { k: 'v' }, lastModified: { created: { time: 1, actor: 'urn:li:corpuser:jdoe' }, lastModified: { time: 2, actor: 'urn:li:corpuser:jdoe' } } }),
         mcp(chart, 'container', { container: schema }),
         mcp(chart, 'deprecation', { deprecated: true, note: 'old chart', actor: 'urn:li:corpuser:jdoe' }),
+        // An incident as DataHub's SDK example emits one: a chart page shows it in its banner too.
+        mcp('urn:li:incident:signups-stale', 'incidentInfo', {
+          type: 'VOLUME', title: 'Signups dropped to zero', entities: [chart], priority: 0,
+          status: { state: 'ACTIVE', stage: 'TRIAGE', lastUpdated: { time: 2, actor: 'urn:li:corpuser:jdoe' } }, source: { type: 'MANUAL' }, created: { time: 1, actor: 'urn:li:corpuser:jdoe' },
+        }),
         mcp(node, 'glossaryNodeInfo', { name: 'Classification', definition: 'How sensitive data is' }),
         mcp('urn:li:glossaryTerm:Classification.PII', 'glossaryTermInfo', { name: 'PII', definition: 'Personal data', termSource: 'INTERNAL', parentNode: node }),
       ]),
@@ -525,6 +530,10 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.waitForURL(/\/chart\/urn:li:chart:\(looker,signups\)/);
     await page.getByRole('heading', { level: 1, name: 'Signups' }).waitFor();
     await page.getByRole('region', { name: 'Deprecated' }).getByText('old chart').waitFor();
+    const incidents = page.getByRole('region', { name: '1 active incident' });
+    await incidents.getByText('Signups dropped to zero').waitFor();
+    await incidents.getByText('Critical priority').waitFor();
+    await incidents.getByText('Triage').waitFor();
     await page.getByRole('link', { name: 'Aspects' }).click();
     await page.getByText('chartInfo').click();
     await page.locator('pre.json', { hasText: '"title": "Signups"' }).waitFor();
