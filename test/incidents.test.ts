@@ -291,6 +291,19 @@ describe('incidents through GraphQL', () => {
     assert.deepEqual(await health(), []);
   });
 
+  it('a soft-deleted incident is left out of the asset\'s incidents and health', async () => {
+    const urn = await raise({ type: 'SQL', resourceUrn: DASHBOARD, title: 'to be removed' });
+    const list = async () => (await t.ok(`{ dashboard(urn: "${DASHBOARD}") { incidents { total incidents { urn } } health { type } } }`)).dashboard;
+    assert.ok((await list()).incidents.incidents.some((i: any) => i.urn === urn));
+    const before = (await list()).incidents.total;
+    await put(urn, 'incident', 'status', { removed: true });
+    const after = await list();
+    assert.equal(after.incidents.total, before - 1);
+    assert.ok(!after.incidents.incidents.some((i: any) => i.urn === urn));
+    await put(urn, 'incident', 'status', { removed: false });
+    assert.equal((await list()).incidents.total, before);
+  });
+
   describe('errors: what and where, and nothing written', () => {
     const count = async () => (await t.ok('{ searchAcrossEntities(input: { types: [INCIDENT], query: "*", count: 0 }) { total } }')).searchAcrossEntities.total;
 

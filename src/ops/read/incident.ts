@@ -99,11 +99,15 @@ export interface IncidentsPage {
   incidents: IncidentRead[];
 }
 
-/** Every incident on an asset (an `IncidentOn` edge to it), newest raised first. */
+/**
+ * Every incident on an asset (an `IncidentOn` edge to it), newest raised first. A soft-deleted
+ * incident is left out, as DataHub's incident search leaves out removed entities.
+ */
 export function allIncidentsOn(view: StoreView, entityUrn: string): IncidentRead[] {
   const found = new Map<string, IncidentRead>();
   for (const edge of view.edges(entityUrn, 'INCOMING', [INCIDENT_ON])) {
     if (found.has(edge.urn)) continue;
+    if ((view.getAspect(edge.urn, 'status')?.value as { removed?: unknown } | undefined)?.removed === true) continue;
     const incident = readIncident(view, edge.urn);
     if (incident) found.set(edge.urn, incident);
   }
