@@ -16,7 +16,7 @@ import type { StoreTxn } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { urnTypeOf } from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
-import { incidentInfoOf, INCIDENT_TYPE, priorityNumber, type PriorityName } from '../read/incident.ts';
+import { incidentInfoOf, priorityNumber, type PriorityName } from '../read/incident.ts';
 
 type IncidentType = IncidentInfo['type'];
 type IncidentState = IncidentInfo['status']['state'];
@@ -116,7 +116,7 @@ export async function raiseIncident(ctx: OpContext, input: RaiseIncidentInput): 
 function existingIncident(txn: StoreTxn, urn: string): IncidentInfo {
   validateUrn(urn);
   const info = incidentInfoOf(txn, urn);
-  if (!info || urnTypeOf(urn) !== INCIDENT_TYPE) throw new NotFoundError('Failed to update incident. Incident does not exist.');
+  if (!info) throw new NotFoundError('Failed to update incident. Incident does not exist.');
   return structuredClone(info);
 }
 

@@ -2,9 +2,10 @@
  * Incident: an issue raised on assets, shaped as DataHub's IncidentMapper shapes it; and the
  * `incidents(…)` field of the asset types that have it (Dataset, Chart, Dashboard, DataFlow, DataJob).
  */
+import { urnTypeOf } from '../../../ops/core/resources.ts';
 import { entityIncidents, readIncident, type EntityIncidentsQuery, type IncidentRead } from '../../../ops/read/incident.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { common, ref, stampView, typeOf, type EntityKind, type Obj } from './shared.ts';
+import { common, ref, stampView, type EntityKind, type Obj } from './shared.ts';
 
 /** The urn entity types whose GraphQL type has `incidents` (DataHub's incident.graphql). */
 export const INCIDENT_HOLDERS: ReadonlySet<string> = new Set(['dataset', 'chart', 'dashboard', 'dataFlow', 'dataJob']);
@@ -22,20 +23,18 @@ function incidentFields(view: StoreView, i: IncidentRead): Obj {
     incidentStatus: status,
     status,
     priority: i.priority,
-    assignees: () => i.assignees.filter((a) => ASSIGNEE_TYPES.has(safeType(a))).map((a) => ref(view, a)),
+    // Assignees are an OwnerType (a user or a group); a stored actor of another type is left out.
+    assignees: () => i.assignees.filter((a) => ASSIGNEE_TYPES.has(urnTypeOf(a))).map((a) => ref(view, a)),
     entity: () => (first ? ref(view, first) : null),
-    source: i.source ? { type: i.source.type, source: () => (i.source!.sourceUrn && safeType(i.source!.sourceUrn) ? ref(view, i.source!.sourceUrn) : null) } : null,
+    source: i.source ? { type: i.source.type, source: () => sourceOf(view, i.source!.sourceUrn) } : null,
     startedAt: i.startedAt,
     created: stampView(i.created),
   };
 }
 
-function safeType(urn: string): string {
-  try {
-    return typeOf(urn);
-  } catch {
-    return '';
-  }
+/** The entity that raised the incident (an assertion, for ASSERTION_FAILURE); null when none or not a valid urn. */
+function sourceOf(view: StoreView, sourceUrn: string | null): Obj | null {
+  return sourceUrn && urnTypeOf(sourceUrn) ? ref(view, sourceUrn) : null;
 }
 
 export const incident: EntityKind = {
