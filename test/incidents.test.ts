@@ -60,7 +60,8 @@ const TUTORIAL_RESOLVE = (urn: string) => `mutation updateIncidentStatus {
     }
   )
 }`;
-// The variables form DataHub's agent tools send.
+// The documents of DataHub's agent tools (mcp-server-datahub's tools/incidents.py, raise_incident and
+// update_incident_status; newer than the 0.8.0 the interop suites pin), sent with variables.
 const RAISE = 'mutation raiseIncident($input: RaiseIncidentInput!) { raiseIncident(input: $input) }';
 const STATUS = 'mutation updateIncidentStatus($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }';
 const UPDATE = 'mutation updateIncident($urn: String!, $input: UpdateIncidentInput!) { updateIncident(urn: $urn, input: $input) }';
@@ -188,6 +189,19 @@ describe('incidents through GraphQL', () => {
     assert.deepEqual(await t.ok(INCIDENT_PARENT, { urn }), { entity: { entity: { urn: D } } });
     const chart = await t.ok(`{ chart(urn: "${CHART}") { incidents { total incidents { urn } } } }`);
     assert.deepEqual(chart.chart.incidents, { total: 1, incidents: [{ urn }] });
+  });
+
+  it("raise_incident's column form: an incident on a column (schemaField) of a stored dataset, as the agent tool's example raises it", async () => {
+    const column = `urn:li:schemaField:(${D},user_name)`;
+    const urn = await raise({ resourceUrn: column, type: 'FIELD', title: 'user_name is 40% null after the latest load', description: 'Null rate moved from 0.1% to 40% between runs.' });
+    const info = await stored(urn);
+    assert.deepEqual([info.type, info.entities], ['FIELD', [column]]);
+    assert.deepEqual(await t.ok(INCIDENT_PARENT, { urn }), { entity: { entity: { urn: column } } });
+    const gone = `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD),user_name)`;
+    assert.deepEqual(await t.fails(RAISE, { input: { resourceUrn: gone, type: 'FIELD', title: 'x' } }), [`Failed to raise incident. Entity ${gone} does not exist.`, 400]);
+    // update_incident_status's RESOLVED with a message, as the tool sends it.
+    assert.deepEqual(await t.ok(STATUS, { urn, input: { state: 'RESOLVED', message: 'Backfilled missing partitions; upstream job fixed.' } }), { updateIncidentStatus: true });
+    assert.equal((await stored(urn)).status.message, 'Backfilled missing partitions; upstream job fixed.');
   });
 
   it('every asset type DataHub gives `incidents` has it: dashboards, data flows and data jobs too', async () => {

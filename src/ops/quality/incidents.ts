@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
 import { INCIDENT_ENTITY_TYPES, type IncidentInfo } from '../../model/aspects/incidentInfo.ts';
-import { validateUrn } from '../../model/registry.ts';
+import { keyAspectOf, validateUrn } from '../../model/registry.ts';
 import type { StoreTxn } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { urnTypeOf } from '../core/resources.ts';
@@ -58,13 +58,17 @@ const ALLOWED_TYPES: ReadonlySet<string> = new Set(INCIDENT_ENTITY_TYPES);
 const ALLOWED_LABEL = 'datasets, charts, dashboards, data flows, data jobs and schema fields';
 const ASSIGNEE_TYPES: ReadonlySet<string> = new Set(['corpuser', 'corpGroup']);
 
-/** The assets of an incident, checked: valid urns of a type incidents may be on, stored, each once. */
+/**
+ * The assets of an incident, checked: valid urns of a type incidents may be on, stored, each once. A
+ * column (schemaField) counts as stored when its dataset is: columns are rarely entities of their own,
+ * and DataHub raises incidents on them by urn (its agent tool's example does).
+ */
 function checkResources(txn: StoreTxn, urns: readonly string[], failure: string): string[] {
   for (const urn of urns) {
-    validateUrn(urn);
-    const type = urnTypeOf(urn);
+    const { entityType: type, value: key } = keyAspectOf(urn);
     if (!ALLOWED_TYPES.has(type)) throw new BadRequestError(`${failure} Incidents can be raised on ${ALLOWED_LABEL}, not on ${type} ${urn}.`);
-    if (!txn.entityExists(urn)) throw new BadRequestError(`${failure} Entity ${urn} does not exist.`);
+    const stored = txn.entityExists(urn) || (type === 'schemaField' && typeof key['parent'] === 'string' && txn.entityExists(key['parent']));
+    if (!stored) throw new BadRequestError(`${failure} Entity ${urn} does not exist.`);
   }
   return [...new Set(urns)];
 }
