@@ -65,10 +65,7 @@ const ARGS: Record<string, string[]> = {
  * every entity type, `{ below, why }` below those entity types only.
  */
 const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> = {
-  'Chart.health': 'health comes from assertions, and assertions check datasets and data jobs only',
-  'Dashboard.health': 'health comes from assertions, and assertions check datasets and data jobs only',
-  'DataFlow.health': 'health comes from assertions, and assertions check datasets and data jobs only',
-  'Health.activeIncidentHealthDetails': 'no incidents are kept, so there is no incident health',
+  'Health.causes': { below: ['Chart', 'Dashboard', 'DataFlow'], why: 'their health is from incidents only (no assertion checks them), and an INCIDENTS health names no causes, as in DataHub' },
   'Health.latestAssertionStatusByType': 'health names the failing assertions (causes), not a status per assertion type',
   'DatasetStatsSummary.queryCountPercentileLast30Days': 'no percentile or rank over the catalog is computed',
   'DatasetStatsSummary.queryCountRankLast30Days': 'no percentile or rank over the catalog is computed',

@@ -125,11 +125,17 @@ describe('sync both ways', () => {
           await local.close();
         }
       }),
-      { numRuns: 40 },
+      {
+        numRuns: 40,
+        // Both outcomes, whatever the random runs draw: a clash of descriptions, and edits that merge.
+        examples: [
+          [[], [{ op: 'describe', ds: 0, text: 'all orders' }], [{ op: 'describe', ds: 0, text: 'legacy orders' }]],
+          [[{ op: 'tag', ds: 0, tag: 0 }], [{ op: 'tag', ds: 0, tag: 1 }, { op: 'own', ds: 1, owner: 0 }], [{ op: 'untag', ds: 0, tag: 0 }, { op: 'link', ds: 0, link: 1 }]],
+        ],
+      },
     );
-    // Both outcomes were exercised.
-    assert.ok(converged > 5, `converged ${converged}`);
-    assert.ok(conflicted > 0, `conflicted ${conflicted}`);
+    assert.ok(converged >= 1, `converged ${converged}`);
+    assert.ok(conflicted >= 1, `conflicted ${conflicted}`);
   });
 });
 

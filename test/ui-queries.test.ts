@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import { parse, validate } from 'graphql';
 import { getSchema } from '../src/server/graphql/schema.ts';
 import { MUTATIONS } from '../src/ui/api/edits.ts';
+import { ACTIVE_INCIDENTS_QUERY, RAISE_INCIDENT, UPDATE_INCIDENT_STATUS } from '../src/ui/api/incidents.ts';
 import { TYPENAME } from '../src/ui/api/entities.ts';
 import { entityQuery, LINEAGE_QUERY, ME_QUERY, RELATED_QUERY, SCHEMA_QUERY } from '../src/ui/api/queries.ts';
 import { AGGREGATE, AUTOCOMPLETE, SEARCH } from '../src/ui/api/search.ts';
@@ -27,6 +28,9 @@ describe('the web UI\'s GraphQL documents', () => {
     ...Object.keys(TYPENAME).map((t): [string, string] => [`entity page of ${t}`, entityQuery(`urn:li:${t}:x`)]),
     ['entity page of an unknown type', entityQuery('urn:li:somethingNew:x')],
     ...MUTATIONS.map((m): [string, string] => [m.split('(')[0]!, m]),
+    ['active incidents', ACTIVE_INCIDENTS_QUERY],
+    ['raiseIncident', RAISE_INCIDENT],
+    ['updateIncidentStatus', UPDATE_INCIDENT_STATUS],
   ];
   for (const [name, doc] of named) {
     it(`${name} is valid`, () => assert.deepEqual(errorsOf(doc), []));

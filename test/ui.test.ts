@@ -279,6 +279,80 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     assert.equal((await w.get(USERS_DELETED, 'deprecation')).deprecated, false);
   });
 
+  it('raises an incident, shows it in the banner, resolves it with a note and reopens it with Undo; GraphQL and catalog get follow', async () => {
+    const { page } = w;
+    await page.goto(datasetUrl(w.server.url, USERS_CREATED));
+    await page.getByRole('heading', { level: 1, name: 'fct_users_created' }).waitFor();
+    assert.equal(await page.getByRole('region', { name: /active incident/ }).count(), 0);
+    await page.getByRole('button', { name: 'Raise incident…' }).click();
+    const form = page.getByRole('form', { name: 'Raise incident' });
+    await form.getByLabel('Title').fill('Nightly load failed');
+    await form.getByLabel('Type', { exact: true }).selectOption('FRESHNESS');
+    await form.getByLabel('Priority').selectOption('HIGH');
+    await form.getByLabel('Description (optional, Markdown)').fill('The **users** feed never arrived.');
+    await form.getByRole('button', { name: 'Raise incident' }).click();
+    const banner = page.getByRole('region', { name: '1 active incident' });
+    await banner.getByText('Nightly load failed').waitFor();
+    await banner.getByText('High priority').waitFor();
+    await banner.locator('strong', { hasText: 'users' }).waitFor();
+
+    const list = `{ dataset(urn: "${USERS_CREATED}") { incidents { total incidents { urn incidentType title description priority incidentStatus { state message } source { type } } } } }`;
+    let data = await w.gql(list);
+    assert.equal(data.dataset.incidents.total, 1);
+    const incident = data.dataset.incidents.incidents[0];
+    assert.deepEqual({ ...incident, urn: undefined }, {
+      urn: undefined, incidentType: 'FRESHNESS', title: 'Nightly load failed', description: 'The **users** feed never arrived.', priority: 'HIGH',
+      incidentStatus: { state: 'ACTIVE', message: null }, source: { type: 'MANUAL' },
+    });
+    assert.equal((await w.get(incident.urn, 'incidentInfo')).status.state, 'ACTIVE');
+
+    await banner.getByRole('button', { name: 'Resolve Nightly load failed' }).click();
+    await banner.getByLabel('Resolution note (optional)').fill('Re-ran the load');
+    await banner.getByRole('form', { name: 'Resolve Nightly load failed' }).getByRole('button', { name: 'Resolve' }).click();
+    await banner.waitFor({ state: 'detached' });
+    data = await w.gql(`{ incident(urn: "${incident.urn}") { incidentStatus { state message } } }`);
+    assert.deepEqual(data.incident.incidentStatus, { state: 'RESOLVED', message: 'Re-ran the load' });
+    const stored = await w.get(incident.urn, 'incidentInfo');
+    assert.deepEqual([stored.status.state, stored.status.message], ['RESOLVED', 'Re-ran the load']);
+
+    await page.getByRole('status').getByRole('button', { name: 'Undo: Incident resolved.' }).click();
+    await page.getByRole('region', { name: '1 active incident' }).getByText('Nightly load failed').waitFor();
+    assert.equal((await w.get(incident.urn, 'incidentInfo')).status.state, 'ACTIVE');
+    // Left resolved: the other tests expect a dataset without incidents.
+    await w.gql('mutation { updateIncidentStatus(urn: "' + incident.urn + '", input: { state: RESOLVED }) }');
+  });
+
+  it('a raise the server refuses keeps the form and shows its message; an incident raised by another client shows after a reload', async () => {
+    const { page } = w;
+    await page.goto(datasetUrl(w.server.url, USERS_DELETED));
+    await page.getByRole('heading', { level: 1, name: 'fct_users_deleted' }).waitFor();
+    // Another client removes the dataset's key between the page load and the raise: the server refuses it.
+    await page.getByRole('button', { name: 'Raise incident…' }).click();
+    const form = page.getByRole('form', { name: 'Raise incident' });
+    await form.getByLabel('Title').fill('Partner file late');
+    await form.getByLabel('Type', { exact: true }).selectOption('CUSTOM');
+    await form.getByLabel('Custom type').fill('Partner feed');
+    await page.route('**/api/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { query: string; variables: { input?: { resourceUrn?: string } } };
+      if (body.query.startsWith('mutation raiseIncident') && body.variables.input) body.variables.input.resourceUrn = 'urn:li:dataset:(urn:li:dataPlatform:hive,gone,PROD)';
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    await form.getByRole('button', { name: 'Raise incident' }).click();
+    await form.getByRole('alert').getByText('Failed to raise incident. Entity urn:li:dataset:(urn:li:dataPlatform:hive,gone,PROD) does not exist.').waitFor();
+    await page.unroute('**/api/graphql');
+    assert.equal(await form.getByLabel('Title').inputValue(), 'Partner file late');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    const raised = await w.gql(`mutation { raiseIncident(input: { type: CUSTOM, customType: "Partner feed", title: "Raised elsewhere", resourceUrn: "${USERS_DELETED}", status: { state: ACTIVE, stage: INVESTIGATION, message: "Looking into it" } }) }`);
+    await page.reload();
+    const banner = page.getByRole('region', { name: '1 active incident' });
+    await banner.getByText('Raised elsewhere').waitFor();
+    await banner.getByText('Partner feed').waitFor();
+    await banner.getByText('Investigation').waitFor();
+    await banner.getByText('Looking into it').waitFor();
+    await w.gql(`mutation { updateIncidentStatus(urn: "${raised.raiseIncident}", input: { state: RESOLVED }) }`);
+  });
+
   it('adds and removes a link', async () => {
     const { page } = w;
     await page.goto(datasetUrl(w.server.url, USERS_DELETED, 'Documentation'));
@@ -431,6 +505,11 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
         mcp(chart, 'chartInfo', { title: 'Signups', description: 'Daily signups', customProperties: { k: 'v' }, lastModified: { created: { time: 1, actor: 'urn:li:corpuser:jdoe' }, lastModified: { time: 2, actor: 'urn:li:corpuser:jdoe' } } }),
         mcp(chart, 'container', { container: schema }),
         mcp(chart, 'deprecation', { deprecated: true, note: 'old chart', actor: 'urn:li:corpuser:jdoe' }),
+        // An incident as DataHub's SDK example emits one: a chart page shows it in its banner too.
+        mcp('urn:li:incident:signups-stale', 'incidentInfo', {
+          type: 'VOLUME', title: 'Signups dropped to zero', entities: [chart], priority: 0,
+          status: { state: 'ACTIVE', stage: 'TRIAGE', lastUpdated: { time: 2, actor: 'urn:li:corpuser:jdoe' } }, source: { type: 'MANUAL' }, created: { time: 1, actor: 'urn:li:corpuser:jdoe' },
+        }),
         mcp(node, 'glossaryNodeInfo', { name: 'Classification', definition: 'How sensitive data is' }),
         mcp('urn:li:glossaryTerm:Classification.PII', 'glossaryTermInfo', { name: 'PII', definition: 'Personal data', termSource: 'INTERNAL', parentNode: node }),
       ]),
@@ -451,6 +530,10 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.waitForURL(/\/chart\/urn:li:chart:\(looker,signups\)/);
     await page.getByRole('heading', { level: 1, name: 'Signups' }).waitFor();
     await page.getByRole('region', { name: 'Deprecated' }).getByText('old chart').waitFor();
+    const incidents = page.getByRole('region', { name: '1 active incident' });
+    await incidents.getByText('Signups dropped to zero').waitFor();
+    await incidents.getByText('Critical priority').waitFor();
+    await incidents.getByText('Triage').waitFor();
     await page.getByRole('link', { name: 'Aspects' }).click();
     await page.getByText('chartInfo').click();
     await page.locator('pre.json', { hasText: '"title": "Signups"' }).waitFor();

@@ -111,7 +111,7 @@ export interface SearchPage {
  */
 export function searchTypeOf(name: string): string {
   const key = name.replace(/_/g, '').toLowerCase();
-  const known = [...SEARCHABLE_TYPES, 'dataPlatform', 'query', 'structuredProperty', 'dataProcessInstance', 'assertion'];
+  const known = [...SEARCHABLE_TYPES, 'dataPlatform', 'query', 'structuredProperty', 'dataProcessInstance', 'assertion', 'incident'];
   const found = known.find((t) => t.toLowerCase() === key);
   if (found) return found;
   throw new BadRequestError(`Unknown entity type "${name}"`);

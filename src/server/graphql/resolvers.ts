@@ -39,6 +39,7 @@ import { searchRoots } from './search.ts';
 import { lineageRoots } from './lineage.ts';
 import { timeseriesRoots } from './timeseries.ts';
 import { assertionRoots } from './assertions.ts';
+import { incidentRoots } from './incidents.ts';
 import { adminRoots } from './admin.ts';
 import { versioningRoots } from './versioning.ts';
 import { ingestionRoots } from './ingestion.ts';
@@ -84,6 +85,7 @@ export const rootValue = {
   ...lineageRoots,
   ...timeseriesRoots,
   ...assertionRoots,
+  ...incidentRoots,
   ...adminRoots,
   ...versioningRoots,
   ...ingestionRoots,

@@ -15,7 +15,8 @@ let schema: GraphQLSchema | undefined;
 
 /** The SDL files, in load order; build.sh embeds each under its own name. */
 export const SDL_FILES = ['schema.graphql', 'search.graphql', 'documents.graphql', 'queries.graphql', 'app.graphql', 'lineage.graphql', 'details.graphql',
-  'timeseries.graphql', 'assertions.graphql', 'admin.graphql', 'ingestion.graphql', 'versioning.graphql'] as const;
+  'timeseries.graphql', 'assertions.graphql', 'admin.graphql', 'ingestion.graphql', 'versioning.graphql',
+  'incidents.graphql'] as const;
 
 export function loadSdl(): string {
   return SDL_FILES.map((name) =>

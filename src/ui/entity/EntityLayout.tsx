@@ -1,14 +1,18 @@
 /**
- * The frame of every entity page: breadcrumb, name and kind, the deprecation banner, tabs, and the
+ * The frame of every entity page: breadcrumb, name and kind, the deprecation and active-incidents
+ * banners (with "Raise incident…" among the actions, on the asset types that have incidents), tabs, and the
  * "About" side column with the description, links, owners, tags, terms and domain, each editable
  * where the entity type has it.
  */
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import { capabilities, type EntityView } from '../api/entities.ts';
+import { INCIDENT_TYPENAMES } from '../api/incidents.ts';
 import { PlatformBadge } from '../components/labels.tsx';
 import { entityPath, searchPath } from '../routes.ts';
 import { DeprecateControl, DeprecationBanner } from './Deprecation.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
+import { IncidentsBanner, RaiseIncidentControl } from './Incidents.tsx';
 import type { EditTarget } from './editing.tsx';
 import { DomainEditor, LinksEditor, OwnersEditor, TagsEditor, TermsEditor } from './LabelEditors.tsx';
 
@@ -60,13 +64,25 @@ export function EntityLayout(props: Props) {
   const e = props.entity;
   const can = capabilities(e.typename);
   const target = { reload: props.reload };
+  const incidents = INCIDENT_TYPENAMES.has(e.typename);
+  // Raising an incident reloads the banner (its own query) as well as the page.
+  const [incidentsVersion, setIncidentsVersion] = useState(0);
+  const afterRaise = {
+    reload: async () => {
+      setIncidentsVersion((v) => v + 1);
+      await props.reload();
+    },
+  };
   return (
     <article class="entity-page">
       <header class="entity-header">
         <Breadcrumb entity={e} />
         <div class="entity-title-row">
           <h1 class="entity-title">{e.name}</h1>
-          <div class="entity-actions">{can.deprecation && <DeprecateControl urn={e.urn} deprecation={e.deprecation} {...target} />}</div>
+          <div class="entity-actions">
+            {incidents && <RaiseIncidentControl urn={e.urn} {...afterRaise} />}
+            {can.deprecation && <DeprecateControl urn={e.urn} deprecation={e.deprecation} {...target} />}
+          </div>
         </div>
         <p class="entity-subtitle">
           <span class="kind">{e.kind}</span>
@@ -77,6 +93,7 @@ export function EntityLayout(props: Props) {
         </p>
       </header>
       {can.deprecation && <DeprecationBanner urn={e.urn} deprecation={e.deprecation} {...target} />}
+      {incidents && <IncidentsBanner urn={e.urn} version={incidentsVersion} {...target} />}
       <div class="entity-layout">
         <div class="entity-main">
           {props.tabs && props.tabs.length > 0 && (

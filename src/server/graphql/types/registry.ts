@@ -28,6 +28,7 @@ import { domain } from './domain.ts';
 import { entityType } from './entityType.ts';
 import { glossaryNode } from './glossaryNode.ts';
 import { glossaryTerm } from './glossaryTerm.ts';
+import { incident, INCIDENT_HOLDERS, withIncidents } from './incident.ts';
 import { executionRequest } from './ingestionSource.ts';
 import { mlFeature } from './mlFeature.ts';
 import { mlFeatureTable } from './mlFeatureTable.ts';
@@ -57,13 +58,19 @@ export function kinds(): Readonly<Record<string, EntityKind>> {
     dataFlow, dataJob, dataProduct, dataPlatformInstance, mlModel, mlModelGroup, mlFeature, mlPrimaryKey, mlFeatureTable,
     notebook, schemaField, dataType, entityType, structuredProperty, ownershipType, dataHubView, document, query, application, assertion, versionSet,
     platformResource, dataHubConnection, dataProcessInstance, dataHubRole, dataHubExecutionRequest: executionRequest,
+    incident,
   });
   return table;
 }
 
 /** The assets documents relate to show `relatedDocuments` (documents.graphql): their kinds gain the field. */
 function withDocumentHolders(kinds: Record<string, EntityKind>): Record<string, EntityKind> {
-  return Object.fromEntries(Object.entries(kinds).map(([type, k]) => [type, RELATED_DOCUMENT_HOLDERS.has(type) ? withRelatedDocuments(k) : k]));
+  return Object.fromEntries(Object.entries(kinds).map(([type, k]) => [type, withIncidentsIfHeld(type, RELATED_DOCUMENT_HOLDERS.has(type) ? withRelatedDocuments(k) : k)]));
+}
+
+/** The asset types incidents are on show `incidents(…)` (incidents.graphql): their kinds gain the field. */
+function withIncidentsIfHeld(type: string, kind: EntityKind): EntityKind {
+  return INCIDENT_HOLDERS.has(type) ? withIncidents(kind) : kind;
 }
 
 /** How the typed root queries name an entity type in "is not a … urn". */

@@ -462,7 +462,7 @@ const COMMON = {
   dataPlatformInstance: (view: StoreView, urn: string) => dataPlatformInstanceOf(view, urn),
   documentation: (view: StoreView, urn: string) => documentationView(view, urn),
   displayProperties: (view: StoreView, urn: string) => displayPropertiesView(view, urn),
-  // From the entity's assertions (src/ops/quality/health.ts); no incidents are kept, so there is no incident health.
+  // From the entity's active incidents and its assertions (src/ops/quality/health.ts).
   health: (view: StoreView, urn: string) => healthOf(view, urn),
 };
 
