@@ -11,6 +11,8 @@ import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { entityTypeOf } from '../src/ops/sync/local.ts';
 import { isKeyAspect } from '../src/model/registry.ts';
 import { createServer, request } from 'node:http';
+import { addRemote } from '../src/ops/sync/remotes.ts';
+import { baseRecord } from '../src/sync/base.ts';
 import { tempDir } from './helpers.ts';
 
 const URN = 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)';
@@ -109,6 +111,37 @@ test('an HTTP remote reads given entities with one batch get per type and 100 ur
     assert.deepEqual(seen, ['POST /openapi/v3/entity/tag/batchGet', 'GET /openapi/v3/entity/tag/{urn}', 'GET /openapi/v3/entity/dataset/{urn}', 'GET /openapi/v3/entity/dataset/{urn}']);
   } finally {
     proxy.close();
+    await server.close();
+    await store.close();
+  }
+});
+
+test('GET /catalog/v1/sync/unpushed/{urn}: per remote of the file, the aspects changed since its base', async () => {
+  const store = openCatalog(join(tempDir(), 'local.lmdb'));
+  const server = await startServer({ store, port: 0 });
+  const read = async (urn: string) => {
+    const res = await fetch(`${server.url}/catalog/v1/sync/unpushed/${encodeURIComponent(urn)}`);
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  try {
+    const stamp = { actor: 'urn:li:corpuser:t', time: 1 };
+    await store.write((txn) => {
+      writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: 'd' });
+      writeAspect(txn, stamp, URN, 'globalTags', { tags: [{ tag: 'urn:li:tag:pii' }] });
+    });
+    // No remote: nothing pending.
+    assert.deepEqual(await read(URN), { status: 200, body: { remotes: [] } });
+    const team = join(tempDir(), 'team.lmdb');
+    await addRemote(store, 'team', team);
+    // Never synced with it: a push would send every aspect.
+    assert.deepEqual((await read(URN)).body, { remotes: [{ name: 'team', location: team, aspects: ['editableDatasetProperties', 'globalTags'] }] });
+    // The description's base now holds the local value (as after a push): only the tags are pending.
+    await store.write((txn) => txn.putSyncBase(team, URN, 'editableDatasetProperties', baseRecord('1', { description: 'd' })));
+    assert.deepEqual((await read(URN)).body.remotes[0].aspects, ['globalTags']);
+    const missing = await read('urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)');
+    assert.equal(missing.status, 404);
+    assert.match(missing.body.message, /Entity urn:li:dataset:\(urn:li:dataPlatform:hive,nope,PROD\) not found/);
+  } finally {
     await server.close();
     await store.close();
   }

@@ -9,7 +9,8 @@ import { createServer, get as httpGet, type IncomingHttpHeaders, type Server } f
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { mcp, runCli, writeTemp } from './helpers.ts';
+import { join } from 'node:path';
+import { mcp, runCli, tempDir, writeTemp } from './helpers.ts';
 import { chromiumPath } from './ui/browser.ts';
 import { HDFS_SAMPLE, HIVE_SAMPLE, KAFKA_SAMPLE, screenshotPath, startWorld, USERS_CREATED, USERS_DELETED, type UiWorld } from './ui/harness.ts';
 
@@ -374,6 +375,22 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await history.getByText(/user_id/).first().waitFor();
     await history.getByLabel('Show').selectOption('DEPRECATION');
     assert.ok((await history.locator('.timeline-events li').count()) >= 2);
+  });
+
+  it('shows on History what is not pushed yet to each remote of the data file', async () => {
+    const { page } = w;
+    // No remote yet: nothing to say.
+    await page.goto(datasetUrl(w.server.url, USERS_DELETED, 'History'));
+    await page.getByRole('region', { name: 'History' }).getByText("Tag 'pii' added to").first().waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Not pushed yet' }).count(), 0);
+    // A teammate's file becomes a remote (offline, with the CLI, while the server runs): nothing was pushed to it.
+    const added = await runCli(['remote', 'add', 'team', join(tempDir(), 'team.lmdb'), '--data', w.data]);
+    assert.equal(added.code, 0, added.stderr);
+    await page.reload();
+    const pending = page.getByRole('region', { name: 'Not pushed yet' });
+    await pending.getByText('team').first().waitFor();
+    assert.match((await pending.textContent()) ?? '', /globalTags/);
+    assert.match((await pending.textContent()) ?? '', /catalog push team/);
   });
 
   it('home lists what changed last, the dataset just edited first', async () => {

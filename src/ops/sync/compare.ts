@@ -9,7 +9,7 @@
  * status needs no network: the aspects whose local value no longer hashes as the base kept for a
  * remote are the changes not yet pushed there (with no base at all: never pushed).
  */
-import type { Store } from '../../store/store.ts';
+import type { Store, StoreView } from '../../store/store.ts';
 import { changedSince } from '../../sync/base.ts';
 import { diffAspect, formatChanges, type Change } from '../../sync/diff.ts';
 import type { Remote } from '../../sync/remote/types.ts';
@@ -67,4 +67,25 @@ export function* unpushed(store: Store, location: string): Generator<UnpushedEnt
       if (aspects.length > 0) yield { urn, aspects };
     }
   }
+}
+
+export interface UnpushedToRemote {
+  /** The remote's name in the file. */
+  name: string;
+  location: string;
+  /** Aspects of the entity changed since the base kept for that remote (every synced one when it has none). */
+  aspects: string[];
+}
+
+/**
+ * What of one entity is not pushed yet, per remote named in the file (the web UI's History tab).
+ * A remote the entity was never synced with lists all its aspects: a push would send them all.
+ */
+export function unpushedOf(view: StoreView, urn: string): UnpushedToRemote[] {
+  const aspects = syncedAspects(view, urn);
+  if (aspects.length === 0) return [];
+  return view
+    .remotes()
+    .map((r) => ({ name: r.name, location: r.location, aspects: aspects.filter((a) => changedSince(view.getSyncBase(r.location, urn, a), view.getAspect(urn, a)?.value)) }))
+    .filter((r) => r.aspects.length > 0);
 }

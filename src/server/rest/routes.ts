@@ -2,7 +2,7 @@
  * Every REST route, one resource file each: Rest.li's `/config`, `/aspects`, `/entities`,
  * `/entitiesV2`, `/relationships` and `/runs` (DataHub's Python CLI and SDK), and the OpenAPI routes of the
  * 1.7 client and SDK: v3 entities (reads, scroll, writes, deletes), related entities, the v2
- * timeline and the write trace. The first route whose method, path and action match answers; paths
+ * timeline and the write trace; and Catalog's own read of what is not pushed yet (`sync.ts`). The first route whose method, path and action match answers; paths
  * do not overlap, so the order here is only the order of the listing.
  */
 import { aspectRoutes } from './aspects.ts';
@@ -12,6 +12,7 @@ import { entityRoutes } from './entities.ts';
 import { openapiEntityRoutes } from './openapiEntity.ts';
 import { relationshipRoutes } from './relationships.ts';
 import { runRoutes } from './runs.ts';
+import { syncRoutes } from './sync.ts';
 import type { Route } from './route.ts';
 import { timelineRoutes } from './timeline.ts';
 import { traceRoutes } from './trace.ts';
@@ -26,4 +27,5 @@ export const REST_ROUTES: readonly Route[] = [
   ...openapiEntityRoutes,
   ...traceRoutes,
   ...timelineRoutes,
+  ...syncRoutes,
 ];

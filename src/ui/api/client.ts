@@ -1,6 +1,6 @@
 /**
- * The UI's only ways to the server: GraphQL at /api/graphql and two REST reads (the timeline and
- * versioned aspects). Every call is same-origin with the session cookie (when auth is on); a 401
+ * The UI's only ways to the server: GraphQL at /api/graphql and three REST reads (the timeline,
+ * versioned aspects, and what is not pushed yet to the file's remotes). Every call is same-origin with the session cookie (when auth is on); a 401
  * sends the browser to the sign-in page and back here afterwards.
  */
 

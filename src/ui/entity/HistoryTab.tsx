@@ -1,6 +1,7 @@
 /**
  * What changed, when and by whom, from the stored aspect versions: the timeline the server computes
- * (GET /openapi/v2/timeline/v1/{urn}, the one `datahub timeline` reads), newest change first.
+ * (GET /openapi/v2/timeline/v1/{urn}, the one `datahub timeline` reads), newest change first; above
+ * it, what is not pushed yet to each remote named in the data file (GET /catalog/v1/sync/unpushed/{urn}).
  */
 import { useId, useState } from 'preact/hooks';
 import { getJson } from '../api/client.ts';
@@ -51,6 +52,38 @@ function column(e: ChangeEvent): string | undefined {
   return m ? decodeURIComponent(m[1]!) : undefined;
 }
 
+interface Unpushed {
+  remotes: Array<{ name: string; location: string; aspects: string[] }>;
+}
+
+/** The entity's changes not yet pushed, per remote; nothing when there is no remote or all is pushed. */
+function UnpushedChanges({ urn }: { urn: string }) {
+  const unpushed = useQuery(`unpushed:${urn}`, () => getJson<Unpushed>(`/catalog/v1/sync/unpushed/${encodeURIComponent(urn)}`));
+  if (unpushed.error) return <ErrorBox error={unpushed.error} title="What is not pushed yet could not be loaded" />;
+  if (!unpushed.data || unpushed.data.remotes.length === 0) return null;
+  return (
+    <section aria-labelledby="unpushed-title" class="banner banner-warn">
+      <div class="banner-body">
+      <h3 id="unpushed-title" class="banner-title">Not pushed yet</h3>
+      <ul class="banner-meta">
+        {unpushed.data.remotes.map((r) => (
+          <li key={r.name}>
+            to <strong>{r.name}</strong> <span class="muted">({r.location})</span>:{' '}
+            {r.aspects.map((a, i) => (
+              <span key={a}>
+                {i > 0 && ', '}
+                <code>{a}</code>
+              </span>
+            ))}{' '}
+            <span class="muted">— <code>catalog push {r.name}</code> sends them</span>
+          </li>
+        ))}
+      </ul>
+      </div>
+    </section>
+  );
+}
+
 export function HistoryTab({ entity }: { entity: EntityView }) {
   const timeline = useQuery(`history:${entity.urn}`, () => getJson<Transaction[]>(timelinePath(entity.urn)));
   const [category, setCategory] = useState('');
@@ -63,6 +96,7 @@ export function HistoryTab({ entity }: { entity: EntityView }) {
     .reverse();
   return (
     <section aria-labelledby="history-title" class="history">
+      <UnpushedChanges urn={entity.urn} />
       <div class="schema-toolbar">
         <h2 id="history-title" class="panel-title">
           History
