@@ -13,7 +13,7 @@ export const dataFlow: EntityKind = {
         orchestrator: key['orchestrator'] ?? '',
         flowId: key['flowId'] ?? '',
         cluster: key['cluster'] ?? '',
-        platform: platformView(`urn:li:dataPlatform:${key['orchestrator'] ?? ''}`),
+        platform: platformView(view, `urn:li:dataPlatform:${key['orchestrator'] ?? ''}`),
         properties: info
           ? {
               name: str(info['name']) ?? key['flowId'] ?? '',

@@ -14,7 +14,7 @@ export const dataJob: EntityKind = {
         runs: runsField(view, urn),
         dataFlow: flow ? () => ref(view, flow) : null,
         jobId: key['jobId'] ?? '',
-        platform: platformView(`urn:li:dataPlatform:${orchestrator}`),
+        platform: platformView(view, `urn:li:dataPlatform:${orchestrator}`),
         properties: info
           ? { name: str(info['name']) ?? key['jobId'] ?? '', description: str(info['description']), externalUrl: str(info['externalUrl']), customProperties: customProperties(props(info['customProperties']), urn) }
           : null,
