@@ -37,6 +37,7 @@ export const structuredProperty: EntityKind = {
             : null,
           created: resolved(created),
           lastModified: resolved(modified),
+          filterStatus: settings?.['showInSearchFilters'] === true ? 'ENABLED' : 'DISABLED',
         },
         settings: settings
           ? {
