@@ -98,6 +98,7 @@ const DATAHUB: Record<string, DataHubType> = {
   },
   VersionTag: { complete: true, fields: { versionTag: 'String' } },
   MLModelProperties: { complete: false, fields: { description: 'String', date: 'Long', version: 'VersionTag', type: 'String', externalUrl: 'String' } },
+  MLModelGroupProperties: { complete: false, fields: { description: 'String', createdAt: 'Long', version: 'VersionTag' } },
   MLFeatureProperties: { complete: false, fields: { description: 'String', dataType: 'MLFeatureDataType', version: 'VersionTag' } },
   MLPrimaryKeyProperties: { complete: false, fields: { description: 'String', dataType: 'MLFeatureDataType', version: 'VersionTag' } },
   ChangeAuditStamps: { complete: true, fields: { created: 'AuditStamp!', lastModified: 'AuditStamp!', deleted: 'AuditStamp' } },
@@ -127,6 +128,7 @@ describe('GraphQL: the shared fields answer from the stored aspects', () => {
   const TERM = 'urn:li:glossaryTerm:Classification.Sensitive';
   const PROPERTY = 'urn:li:structuredProperty:io.catalog.tier';
   const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)';
+  const GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn_models,PROD)';
   const FEATURE = 'urn:li:mlFeature:(orders,amount)';
   const NOTEBOOK = 'urn:li:notebook:(querybook,42)';
   const ann = 'urn:li:corpuser:ann';
@@ -155,6 +157,7 @@ describe('GraphQL: the shared fields answer from the stored aspects', () => {
     });
     await emit(PROPERTY, 'structuredPropertySettings', { isHidden: false, showInSearchFilters: true, showInAssetSummary: true, hideInAssetSummaryWhenEmpty: true, showAsAssetBadge: false, showInColumnsTable: false });
     await emit(MODEL, 'mlModelProperties', { name: 'churn', version: { versionTag: '7' } });
+    await emit(GROUP, 'mlModelGroupProperties', { name: 'churn models', version: { versionTag: '3' } });
     await emit(FEATURE, 'mlFeatureProperties', { description: 'Order amount', version: { versionTag: '2' } });
     await emit(NOTEBOOK, 'notebookInfo', { title: 'Orders', changeAuditStamps: { created: stamp(1), lastModified: stamp(2), deleted: stamp(3) } });
   });
@@ -209,8 +212,13 @@ describe('GraphQL: the shared fields answer from the stored aspects', () => {
   });
 
   it('ML versions are VersionTags', async () => {
-    const d = await s.ok(`{ mlModel(urn: "${MODEL}") { properties { version { versionTag } } } mlFeature(urn: "${FEATURE}") { properties { version { versionTag } } } }`);
-    assert.deepEqual(d, { mlModel: { properties: { version: { versionTag: '7' } } }, mlFeature: { properties: { version: { versionTag: '2' } } } });
+    const d = await s.ok(`{ mlModel(urn: "${MODEL}") { properties { version { versionTag } } } mlModelGroup(urn: "${GROUP}") { properties { version { versionTag } } }
+      mlFeature(urn: "${FEATURE}") { properties { version { versionTag } } } }`);
+    assert.deepEqual(d, {
+      mlModel: { properties: { version: { versionTag: '7' } } },
+      mlModelGroup: { properties: { version: { versionTag: '3' } } },
+      mlFeature: { properties: { version: { versionTag: '2' } } },
+    });
   });
 
   it("a notebook's changeAuditStamps.deleted is the stored one", async () => {
