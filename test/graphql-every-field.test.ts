@@ -85,10 +85,8 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
   'SearchResults.suggestions': 'search makes no spelling suggestions',
   'FacetMetadata.entity': 'a facet is a field, not an entity (its values carry their entities)',
   'AggregationMetadata.displayName': 'facet values are shown by their entity or value, no display name is computed',
-  'ChangeAuditStamps.deleted': 'BUG: the notebook read model answers deleted: null without reading the stored changeAuditStamps.deleted',
   'Query.semanticSearch': 'semantic search is disabled here: the query answers an error',
   'Query.semanticSearchAcrossEntities': 'semantic search is disabled here: the query answers an error',
-  'DataPlatformProperties.logoUrl': 'BUG: platforms are built from their urn alone; the logoUrl of a stored dataPlatformInfo is not read',
   'EntityLineageResult.relationships': { below: ['DataFlow', 'MLFeatureTable'], why: 'no lineage relationship has a flow or a feature table at either end' },
   ...Object.fromEntries(['createdOn', 'createdActor', 'updatedOn', 'updatedActor'].map((f) => [`LineageRelationship.${f}`, {
     below: ['MLModel', 'MLModelGroup', 'MLFeature', 'MLPrimaryKey', 'SchemaFieldEntity'],

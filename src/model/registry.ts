@@ -91,6 +91,9 @@ const ENTITIES: Record<string, EntitySpec> = {
   incident: { keyAspect: 'incidentKey', keyFields: ['id'] },
 };
 
+/** The entity types the registry knows: each has its key aspect and URN rules. */
+export const REGISTERED_ENTITY_TYPES: readonly string[] = Object.keys(ENTITIES);
+
 /** Entity types this product interprets (reads and mutates through GraphQL). */
 export const CORE_ENTITY_TYPES = ['dataset', 'corpuser', 'corpGroup', 'tag'] as const;
 
@@ -146,13 +149,25 @@ const FQN: Record<string, string> = Object.fromEntries(ASPECTS.map((a) => [a.nam
 
 const BY_FQN: Record<string, string> = Object.fromEntries(Object.entries(FQN).map(([name, fqn]) => [fqn, name]));
 
-/** The Pegasus FQN of an aspect; aspects we do not know get a best-effort name. */
-export function aspectFqn(aspectName: string): string {
-  return FQN[aspectName] ?? `com.linkedin.common.${aspectName.charAt(0).toUpperCase()}${aspectName.slice(1)}`;
+/**
+ * The Pegasus FQN of an aspect, or undefined for an aspect the registry does not know: never a name
+ * made up from the aspect's (docs/datahub/rest-cli.md §7.3).
+ */
+export function aspectFqn(aspectName: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(FQN, aspectName) ? FQN[aspectName] : undefined;
+}
+
+/**
+ * The label Rest.li answers key an aspect value by: its FQN, or for an aspect we do not know (stored
+ * as given) its name as it was written. A name has no dot, so it never passes for a schema name, and
+ * a client decoding by schema name finds no class for it, as it has none (docs/datahub/rest-cli.md §7.3).
+ */
+export function aspectLabel(aspectName: string): string {
+  return aspectFqn(aspectName) ?? aspectName;
 }
 
 export function isKnownAspect(aspectName: string): boolean {
-  return aspectName in FQN;
+  return Object.prototype.hasOwnProperty.call(FQN, aspectName);
 }
 
 /**

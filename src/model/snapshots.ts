@@ -7,7 +7,7 @@
  * Aspect schema names come from the registry; the few snapshot aspects the registry does not know
  * yet are named here, so that a snapshot never carries a guessed name.
  */
-import { aspectFqn, isKnownAspect } from './registry.ts';
+import { aspectFqn } from './registry.ts';
 
 export interface SnapshotUnion {
   /** The snapshot record, e.g. `com.linkedin.metadata.snapshot.DatasetSnapshot`. */
@@ -18,28 +18,16 @@ export interface SnapshotUnion {
 
 const SNAPSHOT_NAMESPACE = 'com.linkedin.metadata.snapshot';
 
-/** Schema names of snapshot aspects the registry does not declare. */
+/** Schema names of snapshot aspects of entity types the registry does not serve. */
 const OTHER_FQNS: Record<string, string> = {
-  chartQuery: 'com.linkedin.chart.ChartQuery',
   dataHubPolicyKey: 'com.linkedin.metadata.key.DataHubPolicyKey',
   dataHubPolicyInfo: 'com.linkedin.policy.DataHubPolicyInfo',
   dataHubRetentionKey: 'com.linkedin.metadata.key.DataHubRetentionKey',
   dataHubRetentionConfig: 'com.linkedin.retention.DataHubRetentionConfig',
   dataProcessKey: 'com.linkedin.metadata.key.DataProcessKey',
   dataProcessInfo: 'com.linkedin.dataprocess.DataProcessInfo',
-  datasetUpstreamLineage: 'com.linkedin.dataset.DatasetUpstreamLineage',
   mlModelDeploymentKey: 'com.linkedin.metadata.key.MLModelDeploymentKey',
   mlModelDeploymentProperties: 'com.linkedin.ml.metadata.MLModelDeploymentProperties',
-  intendedUse: 'com.linkedin.ml.metadata.IntendedUse',
-  mlModelFactorPrompts: 'com.linkedin.ml.metadata.MLModelFactorPrompts',
-  mlModelMetrics: 'com.linkedin.ml.metadata.Metrics',
-  mlModelEvaluationData: 'com.linkedin.ml.metadata.EvaluationData',
-  mlModelTrainingData: 'com.linkedin.ml.metadata.TrainingData',
-  mlModelQuantitativeAnalyses: 'com.linkedin.ml.metadata.QuantitativeAnalyses',
-  mlModelEthicalConsiderations: 'com.linkedin.ml.metadata.EthicalConsiderations',
-  mlModelCaveatsAndRecommendations: 'com.linkedin.ml.metadata.CaveatsAndRecommendations',
-  sourceCode: 'com.linkedin.ml.metadata.SourceCode',
-  cost: 'com.linkedin.common.Cost',
 };
 
 /** Aspects most snapshots of data assets share, in DataHub's order. */
@@ -105,8 +93,7 @@ export function snapshotEntityTypes(): string[] {
 
 /** The schema name a snapshot uses as the union key of an aspect. */
 export function snapshotAspectFqn(aspectName: string): string {
-  if (isKnownAspect(aspectName)) return aspectFqn(aspectName);
-  const fqn = OTHER_FQNS[aspectName];
+  const fqn = aspectFqn(aspectName) ?? OTHER_FQNS[aspectName];
   if (!fqn) throw new Error(`snapshot aspect ${aspectName} has no schema name: add it to OTHER_FQNS`);
   return fqn;
 }

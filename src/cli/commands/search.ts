@@ -40,7 +40,7 @@ export const searchCommand: CommandModule<object, SearchArgs> = {
     ]);
     const types = (args.type ?? []).map(searchTypeOf);
     await withStore(args.data, (store) => {
-      const page = searchEntities(store, { query: args.query, types, filters: filters.length ? [filters] : [], count: args.limit, skipAggregates: true });
+      const page = searchEntities(store, { query: args.query, types, filters: filters.length ? [filters] : [], count: args.limit, skipAggregates: true, strictFields: true });
       const summaries = hitSummaries(store, page.hits.map((h) => h.urn));
       const results = page.hits.map((h, i) => ({
         urn: h.urn,

@@ -91,7 +91,7 @@ export const domainKey = defineAspect({
 });
 export const dataProductKey = defineAspect({
   name: 'dataProductKey',
-  fqn: 'com.linkedin.metadata.key.DataProductKey',
+  fqn: 'com.linkedin.dataproduct.DataProductKey',
   searchable: [
     { path: 'id', field: 'id', kind: 'text', weight: ID },
   ],

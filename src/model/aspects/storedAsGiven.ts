@@ -370,3 +370,19 @@ export const dataProcessInstanceProperties = defineAspect({
     { path: 'customProperties', field: 'customProperties', kind: 'kv' },
   ],
 });
+/**
+ * A structured property's definition. Search indexes its names (DataHub's `@Searchable` on
+ * qualifiedName, displayName and description) and the urns it applies to: `entityTypes` and
+ * `allowedPlatforms`, which DataHub's UI and agents filter properties by.
+ */
+export const propertyDefinition = defineAspect({
+  name: 'propertyDefinition',
+  fqn: 'com.linkedin.structured.StructuredPropertyDefinition',
+  searchable: [
+    { path: 'qualifiedName', field: 'id', kind: 'text', weight: ID },
+    { path: 'displayName', field: 'name', kind: 'text', weight: NAME },
+    { path: 'description', field: 'description', kind: 'text', weight: PROSE },
+    { path: 'entityTypes[]', field: 'entityTypes', kind: 'urn' },
+    { path: 'allowedPlatforms[]', field: 'allowedPlatforms', kind: 'urn' },
+  ],
+});

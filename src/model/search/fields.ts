@@ -5,7 +5,7 @@
  * This module gathers them into one table, the index's declarations.
  */
 import { ASPECTS } from '../aspects/index.ts';
-import { ID, NAME, PROSE, type FieldKind, type SearchableDecl } from '../aspects/define.ts';
+import type { FieldKind } from '../aspects/define.ts';
 
 export type { FieldKind };
 
@@ -41,32 +41,19 @@ const INDEX_ORDER: readonly string[] = [
   'mlModelKey', 'mlModelProperties', 'mlModelGroupKey', 'mlModelGroupProperties', 'mlFeatureKey',
   'mlFeatureProperties', 'mlPrimaryKeyKey', 'mlPrimaryKeyProperties', 'mlFeatureTableKey',
   'mlFeatureTableProperties', 'notebookKey', 'notebookInfo', 'documentInfo', 'queryProperties',
-  'querySubjects', 'assertionInfo', 'assertionRunSummary', 'structuredPropertyDefinition', 'schemaFieldKey',
+  'querySubjects', 'assertionInfo', 'assertionRunSummary', 'propertyDefinition', 'schemaFieldKey',
   'ownershipTypeInfo', 'versionProperties', 'platformResourceInfo', 'dataProcessInstanceKey',
   'dataProcessInstanceProperties', 'dataProcessInstanceRelationships', 'dataProcessInstanceInput',
   'dataProcessInstanceOutput',
 ];
 
-/**
- * Rows of an aspect name no entity carries (a structured property's definition is the
- * `propertyDefinition` aspect), kept where they were so the index version does not change: they
- * match nothing.
- */
-const UNCARRIED: Readonly<Record<string, readonly SearchableDecl[]>> = {
-  structuredPropertyDefinition: [
-    { path: 'qualifiedName', field: 'id', kind: 'text', weight: ID },
-    { path: 'displayName', field: 'name', kind: 'text', weight: NAME },
-    { path: 'description', field: 'description', kind: 'text', weight: PROSE },
-  ],
-};
-
 const DECLARED = new Map(ASPECTS.flatMap((a) => (a.searchable?.length ? [[a.name, a.searchable] as const] : [])));
 for (const name of INDEX_ORDER) {
-  if (!DECLARED.has(name) && !(name in UNCARRIED)) throw new Error(`search: aspect ${name} declares no searchable field`);
+  if (!DECLARED.has(name)) throw new Error(`search: aspect ${name} declares no searchable field`);
 }
 
 export const SEARCH_FIELDS: readonly SearchField[] = [...INDEX_ORDER, ...[...DECLARED.keys()].filter((n) => !INDEX_ORDER.includes(n))].flatMap((aspect) =>
-  (DECLARED.get(aspect) ?? UNCARRIED[aspect] ?? []).map(({ path, field, kind, weight, map }) => ({
+  (DECLARED.get(aspect) ?? []).map(({ path, field, kind, weight, map }) => ({
     aspect,
     path,
     field,

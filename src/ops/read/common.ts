@@ -39,6 +39,31 @@ export function customPropertiesOf(props: Record<string, string> | undefined): C
   return Object.entries(props ?? {}).map(([key, value]) => ({ key, value }));
 }
 
+/**
+ * Who applied a label (an owner, a tag, a term), when, and from which source: DataHub's
+ * `MetadataAttribution`. Null when none is stored, or when the stored one names no actor (DataHub
+ * requires one).
+ */
+export interface AttributionRead {
+  time: number;
+  actor: string;
+  source: string | null;
+  sourceDetail: CustomPropertyRead[];
+}
+
+export function attributionOf(stored: unknown): AttributionRead | null {
+  if (!stored || typeof stored !== 'object') return null;
+  const a = stored as Record<string, unknown>;
+  if (typeof a['actor'] !== 'string') return null;
+  const detail = a['sourceDetail'];
+  return {
+    time: typeof a['time'] === 'number' ? a['time'] : 0,
+    actor: a['actor'],
+    source: typeof a['source'] === 'string' ? a['source'] : null,
+    sourceDetail: detail && typeof detail === 'object' ? customPropertiesOf(detail as Record<string, string>) : [],
+  };
+}
+
 export interface OwnerRead {
   /** A corpuser or corpGroup urn. */
   owner: string;
@@ -46,6 +71,7 @@ export interface OwnerRead {
   /** The ownership type entity: the stored one, else the system type of `type` (none when neither is stored). */
   typeUrn: string | null;
   source: { type: string; url: string | null } | null;
+  attribution: AttributionRead | null;
 }
 
 export interface OwnershipRead {
@@ -61,6 +87,7 @@ export function ownershipOf(ownership: Ownership | undefined): OwnershipRead | n
       type: o.type ?? null,
       typeUrn: o.typeUrn ?? (o.type ? systemOwnershipTypeUrn(o.type) : null),
       source: o.source ? { type: o.source.type, url: o.source.url ?? null } : null,
+      attribution: attributionOf(o['attribution']),
     })),
     lastModified: stampOf(ownership.lastModified),
   };
@@ -73,6 +100,7 @@ export function readOwnership(view: StoreView, urn: string): OwnershipRead | nul
 export interface TagAssociationRead {
   tag: string;
   context: string | null;
+  attribution: AttributionRead | null;
 }
 
 export interface TagsRead {
@@ -81,7 +109,7 @@ export interface TagsRead {
 
 export function tagsOf(tags: GlobalTags | undefined): TagsRead | null {
   if (!tags) return null;
-  return { tags: (tags.tags ?? []).map((t) => ({ tag: t.tag, context: t.context ?? null })) };
+  return { tags: (tags.tags ?? []).map((t) => ({ tag: t.tag, context: t.context ?? null, attribution: attributionOf(t['attribution']) })) };
 }
 
 export function readTags(view: StoreView, urn: string): TagsRead | null {
@@ -89,12 +117,13 @@ export function readTags(view: StoreView, urn: string): TagsRead | null {
 }
 
 /** A `GlossaryTerms` value as stored (of an entity or a column). */
-export type TermsHolder = { terms?: Array<{ urn: string; context?: string; actor?: string }>; auditStamp?: { time: number; actor: string } };
+export type TermsHolder = { terms?: Array<{ urn: string; context?: string; actor?: string; attribution?: unknown }>; auditStamp?: { time: number; actor: string } };
 
 export interface TermAssociationRead {
   term: string;
   actor: string | null;
   context: string | null;
+  attribution: AttributionRead | null;
 }
 
 export interface TermsRead {
@@ -105,7 +134,7 @@ export interface TermsRead {
 export function termsOf(terms: TermsHolder | undefined): TermsRead | null {
   if (!terms) return null;
   return {
-    terms: (terms.terms ?? []).map((t) => ({ term: t.urn, actor: t.actor ? t.actor : null, context: t.context ?? null })),
+    terms: (terms.terms ?? []).map((t) => ({ term: t.urn, actor: t.actor ? t.actor : null, context: t.context ?? null, attribution: attributionOf(t.attribution) })),
     auditStamp: terms.auditStamp ? stampOf(terms.auditStamp) : null,
   };
 }
@@ -176,4 +205,43 @@ export interface PlatformRead {
 
 export function platformOf(platformUrn: string): PlatformRead {
   return { urn: platformUrn, name: parseUrn(platformUrn).rawKey };
+}
+
+/** DataHub's platform categories (`PlatformType`); a stored value outside them reads as OTHERS. */
+const PLATFORM_TYPES = new Set(['FILE_SYSTEM', 'KEY_VALUE_STORE', 'MESSAGE_BROKER', 'OBJECT_STORE', 'OLAP_DATASTORE', 'QUERY_ENGINE', 'RELATIONAL_DB', 'SEARCH_ENGINE', 'OTHERS']);
+
+/** A platform's properties: its stored `dataPlatformInfo`, else what its urn gives. */
+export interface PlatformPropertiesRead {
+  type: string;
+  displayName: string;
+  datasetNameDelimiter: string;
+  logoUrl: string | null;
+  /** Whether the platform's datasets are logical models; null when not stated. */
+  logical: boolean | null;
+}
+
+export interface PlatformDetailsRead extends PlatformRead {
+  properties: PlatformPropertiesRead;
+  /** The stored `dataPlatformInfo` as read; null when none is stored. */
+  info: PlatformPropertiesRead | null;
+}
+
+/**
+ * A data platform as read: the `dataPlatformInfo` aspect when one is stored (DataHub loads one per
+ * known platform; here a user or an ingestion writes it), else its name from the urn, category
+ * OTHERS, `.` as the name delimiter and no logo.
+ */
+export function readPlatform(view: StoreView, platformUrn: string): PlatformDetailsRead {
+  const base = platformOf(platformUrn);
+  const stored = aspectOf<Record<string, unknown>>(view, platformUrn, 'dataPlatformInfo');
+  const info: PlatformPropertiesRead | null = stored
+    ? {
+        type: typeof stored['type'] === 'string' && PLATFORM_TYPES.has(stored['type']) ? stored['type'] : 'OTHERS',
+        displayName: str(stored['displayName']) ?? base.name,
+        datasetNameDelimiter: str(stored['datasetNameDelimiter']) ?? '.',
+        logoUrl: str(stored['logoUrl']),
+        logical: typeof stored['logical'] === 'boolean' ? stored['logical'] : null,
+      }
+    : null;
+  return { ...base, info, properties: info ?? { type: 'OTHERS', displayName: base.name, datasetNameDelimiter: '.', logoUrl: null, logical: null } };
 }

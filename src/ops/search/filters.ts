@@ -26,14 +26,19 @@ export function isKnownField(field: string): boolean {
   return has !== null && isKnownField(has[1]![0]!.toLowerCase() + has[1]!.slice(1));
 }
 
-/** DataHub drops a criterion with no values (EXISTS needs none) and we refuse fields the index does not know. */
-export function normaliseFilters(groups: readonly FilterGroup[] | undefined): FilterGroup[] {
+/**
+ * DataHub drops a criterion with no values (EXISTS needs none). A criterion on a field the index does
+ * not know matches nothing, as in DataHub (its search index has no such field: no document holds a
+ * value for it, so a negated one matches everything); `strict` refuses it instead, for our own CLI,
+ * where it is a typo (docs/datahub/discovery.md §2.3).
+ */
+export function normaliseFilters(groups: readonly FilterGroup[] | undefined, strict = false): FilterGroup[] {
   const out: FilterGroup[] = [];
   for (const g of groups ?? []) {
     const kept: Criterion[] = [];
     for (const c of g) {
       const field = baseField(c.field);
-      if (!isKnownField(field)) throw new BadRequestError(`Unknown filter field "${c.field}"`);
+      if (strict && !isKnownField(field)) throw new BadRequestError(`Unknown filter field "${c.field}"`);
       if (c.values.length === 0 && c.condition !== 'EXISTS') continue;
       kept.push({ ...c, field, values: c.values.map((v) => v.trim()) });
     }

@@ -796,7 +796,8 @@ function finishFacets(run: Run, req: SearchRequest, filters: FilterGroup[], coun
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
       .slice(0, max)
       .map(([value, count]) => ({ value, count }));
-    if (values.length === 0 && !asked) continue;
+    // DataHub always answers the entity type facet, even when nothing matched (docs/datahub/discovery.md §2.4).
+    if (values.length === 0 && !asked && name !== '_entityType') continue;
     out.push({ field: name, displayName: DISPLAY_NAMES[name] ?? name, values });
   }
   return out;
@@ -1056,11 +1057,11 @@ function extraPropertiesOf(doc: SearchDocument, fields: readonly string[]): Arra
 
 // ---------- the use case ----------
 
-/** Runs a search. Throws BadRequestError for requests DataHub would refuse (unknown field, bad scroll id …). */
+/** Runs a search. Throws BadRequestError for requests DataHub would refuse (an unknown facet or sort field, a bad scroll id …). */
 export function searchEntities(view: StoreView, request: SearchRequest): SearchPage {
   const req = withView(view, request);
   const types = req.types && req.types.length > 0 ? req.types : SEARCHABLE_TYPES;
-  const filters = normaliseFilters(req.filters);
+  const filters = normaliseFilters(req.filters, req.strictFields);
   const q = parseQuery(req.query);
   const { count } = paging(req, 10, MAX_PAGE);
   if (!req.skipAggregates) checkFacets(facetNames(req));
@@ -1262,7 +1263,7 @@ export function matchingUrns(view: StoreView, req: SearchRequest): string[] {
   const types = req.types && req.types.length > 0 ? req.types : SEARCHABLE_TYPES;
   const run = new Run(view, types);
   try {
-    const matches = matchQuery(run, req, parseQuery(req.query), normaliseFilters(req.filters));
+    const matches = matchQuery(run, req, parseQuery(req.query), normaliseFilters(req.filters, req.strictFields));
     return Array.from(matches.ids.subarray(0, matches.size), (id) => run.urn(id));
   } finally {
     run.scratch.release();

@@ -67,6 +67,8 @@ export interface SearchRequest {
   extraFields?: readonly string[];
   /** A saved view (dataHubView) whose entity types and filter narrow the search (views.ts). */
   viewUrn?: string | null;
+  /** Refuse a filter on a field the index does not know (our CLI: a typo); else it matches nothing, as in DataHub. */
+  strictFields?: boolean;
 }
 
 export interface MatchedField {

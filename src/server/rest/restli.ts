@@ -4,14 +4,14 @@
  * Entity snapshot of `GET /entities/{urn}`. The operations return the stored values; only this file
  * knows how Rest.li wraps them.
  */
-import { aspectFqn } from '../../model/registry.ts';
+import { aspectLabel } from '../../model/registry.ts';
 import { snapshotAspectFqn, snapshotUnionOf } from '../../model/snapshots.ts';
 import type { EntitySnapshot } from '../../ops/entities/entitySnapshot.ts';
 import type { AspectVersion, EntityAspects } from '../../ops/entities/readAspects.ts';
 
-/** `VersionedAspect`: the value under the aspect's schema name, and the version read. */
+/** `VersionedAspect`: the value under the aspect's schema name (its name if we do not know it), and the version read. */
 export function versionedAspectOf(a: AspectVersion): { aspect: Record<string, unknown>; version: number } {
-  return { aspect: { [aspectFqn(a.name)]: a.value }, version: a.version };
+  return { aspect: { [aspectLabel(a.name)]: a.value }, version: a.version };
 }
 
 export interface AspectEnvelope {

@@ -328,7 +328,7 @@ export const assertion: EntityKind = {
     const platform = str(aspect(view, urn, 'dataPlatformInstance')?.['platform']);
     const checked = assertedEntityOf(info);
     return Object.assign(common(view, urn, assertion), {
-      platform: platformView(platform ?? UNKNOWN_PLATFORM),
+      platform: platformView(view, platform ?? UNKNOWN_PLATFORM),
       info: info ? assertionInfoView(urn, info) : null,
       runEvents: runEventsField(view, urn),
       dataset: () => (checked && isUrnOf(checked, 'dataset') ? ref(view, checked) : null),

@@ -14,7 +14,7 @@ export class BiView extends EntityView {
     this[kind === 'chart' ? 'chartId' : 'dashboardId'] = identity.id;
   }
   get platform(): Obj {
-    return platformView(readBiIdentity(this.#kind, this.urn).platformUrn);
+    return platformView(this.view, readBiIdentity(this.#kind, this.urn).platformUrn);
   }
   get properties(): Obj | null {
     const p = readBiProperties(this.view, this.#kind, this.urn);

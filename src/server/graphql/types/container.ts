@@ -9,7 +9,7 @@ class ContainerView extends EntityView {
   readonly __typename = 'Container';
   readonly type = 'CONTAINER';
   get platform(): Obj {
-    return platformView(readContainerPlatform(this.view, this.urn));
+    return platformView(this.view, readContainerPlatform(this.view, this.urn));
   }
   get properties(): Obj | null {
     const p = readContainerProperties(this.view, this.urn);

@@ -16,7 +16,7 @@ class DataFlowView extends EntityView {
     this.runs = runsField(view, urn);
   }
   get platform(): Obj {
-    return platformView(readDataFlowIdentity(this.urn).platformUrn);
+    return platformView(this.view, readDataFlowIdentity(this.urn).platformUrn);
   }
   get properties(): Obj | null {
     const p = readDataFlowProperties(this.view, this.urn);

@@ -18,7 +18,7 @@ class DataJobView extends EntityView {
     return flow ? ref(this.view, flow) : null;
   }
   get platform(): Obj {
-    return platformView(readDataJobIdentity(this.urn).platformUrn);
+    return platformView(this.view, readDataJobIdentity(this.urn).platformUrn);
   }
   get properties(): Obj | null {
     const p = readDataJobProperties(this.view, this.urn);

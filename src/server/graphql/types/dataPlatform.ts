@@ -1,8 +1,8 @@
-/** DataPlatform: hive, kafka, looker, …, named by its urn. */
+/** DataPlatform: hive, kafka, looker, …: its stored dataPlatformInfo, else what its urn gives (src/ops/read/common.ts readPlatform). */
 import { type EntityKind, platformView } from './shared.ts';
 
 export const dataPlatform: EntityKind = {
   typename: 'DataPlatform',
   enumValue: 'DATA_PLATFORM',
-  build: (_view, urn) => ({ __typename: 'DataPlatform', ...platformView(urn) }),
+  build: (view, urn) => platformView(view, urn),
 };

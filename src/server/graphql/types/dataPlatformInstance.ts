@@ -8,7 +8,7 @@ export const dataPlatformInstance: EntityKind = {
       const key = keyOf(urn);
       const p = aspect(view, urn, 'dataPlatformInstanceProperties');
       return Object.assign(common(view, urn, dataPlatformInstance), {
-        platform: platformView(key['platform'] ?? 'urn:li:dataPlatform:unknown'),
+        platform: platformView(view, key['platform'] ?? 'urn:li:dataPlatform:unknown'),
         instanceId: key['instance'] ?? '',
         properties: p
           ? { name: str(p['name']), description: str(p['description']), customProperties: customProperties(props(p['customProperties']), urn), externalUrl: str(p['externalUrl']) }

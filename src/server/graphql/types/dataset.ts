@@ -147,7 +147,7 @@ export class DatasetView extends EntityView {
   }
   // Made when asked for: most reads do not select it.
   get platform(): Obj {
-    return (this.#platform ??= platformView(this.#read.platformUrn));
+    return (this.#platform ??= platformView(this.view, this.#read.platformUrn));
   }
   // Reads true for any dataset, stored or not (a relationship end with nothing stored too), as it always has.
   override get exists(): boolean {

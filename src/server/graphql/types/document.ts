@@ -45,7 +45,7 @@ function documentView(view: StoreView, urn: string): Obj {
     info: info ? infoView(view, urn, info) : null,
     settings: settings ? { showInGlobalContext: settings.showInGlobalContext !== false } : null,
     subType: () => aspect<{ typeNames?: string[] }>(view, urn, 'subTypes')?.typeNames?.[0] ?? null,
-    platform: platformView(instance?.platform ?? DATAHUB_PLATFORM),
+    platform: platformView(view, instance?.platform ?? DATAHUB_PLATFORM),
     dataPlatformInstance: instance?.instance ? () => ref(view, instance.instance!) : null,
     exists: () => view.entityExists(urn) && aspect<{ removed?: boolean }>(view, urn, 'status')?.removed !== true,
     parentDocuments: () => {

@@ -1,5 +1,5 @@
 /** MLModelGroup: a family of ML models. */
-import { type EntityKind, type Obj, customProperties, mlEntity, num, props, str } from './shared.ts';
+import { type EntityKind, type Obj, customProperties, mlEntity, num, props, str, versionTag } from './shared.ts';
 
 export const mlModelGroup: EntityKind = {
   typename: 'MLModelGroup',
@@ -9,6 +9,7 @@ export const mlModelGroup: EntityKind = {
         name: str(info['name']),
         description: str(info['description']),
         createdAt: num((info['created'] as Obj | undefined)?.['time']),
+        version: versionTag(info),
         externalUrl: str(info['externalUrl']),
         customProperties: customProperties(props(info['customProperties']), urn),
       })),

@@ -40,7 +40,7 @@ export const platformResource: EntityKind = {
             customProperties: customProperties(jsonEntries(info.value), urn),
           }
         : null,
-      platform: platform ? platformView(platform) : null,
+      platform: platform ? platformView(view, platform) : null,
       dataPlatformInstance: () => dataPlatformInstanceOf(view, urn),
       status: () => statusView(view, urn),
     });

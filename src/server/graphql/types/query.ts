@@ -44,7 +44,7 @@ export const query: EntityKind = {
         const s = aspect<QuerySubjects>(view, urn, 'querySubjects');
         return s ? s.subjects.map((x) => subjectView(view, x.entity)).filter((x) => x !== null) : null;
       },
-      platform: platform ? platformView(platform) : null,
+      platform: platform ? platformView(view, platform) : null,
     });
   },
 };

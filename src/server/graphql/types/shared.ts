@@ -16,20 +16,24 @@ import type { GlobalTags } from '../../../model/aspects/globalTags.ts';
 import type { Ownership } from '../../../model/aspects/ownership.ts';
 import type { StoreView } from '../../../store/store.ts';
 import {
+  attributionOf,
   ownershipOf,
   readDeprecation,
   readGlossaryTerms,
   readInstitutionalMemory,
   readOwnership,
+  readPlatform,
   readStatus,
   readTags,
   tagsOf,
   termsOf,
+  type AttributionRead,
   type CustomPropertyRead,
   type DeprecationRead,
   type LinkRead,
   type OwnerRead,
   type OwnershipRead,
+  type PlatformPropertiesRead,
   type StampRead,
   type TagAssociationRead,
   type TagsRead,
@@ -125,21 +129,37 @@ export function stampView(s: StampRead): Obj {
   return { time: s.time, actor: s.actor };
 }
 
+/** `MetadataAttribution`: who applied a label, when, from which source; the entities are read when selected. */
+export function attributionView(view: StoreView, a: AttributionRead | null): Obj | null {
+  if (!a) return null;
+  return {
+    time: a.time,
+    actor: () => entityRef(view, a.actor),
+    source: () => (a.source ? entityRef(view, a.source) : null),
+    sourceDetail: a.sourceDetail.map((d) => ({ key: d.key, value: d.value })),
+  };
+}
+
 /** `TagAssociation`: its tag entity is read when selected. */
 class TagAssociationView {
   [field: string]: unknown;
   readonly #view: StoreView;
   readonly #tag: string;
+  readonly #attribution: AttributionRead | null;
   readonly associatedUrn: string;
   readonly context: string | null;
   constructor(view: StoreView, a: TagAssociationRead, associatedUrn: string) {
     this.#view = view;
     this.#tag = a.tag;
+    this.#attribution = a.attribution;
     this.associatedUrn = associatedUrn;
     this.context = a.context;
   }
   get tag(): Obj {
     return ref(this.#view, this.#tag);
+  }
+  get attribution(): Obj | null {
+    return attributionView(this.#view, this.#attribution);
   }
 }
 
@@ -163,6 +183,7 @@ class OwnerView {
   readonly #view: StoreView;
   readonly #owner: string;
   readonly #typeUrn: string | null;
+  readonly #attribution: AttributionRead | null;
   readonly type: string | null;
   readonly source: { type: string; url: string | null } | null;
   readonly associatedUrn: string;
@@ -170,6 +191,7 @@ class OwnerView {
     this.#view = view;
     this.#owner = o.owner;
     this.#typeUrn = o.typeUrn;
+    this.#attribution = o.attribution;
     this.type = o.type;
     this.source = o.source;
     this.associatedUrn = associatedUrn;
@@ -179,6 +201,9 @@ class OwnerView {
   }
   get ownershipType(): Obj | null {
     return this.#typeUrn ? ref(this.#view, this.#typeUrn) : null;
+  }
+  get attribution(): Obj | null {
+    return attributionView(this.#view, this.#attribution);
   }
 }
 
@@ -192,15 +217,41 @@ export function ownershipView(view: StoreView, urn: string, ownership: Ownership
   return ownershipReadView(view, urn, ownershipOf(ownership));
 }
 
-export function platformView(platformUrn: string): Obj {
-  const name = parseUrn(platformUrn).rawKey;
-  return {
-    urn: platformUrn,
-    type: 'DATA_PLATFORM',
-    name,
-    displayName: name,
-    properties: { type: 'OTHERS', displayName: name, datasetNameDelimiter: '.', logoUrl: null },
-  };
+/** `DataPlatform` over its read model (src/ops/read/common.ts `readPlatform`); `lastIngested` is read when selected. */
+class PlatformView {
+  [field: string]: unknown;
+  readonly #view: StoreView;
+  readonly __typename = 'DataPlatform';
+  readonly type = 'DATA_PLATFORM';
+  readonly urn: string;
+  readonly name: string;
+  readonly displayName: string;
+  readonly properties: Obj;
+  readonly info: Obj | null;
+  constructor(view: StoreView, platformUrn: string) {
+    const p = readPlatform(view, platformUrn);
+    this.#view = view;
+    this.urn = platformUrn;
+    this.name = p.name;
+    this.displayName = p.properties.displayName;
+    this.properties = platformPropertiesView(p.properties);
+    this.info = p.info && platformPropertiesView(p.info);
+  }
+  get lastIngested(): number | null {
+    return lastIngestedOf(this.#view, this.urn);
+  }
+}
+
+const platformPropertiesView = (p: PlatformPropertiesRead): Obj => ({
+  type: p.type,
+  displayName: p.displayName,
+  datasetNameDelimiter: p.datasetNameDelimiter,
+  logoUrl: p.logoUrl,
+  logical: p.logical,
+});
+
+export function platformView(view: StoreView, platformUrn: string): Obj {
+  return new PlatformView(view, platformUrn);
 }
 
 /** A link (`InstitutionalMemoryMetadata`): its author is read when selected. */
@@ -282,17 +333,21 @@ export class DeprecationView {
   readonly decommissionTime: number | null;
   readonly note: string | null;
   readonly actor: string | null;
-  readonly replacement: string | null;
+  readonly #replacement: string | null;
   constructor(view: StoreView, d: DeprecationRead) {
     this.#view = view;
     this.deprecated = d.deprecated;
     this.decommissionTime = d.decommissionTime;
     this.note = d.note;
     this.actor = d.actor;
-    this.replacement = d.replacement;
+    this.#replacement = d.replacement;
   }
   get actorEntity(): Obj | null {
     return this.actor ? entityRef(this.#view, this.actor) : null;
+  }
+  /** The entity to use instead (DataHub's `replacement: Entity`); null when none is named, or its type is not served. */
+  get replacement(): Obj | null {
+    return this.#replacement ? entityRef(this.#view, this.#replacement) : null;
   }
 }
 
@@ -301,25 +356,13 @@ export class DeprecationView {
  * when, from which source); null when the entity has none.
  */
 export function documentationView(view: StoreView, urn: string): Obj | null {
-  const doc = aspect<{ documentations?: Array<{ documentation?: string; attribution?: Obj }> }>(view, urn, 'documentation');
+  const doc = aspect<{ documentations?: Array<{ documentation?: string; attribution?: unknown }> }>(view, urn, 'documentation');
   if (!doc) return null;
   return {
-    documentations: (doc.documentations ?? []).map((d) => {
-      const a = d.attribution;
-      const actor = str(a?.['actor']);
-      const source = str(a?.['source']);
-      return {
-        documentation: d.documentation ?? '',
-        attribution: a
-          ? {
-              time: num(a['time']) ?? 0,
-              actor: () => (actor ? entityRef(view, actor) : null),
-              source: () => (source ? entityRef(view, source) : null),
-              sourceDetail: Object.entries(props(a['sourceDetail']) ?? {}).map(([key, value]) => ({ key, value })),
-            }
-          : null,
-      };
-    }),
+    documentations: (doc.documentations ?? []).map((d) => ({
+      documentation: d.documentation ?? '',
+      attribution: attributionView(view, attributionOf(d.attribution)),
+    })),
   };
 }
 
@@ -345,14 +388,19 @@ class TermAssociationView {
   readonly #view: StoreView;
   readonly #term: string;
   readonly #actor: string | null;
+  readonly #attribution: AttributionRead | null;
   readonly context: string | null;
   readonly associatedUrn: string;
   constructor(view: StoreView, t: TermAssociationRead, associatedUrn: string) {
     this.#view = view;
     this.#term = t.term;
     this.#actor = t.actor;
+    this.#attribution = t.attribution;
     this.context = t.context;
     this.associatedUrn = associatedUrn;
+  }
+  get attribution(): Obj | null {
+    return attributionView(this.#view, this.#attribution);
   }
   get term(): Obj {
     return ref(this.#view, this.#term);
@@ -588,14 +636,18 @@ export function mlEntity(view: StoreView, urn: string, kind: EntityKind, infoNam
     name: key['name'] ?? '',
     description,
     editableProperties: editable,
-    ...(key['platform'] !== undefined && { platform: platformView(key['platform']) }),
+    ...(key['platform'] !== undefined && { platform: platformView(view, key['platform']) }),
     ...(key['origin'] !== undefined && { origin: key['origin'].toUpperCase() }),
     ...(key['featureNamespace'] !== undefined && { featureNamespace: key['featureNamespace'], dataType: str(info?.['dataType']) }),
     properties: info ? shape(info) : null,
   });
 }
 
-export const versionTag = (info: Obj) => str((info['version'] as Obj | undefined)?.['versionTag']);
+/** An ML entity's `version` (DataHub's `VersionTag`); null when none is stored. */
+export const versionTag = (info: Obj): Obj | null => {
+  const v = info['version'];
+  return v && typeof v === 'object' ? { versionTag: str((v as Obj)['versionTag']) } : null;
+};
 
 export const featureProperties = (urn: string) => (info: Obj) => ({
   description: str(info['description']),

@@ -1,7 +1,7 @@
 /** StructuredPropertyEntity: a property definition (value type, allowed values, entity types) and its display settings. */
 import { parseUrn } from '../../../model/urn.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, aspect, common, propertyValue, ref, refsOf, str } from './shared.ts';
+import { type EntityKind, type Obj, aspect, common, isUrnOf, platformView, propertyValue, ref, refsOf, str } from './shared.ts';
 
 /** `typeQualifier` (stored as a map of qualifier → values): the entity types an urn-valued property may name. */
 function typeQualifierView(view: StoreView, stored: unknown): Obj | null {
@@ -31,14 +31,20 @@ export const structuredProperty: EntityKind = {
             ? (d['allowedValues'] as Array<{ value?: unknown; description?: string }>).map((a) => ({ value: propertyValue(a.value), description: a.description ?? null }))
             : null,
           entityTypes: (Array.isArray(d['entityTypes']) ? (d['entityTypes'] as string[]) : []).map((t) => ref(view, t)),
+          // The platforms the property applies to on assets (null: all of them).
+          allowedPlatforms: Array.isArray(d['allowedPlatforms'])
+            ? (d['allowedPlatforms'] as unknown[]).filter((p) => isUrnOf(p, 'dataPlatform')).map((p) => platformView(view, p as string))
+            : null,
           created: resolved(created),
           lastModified: resolved(modified),
+          filterStatus: settings?.['showInSearchFilters'] === true ? 'ENABLED' : 'DISABLED',
         },
         settings: settings
           ? {
               isHidden: settings['isHidden'] === true,
               showInSearchFilters: settings['showInSearchFilters'] === true,
               showInAssetSummary: settings['showInAssetSummary'] === true,
+              hideInAssetSummaryWhenEmpty: settings['hideInAssetSummaryWhenEmpty'] === true,
               showAsAssetBadge: settings['showAsAssetBadge'] === true,
               showInColumnsTable: settings['showInColumnsTable'] === true,
             }

@@ -1,7 +1,7 @@
 /** Tag: a label with its name, description, colour and owners (docs/datahub/graphql.md §2.6), shaped from src/ops/read/identity.ts. */
 import { readTag, type TagRead } from '../../../ops/read/identity.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, ownershipReadView } from './shared.ts';
+import { type EntityKind, type Obj, deprecationView, ownershipReadView } from './shared.ts';
 
 /** The `Tag` GraphQL object over the tag read model. */
 class TagView {
@@ -30,6 +30,9 @@ class TagView {
   }
   get exists(): boolean {
     return this.#view.entityExists(this.urn);
+  }
+  get deprecation(): Obj | null {
+    return deprecationView(this.#view, this.urn);
   }
 }
 

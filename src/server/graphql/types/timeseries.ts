@@ -75,7 +75,7 @@ export const dataProcessInstance: EntityKind = {
         ? { name: str(info['name']) ?? '', externalUrl: str(info['externalUrl']), created: stamp ?? { time: 0, actor: null }, customProperties: customProperties(props(info['customProperties']), urn) }
         : null,
       parentTemplate: parent ? () => ref(view, parent) : null,
-      platform: platform ? platformView(platform) : null,
+      platform: platform ? platformView(view, platform) : null,
       state: (args: TimeArgs) => readTimeseries(view, urn, RUN_EVENT, args).map(runEventView),
     });
   },
