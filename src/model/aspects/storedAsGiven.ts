@@ -90,6 +90,8 @@ export const dataJobInputOutput = defineAspect({
     { name: 'Produces', path: 'outputDatasetEdges[].destinationUrn' },
     { name: 'DownstreamOf', path: 'inputDatajobs[]' },
     { name: 'DownstreamOf', path: 'inputDatajobEdges[].destinationUrn' },
+    { name: 'Consumes', path: 'inputDatasetFields[]' },
+    { name: 'Produces', path: 'outputDatasetFields[]' },
   ],
   searchable: [
     { path: 'inputDatasets[]', field: 'inputs', kind: 'urn' },
@@ -122,6 +124,7 @@ export const chartInfo = defineAspect({
   name: 'chartInfo',
   fqn: 'com.linkedin.chart.ChartInfo',
   relationships: [
+    // DataHub declares it on the union's member (`inputs/*/string`); the reader reads through it.
     { name: 'Consumes', path: 'inputs[]' },
     { name: 'Consumes', path: 'inputEdges[].destinationUrn' },
   ],
