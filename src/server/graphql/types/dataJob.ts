@@ -1,5 +1,6 @@
 /** DataJob: a task of a data flow, with the datasets it reads and writes. */
-import { type EntityKind, aspect, common, customProperties, described, keyOf, platformView, props, ref, str } from './shared.ts';
+import { readDataJobInputOutput } from '../../../ops/read/lineage.ts';
+import { type EntityKind, common, customProperties, described, keyOf, platformView, props, ref, str } from './shared.ts';
 import { runsField } from './timeseries.ts';
 
 export const dataJob: EntityKind = {
@@ -20,10 +21,10 @@ export const dataJob: EntityKind = {
           : null,
         editableProperties: editable,
         inputOutput: () => {
-          const io = aspect<{ inputDatasets?: string[]; outputDatasets?: string[]; inputDatajobs?: string[] }>(view, urn, 'dataJobInputOutput');
+          const io = readDataJobInputOutput(view, urn);
           if (!io) return null;
-          const refs = (list: string[] | undefined) => (list ?? []).map((u) => ref(view, u));
-          return { inputDatasets: refs(io.inputDatasets), outputDatasets: refs(io.outputDatasets), inputDatajobs: refs(io.inputDatajobs) };
+          const refs = (list: string[]) => list.map((u) => ref(view, u));
+          return { inputDatasets: refs(io.inputDatasets), outputDatasets: refs(io.outputDatasets), inputDatajobs: refs(io.inputDatajobs), fineGrainedLineages: io.fineGrainedLineages };
         },
       });
     },
