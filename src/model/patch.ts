@@ -1,5 +1,6 @@
 /**
- * JSON Patch on aspects (`changeType: PATCH`, docs/datahub/discovery.md §6): the two body shapes DataHub's
+ * JSON Patch on aspects (`changeType: PATCH`, docs/datahub/discovery.md §6; the lineage aspects'
+ * templates: docs/datahub/patch-templates.md): the two body shapes DataHub's
  * clients send — a bare RFC 6902 operation list, applied through the aspect's template, and
  * `{arrayPrimaryKeys, patch}`, whose keyed arrays are named in the body — with DataHub's semantics:
  * a keyed array is addressed by its elements' key fields (tags by tag, owners by owner and type, …),
