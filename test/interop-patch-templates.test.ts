@@ -1,4 +1,5 @@
-// DataHub's SDK patch builders on every keyed list of the lineage aspects, against a real `catalog serve`
+// DataHub's SDK patch builders on every keyed list of the lineage aspects (and the structured property
+// definition's), against a real `catalog serve`
 // (issue 36 item 5, docs/datahub/patch-templates.md): one Python process (test/interop/py/patch_templates.py)
 // runs the whole table — each row an entity, an optional whole aspect written first, then what one builder
 // emits — and each stored aspect is compared with the value DataHub's template for the aspect produces from
@@ -80,6 +81,12 @@ const EXPECTED: Record<string, unknown> = {
   'structuredProperties: set and replace': {
     // Values as the SDK writes them (the union member of each value); the later `tier` replaced the first.
     properties: [{ propertyUrn: prop('tier'), values: [{ string: 'silver' }] }, { propertyUrn: prop('owners'), values: [{ string: 'a' }, { string: 'b' }] }],
+  },
+  // From the template default; allowed values keyed by the string their union holds (a later add replaces).
+  'propertyDefinition: entity types and allowed values': {
+    qualifiedName: 'io.pt.tier', valueType: 'urn:li:dataType:datahub.string', cardinality: 'SINGLE',
+    entityTypes: ['urn:li:entityType:datahub.dataset', 'urn:li:entityType:datahub.chart'],
+    allowedValues: [{ value: { string: 'gold' }, description: 'Still the best' }, { value: { string: 'silver' } }],
   },
 };
 

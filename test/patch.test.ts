@@ -167,6 +167,22 @@ describe('PATCH semantics', () => {
     assert.deepEqual(patch('dashboardInfo', next, [{ op: 'remove', path: `/dashboards/${d}`, value: {} }])['dashboards'], []);
   });
 
+  it('propertyDefinition: StructuredPropertyPatchBuilder\'s entity types by value, allowed values by the value they hold (through its union), kept absent unless named', () => {
+    const created = patch('propertyDefinition', undefined, [
+      { op: 'add', path: '/qualifiedName', value: 'io.acryl.tier' },
+      { op: 'add', path: '/entityTypes/urn:li:entityType:datahub.dataset', value: 'urn:li:entityType:datahub.dataset' },
+      { op: 'add', path: '/entityTypes/urn:li:entityType:datahub.dataset', value: 'urn:li:entityType:datahub.dataset' },
+    ]);
+    assert.deepEqual(created, { qualifiedName: 'io.acryl.tier', valueType: 'urn:li:dataType:datahub.string', entityTypes: ['urn:li:entityType:datahub.dataset'] });
+    const gold = { value: { string: 'gold' }, description: 'Best' };
+    const withValues = patch('propertyDefinition', { ...created, allowedValues: [{ value: { string: 'silver' } }, gold] }, [
+      { op: 'add', path: '/allowedValues/gold', value: { value: { string: 'gold' }, description: 'The best' } },
+      { op: 'add', path: '/allowedValues/bronze', value: { value: { string: 'bronze' } } },
+    ]);
+    assert.deepEqual(withValues['allowedValues'], [{ value: { string: 'silver' } }, { value: { string: 'gold' }, description: 'The best' }, { value: { string: 'bronze' } }]);
+    assert.deepEqual(patch('propertyDefinition', created, [{ op: 'add', path: '/allowedValues/1', value: { value: { double: 1 } } }])['allowedValues'], [{ value: { double: 1 } }]);
+  });
+
   it('RFC 6902 on plain arrays and objects: index, "-", replace of what exists', () => {
     const next = patch('someAspect', { list: [1, 2], obj: { a: 1 } }, [
       { op: 'add', path: '/list/-', value: 3 },

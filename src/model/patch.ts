@@ -230,9 +230,14 @@ function fineGrainedFromMap(map: unknown): unknown[] {
 
 // ---------- keyed form ----------
 
+/** The value of key field `key` of an element; a union member (`{"string": "gold"}`) is read through. */
 function keyValue(element: unknown, key: string): string {
   let v: unknown = element;
   for (const part of key.split(NESTED)) v = isJsonObject(v) ? v[part] : undefined;
+  if (isJsonObject(v)) {
+    const members = Object.values(v);
+    if (members.length === 1 && (typeof members[0] === 'string' || typeof members[0] === 'number')) v = members[0];
+  }
   return v === undefined || v === null ? '' : String(v);
 }
 
@@ -349,6 +354,7 @@ function applyOp(aspectName: string, doc: JsonObject, op: PatchOp, index: number
   let i = 0;
   // Inside an element of a keyed array: its own keyed arrays, and the field path walked within it.
   let nested: Record<string, ArraySpec> | undefined;
+  let inElement = false;
   let within: string[] = [];
   while (i < segments.length) {
     const last = i === segments.length - 1;
@@ -378,6 +384,7 @@ function applyOp(aspectName: string, doc: JsonObject, op: PatchOp, index: number
         }
         node = element;
         nested = keyed.nested;
+        inElement = true;
         within = [];
         i += keyed.keys.length;
         continue;
@@ -432,7 +439,8 @@ function applyOp(aspectName: string, doc: JsonObject, op: PatchOp, index: number
     }
     if (!isJsonObject(node)) return fail(`"${segments.slice(0, i).join('/')}" is not an object`);
     within = [...within, seg];
-    const arraySpec = node === doc ? loose[seg] : nested?.[within.join('.')];
+    // Outside any element, the lists keyed only when named (`looseMergeKeys`, by path from the root).
+    const arraySpec = inElement ? nested?.[within.join('.')] : loose[within.join('.')];
     if (arraySpec && !last && !(node[seg] instanceof Keyed) && !(node[seg] instanceof Values)) {
       // A keyed array inside an element, reached for the first time: key it now.
       const list = node[seg];

@@ -82,7 +82,6 @@ const NAMED: Record<string, string> = {
   editableMlFeatureTableProperties: 'com.linkedin.ml.metadata.EditableMLFeatureTableProperties',
   editableNotebookProperties: 'com.linkedin.notebook.EditableNotebookProperties',
   dataPlatformInstanceProperties: 'com.linkedin.dataplatforminstance.DataPlatformInstanceProperties',
-  propertyDefinition: 'com.linkedin.structured.StructuredPropertyDefinition',
   structuredPropertySettings: 'com.linkedin.structured.StructuredPropertySettings',
   dataTypeInfo: 'com.linkedin.datatype.DataTypeInfo',
   entityTypeInfo: 'com.linkedin.entitytype.EntityTypeInfo',

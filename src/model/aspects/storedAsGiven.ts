@@ -294,6 +294,15 @@ export const structuredProperties = defineAspect({
   mergeKeys: { properties: ['propertyUrn', 'attribution.source'] },
   emptyValue: () => ({ properties: [] }),
 });
+// StructuredPropertyDefinitionTemplate: entity types by value; allowed values (by the value they hold,
+// read through its union) and allowed platforms keyed only when there or named by a patch.
+export const propertyDefinition = defineAspect({
+  name: 'propertyDefinition',
+  fqn: 'com.linkedin.structured.StructuredPropertyDefinition',
+  mergeKeys: { entityTypes: 'value' },
+  looseMergeKeys: { allowedValues: ['value'], allowedPlatforms: 'value' },
+  emptyValue: () => ({ qualifiedName: '', valueType: 'urn:li:dataType:datahub.string', entityTypes: [] }),
+});
 export const editableChartProperties = defineAspect({
   name: 'editableChartProperties',
   fqn: 'com.linkedin.chart.EditableChartProperties',

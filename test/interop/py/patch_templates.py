@@ -15,6 +15,7 @@ from datahub.specific.dashboard import DashboardPatchBuilder
 from datahub.specific.datajob import DataJobPatchBuilder
 from datahub.specific.dataproduct import DataProductPatchBuilder
 from datahub.specific.dataset import DatasetPatchBuilder
+from datahub.specific.structured_property import StructuredPropertyPatchBuilder
 
 warnings.simplefilter("ignore")
 emitter = DatahubRestEmitter(os.environ["DATAHUB_GMS_URL"], token=os.environ.get("DATAHUB_GMS_TOKEN"))
@@ -143,6 +144,19 @@ b.set_structured_property("io.pt.tier", "silver")
 b.remove_structured_property("io.pt.gone")
 row("structuredProperties: set and replace", b, "structuredProperties", before=models.StructuredPropertiesClass(properties=[
     models.StructuredPropertyValueAssignmentClass(propertyUrn="urn:li:structuredProperty:io.pt.gone", values=["x"])]))
+
+# propertyDefinition: entity types by value, allowed values by the value they hold.
+b = StructuredPropertyPatchBuilder("urn:li:structuredProperty:io.pt.tier")
+b.set_qualified_name("io.pt.tier")
+b.set_value_type("urn:li:dataType:datahub.string")
+b.set_cardinality("SINGLE")
+b.add_entity_type("urn:li:entityType:datahub.dataset")
+b.add_entity_type("urn:li:entityType:datahub.chart")
+b.add_entity_type("urn:li:entityType:datahub.dataset")
+b.add_allowed_value(models.PropertyValueClass(value="gold", description="Best"))
+b.add_allowed_value(models.PropertyValueClass(value="silver"))
+b.add_allowed_value(models.PropertyValueClass(value="gold", description="Still the best"))
+row("propertyDefinition: entity types and allowed values", b, "propertyDefinition")
 
 # The datasets lineage is read back through exist (lineage leaves out entities nothing is stored for).
 for name in ["a", "b", "d", "u2", "down"]:
