@@ -180,7 +180,9 @@ describe('PATCH semantics', () => {
       { op: 'add', path: '/allowedValues/bronze', value: { value: { string: 'bronze' } } },
     ]);
     assert.deepEqual(withValues['allowedValues'], [{ value: { string: 'silver' } }, { value: { string: 'gold' }, description: 'The best' }, { value: { string: 'bronze' } }]);
-    assert.deepEqual(patch('propertyDefinition', created, [{ op: 'add', path: '/allowedValues/1', value: { value: { double: 1 } } }])['allowedValues'], [{ value: { double: 1 } }]);
+    // A number: the SDK's path is Python's text of the double (`1.0`), which the stored 1 is keyed by too.
+    const one = patch('propertyDefinition', created, [{ op: 'add', path: '/allowedValues/1.0', value: { value: { double: 1 } } }]);
+    assert.deepEqual(patch('propertyDefinition', one, [{ op: 'add', path: '/allowedValues/1.0', value: { value: { double: 1 }, description: 'one' } }])['allowedValues'], [{ value: { double: 1 }, description: 'one' }]);
   });
 
   it('RFC 6902 on plain arrays and objects: index, "-", replace of what exists', () => {

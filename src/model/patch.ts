@@ -230,13 +230,21 @@ function fineGrainedFromMap(map: unknown): unknown[] {
 
 // ---------- keyed form ----------
 
-/** The value of key field `key` of an element; a union member (`{"string": "gold"}`) is read through. */
+/**
+ * The value of key field `key` of an element; a union member (`{"string": "gold"}`, `{"double": 1}`)
+ * is read through. A whole number held as a double is keyed as its clients write it in a path (`1.0`,
+ * what Python's `str` and DataHub's text of a double give).
+ */
 function keyValue(element: unknown, key: string): string {
   let v: unknown = element;
   for (const part of key.split(NESTED)) v = isJsonObject(v) ? v[part] : undefined;
   if (isJsonObject(v)) {
-    const members = Object.values(v);
-    if (members.length === 1 && (typeof members[0] === 'string' || typeof members[0] === 'number')) v = members[0];
+    const [member, ...others] = Object.entries(v);
+    if (member && others.length === 0) {
+      const [type, held] = member;
+      if (typeof held === 'string') v = held;
+      else if (typeof held === 'number') v = (type === 'double' || type === 'float') && Number.isInteger(held) && Math.abs(held) < 1e7 ? held.toFixed(1) : String(held);
+    }
   }
   return v === undefined || v === null ? '' : String(v);
 }
