@@ -133,7 +133,7 @@ describe("DataHub's patch builders on the lineage aspects' keyed lists", { skip:
     });
   }
 
-  it('a chart written by the SDK with inputs is downstream of its dataset in GraphQL lineage, both ways', async () => {
+  it('a chart written by the SDK with inputs is downstream of its dataset in GraphQL lineage and searchAcrossLineage, both ways', async () => {
     const chart = 'urn:li:chart:(looker,pt_chart)';
     const gql = async (query: string) => {
       const res = await fetch(`${t.server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
@@ -148,6 +148,10 @@ describe("DataHub's patch builders on the lineage aspects' keyed lists", { skip:
     );
     const down = await gql(`{ dataset(urn: "${ds('a')}") { lineage(input: { direction: DOWNSTREAM }) { relationships { type entity { urn } } } } }`);
     assert.ok(down.dataset.lineage.relationships.some((r: any) => r.type === 'Consumes' && r.entity.urn === chart), JSON.stringify(down));
+    const search = await gql(`{ searchAcrossLineage(input: { urn: "${ds('a')}", direction: DOWNSTREAM, query: "*", types: [CHART] }) { total searchResults { degree entity { urn } } } }`);
+    assert.deepEqual(search.searchAcrossLineage.searchResults.map((r: any) => [r.entity.urn, r.degree]), [[chart, 1]]);
+    const back = await gql(`{ searchAcrossLineage(input: { urn: "${chart}", direction: UPSTREAM, query: "*" }) { searchResults { degree entity { urn } } } }`);
+    assert.deepEqual(back.searchAcrossLineage.searchResults.filter((r: any) => r.degree === 1).map((r: any) => r.entity.urn).sort(), [ds('a'), ds('b'), ds('d')]);
   });
 
   it('column lineage added by the builder reads back through `catalog lineage --column` (on the same data file)', async () => {
