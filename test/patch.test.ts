@@ -185,6 +185,32 @@ describe('PATCH semantics', () => {
     assert.deepEqual(patch('propertyDefinition', one, [{ op: 'add', path: '/allowedValues/1.0', value: { value: { double: 1 }, description: 'one' } }])['allowedValues'], [{ value: { double: 1 }, description: 'one' }]);
   });
 
+  it('forms: the two form lists (and each form\'s two prompt lists) are one map by urn (by id), the isComplete a patch sets deciding where each goes back', () => {
+    const f1 = 'urn:li:form:f1';
+    const f2 = 'urn:li:form:f2';
+    assert.deepEqual(patch('forms', undefined, [{ op: 'add', path: `/forms/${f1}`, value: { urn: f1, isComplete: false } }]), {
+      incompleteForms: [{ urn: f1, incompletePrompts: [], completedPrompts: [] }],
+      completedForms: [],
+    });
+    const current = {
+      incompleteForms: [{ urn: f1, incompletePrompts: [{ id: 'p1' }, { id: 'p2', fieldAssociations: { completedFieldPrompts: [] } }], completedPrompts: [] }],
+      completedForms: [{ urn: f2, incompletePrompts: [], completedPrompts: [{ id: 'q1' }] }],
+    };
+    const next = patch('forms', current, [
+      { op: 'add', path: `/forms/${f1}/prompts/p1`, value: { id: 'p1', isComplete: true, lastModified: { time: 5, actor: 'urn:li:corpuser:a' } } },
+      { op: 'add', path: `/forms/${f1}/isComplete`, value: true },
+      { op: 'remove', path: `/forms/${f2}`, value: {} },
+      { op: 'add', path: `/verifications/${f1}`, value: { form: f1, lastModified: { time: 5, actor: 'urn:li:corpuser:a' } } },
+      // A form put in whole keeps the prompts it lists.
+      { op: 'add', path: '/forms/urn:li:form:f3', value: { urn: 'urn:li:form:f3', isComplete: false, incompletePrompts: [{ id: 'r1' }] } },
+    ]);
+    assert.deepEqual(next, {
+      incompleteForms: [{ urn: 'urn:li:form:f3', incompletePrompts: [{ id: 'r1' }], completedPrompts: [] }],
+      completedForms: [{ urn: f1, incompletePrompts: [{ id: 'p2', fieldAssociations: { completedFieldPrompts: [] } }], completedPrompts: [{ id: 'p1', lastModified: { time: 5, actor: 'urn:li:corpuser:a' } }] }],
+      verifications: [{ form: f1, lastModified: { time: 5, actor: 'urn:li:corpuser:a' } }],
+    });
+  });
+
   it('RFC 6902 on plain arrays and objects: index, "-", replace of what exists', () => {
     const next = patch('someAspect', { list: [1, 2], obj: { a: 1 } }, [
       { op: 'add', path: '/list/-', value: 3 },

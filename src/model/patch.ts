@@ -130,8 +130,16 @@ export function applyPatch(aspectName: string, current: unknown, patch: AspectPa
   const arrays: Record<string, ArraySpec> = patch.arrayPrimaryKeys
     ? Object.fromEntries(Object.entries(patch.arrayPrimaryKeys).map(([field, keys]) => [field, { keys }]))
     : (template?.arrays ?? {});
-  const loose = template?.loose ?? {};
-  const start = isJsonObject(current) ? structuredClone(current) : patch.arrayPrimaryKeys ? {} : (template?.empty(now) ?? {});
+  const forms = !patch.arrayPrimaryKeys && aspectName === FORMS;
+  const loose = forms ? FORMS_LOOSE : (template?.loose ?? {});
+  const start = isJsonObject(current)
+    ? structuredClone(current)
+    : patch.arrayPrimaryKeys
+      ? {}
+      : forms
+        ? { incompleteForms: [], completedForms: [] }
+        : (template?.empty(now) ?? {});
+  if (forms) start['forms'] = formsToMap(start);
   // DataHub's templates re-key fine-grained lineage on every patch of the aspect. A list that cannot
   // be keyed (an entry with several downstreams) is left as it is unless the patch addresses inside it.
   let lineage = false;
@@ -147,7 +155,66 @@ export function applyPatch(aspectName: string, current: unknown, patch: AspectPa
   patch.ops.forEach((op, i) => applyOp(aspectName, doc, op, i, loose));
   const out = fromKeyed(doc) as JsonObject;
   if (lineage) out['fineGrainedLineages'] = fineGrainedFromMap(out['fineGrainedLineages']);
+  if (forms) formsFromMap(out);
   return out;
+}
+
+// ---------- forms (docs/datahub/patch-templates.md §2) ----------
+
+/** The aspect whose two form lists a patch addresses as one map (DataHub's FormsTemplate). */
+const FORMS = 'forms';
+/** Its verifications, keyed by form when there or named by a patch. */
+const FORMS_LOOSE: Record<string, ArraySpec> = { verifications: { keys: ['form'] } };
+
+/** `{id → prompt with isComplete}` of a form association's two prompt lists. */
+function promptsToMap(form: JsonObject): JsonObject {
+  const map: JsonObject = {};
+  for (const [field, isComplete] of [['incompletePrompts', false], ['completedPrompts', true]] as const) {
+    for (const p of Array.isArray(form[field]) ? form[field] : []) {
+      if (isJsonObject(p)) map[String(p['id'] ?? '')] = { ...p, isComplete };
+    }
+  }
+  return map;
+}
+
+/**
+ * `incompleteForms` and `completedForms` as patches address them: one map `forms` from form urn to
+ * the association with an `isComplete` flag, its prompts likewise one map `prompts` by id. A patch
+ * may not know which list a form or prompt is in; the flag it sets decides where it goes back.
+ */
+function formsToMap(value: JsonObject): JsonObject {
+  const map: JsonObject = {};
+  for (const [field, isComplete] of [['incompleteForms', false], ['completedForms', true]] as const) {
+    for (const f of Array.isArray(value[field]) ? value[field] : []) {
+      if (isJsonObject(f)) map[String(f['urn'] ?? '')] = { ...f, isComplete, prompts: promptsToMap(f) };
+    }
+  }
+  return map;
+}
+
+/** Splits `forms` back into the two lists (and each form's prompts), dropping the flags. */
+function formsFromMap(out: JsonObject): void {
+  const incompleteForms: unknown[] = [];
+  const completedForms: unknown[] = [];
+  const map = out['forms'];
+  for (const f of Array.isArray(map) ? map : isJsonObject(map) ? Object.values(map) : []) {
+    if (!isJsonObject(f)) continue;
+    const { isComplete, prompts: given, ...form } = f;
+    // A form put in whole by the patch, with its prompts in the two lists, keeps them (DataHub's
+    // template would empty them).
+    const prompts = given === undefined ? promptsToMap(f) : given;
+    const incompletePrompts: unknown[] = [];
+    const completedPrompts: unknown[] = [];
+    for (const p of Array.isArray(prompts) ? prompts : isJsonObject(prompts) ? Object.values(prompts) : []) {
+      if (!isJsonObject(p)) continue;
+      const { isComplete: done, ...prompt } = p;
+      (done === true ? completedPrompts : incompletePrompts).push(prompt);
+    }
+    (isComplete === true ? completedForms : incompleteForms).push({ ...form, incompletePrompts, completedPrompts });
+  }
+  delete out['forms'];
+  out['incompleteForms'] = incompleteForms;
+  out['completedForms'] = completedForms;
 }
 
 // ---------- fine-grained lineage (docs/datahub/patch-templates.md) ----------
