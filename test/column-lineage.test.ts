@@ -80,4 +80,16 @@ describe('column lineage and chart inputs as clients read them', () => {
       [[CHART, 2], [CLEAN, 1], [JOB, 1]].sort(),
     );
   });
+
+  it('updateLineage removes a chart input held in the union form (and does not add a second one for it)', async () => {
+    const m = `mutation($add: [LineageEdge]!, $remove: [LineageEdge]!) { updateLineage(input: { edgesToAdd: $add, edgesToRemove: $remove }) }`;
+    const edge = [{ upstreamUrn: CLEAN, downstreamUrn: CHART }];
+    await s.ok(m, { add: edge, remove: [] });
+    const stored = () => s.store.getAspect(CHART, 'chartInfo')?.value as { inputs?: unknown[]; inputEdges?: unknown[] };
+    assert.deepEqual([stored().inputs, stored().inputEdges ?? []], [[{ string: CLEAN }], []], 'already an input: nothing added');
+    await s.ok(m, { add: [], remove: edge });
+    assert.deepEqual(stored().inputs, []);
+    const d = await s.ok(`{ chart(urn: ${JSON.stringify(CHART)}) { lineage(input: { direction: UPSTREAM }) { total } } }`);
+    assert.equal(d.chart.lineage.total, 0);
+  });
 });

@@ -37,7 +37,7 @@ const isUrn = (v: unknown): v is string => typeof v === 'string' && v.startsWith
  * `chartInfo.inputs` through its union's member, and clients write either form). Undefined for
  * anything else.
  */
-function urnIn(v: unknown): string | undefined {
+export function urnIn(v: unknown): string | undefined {
   if (isUrn(v)) return v;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return undefined;
   let found: string | undefined;
