@@ -24,6 +24,7 @@ PROCESS_LEVEL=(
   test/interop-lineage.test.ts
   test/interop-mcp-equivalence.test.ts
   test/interop-mcp.test.ts
+  test/interop-patch-templates.test.ts
   test/interop-registry.test.ts
   test/interop-search.test.ts
   test/interop-timeline.test.ts

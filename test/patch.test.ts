@@ -77,11 +77,11 @@ describe('PATCH semantics', () => {
     const up = 'urn:li:dataset:(urn:li:dataPlatform:hive,db/t1,PROD)';
     const value = { dataset: up, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } };
     const added = patch('upstreamLineage', undefined, [{ op: 'add', path: `/upstreams/${up.replace('/', '~1')}`, value }]);
-    assert.deepEqual(added, { upstreams: [value] });
-    assert.deepEqual(patch('upstreamLineage', added, [{ op: 'remove', path: `/upstreams/${up.replace('/', '~1')}`, value: {} }]), { upstreams: [] });
+    assert.deepEqual(added, { upstreams: [value], fineGrainedLineages: [] });
+    assert.deepEqual(patch('upstreamLineage', added, [{ op: 'remove', path: `/upstreams/${up.replace('/', '~1')}`, value: {} }]), { upstreams: [], fineGrainedLineages: [] });
   });
 
-  it('upstreamLineage fine-grained lineage: the SDK\'s column lineage add/remove paths rebuild DataHub\'s list (docs/datahub/discovery.md §6.4)', () => {
+  it('upstreamLineage fine-grained lineage: the SDK\'s column lineage add/remove paths rebuild DataHub\'s list (docs/datahub/patch-templates.md)', () => {
     const field = (ds: string, f: string) => `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,${ds},PROD),${f})`;
     const current = { upstreams: [{ dataset: 'urn:li:dataset:(urn:li:dataPlatform:hive,u,PROD)', type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } }] };
     // The ops DatasetPatchBuilder.add_fine_grained_upstream_lineage emits (a bare list: the template applies).
@@ -92,7 +92,7 @@ describe('PATCH semantics', () => {
     assert.deepEqual(v['upstreams'], current.upstreams, 'the rest of the aspect is untouched');
     assert.deepEqual(v['fineGrainedLineages'], [
       { upstreamType: 'FIELD_SET', upstreams: [field('u', 'a'), field('u', 'b')], downstreamType: 'FIELD', downstreams: [field('d', 'x')], transformOperation: 'COPY', confidenceScore: 0.5 },
-      { upstreamType: 'FIELD_SET', upstreams: [field('u', 'c')], downstreamType: 'FIELD', downstreams: [field('d', 'y')], confidenceScore: 1, query: 'urn:li:query:q1' },
+      { upstreamType: 'FIELD_SET', upstreams: [field('u', 'c')], downstreamType: 'FIELD', downstreams: [field('d', 'y')], transformOperation: 'NONE', confidenceScore: 1, query: 'urn:li:query:q1' },
     ]);
     v = applyPatch('upstreamLineage', v, parsePatch('upstreamLineage', [{ op: 'remove', path: `/fineGrainedLineages/COPY/${field('d', 'x')}/NONE/${field('u', 'a')}`, value: {} }]), 4);
     assert.deepEqual((v['fineGrainedLineages'] as any[])[0].upstreams, [field('u', 'b')]);
@@ -101,6 +101,114 @@ describe('PATCH semantics', () => {
     // An entry with two downstreams cannot be addressed by a patch.
     const two = { upstreams: [], fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [field('u', 'a')], downstreamType: 'FIELD_SET', downstreams: [field('d', 'x'), field('d', 'y')] }] };
     assert.throws(() => applyPatch('upstreamLineage', two, add(field('u', 'b'), 1), 5), /Patching not supported on fine grained lineages with not exactly one downstream/);
+  });
+
+  it('fine-grained lineage: such an entry is left as it is by a patch that does not address column lineage; a whole list set by the patch is kept as given', () => {
+    const down = (f: string) => `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,d,PROD),${f})`;
+    const two = { upstreams: [], fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [down('a')], downstreamType: 'FIELD_SET', downstreams: [down('x'), down('y')] }] };
+    const up = 'urn:li:dataset:(urn:li:dataPlatform:hive,u,PROD)';
+    const added = patch('upstreamLineage', two, [{ op: 'add', path: `/upstreams/${up}`, value: { dataset: up, type: 'COPY' } }]);
+    assert.deepEqual(added, { upstreams: [{ dataset: up, type: 'COPY' }], fineGrainedLineages: two.fineGrainedLineages });
+    // set_fine_grained_lineages: `add /fineGrainedLineages` with the list, in both aspects.
+    const list = [{ upstreamType: 'FIELD_SET', upstreams: [down('a')], downstreamType: 'FIELD_SET', downstreams: [down('x'), down('y')], confidenceScore: 0.3 }];
+    for (const aspect of ['upstreamLineage', 'dataJobInputOutput']) {
+      assert.deepEqual(patch(aspect, undefined, [{ op: 'add', path: '/fineGrainedLineages', value: list }])['fineGrainedLineages'], list, aspect);
+    }
+  });
+
+  it('dataJobInputOutput: DataJobPatchBuilder\'s column fields are lists of urns, edges are keyed by destination, the deprecated lists are left alone', () => {
+    const f = (c: string) => `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD),${c})`;
+    const ds = 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)';
+    const next = patch('dataJobInputOutput', { inputDatasets: [ds], outputDatasets: [] }, [
+      { op: 'add', path: `/inputDatasetFields/${f('a')}`, value: {} },
+      { op: 'add', path: `/inputDatasetFields/${f('b')}`, value: {} },
+      { op: 'remove', path: `/inputDatasetFields/${f('a')}`, value: {} },
+      { op: 'add', path: `/outputDatasetFields/${f('c')}`, value: {} },
+      { op: 'add', path: `/inputDatasetEdges/${ds}`, value: { destinationUrn: ds } },
+    ]);
+    assert.deepEqual(next, {
+      inputDatasets: [ds],
+      outputDatasets: [],
+      inputDatasetEdges: [{ destinationUrn: ds }],
+      outputDatasetEdges: [],
+      inputDatajobEdges: [],
+      inputDatasetFields: [f('b')],
+      outputDatasetFields: [f('c')],
+      fineGrainedLineages: [],
+    });
+    // The deprecated lists are addressed by value when a patch names them, and created then.
+    assert.deepEqual(patch('dataJobInputOutput', {}, [{ op: 'add', path: `/inputDatajobs/urn:li:dataJob:(urn:li:dataFlow:(a,b,c),d)`, value: 'urn:li:dataJob:(urn:li:dataFlow:(a,b,c),d)' }])['inputDatajobs'], ['urn:li:dataJob:(urn:li:dataFlow:(a,b,c),d)']);
+    // A whole list put by set_input_dataset_fields is kept as given.
+    assert.deepEqual(patch('dataJobInputOutput', undefined, [{ op: 'add', path: '/inputDatasetFields', value: [f('z')] }])['inputDatasetFields'], [f('z')]);
+  });
+
+  it('chartInfo inputs: union members ({"string": urn}) are keyed by the urn they hold; a missing chartInfo starts from DataHub\'s default', () => {
+    const a = 'urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)';
+    const b = 'urn:li:dataset:(urn:li:dataPlatform:hive,b,PROD)';
+    const current = { title: 'T', description: '', lastModified: { created: SYSTEM, lastModified: SYSTEM }, inputs: [{ string: a }, { 'com.linkedin.common.urn.DatasetUrn': b }] };
+    const next = patch('chartInfo', current, [
+      { op: 'add', path: `/inputs/${a}`, value: a },
+      { op: 'remove', path: `/inputs/${b}`, value: {} },
+    ]);
+    assert.deepEqual(next['inputs'], [a]);
+    assert.deepEqual(next['inputEdges'], []);
+    assert.deepEqual(patch('chartInfo', undefined, [{ op: 'add', path: `/inputs/${b}`, value: b }]), {
+      title: '', description: '', lastModified: { created: SYSTEM, lastModified: SYSTEM }, inputEdges: [], inputs: [b],
+    });
+  });
+
+  it('dashboardInfo: nested dashboards are keyed by destination like the other edges', () => {
+    const d = 'urn:li:dashboard:(looker,inner)';
+    const next = patch('dashboardInfo', undefined, [{ op: 'add', path: `/dashboards/${d}`, value: { destinationUrn: d } }]);
+    assert.deepEqual(next, {
+      title: '', description: '', lastModified: { created: SYSTEM, lastModified: SYSTEM },
+      chartEdges: [], datasetEdges: [], datasets: [], charts: [], dashboards: [{ destinationUrn: d }],
+    });
+    assert.deepEqual(patch('dashboardInfo', next, [{ op: 'remove', path: `/dashboards/${d}`, value: {} }])['dashboards'], []);
+  });
+
+  it('propertyDefinition: StructuredPropertyPatchBuilder\'s entity types by value, allowed values by the value they hold (through its union), kept absent unless named', () => {
+    const created = patch('propertyDefinition', undefined, [
+      { op: 'add', path: '/qualifiedName', value: 'io.acryl.tier' },
+      { op: 'add', path: '/entityTypes/urn:li:entityType:datahub.dataset', value: 'urn:li:entityType:datahub.dataset' },
+      { op: 'add', path: '/entityTypes/urn:li:entityType:datahub.dataset', value: 'urn:li:entityType:datahub.dataset' },
+    ]);
+    assert.deepEqual(created, { qualifiedName: 'io.acryl.tier', valueType: 'urn:li:dataType:datahub.string', entityTypes: ['urn:li:entityType:datahub.dataset'] });
+    const gold = { value: { string: 'gold' }, description: 'Best' };
+    const withValues = patch('propertyDefinition', { ...created, allowedValues: [{ value: { string: 'silver' } }, gold] }, [
+      { op: 'add', path: '/allowedValues/gold', value: { value: { string: 'gold' }, description: 'The best' } },
+      { op: 'add', path: '/allowedValues/bronze', value: { value: { string: 'bronze' } } },
+    ]);
+    assert.deepEqual(withValues['allowedValues'], [{ value: { string: 'silver' } }, { value: { string: 'gold' }, description: 'The best' }, { value: { string: 'bronze' } }]);
+    // A number: the SDK's path is Python's text of the double (`1.0`), which the stored 1 is keyed by too.
+    const one = patch('propertyDefinition', created, [{ op: 'add', path: '/allowedValues/1.0', value: { value: { double: 1 } } }]);
+    assert.deepEqual(patch('propertyDefinition', one, [{ op: 'add', path: '/allowedValues/1.0', value: { value: { double: 1 }, description: 'one' } }])['allowedValues'], [{ value: { double: 1 }, description: 'one' }]);
+  });
+
+  it('forms: the two form lists (and each form\'s two prompt lists) are one map by urn (by id), the isComplete a patch sets deciding where each goes back', () => {
+    const f1 = 'urn:li:form:f1';
+    const f2 = 'urn:li:form:f2';
+    assert.deepEqual(patch('forms', undefined, [{ op: 'add', path: `/forms/${f1}`, value: { urn: f1, isComplete: false } }]), {
+      incompleteForms: [{ urn: f1, incompletePrompts: [], completedPrompts: [] }],
+      completedForms: [],
+    });
+    const current = {
+      incompleteForms: [{ urn: f1, incompletePrompts: [{ id: 'p1' }, { id: 'p2', fieldAssociations: { completedFieldPrompts: [] } }], completedPrompts: [] }],
+      completedForms: [{ urn: f2, incompletePrompts: [], completedPrompts: [{ id: 'q1' }] }],
+    };
+    const next = patch('forms', current, [
+      { op: 'add', path: `/forms/${f1}/prompts/p1`, value: { id: 'p1', isComplete: true, lastModified: { time: 5, actor: 'urn:li:corpuser:a' } } },
+      { op: 'add', path: `/forms/${f1}/isComplete`, value: true },
+      { op: 'remove', path: `/forms/${f2}`, value: {} },
+      { op: 'add', path: `/verifications/${f1}`, value: { form: f1, lastModified: { time: 5, actor: 'urn:li:corpuser:a' } } },
+      // A form put in whole keeps the prompts it lists.
+      { op: 'add', path: '/forms/urn:li:form:f3', value: { urn: 'urn:li:form:f3', isComplete: false, incompletePrompts: [{ id: 'r1' }] } },
+    ]);
+    assert.deepEqual(next, {
+      incompleteForms: [{ urn: 'urn:li:form:f3', incompletePrompts: [{ id: 'r1' }], completedPrompts: [] }],
+      completedForms: [{ urn: f1, incompletePrompts: [{ id: 'p2', fieldAssociations: { completedFieldPrompts: [] } }], completedPrompts: [{ id: 'p1', lastModified: { time: 5, actor: 'urn:li:corpuser:a' } }] }],
+      verifications: [{ form: f1, lastModified: { time: 5, actor: 'urn:li:corpuser:a' } }],
+    });
   });
 
   it('RFC 6902 on plain arrays and objects: index, "-", replace of what exists', () => {

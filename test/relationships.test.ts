@@ -36,6 +36,22 @@ describe('relationships from aspect declarations', () => {
     assert.deepEqual(edgesOf('globalTags', { tags: 'not an array' }), []);
     assert.deepEqual(edgesOf('tagProperties', { name: 'urn:li:tag:x' }), [], 'an aspect that declares no relationship has none');
   });
+
+  it('reads a declared path through a union member: chart inputs as the SDK writes them ({"string": urn}) and in Pegasus form', () => {
+    const a = 'urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)';
+    const b = 'urn:li:dataset:(urn:li:dataPlatform:hive,b,PROD)';
+    const c = 'urn:li:dataset:(urn:li:dataPlatform:hive,c,PROD)';
+    assert.deepEqual(
+      edgesOf('chartInfo', { inputs: [{ string: a }, { 'com.linkedin.common.urn.DatasetUrn': b }, c, { string: 42 }, { one: a, two: b }, { string: 'not a urn' }] }),
+      [{ type: 'Consumes', dest: a }, { type: 'Consumes', dest: b }, { type: 'Consumes', dest: c }],
+    );
+    // A job's column lists are edges to the columns, as DataHub declares them.
+    const f = `urn:li:schemaField:(${a},x)`;
+    assert.deepEqual(edgesOf('dataJobInputOutput', { inputDatasets: [], outputDatasets: [], inputDatasetFields: [f], outputDatasetFields: [`urn:li:schemaField:(${b},y)`] }), [
+      { type: 'Consumes', dest: f },
+      { type: 'Produces', dest: `urn:li:schemaField:(${b},y)` },
+    ]);
+  });
 });
 
 describe('relationships index in the store', () => {
@@ -119,6 +135,23 @@ describe('relationships index in the store', () => {
       const kept = [reopened.edges(D1, 'OUTGOING'), reopened.edges('urn:li:tag:a', 'INCOMING')];
       assert.deepEqual(reopened.reindexRelationships(), { edges: 2 });
       assert.deepEqual([reopened.edges(D1, 'OUTGOING'), reopened.edges('urn:li:tag:a', 'INCOMING')], kept);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('a chart written when union members were not read through gets its Consumes edge on the next open', async () => {
+    const old = tempDataPath();
+    const chart = 'urn:li:chart:(looker,union_inputs)';
+    // The reader of a build before union members were read: plain strings only (and another version).
+    const plainOnly = (v: unknown): unknown => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : v);
+    const before = Store.open(old, { version: 'plain-strings', carries: relationshipIndexer.carries, edgesOf: (a: string, v: any) => relationshipIndexer.edgesOf(a, { ...v, inputs: plainOnly(v?.inputs) }) }, searchIndexer);
+    await before.write((txn) => writeAspect(txn, stamp, chart, 'chartInfo', { title: 't', description: '', lastModified: { created: stamp, lastModified: stamp }, inputs: [{ string: D1 }] }));
+    assert.deepEqual(before.edges(D1, 'INCOMING'), []);
+    await before.close();
+    const reopened = Store.open(old, relationshipIndexer, searchIndexer);
+    try {
+      assert.deepEqual(reopened.edges(D1, 'INCOMING'), [{ type: 'Consumes', urn: chart, aspectName: 'chartInfo' }]);
     } finally {
       await reopened.close();
     }

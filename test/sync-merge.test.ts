@@ -501,7 +501,7 @@ describe('rules table', () => {
 
   it('is built from the aspects\' declared merge keys: every declared keyed list is a list of sync with the same key', () => {
     for (const def of ASPECTS) {
-      for (const [path, key] of Object.entries(def.mergeKeys ?? {})) {
+      for (const [path, key] of Object.entries({ ...def.looseMergeKeys, ...def.mergeKeys })) {
         const parts = path.split('[].');
         let list = MERGE_RULES.aspects[def.name]?.lists?.[parts[0]!];
         for (const part of parts.slice(1)) list = list?.nested?.[part];

@@ -1,5 +1,6 @@
 /**
- * JSON Patch on aspects (`changeType: PATCH`, docs/datahub/discovery.md §6): the two body shapes DataHub's
+ * JSON Patch on aspects (`changeType: PATCH`, docs/datahub/discovery.md §6; the lineage aspects'
+ * templates: docs/datahub/patch-templates.md): the two body shapes DataHub's
  * clients send — a bare RFC 6902 operation list, applied through the aspect's template, and
  * `{arrayPrimaryKeys, patch}`, whose keyed arrays are named in the body — with DataHub's semantics:
  * a keyed array is addressed by its elements' key fields (tags by tag, owners by owner and type, …),
@@ -50,6 +51,8 @@ interface ArraySpec {
 
 interface Template {
   arrays: Record<string, ArraySpec>;
+  /** Lists keyed only when present or named by a path (`looseMergeKeys`). */
+  loose: Record<string, ArraySpec>;
   /** The value a patch starts from when the aspect does not exist yet. */
   empty: (now: number) => JsonObject;
 }
@@ -80,7 +83,11 @@ function arraySpecsOf(mergeKeys: Readonly<Record<string, MergeKey>>): Record<str
 const TEMPLATES: ReadonlyMap<string, Template> = new Map(
   ASPECTS.filter((a) => a.mergeKeys || a.emptyValue).map((a) => [
     a.name,
-    { arrays: arraySpecsOf(a.mergeKeys ?? {}), empty: (now: number) => (a.emptyValue?.(() => stamp(now)) ?? {}) as JsonObject },
+    {
+      arrays: arraySpecsOf(a.mergeKeys ?? {}),
+      loose: arraySpecsOf(a.looseMergeKeys ?? {}),
+      empty: (now: number) => (a.emptyValue?.(() => stamp(now)) ?? {}) as JsonObject,
+    },
   ]),
 );
 
@@ -119,60 +126,142 @@ export function parsePatch(aspectName: string, body: unknown): AspectPatch {
 
 /** The value of `aspectName` after `patch`, starting from `current` (or the aspect's empty value). */
 export function applyPatch(aspectName: string, current: unknown, patch: AspectPatch, now: number): JsonObject {
-  const template = TEMPLATES.get(aspectName);
+  const template = patch.arrayPrimaryKeys ? undefined : TEMPLATES.get(aspectName);
   const arrays: Record<string, ArraySpec> = patch.arrayPrimaryKeys
     ? Object.fromEntries(Object.entries(patch.arrayPrimaryKeys).map(([field, keys]) => [field, { keys }]))
     : (template?.arrays ?? {});
-  const start = isJsonObject(current) ? structuredClone(current) : patch.arrayPrimaryKeys ? {} : (template?.empty(now) ?? {});
-  const lineage = !patch.arrayPrimaryKeys && FINE_GRAINED_ASPECTS.has(aspectName) && patch.ops.some((op) => /^\/fineGrainedLineages(\/|$)/.test(op.path));
-  if (lineage) start['fineGrainedLineages'] = fineGrainedToMap(aspectName, start['fineGrainedLineages']);
-  const doc = toKeyed(start, arrays) as JsonObject;
-  patch.ops.forEach((op, i) => applyOp(aspectName, doc, op, i));
+  const forms = !patch.arrayPrimaryKeys && aspectName === FORMS;
+  const loose = forms ? FORMS_LOOSE : (template?.loose ?? {});
+  const start = isJsonObject(current)
+    ? structuredClone(current)
+    : patch.arrayPrimaryKeys
+      ? {}
+      : forms
+        ? { incompleteForms: [], completedForms: [] }
+        : (template?.empty(now) ?? {});
+  if (forms) start['forms'] = formsToMap(start);
+  // DataHub's templates re-key fine-grained lineage on every patch of the aspect. A list that cannot
+  // be keyed (an entry with several downstreams) is left as it is unless the patch addresses inside it.
+  let lineage = false;
+  if (!patch.arrayPrimaryKeys && FINE_GRAINED_ASPECTS.has(aspectName)) {
+    const inside = patch.ops.some((op) => op.path.startsWith('/fineGrainedLineages/'));
+    const keyed = fineGrainedToMap(aspectName, start['fineGrainedLineages'], inside);
+    if (keyed) {
+      start['fineGrainedLineages'] = keyed;
+      lineage = true;
+    }
+  }
+  const doc = toKeyed(start, arrays, loose) as JsonObject;
+  patch.ops.forEach((op, i) => applyOp(aspectName, doc, op, i, loose));
   const out = fromKeyed(doc) as JsonObject;
   if (lineage) out['fineGrainedLineages'] = fineGrainedFromMap(out['fineGrainedLineages']);
+  if (forms) formsFromMap(out);
   return out;
 }
 
-// ---------- fine-grained lineage (docs/datahub/discovery.md §6.4) ----------
+// ---------- forms (docs/datahub/patch-templates.md §2) ----------
 
-/** Aspects whose `fineGrainedLineages` a patch addresses as a map, not as a list. */
-const FINE_GRAINED_ASPECTS = new Set(['upstreamLineage', 'dataJobInputOutput']);
+/** The aspect whose two form lists a patch addresses as one map (DataHub's FormsTemplate). */
+const FORMS = 'forms';
+/** Its verifications, keyed by form when there or named by a patch. */
+const FORMS_LOOSE: Record<string, ArraySpec> = { verifications: { keys: ['form'] } };
 
-/**
- * `fineGrainedLineages` as patches address it: transform operation → downstream field → query →
- * upstream → `{confidenceScore, upstreamType, downstreamType}` ("NONE" for an absent operation or
- * query). Only entries with exactly one downstream can be addressed that way.
- */
-function fineGrainedToMap(aspectName: string, list: unknown): JsonObject {
+/** `{id → prompt with isComplete}` of a form association's two prompt lists. */
+function promptsToMap(form: JsonObject): JsonObject {
   const map: JsonObject = {};
-  for (const [i, entry] of (Array.isArray(list) ? list : []).entries()) {
-    if (!isJsonObject(entry)) continue;
-    const downstreams = Array.isArray(entry['downstreams']) ? entry['downstreams'] : [];
-    if (downstreams.length !== 1) {
-      throw new InvalidPatchError(aspectName, `fineGrainedLineages[${i}]: Patching not supported on fine grained lineages with not exactly one downstream (it has ${downstreams.length})`);
-    }
-    const operation = typeof entry['transformOperation'] === 'string' ? entry['transformOperation'] : 'NONE';
-    const query = typeof entry['query'] === 'string' ? entry['query'] : 'NONE';
-    const byDown = ((map[operation] ??= {}) as JsonObject);
-    const byQuery = ((byDown[String(downstreams[0])] ??= {}) as JsonObject);
-    const upstreams = ((byQuery[query] ??= {}) as JsonObject);
-    for (const up of Array.isArray(entry['upstreams']) ? entry['upstreams'] : []) {
-      upstreams[String(up)] = {
-        confidenceScore: typeof entry['confidenceScore'] === 'number' ? entry['confidenceScore'] : 1,
-        ...(typeof entry['upstreamType'] === 'string' ? { upstreamType: entry['upstreamType'] } : {}),
-        ...(typeof entry['downstreamType'] === 'string' ? { downstreamType: entry['downstreamType'] } : {}),
-      };
+  for (const [field, isComplete] of [['incompletePrompts', false], ['completedPrompts', true]] as const) {
+    for (const p of Array.isArray(form[field]) ? form[field] : []) {
+      if (isJsonObject(p)) map[String(p['id'] ?? '')] = { ...p, isComplete };
     }
   }
   return map;
 }
 
 /**
- * Back to DataHub's list: one entry per (operation, downstream, query) with all its upstreams, the
- * lowest confidence among them, `upstreamType` FIELD_SET unless given (DATASET when the first
- * upstream is a dataset), `downstreamType` FIELD unless given.
+ * `incompleteForms` and `completedForms` as patches address them: one map `forms` from form urn to
+ * the association with an `isComplete` flag, its prompts likewise one map `prompts` by id. A patch
+ * may not know which list a form or prompt is in; the flag it sets decides where it goes back.
+ */
+function formsToMap(value: JsonObject): JsonObject {
+  const map: JsonObject = {};
+  for (const [field, isComplete] of [['incompleteForms', false], ['completedForms', true]] as const) {
+    for (const f of Array.isArray(value[field]) ? value[field] : []) {
+      if (isJsonObject(f)) map[String(f['urn'] ?? '')] = { ...f, isComplete, prompts: promptsToMap(f) };
+    }
+  }
+  return map;
+}
+
+/** Splits `forms` back into the two lists (and each form's prompts), dropping the flags. */
+function formsFromMap(out: JsonObject): void {
+  const incompleteForms: unknown[] = [];
+  const completedForms: unknown[] = [];
+  const map = out['forms'];
+  for (const f of Array.isArray(map) ? map : isJsonObject(map) ? Object.values(map) : []) {
+    if (!isJsonObject(f)) continue;
+    const { isComplete, prompts: given, ...form } = f;
+    // A form put in whole by the patch, with its prompts in the two lists, keeps them (DataHub's
+    // template would empty them).
+    const prompts = given === undefined ? promptsToMap(f) : given;
+    const incompletePrompts: unknown[] = [];
+    const completedPrompts: unknown[] = [];
+    for (const p of Array.isArray(prompts) ? prompts : isJsonObject(prompts) ? Object.values(prompts) : []) {
+      if (!isJsonObject(p)) continue;
+      const { isComplete: done, ...prompt } = p;
+      (done === true ? completedPrompts : incompletePrompts).push(prompt);
+    }
+    (isComplete === true ? completedForms : incompleteForms).push({ ...form, incompletePrompts, completedPrompts });
+  }
+  delete out['forms'];
+  out['incompleteForms'] = incompleteForms;
+  out['completedForms'] = completedForms;
+}
+
+// ---------- fine-grained lineage (docs/datahub/patch-templates.md) ----------
+
+/** Aspects whose `fineGrainedLineages` a patch addresses as a map, not as a list. */
+const FINE_GRAINED_ASPECTS = new Set(['upstreamLineage', 'dataJobInputOutput']);
+
+/** The value of a missing transform operation or query in a fine-grained lineage path. */
+const NONE = 'NONE';
+
+/**
+ * `fineGrainedLineages` as patches address it: transform operation → downstream field → query →
+ * upstream → `{confidenceScore, upstreamType, downstreamType}` ("NONE" for an absent operation or
+ * query). Only entries with exactly one downstream can be addressed that way: another entry throws
+ * when `strict`, else the list is not keyed (undefined).
+ */
+function fineGrainedToMap(aspectName: string, list: unknown, strict: boolean): JsonObject | undefined {
+  const map: JsonObject = {};
+  for (const [i, entry] of (Array.isArray(list) ? list : []).entries()) {
+    if (!isJsonObject(entry)) continue;
+    const downstreams = Array.isArray(entry['downstreams']) ? entry['downstreams'] : [];
+    if (downstreams.length !== 1) {
+      if (!strict) return undefined;
+      throw new InvalidPatchError(aspectName, `fineGrainedLineages[${i}]: Patching not supported on fine grained lineages with not exactly one downstream (it has ${downstreams.length})`);
+    }
+    const operation = typeof entry['transformOperation'] === 'string' ? entry['transformOperation'] : NONE;
+    const query = typeof entry['query'] === 'string' ? entry['query'] : NONE;
+    const upstreams = Array.isArray(entry['upstreams']) ? entry['upstreams'].map(String) : [];
+    const upstreamType = typeof entry['upstreamType'] === 'string' ? entry['upstreamType'] : upstreams[0]?.startsWith('urn:li:dataset:') ? 'DATASET' : 'FIELD_SET';
+    const downstreamType = typeof entry['downstreamType'] === 'string' ? entry['downstreamType'] : 'FIELD';
+    const confidenceScore = typeof entry['confidenceScore'] === 'number' ? entry['confidenceScore'] : 1;
+    const byDown = (map[operation] ??= {}) as JsonObject;
+    const byQuery = (byDown[String(downstreams[0])] ??= {}) as JsonObject;
+    const leaves = (byQuery[query] ??= {}) as JsonObject;
+    for (const up of upstreams) leaves[up] = { confidenceScore, upstreamType, downstreamType };
+  }
+  return map;
+}
+
+/**
+ * Back to DataHub's list: one entry per (operation, downstream, query) that still has upstreams,
+ * with the lowest confidence among them (never above 1), the last upstream's types (FIELD_SET and
+ * FIELD when none says), the query unless "NONE" or empty, and the operation always. A list put in
+ * whole by the patch (`add`/`replace` of `/fineGrainedLineages`) is kept as given.
  */
 function fineGrainedFromMap(map: unknown): unknown[] {
+  if (Array.isArray(map)) return map;
   const out: unknown[] = [];
   if (!isJsonObject(map)) return out;
   for (const [operation, byDown] of Object.entries(map)) {
@@ -181,19 +270,24 @@ function fineGrainedFromMap(map: unknown): unknown[] {
       if (!isJsonObject(byQuery)) continue;
       for (const [query, ups] of Object.entries(byQuery)) {
         if (!isJsonObject(ups) || Object.keys(ups).length === 0) continue;
-        const upstreams = Object.keys(ups);
-        const leaves = Object.values(ups).map((l) => (isJsonObject(l) ? l : {}));
-        const given = leaves.find((l) => typeof l['upstreamType'] === 'string')?.['upstreamType'];
-        const down = leaves.find((l) => typeof l['downstreamType'] === 'string')?.['downstreamType'];
-        const scores = leaves.map((l) => (typeof l['confidenceScore'] === 'number' ? l['confidenceScore'] : 1));
+        let confidenceScore = 1;
+        let upstreamType = 'FIELD_SET';
+        let downstreamType = 'FIELD';
+        for (const leaf of Object.values(ups)) {
+          if (!isJsonObject(leaf)) continue;
+          const score = leaf['confidenceScore'];
+          if (typeof score === 'number' && score <= confidenceScore) confidenceScore = score;
+          if (typeof leaf['upstreamType'] === 'string') upstreamType = leaf['upstreamType'];
+          if (typeof leaf['downstreamType'] === 'string') downstreamType = leaf['downstreamType'];
+        }
         out.push({
-          upstreamType: given ?? (upstreams[0]!.startsWith('urn:li:dataset:') ? 'DATASET' : 'FIELD_SET'),
-          upstreams,
-          downstreamType: down ?? 'FIELD',
+          upstreamType,
+          upstreams: Object.keys(ups),
+          downstreamType,
           downstreams: [downstream],
-          ...(operation !== 'NONE' ? { transformOperation: operation } : {}),
-          confidenceScore: Math.min(...scores),
-          ...(query !== 'NONE' ? { query } : {}),
+          transformOperation: operation,
+          confidenceScore,
+          ...(query !== NONE && query.trim() !== '' ? { query } : {}),
         });
       }
     }
@@ -203,16 +297,43 @@ function fineGrainedFromMap(map: unknown): unknown[] {
 
 // ---------- keyed form ----------
 
+/**
+ * The value of key field `key` of an element; a union member (`{"string": "gold"}`, `{"double": 1}`)
+ * is read through. A whole number held as a double is keyed as its clients write it in a path (`1.0`,
+ * what Python's `str` and DataHub's text of a double give).
+ */
 function keyValue(element: unknown, key: string): string {
   let v: unknown = element;
   for (const part of key.split(NESTED)) v = isJsonObject(v) ? v[part] : undefined;
+  if (isJsonObject(v)) {
+    const [member, ...others] = Object.entries(v);
+    if (member && others.length === 0) {
+      const [type, held] = member;
+      if (typeof held === 'string') v = held;
+      else if (typeof held === 'number') v = (type === 'double' || type === 'float') && Number.isInteger(held) && Math.abs(held) < 1e7 ? held.toFixed(1) : String(held);
+    }
+  }
   return v === undefined || v === null ? '' : String(v);
+}
+
+/**
+ * The key of an element of a list keyed by value: a string is its own key; a union member
+ * (`{"string": urn}`, `{"com.linkedin.common.urn.DatasetUrn": urn}`, what DataHub's clients write
+ * into `chartInfo.inputs`) is keyed by the string it holds; anything else by its JSON.
+ */
+export function valueKey(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (isJsonObject(v)) {
+    const keys = Object.keys(v);
+    if (keys.length === 1 && typeof v[keys[0]!] === 'string') return v[keys[0]!] as string;
+  }
+  return JSON.stringify(v) ?? '';
 }
 
 function keyArray(list: unknown[], spec: ArraySpec): Keyed | Values {
   if (spec.keys === 'value') {
     const out = new Values();
-    for (const v of list) out.entries.set(String(v), v);
+    for (const v of list) out.entries.set(valueKey(v), v);
     return out;
   }
   const keys = spec.keys;
@@ -234,8 +355,14 @@ function keyArray(list: unknown[], spec: ArraySpec): Keyed | Values {
   return root;
 }
 
-/** Replaces each keyed array (by dotted field path) with its keyed form. */
-function toKeyed(obj: JsonObject, arrays: Record<string, ArraySpec>): JsonObject {
+/**
+ * Replaces each keyed array (by dotted field path) with its keyed form; a top-level one that is
+ * missing becomes an empty one. `loose` arrays are keyed only when they are there.
+ */
+function toKeyed(obj: JsonObject, arrays: Record<string, ArraySpec>, loose: Record<string, ArraySpec> = {}): JsonObject {
+  for (const [path, spec] of Object.entries(loose)) {
+    if (Array.isArray(obj[path])) obj[path] = keyArray(obj[path], spec) as unknown as JsonObject;
+  }
   for (const [path, spec] of Object.entries(arrays)) {
     const parts = path.split('.');
     let parent: unknown = obj;
@@ -293,7 +420,7 @@ function withPathKeys(value: unknown, keys: readonly string[], segments: string[
   return out;
 }
 
-function applyOp(aspectName: string, doc: JsonObject, op: PatchOp, index: number): void {
+function applyOp(aspectName: string, doc: JsonObject, op: PatchOp, index: number, loose: Record<string, ArraySpec> = {}): void {
   const fail = (why: string): never => {
     throw new InvalidPatchError(aspectName, `patch[${index}] (${op.op} ${op.path}): ${why}`);
   };
@@ -302,6 +429,7 @@ function applyOp(aspectName: string, doc: JsonObject, op: PatchOp, index: number
   let i = 0;
   // Inside an element of a keyed array: its own keyed arrays, and the field path walked within it.
   let nested: Record<string, ArraySpec> | undefined;
+  let inElement = false;
   let within: string[] = [];
   while (i < segments.length) {
     const last = i === segments.length - 1;
@@ -331,6 +459,7 @@ function applyOp(aspectName: string, doc: JsonObject, op: PatchOp, index: number
         }
         node = element;
         nested = keyed.nested;
+        inElement = true;
         within = [];
         i += keyed.keys.length;
         continue;
@@ -359,9 +488,11 @@ function applyOp(aspectName: string, doc: JsonObject, op: PatchOp, index: number
     const seg = segments[i]!;
     if (node instanceof Values) {
       if (!last) fail(`"${seg}" is a value of a list of strings; nothing is below it`);
+      // The value is kept when it is the one the path names (a string, a union member); otherwise
+      // the key itself is the element (DataJobPatchBuilder sends `{}` with a schema field urn's path).
       if (op.op === 'remove') node.entries.delete(seg);
       else if (op.op === 'replace' && !node.entries.has(seg)) fail('no such value');
-      else node.entries.set(seg, typeof op.value === 'string' ? op.value : seg);
+      else node.entries.set(seg, typeof op.value === 'string' || valueKey(op.value) === seg ? op.value : seg);
       return;
     }
     if (Array.isArray(node)) {
@@ -383,7 +514,8 @@ function applyOp(aspectName: string, doc: JsonObject, op: PatchOp, index: number
     }
     if (!isJsonObject(node)) return fail(`"${segments.slice(0, i).join('/')}" is not an object`);
     within = [...within, seg];
-    const arraySpec = nested?.[within.join('.')];
+    // Outside any element, the lists keyed only when named (`looseMergeKeys`, by path from the root).
+    const arraySpec = inElement ? nested?.[within.join('.')] : loose[within.join('.')];
     if (arraySpec && !last && !(node[seg] instanceof Keyed) && !(node[seg] instanceof Values)) {
       // A keyed array inside an element, reached for the first time: key it now.
       const list = node[seg];

@@ -32,6 +32,31 @@ const BY_ASPECT = new Map<string, CompiledDecl[]>(
 const isUrn = (v: unknown): v is string => typeof v === 'string' && v.startsWith('urn:li:');
 
 /**
+ * The urn a value at the end of a declared path holds: the string itself, or the one member of a
+ * union (`{"string": urn}`, `{"com.linkedin.common.urn.DatasetUrn": urn}`: DataHub declares
+ * `chartInfo.inputs` through its union's member, and clients write either form). Undefined for
+ * anything else.
+ */
+export function urnIn(v: unknown): string | undefined {
+  if (isUrn(v)) return v;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  let found: string | undefined;
+  for (const k in v) {
+    if (found !== undefined) return undefined;
+    const member = (v as Record<string, unknown>)[k];
+    if (!isUrn(member)) return undefined;
+    found = member;
+  }
+  return found;
+}
+
+/**
+ * How values are read at the end of a path; part of the version, so a change of it re-indexes the
+ * files written before. 2: union members are read through.
+ */
+const READING_RULES = 2;
+
+/**
  * Walks `steps` from `value`, calling `found` with every urn it reaches; other shapes are ignored.
  * On the write path of every aspect, so it loops instead of creating closures per element.
  */
@@ -45,14 +70,18 @@ function collect(value: unknown, steps: Step[], from: number, found: (urn: strin
     if (step.each) {
       if (!Array.isArray(next)) return;
       if (last) {
-        for (const v of next) if (isUrn(v)) found(v);
+        for (const v of next) {
+          const urn = urnIn(v);
+          if (urn !== undefined) found(urn);
+        }
       } else {
         for (const v of next) collect(v, steps, i + 1, found);
       }
       return;
     }
     if (last) {
-      if (isUrn(next)) found(next);
+      const urn = urnIn(next);
+      if (urn !== undefined) found(urn);
       return;
     }
     current = next;
@@ -81,11 +110,11 @@ export function carriesRelationships(aspectName: string): boolean {
 }
 
 /**
- * Changes whenever the declarations change: a data file whose index was built under another
- * version is re-indexed when it is opened.
+ * Changes whenever the declarations or the reading rules change: a data file whose index was built
+ * under another version is re-indexed when it is opened.
  */
 export const RELATIONSHIPS_VERSION = createHash('sha256')
-  .update(JSON.stringify([...BY_ASPECT].map(([a, ds]) => [a, ds.map((d) => [d.name, d.steps])])))
+  .update(JSON.stringify([READING_RULES, [...BY_ASPECT].map(([a, ds]) => [a, ds.map((d) => [d.name, d.steps])])]))
   .digest('hex')
   .slice(0, 16);
 

@@ -3,8 +3,8 @@
  * element is identified), and which fields are audit stamps. Everything else is merged generically:
  * records and maps field by field, other lists and scalars as one value.
  *
- * The keyed lists come from the aspects' declarations (`mergeKeys` in `src/model/aspects/*`, the keys
- * JSON Patch uses too), so a keyed list means the same thing to a PATCH and to a merge. Sync adds
+ * The keyed lists come from the aspects' declarations (`mergeKeys` and `looseMergeKeys` in
+ * `src/model/aspects/*`, the keys JSON Patch uses too), so a keyed list means the same thing to a PATCH and to a merge. Sync adds
  * what is its own: the noun `catalog diff` prints for an element, and lists JSON Patch does not
  * address (group members, roles, `ownerTypes`, schema fields, fine-grained lineage by its columns).
  */
@@ -76,9 +76,12 @@ const LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     inputDatasetEdges: 'input dataset',
     outputDatasetEdges: 'output dataset',
     inputDatajobEdges: 'input job',
+    inputDatasetFields: 'input column',
+    outputDatasetFields: 'output column',
   },
   chartInfo: { inputs: 'input', inputEdges: 'input' },
-  dashboardInfo: { charts: 'chart', datasets: 'dataset', chartEdges: 'chart', datasetEdges: 'dataset' },
+  dashboardInfo: { charts: 'chart', datasets: 'dataset', chartEdges: 'chart', datasetEdges: 'dataset', dashboards: 'dashboard' },
+  propertyDefinition: { entityTypes: 'entity type', allowedValues: 'allowed value', allowedPlatforms: 'platform' },
 };
 
 /** Lists sync treats as sets that no declaration keys (JSON Patch does not address them), by aspect. */
@@ -118,9 +121,10 @@ function declaredLists(aspect: string, mergeKeys: Readonly<Record<string, MergeK
  * fit the declarations: a label for a list no declaration has, or a list of sync's own at a path a
  * declaration keys already.
  */
-export function mergeRulesOf(declarations: ReadonlyArray<{ name: string; mergeKeys?: Readonly<Record<string, MergeKey>> }>): MergeRules {
+export function mergeRulesOf(declarations: ReadonlyArray<{ name: string; mergeKeys?: Readonly<Record<string, MergeKey>>; looseMergeKeys?: Readonly<Record<string, MergeKey>> }>): MergeRules {
   const aspects: Record<string, AspectMergeRule> = {};
-  const declared = new Map(declarations.map((d) => [d.name, d.mergeKeys ?? {}]));
+  // A loosely keyed list (JSON Patch keys it only when it is there) is a set to sync all the same.
+  const declared = new Map(declarations.map((d) => [d.name, { ...d.looseMergeKeys, ...d.mergeKeys }]));
   for (const [aspect, labels] of Object.entries(LABELS)) {
     for (const path of Object.keys(labels)) {
       if (!Object.hasOwn(declared.get(aspect) ?? {}, path)) throw new Error(`merge rules: a label for ${aspect} ${path}, which no declaration keys`);

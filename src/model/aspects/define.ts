@@ -143,6 +143,13 @@ export interface AspectDef {
    */
   mergeKeys?: Readonly<Record<string, MergeKey>>;
   /**
+   * Lists a PATCH may also address by key although DataHub's template for the aspect leaves them
+   * alone (its deprecated plain lists, `dataJobInputOutput.inputDatasets` …): keyed when present or
+   * named by a patch path, never created by a patch that does not name them. `mergeKeys` lists are
+   * always there after a patch, as DataHub's templates leave them (docs/datahub/patch-templates.md).
+   */
+  looseMergeKeys?: Readonly<Record<string, MergeKey>>;
+  /**
    * The value a merge starts from when the aspect does not exist yet (DataHub's template default);
    * `stamp()` makes a fresh audit stamp of the change. Absent = `{}`.
    */

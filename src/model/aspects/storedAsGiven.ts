@@ -68,8 +68,10 @@ export const upstreamLineage = defineAspect({
   searchable: [
     { path: 'upstreams[].dataset', field: 'upstreams', kind: 'urn' },
   ],
+  // UpstreamLineageTemplate: upstreams by dataset; fineGrainedLineages by operation, downstream,
+  // query and upstream (src/model/patch.ts, FINE_GRAINED_ASPECTS).
   mergeKeys: { upstreams: ['dataset'] },
-  emptyValue: () => ({ upstreams: [] }),
+  emptyValue: () => ({ upstreams: [], fineGrainedLineages: [] }),
 });
 export const siblings = defineAspect({
   name: 'siblings',
@@ -88,25 +90,41 @@ export const dataJobInputOutput = defineAspect({
     { name: 'Produces', path: 'outputDatasetEdges[].destinationUrn' },
     { name: 'DownstreamOf', path: 'inputDatajobs[]' },
     { name: 'DownstreamOf', path: 'inputDatajobEdges[].destinationUrn' },
+    { name: 'Consumes', path: 'inputDatasetFields[]' },
+    { name: 'Produces', path: 'outputDatasetFields[]' },
   ],
   searchable: [
     { path: 'inputDatasets[]', field: 'inputs', kind: 'urn' },
     { path: 'outputDatasets[]', field: 'outputs', kind: 'urn' },
   ],
+  // DataJobInputOutputTemplate: the edge lists by destination, the column lists by value,
+  // fineGrainedLineages as upstreamLineage's (src/model/patch.ts). The deprecated plain lists are not
+  // in DataHub's template; a patch naming them addresses them by value all the same.
   mergeKeys: {
-    inputDatasets: 'value',
-    outputDatasets: 'value',
-    inputDatajobs: 'value',
     inputDatasetEdges: ['destinationUrn'],
     outputDatasetEdges: ['destinationUrn'],
     inputDatajobEdges: ['destinationUrn'],
+    inputDatasetFields: 'value',
+    outputDatasetFields: 'value',
   },
-  emptyValue: () => ({ inputDatasets: [], outputDatasets: [] }),
+  looseMergeKeys: { inputDatasets: 'value', outputDatasets: 'value', inputDatajobs: 'value' },
+  emptyValue: () => ({
+    inputDatasets: [],
+    outputDatasets: [],
+    inputDatajobs: [],
+    inputDatasetEdges: [],
+    outputDatasetEdges: [],
+    inputDatajobEdges: [],
+    inputDatasetFields: [],
+    outputDatasetFields: [],
+    fineGrainedLineages: [],
+  }),
 });
 export const chartInfo = defineAspect({
   name: 'chartInfo',
   fqn: 'com.linkedin.chart.ChartInfo',
   relationships: [
+    // DataHub declares it on the union's member (`inputs/*/string`); the reader reads through it.
     { name: 'Consumes', path: 'inputs[]' },
     { name: 'Consumes', path: 'inputEdges[].destinationUrn' },
   ],
@@ -117,7 +135,12 @@ export const chartInfo = defineAspect({
     { path: 'type', field: 'type', kind: 'keyword' },
     { path: 'access', field: 'access', kind: 'keyword' },
   ],
+  // ChartInfoTemplate. `inputs` holds union members ({"string": urn}); their urn is their key.
   mergeKeys: { inputs: 'value', inputEdges: ['destinationUrn'] },
+  emptyValue: (stamp) => {
+    const at = stamp();
+    return { title: '', description: '', lastModified: { created: at, lastModified: at }, inputEdges: [], inputs: [] };
+  },
 });
 export const dashboardInfo = defineAspect({
   name: 'dashboardInfo',
@@ -134,7 +157,12 @@ export const dashboardInfo = defineAspect({
     { path: 'description', field: 'description', kind: 'text', weight: PROSE },
     { path: 'customProperties', field: 'customProperties', kind: 'kv' },
   ],
-  mergeKeys: { charts: 'value', datasets: 'value', chartEdges: ['destinationUrn'], datasetEdges: ['destinationUrn'] },
+  // DashboardInfoTemplate.
+  mergeKeys: { charts: 'value', datasets: 'value', chartEdges: ['destinationUrn'], datasetEdges: ['destinationUrn'], dashboards: ['destinationUrn'] },
+  emptyValue: (stamp) => {
+    const at = stamp();
+    return { title: '', description: '', lastModified: { created: at, lastModified: at }, chartEdges: [], datasetEdges: [], datasets: [], charts: [] };
+  },
 });
 export const dataProductProperties = defineAspect({
   name: 'dataProductProperties',
@@ -385,4 +413,9 @@ export const propertyDefinition = defineAspect({
     { path: 'entityTypes[]', field: 'entityTypes', kind: 'urn' },
     { path: 'allowedPlatforms[]', field: 'allowedPlatforms', kind: 'urn' },
   ],
+  // StructuredPropertyDefinitionTemplate: entity types by value; allowed values (by the value they hold,
+  // read through its union) and allowed platforms keyed only when there or named by a patch.
+  mergeKeys: { entityTypes: 'value' },
+  looseMergeKeys: { allowedValues: ['value'], allowedPlatforms: 'value' },
+  emptyValue: () => ({ qualifiedName: '', valueType: 'urn:li:dataType:datahub.string', entityTypes: [] }),
 });

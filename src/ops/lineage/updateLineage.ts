@@ -14,6 +14,7 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import { validateUrn } from '../../model/registry.ts';
+import { urnIn } from '../../model/relationships.ts';
 import type { StoreTxn } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { readAspect } from '../core/resources.ts';
@@ -147,7 +148,8 @@ function addEdge(aspectOf: AspectOf, stamp: WriteStamp, e: LineageEdgeInput): vo
       ? [e.upstreamUrn, e.downstreamUrn, { aspectName: 'dataJobInputOutput', edges: 'outputDatasetEdges', legacy: 'outputDatasets' }]
       : [e.downstreamUrn, e.upstreamUrn, SLOTS[down]!.slots[up]!];
   const value = aspectOf(holder, slot.aspectName);
-  if (listOf(value, slot.edges).some((x) => destOf(x) === target) || (Array.isArray(value[slot.legacy]) && (value[slot.legacy] as unknown[]).includes(target))) return;
+  // A legacy list may hold union members ({"string": urn}, chartInfo.inputs as the SDK writes it).
+  if (listOf(value, slot.edges).some((x) => destOf(x) === target) || (Array.isArray(value[slot.legacy]) && (value[slot.legacy] as unknown[]).some((x) => urnIn(x) === target))) return;
   listOf(value, slot.edges).push({ destinationUrn: target, sourceUrn: holder, created: { ...stamp }, lastModified: { ...stamp }, properties: { source: 'UI' } });
 }
 
@@ -172,5 +174,5 @@ function removeEdge(aspectOf: AspectOf, e: LineageEdgeInput): void {
   if (!slot) return;
   const value = aspectOf(holder, slot.aspectName);
   value[slot.edges] = listOf(value, slot.edges).filter((x) => destOf(x) !== target);
-  if (Array.isArray(value[slot.legacy])) value[slot.legacy] = (value[slot.legacy] as unknown[]).filter((x) => x !== target);
+  if (Array.isArray(value[slot.legacy])) value[slot.legacy] = (value[slot.legacy] as unknown[]).filter((x) => urnIn(x) !== target);
 }

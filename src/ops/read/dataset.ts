@@ -31,6 +31,7 @@ import {
   type TagsRead,
   type TermsRead,
 } from './common.ts';
+import { readDatasetFineGrainedLineages, type FineGrainedLineageRead } from './lineage.ts';
 
 export interface DatasetPropertiesRead {
   name: string;
@@ -114,6 +115,8 @@ export interface DatasetRead {
   readonly tags: TagsRead | null;
   readonly deprecation: DeprecationRead;
   readonly viewProperties: ViewPropertiesRead | null;
+  /** Column-level lineage (`upstreamLineage.fineGrainedLineages`); null when none is stored. */
+  readonly fineGrainedLineages: FineGrainedLineageRead[] | null;
 }
 
 const FIELD_TYPES: Record<string, string> = {
@@ -240,6 +243,10 @@ class Dataset implements DatasetRead {
 
   get deprecation(): DeprecationRead {
     return (this.memo.deprecation ??= readDatasetDeprecation(this.view, this.urn));
+  }
+
+  get fineGrainedLineages(): FineGrainedLineageRead[] | null {
+    return readDatasetFineGrainedLineages(this.view, this.urn);
   }
 
   get viewProperties(): ViewPropertiesRead | null {

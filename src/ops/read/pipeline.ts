@@ -1,7 +1,7 @@
 /**
  * Read models of data flows (pipelines of an orchestrator) and their data jobs: ids from the urns,
  * the properties of `dataFlowInfo` / `dataJobInfo` with the catalog's defaults (the name falls back
- * to the id), the edited description, and a job's inputs and outputs as urns.
+ * to the id), the edited description. A job's inputs and outputs are read in lineage.ts.
  */
 import { keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
@@ -79,19 +79,6 @@ export function readDataJobProperties(view: StoreView, urn: string): DataJobProp
     externalUrl: str(info['externalUrl']),
     customProperties: customPropertiesOf(props(info['customProperties'])),
   };
-}
-
-export interface DataJobInputOutputRead {
-  inputDatasets: string[];
-  outputDatasets: string[];
-  inputDatajobs: string[];
-}
-
-/** The datasets and jobs a job reads and writes, as stored in `dataJobInputOutput`; null when it is not. */
-export function readDataJobInputOutput(view: StoreView, urn: string): DataJobInputOutputRead | null {
-  const io = aspectOf<{ inputDatasets?: string[]; outputDatasets?: string[]; inputDatajobs?: string[] }>(view, urn, 'dataJobInputOutput');
-  if (!io) return null;
-  return { inputDatasets: [...(io.inputDatasets ?? [])], outputDatasets: [...(io.outputDatasets ?? [])], inputDatajobs: [...(io.inputDatajobs ?? [])] };
 }
 
 /** Whichever of the flow's or job's edited description is stored; null when nothing was edited. */

@@ -1,5 +1,6 @@
 /** DataJob: a task of a data flow, with the datasets it reads and writes. Shaped from src/ops/read/pipeline.ts. */
-import { readDataJobIdentity, readDataJobInputOutput, readDataJobProperties, readPipelineEditable } from '../../../ops/read/pipeline.ts';
+import { readDataJobInputOutput } from '../../../ops/read/lineage.ts';
+import { readDataJobIdentity, readDataJobProperties, readPipelineEditable } from '../../../ops/read/pipeline.ts';
 import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView, ref } from './shared.ts';
 import { runsField } from './timeseries.ts';
 
@@ -31,7 +32,7 @@ class DataJobView extends EntityView {
     const io = readDataJobInputOutput(this.view, this.urn);
     if (!io) return null;
     const refs = (list: string[]) => list.map((u) => ref(this.view, u));
-    return { inputDatasets: refs(io.inputDatasets), outputDatasets: refs(io.outputDatasets), inputDatajobs: refs(io.inputDatajobs) };
+    return { inputDatasets: refs(io.inputDatasets), outputDatasets: refs(io.outputDatasets), inputDatajobs: refs(io.inputDatajobs), fineGrainedLineages: io.fineGrainedLineages };
   }
 }
 

@@ -202,6 +202,9 @@ export class DatasetView extends EntityView {
   override get deprecation(): Obj {
     return new DeprecationView(this.view, this.#read.deprecation);
   }
+  get fineGrainedLineages(): unknown {
+    return this.#read.fineGrainedLineages;
+  }
   get viewProperties(): Obj | null {
     const v = this.#read.viewProperties;
     return v && { materialized: v.materialized, logic: v.logic, formattedLogic: v.formattedLogic, language: v.language };
