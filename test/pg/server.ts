@@ -8,8 +8,9 @@
  * Nothing is installed here: `scripts/setup.sh postgres` installs PostgreSQL (npm test runs it for
  * the files that import this module); when it is missing the suite fails, saying to run that.
  */
-import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,10 @@ export interface PgServer {
   createDatabase(name?: string): string;
   /** Runs SQL with psql as the superuser; returns its output (unaligned, tuples only). Throws on an error. */
   psql(db: string, sql: string): string;
+  /** A psql session that runs `sql` and stays open (holding its transaction, its locks) until `end()` rolls back and quits. */
+  session(db: string, sql: string): { end(): Promise<void> };
+  /** Puts these lines first in pg_hba.conf and reloads the server's configuration. */
+  hba(lines: string[]): void;
   stop(): void;
 }
 
@@ -102,6 +107,23 @@ export async function startPostgres(): Promise<PgServer> {
       return name;
     },
     psql,
+    session(db, sql) {
+      const args = ['-h', dir, '-p', String(port), '-U', user, '-d', db, '-X', '-q', '-v', 'ON_ERROR_STOP=1'];
+      const child = asRoot ? spawn('runuser', ['-u', 'postgres', '--', join(bin, 'psql'), ...args], { cwd: dir, stdio: ['pipe', 'ignore', 'inherit'] }) : spawn(join(bin, 'psql'), args, { cwd: dir, stdio: ['pipe', 'ignore', 'inherit'] });
+      child.stdin.write(`${sql}\n`);
+      const exited = once(child, 'exit');
+      return {
+        end: async () => {
+          child.stdin.end('ROLLBACK;\n\\q\n');
+          await exited;
+        },
+      };
+    },
+    hba(lines) {
+      const file = join(data, 'pg_hba.conf');
+      writeFileSync(file, `${lines.join('\n')}\n${readFileSync(file, 'utf8')}`);
+      psql('postgres', 'SELECT pg_reload_conf();');
+    },
     stop,
   };
 }
