@@ -71,7 +71,7 @@ describe('connecting', () => {
     const url = (host: string, query: string) => `postgres://tlsonly:${pg.password}@${host}:${pg.port}/${db}?${query}`;
     const plain = await cli(['export', '--to', url('127.0.0.1', 'sslmode=disable'), '--data', sample]);
     assert.equal(plain.code, 1);
-    assert.match(plain.stderr, /no pg_hba\.conf entry for host "127\.0\.0\.1", user "tlsonly", database "\w+", no encryption/);
+    assert.match(plain.stderr, /^error: postgres:\/\/tlsonly@127\.0\.0\.1:\d+\/\w+: pg_hba\.conf rejects connection for host "127\.0\.0\.1", user "tlsonly", database "\w+", no encryption \(statement: BEGIN … COMMIT\)\n$/);
     assert.ok(!plain.stderr.includes(pg.password));
     assert.equal(tableExists(db), false);
     const required = await cli(['export', '--to', url('127.0.0.1', 'sslmode=require'), '--data', sample, '--entity-type', 'tag']);

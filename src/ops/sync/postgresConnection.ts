@@ -52,9 +52,9 @@ export function parsePostgresUrl(text: string, env: NodeJS.ProcessEnv = process.
   for (const key of url.searchParams.keys()) {
     if (!PARAMETERS.includes(key)) throw new BadRequestError(`${redact(text)}: unknown parameter "${key}"; known: ${PARAMETERS.join(', ')}`);
   }
-  const sslmode = (url.searchParams.get('sslmode') ?? env['PGSSLMODE'] ?? 'prefer') as SslMode;
+  const sslmode = (url.searchParams.get('sslmode') ?? (env['PGSSLMODE'] || 'prefer')) as SslMode;
   if (!SSL_MODES.includes(sslmode)) throw new BadRequestError(`${redact(text)}: sslmode "${sslmode}" is not one of ${SSL_MODES.join(', ')}`);
-  const timeoutText = url.searchParams.get('connect_timeout') ?? env['PGCONNECT_TIMEOUT'] ?? '10';
+  const timeoutText = url.searchParams.get('connect_timeout') ?? (env['PGCONNECT_TIMEOUT'] || '10');
   const connectTimeout = Number(timeoutText);
   if (!Number.isInteger(connectTimeout) || connectTimeout <= 0) throw new BadRequestError(`${redact(text)}: connect_timeout "${timeoutText}" is not a whole number of seconds above 0`);
   const portText = url.port || env['PGPORT'] || '5432';
@@ -67,7 +67,7 @@ export function parsePostgresUrl(text: string, env: NodeJS.ProcessEnv = process.
     user: decodeURIComponent(url.username) || env['PGUSER'] || userInfo().username,
     password: url.password ? decodeURIComponent(url.password) : undefined,
     sslmode,
-    sslrootcert: url.searchParams.get('sslrootcert') ?? env['PGSSLROOTCERT'] ?? undefined,
+    sslrootcert: url.searchParams.get('sslrootcert') ?? (env['PGSSLROOTCERT'] || undefined),
     connectTimeout,
     applicationName: url.searchParams.get('application_name') ?? 'catalog',
   };
