@@ -209,7 +209,7 @@ describe('all or nothing', () => {
       acked.push(b);
     };
     try {
-      for (let i = 0; i < 40; i++) await send();
+      for (let i = 0; i < 200; i++) await send();
       const before = acked.length;
       const writer = (async () => {
         while (exporting) await send();

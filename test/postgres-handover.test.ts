@@ -10,8 +10,11 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { isTimeseriesAspect } from '../src/model/timeseries.ts';
 import { runCli, tempDir } from './helpers.ts';
+import { requirePython } from './interop/setup.ts';
 import { canonicalExport, canonicalRecords, description, exportFile, genUrn, ingest, normalised, readWithDataHub, versionsOf, writeGenerated } from './pg/fixtures.ts';
 import { startPostgres, type PgServer } from './pg/server.ts';
+
+requirePython('the PostgreSQL hand-over suite');
 
 const N = 10_000;
 
