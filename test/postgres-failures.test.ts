@@ -88,6 +88,20 @@ describe('connecting', () => {
 });
 
 describe('failures: exit 1, a clear message, nothing written', () => {
+  test('export names one destination: --file or --to (usage errors, exit 2)', async () => {
+    const usage = (message: string) => `error: ${message}\nRun "catalog --help" for usage.\n`;
+    const neither = await cli(['export', '--data', sample]);
+    assert.equal(neither.code, 2);
+    assert.ok(neither.stderr.endsWith(usage('name where to export: --file FILE or --to postgres://…')), neither.stderr);
+    const both = await cli(['export', '-f', '-', '--to', pg.url('postgres'), '--data', sample]);
+    assert.equal(both.code, 2);
+    assert.ok(both.stderr.endsWith(usage('name where to export: --file FILE or --to postgres://…')), both.stderr);
+    const replace = await cli(['export', '-f', '-', '--replace', '--data', sample]);
+    assert.equal(replace.code, 2);
+    assert.ok(replace.stderr.endsWith(usage('--replace goes with --to')), replace.stderr);
+    assert.equal(tableExists('postgres'), false);
+  });
+
   test('a bad URL', async () => {
     const r = await cli(['export', '--to', `postgres://postgres:secret-in-url@127.0.0.1:${pg.port}`, '--data', sample]);
     assert.equal(r.code, 1);
