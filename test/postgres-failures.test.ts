@@ -201,30 +201,33 @@ describe('all or nothing', () => {
   });
 
   test('an export while a server ingests holds a consistent snapshot: every acknowledged batch whole or absent', async () => {
-    const data = join(tempDir(), 'busy.lmdb');
+    // 100 watched tags spread over the export's whole walk (50 other tags after each), then a server
+    // that rewrites all 100 in each batch ("round r"). A consistent export holds one round for all
+    // 100, at version r + 1; an export that read newer data as it went would hold several rounds.
+    const dir = tempDir();
+    const data = join(dir, 'busy.lmdb');
+    const WATCHED = 100;
+    const key = (i: number) => `k_${String(i).padStart(3, '0')}`;
+    const tag = (name: string, description: string) => ({ entityType: 'tag', entityUrn: `urn:li:tag:${name}`, changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { json: { name, description } } });
+    const fillers = Array.from({ length: WATCHED }, (_, i) => Array.from({ length: 50 }, (_, j) => tag(`${key(i)}_f${j}`, 'filler'))).flat();
+    const fillerFile = join(dir, 'fillers.json');
+    writeFileSync(fillerFile, JSON.stringify(fillers));
+    await ingest(data, fillerFile);
     const server = await serveCatalog(['serve', '--port', '0', '--data', data]);
-    const PER_BATCH = 25;
-    const batch = (b: number) => ({
-      proposals: Array.from({ length: PER_BATCH }, (_, j) => ({
-        entityType: 'tag',
-        entityUrn: `urn:li:tag:batch_${b}_${j}`,
-        changeType: 'UPSERT',
-        aspectName: 'tagProperties',
-        aspect: { value: JSON.stringify({ name: `batch_${b}_${j}`, description: `batch ${b}` }), contentType: 'application/json' },
-      })),
+    const round = (r: number) => ({
+      proposals: Array.from({ length: WATCHED }, (_, i) => ({ entityType: 'tag', entityUrn: `urn:li:tag:${key(i)}`, changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { value: JSON.stringify({ name: key(i), description: `round ${r}` }), contentType: 'application/json' } })),
     });
-    const acked: number[] = [];
+    let acked = -1;
     let exporting = true;
-    let next = 0;
     const send = async () => {
-      const b = next++;
-      const res = await fetch(`${server.url}/aspects?action=ingestProposalBatch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch(b)) });
+      const r = acked + 1;
+      const res = await fetch(`${server.url}/aspects?action=ingestProposalBatch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(round(r)) });
       assert.equal(res.status, 200, await res.text());
-      acked.push(b);
+      acked = r;
     };
     try {
-      for (let i = 0; i < 200; i++) await send();
-      const before = acked.length;
+      for (let i = 0; i < 3; i++) await send();
+      const before = acked;
       const writer = (async () => {
         while (exporting) await send();
       })();
@@ -233,18 +236,17 @@ describe('all or nothing', () => {
       exporting = false;
       await writer;
       assert.equal(r.code, 0, r.stderr);
-      const perBatch = pg
-        .psql(db, "SELECT split_part(urn, '_', 2), count(*) FROM metadata_aspect_v2 WHERE aspect = 'tagProperties' GROUP BY 1 ORDER BY 1::int;")
-        .trim()
-        .split('\n')
-        .map((line) => line.split('|').map(Number) as [number, number]);
-      for (const [b, n] of perBatch) assert.equal(n, PER_BATCH, `batch ${b} is half there`);
-      const present = new Set(perBatch.map(([b]) => b));
-      for (let b = 0; b < before; b++) assert.ok(present.has(b), `batch ${b}, acknowledged before the export started, is missing`);
-      // The export is a prefix of the acknowledged batches (a snapshot): no batch present after one absent.
-      const highest = Math.max(...present);
-      for (let b = 0; b <= highest; b++) assert.ok(present.has(b), `batch ${b} is missing while batch ${highest} is there`);
-      assert.ok(acked.length > before, 'the server went on ingesting while the export ran');
+      const watched = "aspect = 'tagProperties' AND version = 0 AND urn ~ '^urn:li:tag:k_[0-9]+$'";
+      const rounds = pg.psql(db, `SELECT DISTINCT metadata::json->>'description', systemmetadata::json->>'version' FROM metadata_aspect_v2 WHERE ${watched};`).trim().split('\n');
+      assert.equal(rounds.length, 1, `the export holds several rounds: ${rounds.join(', ')}`);
+      const [description, version] = rounds[0]!.split('|');
+      const exported = Number(/^round (\d+)$/.exec(description!)?.[1]);
+      assert.ok(exported >= before && exported <= acked, `round ${exported}: acknowledged before the export ${before}, at its end ${acked}`);
+      assert.equal(Number(version), exported + 1);
+      assert.equal(count(db, watched), WATCHED);
+      // Every older round is there as history, version by version.
+      assert.equal(count(db, "aspect = 'tagProperties' AND urn = 'urn:li:tag:k_000'"), exported + 1);
+      assert.ok(acked > before, 'the server went on ingesting while the export ran');
     } finally {
       exporting = false;
       await server.stop();
