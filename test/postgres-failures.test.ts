@@ -134,6 +134,24 @@ describe('failures: exit 1, a clear message, nothing written', () => {
     assert.equal(r.stderr, `error: postgres://postgres@127.0.0.1:${port}/db: connection refused (is PostgreSQL running there and listening on that port?) (statement: BEGIN … COMMIT)\n`);
   });
 
+  test('an unknown host; a server that never answers (connect_timeout)', async () => {
+    const unknown = await cli(['export', '--to', 'postgres://postgres:pw@no-such-host.invalid/db', '--data', sample]);
+    assert.equal(unknown.code, 1);
+    assert.equal(unknown.stderr, 'error: postgres://postgres@no-such-host.invalid:5432/db: unknown host (statement: BEGIN … COMMIT)\n');
+    // Accepts the connection, says nothing.
+    const silent = createServer(() => {});
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const r = await cli(['pull', `postgres://postgres:pw@127.0.0.1:${port}/db?connect_timeout=1`, '--data', join(tempDir(), 'p.lmdb')]);
+      assert.equal(r.code, 1);
+      assert.equal(r.stderr, `error: postgres://postgres@127.0.0.1:${port}/db: no answer before connect_timeout (statement: connect)\n`);
+    } finally {
+      silent.close();
+    }
+  });
+
   test('a table of another shape: refused by export and pull, left as it was', async () => {
     const db = pg.createDatabase();
     pg.psql(db, "CREATE TABLE metadata_aspect_v2 (urn varchar(500) PRIMARY KEY, metadata text, version int); INSERT INTO metadata_aspect_v2 VALUES ('urn:li:tag:x', '{}', 0);");

@@ -222,7 +222,6 @@ function failureText(e: unknown): string {
   if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return 'unknown host';
   if (err.code === 'CONNECT_TIMEOUT') return 'no answer before connect_timeout';
   if (err.code === '28P01') return `password authentication failed (${err.message}); give the password in the URL, in PGPASSWORD or in ~/.pgpass`;
-  if (err.code === 'SASL_SIGNATURE_MISMATCH' || err.code === '28000') return err.message ?? 'authentication failed';
   const detail = err.detail ? ` (${err.detail})` : '';
   return `${err.message ?? String(e)}${detail}`;
 }
