@@ -4,6 +4,7 @@
  * table and writes it to bench/results.json. See bench/README.md.
  *
  *   npm run bench -- [--datasets 1000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-sync] [--no-build] [--out FILE]
+ *   npm run bench -- --only postgres [--datasets 100000]     (section 11 alone, at the largest size)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { CATALOG_BIN, spawnServer, type SpawnedServer } from '../test/helpers.ts';
 import { datasetUrn, generate } from './generate.ts';
+import { postgresBench } from './postgres.ts';
 import { READ_DOCUMENT } from './queries.ts';
 import { syncBench } from './sync.ts';
 import { entityQuery, SCHEMA_QUERY } from '../src/ui/api/queries.ts';
@@ -33,8 +35,10 @@ const { values: flags } = parseArgs({
     'no-sync': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
+    only: { type: 'string' },
   },
 });
+if (flags.only !== undefined && flags.only !== 'postgres') throw new Error('--only takes one section: postgres');
 const quick = flags.quick ?? false;
 const sizes = (flags.datasets ?? (quick ? '1000,5000' : '1000,100000')).split(',').map(Number);
 const duration = Number(flags.duration ?? (quick ? 3 : 10));
@@ -250,6 +254,11 @@ async function main(): Promise<void> {
     execFileSync('bash', [join(ROOT, 'build.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
   }
   log(`sizes ${sizes.join(', ')} datasets; load ${connections} connections × ${duration}s; work dir ${work}`);
+  if (flags.only === 'postgres') {
+    await postgresSection(Math.max(...sizes));
+    await report();
+    return;
+  }
 
   // 1, 2, 5: per size, ingest (CLI and REST, vs raw lmdb) and the read load.
   const perSize = new Map<number, { ingest: number; rest: number; raw: number; read: { rps: number; p50: number; p99: number }; probe: { p50: number; p99: number } }>();
@@ -474,6 +483,29 @@ async function main(): Promise<void> {
     }
   }
 
+  await postgresSection(Math.max(...sizes));
+  await report();
+}
+
+/** Section 11: export to and pull from DataHub's database on PostgreSQL vs `catalog ingest` of the same records (bench/postgres.ts). */
+async function postgresSection(n: number): Promise<void> {
+  const { postgresBin } = await import('../test/pg/server.ts');
+  try {
+    postgresBin();
+  } catch (e) {
+    rows.push({ section: '11 postgres', metric: 'export and pull', ours: null, baseline: null, baselineName: '—', ratio: null, target: '—', met: null, note: `skipped: ${(e as Error).message}` });
+    return;
+  }
+  log(`postgres: export and pull of ${n} datasets …`);
+  const file = join(work, `datasets-${n}.jsonl`);
+  const records = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : await generate(file, n, 'jsonl');
+  const r = await postgresBench(BINARY, work, file, n, records);
+  const note = `${records} records (${r.rows} table rows, key aspects included); export ${r.exportSeconds.toFixed(1)} s, pull ${r.pullSeconds.toFixed(1)} s wall`;
+  row({ section: '11 postgres', metric: `export --to postgres records/s, ${n} datasets`, ours: r.exportRate, baseline: r.ingest, baselineName: 'catalog ingest, same records', target: '≥ 0.50', check: (x) => x >= 0.5, note });
+  row({ section: '11 postgres', metric: `pull postgres:// records/s, ${n} datasets`, ours: r.pullRate, baseline: r.ingest, baselineName: 'catalog ingest, same records', target: '≥ 0.50', check: (x) => x >= 0.5 });
+}
+
+async function report(): Promise<void> {
   const fmt = (x: number | null) => (x === null ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(2));
   const table = [['section', 'metric', 'ours', 'baseline', 'baseline is', 'ratio', 'target', 'met'], ...rows.map((r) => [r.section, r.metric, fmt(r.ours), fmt(r.baseline), r.baselineName, fmt(r.ratio), r.target, r.met === null ? (r.note?.startsWith('skipped') ? 'skipped' : '—') : r.met ? 'yes' : 'NO'])];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));

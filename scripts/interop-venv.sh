@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 # DataHub's CLI and SDK, and DataHub's MCP server for AI assistants (its GraphQL documents are checked
 # against our schema; it depends on acryl-datahub, which stays at the pinned version).
-PACKAGES=("acryl-datahub[datahub-lite,duckdb]==1.7.0.17" "mcp-server-datahub==0.8.0")
+PACKAGES=("acryl-datahub[datahub-lite,duckdb,datahub,postgres]==1.7.0.17" "mcp-server-datahub==0.8.0")
 SPEC="${PACKAGES[*]}"
 VENV=.venv-interop
 STAMP="$VENV/.installed"

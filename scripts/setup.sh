@@ -2,18 +2,22 @@
 # Sets up this machine for the tests, once: `npm test` runs it first (with the parts the selected test
 # files need), and no test installs anything itself; a test that finds a part missing fails and says
 # to run this. Idempotent: a part already in place costs well under a second.
-#   scripts/setup.sh [chromium] [python] [build]     (no argument: all three)
+#   scripts/setup.sh [chromium] [python] [postgres] [build]     (no argument: all four)
 # - chromium: Debian's `chromium` package for the web UI's tests (apt-get, as root), unless
 #   CATALOG_CHROMIUM names a Chromium executable. Playwright downloads nothing.
 # - python:   DataHub's Python CLI, SDK and MCP server at pinned versions in .venv-interop/
 #             (scripts/interop-venv.sh), for the interop tests.
+# - postgres: a PostgreSQL server's programs (initdb, pg_ctl, psql: Debian's `postgresql` package, with
+#             apt-get as root) and openssl, for the tests of `catalog export --to postgres://…` and
+#             `catalog pull postgres://…`; the tests start their own server in a temp folder
+#             (test/pg/server.ts). PG_BIN names another folder holding initdb and pg_ctl.
 # - build:    build/catalog, rebuilt when older than its sources (scripts/build/ensure.sh).
 # Exits non-zero, naming what to install, when a part cannot be had.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 parts=("$@")
-[ "${#parts[@]}" -gt 0 ] || parts=(chromium python build)
+[ "${#parts[@]}" -gt 0 ] || parts=(chromium python postgres build)
 
 # Where the UI tests look for Chromium (test/ui/browser.ts has the same list).
 CHROMIUM_CANDIDATES=(/usr/bin/chromium /usr/bin/chromium-browser /snap/bin/chromium)
@@ -51,6 +55,44 @@ setup_chromium() {
   echo "setup: $(find_chromium)"
 }
 
+# Where the PostgreSQL tests look for initdb and pg_ctl (test/pg/server.ts has the same rule).
+find_postgres() {
+  if [ -n "${PG_BIN:-}" ]; then [ -x "$PG_BIN/initdb" ] && [ -x "$PG_BIN/pg_ctl" ] && { echo "$PG_BIN"; return 0; }; return 1; fi
+  local d
+  for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k4 -n -r); do
+    [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && [ -x "$d/psql" ] && { echo "$d"; return 0; }
+  done
+  return 1
+}
+
+setup_postgres() {
+  # As root the tests run the server as the `postgres` user, which the package creates.
+  if find_postgres >/dev/null && command -v openssl >/dev/null 2>&1 && { [ "$(id -u)" -ne 0 ] || id -u postgres >/dev/null 2>&1; }; then return 0; fi
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "setup: no PostgreSQL server programs and no apt-get: install PostgreSQL (initdb, pg_ctl, psql) and openssl, and set PG_BIN to the folder holding initdb" >&2
+    return 1
+  fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: no PostgreSQL server programs: run \`sudo apt-get install postgresql openssl\` (or set PG_BIN to the folder holding initdb and pg_ctl)" >&2
+    return 1
+  fi
+  echo "setup: installing Debian's postgresql with apt-get (first run only)"
+  local log
+  log=$(mktemp)
+  export DEBIAN_FRONTEND=noninteractive
+  if ! apt-get install -y -qq postgresql openssl </dev/null >"$log" 2>&1; then
+    apt-get update -qq </dev/null >>"$log" 2>&1 && apt-get install -y -qq postgresql openssl </dev/null >>"$log" 2>&1 || true
+  fi
+  if ! find_postgres >/dev/null; then
+    cat "$log" >&2
+    echo "setup: installing postgresql with apt-get failed" >&2
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
+  echo "setup: $(find_postgres)"
+}
+
 setup_python() {
   bash scripts/interop-venv.sh >/dev/null
 }
@@ -62,8 +104,8 @@ setup_build() {
 failed=()
 for part in "${parts[@]}"; do
   case "$part" in
-    chromium | python | build) "setup_$part" || failed+=("$part") ;;
-    *) echo "setup: unknown part '$part' (chromium, python, build)" >&2; exit 2 ;;
+    chromium | python | postgres | build) "setup_$part" || failed+=("$part") ;;
+    *) echo "setup: unknown part '$part' (chromium, python, postgres, build)" >&2; exit 2 ;;
   esac
 done
 if [ "${#failed[@]}" -gt 0 ]; then

@@ -34,6 +34,8 @@ PROCESS_LEVEL=(
   test/lineage.test.ts
   test/mcp-readme.test.ts
   test/mcp.test.ts
+  test/postgres-failures.test.ts
+  test/postgres-handover.test.ts
   test/native-guard.test.ts
   test/sea.test.ts
   test/search.test.ts

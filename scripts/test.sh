@@ -4,7 +4,8 @@
 #                               the in-process ones, the process-level ones several at a time, then
 #                               the few that must run alone (scripts/test-files.sh says which).
 #   npm test -- FILE...         only those files, with no type-check; when one is process-level, the
-#                               setup it needs first (the build when stale, Chromium, Python).
+#                               setup it needs first (the build when stale, Chromium, Python,
+#                               PostgreSQL).
 #   npm run test:quick [-- FILE...]
 #                               the in-process files (or those named, which must be in-process) on
 #                               the sources: no setup, no build, no type-check.
@@ -61,6 +62,7 @@ if [ "${#process_level[@]}" -gt 0 ]; then
   if [ -z "${CATALOG_BIN+set}" ]; then parts+=(build); fi
   if [ "$#" -eq 0 ] || grep -qlE "interop/setup\.ts|\.venv-interop" "${process_level[@]}"; then parts+=(python); fi
   if [ "$#" -eq 0 ] || grep -qlE "ui/(browser|harness)\.ts" "${process_level[@]}"; then parts+=(chromium); fi
+  if [ "$#" -eq 0 ] || grep -qlE "pg/server\.ts" "${process_level[@]}"; then parts+=(postgres); fi
   if [ "${#parts[@]}" -gt 0 ]; then
     echo "== setup (${parts[*]})"
     bash scripts/setup.sh "${parts[@]}"

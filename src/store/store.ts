@@ -29,7 +29,7 @@ import { EntityIdCounter, RelationshipIndex, type RelatedEdge, type Relationship
 import { SearchTables, type SearchIndexer } from './searchIndex.ts';
 import type { AspectRecord, EntityRecord, Tables, TimeRange, TimeseriesRow } from './tables.ts';
 import { timeseries, timeseriesAspects, timeseriesNewestFirst } from './timeseries.ts';
-import type { StoreTxn, StoreView } from './view.ts';
+import type { StoreSnapshot, StoreTxn, StoreView } from './view.ts';
 import { openSyncTables, SyncReads, SyncWrites, type RemoteRecord, type SyncBase, type SyncTables } from './syncState.ts';
 import { WriteScope, type StoreParts } from './writeScope.ts';
 
@@ -38,7 +38,7 @@ export { POSTING_TF_MAX } from './searchIndex.ts';
 export type { AspectRecord, AuditStamp, EntityRecord, TimeRange, TimeseriesRecord, TimeseriesRow } from './tables.ts';
 export { deepEqual } from './tables.ts';
 export type { RemoteRecord, SyncBase } from './syncState.ts';
-export type { PutAspectInput, PutAspectResult, StoreTxn, StoreView } from './view.ts';
+export type { PutAspectInput, PutAspectResult, StoreSnapshot, StoreTxn, StoreView } from './view.ts';
 export type { RelatedEdge, RelationshipDirection, RelationshipIndexer } from './relationships.ts';
 export { checkedKeys, KeyWalkError, progressCheck, type KeyRange } from './keyWalks.ts';
 
@@ -266,6 +266,44 @@ export class Store implements StoreView {
 
   async close(): Promise<void> {
     await this.env.close();
+  }
+
+  /** The file as it is now, read in one read transaction until `done()` (view.ts StoreSnapshot). */
+  snapshot(): StoreSnapshot {
+    const transaction = this.env.useReadTransaction();
+    const inTxn = { transaction } as never;
+    const urnsOfType = (entityType: string, after: string | undefined, limit: number): string[] => {
+      const start: [string, string] = after === undefined ? [entityType, ''] : [entityType, after + AFTER];
+      return Array.from(this.walk<[string, string]>('byType', this.byType, { start, end: [entityType + AFTER, ''], limit, transaction } as never), (k) => k[1]);
+    };
+    let open = true;
+    return {
+      entityTypes: () => {
+        const types: string[] = [];
+        let start: [string, string] = ['', ''];
+        for (;;) {
+          const next = this.walk<[string, string]>('byType', this.byType, { start, limit: 1, transaction } as never).next().value;
+          if (!next) return types;
+          types.push(next[0]);
+          start = [next[0] + AFTER, ''];
+        }
+      },
+      *eachUrnOfType(entityType: string, pageSize = 1000) {
+        let after: string | undefined;
+        for (;;) {
+          const page = urnsOfType(entityType, after, pageSize);
+          yield* page;
+          if (page.length < pageSize) return;
+          after = page[page.length - 1];
+        }
+      },
+      getEntity: (urn) => this.entities.get(urn, inTxn),
+      getAspect: (urn, aspectName, version = 0) => this.aspects.get([urn, aspectName, version], inTxn),
+      done: () => {
+        if (open) transaction.done();
+        open = false;
+      },
+    };
   }
 
   getAspect(urn: string, aspectName: string, version = 0): AspectRecord | undefined {

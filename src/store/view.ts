@@ -70,6 +70,19 @@ export interface StoreView {
   syncBases(location: string, urn?: string): Generator<{ urn: string; aspectName: string; base: SyncBase }>;
 }
 
+/**
+ * Reads of the file as it was at one moment (one LMDB read transaction): what other writers commit
+ * meanwhile, in this process or another, is not seen. `done()` ends it; until then the file keeps the
+ * pages it reads, so a snapshot is for one long read (an export), not for keeping.
+ */
+export interface StoreSnapshot {
+  entityTypes(): string[];
+  eachUrnOfType(entityType: string, pageSize?: number): Generator<string>;
+  getEntity(urn: string): EntityRecord | undefined;
+  getAspect(urn: string, aspectName: string, version?: number): AspectRecord | undefined;
+  done(): void;
+}
+
 /** Write access; only valid inside `Store.write`. */
 export interface StoreTxn extends StoreView {
   putAspect(input: PutAspectInput): PutAspectResult;

@@ -50,3 +50,25 @@ export async function runExport(store: Store, file: string, onlyTypes: string[])
   const summary = `Exported ${aspects} aspects of ${entities} entities${toStdout ? '' : ` to ${file}`} in ${seconds.toFixed(2)}s\n`;
   (toStdout ? process.stderr : process.stdout).write(summary);
 }
+
+/** `catalog export --to postgres://…`: the export into DataHub's table, with progress and a summary line. */
+export async function runExportToPostgres(store: Store, url: string, options: { replace: boolean; onlyTypes: string[] }): Promise<void> {
+  const started = performance.now();
+  const { exportToPostgres } = await import('../../ops/ingest/exportPostgres.ts');
+  let progress = startProgress(0, 'entities');
+  try {
+    const s = await exportToPostgres(store, url, {
+      replace: options.replace,
+      onlyTypes: options.onlyTypes,
+      onStart: (total) => (progress = startProgress(total, 'entities', 1000)),
+      onProgress: (n) => progress.update(n),
+    });
+    progress.stop();
+    const seconds = (performance.now() - started) / 1000;
+    const table = `${s.createdTable ? 'new table' : 'table'} metadata_aspect_v2`;
+    const replaced = options.replace ? `, ${s.replacedRows} rows replaced` : '';
+    process.stdout.write(`Exported ${s.aspects} aspects (${s.rows} rows with their history) of ${s.entities} entities to ${s.where} ${table}${replaced} in ${seconds.toFixed(2)}s\n`);
+  } finally {
+    progress.stop();
+  }
+}

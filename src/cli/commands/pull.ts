@@ -10,7 +10,7 @@ export const pullCommand: CommandModule<object, PullArgs> = {
   describe: 'Bring a remote\'s entities (all, or a slice) into this file, merging what both sides changed',
   builder: (y) =>
     y
-      .positional('remote', { type: 'string', describe: 'A remote\'s name, a URL, or the path of a data file' })
+      .positional('remote', { type: 'string', describe: 'A remote\'s name, a URL, the path of a data file, or DataHub\'s database (postgres://USER@HOST[:PORT]/DB, read-only)' })
       .option('type', { type: 'string', array: true, describe: 'Only entities of this type (repeatable)' })
       .option('platform', { type: 'string', describe: 'Only entities of this platform (name or urn)' })
       .option('domain', { type: 'string', describe: 'Only entities in this domain (urn)' })

@@ -26,7 +26,7 @@ export interface EntityDiff {
 export async function diffRemote(store: Store, remote: Remote, onEntity: (d: EntityDiff) => void): Promise<{ same: number; different: number }> {
   const counts = { same: 0, different: 0 };
   const seen = new Set<string>();
-  const types = remoteTypes(remote, store.entityTypes());
+  const types = await remoteTypes(remote, store.entityTypes());
   const compare = (urn: string, remoteAspects: Map<string, { value: unknown }> | undefined) => {
     const local = entityOf(store, urn);
     const names = [...new Set([...(remoteAspects?.keys() ?? []), ...(local?.aspects.keys() ?? [])])].sort();

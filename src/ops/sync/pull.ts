@@ -43,8 +43,8 @@ export interface PullOptions {
 }
 
 /** The entity types a remote is read by when no `--type` is given. */
-export function remoteTypes(remote: Remote, localTypes: readonly string[]): string[] {
-  const own = (remote as { types?: () => string[] }).types?.();
+export async function remoteTypes(remote: Remote, localTypes: readonly string[]): Promise<string[]> {
+  const own = await (remote as { types?: () => string[] | Promise<string[]> }).types?.();
   return own ?? [...new Set([...SEARCHABLE_TYPES, ...localTypes])].filter(syncedType);
 }
 
@@ -73,7 +73,7 @@ export async function pull(store: Store, remote: Remote, options: PullOptions): 
   if (slice.urns?.length) {
     for (let i = 0; i < slice.urns.length; i += pageSize) await apply((await remote.getEntities(slice.urns.slice(i, i + pageSize))).filter((e) => inSlice(e, slice)));
   } else {
-    const types = slice.types?.length ? slice.types : remoteTypes(remote, store.entityTypes());
+    const types = slice.types?.length ? slice.types : await remoteTypes(remote, store.entityTypes());
     for await (const page of remote.entities(types, slice.query, pageSize)) await apply(page.filter((e) => syncedType(e.entityType) && inSlice(e, slice)));
   }
   // The entities the pulled ones point to, so names show instead of bare urns (one level deep).

@@ -12,6 +12,7 @@
  *    sends only the rest (an aspect the remote got but whose base was not kept now holds the local
  *    value on both sides: only its base is written).
  */
+import { BadRequestError } from '../../errors.ts';
 import type { Store } from '../../store/store.ts';
 import { baseRecord, hashValue } from '../../sync/base.ts';
 import { reconcile } from '../../sync/reconcile.ts';
@@ -19,6 +20,7 @@ import { aspectId, type AspectWrite, type Remote } from '../../sync/remote/types
 import { SYSTEM_ACTOR } from '../core/context.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 import { historyOf, syncedAspects, syncedType } from './local.ts';
+import { pushRefusal } from './postgresRemote.ts';
 import type { SyncConflict } from './pull.ts';
 
 export interface PlannedWrite extends AspectWrite {
@@ -47,6 +49,7 @@ export interface PushSummary {
 
 /** Every local aspect changed since the remote's base, compared with the remote now. */
 export async function planPush(store: Store, remote: Remote, options: { resolve?: 'ours' | 'theirs'; chunk?: number } = {}): Promise<PushPlan> {
+  if (remote.kind === 'postgres') throw new BadRequestError(pushRefusal(remote.location));
   const plan: PushPlan = { writes: [], baseOnly: [], conflicts: [], behind: 0 };
   const chunk = options.chunk ?? 200;
   let pending: Array<{ urn: string; entityType: string; aspect: string }> = [];

@@ -12,6 +12,8 @@ import { HttpRemote } from '../../sync/remote/http.ts';
 import type { Remote } from '../../sync/remote/types.ts';
 import { tokenFor } from './credentials.ts';
 import { FileRemote } from './fileRemote.ts';
+import { isPostgresUrl, parsePostgresUrl, redact } from './postgresConnection.ts';
+import { PostgresRemote } from './postgresRemote.ts';
 import { entityTypeOf } from './local.ts';
 
 const NAME = /^[A-Za-z][A-Za-z0-9._-]*$/;
@@ -20,6 +22,11 @@ export const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
 
 /** The location of a URL (its origin and path, no trailing slash, no credentials) or of a path (absolute). */
 export function locationOf(target: string): string {
+  if (isPostgresUrl(target)) {
+    const t = parsePostgresUrl(target);
+    if (t.password !== undefined) throw new BadRequestError(`${redact(target)}: put no password in a remote's URL (it would be kept in the data file); give it in PGPASSWORD or ~/.pgpass`);
+    return target;
+  }
   if (isUrl(target)) {
     const url = new URL(target);
     if (url.username || url.password) throw new BadRequestError(`${url.origin}: put no credentials in a remote's URL (they would be kept in the data file); use --token or the credentials file`);
@@ -35,6 +42,7 @@ export function locationOf(target: string): string {
 export function addRemote(store: Store, name: string, target: string, options: { withToken?: boolean } = {}): Promise<RemoteRecord> {
   if (!NAME.test(name) || isUrl(name)) throw new BadRequestError(`"${name}" is not a remote name: a letter, then letters, digits, ".", "_" or "-"`);
   const record = { name, location: locationOf(target) };
+  if (options.withToken && isPostgresUrl(record.location)) throw new BadRequestError(`--token is for an HTTP remote; ${record.location} is a database, which takes its password from PGPASSWORD or ~/.pgpass`);
   if (options.withToken && !isUrl(record.location)) throw new BadRequestError(`--token is for a remote that is a URL; ${record.location} is a data file`);
   return store.write((txn) => {
     if (txn.getRemote(name)) throw new BadRequestError(`remote ${name} exists already (${txn.getRemote(name)!.location}); remove it first`);
@@ -57,6 +65,8 @@ export function removeRemote(store: Store, name: string): Promise<{ bases: numbe
 export interface ResolvedRemote {
   name: string | undefined;
   location: string;
+  /** A database URL as given on the command line, which may carry its password (never kept). */
+  connectUrl?: string;
 }
 
 /**
@@ -77,6 +87,7 @@ function resolveTarget(view: StoreView, arg: string | undefined): ResolvedRemote
   }
   const named = view.getRemote(arg);
   if (named) return { name: named.name, location: named.location };
+  if (isPostgresUrl(arg)) return { name: undefined, location: redact(arg), connectUrl: arg };
   if (isUrl(arg)) return { name: undefined, location: locationOf(arg) };
   if (existsSync(arg)) return { name: undefined, location: locationOf(arg) };
   throw new NotFoundError(`${arg} is neither a remote of this file nor a URL nor an existing data file`);
@@ -90,6 +101,10 @@ export interface ConnectOptions {
 }
 
 export function connect(remote: ResolvedRemote, options: ConnectOptions): Remote {
+  if (isPostgresUrl(remote.location)) {
+    parsePostgresUrl(remote.connectUrl ?? remote.location);
+    return new PostgresRemote(remote.location, remote.connectUrl ?? remote.location, { entityTypeOf, isKeyAspect });
+  }
   if (isUrl(remote.location)) {
     return new HttpRemote(remote.location, {
       token: tokenFor(remote.location, remote.name, options.token),

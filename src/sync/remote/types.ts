@@ -50,9 +50,9 @@ export class PreconditionFailedError extends Error {
 }
 
 export interface Remote {
-  /** `http(s)://host[:port]` for a server, an absolute path for a data file. */
+  /** `http(s)://host[:port]` for a server, an absolute path for a data file, `postgres://user@host:port/db` for DataHub's database. */
   readonly location: string;
-  readonly kind: 'file' | 'http';
+  readonly kind: 'file' | 'http' | 'postgres';
   /** The remote's entities of these types, a page at a time (memory bounded by a page). */
   entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemoteEntity[]>;
   /** These entities as the remote holds them now; those it lacks are left out. */
