@@ -14,7 +14,7 @@ const [a, b] = args;
 if (!a || !b) throw new Error('usage: ab-answers.ts A_BINARY B_BINARY [--datasets N]');
 const i = args.indexOf('--datasets');
 const n = i < 0 ? 300 : Number(args[i + 1]);
-const files = await twoCatalogs('ab-answers-', a, n);
+const files = await twoCatalogs('ab-answers-', a, b, n);
 
 const [A, B] = await startBoth(a, b, files);
 

@@ -1,6 +1,6 @@
 /**
  * Bench row 1 A/B: the section-1 GraphQL read against two builds of `catalog serve`, in alternating
- * rounds on copies of one data file, with bare node:http as the baseline of each round. Prints each
+ * rounds, each on the same records ingested by itself, with bare node:http as the baseline of each round. Prints each
  * round's req/s and the median ratio of each build to bare node:http.
  * Usage: node --import tsx bench/ab-read.ts A_BINARY B_BINARY [--datasets N] [--rounds R] [--duration S]
  */
@@ -16,7 +16,7 @@ const [a, b] = args;
 if (!a || !b) throw new Error('usage: ab-read.ts A_BINARY B_BINARY [--datasets N] [--rounds R] [--duration S]');
 const opt = (name: string, d: number) => { const i = args.indexOf(name); return i < 0 ? d : Number(args[i + 1]); };
 const n = opt('--datasets', 1000), rounds = opt('--rounds', 5), duration = opt('--duration', 5);
-const files = await twoCatalogs('ab-read-', a, n);
+const files = await twoCatalogs('ab-read-', a, b, n);
 const work = files.work;
 
 const body = (i: number) => JSON.stringify({ query: READ_DOCUMENT, variables: { urn: datasetUrn(i) } });

@@ -1,9 +1,9 @@
 /**
- * What the A/B scripts share (ab-read.ts, ab-answers.ts): one catalog of `n` generated datasets,
- * ingested by build A and copied for build B, and a way to start a server and learn its URL.
+ * What the A/B scripts share (ab-read.ts, ab-answers.ts): the same `n` generated datasets ingested
+ * by each build into its own file, and a way to start a server and learn its URL.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from './generate.ts';
@@ -25,15 +25,19 @@ export function start(bin: string, argv: string[]): Promise<Started> {
   });
 }
 
-/** A work folder with `a.lmdb` (n bench datasets, ingested by build `a`) and `b.lmdb`, its copy. */
-export async function twoCatalogs(prefix: string, a: string, n: number): Promise<{ work: string; a: string; b: string }> {
+/**
+ * A work folder with `a.lmdb` and `b.lmdb`: the same `n` bench datasets, each ingested by its own build
+ * (a build opening a file written by an older one may first rebuild an index whose layout changed,
+ * which is not what a read bench measures).
+ */
+export async function twoCatalogs(prefix: string, a: string, b: string, n: number): Promise<{ work: string; a: string; b: string }> {
   const work = mkdtempSync(join(tmpdir(), prefix));
   const file = join(work, 'in.jsonl');
   await generate(file, n, 'jsonl');
-  const data = join(work, 'a.lmdb');
-  execFileSync(a, ['ingest', '-f', file, '--data', data], { stdio: 'ignore' });
-  copyFileSync(data, join(work, 'b.lmdb'));
-  return { work, a: data, b: join(work, 'b.lmdb') };
+  const files = { a: join(work, 'a.lmdb'), b: join(work, 'b.lmdb') };
+  execFileSync(a, ['ingest', '-f', file, '--data', files.a], { stdio: 'ignore' });
+  execFileSync(b, ['ingest', '-f', file, '--data', files.b], { stdio: 'ignore' });
+  return { work, ...files };
 }
 
 /** Both builds serving their copy of the catalog. */

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { after as afterPart } from '../src/store/keyWalks.ts';
 import { DecodedCache } from '../src/store/decodedCache.ts';
+import { datasetOf } from '../src/ops/read/dataset.ts';
 import * as lmdb from 'lmdb';
 import fc from 'fast-check';
 
@@ -506,6 +507,38 @@ describe('shared reads (readAspect)', () => {
     cache.get('big', Buffer.alloc(101), decode);
     cache.get('big', Buffer.alloc(101), decode);
     assert.equal(decodes, 13);
+  });
+});
+
+describe('the dataset read model over shared reads', () => {
+  it('reuses a schema read while schemaMetadata and editableSchemaMetadata stay the same, and never a stale one', async () => {
+    const store = openCatalog(tempDataPath());
+    try {
+      const field = (fieldPath: string, description: string) => ({ fieldPath, description, nativeDataType: 'int', type: { type: { 'com.linkedin.schema.NumberType': {} } } });
+      const schema = (description: string) => ({ schemaName: 't', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields: [field('id', description)] });
+      await store.write((txn) => writeAspect(txn, stamp(1), HIVE_T1, 'schemaMetadata', schema('ingested')));
+      const first = datasetOf(store, HIVE_T1).schema();
+      assert.equal(first?.fields[0]?.description, 'ingested');
+      assert.equal(datasetOf(store, HIVE_T1).schema(), first, 'the same read while nothing changed');
+      assert.ok(Object.isFrozen(first!.fields[0]));
+      // A column edit: a new read with the edit applied.
+      await store.write((txn) => writeAspect(txn, stamp(2), HIVE_T1, 'editableSchemaMetadata', { editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'edited' }] }));
+      const edited = datasetOf(store, HIVE_T1).schema();
+      assert.equal(edited?.fields[0]?.description, 'edited');
+      assert.equal(first?.fields[0]?.description, 'ingested', 'a read handed out earlier is unchanged');
+      // A new ingested schema: the edit still wins; the edit removed: the new ingested text.
+      await store.write((txn) => writeAspect(txn, stamp(3), HIVE_T1, 'schemaMetadata', schema('re-ingested')));
+      assert.equal(datasetOf(store, HIVE_T1).schema()?.fields[0]?.description, 'edited');
+      await store.write((txn) => txn.deleteAspect(HIVE_T1, 'editableSchemaMetadata'));
+      assert.equal(datasetOf(store, HIVE_T1).schema()?.fields[0]?.description, 're-ingested');
+      // Inside a write transaction the read is built from the transaction's own values.
+      await store.write((txn) => {
+        writeAspect(txn, stamp(4), HIVE_T1, 'schemaMetadata', schema('in the transaction'));
+        assert.equal(datasetOf(txn, HIVE_T1).schema()?.fields[0]?.description, 'in the transaction');
+      });
+    } finally {
+      await store.close();
+    }
   });
 });
 

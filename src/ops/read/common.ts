@@ -20,6 +20,15 @@ export function aspectOf<T>(view: StoreView, urn: string, name: string): T | und
   return view.readAspect(urn, name)?.value as T | undefined;
 }
 
+/** Freezes `v` and everything reachable from it (plain data), for a read shared between requests. */
+export function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+  }
+  return v;
+}
+
 /** An audit stamp as read: time 0 and no actor when the stored one lacks them. */
 export interface StampRead {
   time: number;

@@ -16,6 +16,7 @@ import { effectiveDescription, mergeTags, mergeTerms, type TermsValue } from '..
 import {
   aspectOf,
   customPropertiesOf,
+  deepFreeze,
   platformOf,
   readDatasetDeprecation,
   readOwnership,
@@ -256,12 +257,33 @@ class Dataset implements DatasetRead {
   }
 }
 
+/**
+ * Latest schemas as read, by the shared (frozen) stored values they were built from: while neither
+ * `schemaMetadata` nor `editableSchemaMetadata` changes, readAspect hands out the same objects, and the
+ * schema read built from them is reused; a change decodes new objects, so nothing stale is found.
+ * Values read inside a write transaction are not shared (not frozen) and are never kept.
+ */
+const latestSchemas = new WeakMap<object, WeakMap<object, SchemaRead>>();
+/** Stands for "no editableSchemaMetadata" as a WeakMap key. */
+const NO_EDITS = Object.freeze({});
+
 /** A version of the schema with the column edits of `editableSchemaMetadata` applied; null when there is none. */
 function schemaOf(view: StoreView, urn: string, version: number): SchemaRead | null {
   const record = version === 0 ? view.readAspect(urn, 'schemaMetadata') : view.getAspect(urn, 'schemaMetadata', version);
   if (!record) return null;
-  const sm = record.value as Record<string, unknown> & { fields?: SchemaFieldValue[] };
   const editable = aspectOf<EditableSchemaMetadata>(view, urn, 'editableSchemaMetadata');
+  const shared = version === 0 && Object.isFrozen(record) && (editable === undefined || Object.isFrozen(editable));
+  if (!shared) return buildSchema(record.value, editable, version);
+  let byEdits = latestSchemas.get(record);
+  if (!byEdits) latestSchemas.set(record, (byEdits = new WeakMap()));
+  const key = editable ?? NO_EDITS;
+  let read = byEdits.get(key);
+  if (!read) byEdits.set(key, (read = deepFreeze(buildSchema(record.value, editable, version))));
+  return read;
+}
+
+function buildSchema(value: unknown, editable: EditableSchemaMetadata | undefined, version: number): SchemaRead {
+  const sm = value as Record<string, unknown> & { fields?: SchemaFieldValue[] };
   const edits = editable?.editableSchemaFieldInfo?.length ? new Map(editable.editableSchemaFieldInfo.map((e) => [e.fieldPath, e])) : undefined;
   const platformSchema = sm['platformSchema'] as Record<string, Record<string, unknown>> | undefined;
   const psKey = Object.keys(platformSchema ?? {})[0];
