@@ -137,7 +137,10 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.locator('.preview strong', { hasText: 'deleted' }).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
+    // Saved: the notice shows and the editor is closed (its preview also shows the text, before saving).
+    await page.getByText('Description of user_id saved.').first().waitFor();
     const row = page.locator('tr[data-field-path="user_id"]');
+    await row.getByRole('button', { name: 'Edit description of column user_id' }).waitFor();
     await row.locator('.markdown strong', { hasText: 'deleted' }).waitFor();
     assert.equal(await row.locator('.markdown a').getAttribute('rel'), 'noopener noreferrer');
 
