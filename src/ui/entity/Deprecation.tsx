@@ -9,7 +9,7 @@ import { Markdown } from '../components/basics.tsx';
 import { EntityLink } from '../components/labels.tsx';
 import { nameFromUrn } from '../api/entities.ts';
 import { formatDate } from '../lib/format.ts';
-import { FieldError, useEdit, type EditTarget } from './editing.tsx';
+import { FieldError, FormActions, useEdit, type EditTarget } from './editing.tsx';
 
 interface Props extends EditTarget {
   urn: string;
@@ -97,14 +97,7 @@ export function DeprecateControl(props: Props) {
       </label>
       <input id={dateId} class="input" type="date" value={date} onInput={(e) => setDate((e.currentTarget as HTMLInputElement).value)} />
       <FieldError error={edit.error} />
-      <div class="form-actions">
-        <button type="submit" class="btn btn-danger" disabled={edit.busy}>
-          {edit.busy ? 'Saving…' : 'Deprecate'}
-        </button>
-        <button type="button" class="btn" onClick={() => setOpen(false)} disabled={edit.busy}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label="Deprecate" busyLabel="Saving…" busy={edit.busy} kind="danger" onCancel={() => setOpen(false)} />
     </form>
   );
 }

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { updateDescription, type Column } from '../api/edits.ts';
 import { Markdown } from '../components/basics.tsx';
-import { FieldError, useEdit, type EditTarget } from './editing.tsx';
+import { FieldError, FormActions, useEdit, type EditTarget } from './editing.tsx';
 
 interface Props extends EditTarget {
   urn: string;
@@ -96,14 +96,7 @@ export function DescriptionEditor(props: Props) {
         </>
       )}
       <FieldError error={edit.error} />
-      <div class="form-actions">
-        <button type="submit" class="btn btn-primary" disabled={edit.busy}>
-          {edit.busy ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" class="btn" onClick={stop} disabled={edit.busy}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label="Save" busyLabel="Saving…" busy={edit.busy} kind="primary" onCancel={stop} />
     </form>
   );
 }

@@ -11,7 +11,7 @@ import { useQuery } from '../api/useQuery.ts';
 import { Markdown } from '../components/basics.tsx';
 import { EntityLink } from '../components/labels.tsx';
 import { formatTime, plural } from '../lib/format.ts';
-import { FieldError, useEdit, type EditTarget } from './editing.tsx';
+import { FieldError, FormActions, useEdit, type EditTarget } from './editing.tsx';
 
 const words = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ');
 
@@ -55,14 +55,7 @@ function ResolveControl({ incident, target }: { incident: ActiveIncident; target
       </label>
       <textarea id={noteId} class="input textarea" rows={2} value={note} autoFocus onInput={(e) => setNote((e.currentTarget as HTMLTextAreaElement).value)} />
       <FieldError error={edit.error} />
-      <div class="form-actions">
-        <button type="submit" class="btn btn-primary" disabled={edit.busy}>
-          {edit.busy ? 'Resolving…' : 'Resolve'}
-        </button>
-        <button type="button" class="btn" onClick={() => setOpen(false)} disabled={edit.busy}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label="Resolve" busyLabel="Resolving…" busy={edit.busy} kind="primary" onCancel={() => setOpen(false)} />
     </form>
   );
 }
@@ -198,14 +191,7 @@ export function RaiseIncidentControl(props: EditTarget & { urn: string }) {
       </label>
       <textarea id={ids.description} class="input textarea" rows={3} value={description} onInput={(e) => setDescription((e.currentTarget as HTMLTextAreaElement).value)} />
       <FieldError error={edit.error} />
-      <div class="form-actions">
-        <button type="submit" class="btn btn-danger" disabled={edit.busy}>
-          {edit.busy ? 'Raising…' : 'Raise incident'}
-        </button>
-        <button type="button" class="btn" onClick={() => setOpen(false)} disabled={edit.busy}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label="Raise incident" busyLabel="Raising…" busy={edit.busy} kind="danger" onCancel={() => setOpen(false)} />
     </form>
   );
 }

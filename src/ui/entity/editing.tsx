@@ -43,6 +43,20 @@ export function useEdit(target: EditTarget): Edit {
   return { busy, error, run, clearError: () => setError(undefined) };
 }
 
+/** A form's Submit (showing `busyLabel` while the edit runs) and Cancel buttons, both disabled meanwhile. */
+export function FormActions(props: { label: string; busyLabel: string; busy: boolean; kind: 'primary' | 'danger'; onCancel: () => void }) {
+  return (
+    <div class="form-actions">
+      <button type="submit" class={`btn btn-${props.kind}`} disabled={props.busy}>
+        {props.busy ? props.busyLabel : props.label}
+      </button>
+      <button type="button" class="btn" onClick={props.onCancel} disabled={props.busy}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
 export function FieldError({ error }: { error: string | undefined }) {
   if (!error) return null;
   return (
