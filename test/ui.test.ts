@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
+import { SHOWCASE_URNS } from '../src/sample/showcase.ts';
 import { mcp, runCli, tempDir, writeTemp } from './helpers.ts';
 import { chromiumPath } from './ui/browser.ts';
 import { HDFS_SAMPLE, HIVE_SAMPLE, KAFKA_SAMPLE, screenshotPath, startWorld, USERS_CREATED, USERS_DELETED, type UiWorld } from './ui/harness.ts';
@@ -84,7 +85,6 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await types.getByRole('link', { name: /Datasets\s*5/ }).waitFor();
     const platforms = page.getByRole('region', { name: 'By platform' });
     await platforms.getByRole('link', { name: /hive\s*3/ }).waitFor();
-    await page.screenshot({ path: screenshotPath('ui-home.png') });
     await platforms.getByRole('link', { name: /kafka/ }).click();
     await page.waitForURL(/\/search\?/);
     await page.getByText('1 result').waitFor();
@@ -100,7 +100,6 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.waitForURL(/\/search\?query=users/);
     await page.getByText('2 results for “users”').waitFor();
     await page.getByRole('group', { name: 'Platform' }).waitFor();
-    await page.screenshot({ path: screenshotPath('ui-search.png') });
     await page.getByRole('link', { name: 'fct_users_deleted' }).click();
     await page.waitForURL(/\/dataset\/urn:li:dataset:\(urn:li:dataPlatform:hive,fct_users_deleted,PROD\)/);
     await page.getByRole('heading', { level: 1, name: 'fct_users_deleted' }).waitFor();
@@ -460,20 +459,6 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await w.gql('mutation { setTagColor(urn: "urn:li:tag:pii", colorHex: "#7b3fe4") }');
     await page.reload();
     await page.waitForFunction(() => document.querySelectorAll('.lineage-node').length === 5);
-    // Wide enough for the whole graph beside the side column.
-    await page.setViewportSize({ width: 1600, height: 900 });
-    try {
-      await page.screenshot({ path: screenshotPath('ui-lineage.png') });
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 900 });
-    }
-  });
-
-  it('takes the dataset page screenshot', async () => {
-    const { page } = w;
-    await page.goto(datasetUrl(w.server.url, USERS_DELETED));
-    await page.locator('.schema-table tbody tr').first().waitFor();
-    await page.screenshot({ path: screenshotPath('ui-dataset.png') });
   });
 
   it('opens DataHub-style deep links on the right page and tab', async () => {
@@ -671,6 +656,46 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
       assert.equal((await w.gql(`{ dataset(urn: "${USERS_CREATED}") { deprecation { deprecated } } }`)).dataset.deprecation.deprecated, false);
     } finally {
       evil.close();
+    }
+  });
+});
+
+describe('the README\'s screenshots, on the sample `catalog serve --sample` loads', { skip: chromium ? false : 'no Chromium' }, () => {
+  let w: UiWorld;
+  before(async () => {
+    w = await startWorld(chromium!, { args: ['--sample'] });
+  });
+  after(async () => w?.close());
+
+  it('home, search, a dataset page and its lineage, each with the sample\'s content on it', async () => {
+    const { page } = w;
+    const U = SHOWCASE_URNS;
+    await page.goto(`${w.server.url}/`);
+    await page.getByRole('region', { name: 'By platform' }).getByRole('link', { name: /snowflake/ }).waitFor();
+    await page.screenshot({ path: screenshotPath('ui-home.png') });
+
+    await page.goto(`${w.server.url}/search?query=orders`);
+    await page.getByRole('link', { name: 'fct_orders' }).first().waitFor();
+    await page.getByRole('group', { name: 'Platform' }).waitFor();
+    await page.screenshot({ path: screenshotPath('ui-search.png') });
+
+    await page.goto(datasetUrl(w.server.url, U.fctOrders));
+    await page.locator('.schema-table tbody tr').first().waitFor();
+    await page.getByText('Sensitive').first().waitFor();
+    await page.screenshot({ path: screenshotPath('ui-dataset.png') });
+
+    await page.goto(datasetUrl(w.server.url, U.fctOrders, 'Lineage'));
+    await page.waitForFunction(() => document.querySelectorAll('.lineage-node').length >= 4);
+    // One hop each way, so the whole graph fits the picture: the Hive tables and the job that load
+    // the table, and the chart, jobs, view and ML features that read it.
+    await page.getByLabel('Show').selectOption('1');
+    await page.waitForFunction(() => document.querySelectorAll('.lineage-node').length >= 8 && !document.querySelector('.lineage-node .kind')?.textContent?.includes('KAFKA'));
+    // Wide enough for the whole graph beside the side column.
+    await page.setViewportSize({ width: 1600, height: 900 });
+    try {
+      await page.screenshot({ path: screenshotPath('ui-lineage.png') });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
     }
   });
 });

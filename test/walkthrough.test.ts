@@ -327,6 +327,17 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
     assert.equal((await gql('mutation', `deleteAssertion(urn: "${urn}")`)).deleteAssertion, true);
   });
 
+  it('answers the incident fields: an incident raised, read, updated, resolved, and listed on its dataset', async () => {
+    const urn = (await gql('mutation', `raiseIncident(input: { type: OPERATIONAL, title: "Walk", description: "walked", resourceUrn: "${S.usersCreated}", priority: HIGH })`)).raiseIncident;
+    assert.match(urn, /^urn:li:incident:/);
+    assert.equal((await gql('mutation', `updateIncident(urn: "${urn}", input: { title: "Walk again" })`)).updateIncident, true);
+    assert.equal((await gql('mutation', `updateIncidentStatus(urn: "${urn}", input: { state: RESOLVED, message: "fixed" })`)).updateIncidentStatus, true);
+    const read = await gql('query', `incident(urn: "${urn}") { title incidentStatus { state message } }`);
+    assert.deepEqual(read.incident, { title: 'Walk again', incidentStatus: { state: 'RESOLVED', message: 'fixed' } });
+    const listed = await gql('query', `dataset(urn: "${S.usersCreated}") { incidents(state: RESOLVED) { total incidents { urn } } }`);
+    assert.deepEqual(listed.dataset.incidents, { total: 1, incidents: [{ urn }] });
+  });
+
   it('answers the secrets and connections fields: a secret created, updated, listed, read and deleted; a connection upserted, patched, read and deleted', async () => {
     const urn = (await gql('mutation', 'createSecret(input: { name: "WALK_SECRET", value: "walk-value", description: "walk" })')).createSecret;
     assert.equal(urn, 'urn:li:dataHubSecret:WALK_SECRET');
