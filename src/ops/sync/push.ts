@@ -6,8 +6,9 @@
  *    `If-Version-Match` = the base version. Changed there too → merge three-way (reconcile.ts) and
  *    send the merge with `If-Version-Match` = the remote's current version. A conflict left after
  *    the plan stops the push here: nothing is written on either side.
- * 2. Send in batches, synchronously (a few in flight), under one `runId`; after each batch the remote acknowledged,
- *    the local file takes the bases of that batch (and the merged values) in one write transaction.
+ * 2. Send in batches, synchronously (four in flight), under one `runId`; after each batch the remote
+ *    acknowledged, the local file takes the bases of that batch (and the merged values) in one write
+ *    transaction.
  *    A push that dies half-way leaves bases for what was acknowledged; run again, it plans again and
  *    sends only the rest (an aspect the remote got but whose base was not kept now holds the local
  *    value on both sides: only its base is written).
@@ -93,10 +94,10 @@ export function newRunId(): string {
   return `catalog-push-${new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** Sends a plan without conflicts, a batch at a time (see the top of this file). */
 /** Batches a push keeps in flight at once. */
 const IN_FLIGHT = 4;
 
+/** Sends a plan without conflicts, a few batches at a time (see the top of this file). */
 export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, runId: string, options: { batchSize?: number; inFlight?: number; onBatch?: (sent: number) => void } = {}): Promise<PushSummary> {
   if (plan.conflicts.length > 0) throw new Error('a plan with conflicts is never sent');
   const batchSize = options.batchSize ?? 100;
