@@ -12,6 +12,8 @@ import { entityTypeOf } from '../src/ops/sync/local.ts';
 import { isKeyAspect } from '../src/model/registry.ts';
 import { createServer, request } from 'node:http';
 import { addRemote } from '../src/ops/sync/remotes.ts';
+import { newRunId, planPush, sendPlan } from '../src/ops/sync/push.ts';
+import { unpushed } from '../src/ops/sync/compare.ts';
 import { baseRecord } from '../src/sync/base.ts';
 import { tempDir } from './helpers.ts';
 
@@ -144,5 +146,30 @@ test('GET /catalog/v1/sync/unpushed/{urn}: per remote of the file, the aspects c
   } finally {
     await server.close();
     await store.close();
+  }
+});
+
+test('a push plan keeps no local values: each is read when its batch is sent, so an edit made after planning goes out, and its base matches', async () => {
+  const dir = tempDir();
+  const remotePath = join(dir, 'remote.lmdb');
+  const local = openCatalog(join(dir, 'local.lmdb'));
+  const stamp = { actor: 'urn:li:corpuser:t', time: 1 };
+  try {
+    await local.write((txn) => writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: 'planned' }));
+    const remote = new FileRemote(remotePath, true);
+    const plan = await planPush(local, remote, {});
+    assert.equal(plan.writes.length, 1);
+    assert.equal(plan.writes[0]!.value, undefined, 'the plan holds the key and hash, not the value');
+    await local.write((txn) => writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: 'edited after planning' }));
+    const summary = await sendPlan(local, remote, plan, newRunId());
+    assert.equal(summary.sent, 1);
+    await remote.close();
+    const check = openCatalog(remotePath, { readOnly: true });
+    assert.deepEqual(check.getAspect(URN, 'editableDatasetProperties')?.value, { description: 'edited after planning' });
+    await check.close();
+    // The base describes what was sent: nothing is left to push.
+    assert.deepEqual([...unpushed(local, remotePath)], []);
+  } finally {
+    await local.close();
   }
 });

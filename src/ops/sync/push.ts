@@ -15,7 +15,7 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import type { Store } from '../../store/store.ts';
-import { baseRecord, hashValue } from '../../sync/base.ts';
+import { baseRecord, hashValue, type BaseRecord } from '../../sync/base.ts';
 import { reconcile } from '../../sync/reconcile.ts';
 import { aspectId, type AspectWrite, type Remote } from '../../sync/remote/types.ts';
 import { SYSTEM_ACTOR } from '../core/context.ts';
@@ -24,7 +24,12 @@ import { historyOf, syncedAspects, syncedType } from './local.ts';
 import { pushRefusal } from './postgresRemote.ts';
 import type { SyncConflict } from './pull.ts';
 
-export interface PlannedWrite extends AspectWrite {
+export interface PlannedWrite extends Omit<AspectWrite, 'value'> {
+  /**
+   * The value to send when it is a merge; undefined when it is the local value, which is read again
+   * when its batch is sent (a plan holds keys and hashes, not every value of a large push).
+   */
+  value: unknown;
   /** The merge also becomes the local value. */
   mergedLocally: boolean;
   /** Hash of the local value the plan read (a local change since then leaves the aspect to the next push). */
@@ -34,7 +39,7 @@ export interface PlannedWrite extends AspectWrite {
 export interface PushPlan {
   writes: PlannedWrite[];
   /** Aspects that already hold the local value on the remote: only their base is written. */
-  baseOnly: Array<{ urn: string; aspect: string; version: string; value: unknown }>;
+  baseOnly: Array<{ urn: string; aspect: string; base: BaseRecord }>;
   conflicts: SyncConflict[];
   /** Aspects the remote changed while the local side did not: left for `catalog pull`. */
   behind: number;
@@ -66,13 +71,16 @@ export async function planPush(store: Store, remote: Remote, options: { resolve?
       const o = reconcile({ aspectName: p.aspect, base, local, remote: r?.value, localHistory: () => historyOf(store, p.urn, p.aspect), remoteHistory, resolve: options.resolve });
       const localHash = hashValue(local);
       if (o.kind === 'same') {
-        if (r) plan.baseOnly.push({ urn: p.urn, aspect: p.aspect, version: r.version, value: r.value });
+        if (r) plan.baseOnly.push({ urn: p.urn, aspect: p.aspect, base: baseRecord(r.version, r.value) });
       } else if (o.kind === 'takeRemote') plan.behind++;
       else if (o.kind === 'keepLocal') {
         // Absent locally (the local side removed it): DataHub's protocol has no conditional delete of one aspect; left alone.
-        if (local !== undefined) plan.writes.push({ urn: p.urn, entityType: p.entityType, aspectName: p.aspect, value: local, ifVersionMatch: base?.version ?? r?.version, mergedLocally: false, localHash });
+        if (local !== undefined) plan.writes.push({ urn: p.urn, entityType: p.entityType, aspectName: p.aspect, value: undefined, ifVersionMatch: base?.version ?? r?.version, mergedLocally: false, localHash });
       } else if (o.conflicts.length > 0) plan.conflicts.push(...o.conflicts.map((c) => ({ urn: p.urn, ...c })));
-      else if (o.value !== undefined) plan.writes.push({ urn: p.urn, entityType: p.entityType, aspectName: p.aspect, value: o.value, ifVersionMatch: r?.version, mergedLocally: hashValue(o.value) !== localHash, localHash });
+      else if (o.value !== undefined) {
+        const mergedLocally = hashValue(o.value) !== localHash;
+        plan.writes.push({ urn: p.urn, entityType: p.entityType, aspectName: p.aspect, value: mergedLocally ? o.value : undefined, ifVersionMatch: r?.version, mergedLocally, localHash });
+      }
     }
     pending = [];
   };
@@ -104,7 +112,7 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
   const summary: PushSummary = { runId, entities: new Set(plan.writes.map((w) => w.urn)).size, sent: 0, merged: 0, batches: 0 };
   if (plan.baseOnly.length > 0) {
     await store.write((txn) => {
-      for (const b of plan.baseOnly) txn.putSyncBase(remote.location, b.urn, b.aspect, baseRecord(b.version, b.value));
+      for (const b of plan.baseOnly) txn.putSyncBase(remote.location, b.urn, b.aspect, b.base);
     });
   }
   const time = Date.now();
@@ -117,7 +125,12 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
   let failed = false;
   const worker = async () => {
     while (next < batches.length && !failed) {
-      const batch = batches[next++]!;
+      // The local values of this batch, read now (an aspect removed locally since the plan is left out).
+      const batch = batches[next++]!.flatMap((w) => {
+        if (w.mergedLocally) return [w];
+        const value = store.getAspect(w.urn, w.aspectName)?.value;
+        return value === undefined ? [] : [{ ...w, value, localHash: hashValue(value) }];
+      });
       let versions: Map<string, string>;
       try {
         versions = await remote.write(batch, runId);
