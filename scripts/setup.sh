@@ -28,6 +28,29 @@ find_chromium() {
   return 1
 }
 
+# Installs Debian packages with apt-get (updating the lists once if the first try fails), then checks
+# with FIND (a function printing what was found); on failure prints apt-get's output and returns 1.
+#   apt_install WHAT FIND PACKAGE...
+apt_install() {
+  local what=$1 find=$2
+  shift 2
+  echo "setup: installing Debian's $what with apt-get (first run only)"
+  local log
+  log=$(mktemp)
+  export DEBIAN_FRONTEND=noninteractive
+  if ! apt-get install -y -qq "$@" </dev/null >"$log" 2>&1; then
+    apt-get update -qq </dev/null >>"$log" 2>&1 && apt-get install -y -qq "$@" </dev/null >>"$log" 2>&1 || true
+  fi
+  if ! "$find" >/dev/null; then
+    cat "$log" >&2
+    echo "setup: installing $what with apt-get failed" >&2
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
+  echo "setup: $("$find")"
+}
+
 setup_chromium() {
   if find_chromium >/dev/null; then return 0; fi
   if ! command -v apt-get >/dev/null 2>&1; then
@@ -38,21 +61,7 @@ setup_chromium() {
     echo "setup: no Chromium: run \`sudo apt-get install chromium\` (or set CATALOG_CHROMIUM to a Chromium executable)" >&2
     return 1
   fi
-  echo "setup: installing Debian's chromium with apt-get (first run only)"
-  local log
-  log=$(mktemp)
-  export DEBIAN_FRONTEND=noninteractive
-  if ! apt-get install -y -qq chromium </dev/null >"$log" 2>&1; then
-    apt-get update -qq </dev/null >>"$log" 2>&1 && apt-get install -y -qq chromium </dev/null >>"$log" 2>&1 || true
-  fi
-  if ! find_chromium >/dev/null; then
-    cat "$log" >&2
-    echo "setup: installing chromium with apt-get failed" >&2
-    rm -f "$log"
-    return 1
-  fi
-  rm -f "$log"
-  echo "setup: $(find_chromium)"
+  apt_install chromium find_chromium chromium
 }
 
 # Where the PostgreSQL tests look for initdb and pg_ctl (test/pg/server.ts has the same rule).
@@ -76,21 +85,7 @@ setup_postgres() {
     echo "setup: no PostgreSQL server programs: run \`sudo apt-get install postgresql openssl\` (or set PG_BIN to the folder holding initdb and pg_ctl)" >&2
     return 1
   fi
-  echo "setup: installing Debian's postgresql with apt-get (first run only)"
-  local log
-  log=$(mktemp)
-  export DEBIAN_FRONTEND=noninteractive
-  if ! apt-get install -y -qq postgresql openssl </dev/null >"$log" 2>&1; then
-    apt-get update -qq </dev/null >>"$log" 2>&1 && apt-get install -y -qq postgresql openssl </dev/null >>"$log" 2>&1 || true
-  fi
-  if ! find_postgres >/dev/null; then
-    cat "$log" >&2
-    echo "setup: installing postgresql with apt-get failed" >&2
-    rm -f "$log"
-    return 1
-  fi
-  rm -f "$log"
-  echo "setup: $(find_postgres)"
+  apt_install postgresql find_postgres postgresql openssl
 }
 
 setup_python() {
