@@ -143,6 +143,9 @@ test('GET /catalog/v1/sync/unpushed/{urn}: per remote of the file, the aspects c
     const missing = await read('urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)');
     assert.equal(missing.status, 404);
     assert.match(missing.body.message, /Entity urn:li:dataset:\(urn:li:dataPlatform:hive,nope,PROD\) not found/);
+    const invalid = await read('not-a-urn');
+    assert.equal(invalid.status, 400);
+    assert.match(invalid.body.message, /not-a-urn/);
   } finally {
     await server.close();
     await store.close();

@@ -9,6 +9,8 @@
  * status needs no network: the aspects whose local value no longer hashes as the base kept for a
  * remote are the changes not yet pushed there (with no base at all: never pushed).
  */
+import { NotFoundError } from '../../errors.ts';
+import { validateUrn } from '../../model/registry.ts';
 import type { Store, StoreView } from '../../store/store.ts';
 import { changedSince } from '../../sync/base.ts';
 import { diffAspect, formatChanges, type Change } from '../../sync/diff.ts';
@@ -80,8 +82,11 @@ export interface UnpushedToRemote {
 /**
  * What of one entity is not pushed yet, per remote named in the file (the web UI's History tab).
  * A remote the entity was never synced with lists all its aspects: a push would send them all.
+ * An invalid urn is an InvalidUrnError, an entity with nothing stored a NotFoundError.
  */
 export function unpushedOf(view: StoreView, urn: string): UnpushedToRemote[] {
+  validateUrn(urn);
+  if (!view.entityExists(urn)) throw new NotFoundError(`Entity ${urn} not found`);
   const aspects = syncedAspects(view, urn);
   if (aspects.length === 0) return [];
   return view
