@@ -16,6 +16,7 @@ import {
   readMlModelGroupProperties,
   readMlModelProperties,
 } from '../src/ops/read/ml.ts';
+import { readNotebookEditable, readNotebookIdentity, readNotebookInfo } from '../src/ops/read/notebook.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
 
@@ -162,6 +163,33 @@ describe('read models', () => {
       assert.deepEqual(readMlFeatureTableProperties(store, U.table), { description: 'Order features', customProperties: [], mlFeatures: [U.feature], mlPrimaryKeys: [U.primaryKey] });
       const odd = readMlFeatureTableProperties(store, U.tableOdd);
       assert.deepEqual([odd?.mlFeatures, odd?.mlPrimaryKeys], [[], []]);
+    });
+  });
+
+  describe('notebooks (notebook.ts)', () => {
+    it('the tool and id from the urn, the tool as the platform', () => {
+      assert.deepEqual(readNotebookIdentity(U.notebook), { tool: 'querybook', notebookId: '42', platformUrn: 'urn:li:dataPlatform:querybook' });
+    });
+
+    it('its info as stored; a stamp without time or actor reads time 0 and no actor; no deleted stamp when none is stored', () => {
+      assert.deepEqual(readNotebookInfo(store, U.notebook), {
+        title: 'Orders', description: 'Explores orders', externalUrl: 'https://example.com/nb', customProperties: [{ key: 'team', value: 'bi' }],
+        changeAuditStamps: { created: { time: 3, actor: ALICE }, lastModified: { time: 0, actor: null }, deleted: null },
+      });
+    });
+
+    it('a deleted stamp when one is stored', () => {
+      assert.deepEqual(readNotebookInfo(store, U.notebookPlain)?.changeAuditStamps?.deleted, { time: 4, actor: null });
+    });
+
+    it('no change stamps when none are stored', () => {
+      assert.deepEqual(readNotebookInfo(store, U.notebookBare), { title: 'Bare', description: null, externalUrl: null, customProperties: [], changeAuditStamps: null });
+    });
+
+    it('no info and no edited properties when none are stored', () => {
+      assert.equal(readNotebookInfo(store, U.product), null);
+      assert.equal(readNotebookEditable(store, U.notebookPlain), null);
+      assert.deepEqual(readNotebookEditable(store, U.notebook), { description: 'Our notebook' });
     });
   });
 });

@@ -616,13 +616,6 @@ export class EntityView {
   }
 }
 
-/** Name, description and custom properties of an `…Info`/`…Properties` aspect, edited description first. */
-export function described(view: StoreView, urn: string, infoName: string, editableName: string) {
-  const info = aspect(view, urn, infoName);
-  const editable = aspect(view, urn, editableName);
-  return { info, editable: editable ? { description: str(editable['description']) } : null, description: str(editable?.['description']) ?? str(info?.['description']) };
-}
-
 export function keyOf(urn: string): Record<string, string> {
   return keyAspectOf(urn).value as Record<string, string>;
 }
