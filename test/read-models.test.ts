@@ -17,6 +17,7 @@ import {
   readMlModelProperties,
 } from '../src/ops/read/ml.ts';
 import { readNotebookEditable, readNotebookIdentity, readNotebookInfo } from '../src/ops/read/notebook.ts';
+import { readApplicationProperties, readDataProductAssets, readDataProductProperties } from '../src/ops/read/product.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
 
@@ -190,6 +191,32 @@ describe('read models', () => {
       assert.equal(readNotebookInfo(store, U.product), null);
       assert.equal(readNotebookEditable(store, U.notebookPlain), null);
       assert.deepEqual(readNotebookEditable(store, U.notebook), { description: 'Our notebook' });
+    });
+  });
+
+  describe('data products and applications (product.ts)', () => {
+    it("a data product's name falls back to the id from its urn", () => {
+      assert.equal(readDataProductProperties(store, U.product)?.name, 'orders');
+      assert.deepEqual(readDataProductProperties(store, U.productNamed), {
+        name: 'Orders product', description: null, externalUrl: 'https://example.com/p', numAssets: 0, customProperties: [{ key: 'tier', value: 'gold' }],
+      });
+    });
+
+    it('numAssets counts every stored asset entry; assets stored as anything but a list count none', () => {
+      assert.equal(readDataProductProperties(store, U.product)?.numAssets, 2);
+      assert.equal(readDataProductProperties(store, U.productOdd)?.numAssets, 0);
+    });
+
+    it("the assets a product holds are its entries' destination urns, entries without one left out", () => {
+      assert.deepEqual(readDataProductAssets(store, U.product), [DATASET]);
+      assert.deepEqual(readDataProductAssets(store, U.productOdd), []);
+      assert.deepEqual(readDataProductAssets(store, U.application), []);
+    });
+
+    it("an application's name falls back to the id from its urn", () => {
+      assert.deepEqual(readApplicationProperties(store, U.application), { name: 'shop', description: 'no name', externalUrl: null, customProperties: [] });
+      assert.equal(readApplicationProperties(store, U.applicationNamed)?.name, 'Shop');
+      assert.equal(readApplicationProperties(store, U.product), null);
     });
   });
 });
