@@ -17,6 +17,7 @@ import {
   readMlModelProperties,
 } from '../src/ops/read/ml.ts';
 import { readNotebookEditable, readNotebookIdentity, readNotebookInfo } from '../src/ops/read/notebook.ts';
+import { readPlatformResourcePlatform, readPlatformResourceProperties } from '../src/ops/read/platformResource.ts';
 import { readApplicationProperties, readDataProductAssets, readDataProductProperties } from '../src/ops/read/product.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
@@ -217,6 +218,36 @@ describe('read models', () => {
       assert.deepEqual(readApplicationProperties(store, U.application), { name: 'shop', description: 'no name', externalUrl: null, customProperties: [] });
       assert.equal(readApplicationProperties(store, U.applicationNamed)?.name, 'Shop');
       assert.equal(readApplicationProperties(store, U.product), null);
+    });
+  });
+
+  describe('platform resources (platformResource.ts)', () => {
+    it("a JSON object value's entries are its custom properties, a value that is not text as JSON", () => {
+      const p = readPlatformResourceProperties(store, U.resource);
+      assert.deepEqual(p?.customProperties, [{ key: 'name', value: 'Alice' }, { key: 'admin', value: 'true' }, { key: 'teams', value: '["a"]' }]);
+      assert.deepEqual(p?.secondaryKeys, ['alice@example.com']);
+    });
+
+    it('the content type reads JSON when none is stored, schema type and ref null when not stored', () => {
+      assert.deepEqual(readPlatformResourceProperties(store, U.resource)?.value, {
+        blob: '{"name":"Alice","admin":true,"teams":["a"]}', contentType: 'JSON', schemaType: 'JSON', schemaRef: 'SlackUser',
+      });
+      assert.deepEqual(readPlatformResourceProperties(store, U.resourceArray)?.value, { blob: '["a"]', contentType: 'JSON', schemaType: null, schemaRef: null });
+    });
+
+    it('a JSON array, a blob that is not JSON, and a binary value give no custom properties', () => {
+      for (const urn of [U.resourceArray, U.resourceBad, U.resourceBinary]) assert.deepEqual(readPlatformResourceProperties(store, urn)?.customProperties, [], urn);
+    });
+
+    it('no value and no secondary keys when none are stored', () => {
+      const p = readPlatformResourceProperties(store, U.resourceNoValue);
+      assert.deepEqual([p?.value, p?.secondaryKeys, p?.customProperties], [null, null, []]);
+      assert.equal(readPlatformResourceProperties(store, U.product), null);
+    });
+
+    it('the platform is the one its dataPlatformInstance names; none when none is stored', () => {
+      assert.equal(readPlatformResourcePlatform(store, U.resource), 'urn:li:dataPlatform:slack');
+      assert.equal(readPlatformResourcePlatform(store, U.resourceBad), null);
     });
   });
 });
