@@ -8,6 +8,7 @@
  * registry.ts maps urn entity types to them.
  */
 import { healthOf } from '../../../ops/quality/health.ts';
+import { readMlDescription, readMlEditable, readMlIdentity, type MlKind, type VersionTagRead } from '../../../ops/read/ml.ts';
 import { NotFoundError, BadRequestError } from '../../../errors.ts';
 import { keyAspectOf } from '../../../model/registry.ts';
 import { parseUrn } from '../../../model/urn.ts';
@@ -615,43 +616,44 @@ export class EntityView {
   }
 }
 
-/** Name, description and custom properties of an `…Info`/`…Properties` aspect, edited description first. */
-export function described(view: StoreView, urn: string, infoName: string, editableName: string) {
-  const info = aspect(view, urn, infoName);
-  const editable = aspect(view, urn, editableName);
-  return { info, editable: editable ? { description: str(editable['description']) } : null, description: str(editable?.['description']) ?? str(info?.['description']) };
-}
-
 export function keyOf(urn: string): Record<string, string> {
   return keyAspectOf(urn).value as Record<string, string>;
 }
 
 export const oneOf = (values: ReadonlySet<string>, v: unknown): string | null => (typeof v === 'string' && values.has(v) ? v : null);
 
-/** An ML entity: name from its key, platform and origin when its key has them, properties shaped by `shape`. */
-export function mlEntity(view: StoreView, urn: string, kind: EntityKind, infoName: string, editableName: string, shape: (info: Obj) => Obj): Obj {
-  const key = keyOf(urn);
-  const { info, editable, description } = described(view, urn, infoName, editableName);
-  return Object.assign(common(view, urn, kind), {
-    name: key['name'] ?? '',
-    description,
-    editableProperties: editable,
-    ...(key['platform'] !== undefined && { platform: platformView(view, key['platform']) }),
-    ...(key['origin'] !== undefined && { origin: key['origin'].toUpperCase() }),
-    ...(key['featureNamespace'] !== undefined && { featureNamespace: key['featureNamespace'], dataType: str(info?.['dataType']) }),
-    properties: info ? shape(info) : null,
-  });
+/**
+ * The fields the ML entity types share, shaped from their read model (src/ops/read/ml.ts): what the
+ * urn has (the name; a platform and origin, or a feature namespace: null where the urn has none),
+ * the description (the edited one first) and the edited description. Each type adds its properties.
+ */
+export class MlEntityView extends EntityView {
+  readonly #kind: MlKind;
+  readonly #platform: string | null;
+  readonly name: string;
+  readonly origin: string | null;
+  readonly featureNamespace: string | null;
+  constructor(view: StoreView, urn: string, kind: MlKind) {
+    super(view, urn);
+    this.#kind = kind;
+    const identity = readMlIdentity(urn);
+    this.#platform = identity.platformUrn;
+    this.name = identity.name;
+    this.origin = identity.origin;
+    this.featureNamespace = identity.featureNamespace;
+  }
+  get platform(): Obj | null {
+    return this.#platform ? platformView(this.view, this.#platform) : null;
+  }
+  get description(): string | null {
+    return readMlDescription(this.view, this.#kind, this.urn);
+  }
+  get editableProperties(): Obj | null {
+    return readMlEditable(this.view, this.#kind, this.urn);
+  }
 }
 
-/** An ML entity's `version` (DataHub's `VersionTag`); null when none is stored. */
-export const versionTag = (info: Obj): Obj | null => {
-  const v = info['version'];
-  return v && typeof v === 'object' ? { versionTag: str((v as Obj)['versionTag']) } : null;
-};
-
-export const featureProperties = (urn: string) => (info: Obj) => ({
-  description: str(info['description']),
-  dataType: str(info['dataType']),
-  version: versionTag(info),
-  customProperties: customProperties(props(info['customProperties']), urn),
-});
+/** A version tag of a read model as GraphQL shows it (`VersionTag`). */
+export function versionTagView(v: VersionTagRead | null): Obj | null {
+  return v && { versionTag: v.versionTag };
+}
