@@ -1,7 +1,8 @@
 /**
  * Document: a knowledge-base document (DataHub's `documents.graphql`), and the `relatedDocuments`
- * field of the assets a document may be related to. The rules (parent chain, visibility, filters)
- * live in src/ops/knowledge/documents.ts; this file shapes them.
+ * field of the assets a document may be related to. The rules live in src/ops/read/document.ts (the
+ * document's own fields) and src/ops/knowledge/documents.ts (parent chain, visibility, filters);
+ * this file shapes them.
  */
 import { parentDocuments, relatedDocuments, type RelatedDocumentsQuery } from '../../../ops/knowledge/documents.ts';
 import {
