@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { proposalFromMcp } from '../src/model/mcp.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
+import { readDataHubView, readOwnershipType } from '../src/ops/read/admin.ts';
 import { readGroupEditable, readUserEditable } from '../src/ops/read/identity.ts';
 import { readGlobalViewsSettings, readUserSettings } from '../src/ops/read/settings.ts';
 import type { Store } from '../src/store/store.ts';
@@ -21,6 +22,12 @@ const U = {
   userEmptyView: 'urn:li:corpuser:emptyview',
   group: 'urn:li:corpGroup:analysts',
   view: 'urn:li:dataHubView:mine',
+  viewGlobal: 'urn:li:dataHubView:global',
+  viewOdd: 'urn:li:dataHubView:odd',
+  viewBare: 'urn:li:dataHubView:bare',
+  steward: 'urn:li:ownershipType:__system__data_steward',
+  custom: 'urn:li:ownershipType:reviewer',
+  customOdd: 'urn:li:ownershipType:sla_keeper',
 };
 
 const RECORDS = [
@@ -32,6 +39,12 @@ const RECORDS = [
   mcp(U.userEmptyView, 'corpUserSettings', { views: { defaultView: '' } }),
   mcp(U.group, 'corpGroupEditableInfo', { description: 'Analysts', email: 'a@example.com' }),
   mcp('urn:li:globalSettings:0', 'globalSettingsInfo', { views: { defaultView: U.view } }),
+  mcp(U.view, 'dataHubViewInfo', { name: 'Mine', description: 'My datasets', type: 'PERSONAL' }),
+  mcp(U.viewGlobal, 'dataHubViewInfo', { name: 'Everyone', type: 'GLOBAL' }),
+  mcp(U.viewOdd, 'dataHubViewInfo', { name: 7, description: 5, type: 1 }),
+  mcp(U.viewBare, 'status', { removed: false }),
+  mcp(U.custom, 'ownershipTypeInfo', { name: 'Reviewer', description: 'Reviews changes' }),
+  mcp(U.customOdd, 'ownershipTypeInfo', { description: 3 }),
 ];
 
 describe('read models (c)', () => {
@@ -82,6 +95,27 @@ describe('read models (c)', () => {
 
     it("the organization's default view is the one its global settings name", () => {
       assert.deepEqual(readGlobalViewsSettings(store), { defaultView: U.view });
+    });
+  });
+
+  describe('saved views and ownership types (admin.ts)', () => {
+    it('a view as stored', () => {
+      assert.deepEqual(readDataHubView(store, U.view), { viewType: 'PERSONAL', name: 'Mine', description: 'My datasets' });
+      assert.equal(readDataHubView(store, U.viewGlobal).viewType, 'GLOBAL');
+    });
+
+    it("a view's type is PERSONAL and its name the id from its urn when not stored as text; no description then", () => {
+      assert.deepEqual(readDataHubView(store, U.viewOdd), { viewType: 'PERSONAL', name: 'odd', description: null });
+      assert.deepEqual(readDataHubView(store, U.viewBare), { viewType: 'PERSONAL', name: 'bare', description: null });
+    });
+
+    it("an ownership type's stored name and description", () => {
+      assert.deepEqual(readOwnershipType(store, U.custom), { name: 'Reviewer', description: 'Reviews changes' });
+    });
+
+    it("an ownership type's name falls back to the words of its id; a description that is not text reads null", () => {
+      assert.deepEqual(readOwnershipType(store, U.steward), { name: 'Data Steward', description: null });
+      assert.deepEqual(readOwnershipType(store, U.customOdd), { name: 'Sla Keeper', description: null });
     });
   });
 });
