@@ -10,6 +10,7 @@ import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { readDataHubView, readOwnershipType } from '../src/ops/read/admin.ts';
 import { readGroupEditable, readUserEditable } from '../src/ops/read/identity.ts';
+import { readDataType, readEntityType, readPlatformInstance, readStructuredProperty } from '../src/ops/read/registry.ts';
 import { readGlobalViewsSettings, readUserSettings } from '../src/ops/read/settings.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
@@ -28,7 +29,21 @@ const U = {
   steward: 'urn:li:ownershipType:__system__data_steward',
   custom: 'urn:li:ownershipType:reviewer',
   customOdd: 'urn:li:ownershipType:sla_keeper',
+  string: 'urn:li:dataType:datahub.string',
+  richText: 'urn:li:dataType:datahub.rich_text',
+  customType: 'urn:li:dataType:io.acme.money',
+  bareNumber: 'urn:li:dataType:number',
+  datasetType: 'urn:li:entityType:datahub.dataset',
+  userType: 'urn:li:entityType:corpuser',
+  property: 'urn:li:structuredProperty:io.acme.retention',
+  propertyOdd: 'urn:li:structuredProperty:io.acme.odd',
+  propertyBare: 'urn:li:structuredProperty:io.acme.bare',
+  instance: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:hive,warehouse)',
+  instanceOdd: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:kafka,odd)',
+  instanceBare: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:kafka,bare)',
 };
+const ALICE = 'urn:li:corpuser:alice';
+const BOB = 'urn:li:corpuser:bob';
 
 const RECORDS = [
   mcp(U.user, 'corpUserEditableInfo', { displayName: 'Alice', teams: ['bi'], skills: [], slack: '@alice', phone: null }),
@@ -45,6 +60,30 @@ const RECORDS = [
   mcp(U.viewBare, 'status', { removed: false }),
   mcp(U.custom, 'ownershipTypeInfo', { name: 'Reviewer', description: 'Reviews changes' }),
   mcp(U.customOdd, 'ownershipTypeInfo', { description: 3 }),
+  mcp(U.string, 'dataTypeInfo', { qualifiedName: 'datahub.string', displayName: 'Text', description: 'Any text' }),
+  mcp(U.richText, 'dataTypeInfo', { qualifiedName: 5 }),
+  mcp(U.customType, 'dataTypeInfo', { displayName: 'Money' }),
+  mcp(U.bareNumber, 'status', { removed: false }),
+  mcp(U.datasetType, 'entityTypeInfo', { qualifiedName: 'datahub.dataset', displayName: 'Dataset' }),
+  mcp(U.userType, 'entityTypeInfo', { displayName: 7 }),
+  mcp(U.property, 'propertyDefinition', {
+    qualifiedName: 'io.acme.retention', displayName: 'Retention', description: 'Days kept', valueType: 'urn:li:dataType:datahub.urn',
+    cardinality: 'MULTIPLE', immutable: true,
+    typeQualifier: { allowedTypes: [U.datasetType, 'not an urn', 5, 'urn:li:corpuser:x'] },
+    allowedValues: [{ value: { string: 'a' }, description: 'A' }, { value: { double: 2 } }, { value: { other: 1 } }],
+    entityTypes: [U.datasetType],
+    allowedPlatforms: ['urn:li:dataPlatform:hive', 'hive', 3, 'urn:li:corpuser:x'],
+    created: { time: 3, actor: ALICE }, lastModified: { time: 4, actor: BOB },
+  }),
+  mcp(U.property, 'structuredPropertySettings', { isHidden: true, showInSearchFilters: true, showInAssetSummary: true, hideInAssetSummaryWhenEmpty: true, showAsAssetBadge: true, showInColumnsTable: true }),
+  mcp(U.propertyOdd, 'propertyDefinition', {
+    qualifiedName: 5, valueType: 5, cardinality: 7, immutable: 'yes', typeQualifier: { allowedTypes: 'x' }, allowedValues: 'a', entityTypes: 'x', allowedPlatforms: 'hive',
+  }),
+  mcp(U.propertyOdd, 'structuredPropertySettings', { isHidden: 'true', showInSearchFilters: 1 }),
+  mcp(U.propertyBare, 'status', { removed: false }),
+  mcp(U.instance, 'dataPlatformInstanceProperties', { name: 'Warehouse', description: 'The warehouse', customProperties: { tier: 'gold' }, externalUrl: 'https://example.com/dw' }),
+  mcp(U.instanceOdd, 'dataPlatformInstanceProperties', { name: 5, customProperties: 'x' }),
+  mcp(U.instanceBare, 'status', { removed: false }),
 ];
 
 describe('read models (c)', () => {
@@ -116,6 +155,87 @@ describe('read models (c)', () => {
     it("an ownership type's name falls back to the words of its id; a description that is not text reads null", () => {
       assert.deepEqual(readOwnershipType(store, U.steward), { name: 'Data Steward', description: null });
       assert.deepEqual(readOwnershipType(store, U.customOdd), { name: 'Sla Keeper', description: null });
+    });
+  });
+
+  describe('registry entities (registry.ts)', () => {
+    it("a data type's standard type is its id without datahub., upper-cased", () => {
+      assert.deepEqual(readDataType(store, U.string), { type: 'STRING', qualifiedName: 'datahub.string', displayName: 'Text', description: 'Any text' });
+      assert.equal(readDataType(store, U.richText).type, 'RICH_TEXT');
+      assert.equal(readDataType(store, U.bareNumber).type, 'NUMBER');
+    });
+
+    it('a data type whose id names no standard type reads OTHER', () => {
+      assert.equal(readDataType(store, U.customType).type, 'OTHER');
+    });
+
+    it("a data type's or entity type's qualified name falls back to the id from its urn (also when not stored as text)", () => {
+      assert.deepEqual(readDataType(store, U.customType), { type: 'OTHER', qualifiedName: 'io.acme.money', displayName: 'Money', description: null });
+      assert.equal(readDataType(store, U.richText).qualifiedName, 'datahub.rich_text');
+      assert.deepEqual(readDataType(store, U.bareNumber), { type: 'NUMBER', qualifiedName: 'number', displayName: null, description: null });
+      assert.deepEqual(readEntityType(store, U.userType), { entityType: 'corpuser', qualifiedName: 'corpuser', displayName: null, description: null });
+    });
+
+    it('an entity type names the entity type of its id, datahub. left out', () => {
+      assert.deepEqual(readEntityType(store, U.datasetType), { entityType: 'dataset', qualifiedName: 'datahub.dataset', displayName: 'Dataset', description: null });
+    });
+
+    it("a structured property's definition as stored, its stamps as stored", () => {
+      const d = readStructuredProperty(store, U.property).definition;
+      assert.deepEqual([d.qualifiedName, d.displayName, d.description, d.cardinality, d.immutable, d.valueType], [
+        'io.acme.retention', 'Retention', 'Days kept', 'MULTIPLE', true, 'urn:li:dataType:datahub.urn',
+      ]);
+      assert.deepEqual(d.entityTypes, [U.datasetType]);
+      assert.deepEqual([d.created, d.lastModified], [{ time: 3, actor: ALICE }, { time: 4, actor: BOB }]);
+    });
+
+    it('only the well-formed entity type urns of the type qualifier, and only the well-formed platform urns, are read', () => {
+      const d = readStructuredProperty(store, U.property).definition;
+      assert.deepEqual(d.typeQualifier, { allowedTypes: [U.datasetType] });
+      assert.deepEqual(d.allowedPlatforms, ['urn:li:dataPlatform:hive']);
+    });
+
+    it('an allowed value holding neither text nor a number reads null; text is read before a number', () => {
+      assert.deepEqual(readStructuredProperty(store, U.property).definition.allowedValues, [
+        { value: { string: 'a' }, description: 'A' }, { value: { double: 2 }, description: null }, { value: null, description: null },
+      ]);
+    });
+
+    it('the defaults of a definition: qualified name from the urn, SINGLE, mutable, text values, no stamps', () => {
+      for (const urn of [U.propertyOdd, U.propertyBare]) {
+        const d = readStructuredProperty(store, urn).definition;
+        assert.deepEqual([d.qualifiedName, d.displayName, d.cardinality, d.immutable, d.valueType, d.created, d.lastModified], [
+          urn.slice('urn:li:structuredProperty:'.length), null, 'SINGLE', false, 'urn:li:dataType:datahub.string', null, null,
+        ], urn);
+      }
+    });
+
+    it('lists stored as anything else: no allowed values, no entity types, every platform, no allowed types', () => {
+      const d = readStructuredProperty(store, U.propertyOdd).definition;
+      assert.deepEqual([d.allowedValues, d.entityTypes, d.allowedPlatforms, d.typeQualifier], [null, [], null, { allowedTypes: null }]);
+      assert.equal(readStructuredProperty(store, U.propertyBare).definition.typeQualifier, null);
+    });
+
+    it('settings: null when none are stored, each flag true only when stored as true', () => {
+      assert.deepEqual(readStructuredProperty(store, U.property).settings, {
+        isHidden: true, showInSearchFilters: true, showInAssetSummary: true, hideInAssetSummaryWhenEmpty: true, showAsAssetBadge: true, showInColumnsTable: true,
+      });
+      assert.deepEqual(readStructuredProperty(store, U.propertyOdd).settings, {
+        isHidden: false, showInSearchFilters: false, showInAssetSummary: false, hideInAssetSummaryWhenEmpty: false, showAsAssetBadge: false, showInColumnsTable: false,
+      });
+      assert.equal(readStructuredProperty(store, U.propertyBare).settings, null);
+    });
+
+    it("a platform instance: platform and id from its urn, its properties as stored", () => {
+      assert.deepEqual(readPlatformInstance(store, U.instance), {
+        platformUrn: 'urn:li:dataPlatform:hive', instanceId: 'warehouse',
+        properties: { name: 'Warehouse', description: 'The warehouse', customProperties: [{ key: 'tier', value: 'gold' }], externalUrl: 'https://example.com/dw' },
+      });
+    });
+
+    it('platform instance properties: null when none are stored; a name that is not text and custom properties that are not a map read as none', () => {
+      assert.equal(readPlatformInstance(store, U.instanceBare).properties, null);
+      assert.deepEqual(readPlatformInstance(store, U.instanceOdd).properties, { name: null, description: null, customProperties: [], externalUrl: null });
     });
   });
 });
