@@ -1,7 +1,7 @@
 // The reading rules of the typed read models of users' and groups' edited profiles, settings
-// (src/ops/read/identity.ts, settings.ts), saved views and ownership types (admin.ts), and the
-// registry entities — data types, entity types, structured properties, platform instances
-// (registry.ts) — each on its own, against the real store on a temp file: a fallback, a default or a
+// (src/ops/read/identity.ts, settings.ts), saved views and ownership types (admin.ts), the registry
+// entities — data types, entity types, structured properties, platform instances (registry.ts) —,
+// a dataset's operations and profiles (timeseries.ts) and runs (run.ts), each on its own, against the real store on a temp file: a fallback, a default or a
 // filter removed from a read function fails its test here.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -10,6 +10,8 @@ import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { readDataHubView, readOwnershipType } from '../src/ops/read/admin.ts';
 import { readGroupEditable, readUserEditable } from '../src/ops/read/identity.ts';
+import { readRun, readRunEvents } from '../src/ops/read/run.ts';
+import { readDatasetProfiles, readOperations } from '../src/ops/read/timeseries.ts';
 import { readDataType, readEntityType, readPlatformInstance, readStructuredProperty } from '../src/ops/read/registry.ts';
 import { readGlobalViewsSettings, readUserSettings } from '../src/ops/read/settings.ts';
 import type { Store } from '../src/store/store.ts';
@@ -41,6 +43,11 @@ const U = {
   instance: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:hive,warehouse)',
   instanceOdd: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:kafka,odd)',
   instanceBare: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:kafka,bare)',
+  dataset: 'urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)',
+  run: 'urn:li:dataProcessInstance:run1',
+  runOdd: 'urn:li:dataProcessInstance:run2',
+  runBare: 'urn:li:dataProcessInstance:run3',
+  job: 'urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,prod),load)',
 };
 const ALICE = 'urn:li:corpuser:alice';
 const BOB = 'urn:li:corpuser:bob';
@@ -84,6 +91,26 @@ const RECORDS = [
   mcp(U.instance, 'dataPlatformInstanceProperties', { name: 'Warehouse', description: 'The warehouse', customProperties: { tier: 'gold' }, externalUrl: 'https://example.com/dw' }),
   mcp(U.instanceOdd, 'dataPlatformInstanceProperties', { name: 5, customProperties: 'x' }),
   mcp(U.instanceBare, 'status', { removed: false }),
+  mcp(U.dataset, 'operation', {
+    timestampMillis: 1000, actor: ALICE, operationType: 'INSERT', numAffectedRows: 42, affectedDatasets: ['urn:li:dataset:(urn:li:dataPlatform:hive,raw,PROD)'],
+    lastUpdatedTimestamp: 900, partitionSpec: { partition: 'ds=1' }, customProperties: { job: 'load' },
+  }),
+  mcp(U.dataset, 'operation', { timestampMillis: 2000, numAffectedRows: 'many', affectedDatasets: 'raw', partitionSpec: 'ds=2', customProperties: 'x' }),
+  mcp(U.dataset, 'datasetProfile', {
+    timestampMillis: 1000, rowCount: 10, columnCount: 2, sizeInBytes: 'big', partitionSpec: { type: 'FULL_TABLE' },
+    fieldProfiles: [{ fieldPath: 'amount', nullCount: 0, min: 1, max: '9', mean: 4.5, sampleValues: [1, 'two'] }, { uniqueCount: 'x', sampleValues: 'x' }],
+  }),
+  mcp(U.dataset, 'datasetProfile', { timestampMillis: 2000, partitionSpec: { partition: 'ds=2', timePartition: { startTimeMillis: 1, durationMillis: 2 } }, fieldProfiles: 'x' }),
+  mcp(U.dataset, 'datasetProfile', { timestampMillis: 3000 }),
+  mcp(U.run, 'dataProcessInstanceProperties', { name: 'run 1', externalUrl: 'https://example.com/r', created: { time: 5, actor: ALICE }, customProperties: { a: 'b' } }),
+  mcp(U.run, 'dataProcessInstanceRelationships', { parentTemplate: U.job }),
+  mcp(U.run, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:airflow' }),
+  mcp(U.run, 'dataProcessInstanceRunEvent', { timestampMillis: 1000, status: 'STARTED', attempt: 1 }),
+  mcp(U.run, 'dataProcessInstanceRunEvent', { timestampMillis: 2000, status: 'COMPLETE', attempt: 'one', durationMillis: 1000, result: { type: 'SUCCESS', nativeResultType: 'airflow' } }),
+  mcp(U.runOdd, 'dataProcessInstanceProperties', { name: 5, created: { actor: ALICE }, customProperties: 'x' }),
+  mcp(U.runOdd, 'dataProcessInstanceRelationships', { parentTemplate: 5 }),
+  mcp(U.runOdd, 'dataProcessInstanceRunEvent', { timestampMillis: 1000, result: { nativeResultType: 3 } }),
+  mcp(U.runBare, 'dataProcessInstanceProperties', { created: { time: 7 } }),
 ];
 
 describe('read models (c)', () => {
@@ -236,6 +263,85 @@ describe('read models (c)', () => {
     it('platform instance properties: null when none are stored; a name that is not text and custom properties that are not a map read as none', () => {
       assert.equal(readPlatformInstance(store, U.instanceBare).properties, null);
       assert.deepEqual(readPlatformInstance(store, U.instanceOdd).properties, { name: null, description: null, customProperties: [], externalUrl: null });
+    });
+  });
+
+  describe("a dataset's operations and profiles (timeseries.ts)", () => {
+    it('operations newest first, each as it reported it', () => {
+      const [newest, oldest] = readOperations(store, U.dataset, {});
+      assert.deepEqual(oldest, {
+        timestampMillis: 1000, actor: ALICE, operationType: 'INSERT', customOperationType: null, sourceType: null, numAffectedRows: 42,
+        affectedDatasets: ['urn:li:dataset:(urn:li:dataPlatform:hive,raw,PROD)'], lastUpdatedTimestamp: 900, partition: 'ds=1', customProperties: [{ key: 'job', value: 'load' }],
+      });
+      assert.equal(newest?.timestampMillis, 2000);
+    });
+
+    it('an operation of no type is UNKNOWN, last updated when it was reported; fields of another type read as none', () => {
+      assert.deepEqual(readOperations(store, U.dataset, {})[0], {
+        timestampMillis: 2000, actor: null, operationType: 'UNKNOWN', customOperationType: null, sourceType: null, numAffectedRows: null,
+        affectedDatasets: null, lastUpdatedTimestamp: 2000, partition: null, customProperties: [],
+      });
+    });
+
+    it('the time range and limit of the query apply', () => {
+      assert.deepEqual(readOperations(store, U.dataset, { endTimeMillis: 1500 }).map((o) => o.timestampMillis), [1000]);
+      assert.deepEqual(readDatasetProfiles(store, U.dataset, { limit: 1 }).map((p) => p.timestampMillis), [3000]);
+    });
+
+    it("a profile's columns: statistics as text, sample values as text, no field path read as ''; numbers of another type read as none", () => {
+      const p = readDatasetProfiles(store, U.dataset, {})[2];
+      assert.deepEqual([p?.rowCount, p?.columnCount, p?.sizeInBytes], [10, 2, null]);
+      assert.deepEqual(p?.fieldProfiles, [
+        {
+          fieldPath: 'amount', uniqueCount: null, uniqueProportion: null, nullCount: 0, nullProportion: null,
+          min: '1', max: '9', mean: '4.5', median: null, stdev: null, sampleValues: ['1', 'two'],
+        },
+        {
+          fieldPath: '', uniqueCount: null, uniqueProportion: null, nullCount: null, nullProportion: null,
+          min: null, max: null, mean: null, median: null, stdev: null, sampleValues: null,
+        },
+      ]);
+    });
+
+    it('a partition is of type PARTITION unless stored otherwise; no partition, and no columns, when none are stored', () => {
+      const [none, partitioned, full] = readDatasetProfiles(store, U.dataset, {});
+      assert.deepEqual(partitioned?.partitionSpec, { type: 'PARTITION', partition: 'ds=2', timePartition: { startTimeMillis: 1, durationMillis: 2 } });
+      assert.deepEqual(full?.partitionSpec, { type: 'FULL_TABLE', partition: null, timePartition: null });
+      assert.deepEqual([none?.partitionSpec, none?.fieldProfiles, partitioned?.fieldProfiles], [null, null, null]);
+    });
+  });
+
+  describe('runs (run.ts)', () => {
+    it('a run as stored: its properties, the job it is a run of, its platform', () => {
+      assert.deepEqual(readRun(store, U.run), {
+        name: 'run 1', created: { time: 5, actor: ALICE }, externalUrl: 'https://example.com/r',
+        properties: { name: 'run 1', externalUrl: 'https://example.com/r', created: { time: 5, actor: ALICE }, customProperties: [{ key: 'a', value: 'b' }] },
+        parentTemplate: U.job, platformUrn: 'urn:li:dataPlatform:airflow',
+      });
+    });
+
+    it("a creation stamp without a time reads as none, and the properties' one as time 0; the properties' name falls back to ''", () => {
+      assert.deepEqual(readRun(store, U.runOdd), {
+        name: null, created: null, externalUrl: null,
+        properties: { name: '', externalUrl: null, created: { time: 0, actor: null }, customProperties: [] },
+        parentTemplate: null, platformUrn: null,
+      });
+    });
+
+    it('a creation stamp without an actor reads no actor', () => {
+      assert.deepEqual(readRun(store, U.runBare).created, { time: 7, actor: null });
+    });
+
+    it('no properties when none are stored', () => {
+      assert.deepEqual(readRun(store, U.job), { name: null, created: null, externalUrl: null, properties: null, parentTemplate: null, platformUrn: null });
+    });
+
+    it('run events newest first; a result only when one is stored, fields of another type read as none', () => {
+      assert.deepEqual(readRunEvents(store, U.run, {}), [
+        { timestampMillis: 2000, status: 'COMPLETE', attempt: null, durationMillis: 1000, result: { resultType: 'SUCCESS', nativeResultType: 'airflow' } },
+        { timestampMillis: 1000, status: 'STARTED', attempt: 1, durationMillis: null, result: null },
+      ]);
+      assert.deepEqual(readRunEvents(store, U.runOdd, {}), [{ timestampMillis: 1000, status: null, attempt: null, durationMillis: null, result: { resultType: null, nativeResultType: null } }]);
     });
   });
 });
