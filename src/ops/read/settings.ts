@@ -1,7 +1,7 @@
 /**
  * Read models of settings: a user's own (`corpUserSettings`) and the organization's default view
  * (`globalSettingsInfo` of `urn:li:globalSettings:0`). Both aspects are stored as given, so each
- * field is read only when it has the expected type (docs/datahub/graphql.md §3.3).
+ * field is read only when it has the expected type (docs/datahub/discovery.md §5).
  */
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf } from './common.ts';
