@@ -2,8 +2,8 @@
  * Read models of the catalog's registry entities: the value types of structured properties
  * (`dataType`), the entity types they apply to (`entityType`), the structured property definitions
  * themselves with their display settings, and the platform instances assets live on. Their aspects
- * are stored as given (the definition is checked only as far as src/ops/labels checks it), so a field
- * reads only when it has the expected type, and the catalog's defaults fill the rest.
+ * are stored as given (an ingested one may hold anything), so a field reads only when it has the
+ * expected type, and the catalog's defaults fill the rest.
  */
 import { keyAspectOf } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
