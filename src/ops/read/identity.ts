@@ -2,6 +2,9 @@
  * Read models of users, groups and tags: the entities every other read shows as owners and labels.
  * Each part is read when first asked for.
  */
+import type { AspectValue } from '../../model/aspects/define.ts';
+import type corpGroupEditableInfo from '../../model/aspects/corpGroupEditableInfo.ts';
+import type corpUserEditableInfo from '../../model/aspects/corpUserEditableInfo.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, readOwnership, type CustomPropertyRead, type OwnershipRead } from './common.ts';
@@ -106,4 +109,53 @@ export function readGroupInfo(view: StoreView, urn: string): GroupInfoRead | nul
 export function readGroupOrigin(view: StoreView, urn: string): { type: string; externalType: string | null } {
   const origin = aspectOf<{ type?: string; externalType?: string }>(view, urn, 'origin');
   return { type: origin?.type ?? 'UNKNOWN', externalType: origin?.externalType ?? null };
+}
+
+type UserEditableInfo = AspectValue<typeof corpUserEditableInfo>;
+
+/** A user's edited profile (`corpUserEditableInfo`): each field as stored, null when not stored. */
+export interface UserEditableRead {
+  displayName: string | null;
+  title: string | null;
+  aboutMe: string | null;
+  teams: string[] | null;
+  skills: string[] | null;
+  pictureLink: string | null;
+  slack: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** The profile a user edited in the UI; null when none is stored. */
+export function readUserEditable(view: StoreView, urn: string): UserEditableRead | null {
+  const e = aspectOf<UserEditableInfo>(view, urn, 'corpUserEditableInfo');
+  if (!e) return null;
+  return {
+    displayName: e.displayName ?? null,
+    title: e.title ?? null,
+    aboutMe: e.aboutMe ?? null,
+    teams: e.teams ?? null,
+    skills: e.skills ?? null,
+    pictureLink: e.pictureLink ?? null,
+    slack: e.slack ?? null,
+    phone: e.phone ?? null,
+    email: e.email ?? null,
+  };
+}
+
+type GroupEditableInfo = AspectValue<typeof corpGroupEditableInfo>;
+
+/** A group's edited profile (`corpGroupEditableInfo`): each field as stored, null when not stored. */
+export interface GroupEditableRead {
+  description: string | null;
+  slack: string | null;
+  email: string | null;
+  pictureLink: string | null;
+}
+
+/** The profile of a group edited in the UI; null when none is stored. */
+export function readGroupEditable(view: StoreView, urn: string): GroupEditableRead | null {
+  const e = aspectOf<GroupEditableInfo>(view, urn, 'corpGroupEditableInfo');
+  if (!e) return null;
+  return { description: e.description ?? null, slack: e.slack ?? null, email: e.email ?? null, pictureLink: e.pictureLink ?? null };
 }

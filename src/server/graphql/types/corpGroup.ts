@@ -1,8 +1,8 @@
 /** CorpGroup: a group of users, with its profile and owners (docs/datahub/graphql.md §2.5), shaped from src/ops/read/identity.ts. */
 import { parseUrn } from '../../../model/urn.ts';
-import { readGroupInfo, readGroupOrigin } from '../../../ops/read/identity.ts';
+import { readGroupEditable, readGroupInfo, readGroupOrigin } from '../../../ops/read/identity.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, aspect, ownershipReadView, ref, structuredPropertiesView } from './shared.ts';
+import { type EntityKind, type Obj, ownershipReadView, ref, structuredPropertiesView } from './shared.ts';
 import { readOwnership } from '../../../ops/read/common.ts';
 
 /** Not read yet. */
@@ -44,7 +44,7 @@ class CorpGroupView {
     return this.properties;
   }
   get editableProperties(): Obj | null {
-    return aspect<Obj>(this.#view, this.urn, 'corpGroupEditableInfo') ?? null;
+    return readGroupEditable(this.#view, this.urn) as Obj | null;
   }
   get ownership(): Obj | null {
     return ownershipReadView(this.#view, this.urn, readOwnership(this.#view, this.urn));

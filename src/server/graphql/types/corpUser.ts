@@ -1,11 +1,12 @@
 /**
  * CorpUser: a person, with profile, editable profile, status and settings (docs/datahub/graphql.md §2.5),
- * shaped from src/ops/read/identity.ts.
+ * shaped from src/ops/read/identity.ts and src/ops/read/settings.ts.
  */
 import { parseUrn } from '../../../model/urn.ts';
-import { readUserInfo, readUserStatus } from '../../../ops/read/identity.ts';
+import { readUserEditable, readUserInfo, readUserStatus } from '../../../ops/read/identity.ts';
+import { readUserSettings } from '../../../ops/read/settings.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, aspect, customPropertiesView, ref, str, structuredPropertiesView } from './shared.ts';
+import { type EntityKind, type Obj, customPropertiesView, ref, structuredPropertiesView } from './shared.ts';
 
 /** Not read yet. */
 const UNSET: unique symbol = Symbol('unset');
@@ -45,7 +46,7 @@ class CorpUserView {
     return this.properties;
   }
   get editableProperties(): Obj | null {
-    if (this.#editable === UNSET) this.#editable = aspect<Obj>(this.#view, this.urn, 'corpUserEditableInfo') ?? null;
+    if (this.#editable === UNSET) this.#editable = readUserEditable(this.#view, this.urn) as Obj | null;
     return this.#editable;
   }
   get editableInfo(): Obj | null {
@@ -69,15 +70,13 @@ export function corpUserView(view: StoreView, urn: string): Obj {
   return new CorpUserView(view, urn);
 }
 
-/** A user's settings as DataHub reads them: appearance always, views only when the user set them. */
+/** A user's settings (`CorpUserSettings`), the default view read when selected. */
 export function corpUserSettingsView(view: StoreView, urn: string): Obj {
-  const settings = aspect(view, urn, 'corpUserSettings');
-  const appearance = settings?.['appearance'] as Obj | undefined;
-  const views = settings?.['views'] as Obj | undefined;
-  const defaultView = str(views?.['defaultView']);
+  const settings = readUserSettings(view, urn);
+  const defaultView = settings.views?.defaultView;
   return {
-    appearance: { showSimplifiedHomepage: appearance?.['showSimplifiedHomepage'] === true },
-    views: views ? { defaultView: defaultView ? () => ref(view, defaultView) : null } : null,
+    appearance: settings.appearance,
+    views: settings.views ? { defaultView: defaultView ? () => ref(view, defaultView) : null } : null,
   };
 }
 

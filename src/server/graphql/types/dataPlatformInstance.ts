@@ -1,18 +1,16 @@
-/** DataPlatformInstance: one deployment of a platform (a warehouse, a cluster). */
-import { type EntityKind, aspect, common, customProperties, keyOf, platformView, props, str } from './shared.ts';
+/** DataPlatformInstance: one deployment of a platform (a warehouse, a cluster), shaped from src/ops/read/registry.ts. */
+import { readPlatformInstance } from '../../../ops/read/registry.ts';
+import { type EntityKind, common, customPropertiesView, platformView } from './shared.ts';
 
 export const dataPlatformInstance: EntityKind = {
   typename: 'DataPlatformInstance',
   enumValue: 'DATA_PLATFORM_INSTANCE',
   build: (view, urn) => {
-      const key = keyOf(urn);
-      const p = aspect(view, urn, 'dataPlatformInstanceProperties');
-      return Object.assign(common(view, urn, dataPlatformInstance), {
-        platform: platformView(view, key['platform'] ?? 'urn:li:dataPlatform:unknown'),
-        instanceId: key['instance'] ?? '',
-        properties: p
-          ? { name: str(p['name']), description: str(p['description']), customProperties: customProperties(props(p['customProperties']), urn), externalUrl: str(p['externalUrl']) }
-          : null,
-      });
-    },
+    const { platformUrn, instanceId, properties: p } = readPlatformInstance(view, urn);
+    return Object.assign(common(view, urn, dataPlatformInstance), {
+      platform: platformView(view, platformUrn),
+      instanceId,
+      properties: p && { ...p, customProperties: customPropertiesView(p.customProperties, urn) },
+    });
+  },
 };

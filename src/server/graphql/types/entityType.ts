@@ -1,17 +1,14 @@
-/** EntityTypeEntity: an entity type structured properties apply to (datahub.dataset, …). */
-import { parseUrn } from '../../../model/urn.ts';
+/** EntityTypeEntity: an entity type structured properties apply to (datahub.dataset, …), shaped from src/ops/read/registry.ts. */
+import { readEntityType } from '../../../ops/read/registry.ts';
 import { kinds } from './registry.ts';
-import { type EntityKind, aspect, common, str } from './shared.ts';
+import { type EntityKind, common } from './shared.ts';
 
 export const entityType: EntityKind = {
   typename: 'EntityTypeEntity',
   enumValue: 'ENTITY_TYPE',
   build: (view, urn) => {
-      const id = parseUrn(urn).rawKey;
-      const info = aspect(view, urn, 'entityTypeInfo');
-      const target = kinds()[id.replace(/^datahub\./, '')];
-      return Object.assign(common(view, urn, entityType), {
-        info: { type: target?.enumValue ?? 'OTHER', qualifiedName: str(info?.['qualifiedName']) ?? id, displayName: str(info?.['displayName']), description: str(info?.['description']) },
-      });
-    },
+    const { entityType: named, ...info } = readEntityType(view, urn);
+    // The `EntityType` value of the type it names; OTHER for a type this server does not serve.
+    return Object.assign(common(view, urn, entityType), { info: { type: kinds()[named]?.enumValue ?? 'OTHER', ...info } });
+  },
 };

@@ -1,6 +1,7 @@
 /** The caller (`me`) and the organization's view settings (docs/datahub/graphql.md §3.3, docs/datahub/discovery.md §5). */
+import { readGlobalViewsSettings } from '../../../ops/read/settings.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type Obj, aspect, ref, str } from './shared.ts';
+import { type Obj, ref } from './shared.ts';
 
 /** `me`: the calling user, with every platform privilege (there are no policies in Catalog). */
 export function meView(view: StoreView, actor: string): Obj {
@@ -13,8 +14,7 @@ export function meView(view: StoreView, actor: string): Obj {
   return { corpUser: ref(view, actor), platformPrivileges: Object.fromEntries(privileges.map((p) => [p, true])) };
 }
 
-/** The organization's default view (`globalSettingsInfo.views.defaultView` of urn:li:globalSettings:0); never null. */
+/** The organization's default view (src/ops/read/settings.ts); never null. */
 export function globalViewsSettings(view: StoreView): Obj {
-  const info = aspect(view, 'urn:li:globalSettings:0', 'globalSettingsInfo');
-  return { defaultView: str((info?.['views'] as Obj | undefined)?.['defaultView']) };
+  return readGlobalViewsSettings(view);
 }

@@ -1,12 +1,9 @@
-/** OwnershipTypeEntity: a system or custom ownership type. */
-import { ownershipTypeName } from '../../../ops/labels/ownershipTypes.ts';
-import { type EntityKind, aspect, common, str } from './shared.ts';
+/** OwnershipTypeEntity: a system or custom ownership type, shaped from src/ops/read/admin.ts. */
+import { readOwnershipType } from '../../../ops/read/admin.ts';
+import { type EntityKind, common } from './shared.ts';
 
 export const ownershipType: EntityKind = {
   typename: 'OwnershipTypeEntity',
   enumValue: 'CUSTOM_OWNERSHIP_TYPE',
-  build: (view, urn) => {
-      const info = aspect(view, urn, 'ownershipTypeInfo');
-      return Object.assign(common(view, urn, ownershipType), { info: { name: ownershipTypeName(view, urn), description: str(info?.['description']) } });
-    },
+  build: (view, urn) => Object.assign(common(view, urn, ownershipType), { info: readOwnershipType(view, urn) }),
 };
