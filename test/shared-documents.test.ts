@@ -115,6 +115,16 @@ describe('saveSharedDocument', () => {
     assert.equal(store.getAspect(SHARED_FOLDER_URN, 'subTypes'), undefined);
   });
 
+  it('a folder without status gets one; a folder whose status is stored without `removed` is live and left alone', async () => {
+    await seed(upsert(SHARED_FOLDER_URN, 'documentInfo', info('Shared')));
+    assert.ok((await saveSharedDocument(ctx, input())).saved);
+    assert.deepEqual(value(SHARED_FOLDER_URN, 'status'), { removed: false });
+
+    await seed(upsert(SHARED_FOLDER_URN, 'status', {}));
+    assert.ok((await saveSharedDocument(ctx, input())).saved);
+    assert.deepEqual(value(SHARED_FOLDER_URN, 'status'), {}, 'removed defaults to false: not soft-deleted');
+  });
+
   it('updates a document inside the folder, at any depth, without a new owner', async () => {
     const section = 'urn:li:document:section';
     const nested = 'urn:li:document:nested';

@@ -1,6 +1,6 @@
 /**
  * The shared documents folder: where an agent saves what it learned (DataHub's MCP `save_document`,
- * docs/datahub/mcp.md). The rules:
+ * docs/datahub/mcp.md §1). The rules:
  *
  * - the folder is one fixed document, `urn:li:document:__system_shared_documents` ("Shared", sub-type
  *   Folder), made on first use and brought back (status.removed false) when it was soft-deleted;
@@ -22,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import type { Proposal } from '../../model/mcp.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { ingestProposals } from '../ingest/ingestProposals.ts';
-import { aspectOf } from '../read/common.ts';
+import { readStatus } from '../read/common.ts';
 import { readDocumentInfo } from '../read/document.ts';
 import { parentDocuments } from './documents.ts';
 
@@ -86,7 +86,10 @@ const documentInfo = (title: string, text: string, time: number, extra: Record<s
   ...extra,
 });
 
-/** What the folder needs to be there and visible: all of it on first use, its status when it is soft-deleted (or has none). */
+/**
+ * What the folder needs to be there and visible: all of it on first use; its status when it is
+ * soft-deleted or has none (a folder from before this rule); nothing when its status says it is live.
+ */
 function folderProposals(ctx: OpContext, time: number): Proposal[] {
   if (!ctx.store.entityExists(SHARED_FOLDER_URN)) {
     return [
@@ -95,7 +98,7 @@ function folderProposals(ctx: OpContext, time: number): Proposal[] {
       proposal(SHARED_FOLDER_URN, 'status', { removed: false }),
     ];
   }
-  return aspectOf<{ removed?: boolean }>(ctx.store, SHARED_FOLDER_URN, 'status')?.removed === false ? [] : [proposal(SHARED_FOLDER_URN, 'status', { removed: false })];
+  return readStatus(ctx.store, SHARED_FOLDER_URN)?.removed === false ? [] : [proposal(SHARED_FOLDER_URN, 'status', { removed: false })];
 }
 
 /** Saves (creates or updates) an agent's document in the shared folder, or says why not; nothing is written on a refusal. */
