@@ -5,6 +5,7 @@
  */
 import { keyAspectOf } from '../../model/registry.ts';
 import { platformOf, type LineageResult } from '../../ops/lineage/lineage.ts';
+import { readDataJobName } from '../../ops/read/pipeline.ts';
 import type { StoreView } from '../../store/store.ts';
 import { formatTable } from '../output.ts';
 
@@ -26,10 +27,8 @@ function nameOf(view: StoreView, urn: string, entityType: string): string {
         return key['chartId'] ?? urn;
       case 'dashboard':
         return key['dashboardId'] ?? urn;
-      case 'dataJob': {
-        const info = view.getAspect(urn, 'dataJobInfo')?.value as { name?: unknown } | undefined;
-        return typeof info?.name === 'string' && info.name !== '' ? info.name : (key['jobId'] ?? urn);
-      }
+      case 'dataJob':
+        return readDataJobName(view, urn) || urn;
       case 'schemaField':
         return key['fieldPath'] ?? urn;
       default: {

@@ -1,13 +1,13 @@
 /**
  * get_aspect_history: earlier versions of an entity's governance aspects, newest first, as DataHub's
- * MCP server answers it — the same allow-list and bounds, the same paging anchored on the newest
- * stored version (the latest value's `systemMetadata.version` names the next history row), the same
- * provenance projection and response budget. DataHub's server reads the versions through OpenAPI
- * v3 batchGet (one request per entity type and round); we read the same records from the data file
- * and count the requests it would have made, so `batch.httpCalls` agrees.
+ * MCP server answers it — the same allow-list and bounds, the same provenance projection and response
+ * budget. Which versions form a page (anchored on the newest stored version, stepping over pruned
+ * ones) is the operation's (src/ops/timeline/aspectHistory.ts); DataHub's server reads the versions
+ * through OpenAPI v3 batchGet, so `batch.httpCalls` counts the requests it would have made: one
+ * existence check per valid URN, and the operation's batch reads.
  */
-import { batchGetEntities, type EntityRequest } from '../../ops/entities/openapiEntities.ts';
 import { validateUrn } from '../../model/registry.ts';
+import { HISTORY_MAX_FROM_VERSION, HISTORY_MAX_LIMIT, readAspectHistories, type AspectHistoryRead, type AspectVersionRead } from '../../ops/timeline/aspectHistory.ts';
 import { exists, type ToolContext } from '../context.ts';
 import { cleanGql, truncateDescriptions, truncateWithEllipsis, type Json, type JsonObject } from '../shape.ts';
 
@@ -15,8 +15,6 @@ const ALLOWED = new Set([
   'datasetProperties', 'deprecation', 'domains', 'editableDatasetProperties', 'editableSchemaMetadata', 'globalTags', 'glossaryTerms', 'ownership',
   'schemaMetadata', 'status', 'structuredProperties', 'upstreamLineage',
 ]);
-const MAX_LIMIT = 20;
-const MAX_FROM_VERSION = 1_000_000;
 const MAX_URN_CHARS = 2048;
 const MAX_URNS = 10;
 const MAX_ASPECTS = 8;
@@ -24,8 +22,6 @@ const MAX_PAIRS = 40;
 const MAX_VALUE_CHARS = 12000;
 const MAX_RESULTS_CHARS = 52000;
 const MAX_PROVENANCE_CHARS = 512;
-const MAX_MISSES = 8;
-const MAX_PROBES = MAX_LIMIT + MAX_MISSES + 1;
 const SYSTEM_METADATA_FIELDS = ['lastObserved', 'runId', 'lastRunId', 'pipelineName', 'registryName', 'registryVersion', 'version', 'schemaVersion'];
 const AUDIT_FIELDS = ['time', 'actor', 'impersonator'];
 
@@ -37,21 +33,17 @@ export interface AspectHistoryArgs {
   include_current: boolean;
 }
 
+/** A pair's answer, its versions shaped, before the response budget. */
 interface Pair {
   urn: string;
   aspect: string;
-  entityType?: string;
   current: JsonObject | null;
   history: JsonObject[];
   error: string | null;
-  exhausted: boolean;
   hasMore: boolean;
   nextFromVersion: number | null;
   fromVersion: number | null;
   anchor: string;
-  ascending: boolean;
-  cursor: number | null;
-  misses: number;
 }
 
 function bounded(name: string, value: number, min: number, max: number): void {
@@ -86,7 +78,9 @@ function project(value: unknown, fields: string[]): JsonObject {
   return out;
 }
 
-function formatVersion(version: number, aspect: Record<string, unknown>): JsonObject {
+function formatVersion(version: number, read: AspectVersionRead): JsonObject {
+  // The aspect as DataHub's batchGet answers it with system metadata (value, systemMetadata, auditStamp {time, actor}), copied: shaping changes it.
+  const aspect = JSON.parse(JSON.stringify({ value: read.value, ...(read.systemMetadata && { systemMetadata: read.systemMetadata }), auditStamp: read.created })) as Record<string, unknown>;
   const value = cleanGql(aspect['value']);
   truncateDescriptions(value);
   const serialized = JSON.stringify(value);
@@ -106,15 +100,6 @@ function formatVersion(version: number, aspect: Record<string, unknown>): JsonOb
   const audit = project(aspect['auditStamp'], AUDIT_FIELDS);
   if (Object.keys(audit).length > 0) entry['auditStamp'] = audit;
   return entry;
-}
-
-function newestLogical(aspect: Record<string, unknown> | undefined): number | null {
-  const raw = (aspect?.['systemMetadata'] as Record<string, unknown> | undefined)?.['version'];
-  let n: number;
-  if (typeof raw === 'number' && Number.isInteger(raw)) n = raw;
-  else if (typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)) n = Number(raw.trim());
-  else return null;
-  return n >= 1 && n <= MAX_FROM_VERSION ? n : null;
 }
 
 function pairResult(p: Pair, limit: number, truncated = false): JsonObject {
@@ -137,139 +122,47 @@ function pairResult(p: Pair, limit: number, truncated = false): JsonObject {
 }
 
 export async function getAspectHistory(ctx: ToolContext, a: AspectHistoryArgs): Promise<Json> {
-  if (a.from_version !== null) bounded('from_version', a.from_version, 1, MAX_FROM_VERSION);
-  bounded('limit', a.limit, 1, MAX_LIMIT);
+  if (a.from_version !== null) bounded('from_version', a.from_version, 1, HISTORY_MAX_FROM_VERSION);
+  bounded('limit', a.limit, 1, HISTORY_MAX_LIMIT);
   const urns = stringList(a.urns, 'urns', MAX_URNS);
   const aspects = stringList(a.aspect_names, 'aspect_names', MAX_ASPECTS);
   if (urns.length * aspects.length > MAX_PAIRS) throw new Error(`urns × aspect_names must not exceed ${MAX_PAIRS} pairs`);
-  const pairs: Pair[] = urns.flatMap((urn) =>
-    aspects.map((aspect) => ({
-      urn, aspect, current: null, history: [], error: null, exhausted: false, hasMore: false, nextFromVersion: null, fromVersion: null,
-      anchor: 'fallback', ascending: false, cursor: null, misses: 0,
-    })),
-  );
   let httpCalls = 0;
-  const parsed = new Map<string, { urn: string; type: string } | string>();
+  const urnErrors = new Map<string, string | null>();
   for (const urn of urns) {
     if (!urn || urn.length > MAX_URN_CHARS) {
-      parsed.set(urn, 'urn must contain a bounded DataHub URN');
+      urnErrors.set(urn, 'urn must contain a bounded DataHub URN');
       continue;
     }
-    let type: string;
     try {
-      type = validateUrn(urn).entityType;
+      validateUrn(urn);
     } catch {
-      parsed.set(urn, 'urn must be a valid DataHub URN');
+      urnErrors.set(urn, 'urn must be a valid DataHub URN');
       continue;
     }
     httpCalls++;
-    parsed.set(urn, exists(ctx, urn) ? { urn, type } : `Entity ${urn} not found`);
+    urnErrors.set(urn, exists(ctx, urn) ? null : `Entity ${urn} not found`);
   }
-  for (const p of pairs) {
-    const r = parsed.get(p.urn)!;
-    if (typeof r === 'string') p.error = r;
-    else if (!ALLOWED.has(p.aspect)) p.error = 'aspect_name is not an allowed governance aspect';
-    else p.entityType = r.type;
-  }
-  const active = pairs.filter((p) => p.error === null);
-
-  /** One round of reads: the version at each pair's cursor (one batchGet per entity type in DataHub). */
-  const read = (round: Pair[]): Map<Pair, Record<string, unknown>> => {
-    const byType = new Map<string, Map<string, Pair[]>>();
-    for (const p of round) {
-      const urnsOfType = byType.get(p.entityType!) ?? new Map<string, Pair[]>();
-      byType.set(p.entityType!, urnsOfType);
-      urnsOfType.set(p.urn, [...(urnsOfType.get(p.urn) ?? []), p]);
-    }
-    const out = new Map<Pair, Record<string, unknown>>();
-    for (const urnsOfType of byType.values()) {
-      httpCalls++;
-      const requests: EntityRequest[] = [...urnsOfType].map(([urn, ps]) => ({ urn, aspects: ps.map((p) => ({ name: p.aspect, version: p.cursor ?? 0 })) }));
-      const entities = batchGetEntities(ctx.store, requests);
-      for (const entity of entities) {
-        for (const p of urnsOfType.get(entity.urn) ?? []) {
-          const record = entity.aspects.find((a) => a.name === p.aspect)?.record;
-          const value = record?.value;
-          if (record && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-            // The aspect as DataHub's batchGet answers it with system metadata: value, systemMetadata, auditStamp {time, actor}.
-            const envelope = { value, ...(record.systemMetadata && { systemMetadata: record.systemMetadata }), auditStamp: { time: record.created.time, actor: record.created.actor } };
-            out.set(p, JSON.parse(JSON.stringify(envelope)) as Record<string, unknown>);
-          }
-        }
-      }
-    }
-    return out;
-  };
-  const advance = (p: Pair) => {
-    if (p.cursor === null) return;
-    p.cursor += p.ascending ? 1 : -1;
-    if (p.cursor < 1) {
-      p.cursor = null;
-      p.exhausted = true;
-    }
-  };
-
-  if (active.length > 0) {
-    for (const p of active) p.cursor = 0;
-    const current = read(active);
-    for (const p of active) {
-      const aspect = current.get(p);
-      if (!aspect) {
-        p.anchor = 'aspectAbsent';
-        p.exhausted = true;
-        continue;
-      }
-      if (a.include_current) p.current = formatVersion(0, aspect);
-      const logical = newestLogical(aspect);
-      const newestRow = logical !== null && logical >= 2 ? logical - 1 : null;
-      if (a.from_version !== null) {
-        p.fromVersion = newestRow !== null ? Math.min(a.from_version, newestRow) : a.from_version;
-        p.anchor = 'caller';
-      } else if (newestRow !== null) {
-        p.fromVersion = newestRow;
-        p.anchor = 'systemMetadata';
-      } else if (logical !== null) {
-        p.anchor = 'systemMetadata';
-        p.exhausted = true;
-        continue;
-      } else {
-        p.fromVersion = 1;
-        p.anchor = 'fallback';
-        p.ascending = true;
-      }
-      p.cursor = p.fromVersion;
-    }
-  }
-  for (let probe = 0; probe < MAX_PROBES; probe++) {
-    const pending = active.filter((p) => !p.exhausted && p.error === null && p.cursor !== null);
-    if (pending.length === 0) break;
-    const observed = read(pending);
-    for (const p of pending) {
-      const aspect = observed.get(p);
-      if (!aspect) {
-        p.misses++;
-        if (p.misses > MAX_MISSES) p.exhausted = true;
-        else advance(p);
-        continue;
-      }
-      p.misses = 0;
-      if (p.history.length >= a.limit) {
-        p.hasMore = true;
-        p.nextFromVersion = p.cursor;
-        p.exhausted = true;
-        continue;
-      }
-      p.history.push(formatVersion(p.cursor ?? 0, aspect));
-      advance(p);
-    }
-  }
-  for (const p of active) {
-    if (p.ascending) p.history.reverse();
-    if (!p.exhausted && p.cursor !== null) {
-      p.hasMore = true;
-      p.nextFromVersion = p.ascending ? null : p.cursor;
-    }
-  }
+  const asked = urns.flatMap((urn) =>
+    aspects.map((aspect) => ({ urn, aspect, error: urnErrors.get(urn) ?? (ALLOWED.has(aspect) ? null : 'aspect_name is not an allowed governance aspect') })),
+  );
+  const read = readAspectHistories(ctx.store, { pairs: asked.filter((p) => p.error === null), fromVersion: a.from_version, limit: a.limit });
+  httpCalls += read.batchReads;
+  let next = 0;
+  const pairs: Pair[] = asked.map(({ urn, aspect, error }) => {
+    const r: AspectHistoryRead | null = error === null ? (read.pairs[next++] ?? null) : null;
+    return {
+      urn,
+      aspect,
+      error,
+      current: r?.current && a.include_current ? formatVersion(0, r.current) : null,
+      history: r ? r.history.map((h) => formatVersion(h.version, h.read)) : [],
+      hasMore: r?.hasMore ?? false,
+      nextFromVersion: r?.nextFromVersion ?? null,
+      fromVersion: r?.fromVersion ?? null,
+      anchor: r?.anchor ?? 'fallback',
+    };
+  });
 
   const results: JsonObject[] = [];
   const dropped: JsonObject[] = [];

@@ -81,6 +81,11 @@ export function readDataJobProperties(view: StoreView, urn: string): DataJobProp
   };
 }
 
+/** The name a job is listed by (`datahub lineage`): its stored name when not empty, else its job id. */
+export function readDataJobName(view: StoreView, urn: string): string {
+  return readDataJobProperties(view, urn)?.name || readDataJobIdentity(urn).jobId;
+}
+
 /** Whichever of the flow's or job's edited description is stored; null when nothing was edited. */
 export function readPipelineEditable(view: StoreView, urn: string, kind: 'dataFlow' | 'dataJob'): { description: string | null } | null {
   return readEditableDescription(view, urn, kind === 'dataFlow' ? 'editableDataFlowProperties' : 'editableDataJobProperties');
