@@ -80,10 +80,6 @@ export function ref(view: StoreView, urn: string): Obj {
 
 export type Obj = Record<string, unknown>;
 
-export function aspect<T = Obj>(view: StoreView, urn: string, name: string): T | undefined {
-  return view.getAspect(urn, name)?.value as T | undefined;
-}
-
 /** A field evaluated only when a query selects it, at most once. */
 export function lazy<T>(compute: () => T): () => T {
   let done = false;
