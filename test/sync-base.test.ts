@@ -22,6 +22,13 @@ describe('hashValue', () => {
     assert.match(hashValue('x'), /^[0-9a-f]{64}$/);
   });
 
+  it('canonical text: keys in order or not, absent fields first or last, undefined array elements', () => {
+    assert.equal(canonicalJson({ a: 1, c: 2, b: 3 }), '{"a":1,"b":3,"c":2}');
+    assert.equal(canonicalJson({ a: undefined, b: 1, c: undefined, d: { z: undefined } }), '{"b":1,"d":{}}');
+    assert.equal(canonicalJson([undefined, { y: [], x: '"' }]), '[null,{"x":"\\"","y":[]}]');
+    assert.equal(canonicalJson({}), '{}');
+  });
+
   it('tells apart what JSON tells apart', () => {
     assert.notEqual(hashValue([1, 2]), hashValue([2, 1]));
     assert.notEqual(hashValue({ a: '1' }), hashValue({ a: 1 }));
