@@ -161,8 +161,8 @@ test('a push plan keeps no local values: each is read when its batch is sent, so
     await local.write((txn) => writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: 'planned' }));
     const remote = new FileRemote(remotePath, true);
     const plan = await planPush(local, remote, {});
-    assert.equal(plan.writes.length, 1);
-    assert.equal(plan.writes[0]!.value, undefined, 'the plan holds the key and hash, not the value');
+    assert.equal(plan.writes, 1);
+    assert.deepEqual([...plan.entries()], [{ kind: 'write', urn: URN, entityType: 'dataset', aspectName: 'editableDatasetProperties', ifVersionMatch: '-1' }], 'the plan holds the key and the version to match, not the value');
     await local.write((txn) => writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: 'edited after planning' }));
     const summary = await sendPlan(local, remote, plan, newRunId());
     assert.equal(summary.sent, 1);
@@ -171,6 +171,70 @@ test('a push plan keeps no local values: each is read when its batch is sent, so
     assert.deepEqual(check.getAspect(URN, 'editableDatasetProperties')?.value, { description: 'edited after planning' });
     await check.close();
     // The base describes what was sent: nothing is left to push.
+    assert.deepEqual([...unpushed(local, remotePath)], []);
+  } finally {
+    await local.close();
+  }
+});
+
+test('If-Version-Match -1 on a file remote: written while the aspect is absent, refused once it exists', async () => {
+  const path = join(tempDir(), 'remote.lmdb');
+  const remote = new FileRemote(path, true);
+  try {
+    const v1 = await remote.write([write({ description: 'a' }, '-1')], 'run-1');
+    assert.equal(v1.get(`${URN}\u0000editableDatasetProperties`), '1');
+    await assert.rejects(remote.write([write({ description: 'b' }, '-1')], 'run-2'), (e: unknown) => e instanceof PreconditionFailedError && /editableDatasetProperties: Expected version -1, actual version 1$/.test(e.message));
+    const [entity] = await remote.getEntities([URN]);
+    assert.deepEqual(entity?.aspects.get('editableDatasetProperties')?.value, { description: 'a' });
+  } finally {
+    await remote.close();
+  }
+});
+
+test('between the two passes of a push: an aspect the remote created or changed meanwhile is not overwritten, the push stops, and the next one merges', async () => {
+  const dir = tempDir();
+  const remotePath = join(dir, 'remote.lmdb');
+  const local = openCatalog(join(dir, 'local.lmdb'));
+  const stamp = { actor: 'urn:li:corpuser:t', time: 1 };
+  // After URN in the file's order: the new aspect's batch goes first.
+  const other = 'urn:li:dataset:(urn:li:dataPlatform:hive,u,PROD)';
+  const tags = (...names: string[]) => ({ tags: names.map((n) => ({ tag: `urn:li:tag:${n}` })) });
+  try {
+    await local.write((txn) => {
+      writeAspect(txn, stamp, URN, 'globalTags', tags('ours'));
+      writeAspect(txn, stamp, other, 'globalTags', tags('base'));
+    });
+    // The second dataset is on the remote with a base; the first is new there.
+    let remote = new FileRemote(remotePath, true);
+    await sendPlan(local, remote, await planPush(local, remote), newRunId());
+    await local.write((txn) => writeAspect(txn, stamp, other, 'globalTags', tags('base', 'ours')));
+    await remote.close();
+    // Both entities get an aspect on the remote after the plan is made.
+    const teammate = new FileRemote(remotePath, true);
+    await local.write((txn) => writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: 'ours' }));
+    remote = new FileRemote(remotePath, true);
+    const plan = await planPush(local, remote);
+    assert.deepEqual([plan.writes, plan.conflicts.length], [2, 0]);
+    await remote.close();
+    await teammate.write([write({ description: 'theirs' }, '-1'), { urn: other, entityType: 'dataset', aspectName: 'globalTags', value: tags('base', 'theirs'), ifVersionMatch: '1' }], 'teammate');
+    await teammate.close();
+    remote = new FileRemote(remotePath, true);
+    await assert.rejects(sendPlan(local, remote, plan, newRunId(), { batchSize: 1, inFlight: 1 }), (e: unknown) => e instanceof PreconditionFailedError && /editableDatasetProperties: Expected version -1, actual version 1$/.test(e.message));
+    const [first, second] = await remote.getEntities([URN, other]);
+    assert.deepEqual(first?.aspects.get('editableDatasetProperties')?.value, { description: 'theirs' }, 'the remote keeps what was written there');
+    assert.deepEqual(second?.aspects.get('globalTags')?.value, tags('base', 'theirs'));
+    // Run again: the description now conflicts (both sides set it from nothing), the tags merge.
+    const again = await planPush(local, remote);
+    assert.deepEqual(again.conflicts.map((c) => [c.urn, c.aspect]), [[URN, 'editableDatasetProperties']]);
+    again.close();
+    const ours = await planPush(local, remote, { resolve: 'ours' });
+    const summary = await sendPlan(local, remote, ours, newRunId());
+    assert.deepEqual([summary.sent, summary.merged], [2, 1]);
+    const [a, b] = await remote.getEntities([URN, other]);
+    assert.deepEqual(a?.aspects.get('editableDatasetProperties')?.value, { description: 'ours' });
+    assert.deepEqual(b?.aspects.get('globalTags')?.value, tags('base', 'ours', 'theirs'));
+    assert.deepEqual(local.getAspect(other, 'globalTags')?.value, tags('base', 'ours', 'theirs'), 'the merge became the local value');
+    await remote.close();
     assert.deepEqual([...unpushed(local, remotePath)], []);
   } finally {
     await local.close();
