@@ -27,18 +27,28 @@ export interface SyncRow {
   note?: string;
 }
 
-/** Runs `bin args` to the end; resolves with its wall seconds, stdout and the peak RSS (MB) seen. */
-function timed(bin: string, args: string[]): Promise<{ seconds: number; stdout: string; peakMb: number }> {
+/**
+ * Runs `bin args` to the end; resolves with its wall seconds, stdout and the peaks (MB) seen of its
+ * RSS and of the two parts RSS is made of: anonymous memory (the JS heap, buffers, the addon's
+ * allocations: what the process itself holds) and file pages (the mapped executable and the data
+ * file LMDB maps: page cache the kernel can drop, which grows with the pages a run touches).
+ */
+export function timed(bin: string, args: string[]): Promise<{ seconds: number; stdout: string; peakMb: number; peakAnonMb: number; peakFileMb: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CATALOG_DATA: '' } });
     let stdout = '';
     let stderr = '';
     let peak = 0;
+    let peakAnon = 0;
+    let peakFile = 0;
     const sample = () => {
       try {
-        const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
-        peak = Math.max(peak, kb / 1024);
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+        peak = Math.max(peak, mb('VmRSS'));
+        peakAnon = Math.max(peakAnon, mb('RssAnon'));
+        peakFile = Math.max(peakFile, mb('RssFile'));
       } catch {
         // Gone between two samples.
       }
@@ -50,7 +60,7 @@ function timed(bin: string, args: string[]): Promise<{ seconds: number; stdout: 
     child.on('close', (code) => {
       clearInterval(timer);
       if (code !== 0) reject(new Error(`${bin} ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`));
-      else resolve({ seconds: (performance.now() - started) / 1000, stdout, peakMb: peak });
+      else resolve({ seconds: (performance.now() - started) / 1000, stdout, peakMb: peak, peakAnonMb: peakAnon, peakFileMb: peakFile });
     });
   });
 }
@@ -75,7 +85,7 @@ async function countingProxy(target: string): Promise<{ url: string; counts: Map
 }
 
 /** REST ingestProposalBatch of a JSON Lines file, batches of 100, 4 in flight: aspects/s. */
-async function restIngest(url: string, file: string): Promise<number> {
+export async function restIngest(url: string, file: string): Promise<number> {
   const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
   const batches: string[] = [];
   for (let i = 0; i < lines.length; i += 100) {
@@ -98,7 +108,7 @@ async function restIngest(url: string, file: string): Promise<number> {
   return lines.length / ((performance.now() - started) / 1000);
 }
 
-const serve = (bin: string, data: string): Promise<SpawnedServer> => spawnServer(bin, ['serve', '--port', '0', '--data', data, '--max-batch-items', '1000'], { timeoutMs: 60000 });
+export const serve = (bin: string, data: string): Promise<SpawnedServer> => spawnServer(bin, ['serve', '--port', '0', '--data', data, '--max-batch-items', '1000'], { timeoutMs: 60000 });
 
 export async function syncBench(bin: string, sizes: readonly number[], work: string, log: (s: string) => void): Promise<SyncRow[]> {
   const rows: SyncRow[] = [];

@@ -13,6 +13,7 @@ import { isKeyAspect } from '../src/model/registry.ts';
 import { createServer, request } from 'node:http';
 import { addRemote } from '../src/ops/sync/remotes.ts';
 import { newRunId, planPush, sendPlan } from '../src/ops/sync/push.ts';
+import { pull } from '../src/ops/sync/pull.ts';
 import { unpushed } from '../src/ops/sync/compare.ts';
 import { baseRecord } from '../src/sync/base.ts';
 import { tempDir } from './helpers.ts';
@@ -239,4 +240,41 @@ test('between the two passes of a push: an aspect the remote created or changed 
   } finally {
     await local.close();
   }
+});
+
+test('pull brings the entities the pulled ones point to, each once, also when they are fetched a few at a time as they pile up', async () => {
+  const dir = tempDir();
+  const remotePath = join(dir, 'remote.lmdb');
+  const seed = new FileRemote(remotePath, true);
+  const dataset = (i: number) => `urn:li:dataset:(urn:li:dataPlatform:hive,d${i},PROD)`;
+  await seed.write(
+    [
+      ...[0, 1, 2, 3].map((i) => ({ urn: dataset(i), entityType: 'dataset', aspectName: 'globalTags', value: { tags: [{ tag: `urn:li:tag:t${i % 3}` }, { tag: 'urn:li:tag:known' }] } })),
+      ...['t0', 't1', 't2', 'known'].map((t) => ({ urn: `urn:li:tag:${t}`, entityType: 'tag', aspectName: 'tagProperties', value: { name: `remote ${t}` } })),
+    ],
+    'seed',
+  );
+  await seed.close();
+  const stamp = { actor: 'urn:li:corpuser:t', time: 1 };
+  const outcomes: unknown[] = [];
+  for (const referencedAtMost of [undefined, 1]) {
+    const local = openCatalog(join(dir, `local-${referencedAtMost}.lmdb`));
+    const remote = new FileRemote(remotePath, false);
+    try {
+      // A tag the local file holds already is not read from the remote.
+      await local.write((txn) => writeAspect(txn, stamp, 'urn:li:tag:known', 'tagProperties', { name: 'local known' }));
+      const summary = await pull(local, remote, { slice: { types: ['dataset'] }, pageSize: 2, referencedAtMost });
+      outcomes.push({
+        entities: summary.entities,
+        written: summary.written,
+        tags: ['t0', 't1', 't2', 'known'].map((t) => local.getAspect(`urn:li:tag:${t}`, 'tagProperties')?.value),
+        platform: local.entityExists('urn:li:dataPlatform:hive'),
+      });
+    } finally {
+      await remote.close();
+      await local.close();
+    }
+  }
+  const expected = { entities: 7, written: 7, tags: [{ name: 'remote t0' }, { name: 'remote t1' }, { name: 'remote t2' }, { name: 'local known' }], platform: false };
+  assert.deepEqual(outcomes, [expected, expected]);
 });

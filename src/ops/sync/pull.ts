@@ -2,7 +2,8 @@
  * `catalog pull REMOTE [slice]`: brings the remote's entities (all, or a slice) into the local file,
  * with the entities they point to (owners, tags, terms, domains, platforms), a page at a time: each
  * page is decided (reconcile.ts) and then written in one write transaction, with the bases of its
- * aspects in the same transaction. Memory is bounded by a page (plus the set of referenced urns).
+ * aspects in the same transaction. Memory is bounded by a page, plus at most REFERENCED_AT_MOST
+ * referenced urns the local file lacks (fetched when that many are waiting).
  *
  * Conflicts: an aspect both sides changed in clashing ways is left as it is locally (its base too)
  * and reported; every other aspect is written. This is what `git pull` does with a merge that
@@ -39,6 +40,8 @@ export interface PullOptions {
   slice: Slice;
   resolve?: 'ours' | 'theirs';
   pageSize?: number;
+  /** Referenced urns held before they are fetched (REFERENCED_AT_MOST unless given). */
+  referencedAtMost?: number;
   onPage?: (summary: PullSummary) => void;
 }
 
@@ -56,29 +59,45 @@ interface Decision {
   outcome: Outcome;
 }
 
+/**
+ * Referenced urns the local file lacks, held at most before they are fetched (memory stays bounded
+ * whatever the remote's size; one that a later page brings too is then simply read twice).
+ */
+const REFERENCED_AT_MOST = 10_000;
+
 export async function pull(store: Store, remote: Remote, options: PullOptions): Promise<PullSummary> {
   const summary: PullSummary = { entities: 0, written: 0, unchanged: 0, merged: 0, conflicts: [], skipped: [] };
   const pageSize = options.pageSize ?? 500;
   const slice = options.slice;
+  // The urns the pulled entities point to that the local file lacks: fetched after the pull, or
+  // sooner when there are many. Pulled entities are not remembered: once written they exist locally.
   const referenced = new Set<string>();
-  const pulled = new Set<string>();
-  const apply = async (entities: RemoteEntity[]) => {
+  // Pulled entities that still do not exist locally (every aspect skipped): not to be read again.
+  const pulledAbsent = new Set<string>();
+  const fetchReferenced = async () => {
+    const wanted = [...referenced].filter((u) => !pulledAbsent.has(u) && !store.entityExists(u));
+    referenced.clear();
+    for (let i = 0; i < wanted.length; i += pageSize) await apply(await remote.getEntities(wanted.slice(i, i + pageSize)), false);
+  };
+  const apply = async (entities: RemoteEntity[], follow: boolean) => {
     await applyPage(store, remote, entities, options, summary);
+    const pageRefs = new Set<string>();
     for (const e of entities) {
-      pulled.add(e.urn);
-      referencedUrns([e.urn, ...Array.from(e.aspects.values(), (a) => a.value)], referenced);
+      if (!store.entityExists(e.urn)) pulledAbsent.add(e.urn);
+      if (follow) referencedUrns([e.urn, ...Array.from(e.aspects.values(), (a) => a.value)], pageRefs);
     }
+    for (const u of pageRefs) if (!referenced.has(u) && !pulledAbsent.has(u) && !store.entityExists(u)) referenced.add(u);
     options.onPage?.(summary);
+    if (referenced.size >= (options.referencedAtMost ?? REFERENCED_AT_MOST)) await fetchReferenced();
   };
   if (slice.urns?.length) {
-    for (let i = 0; i < slice.urns.length; i += pageSize) await apply((await remote.getEntities(slice.urns.slice(i, i + pageSize))).filter((e) => inSlice(e, slice)));
+    for (let i = 0; i < slice.urns.length; i += pageSize) await apply((await remote.getEntities(slice.urns.slice(i, i + pageSize))).filter((e) => inSlice(e, slice)), true);
   } else {
     const types = slice.types?.length ? slice.types : await remoteTypes(remote, store.entityTypes());
-    for await (const page of remote.entities(types, slice.query, pageSize)) await apply(page.filter((e) => syncedType(e.entityType) && inSlice(e, slice)));
+    for await (const page of remote.entities(types, slice.query, pageSize)) await apply(page.filter((e) => syncedType(e.entityType) && inSlice(e, slice)), true);
   }
   // The entities the pulled ones point to, so names show instead of bare urns (one level deep).
-  const wanted = [...referenced].filter((u) => !pulled.has(u) && !store.entityExists(u));
-  for (let i = 0; i < wanted.length; i += pageSize) await apply(await remote.getEntities(wanted.slice(i, i + pageSize)));
+  await fetchReferenced();
   return summary;
 }
 

@@ -5,9 +5,12 @@
  *   entity type, and `POST /openapi/v3/entity/{type}/batchGet?systemMetadata=true` for given entities
  *   (100 at a time; `GET /openapi/v3/entity/{type}/{urn}` one by one from a server without it).
  *   The remote's version of an aspect is its `systemMetadata.version`.
- * - Writes: `POST /aspects?action=ingestProposalBatch` with `async: "false"`, each proposal carrying
- *   `headers: {"If-Version-Match": <base version>}` and `systemMetadata.runId`; the new versions are
- *   read back afterwards.
+ * - Writes: `POST /openapi/v3/entity/{type}?async=false&systemMetadata=true`, a list of
+ *   `{urn, <aspect>: {value, systemMetadata: {runId, lastObserved}, headers: {"If-Version-Match": v}}}`
+ *   per entity type, written synchronously all or none (412 when a version does not match); the answer
+ *   holds each aspect's new `systemMetadata.version`. A server without that route gets
+ *   `POST /aspects?action=ingestProposalBatch` (`async: "false"`, the same headers and runId), and
+ *   any version an answer does not give is read back with a batch get.
  *
  * The token goes only to the remote's own origin: requests are built from the configured URL alone
  * and redirects are not followed (a redirect would carry the token elsewhere), so one is an error.
@@ -147,6 +150,7 @@ export class HttpRemote implements Remote {
     }
     if (status !== 200) throw this.failure('POST', path, status, json);
     if (!Array.isArray(json)) throw this.failure('POST', path, status, 'the answer is not a list of entities');
+    this.typeInPath.set(type, path === at(type) ? type : type.toLowerCase());
     return json.flatMap((e) => (typeof e === 'object' && e !== null ? (this.toEntity(e as Record<string, unknown>) ?? []) : []));
   }
 
@@ -173,13 +177,81 @@ export class HttpRemote implements Remote {
 
   async write(writes: readonly AspectWrite[], runId: string): Promise<Map<string, string>> {
     if (writes.length === 0) return new Map();
+    const systemMetadata = { runId, lastObserved: Date.now() };
+    const versions = new Map<string, string>();
+    if (this.bulkWriteUnsupported) await this.writeProposals(writes, systemMetadata);
+    else {
+      // One OpenAPI v3 write per entity type, answered with each aspect's new systemMetadata (its version).
+      const byType = new Map<string, AspectWrite[]>();
+      for (const w of writes) {
+        const list = byType.get(w.entityType);
+        if (list) list.push(w);
+        else byType.set(w.entityType, [w]);
+      }
+      for (const [type, list] of byType) {
+        if (this.bulkWriteUnsupported) await this.writeProposals(list, systemMetadata);
+        else await this.writeEntities(type, list, systemMetadata, versions);
+      }
+    }
+    // What the answers did not say (a server answering without systemMetadata, or the Rest.li path) is read back.
+    const unknown = writes.filter((w) => !versions.has(aspectId(w.urn, w.aspectName)));
+    if (unknown.length > 0) {
+      for (const entity of await this.getEntities([...new Set(unknown.map((w) => w.urn))])) {
+        for (const w of unknown) {
+          if (w.urn !== entity.urn) continue;
+          const a = entity.aspects.get(w.aspectName);
+          if (a) versions.set(aspectId(w.urn, w.aspectName), a.version);
+        }
+      }
+    }
+    return versions;
+  }
+
+  /** Set once the remote answered an OpenAPI v3 write as a route it does not have. */
+  private bulkWriteUnsupported = false;
+  /** How the remote spells an entity type in its paths, as learnt from its batch gets. */
+  private readonly typeInPath = new Map<string, string>();
+
+  /**
+   * `POST /openapi/v3/entity/{type}?async=false&systemMetadata=true` with each aspect's
+   * `If-Version-Match` in its `headers`: written all or none, answered with the entities as written.
+   */
+  private async writeEntities(type: string, writes: readonly AspectWrite[], systemMetadata: Record<string, unknown>, versions: Map<string, string>): Promise<void> {
+    const byUrn = new Map<string, Record<string, unknown>>();
+    for (const w of writes) {
+      const entity = byUrn.get(w.urn) ?? { urn: w.urn };
+      byUrn.set(w.urn, entity);
+      entity[w.aspectName] = { value: w.value, systemMetadata, ...(w.ifVersionMatch !== undefined && { headers: { 'If-Version-Match': w.ifVersionMatch } }) };
+    }
+    const path = `/openapi/v3/entity/${encodeURIComponent(this.typeInPath.get(type) ?? type)}?async=false&systemMetadata=true`;
+    const { status, json } = await this.request('POST', path, [...byUrn.values()]);
+    if (status === 404 || status === 405) {
+      this.bulkWriteUnsupported = true;
+      await this.writeProposals(writes, systemMetadata);
+      return;
+    }
+    if (status === 412) throw new PreconditionFailedError(this.failure('POST', path, status, json).message);
+    if (status !== 200 && status !== 201) throw this.failure('POST', path, status, json);
+    if (!Array.isArray(json)) return;
+    for (const raw of json) {
+      if (typeof raw !== 'object' || raw === null) continue;
+      const urn = (raw as Record<string, unknown>)['urn'];
+      for (const [name, a] of Object.entries(raw as Record<string, unknown>)) {
+        const version = typeof a === 'object' && a !== null ? (a as { systemMetadata?: Record<string, unknown> }).systemMetadata?.['version'] : undefined;
+        if (typeof urn === 'string' && (typeof version === 'string' || typeof version === 'number')) versions.set(aspectId(urn, name), String(version));
+      }
+    }
+  }
+
+  /** `POST /aspects?action=ingestProposalBatch` (Rest.li), for a server without OpenAPI v3 writes; answers no versions. */
+  private async writeProposals(writes: readonly AspectWrite[], systemMetadata: Record<string, unknown>): Promise<void> {
     const proposals = writes.map((w) => ({
       entityType: w.entityType,
       entityUrn: w.urn,
       changeType: 'UPSERT',
       aspectName: w.aspectName,
       aspect: { value: JSON.stringify(w.value), contentType: 'application/json' },
-      systemMetadata: { runId, lastObserved: Date.now() },
+      systemMetadata,
       ...(w.ifVersionMatch !== undefined && { headers: { 'If-Version-Match': w.ifVersionMatch } }),
     }));
     const path = '/aspects?action=ingestProposalBatch';
@@ -188,16 +260,6 @@ export class HttpRemote implements Remote {
       throw new PreconditionFailedError(this.failure('POST', path, status, json).message);
     }
     if (status !== 200) throw this.failure('POST', path, status, json);
-    const versions = new Map<string, string>();
-    const written = new Set(writes.map((w) => w.urn));
-    for (const entity of await this.getEntities([...written])) {
-      for (const w of writes) {
-        if (w.urn !== entity.urn) continue;
-        const a = entity.aspects.get(w.aspectName);
-        if (a) versions.set(aspectId(w.urn, w.aspectName), a.version);
-      }
-    }
-    return versions;
   }
 
   async close(): Promise<void> {}
