@@ -278,3 +278,50 @@ test('pull brings the entities the pulled ones point to, each once, also when th
   const expected = { entities: 7, written: 7, tags: [{ name: 'remote t0' }, { name: 'remote t1' }, { name: 'remote t2' }, { name: 'local known' }], platform: false };
   assert.deepEqual(outcomes, [expected, expected]);
 });
+
+test('an HTTP remote writes with one OpenAPI v3 write per entity type and takes the versions from the answer; a server without it gets ingestProposalBatch and a read-back', async () => {
+  const store = openCatalog(join(tempDir(), 'served.lmdb'));
+  const server = await startServer({ store, port: 0 });
+  const seen: string[] = [];
+  let v3Writes = true;
+  const proxy = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0]!;
+    seen.push(`${req.method} ${path}${(req.url ?? '').includes('action=') ? `?${/action=\w+/.exec(req.url ?? '')![0]}` : ''}`);
+    if (!v3Writes && req.method === 'POST' && /^\/openapi\/v3\/entity\/\w+$/.test(path)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const to = new URL(server.url);
+    const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    req.pipe(out);
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  const tag = { urn: 'urn:li:tag:pii', entityType: 'tag', aspectName: 'tagProperties', value: { name: 'pii' }, ifVersionMatch: '-1' };
+  try {
+    const remote = new HttpRemote(url, { entityTypeOf, isKeyAspect });
+    const versions = await remote.write([write({ description: 'a' }, '-1'), tag, { ...write({ tags: [] }, '-1'), aspectName: 'globalTags' }], 'run-1');
+    assert.deepEqual(Object.fromEntries(versions), { [`${URN}\u0000editableDatasetProperties`]: '1', [`${URN}\u0000globalTags`]: '1', 'urn:li:tag:pii\u0000tagProperties': '1' });
+    assert.deepEqual(seen, ['POST /openapi/v3/entity/dataset', 'POST /openapi/v3/entity/tag'], 'no read-back');
+    assert.equal(store.getAspect(URN, 'editableDatasetProperties')?.systemMetadata?.['runId'], 'run-1');
+    // A version that does not match refuses that write: nothing of it is written.
+    await assert.rejects(remote.write([write({ description: 'b' }, '-1')], 'run-2'), (e: unknown) => e instanceof PreconditionFailedError && /HTTP 412.*Expected version -1, actual version 1/.test(e.message));
+    assert.deepEqual(store.getAspect(URN, 'editableDatasetProperties')?.value, { description: 'a' });
+
+    seen.length = 0;
+    v3Writes = false;
+    const older = new HttpRemote(url, { entityTypeOf, isKeyAspect });
+    const again = await older.write([write({ description: 'b' }, '1'), { ...tag, value: { name: 'PII' }, ifVersionMatch: '1' }], 'run-3');
+    assert.deepEqual(Object.fromEntries(again), { [`${URN}\u0000editableDatasetProperties`]: '2', 'urn:li:tag:pii\u0000tagProperties': '2' });
+    assert.deepEqual(seen, ['POST /openapi/v3/entity/dataset', 'POST /aspects?action=ingestProposalBatch', 'POST /openapi/v3/entity/dataset/batchGet', 'POST /openapi/v3/entity/tag/batchGet']);
+    assert.equal(store.getAspect(URN, 'editableDatasetProperties')?.systemMetadata?.['runId'], 'run-3');
+    await assert.rejects(older.write([write({ description: 'c' }, '1')], 'run-4'), (e: unknown) => e instanceof PreconditionFailedError && /Expected version 1, actual version 2/.test(e.message));
+  } finally {
+    proxy.close();
+    await server.close();
+    await store.close();
+  }
+});

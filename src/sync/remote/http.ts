@@ -188,9 +188,13 @@ export class HttpRemote implements Remote {
         if (list) list.push(w);
         else byType.set(w.entityType, [w]);
       }
-      for (const [type, list] of byType) {
-        if (this.bulkWriteUnsupported) await this.writeProposals(list, systemMetadata);
-        else await this.writeEntities(type, list, systemMetadata, versions);
+      const types = [...byType.keys()];
+      for (const [i, type] of types.entries()) {
+        if (!(await this.writeEntities(type, byType.get(type)!, systemMetadata, versions))) {
+          // No such route (known from the first type): the rest go as one Rest.li batch.
+          await this.writeProposals(types.slice(i).flatMap((t) => byType.get(t)!), systemMetadata);
+          break;
+        }
       }
     }
     // What the answers did not say (a server answering without systemMetadata, or the Rest.li path) is read back.
@@ -215,8 +219,9 @@ export class HttpRemote implements Remote {
   /**
    * `POST /openapi/v3/entity/{type}?async=false&systemMetadata=true` with each aspect's
    * `If-Version-Match` in its `headers`: written all or none, answered with the entities as written.
+   * False when the remote has no such route (nothing was written).
    */
-  private async writeEntities(type: string, writes: readonly AspectWrite[], systemMetadata: Record<string, unknown>, versions: Map<string, string>): Promise<void> {
+  private async writeEntities(type: string, writes: readonly AspectWrite[], systemMetadata: Record<string, unknown>, versions: Map<string, string>): Promise<boolean> {
     const byUrn = new Map<string, Record<string, unknown>>();
     for (const w of writes) {
       const entity = byUrn.get(w.urn) ?? { urn: w.urn };
@@ -227,12 +232,11 @@ export class HttpRemote implements Remote {
     const { status, json } = await this.request('POST', path, [...byUrn.values()]);
     if (status === 404 || status === 405) {
       this.bulkWriteUnsupported = true;
-      await this.writeProposals(writes, systemMetadata);
-      return;
+      return false;
     }
     if (status === 412) throw new PreconditionFailedError(this.failure('POST', path, status, json).message);
     if (status !== 200 && status !== 201) throw this.failure('POST', path, status, json);
-    if (!Array.isArray(json)) return;
+    if (!Array.isArray(json)) return true;
     for (const raw of json) {
       if (typeof raw !== 'object' || raw === null) continue;
       const urn = (raw as Record<string, unknown>)['urn'];
@@ -241,6 +245,7 @@ export class HttpRemote implements Remote {
         if (typeof urn === 'string' && (typeof version === 'string' || typeof version === 'number')) versions.set(aspectId(urn, name), String(version));
       }
     }
+    return true;
   }
 
   /** `POST /aspects?action=ingestProposalBatch` (Rest.li), for a server without OpenAPI v3 writes; answers no versions. */
