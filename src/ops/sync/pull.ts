@@ -13,7 +13,7 @@
 import { AspectValidationError } from '../../errors.ts';
 import { validateAspect } from '../../model/aspects.ts';
 import type { Store } from '../../store/store.ts';
-import { baseRecord, hashValue } from '../../sync/base.ts';
+import { hashValue } from '../../sync/base.ts';
 import type { Conflict } from '../../sync/merge.ts';
 import { reconcile, referencedUrns, type Outcome } from '../../sync/reconcile.ts';
 import type { Remote, RemoteEntity, Slice } from '../../sync/remote/types.ts';
@@ -55,7 +55,8 @@ interface Decision {
   urn: string;
   aspect: string;
   localHash: string;
-  remote: { value: unknown; version: string } | undefined;
+  /** The remote's version of the aspect and the hash of its value (the base once written). */
+  remote: { version: string; hash: string } | undefined;
   outcome: Outcome;
 }
 
@@ -121,7 +122,9 @@ async function applyPage(store: Store, remote: Remote, entities: RemoteEntity[],
       const base = store.getSyncBase(remote.location, e.urn, aspect);
       // A remote aspect absent without a base: the local side has it alone, nothing to pull.
       if (!r && !base) continue;
-      const differs = hashValue(local) !== hashValue(r?.value);
+      const localHash = hashValue(local);
+      const remoteHash = hashValue(r?.value);
+      const differs = localHash !== remoteHash;
       // Histories matter only where both sides hold a value and no base says which moved on.
       const remoteHistory = differs && !base && local !== undefined && r !== undefined ? await remote.history(e.urn, aspect) : undefined;
       const outcome = reconcile({
@@ -132,8 +135,10 @@ async function applyPage(store: Store, remote: Remote, entities: RemoteEntity[],
         localHistory: () => historyOf(store, e.urn, aspect),
         remoteHistory,
         resolve: options.resolve,
+        localHash,
+        remoteHash,
       });
-      decisions.push({ urn: e.urn, aspect, localHash: hashValue(local), remote: r, outcome });
+      decisions.push({ urn: e.urn, aspect, localHash, remote: r && { version: r.version, hash: remoteHash }, outcome });
     }
   }
   const time = Date.now();
@@ -148,7 +153,7 @@ async function applyPage(store: Store, remote: Remote, entities: RemoteEntity[],
         if (value === undefined) txn.deleteAspect(d.urn, d.aspect);
         else writeAspect(txn, { actor: SYSTEM_ACTOR, time }, d.urn, d.aspect, value);
       }
-      if (d.remote) txn.putSyncBase(remote.location, d.urn, d.aspect, baseRecord(d.remote.version, d.remote.value));
+      if (d.remote) txn.putSyncBase(remote.location, d.urn, d.aspect, { version: String(d.remote.version), hash: d.remote.hash });
       else txn.deleteSyncBase(remote.location, d.urn, d.aspect);
     }
   });
