@@ -93,22 +93,30 @@ export class HttpRemote implements Remote {
   }
 
   async *entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemoteEntity[]> {
+    type ScrollPage = { entities?: Array<Record<string, unknown>>; scrollId?: string | null } | undefined;
+    const pageOf = async (type: string, scrollId: string | null): Promise<ScrollPage> => {
+      const params = new URLSearchParams({ count: String(pageSize), systemMetadata: 'true' });
+      if (query) params.set('query', query);
+      if (scrollId) params.set('scrollId', scrollId);
+      const path = `/openapi/v3/entity/${encodeURIComponent(type.toLowerCase())}?${params}`;
+      const { status, json } = await this.request('GET', path);
+      // A type the server does not know (DataHub answers 4xx for an unknown entity name): nothing of it.
+      if (status === 404 || status === 400) return undefined;
+      if (status !== 200) throw this.failure('GET', path, status, json);
+      return json as ScrollPage;
+    };
     for (const type of types) {
-      let scrollId: string | null = null;
-      for (;;) {
-        const params = new URLSearchParams({ count: String(pageSize), systemMetadata: 'true' });
-        if (query) params.set('query', query);
-        if (scrollId) params.set('scrollId', scrollId);
-        const path = `/openapi/v3/entity/${encodeURIComponent(type.toLowerCase())}?${params}`;
-        const { status, json } = await this.request('GET', path);
-        // A type the server does not know (DataHub answers 4xx for an unknown entity name): nothing of it.
-        if (status === 404 || status === 400) break;
-        if (status !== 200) throw this.failure('GET', path, status, json);
-        const page = json as { entities?: Array<Record<string, unknown>>; scrollId?: string | null };
+      let next: Promise<ScrollPage> | undefined = pageOf(type, null);
+      while (next) {
+        const page: ScrollPage = await next;
+        if (!page) break;
+        const scrollId: string | null = page.scrollId ?? null;
+        // The next page is on its way while this one is applied (one page ahead, no more).
+        next = scrollId && (page.entities ?? []).length > 0 ? pageOf(type, scrollId) : undefined;
+        // Its failure is met when it is awaited; until then it is not an unhandled rejection.
+        next?.catch(() => undefined);
         const entities = (page.entities ?? []).flatMap((e) => this.toEntity(e) ?? []);
         if (entities.length > 0) yield entities;
-        scrollId = page.scrollId ?? null;
-        if (!scrollId || (page.entities ?? []).length === 0) break;
       }
     }
   }
