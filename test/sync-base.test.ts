@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { baseRecord, changedSince, findByHash, findCommonBase, hashValue, relateHistories, type AspectVersion } from '../src/sync/base.ts';
 import { canonicalJson } from '../src/sync/canonical.ts';
-import { PlanFile } from '../src/sync/planFile.ts';
+import { PlanFile } from '../src/ops/sync/planFile.ts';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 /** A history, newest first, from values oldest first (as the store numbers them: 1 = oldest). */

@@ -22,7 +22,7 @@
 import { BadRequestError } from '../../errors.ts';
 import type { Store } from '../../store/store.ts';
 import { hashValue, type BaseRecord } from '../../sync/base.ts';
-import { PlanFile } from '../../sync/planFile.ts';
+import { PlanFile } from './planFile.ts';
 import { reconcile } from '../../sync/reconcile.ts';
 import { ABSENT_VERSION, aspectId, type AspectWrite, type Remote, type RemoteEntity } from '../../sync/remote/types.ts';
 import { SYSTEM_ACTOR } from '../core/context.ts';
