@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { baseRecord, changedSince, findByHash, findCommonBase, hashValue, relateHistories, type AspectVersion } from '../src/sync/base.ts';
 import { canonicalJson } from '../src/sync/canonical.ts';
+import { PlanFile } from '../src/ops/sync/planFile.ts';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 /** A history, newest first, from values oldest first (as the store numbers them: 1 = oldest). */
@@ -20,6 +21,13 @@ describe('hashValue', () => {
     assert.equal(hashValue({ b: 1, a: 2 }), hashValue({ a: 2, b: 1 }));
     assert.equal(hashValue(undefined), sha(''));
     assert.match(hashValue('x'), /^[0-9a-f]{64}$/);
+  });
+
+  it('canonical text: keys in order or not, absent fields first or last, undefined array elements', () => {
+    assert.equal(canonicalJson({ a: 1, c: 2, b: 3 }), '{"a":1,"b":3,"c":2}');
+    assert.equal(canonicalJson({ a: undefined, b: 1, c: undefined, d: { z: undefined } }), '{"b":1,"d":{}}');
+    assert.equal(canonicalJson([undefined, { y: [], x: '"' }]), '[null,{"x":"\\"","y":[]}]');
+    assert.equal(canonicalJson({}), '{}');
   });
 
   it('tells apart what JSON tells apart', () => {
@@ -128,5 +136,35 @@ describe('relateHistories: two files that never synced', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('PlanFile (a push plan on disk)', () => {
+  it('gives back every entry in order, across read chunks and multi-byte characters split by them, as often as asked', () => {
+    const file = new PlanFile<{ i: number; text: string }>();
+    try {
+      // ~3 MB of lines with two-, three- and four-byte characters and escaped line breaks: reads of 1 MiB cut through them.
+      const text = (i: number) => `é€😀\n"${'x'.repeat(i % 97)}`;
+      for (let i = 0; i < 40000; i++) file.add({ i, text: text(i) });
+      assert.equal(file.count, 40000);
+      for (let pass = 0; pass < 2; pass++) {
+        let n = 0;
+        for (const e of file.entries()) {
+          assert.equal(e.i, n);
+          assert.equal(e.text, text(n));
+          n++;
+        }
+        assert.equal(n, 40000);
+      }
+    } finally {
+      file.close();
+    }
+    assert.throws(() => [...file.entries()], /the push plan was closed/);
+  });
+
+  it('an empty plan has no entries', () => {
+    const file = new PlanFile<unknown>();
+    assert.deepEqual([...file.entries()], []);
+    file.close();
   });
 });

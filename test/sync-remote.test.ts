@@ -13,6 +13,7 @@ import { isKeyAspect } from '../src/model/registry.ts';
 import { createServer, request } from 'node:http';
 import { addRemote } from '../src/ops/sync/remotes.ts';
 import { newRunId, planPush, sendPlan } from '../src/ops/sync/push.ts';
+import { pull } from '../src/ops/sync/pull.ts';
 import { unpushed } from '../src/ops/sync/compare.ts';
 import { baseRecord } from '../src/sync/base.ts';
 import { tempDir } from './helpers.ts';
@@ -161,8 +162,8 @@ test('a push plan keeps no local values: each is read when its batch is sent, so
     await local.write((txn) => writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: 'planned' }));
     const remote = new FileRemote(remotePath, true);
     const plan = await planPush(local, remote, {});
-    assert.equal(plan.writes.length, 1);
-    assert.equal(plan.writes[0]!.value, undefined, 'the plan holds the key and hash, not the value');
+    assert.equal(plan.writes, 1);
+    assert.deepEqual([...plan.entries()], [{ kind: 'write', urn: URN, entityType: 'dataset', aspectName: 'editableDatasetProperties', ifVersionMatch: '-1' }], 'the plan holds the key and the version to match, not the value');
     await local.write((txn) => writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: 'edited after planning' }));
     const summary = await sendPlan(local, remote, plan, newRunId());
     assert.equal(summary.sent, 1);
@@ -174,5 +175,153 @@ test('a push plan keeps no local values: each is read when its batch is sent, so
     assert.deepEqual([...unpushed(local, remotePath)], []);
   } finally {
     await local.close();
+  }
+});
+
+test('If-Version-Match -1 on a file remote: written while the aspect is absent, refused once it exists', async () => {
+  const path = join(tempDir(), 'remote.lmdb');
+  const remote = new FileRemote(path, true);
+  try {
+    const v1 = await remote.write([write({ description: 'a' }, '-1')], 'run-1');
+    assert.equal(v1.get(`${URN}\u0000editableDatasetProperties`), '1');
+    await assert.rejects(remote.write([write({ description: 'b' }, '-1')], 'run-2'), (e: unknown) => e instanceof PreconditionFailedError && /editableDatasetProperties: Expected version -1, actual version 1$/.test(e.message));
+    const [entity] = await remote.getEntities([URN]);
+    assert.deepEqual(entity?.aspects.get('editableDatasetProperties')?.value, { description: 'a' });
+  } finally {
+    await remote.close();
+  }
+});
+
+test('between the two passes of a push: an aspect the remote created or changed meanwhile is not overwritten, the push stops, and the next one merges', async () => {
+  const dir = tempDir();
+  const remotePath = join(dir, 'remote.lmdb');
+  const local = openCatalog(join(dir, 'local.lmdb'));
+  const stamp = { actor: 'urn:li:corpuser:t', time: 1 };
+  // After URN in the file's order: the new aspect's batch goes first.
+  const other = 'urn:li:dataset:(urn:li:dataPlatform:hive,u,PROD)';
+  const tags = (...names: string[]) => ({ tags: names.map((n) => ({ tag: `urn:li:tag:${n}` })) });
+  try {
+    await local.write((txn) => {
+      writeAspect(txn, stamp, URN, 'globalTags', tags('ours'));
+      writeAspect(txn, stamp, other, 'globalTags', tags('base'));
+    });
+    // The second dataset is on the remote with a base; the first is new there.
+    let remote = new FileRemote(remotePath, true);
+    await sendPlan(local, remote, await planPush(local, remote), newRunId());
+    await local.write((txn) => writeAspect(txn, stamp, other, 'globalTags', tags('base', 'ours')));
+    await remote.close();
+    // Both entities get an aspect on the remote after the plan is made.
+    const teammate = new FileRemote(remotePath, true);
+    await local.write((txn) => writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: 'ours' }));
+    remote = new FileRemote(remotePath, true);
+    const plan = await planPush(local, remote);
+    assert.deepEqual([plan.writes, plan.conflicts.length], [2, 0]);
+    await remote.close();
+    await teammate.write([write({ description: 'theirs' }, '-1'), { urn: other, entityType: 'dataset', aspectName: 'globalTags', value: tags('base', 'theirs'), ifVersionMatch: '1' }], 'teammate');
+    await teammate.close();
+    remote = new FileRemote(remotePath, true);
+    await assert.rejects(sendPlan(local, remote, plan, newRunId(), { batchSize: 1, inFlight: 1 }), (e: unknown) => e instanceof PreconditionFailedError && /editableDatasetProperties: Expected version -1, actual version 1$/.test(e.message));
+    const [first, second] = await remote.getEntities([URN, other]);
+    assert.deepEqual(first?.aspects.get('editableDatasetProperties')?.value, { description: 'theirs' }, 'the remote keeps what was written there');
+    assert.deepEqual(second?.aspects.get('globalTags')?.value, tags('base', 'theirs'));
+    // Run again: the description now conflicts (both sides set it from nothing), the tags merge.
+    const again = await planPush(local, remote);
+    assert.deepEqual(again.conflicts.map((c) => [c.urn, c.aspect]), [[URN, 'editableDatasetProperties']]);
+    again.close();
+    const ours = await planPush(local, remote, { resolve: 'ours' });
+    const summary = await sendPlan(local, remote, ours, newRunId());
+    assert.deepEqual([summary.sent, summary.merged], [2, 1]);
+    const [a, b] = await remote.getEntities([URN, other]);
+    assert.deepEqual(a?.aspects.get('editableDatasetProperties')?.value, { description: 'ours' });
+    assert.deepEqual(b?.aspects.get('globalTags')?.value, tags('base', 'ours', 'theirs'));
+    assert.deepEqual(local.getAspect(other, 'globalTags')?.value, tags('base', 'ours', 'theirs'), 'the merge became the local value');
+    await remote.close();
+    assert.deepEqual([...unpushed(local, remotePath)], []);
+  } finally {
+    await local.close();
+  }
+});
+
+test('pull brings the entities the pulled ones point to, each once, also when they are fetched a few at a time as they pile up', async () => {
+  const dir = tempDir();
+  const remotePath = join(dir, 'remote.lmdb');
+  const seed = new FileRemote(remotePath, true);
+  const dataset = (i: number) => `urn:li:dataset:(urn:li:dataPlatform:hive,d${i},PROD)`;
+  await seed.write(
+    [
+      ...[0, 1, 2, 3].map((i) => ({ urn: dataset(i), entityType: 'dataset', aspectName: 'globalTags', value: { tags: [{ tag: `urn:li:tag:t${i % 3}` }, { tag: 'urn:li:tag:known' }] } })),
+      ...['t0', 't1', 't2', 'known'].map((t) => ({ urn: `urn:li:tag:${t}`, entityType: 'tag', aspectName: 'tagProperties', value: { name: `remote ${t}` } })),
+    ],
+    'seed',
+  );
+  await seed.close();
+  const stamp = { actor: 'urn:li:corpuser:t', time: 1 };
+  const outcomes: unknown[] = [];
+  for (const referencedAtMost of [undefined, 1]) {
+    const local = openCatalog(join(dir, `local-${referencedAtMost}.lmdb`));
+    const remote = new FileRemote(remotePath, false);
+    try {
+      // A tag the local file holds already is not read from the remote.
+      await local.write((txn) => writeAspect(txn, stamp, 'urn:li:tag:known', 'tagProperties', { name: 'local known' }));
+      const summary = await pull(local, remote, { slice: { types: ['dataset'] }, pageSize: 2, referencedAtMost });
+      outcomes.push({
+        entities: summary.entities,
+        written: summary.written,
+        tags: ['t0', 't1', 't2', 'known'].map((t) => local.getAspect(`urn:li:tag:${t}`, 'tagProperties')?.value),
+        platform: local.entityExists('urn:li:dataPlatform:hive'),
+      });
+    } finally {
+      await remote.close();
+      await local.close();
+    }
+  }
+  const expected = { entities: 7, written: 7, tags: [{ name: 'remote t0' }, { name: 'remote t1' }, { name: 'remote t2' }, { name: 'local known' }], platform: false };
+  assert.deepEqual(outcomes, [expected, expected]);
+});
+
+test('an HTTP remote writes with one OpenAPI v3 write per entity type and takes the versions from the answer; a server without it gets ingestProposalBatch and a read-back', async () => {
+  const store = openCatalog(join(tempDir(), 'served.lmdb'));
+  const server = await startServer({ store, port: 0 });
+  const seen: string[] = [];
+  let v3Writes = true;
+  const proxy = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0]!;
+    seen.push(`${req.method} ${path}${(req.url ?? '').includes('action=') ? `?${/action=\w+/.exec(req.url ?? '')![0]}` : ''}`);
+    if (!v3Writes && req.method === 'POST' && /^\/openapi\/v3\/entity\/\w+$/.test(path)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const to = new URL(server.url);
+    const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    req.pipe(out);
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  const tag = { urn: 'urn:li:tag:pii', entityType: 'tag', aspectName: 'tagProperties', value: { name: 'pii' }, ifVersionMatch: '-1' };
+  try {
+    const remote = new HttpRemote(url, { entityTypeOf, isKeyAspect });
+    const versions = await remote.write([write({ description: 'a' }, '-1'), tag, { ...write({ tags: [] }, '-1'), aspectName: 'globalTags' }], 'run-1');
+    assert.deepEqual(Object.fromEntries(versions), { [`${URN}\u0000editableDatasetProperties`]: '1', [`${URN}\u0000globalTags`]: '1', 'urn:li:tag:pii\u0000tagProperties': '1' });
+    assert.deepEqual(seen, ['POST /openapi/v3/entity/dataset', 'POST /openapi/v3/entity/tag'], 'no read-back');
+    assert.equal(store.getAspect(URN, 'editableDatasetProperties')?.systemMetadata?.['runId'], 'run-1');
+    // A version that does not match refuses that write: nothing of it is written.
+    await assert.rejects(remote.write([write({ description: 'b' }, '-1')], 'run-2'), (e: unknown) => e instanceof PreconditionFailedError && /HTTP 412.*Expected version -1, actual version 1/.test(e.message));
+    assert.deepEqual(store.getAspect(URN, 'editableDatasetProperties')?.value, { description: 'a' });
+
+    seen.length = 0;
+    v3Writes = false;
+    const older = new HttpRemote(url, { entityTypeOf, isKeyAspect });
+    const again = await older.write([write({ description: 'b' }, '1'), { ...tag, value: { name: 'PII' }, ifVersionMatch: '1' }], 'run-3');
+    assert.deepEqual(Object.fromEntries(again), { [`${URN}\u0000editableDatasetProperties`]: '2', 'urn:li:tag:pii\u0000tagProperties': '2' });
+    assert.deepEqual(seen, ['POST /openapi/v3/entity/dataset', 'POST /aspects?action=ingestProposalBatch', 'POST /openapi/v3/entity/dataset/batchGet', 'POST /openapi/v3/entity/tag/batchGet']);
+    assert.equal(store.getAspect(URN, 'editableDatasetProperties')?.systemMetadata?.['runId'], 'run-3');
+    await assert.rejects(older.write([write({ description: 'c' }, '1')], 'run-4'), (e: unknown) => e instanceof PreconditionFailedError && /Expected version 1, actual version 2/.test(e.message));
+  } finally {
+    proxy.close();
+    await server.close();
+    await store.close();
   }
 });

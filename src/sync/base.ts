@@ -17,8 +17,10 @@ import { canonicalJson, compareText } from './canonical.ts';
 
 /** SHA-256 (hex) of the canonical JSON of a value (`canonical.ts`); an absent value hashes the empty text. */
 export function hashValue(json: unknown): string {
-  return createHash('sha256').update(canonicalJson(json)).digest('hex');
+  return json === undefined ? ABSENT : createHash('sha256').update(canonicalJson(json)).digest('hex');
 }
+
+const ABSENT = createHash('sha256').update('').digest('hex');
 
 export interface AspectVersion {
   version: string | number;

@@ -28,12 +28,37 @@ export function deepEqual(a: unknown, b: unknown): boolean {
  * values (in the sense of `deepEqual`) have the same text. `undefined` itself gives the empty string.
  */
 export function canonicalJson(v: unknown): string {
-  if (v === undefined) return '';
+  return v === undefined ? '' : canonical(v);
+}
+
+// One pass with string concatenation, sorting an object's keys only when they are not in order
+// already (values written by one program usually are): sync hashes every value it compares, so
+// this is on the path of every push and pull.
+function canonical(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
-  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : canonicalJson(x))).join(',')}]`;
+  if (Array.isArray(v)) {
+    let s = '[';
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      s += (i > 0 ? ',' : '') + (x === undefined ? 'null' : canonical(x));
+    }
+    return `${s}]`;
+  }
   const obj = v as Record<string, unknown>;
-  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+  const keys = Object.keys(obj);
+  for (let i = 1; i < keys.length; i++) {
+    if (keys[i - 1]! > keys[i]!) {
+      keys.sort();
+      break;
+    }
+  }
+  let s = '{';
+  for (const k of keys) {
+    const x = obj[k];
+    if (x === undefined) continue;
+    s += `${s.length > 1 ? ',' : ''}${JSON.stringify(k)}:${canonical(x)}`;
+  }
+  return `${s}}`;
 }
 
 /** Orders two canonical texts (code-unit order), for deterministic, argument-order-free choices. */

@@ -8,7 +8,7 @@
  * - `keepLocal`: only the local side moved on (or the remote is behind);
  * - `merged`: both moved on; `value` is the three-way merge, unless `conflicts` is not empty.
  */
-import { changedSince, findByHash, hashValue, relateHistories, type AspectVersion, type BaseRecord } from './base.ts';
+import { findByHash, hashValue, relateHistories, type AspectVersion, type BaseRecord } from './base.ts';
 import { mergeAspect, type Conflict } from './merge.ts';
 
 export type Outcome =
@@ -27,20 +27,27 @@ export interface ReconcileInput {
   localHistory: () => readonly AspectVersion[];
   remoteHistory: readonly AspectVersion[] | undefined;
   resolve?: 'ours' | 'theirs';
+  /** `hashValue` of `local` / `remote` when the caller has it already (hashing is most of a large push's work). */
+  localHash?: string;
+  remoteHash?: string;
 }
 
 export function reconcile(input: ReconcileInput): Outcome {
   const { aspectName, base, local, remote } = input;
-  if (hashValue(local) === hashValue(remote)) return { kind: 'same' };
+  const localHash = input.localHash ?? hashValue(local);
+  const remoteHash = input.remoteHash ?? hashValue(remote);
+  if (localHash === remoteHash) return { kind: 'same' };
   if (base) {
-    const localChanged = changedSince(base, local);
-    const remoteChanged = changedSince(base, remote);
-    if (!localChanged) return { kind: 'takeRemote', value: remote };
-    if (!remoteChanged) return { kind: 'keepLocal' };
+    if (base.hash === localHash) return { kind: 'takeRemote', value: remote };
+    if (base.hash === remoteHash) return { kind: 'keepLocal' };
     // The base value is an older version on one side (the local file keeps what it pulled).
     const found = base.hash === hashValue(undefined) ? { value: undefined } : findByHash(input.localHistory(), base.hash) ?? findByHash(input.remoteHistory ?? [], base.hash);
     return merged(aspectName, found?.value, local, remote, input.resolve);
   }
+  // One side lacks the aspect and no base says it had it: the other side's value is new (what
+  // relateHistories answers too, without reading a history).
+  if (remote === undefined) return { kind: 'keepLocal' };
+  if (local === undefined) return { kind: 'takeRemote', value: remote };
   const rel = relateHistories(input.localHistory(), input.remoteHistory ?? (remote === undefined ? [] : [{ version: '0', value: remote }]));
   if (rel.kind === 'same') return { kind: 'same' };
   if (rel.kind === 'fastForward') return rel.newer === 'remote' ? { kind: 'takeRemote', value: remote } : { kind: 'keepLocal' };

@@ -19,6 +19,7 @@ export async function runPush(store: Store, args: PushRunArgs): Promise<void> {
     const plan = await planPush(store, remote, { resolve });
     const out = (o: unknown) => process.stdout.write(`${JSON.stringify(o, null, 2)}\n`);
     if (plan.conflicts.length > 0) {
+      plan.close();
       if (args.json) out({ remote: args.remote, written: 0, conflicts: plan.conflicts });
       else {
         printConflicts(plan.conflicts);
@@ -28,16 +29,23 @@ export async function runPush(store: Store, args: PushRunArgs): Promise<void> {
       return;
     }
     if (args.dryRun) {
-      if (args.json) out({ remote: args.remote, dryRun: true, writes: plan.writes.map((w) => ({ urn: w.urn, aspect: w.aspectName, ifVersionMatch: w.ifVersionMatch ?? null, merged: w.mergedLocally })) });
-      else {
-        for (const w of plan.writes) process.stdout.write(`would send ${w.urn} ${w.aspectName}${w.mergedLocally ? ' (merged)' : ''}\n`);
-        process.stdout.write(`Dry run: ${plan.writes.length} aspects would be pushed to ${args.remote}\n`);
+      const writes = (function* () {
+        for (const e of plan.entries()) if (e.kind === 'write') yield e;
+      })();
+      try {
+        if (args.json) out({ remote: args.remote, dryRun: true, writes: Array.from(writes, (w) => ({ urn: w.urn, aspect: w.aspectName, ifVersionMatch: w.ifVersionMatch ?? null, merged: w.merged !== undefined })) });
+        else {
+          for (const w of writes) process.stdout.write(`would send ${w.urn} ${w.aspectName}${w.merged !== undefined ? ' (merged)' : ''}\n`);
+          process.stdout.write(`Dry run: ${plan.writes} aspects would be pushed to ${args.remote}\n`);
+        }
+      } finally {
+        plan.close();
       }
       return;
     }
     const runId = newRunId();
     if (!args.json) process.stdout.write(`Pushing to ${args.remote} under runId ${runId}\n`);
-    const bar = startProgress(plan.writes.length, 'aspects');
+    const bar = startProgress(plan.writes, 'aspects');
     let summary;
     try {
       summary = await sendPlan(store, remote, plan, runId, { onBatch: (n) => bar.update(n) });

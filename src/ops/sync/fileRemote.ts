@@ -7,7 +7,7 @@
 import { isKeyAspect } from '../../model/registry.ts';
 import type { Store } from '../../store/store.ts';
 import type { AspectVersion } from '../../sync/base.ts';
-import { aspectId, PreconditionFailedError, type AspectWrite, type Remote, type RemoteEntity } from '../../sync/remote/types.ts';
+import { ABSENT_VERSION, aspectId, PreconditionFailedError, type AspectWrite, type Remote, type RemoteEntity } from '../../sync/remote/types.ts';
 import { openCatalog } from '../core/openCatalog.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 import { SYSTEM_ACTOR } from '../core/context.ts';
@@ -64,9 +64,9 @@ export class FileRemote implements Remote {
       const versions = new Map<string, string>();
       for (const w of writes) {
         if (w.ifVersionMatch !== undefined) {
-          const actual = versionOf(txn, w.urn, w.aspectName);
+          const actual = versionOf(txn, w.urn, w.aspectName) ?? ABSENT_VERSION;
           if (actual !== w.ifVersionMatch) {
-            throw new PreconditionFailedError(`${this.location}: ${w.urn} ${w.aspectName}: Expected version ${w.ifVersionMatch}, actual version ${actual ?? 'none'}`);
+            throw new PreconditionFailedError(`${this.location}: ${w.urn} ${w.aspectName}: Expected version ${w.ifVersionMatch}, actual version ${actual}`);
           }
         }
         if (isKeyAspect(w.entityType, w.aspectName)) continue;

@@ -2,7 +2,8 @@
  * `catalog pull REMOTE [slice]`: brings the remote's entities (all, or a slice) into the local file,
  * with the entities they point to (owners, tags, terms, domains, platforms), a page at a time: each
  * page is decided (reconcile.ts) and then written in one write transaction, with the bases of its
- * aspects in the same transaction. Memory is bounded by a page (plus the set of referenced urns).
+ * aspects in the same transaction. Memory is bounded by a page, plus at most REFERENCED_AT_MOST
+ * referenced urns the local file lacks (fetched when that many are waiting).
  *
  * Conflicts: an aspect both sides changed in clashing ways is left as it is locally (its base too)
  * and reported; every other aspect is written. This is what `git pull` does with a merge that
@@ -12,7 +13,7 @@
 import { AspectValidationError } from '../../errors.ts';
 import { validateAspect } from '../../model/aspects.ts';
 import type { Store } from '../../store/store.ts';
-import { baseRecord, hashValue } from '../../sync/base.ts';
+import { hashValue } from '../../sync/base.ts';
 import type { Conflict } from '../../sync/merge.ts';
 import { reconcile, referencedUrns, type Outcome } from '../../sync/reconcile.ts';
 import type { Remote, RemoteEntity, Slice } from '../../sync/remote/types.ts';
@@ -39,6 +40,8 @@ export interface PullOptions {
   slice: Slice;
   resolve?: 'ours' | 'theirs';
   pageSize?: number;
+  /** Referenced urns held before they are fetched (REFERENCED_AT_MOST unless given). */
+  referencedAtMost?: number;
   onPage?: (summary: PullSummary) => void;
 }
 
@@ -52,33 +55,50 @@ interface Decision {
   urn: string;
   aspect: string;
   localHash: string;
-  remote: { value: unknown; version: string } | undefined;
+  /** The remote's version of the aspect and the hash of its value (the base once written). */
+  remote: { version: string; hash: string } | undefined;
   outcome: Outcome;
 }
+
+/**
+ * Referenced urns the local file lacks, held at most before they are fetched (memory stays bounded
+ * whatever the remote's size; one that a later page brings too is then simply read twice).
+ */
+const REFERENCED_AT_MOST = 10_000;
 
 export async function pull(store: Store, remote: Remote, options: PullOptions): Promise<PullSummary> {
   const summary: PullSummary = { entities: 0, written: 0, unchanged: 0, merged: 0, conflicts: [], skipped: [] };
   const pageSize = options.pageSize ?? 500;
   const slice = options.slice;
+  // The urns the pulled entities point to that the local file lacks: fetched after the pull, or
+  // sooner when there are many. Pulled entities are not remembered: once written they exist locally.
   const referenced = new Set<string>();
-  const pulled = new Set<string>();
-  const apply = async (entities: RemoteEntity[]) => {
+  // Pulled entities that still do not exist locally (every aspect skipped): not to be read again.
+  const pulledAbsent = new Set<string>();
+  const fetchReferenced = async () => {
+    const wanted = [...referenced].filter((u) => !pulledAbsent.has(u) && !store.entityExists(u));
+    referenced.clear();
+    for (let i = 0; i < wanted.length; i += pageSize) await apply(await remote.getEntities(wanted.slice(i, i + pageSize)), false);
+  };
+  const apply = async (entities: RemoteEntity[], follow: boolean) => {
     await applyPage(store, remote, entities, options, summary);
+    const pageRefs = new Set<string>();
     for (const e of entities) {
-      pulled.add(e.urn);
-      referencedUrns([e.urn, ...Array.from(e.aspects.values(), (a) => a.value)], referenced);
+      if (!store.entityExists(e.urn)) pulledAbsent.add(e.urn);
+      if (follow) referencedUrns([e.urn, ...Array.from(e.aspects.values(), (a) => a.value)], pageRefs);
     }
+    for (const u of pageRefs) if (!referenced.has(u) && !pulledAbsent.has(u) && !store.entityExists(u)) referenced.add(u);
     options.onPage?.(summary);
+    if (referenced.size >= (options.referencedAtMost ?? REFERENCED_AT_MOST)) await fetchReferenced();
   };
   if (slice.urns?.length) {
-    for (let i = 0; i < slice.urns.length; i += pageSize) await apply((await remote.getEntities(slice.urns.slice(i, i + pageSize))).filter((e) => inSlice(e, slice)));
+    for (let i = 0; i < slice.urns.length; i += pageSize) await apply((await remote.getEntities(slice.urns.slice(i, i + pageSize))).filter((e) => inSlice(e, slice)), true);
   } else {
     const types = slice.types?.length ? slice.types : await remoteTypes(remote, store.entityTypes());
-    for await (const page of remote.entities(types, slice.query, pageSize)) await apply(page.filter((e) => syncedType(e.entityType) && inSlice(e, slice)));
+    for await (const page of remote.entities(types, slice.query, pageSize)) await apply(page.filter((e) => syncedType(e.entityType) && inSlice(e, slice)), true);
   }
   // The entities the pulled ones point to, so names show instead of bare urns (one level deep).
-  const wanted = [...referenced].filter((u) => !pulled.has(u) && !store.entityExists(u));
-  for (let i = 0; i < wanted.length; i += pageSize) await apply(await remote.getEntities(wanted.slice(i, i + pageSize)));
+  await fetchReferenced();
   return summary;
 }
 
@@ -102,7 +122,9 @@ async function applyPage(store: Store, remote: Remote, entities: RemoteEntity[],
       const base = store.getSyncBase(remote.location, e.urn, aspect);
       // A remote aspect absent without a base: the local side has it alone, nothing to pull.
       if (!r && !base) continue;
-      const differs = hashValue(local) !== hashValue(r?.value);
+      const localHash = hashValue(local);
+      const remoteHash = hashValue(r?.value);
+      const differs = localHash !== remoteHash;
       // Histories matter only where both sides hold a value and no base says which moved on.
       const remoteHistory = differs && !base && local !== undefined && r !== undefined ? await remote.history(e.urn, aspect) : undefined;
       const outcome = reconcile({
@@ -113,8 +135,10 @@ async function applyPage(store: Store, remote: Remote, entities: RemoteEntity[],
         localHistory: () => historyOf(store, e.urn, aspect),
         remoteHistory,
         resolve: options.resolve,
+        localHash,
+        remoteHash,
       });
-      decisions.push({ urn: e.urn, aspect, localHash: hashValue(local), remote: r, outcome });
+      decisions.push({ urn: e.urn, aspect, localHash, remote: r && { version: r.version, hash: remoteHash }, outcome });
     }
   }
   const time = Date.now();
@@ -129,7 +153,7 @@ async function applyPage(store: Store, remote: Remote, entities: RemoteEntity[],
         if (value === undefined) txn.deleteAspect(d.urn, d.aspect);
         else writeAspect(txn, { actor: SYSTEM_ACTOR, time }, d.urn, d.aspect, value);
       }
-      if (d.remote) txn.putSyncBase(remote.location, d.urn, d.aspect, baseRecord(d.remote.version, d.remote.value));
+      if (d.remote) txn.putSyncBase(remote.location, d.urn, d.aspect, { version: String(d.remote.version), hash: d.remote.hash });
       else txn.deleteSyncBase(remote.location, d.urn, d.aspect);
     }
   });

@@ -1,48 +1,76 @@
 /**
- * `catalog push REMOTE`: sends the aspects changed locally since the base, in two phases.
+ * `catalog push REMOTE`: sends the aspects changed locally since the base, in two passes.
  *
- * 1. Plan, writing nothing: every local aspect whose value no longer hashes as its base is compared
- *    with the remote's current value. Unchanged there since the base → send the local value with
- *    `If-Version-Match` = the base version. Changed there too → merge three-way (reconcile.ts) and
- *    send the merge with `If-Version-Match` = the remote's current version. A conflict left after
- *    the plan stops the push here: nothing is written on either side.
- * 2. Send in batches, synchronously (four in flight), under one `runId`; after each batch the remote
- *    acknowledged, the local file takes the bases of that batch (and the merged values) in one write
- *    transaction.
+ * 1. Plan, writing nothing: the local aspects are walked entity by entity; every one whose value no
+ *    longer hashes as its base is compared with the remote's current value, read a hundred entities
+ *    at a time (the next hundred are fetched while these are decided). Unchanged there since the
+ *    base → send the local value with `If-Version-Match` = the base version. Changed there too →
+ *    merge three-way (reconcile.ts) and send the merge with `If-Version-Match` = the remote's
+ *    current version. What is to be sent goes to a plan file (planFile.ts: keys, versions, hashes,
+ *    and the merged values), not to memory, so memory does not grow with the catalog. A conflict
+ *    left after the plan stops the push here: nothing is written on either side.
+ * 2. Send the plan file in batches, synchronously (four in flight), under one `runId`; the local
+ *    values are read again as each batch goes out. After each batch the remote acknowledged, the
+ *    local file takes the bases of that batch (and the merged values) in one write transaction. A
+ *    value edited locally between the passes goes out as it is now (its base describes what was
+ *    sent); a remote value changed between the passes fails its `If-Version-Match`, and the push
+ *    stops there with what was acknowledged recorded.
  *    A push that dies half-way leaves bases for what was acknowledged; run again, it plans again and
  *    sends only the rest (an aspect the remote got but whose base was not kept now holds the local
  *    value on both sides: only its base is written).
  */
 import { BadRequestError } from '../../errors.ts';
 import type { Store } from '../../store/store.ts';
-import { baseRecord, hashValue, type BaseRecord } from '../../sync/base.ts';
+import { hashValue, type BaseRecord } from '../../sync/base.ts';
+import { PlanFile } from './planFile.ts';
 import { reconcile } from '../../sync/reconcile.ts';
-import { aspectId, type AspectWrite, type Remote } from '../../sync/remote/types.ts';
+import { ABSENT_VERSION, aspectId, type AspectWrite, type Remote, type RemoteEntity } from '../../sync/remote/types.ts';
 import { SYSTEM_ACTOR } from '../core/context.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 import { historyOf, syncedAspects, syncedType } from './local.ts';
 import { pushRefusal } from './postgresRemote.ts';
 import type { SyncConflict } from './pull.ts';
 
-export interface PlannedWrite extends Omit<AspectWrite, 'value'> {
+/** An aspect to send. */
+export interface PlannedWrite {
+  kind: 'write';
+  urn: string;
+  entityType: string;
+  aspectName: string;
+  ifVersionMatch?: string;
   /**
-   * The value to send when it is a merge; undefined when it is the local value, which is read again
-   * when its batch is sent (a plan holds keys and hashes, not every value of a large push).
+   * The merge to send, which also becomes the local value; absent when the local value is sent,
+   * which is read again when its batch goes out.
    */
-  value: unknown;
-  /** The merge also becomes the local value. */
-  mergedLocally: boolean;
-  /** Hash of the local value the plan read (a local change since then leaves the aspect to the next push). */
-  localHash: string;
+  merged?: unknown;
+  /** Hash of the local value the merge started from (a local change since then keeps the local value). */
+  localHash?: string;
 }
 
+/** An aspect the remote holds with the local value already: only its base is written. */
+export interface PlannedBase {
+  kind: 'base';
+  urn: string;
+  aspectName: string;
+  base: BaseRecord;
+}
+
+export type PlanEntry = PlannedWrite | PlannedBase;
+
 export interface PushPlan {
-  writes: PlannedWrite[];
-  /** Aspects that already hold the local value on the remote: only their base is written. */
-  baseOnly: Array<{ urn: string; aspect: string; base: BaseRecord }>;
+  /** Aspects to send, of them merges, and the entities they belong to. */
+  writes: number;
+  merges: number;
+  entities: number;
+  /** Aspects that already hold the local value on the remote. */
+  baseOnly: number;
   conflicts: SyncConflict[];
   /** Aspects the remote changed while the local side did not: left for `catalog pull`. */
   behind: number;
+  /** The planned entries in plan order, read back from the plan file. */
+  entries(): Generator<PlanEntry>;
+  /** Frees the plan file (sendPlan does it when done). */
+  close(): void;
 }
 
 export interface PushSummary {
@@ -53,48 +81,103 @@ export interface PushSummary {
   batches: number;
 }
 
+/** A local aspect changed since the base, with what the walk read of it. */
+interface Candidate {
+  urn: string;
+  entityType: string;
+  aspect: string;
+  local: unknown;
+  base: BaseRecord | undefined;
+  /** Known when the walk compared it with a base. */
+  localHash: string | undefined;
+}
+
 /** Every local aspect changed since the remote's base, compared with the remote now. */
 export async function planPush(store: Store, remote: Remote, options: { resolve?: 'ours' | 'theirs'; chunk?: number } = {}): Promise<PushPlan> {
   if (remote.kind === 'postgres') throw new BadRequestError(pushRefusal(remote.location));
-  const plan: PushPlan = { writes: [], baseOnly: [], conflicts: [], behind: 0 };
-  const chunk = options.chunk ?? 200;
-  let pending: Array<{ urn: string; entityType: string; aspect: string }> = [];
-  const flush = async () => {
-    const remoteEntities = new Map((await remote.getEntities([...new Set(pending.map((p) => p.urn))])).map((e) => [e.urn, e]));
-    for (const p of pending) {
-      const local = store.getAspect(p.urn, p.aspect)?.value;
-      const base = store.getSyncBase(remote.location, p.urn, p.aspect);
-      const r = remoteEntities.get(p.urn)?.aspects.get(p.aspect);
-      const differs = hashValue(local) !== hashValue(r?.value);
+  const file = new PlanFile<PlanEntry>();
+  const plan: PushPlan = { writes: 0, merges: 0, entities: 0, baseOnly: 0, conflicts: [], behind: 0, entries: () => file.entries(), close: () => file.close() };
+  // Entities whose changed aspects are decided together, after one read of the remote.
+  const chunk = options.chunk ?? 100;
+  let lastWritten: string | undefined;
+  const write = (entry: PlannedWrite) => {
+    file.add(entry);
+    plan.writes++;
+    if (entry.merged !== undefined) plan.merges++;
+    if (entry.urn !== lastWritten) plan.entities++;
+    lastWritten = entry.urn;
+  };
+
+  const decide = async (candidates: Candidate[], remoteEntities: Map<string, RemoteEntity>) => {
+    for (const c of candidates) {
+      const { urn, aspect, local, base } = c;
+      const r = remoteEntities.get(urn)?.aspects.get(aspect);
+      // New here and absent there, as far as any base knows: sent as it is, nothing to hash now.
+      if (!base && r === undefined) {
+        if (local !== undefined) write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch: ABSENT_VERSION });
+        continue;
+      }
+      const localHash = c.localHash ?? hashValue(local);
+      const remoteHash = hashValue(r?.value);
       // Histories matter only where both sides hold a value and no base says which moved on.
-      const remoteHistory = differs && !base && local !== undefined && r !== undefined ? await remote.history(p.urn, p.aspect) : undefined;
-      const o = reconcile({ aspectName: p.aspect, base, local, remote: r?.value, localHistory: () => historyOf(store, p.urn, p.aspect), remoteHistory, resolve: options.resolve });
-      const localHash = hashValue(local);
+      const remoteHistory = localHash !== remoteHash && !base && local !== undefined && r !== undefined ? await remote.history(urn, aspect) : undefined;
+      const o = reconcile({ aspectName: aspect, base, local, remote: r?.value, localHash, remoteHash, localHistory: () => historyOf(store, urn, aspect), remoteHistory, resolve: options.resolve });
       if (o.kind === 'same') {
-        if (r) plan.baseOnly.push({ urn: p.urn, aspect: p.aspect, base: baseRecord(r.version, r.value) });
+        if (r) {
+          file.add({ kind: 'base', urn, aspectName: aspect, base: { version: String(r.version), hash: remoteHash } });
+          plan.baseOnly++;
+        }
       } else if (o.kind === 'takeRemote') plan.behind++;
       else if (o.kind === 'keepLocal') {
         // Absent locally (the local side removed it): DataHub's protocol has no conditional delete of one aspect; left alone.
-        if (local !== undefined) plan.writes.push({ urn: p.urn, entityType: p.entityType, aspectName: p.aspect, value: undefined, ifVersionMatch: base?.version ?? r?.version, mergedLocally: false, localHash });
-      } else if (o.conflicts.length > 0) plan.conflicts.push(...o.conflicts.map((c) => ({ urn: p.urn, ...c })));
+        if (local !== undefined) write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch: base?.version ?? r?.version ?? ABSENT_VERSION });
+      } else if (o.conflicts.length > 0) plan.conflicts.push(...o.conflicts.map((x) => ({ urn, ...x })));
       else if (o.value !== undefined) {
-        const mergedLocally = hashValue(o.value) !== localHash;
-        plan.writes.push({ urn: p.urn, entityType: p.entityType, aspectName: p.aspect, value: mergedLocally ? o.value : undefined, ifVersionMatch: r?.version, mergedLocally, localHash });
+        const merged = hashValue(o.value) !== localHash;
+        write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch: r?.version ?? ABSENT_VERSION, ...(merged && { merged: o.value, localHash }) });
       }
     }
-    pending = [];
   };
-  for (const type of store.entityTypes().filter(syncedType)) {
-    for (const urn of store.eachUrnOfType(type)) {
-      for (const aspect of syncedAspects(store, urn)) {
-        const base = store.getSyncBase(remote.location, urn, aspect);
-        if (base && base.hash === hashValue(store.getAspect(urn, aspect)?.value)) continue;
-        pending.push({ urn, entityType: type, aspect });
-        if (pending.length >= chunk) await flush();
+
+  // One chunk is decided while the remote reads the next one.
+  let ahead: { candidates: Candidate[]; remote: Promise<Map<string, RemoteEntity>> } | undefined;
+  const next = async (candidates: Candidate[] | undefined) => {
+    const fetching = candidates && {
+      candidates,
+      remote: remote.getEntities([...new Set(candidates.map((c) => c.urn))]).then((list) => new Map(list.map((e) => [e.urn, e]))),
+    };
+    // Handled below, in order; this only keeps a failure from being reported as unhandled meanwhile.
+    fetching?.remote.catch(() => undefined);
+    if (ahead) await decide(ahead.candidates, await ahead.remote);
+    ahead = fetching;
+  };
+  try {
+    let candidates: Candidate[] = [];
+    let urns = 0;
+    for (const type of store.entityTypes().filter(syncedType)) {
+      for (const urn of store.eachUrnOfType(type)) {
+        let changed = false;
+        for (const aspect of syncedAspects(store, urn)) {
+          const local = store.getAspect(urn, aspect)?.value;
+          const base = store.getSyncBase(remote.location, urn, aspect);
+          const localHash = base ? hashValue(local) : undefined;
+          if (base && base.hash === localHash) continue;
+          candidates.push({ urn, entityType: type, aspect, local, base, localHash });
+          changed = true;
+        }
+        if (changed && ++urns >= chunk) {
+          await next(candidates);
+          candidates = [];
+          urns = 0;
+        }
       }
     }
+    if (candidates.length > 0) await next(candidates);
+    await next(undefined);
+  } catch (e) {
+    file.close();
+    throw e;
   }
-  if (pending.length > 0) await flush();
   return plan;
 }
 
@@ -104,58 +187,81 @@ export function newRunId(): string {
 
 /** Batches a push keeps in flight at once. */
 const IN_FLIGHT = 4;
+/** Base-only entries written locally in one transaction at most. */
+const BASES_PER_WRITE = 1000;
 
-/** Sends a plan without conflicts, a few batches at a time (see the top of this file). */
+interface Outgoing extends AspectWrite {
+  entry: PlannedWrite;
+  /** Hash of the value sent: the base once the remote has it. */
+  hash: string;
+}
+
+/** Sends a plan without conflicts, a few batches at a time (see the top of this file); closes the plan. */
 export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, runId: string, options: { batchSize?: number; inFlight?: number; onBatch?: (sent: number) => void } = {}): Promise<PushSummary> {
-  if (plan.conflicts.length > 0) throw new Error('a plan with conflicts is never sent');
-  const batchSize = options.batchSize ?? 100;
-  const summary: PushSummary = { runId, entities: new Set(plan.writes.map((w) => w.urn)).size, sent: 0, merged: 0, batches: 0 };
-  if (plan.baseOnly.length > 0) {
-    await store.write((txn) => {
-      for (const b of plan.baseOnly) txn.putSyncBase(remote.location, b.urn, b.aspect, b.base);
-    });
-  }
-  const time = Date.now();
-  const batches: PlannedWrite[][] = [];
-  for (let i = 0; i < plan.writes.length; i += batchSize) batches.push(plan.writes.slice(i, i + batchSize));
-  // A few batches in flight (each is whole on its own: its aspects appear in no other batch); each
-  // one's bases are written as soon as the remote acknowledged it, so a push cut short anywhere is
-  // resumed by running it again (an aspect the remote holds already only gets its base).
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (next < batches.length && !failed) {
-      // The local values of this batch, read now (an aspect removed locally since the plan is left out).
-      const batch = batches[next++]!.flatMap((w) => {
-        if (w.mergedLocally) return [w];
-        const value = store.getAspect(w.urn, w.aspectName)?.value;
-        return value === undefined ? [] : [{ ...w, value, localHash: hashValue(value) }];
-      });
-      let versions: Map<string, string>;
-      try {
-        versions = await remote.write(batch, runId);
-      } catch (e) {
-        // No new batch starts; those in flight finish and keep their bases.
-        failed = true;
-        throw e;
+  try {
+    if (plan.conflicts.length > 0) throw new Error('a plan with conflicts is never sent');
+    const batchSize = options.batchSize ?? 100;
+    const summary: PushSummary = { runId, entities: plan.entities, sent: 0, merged: 0, batches: 0 };
+    const time = Date.now();
+    const entries = plan.entries();
+    // The next batch of writes from the plan file, with the base-only entries met on the way.
+    const take = (): { writes: PlannedWrite[]; bases: PlannedBase[] } | undefined => {
+      const writes: PlannedWrite[] = [];
+      const bases: PlannedBase[] = [];
+      while (writes.length < batchSize && bases.length < BASES_PER_WRITE) {
+        const n = entries.next();
+        if (n.done) break;
+        if (n.value.kind === 'write') writes.push(n.value);
+        else bases.push(n.value);
       }
-      await store.write((txn) => {
-        for (const w of batch) {
-          const version = versions.get(aspectId(w.urn, w.aspectName));
-          if (version === undefined) continue;
-          const stillLocal = hashValue(txn.getAspect(w.urn, w.aspectName)?.value) === w.localHash;
-          if (w.mergedLocally && stillLocal) writeAspect(txn, { actor: SYSTEM_ACTOR, time }, w.urn, w.aspectName, w.value);
-          txn.putSyncBase(remote.location, w.urn, w.aspectName, baseRecord(version, w.value));
+      return writes.length + bases.length > 0 ? { writes, bases } : undefined;
+    };
+    // A few batches in flight (each is whole on its own: its aspects appear in no other batch); each
+    // one's bases are written as soon as the remote acknowledged it, so a push cut short anywhere is
+    // resumed by running it again (an aspect the remote holds already only gets its base).
+    let failed = false;
+    const worker = async () => {
+      for (let b = failed ? undefined : take(); b; b = failed ? undefined : take()) {
+        // The local values of this batch, read now (an aspect removed locally since the plan is left out).
+        const batch: Outgoing[] = b.writes.flatMap((entry) => {
+          const value = entry.merged !== undefined ? entry.merged : store.getAspect(entry.urn, entry.aspectName)?.value;
+          return value === undefined ? [] : [{ entry, urn: entry.urn, entityType: entry.entityType, aspectName: entry.aspectName, value, ifVersionMatch: entry.ifVersionMatch, hash: hashValue(value) }];
+        });
+        let versions = new Map<string, string>();
+        if (batch.length > 0) {
+          try {
+            versions = await remote.write(batch, runId);
+          } catch (e) {
+            // No new batch starts; those in flight finish and keep their bases.
+            failed = true;
+            throw e;
+          }
         }
-      });
-      summary.sent += batch.length;
-      summary.merged += batch.filter((w) => w.mergedLocally).length;
-      summary.batches++;
-      options.onBatch?.(summary.sent);
-    }
-  };
-  const settled = await Promise.allSettled(Array.from({ length: Math.min(options.inFlight ?? IN_FLIGHT, batches.length) }, worker));
-  const failure = settled.find((r) => r.status === 'rejected');
-  if (failure) throw (failure as PromiseRejectedResult).reason;
-  return summary;
+        await store.write((txn) => {
+          for (const x of b.bases) txn.putSyncBase(remote.location, x.urn, x.aspectName, x.base);
+          for (const w of batch) {
+            const version = versions.get(aspectId(w.urn, w.aspectName));
+            if (version === undefined) continue;
+            // A merge becomes the local value unless the local value moved on since the plan read it.
+            if (w.entry.merged !== undefined && hashValue(txn.getAspect(w.urn, w.aspectName)?.value) === w.entry.localHash) {
+              writeAspect(txn, { actor: SYSTEM_ACTOR, time }, w.urn, w.aspectName, w.value);
+            }
+            txn.putSyncBase(remote.location, w.urn, w.aspectName, { version, hash: w.hash });
+          }
+        });
+        if (batch.length > 0) {
+          summary.sent += batch.length;
+          summary.merged += batch.filter((w) => w.entry.merged !== undefined).length;
+          summary.batches++;
+          options.onBatch?.(summary.sent);
+        }
+      }
+    };
+    const settled = await Promise.allSettled(Array.from({ length: Math.max(1, options.inFlight ?? IN_FLIGHT) }, worker));
+    const failure = settled.find((r) => r.status === 'rejected');
+    if (failure) throw (failure as PromiseRejectedResult).reason;
+    return summary;
+  } finally {
+    plan.close();
+  }
 }

@@ -5,9 +5,12 @@
  *   entity type, and `POST /openapi/v3/entity/{type}/batchGet?systemMetadata=true` for given entities
  *   (100 at a time; `GET /openapi/v3/entity/{type}/{urn}` one by one from a server without it).
  *   The remote's version of an aspect is its `systemMetadata.version`.
- * - Writes: `POST /aspects?action=ingestProposalBatch` with `async: "false"`, each proposal carrying
- *   `headers: {"If-Version-Match": <base version>}` and `systemMetadata.runId`; the new versions are
- *   read back afterwards.
+ * - Writes: `POST /openapi/v3/entity/{type}?async=false&systemMetadata=true`, a list of
+ *   `{urn, <aspect>: {value, systemMetadata: {runId, lastObserved}, headers: {"If-Version-Match": v}}}`
+ *   per entity type, written synchronously all or none (412 when a version does not match); the answer
+ *   holds each aspect's new `systemMetadata.version`. A server without that route gets
+ *   `POST /aspects?action=ingestProposalBatch` (`async: "false"`, the same headers and runId), and
+ *   any version an answer does not give is read back with a batch get.
  *
  * The token goes only to the remote's own origin: requests are built from the configured URL alone
  * and redirects are not followed (a redirect would carry the token elsewhere), so one is an error.
@@ -90,22 +93,30 @@ export class HttpRemote implements Remote {
   }
 
   async *entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemoteEntity[]> {
+    type ScrollPage = { entities?: Array<Record<string, unknown>>; scrollId?: string | null } | undefined;
+    const pageOf = async (type: string, scrollId: string | null): Promise<ScrollPage> => {
+      const params = new URLSearchParams({ count: String(pageSize), systemMetadata: 'true' });
+      if (query) params.set('query', query);
+      if (scrollId) params.set('scrollId', scrollId);
+      const path = `/openapi/v3/entity/${encodeURIComponent(type.toLowerCase())}?${params}`;
+      const { status, json } = await this.request('GET', path);
+      // A type the server does not know (DataHub answers 4xx for an unknown entity name): nothing of it.
+      if (status === 404 || status === 400) return undefined;
+      if (status !== 200) throw this.failure('GET', path, status, json);
+      return json as ScrollPage;
+    };
     for (const type of types) {
-      let scrollId: string | null = null;
-      for (;;) {
-        const params = new URLSearchParams({ count: String(pageSize), systemMetadata: 'true' });
-        if (query) params.set('query', query);
-        if (scrollId) params.set('scrollId', scrollId);
-        const path = `/openapi/v3/entity/${encodeURIComponent(type.toLowerCase())}?${params}`;
-        const { status, json } = await this.request('GET', path);
-        // A type the server does not know (DataHub answers 4xx for an unknown entity name): nothing of it.
-        if (status === 404 || status === 400) break;
-        if (status !== 200) throw this.failure('GET', path, status, json);
-        const page = json as { entities?: Array<Record<string, unknown>>; scrollId?: string | null };
+      let next: Promise<ScrollPage> | undefined = pageOf(type, null);
+      while (next) {
+        const page: ScrollPage = await next;
+        if (!page) break;
+        const scrollId: string | null = page.scrollId ?? null;
+        // The next page is on its way while this one is applied (one page ahead, no more).
+        next = scrollId && (page.entities ?? []).length > 0 ? pageOf(type, scrollId) : undefined;
+        // Its failure is met when it is awaited; until then it is not an unhandled rejection.
+        next?.catch(() => undefined);
         const entities = (page.entities ?? []).flatMap((e) => this.toEntity(e) ?? []);
         if (entities.length > 0) yield entities;
-        scrollId = page.scrollId ?? null;
-        if (!scrollId || (page.entities ?? []).length === 0) break;
       }
     }
   }
@@ -147,6 +158,7 @@ export class HttpRemote implements Remote {
     }
     if (status !== 200) throw this.failure('POST', path, status, json);
     if (!Array.isArray(json)) throw this.failure('POST', path, status, 'the answer is not a list of entities');
+    this.typeInPath.set(type, path === at(type) ? type : type.toLowerCase());
     return json.flatMap((e) => (typeof e === 'object' && e !== null ? (this.toEntity(e as Record<string, unknown>) ?? []) : []));
   }
 
@@ -173,13 +185,86 @@ export class HttpRemote implements Remote {
 
   async write(writes: readonly AspectWrite[], runId: string): Promise<Map<string, string>> {
     if (writes.length === 0) return new Map();
+    const systemMetadata = { runId, lastObserved: Date.now() };
+    const versions = new Map<string, string>();
+    if (this.bulkWriteUnsupported) await this.writeProposals(writes, systemMetadata);
+    else {
+      // One OpenAPI v3 write per entity type, answered with each aspect's new systemMetadata (its version).
+      const byType = new Map<string, AspectWrite[]>();
+      for (const w of writes) {
+        const list = byType.get(w.entityType);
+        if (list) list.push(w);
+        else byType.set(w.entityType, [w]);
+      }
+      const types = [...byType.keys()];
+      for (const [i, type] of types.entries()) {
+        if (!(await this.writeEntities(type, byType.get(type)!, systemMetadata, versions))) {
+          // No such route (known from the first type): the rest go as one Rest.li batch.
+          await this.writeProposals(types.slice(i).flatMap((t) => byType.get(t)!), systemMetadata);
+          break;
+        }
+      }
+    }
+    // What the answers did not say (a server answering without systemMetadata, or the Rest.li path) is read back.
+    const unknown = writes.filter((w) => !versions.has(aspectId(w.urn, w.aspectName)));
+    if (unknown.length > 0) {
+      for (const entity of await this.getEntities([...new Set(unknown.map((w) => w.urn))])) {
+        for (const w of unknown) {
+          if (w.urn !== entity.urn) continue;
+          const a = entity.aspects.get(w.aspectName);
+          if (a) versions.set(aspectId(w.urn, w.aspectName), a.version);
+        }
+      }
+    }
+    return versions;
+  }
+
+  /** Set once the remote answered an OpenAPI v3 write as a route it does not have. */
+  private bulkWriteUnsupported = false;
+  /** How the remote spells an entity type in its paths, as learnt from its batch gets. */
+  private readonly typeInPath = new Map<string, string>();
+
+  /**
+   * `POST /openapi/v3/entity/{type}?async=false&systemMetadata=true` with each aspect's
+   * `If-Version-Match` in its `headers`: written all or none, answered with the entities as written.
+   * False when the remote has no such route (nothing was written).
+   */
+  private async writeEntities(type: string, writes: readonly AspectWrite[], systemMetadata: Record<string, unknown>, versions: Map<string, string>): Promise<boolean> {
+    const byUrn = new Map<string, Record<string, unknown>>();
+    for (const w of writes) {
+      const entity = byUrn.get(w.urn) ?? { urn: w.urn };
+      byUrn.set(w.urn, entity);
+      entity[w.aspectName] = { value: w.value, systemMetadata, ...(w.ifVersionMatch !== undefined && { headers: { 'If-Version-Match': w.ifVersionMatch } }) };
+    }
+    const path = `/openapi/v3/entity/${encodeURIComponent(this.typeInPath.get(type) ?? type)}?async=false&systemMetadata=true`;
+    const { status, json } = await this.request('POST', path, [...byUrn.values()]);
+    if (status === 404 || status === 405) {
+      this.bulkWriteUnsupported = true;
+      return false;
+    }
+    if (status === 412) throw new PreconditionFailedError(this.failure('POST', path, status, json).message);
+    if (status !== 200 && status !== 201) throw this.failure('POST', path, status, json);
+    if (!Array.isArray(json)) return true;
+    for (const raw of json) {
+      if (typeof raw !== 'object' || raw === null) continue;
+      const urn = (raw as Record<string, unknown>)['urn'];
+      for (const [name, a] of Object.entries(raw as Record<string, unknown>)) {
+        const version = typeof a === 'object' && a !== null ? (a as { systemMetadata?: Record<string, unknown> }).systemMetadata?.['version'] : undefined;
+        if (typeof urn === 'string' && (typeof version === 'string' || typeof version === 'number')) versions.set(aspectId(urn, name), String(version));
+      }
+    }
+    return true;
+  }
+
+  /** `POST /aspects?action=ingestProposalBatch` (Rest.li), for a server without OpenAPI v3 writes; answers no versions. */
+  private async writeProposals(writes: readonly AspectWrite[], systemMetadata: Record<string, unknown>): Promise<void> {
     const proposals = writes.map((w) => ({
       entityType: w.entityType,
       entityUrn: w.urn,
       changeType: 'UPSERT',
       aspectName: w.aspectName,
       aspect: { value: JSON.stringify(w.value), contentType: 'application/json' },
-      systemMetadata: { runId, lastObserved: Date.now() },
+      systemMetadata,
       ...(w.ifVersionMatch !== undefined && { headers: { 'If-Version-Match': w.ifVersionMatch } }),
     }));
     const path = '/aspects?action=ingestProposalBatch';
@@ -188,16 +273,6 @@ export class HttpRemote implements Remote {
       throw new PreconditionFailedError(this.failure('POST', path, status, json).message);
     }
     if (status !== 200) throw this.failure('POST', path, status, json);
-    const versions = new Map<string, string>();
-    const written = new Set(writes.map((w) => w.urn));
-    for (const entity of await this.getEntities([...written])) {
-      for (const w of writes) {
-        if (w.urn !== entity.urn) continue;
-        const a = entity.aspects.get(w.aspectName);
-        if (a) versions.set(aspectId(w.urn, w.aspectName), a.version);
-      }
-    }
-    return versions;
   }
 
   async close(): Promise<void> {}

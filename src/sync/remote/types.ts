@@ -37,9 +37,15 @@ export interface AspectWrite {
   entityType: string;
   aspectName: string;
   value: unknown;
-  /** Sent as DataHub's `If-Version-Match`: the write applies only while the remote holds this version. */
+  /**
+   * Sent as DataHub's `If-Version-Match`: the write applies only while the remote holds this version
+   * (`ABSENT_VERSION`: only while it lacks the aspect).
+   */
   ifVersionMatch?: string;
 }
+
+/** The version DataHub compares `If-Version-Match` with for an aspect it does not hold. */
+export const ABSENT_VERSION = '-1';
 
 /** A batch refused because an aspect is not at the version the write expected (DataHub's 412). */
 export class PreconditionFailedError extends Error {
