@@ -1,7 +1,8 @@
 /**
  * Bench row 1 A/B: the section-1 GraphQL read against two builds of `catalog serve`, in alternating
- * rounds, each on the same records ingested by itself, with bare node:http as the baseline of each round. Prints each
- * round's req/s and the median ratio of each build to bare node:http.
+ * rounds, each on the same records ingested by itself, with bare node:http as the baseline of each round. A first
+ * round warms every server and is not counted. Prints each round's req/s, the median ratio of each build to bare
+ * node:http, and B/A round by round (median, min, max).
  * Usage: node --import tsx bench/ab-read.ts A_BINARY B_BINARY [--datasets N] [--rounds R] [--duration S]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -42,7 +43,11 @@ const sampleB = await (await fetch(`${B.url}/api/graphql`, { method: 'POST', hea
 if (sample !== sampleB) throw new Error('the two builds answer differently');
 writeFileSync(join(work, 'body.json'), sample);
 const bare = await start(process.execPath, [join(import.meta.dirname, 'bare-server.mjs'), join(work, 'body.json')]);
+// One round not counted: each server's compiled code and caches warm before anything is measured.
+for (const p of [bare, A, B]) await load(p.url + (p === bare ? '' : '/api/graphql'), p !== bare);
 const ra: number[] = [], rb: number[] = [], ca: number[] = [], cb: number[] = [];
+/** B/A within each round (the two measured back to back, so a drift of the machine's load cancels). */
+const paired: number[] = [], pairedCpu: number[] = [];
 for (let r = 0; r < rounds; r++) {
   const order = r % 2 === 0 ? ['a', 'b'] : ['b', 'a'];
   const base = await measure(bare, '', false);
@@ -50,8 +55,11 @@ for (let r = 0; r < rounds; r++) {
   for (const which of order) got[which] = await measure(which === 'a' ? A : B, '/api/graphql', true);
   const ga = got['a']!, gb = got['b']!;
   ra.push(ga.rps / base.rps); rb.push(gb.rps / base.rps); ca.push(ga.perCpu / base.perCpu); cb.push(gb.perCpu / base.perCpu);
+  paired.push(gb.rps / ga.rps); pairedCpu.push(gb.perCpu / ga.perCpu);
   console.log(`round ${r + 1}: req/s bare ${base.rps.toFixed(0)}, A ${ga.rps.toFixed(0)}, B ${gb.rps.toFixed(0)}; requests per server CPU-second: bare ${base.perCpu.toFixed(0)}, A ${ga.perCpu.toFixed(0)}, B ${gb.perCpu.toFixed(0)}`);
 }
 const med = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length / 2)]!;
 console.log(`median ratio to bare node:http, req/s: A ${med(ra).toFixed(3)}, B ${med(rb).toFixed(3)} (B/A ${(med(rb) / med(ra)).toFixed(2)}); per server CPU-second: A ${med(ca).toFixed(3)}, B ${med(cb).toFixed(3)} (B/A ${(med(cb) / med(ca)).toFixed(2)})`);
+const spread = (x: number[]) => `median ${med(x).toFixed(2)}, min ${Math.min(...x).toFixed(2)}, max ${Math.max(...x).toFixed(2)}`;
+console.log(`B/A round by round, req/s: ${spread(paired)}; per server CPU-second: ${spread(pairedCpu)}`);
 for (const p of [A, B, bare]) p.proc.kill('SIGTERM');

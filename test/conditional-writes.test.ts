@@ -74,6 +74,18 @@ describe('conditional writes, CREATE semantics and run ids', () => {
     assert.equal(create.body.message, refused(`EntityAspect:(${DS},editableDatasetProperties) Exceptions: [PRECONDITION Expected version 2, actual version -1]`));
   });
 
+  it('If-Version-Match holds for a DELETE too: a stale version keeps the aspect, the current one deletes it', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,cw.deleted,PROD)';
+    assert.equal((await one(mcp(urn, 'editableDatasetProperties', desc('v1')))).status, 200);
+    assert.equal((await one(mcp(urn, 'editableDatasetProperties', desc('v2')))).status, 200);
+    const remove = (version: string) => ({ entityType: 'dataset', entityUrn: urn, changeType: 'DELETE', aspectName: 'editableDatasetProperties', headers: { 'If-Version-Match': version } });
+    const r = await one(remove('1'));
+    assert.deepEqual(r, { status: 422, body: { status: 422, message: refused(`EntityAspect:(${urn},editableDatasetProperties) Exceptions: [PRECONDITION Expected version 1, actual version 2]`) } });
+    assert.equal(description(urn), 'v2');
+    assert.equal((await one(remove('2'))).status, 200);
+    assert.equal(stored(urn, 'editableDatasetProperties'), undefined);
+  });
+
   it('If-Unmodified-Since and If-Modified-Since compare ISO-8601 instants with the current audit time', async () => {
     const time = stored(DS, 'editableDatasetProperties')!.created.time;
     const iso = (ms: number) => new Date(ms).toISOString();

@@ -155,7 +155,7 @@ describe('REST endpoints', () => {
 });
 
 describe('REST route table', () => {
-  it('path patterns: {x} is one segment, {x*} the rest, {x:urn} a raw or encoded urn, /? an optional slash', () => {
+  it('path patterns: {x} is one segment, {x*} the rest, {x:urn} a raw or encoded urn, {x:aspect} an aspect name, /? an optional slash', () => {
     const one = compilePath('/entities/{urn}');
     assert.deepEqual({ ...one.exec('/entities/urn%3Ali%3Atag%3Ax')?.groups }, { urn: 'urn%3Ali%3Atag%3Ax' });
     assert.equal(one.test('/entities/a/b'), false);
@@ -165,6 +165,13 @@ describe('REST route table', () => {
     assert.deepEqual({ ...urn.exec('/OPENAPI/v3/entity/tag/urn:li:tag:a/b')?.groups }, { entityType: 'tag', urn: 'urn:li:tag:a/b' });
     assert.ok(urn.test('/openapi/v3/entity/tag/urn%3Ali%3Atag%3Aa'));
     assert.equal(urn.test('/openapi/v3/entity/tag/batchGet'), false);
+    const aspect = compilePath('/openapi/v3/entity/{entityType}/{urn:urn}/{aspect:aspect}', true);
+    assert.deepEqual({ ...aspect.exec('/openapi/v3/entity/dataset/urn:li:dataset:(urn:li:dataPlatform:s3,a/b,PROD)/globalTags')?.groups }, {
+      entityType: 'dataset',
+      urn: 'urn:li:dataset:(urn:li:dataPlatform:s3,a/b,PROD)',
+      aspect: 'globalTags',
+    });
+    assert.equal(aspect.test('/openapi/v3/entity/dataset/urn:li:dataset:(urn:li:dataPlatform:s3,a/b,PROD)'), false, 'a last segment that is no aspect name is part of the urn');
     const slash = compilePath('/aspects/?');
     assert.deepEqual(['/aspects', '/aspects/', '/aspects//', '/aspectsX'].map((p) => slash.test(p)), [true, true, false, false]);
     assert.equal(compilePath('/config').test('/CONFIG'), false, 'case matters unless the route says otherwise');
@@ -173,7 +180,8 @@ describe('REST route table', () => {
   it('each (method, path, action) is declared once, and a path made from each pattern reaches that route first', () => {
     const ids = REST_ROUTES.map((r) => `${r.method} ${r.path}${'action' in r ? `?action=${r.action}` : ''}`);
     assert.equal(new Set(ids).size, ids.length, `declared twice: ${ids.filter((id, i) => ids.indexOf(id) !== i).join(', ')}`);
-    const sample = (path: string) => path.replace(/\/\?$/, '').replace(/\{[A-Za-z]+:urn\}/g, 'urn:li:tag:x').replace(/\{[A-Za-z]+\*?\}/g, 'x');
+    const sample = (path: string) =>
+      path.replace(/\/\?$/, '').replace(/\{[A-Za-z]+:urn\}/g, 'urn:li:tag:x').replace(/\{[A-Za-z]+:aspect\}/g, 'globalTags').replace(/\{[A-Za-z]+\*?\}/g, 'x');
     for (const route of REST_ROUTES) {
       const path = sample(route.path);
       const first = REST_ROUTES.find((r) => r.method === route.method && compilePath(r.path, 'ignoreCase' in r && r.ignoreCase === true).test(path) && ('action' in r) === ('action' in route));

@@ -485,7 +485,7 @@ describe('shared reads (readAspect)', () => {
     }
   });
 
-  it('keeps at most its byte budget, least recently used out first', () => {
+  it('keeps at most its byte budget: what was not read for a generation goes, what was read stays', () => {
     const cache = new DecodedCache<string>(800);
     const bytes = (c: number) => Buffer.alloc(100, c);
     let decodes = 0;
@@ -493,20 +493,32 @@ describe('shared reads (readAspect)', () => {
       decodes++;
       return `v${b[0]}`;
     };
-    for (let i = 0; i < 8; i++) assert.equal(cache.get(`k${i}`, bytes(i), decode), `v${i}`);
+    const read = (i: number, c = i) => cache.get(`urn:li:tag:t${i}`, 'tagProperties', bytes(c), decode);
+    // A generation is half the budget: four values of 100 bytes.
+    for (let i = 0; i < 4; i++) assert.equal(read(i), `v${i}`);
+    assert.equal(decodes, 4);
+    read(4); // the first four become the older generation
+    assert.equal(decodes, 5);
+    read(0); // read again: t0 moves up to the recent generation, without decoding
+    assert.equal(decodes, 5);
+    read(5);
+    read(6); // recent: t4, t0, t5, t6
+    read(7); // a new generation: t1, t2 and t3 were not read in the last one and go
     assert.equal(decodes, 8);
-    cache.get('k0', bytes(0), decode); // k0 is now the most recently used
-    cache.get('k8', bytes(8), decode); // over budget: k1 goes, not k0
-    assert.equal(decodes, 9);
-    cache.get('k0', bytes(0), decode);
-    assert.equal(decodes, 9);
-    cache.get('k1', bytes(1), decode);
+    for (const i of [0, 4, 5, 6, 7]) read(i);
+    assert.equal(decodes, 8, 'what was read in the last generation is kept');
+    read(1);
+    assert.equal(decodes, 9, 't1 went');
+    // The same urn under another aspect is another value.
+    assert.equal(cache.get('urn:li:tag:t0', 'globalTags', bytes(0), decode), 'v0');
     assert.equal(decodes, 10);
     // Different bytes under the same key decode again; a value over an eighth of the budget is not kept.
-    assert.equal(cache.get('k0', bytes(42), decode), 'v42');
-    cache.get('big', Buffer.alloc(101), decode);
-    cache.get('big', Buffer.alloc(101), decode);
+    assert.equal(read(0, 42), 'v42');
+    assert.equal(decodes, 11);
+    cache.get('urn:li:tag:big', 'tagProperties', Buffer.alloc(101), decode);
+    cache.get('urn:li:tag:big', 'tagProperties', Buffer.alloc(101), decode);
     assert.equal(decodes, 13);
+    assert.deepEqual({ hits: cache.hits, misses: cache.misses }, { hits: 6, misses: 13 });
   });
 });
 

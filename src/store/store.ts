@@ -322,7 +322,7 @@ export class Store implements StoreView {
     // `length`, not `byteLength`: lmdb hands out its whole shared buffer with `length` set to the value's.
     const bytes = fast.subarray(0, fast.length);
     const decoder = (this.aspects as unknown as LmdbInternals).decoder!;
-    return this.decoded.get(`${urn}\u0000${aspectName}`, bytes, (stable) => decoder.decode(stable) as AspectRecord);
+    return this.decoded.get(urn, aspectName, bytes, (stable) => decoder.decode(stable) as AspectRecord);
   }
 
   /** How many readAspect calls shared a decoded value, and how many decoded. */

@@ -80,3 +80,37 @@ export function checkUrnOfType(urn: string, entityType: string, where: string): 
     throw new BadRequestError(`${where}: ${urn} is a ${type} urn, but the path names entity type ${entityType}`);
   }
 }
+
+/**
+ * The stored name of an entity's aspect asked for as `aspectName`: the same name, else one that
+ * differs only in case (DataHub looks aspect names up both ways); undefined when none is stored.
+ */
+function storedAspectName(view: StoreView, urn: string, aspectName: string): string | undefined {
+  const stored = view.getEntity(urn)?.aspects ?? [];
+  if (stored.includes(aspectName)) return aspectName;
+  const lower = aspectName.toLowerCase();
+  return stored.find((name) => name.toLowerCase() === lower);
+}
+
+/**
+ * One aspect of one entity, as `GET /openapi/v3/entity/{type}/{urn}/{aspect}?version=` reads it:
+ * version 0 is the latest, n the n-th stored one (1 the oldest). Throws a BadRequestError when the urn
+ * is invalid or not of `entityType`, and a NotFoundError saying whether the entity, the aspect or the
+ * version is missing.
+ */
+export function getAspectV3(view: StoreView, entityType: string, urn: string, aspectName: string, version: number): { name: string; record: AspectRecord } {
+  checkUrnOfType(urn, entityType, 'urn');
+  if (!view.entityExists(urn)) throw new NotFoundError(`Entity ${urn} not found`);
+  const name = storedAspectName(view, urn, aspectName);
+  if (name === undefined) throw new NotFoundError(`Entity ${urn} has no aspect ${aspectName}`);
+  const record = view.getAspect(urn, name, version);
+  if (!record) throw new NotFoundError(`Aspect ${name} of ${urn} has no version ${version}`);
+  return { name, record };
+}
+
+/** Whether the entity exists (`aspectName` undefined) or holds that aspect, as DataHub's HEAD routes answer. */
+export function existsV3(view: StoreView, entityType: string, urn: string, aspectName?: string): boolean {
+  checkUrnOfType(urn, entityType, 'urn');
+  if (!view.entityExists(urn)) return false;
+  return aspectName === undefined || storedAspectName(view, urn, aspectName) !== undefined;
+}

@@ -49,7 +49,7 @@ function compileRoutes(): Entry[] {
 
 function send(res: ServerResponse, answer: RestAnswer): void {
   if ('empty' in answer) {
-    res.writeHead(200, { 'content-length': 0 });
+    res.writeHead(answer.status ?? 200, { ...answer.headers, 'content-length': 0 });
     res.end();
     return;
   }

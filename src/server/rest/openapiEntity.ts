@@ -107,7 +107,7 @@ function entityV3(entity: EntityRecords, withSystemMetadata: boolean, stampAsSto
   return out;
 }
 
-function aspectV3(record: AspectRecord, withSystemMetadata: boolean, stampAsStored: boolean): GenericAspectV3 {
+export function aspectV3(record: AspectRecord, withSystemMetadata: boolean, stampAsStored: boolean): GenericAspectV3 {
   if (!withSystemMetadata) return { value: record.value };
   return {
     value: record.value,
@@ -130,19 +130,19 @@ export interface EntityWrites {
 /**
  * Checks a write body for entity type `entityType` (the path's) and turns it into proposals, in body
  * order. Throws the model's errors (BadRequestError, AspectValidationError, InvalidPatchError)
- * located at the item index and field path.
+ * located at the item (`itemPath`: `[i].` by default) and field path.
  */
-export function parseEntityWrites(body: unknown, entityType: string, mode: WriteMode, request?: Preconditions): EntityWrites {
+export function parseEntityWrites(body: unknown, entityType: string, mode: WriteMode, request?: Preconditions, itemPath: (i: number) => string = (i) => `[${i}].`): EntityWrites {
   if (!Array.isArray(body)) {
     throw new BadRequestError(`Request body must be a JSON array of {"urn": …, "<aspect name>": {"value": …}} objects, got ${describeJson(body)}`);
   }
   const writes: EntityWrites = { proposals: [], sources: [] };
   body.forEach((item, i) => {
     if (!isJsonObject(item)) throw new BadRequestError(`[${i}]: expected an object {"urn": …, "<aspect name>": {"value": …}}, got ${describeJson(item)}`);
-    const urn = itemUrn(item, i, entityType);
+    const urn = itemUrn(item, itemPath(i), entityType);
     for (const [aspectName, entry] of Object.entries(item)) {
       if (aspectName === 'urn') continue;
-      const where = `[${i}].${aspectName}`;
+      const where = `${itemPath(i)}${aspectName}`;
       writes.proposals.push(parseAspect(urn, aspectName, entry, where, mode, request));
       writes.sources.push(where);
     }
@@ -150,11 +150,11 @@ export function parseEntityWrites(body: unknown, entityType: string, mode: Write
   return writes;
 }
 
-function itemUrn(item: JsonObject, i: number, entityType: string): string {
+function itemUrn(item: JsonObject, at: string, entityType: string): string {
   const urn = item['urn'];
-  if (urn === undefined || urn === null) throw new BadRequestError(`[${i}].urn: required string is missing`);
-  if (typeof urn !== 'string') throw new BadRequestError(`[${i}].urn: expected a string, got ${describeJson(urn)}`);
-  checkUrnOfType(urn, entityType, `[${i}].urn`);
+  if (urn === undefined || urn === null) throw new BadRequestError(`${at}urn: required string is missing`);
+  if (typeof urn !== 'string') throw new BadRequestError(`${at}urn: expected a string, got ${describeJson(urn)}`);
+  checkUrnOfType(urn, entityType, `${at}urn`);
   return urn;
 }
 
@@ -222,7 +222,7 @@ function checkHeaders(raw: unknown, where: string): void {
 }
 
 /** The conditional-write HTTP headers of a request, for every aspect it writes. */
-function requestPreconditions(req: IncomingMessage): Preconditions | undefined {
+export function requestPreconditions(req: IncomingMessage): Preconditions | undefined {
   const sent: Record<string, string> = {};
   for (const name of CONDITIONAL_HEADERS) {
     const v = req.headers[name.toLowerCase()];
@@ -235,7 +235,7 @@ function requestPreconditions(req: IncomingMessage): Preconditions | undefined {
  * DataHub's OpenAPI answer to a refused write: 412 `{"error":"Precondition Error", …}` when a
  * precondition failed, else 400 `{"error":"Validation Error", …}`.
  */
-function refusedAnswer(e: WriteRefusedError) {
+export function refusedAnswer(e: WriteRefusedError) {
   return e.precondition
     ? { status: 412, body: { error: 'Precondition Error', message: e.message } }
     : { status: 400, body: { error: 'Validation Error', message: e.message } };
@@ -247,7 +247,7 @@ function refusedAnswer(e: WriteRefusedError) {
  * with the patch, not the result). `withSystemMetadata` adds each aspect's system metadata as the
  * store kept it and the write's audit stamp, as DataHub's `systemMetadata=true` does.
  */
-function writtenEntitiesV3(written: WrittenEntities, withSystemMetadata: boolean): GenericEntityV3[] {
+export function writtenEntitiesV3(written: WrittenEntities, withSystemMetadata: boolean): GenericEntityV3[] {
   const byUrn = new Map<string, GenericEntityV3>();
   for (const { proposal: p, storedSystemMetadata } of written.aspects) {
     const entity = byUrn.get(p.entityUrn) ?? { urn: p.entityUrn };

@@ -5,14 +5,15 @@
  *
  * Path patterns are literal text with parameters: `{name}` is one path segment, `{name*}` the rest of
  * the path (slashes included), `{name:urn}` the rest of the path when it starts with `urn:` (raw or
- * percent-encoded), and a pattern ending in `/?` also matches without its trailing slash. Parameters
+ * percent-encoded), `{name:aspect}` one segment that is a plain identifier (an aspect name), and a
+ * pattern ending in `/?` also matches without its trailing slash. Parameters
  * arrive still percent-encoded: a handler decodes what it reads (params.ts `urnFromPath`).
  */
 import type { IncomingMessage } from 'node:http';
 import type { JsonObject } from '../../model/json.ts';
 import type { ServerDeps } from '../context.ts';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
 
 /** One request as a route sees it. */
 export interface RestCall {
@@ -23,8 +24,8 @@ export interface RestCall {
   deps: ServerDeps;
 }
 
-/** What a route answers: a JSON body (status 200 unless said), or an empty 200 with no content type. */
-export type RestAnswer = { status?: number; body: unknown; headers?: Record<string, string> } | { empty: true };
+/** What a route answers: a JSON body (status 200 unless said), or no body and no content type (200 unless said). */
+export type RestAnswer = { status?: number; body: unknown; headers?: Record<string, string> } | { empty: true; status?: number; headers?: Record<string, string> };
 
 /** A route of its own path. */
 export interface PathRoute {
@@ -64,12 +65,13 @@ export function compilePath(pattern: string, ignoreCase = false): RegExp {
   const trailingSlash = pattern.endsWith('/?');
   const body = trailingSlash ? pattern.slice(0, -2) : pattern;
   const source = body
-    .split(/(\{[A-Za-z]+(?:\*|:urn)?\})/)
+    .split(/(\{[A-Za-z]+(?:\*|:urn|:aspect)?\})/)
     .map((part) => {
-      const m = /^\{([A-Za-z]+)(\*|:urn)?\}$/.exec(part);
+      const m = /^\{([A-Za-z]+)(\*|:urn|:aspect)?\}$/.exec(part);
       if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       if (m[2] === '*') return `(?<${m[1]}>.+)`;
       if (m[2] === ':urn') return `(?<${m[1]}>urn(?::|%3A).+)`;
+      if (m[2] === ':aspect') return `(?<${m[1]}>[A-Za-z][A-Za-z0-9_]*)`;
       return `(?<${m[1]}>[^/]+)`;
     })
     .join('');

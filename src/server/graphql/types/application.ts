@@ -1,21 +1,18 @@
-/** Application: a named group of assets (applicationProperties), with the aspects DataHub shows on it. */
-import { parseUrn } from '../../../model/urn.ts';
-import { type EntityKind, aspect, common, customProperties, props, str } from './shared.ts';
+/** Application: a named group of assets (applicationProperties), with the aspects DataHub shows on it. Shaped from src/ops/read/product.ts. */
+import { readApplicationProperties } from '../../../ops/read/product.ts';
+import { type EntityKind, type Obj, customPropertiesView, EntityView } from './shared.ts';
+
+class ApplicationView extends EntityView {
+  readonly __typename = 'Application';
+  readonly type = 'APPLICATION';
+  get properties(): Obj | null {
+    const p = readApplicationProperties(this.view, this.urn);
+    return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
+  }
+}
 
 export const application: EntityKind = {
   typename: 'Application',
   enumValue: 'APPLICATION',
-  build: (view, urn) => {
-    const p = aspect(view, urn, 'applicationProperties');
-    return Object.assign(common(view, urn, application), {
-      properties: p
-        ? {
-            name: str(p['name']) ?? parseUrn(urn).rawKey,
-            description: str(p['description']),
-            externalUrl: str(p['externalUrl']),
-            customProperties: customProperties(props(p['customProperties']), urn),
-          }
-        : null,
-    });
-  },
+  build: (view, urn) => new ApplicationView(view, urn),
 };

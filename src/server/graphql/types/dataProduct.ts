@@ -1,45 +1,37 @@
-/** DataProduct: a named set of assets in a domain (docs/datahub/discovery.md §4.1). */
-import { parseUrn } from '../../../model/urn.ts';
+/** DataProduct: a named set of assets in a domain (docs/datahub/discovery.md §4.1). Shaped from src/ops/read/product.ts. */
+import { readDataProductAssets, readDataProductProperties } from '../../../ops/read/product.ts';
 import { searchEntities } from '../../../ops/search/search.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { searchResults } from '../search.ts';
 import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';
-import { type EntityKind, type Obj, aspect, common, customProperties, props, str } from './shared.ts';
-
-/** The urns a data product holds (`dataProductProperties.assets[].destinationUrn`). */
-function assetsOf(properties: Obj | undefined): string[] {
-  const assets = properties?.['assets'];
-  if (!Array.isArray(assets)) return [];
-  return assets.map((a) => str((a as Obj | null)?.['destinationUrn'])).filter((u): u is string => u !== null);
-}
+import { type EntityKind, type Obj, customPropertiesView, EntityView } from './shared.ts';
 
 /**
  * `DataProduct.entities(input)`: a search restricted to the product's assets, narrowed by the input's
  * types, query and filters (DataHub: first 10 by default); an empty result when it holds none.
  */
-function dataProductEntities(view: StoreView, properties: Obj | undefined, input: SearchInputGql | null | undefined) {
-  const assets = assetsOf(properties);
+function dataProductEntities(view: StoreView, urn: string, input: SearchInputGql | null | undefined) {
+  const assets = readDataProductAssets(view, urn);
   if (assets.length === 0) return { start: 0, count: 0, total: 0, searchResults: [], facets: [], suggestions: [] };
   const request = searchRequestFromGraphql({ ...input, query: input?.query ?? '*' });
   return searchResults(view, searchEntities(view, { ...request, within: new Set(assets) }));
 }
 
+class DataProductView extends EntityView {
+  readonly __typename = 'DataProduct';
+  readonly type = 'DATA_PRODUCT';
+  get properties(): Obj | null {
+    const p = readDataProductProperties(this.view, this.urn);
+    return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
+  }
+  /** A field with arguments: the executor calls it with them. */
+  entities({ input }: { input?: SearchInputGql | null }) {
+    return dataProductEntities(this.view, this.urn, input);
+  }
+}
+
 export const dataProduct: EntityKind = {
   typename: 'DataProduct',
   enumValue: 'DATA_PRODUCT',
-  build: (view, urn) => {
-      const p = aspect(view, urn, 'dataProductProperties');
-      return Object.assign(common(view, urn, dataProduct), {
-        properties: p
-          ? {
-              name: str(p['name']) ?? parseUrn(urn).rawKey,
-              description: str(p['description']),
-              externalUrl: str(p['externalUrl']),
-              numAssets: Array.isArray(p['assets']) ? p['assets'].length : 0,
-              customProperties: customProperties(props(p['customProperties']), urn),
-            }
-          : null,
-        entities: ({ input }: { input?: SearchInputGql | null }) => dataProductEntities(view, p, input),
-      });
-    },
+  build: (view, urn) => new DataProductView(view, urn),
 };

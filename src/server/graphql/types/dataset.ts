@@ -119,6 +119,22 @@ class SchemaMetadataView {
   }
 }
 
+/**
+ * The schema's GraphQL object, made once per schema read model and store view: the read model is
+ * shared while the stored schema stays the same (src/ops/read/dataset.ts), and every field of the
+ * object is either copied from it or read when selected, so the object holds nothing a later write
+ * could make stale. A dataset page then builds no column objects per request.
+ */
+const schemaViews = new WeakMap<StoreView, WeakMap<SchemaRead, SchemaMetadataView>>();
+function schemaMetadataView(view: StoreView, urn: string, sm: SchemaRead): SchemaMetadataView {
+  let byRead = schemaViews.get(view);
+  if (!byRead) schemaViews.set(view, (byRead = new WeakMap()));
+  let made = byRead.get(sm);
+  // The same read model serves one dataset only: its urn is part of every column's identity.
+  if (!made || made.datasetUrn !== urn) byRead.set(sm, (made = new SchemaMetadataView(view, urn, sm)));
+  return made;
+}
+
 /** `schemaMetadata.foreignKeys`: each constraint's columns (schema field urns) and foreign dataset as entities. */
 function foreignKeysView(view: StoreView, stored: unknown): Obj[] | null {
   if (!Array.isArray(stored)) return null;
@@ -181,7 +197,7 @@ export class DatasetView extends EntityView {
   }
   schemaMetadata(args: { version?: number | null } | undefined): Obj | null {
     const sm = this.#read.schema(args?.version);
-    return sm ? new SchemaMetadataView(this.view, this.urn, sm) : null;
+    return sm ? schemaMetadataView(this.view, this.urn, sm) : null;
   }
   get editableSchemaMetadata(): Obj | null {
     const editable = this.#read.editableSchema;

@@ -1,64 +1,77 @@
 /**
  * Document: a knowledge-base document (DataHub's `documents.graphql`), and the `relatedDocuments`
- * field of the assets a document may be related to. The rules (parent chain, visibility, filters)
- * live in src/ops/knowledge/documents.ts; this file shapes them.
+ * field of the assets a document may be related to. The rules live in src/ops/read/document.ts (the
+ * document's own fields) and src/ops/knowledge/documents.ts (parent chain, visibility, filters);
+ * this file shapes them.
  */
-import type { Stamp } from '../../../model/aspects/define.ts';
-import type { DocumentInfo } from '../../../model/aspects/documentInfo.ts';
-import { documentInfoOf, parentDocuments, relatedDocuments, type RelatedDocumentsQuery } from '../../../ops/knowledge/documents.ts';
+import { parentDocuments, relatedDocuments, type RelatedDocumentsQuery } from '../../../ops/knowledge/documents.ts';
+import {
+  readDocumentExists,
+  readDocumentInfo,
+  readDocumentPlatform,
+  readDocumentSettings,
+  readDocumentSubType,
+  readSemanticText,
+  type DocumentInfoRead,
+} from '../../../ops/read/document.ts';
+import type { StampRead } from '../../../ops/read/common.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type { GraphqlContext } from '../resolvers.ts';
-import { type EntityKind, type Obj, aspect, common, customProperties, platformView, ref, str } from './shared.ts';
+import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView, ref } from './shared.ts';
 
-/** DataHub's platform for documents written in DataHub (no dataPlatformInstance aspect). */
-const DATAHUB_PLATFORM = 'urn:li:dataPlatform:datahub';
-
-function resolvedStamp(view: StoreView, s: Partial<Stamp> | undefined): Obj {
-  return { time: s?.time ?? 0, actor: s?.actor ? () => ref(view, s.actor!) : null };
+/** An audit stamp whose actor is read when selected. */
+function resolvedStamp(view: StoreView, s: StampRead): Obj {
+  return { time: s.time, actor: s.actor ? () => ref(view, s.actor!) : null };
 }
 
-function infoView(view: StoreView, urn: string, info: DocumentInfo): Obj {
+function infoView(view: StoreView, urn: string, info: DocumentInfoRead): Obj {
   return {
-    title: info.title ?? null,
-    source: info.source ? { sourceType: info.source.sourceType, externalUrl: info.source.externalUrl ?? null, externalId: info.source.externalId ?? null } : null,
-    status: info.status ? { state: info.status.state } : null,
-    contents: {
-      text: info.contents?.text ?? '',
-      semanticText: () => str(aspect(view, urn, 'semanticText')?.['text']),
-    },
+    title: info.title,
+    source: info.source,
+    status: info.status,
+    contents: { text: info.text, semanticText: () => readSemanticText(view, urn) },
     created: resolvedStamp(view, info.created),
     lastModified: resolvedStamp(view, info.lastModified),
-    relatedAssets: info.relatedAssets ? info.relatedAssets.map((a) => ({ asset: () => ref(view, a.asset) })) : null,
-    relatedDocuments: info.relatedDocuments ? info.relatedDocuments.map((d) => ({ document: () => ref(view, d.document) })) : null,
-    parentDocument: info.parentDocument ? { document: () => ref(view, info.parentDocument!.document) } : null,
-    customProperties: info.customProperties && Object.keys(info.customProperties).length > 0 ? customProperties(info.customProperties, urn) : null,
+    relatedAssets: info.relatedAssets ? info.relatedAssets.map((a) => ({ asset: () => ref(view, a) })) : null,
+    relatedDocuments: info.relatedDocuments ? info.relatedDocuments.map((d) => ({ document: () => ref(view, d) })) : null,
+    parentDocument: info.parentDocument ? { document: () => ref(view, info.parentDocument!) } : null,
+    customProperties: info.customProperties ? customPropertiesView(info.customProperties, urn) : null,
   };
 }
 
-function documentView(view: StoreView, urn: string): Obj {
-  const base = common(view, urn, document);
-  const instance = aspect<{ platform?: string; instance?: string }>(view, urn, 'dataPlatformInstance');
-  const info = documentInfoOf(view, urn);
-  const settings = aspect<{ showInGlobalContext?: boolean }>(view, urn, 'documentSettings');
-  return {
-    ...base,
-    info: info ? infoView(view, urn, info) : null,
-    settings: settings ? { showInGlobalContext: settings.showInGlobalContext !== false } : null,
-    subType: () => aspect<{ typeNames?: string[] }>(view, urn, 'subTypes')?.typeNames?.[0] ?? null,
-    platform: platformView(view, instance?.platform ?? DATAHUB_PLATFORM),
-    dataPlatformInstance: instance?.instance ? () => ref(view, instance.instance!) : null,
-    exists: () => view.entityExists(urn) && aspect<{ removed?: boolean }>(view, urn, 'status')?.removed !== true,
-    parentDocuments: () => {
-      const parents = parentDocuments(view, urn);
-      return { count: parents.length, documents: parents.map((p) => ref(view, p)) };
-    },
-  };
+class DocumentView extends EntityView {
+  readonly __typename = 'Document';
+  readonly type = 'DOCUMENT';
+  get info(): Obj | null {
+    const info = readDocumentInfo(this.view, this.urn);
+    return info && infoView(this.view, this.urn, info);
+  }
+  get settings(): Obj | null {
+    return readDocumentSettings(this.view, this.urn);
+  }
+  get subType(): string | null {
+    return readDocumentSubType(this.view, this.urn);
+  }
+  get platform(): Obj {
+    return platformView(this.view, readDocumentPlatform(this.view, this.urn).platform);
+  }
+  override get dataPlatformInstance(): Obj | null {
+    const instance = readDocumentPlatform(this.view, this.urn).instance;
+    return instance ? ref(this.view, instance) : null;
+  }
+  override get exists(): boolean {
+    return readDocumentExists(this.view, this.urn);
+  }
+  get parentDocuments(): Obj {
+    const parents = parentDocuments(this.view, this.urn);
+    return { count: parents.length, documents: parents.map((p) => ref(this.view, p)) };
+  }
 }
 
 export const document: EntityKind = {
   typename: 'Document',
   enumValue: 'DOCUMENT',
-  build: documentView,
+  build: (view, urn) => new DocumentView(view, urn),
 };
 
 /** Urn entity types whose GraphQL type has `relatedDocuments` (documents.graphql extends each). */

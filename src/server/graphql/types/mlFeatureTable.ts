@@ -1,18 +1,28 @@
-/** MLFeatureTable: the features and primary keys of one table. */
-import { type EntityKind, customProperties, mlEntity, props, ref, str } from './shared.ts';
+/** MLFeatureTable: the features and primary keys of one table. Shaped from src/ops/read/ml.ts. */
+import type { StoreView } from '../../../store/store.ts';
+import { readMlFeatureTableProperties } from '../../../ops/read/ml.ts';
+import { type EntityKind, type Obj, customPropertiesView, MlEntityView, ref } from './shared.ts';
+
+class MlFeatureTableView extends MlEntityView {
+  readonly __typename = 'MLFeatureTable';
+  readonly type = 'MLFEATURE_TABLE';
+  constructor(view: StoreView, urn: string) {
+    super(view, urn, 'mlFeatureTable');
+  }
+  get properties(): Obj | null {
+    const p = readMlFeatureTableProperties(this.view, this.urn);
+    if (!p) return null;
+    const refs = (urns: string[]) => urns.map((u) => ref(this.view, u));
+    return { ...p, customProperties: customPropertiesView(p.customProperties, this.urn), mlFeatures: refs(p.mlFeatures), mlPrimaryKeys: refs(p.mlPrimaryKeys) };
+  }
+  /** DataHub's deprecated name of the same properties. */
+  get featureTableProperties(): Obj | null {
+    return this.properties;
+  }
+}
 
 export const mlFeatureTable: EntityKind = {
   typename: 'MLFeatureTable',
   enumValue: 'MLFEATURE_TABLE',
-  build: (view, urn) => {
-      const refs = (v: unknown) => (Array.isArray(v) ? (v as string[]).map((u) => ref(view, u)) : []);
-      const entity = mlEntity(view, urn, mlFeatureTable, 'mlFeatureTableProperties', 'editableMlFeatureTableProperties', (info) => ({
-        description: str(info['description']),
-        customProperties: customProperties(props(info['customProperties']), urn),
-        mlFeatures: refs(info['mlFeatures']),
-        mlPrimaryKeys: refs(info['mlPrimaryKeys']),
-      }));
-      // featureTableProperties: DataHub's deprecated name of the same properties.
-      return { ...entity, featureTableProperties: entity['properties'] };
-    },
+  build: (view, urn) => new MlFeatureTableView(view, urn),
 };

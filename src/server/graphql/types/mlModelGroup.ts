@@ -1,16 +1,22 @@
-/** MLModelGroup: a family of ML models. */
-import { type EntityKind, type Obj, customProperties, mlEntity, num, props, str, versionTag } from './shared.ts';
+/** MLModelGroup: a family of ML models. Shaped from src/ops/read/ml.ts. */
+import type { StoreView } from '../../../store/store.ts';
+import { readMlModelGroupProperties } from '../../../ops/read/ml.ts';
+import { type EntityKind, type Obj, customPropertiesView, MlEntityView, versionTagView } from './shared.ts';
+
+class MlModelGroupView extends MlEntityView {
+  readonly __typename = 'MLModelGroup';
+  readonly type = 'MLMODEL_GROUP';
+  constructor(view: StoreView, urn: string) {
+    super(view, urn, 'mlModelGroup');
+  }
+  get properties(): Obj | null {
+    const p = readMlModelGroupProperties(this.view, this.urn);
+    return p && { ...p, version: versionTagView(p.version), customProperties: customPropertiesView(p.customProperties, this.urn) };
+  }
+}
 
 export const mlModelGroup: EntityKind = {
   typename: 'MLModelGroup',
   enumValue: 'MLMODEL_GROUP',
-  build: (view, urn) =>
-      mlEntity(view, urn, mlModelGroup, 'mlModelGroupProperties', 'editableMlModelGroupProperties', (info) => ({
-        name: str(info['name']),
-        description: str(info['description']),
-        createdAt: num((info['created'] as Obj | undefined)?.['time']),
-        version: versionTag(info),
-        externalUrl: str(info['externalUrl']),
-        customProperties: customProperties(props(info['customProperties']), urn),
-      })),
+  build: (view, urn) => new MlModelGroupView(view, urn),
 };

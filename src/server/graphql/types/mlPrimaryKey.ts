@@ -1,8 +1,18 @@
-/** MLPrimaryKey: the primary key of a feature namespace. */
-import { type EntityKind, featureProperties, mlEntity } from './shared.ts';
+/** MLPrimaryKey: the primary key of a feature namespace. Shaped from src/ops/read/ml.ts. */
+import type { StoreView } from '../../../store/store.ts';
+import type { EntityKind } from './shared.ts';
+import { MlFeatureLikeView } from './mlFeature.ts';
+
+class MlPrimaryKeyView extends MlFeatureLikeView {
+  readonly __typename = 'MLPrimaryKey';
+  readonly type = 'MLPRIMARY_KEY';
+  constructor(view: StoreView, urn: string) {
+    super(view, urn, 'mlPrimaryKey');
+  }
+}
 
 export const mlPrimaryKey: EntityKind = {
   typename: 'MLPrimaryKey',
   enumValue: 'MLPRIMARY_KEY',
-  build: (view, urn) => mlEntity(view, urn, mlPrimaryKey, 'mlPrimaryKeyProperties', 'editableMlPrimaryKeyProperties', featureProperties(urn)),
+  build: (view, urn) => new MlPrimaryKeyView(view, urn),
 };

@@ -1,28 +1,37 @@
-/** Notebook: a notebook of a notebook tool, with its info and change stamps. */
-import type { Stamp } from '../../../model/aspects/define.ts';
-import { type EntityKind, auditStamp, common, customProperties, described, keyOf, platformView, props, str } from './shared.ts';
+/** Notebook: a notebook of a notebook tool, with its info and change stamps. Shaped from src/ops/read/notebook.ts. */
+import { readNotebookEditable, readNotebookIdentity, readNotebookInfo } from '../../../ops/read/notebook.ts';
+import type { StoreView } from '../../../store/store.ts';
+import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView, stampView } from './shared.ts';
+
+class NotebookView extends EntityView {
+  readonly __typename = 'Notebook';
+  readonly type = 'NOTEBOOK';
+  readonly tool: string;
+  readonly notebookId: string;
+  constructor(view: StoreView, urn: string) {
+    super(view, urn);
+    ({ tool: this.tool, notebookId: this.notebookId } = readNotebookIdentity(urn));
+  }
+  get platform(): Obj {
+    return platformView(this.view, readNotebookIdentity(this.urn).platformUrn);
+  }
+  get info(): Obj | null {
+    const info = readNotebookInfo(this.view, this.urn);
+    if (!info) return null;
+    const stamps = info.changeAuditStamps;
+    return {
+      ...info,
+      customProperties: customPropertiesView(info.customProperties, this.urn),
+      changeAuditStamps: stamps && { created: stampView(stamps.created), lastModified: stampView(stamps.lastModified), deleted: stamps.deleted && stampView(stamps.deleted) },
+    };
+  }
+  get editableProperties(): Obj | null {
+    return readNotebookEditable(this.view, this.urn);
+  }
+}
 
 export const notebook: EntityKind = {
   typename: 'Notebook',
   enumValue: 'NOTEBOOK',
-  build: (view, urn) => {
-      const key = keyOf(urn);
-      const { info, editable } = described(view, urn, 'notebookInfo', 'editableNotebookProperties');
-      const stamps = info?.['changeAuditStamps'] as { created?: Stamp; lastModified?: Stamp; deleted?: Stamp } | undefined;
-      return Object.assign(common(view, urn, notebook), {
-        tool: key['notebookTool'] ?? '',
-        notebookId: key['notebookId'] ?? '',
-        platform: platformView(view, `urn:li:dataPlatform:${key['notebookTool'] ?? ''}`),
-        info: info
-          ? {
-              title: str(info['title']),
-              description: str(info['description']),
-              externalUrl: str(info['externalUrl']),
-              customProperties: customProperties(props(info['customProperties']), urn),
-              changeAuditStamps: stamps ? { created: auditStamp(stamps.created), lastModified: auditStamp(stamps.lastModified), deleted: stamps.deleted ? auditStamp(stamps.deleted) : null } : null,
-            }
-          : null,
-        editableProperties: editable,
-      });
-    },
+  build: (view, urn) => new NotebookView(view, urn),
 };

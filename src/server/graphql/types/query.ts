@@ -1,50 +1,42 @@
-/** QueryEntity: a SQL query with its statement and the datasets and columns it touches. */
-import type { QueryProperties } from '../../../model/aspects/queryProperties.ts';
-import type { QuerySubjects } from '../../../model/aspects/querySubjects.ts';
-import { keyAspectOf } from '../../../model/registry.ts';
+/** QueryEntity: a SQL query with its statement and the datasets and columns it touches. Shaped from src/ops/read/query.ts. */
+import { readQueryPlatform, readQueryProperties, readQuerySubjects, type QueryPropertiesRead } from '../../../ops/read/query.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, aspect, auditStamp, common, customProperties, platformView, ref, typeOf } from './shared.ts';
+import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView, ref, stampView } from './shared.ts';
 
-function propertiesView(view: StoreView, urn: string, p: QueryProperties): Obj {
+function propertiesView(view: StoreView, urn: string, p: QueryPropertiesRead): Obj {
+  const created = p.created;
   return {
-    statement: { value: p.statement?.value ?? '', language: p.statement?.language ?? 'SQL' },
+    statement: p.statement,
     source: p.source,
-    name: p.name ?? null,
-    description: p.description ?? null,
-    created: auditStamp(p.created),
-    createdOn: { time: p.created?.time ?? 0, actor: p.created?.actor ? () => ref(view, p.created.actor) : null },
-    lastModified: auditStamp(p.lastModified),
+    name: p.name,
+    description: p.description,
+    created: stampView(created),
+    createdOn: { time: created.time, actor: created.actor ? () => ref(view, created.actor!) : null },
+    lastModified: stampView(p.lastModified),
     origin: p.origin ? () => ref(view, p.origin!) : null,
-    customProperties: customProperties(p.customProperties, urn),
+    customProperties: customPropertiesView(p.customProperties, urn),
   };
 }
 
-/**
- * A subject as DataHub shows it: a dataset is the dataset; a column is its dataset plus the column.
- * Subjects of other types have no place in `QuerySubject` (its dataset is non-null) and are left out.
- */
-function subjectView(view: StoreView, subject: string): Obj | null {
-  const type = typeOf(subject);
-  if (type === 'dataset') return { dataset: () => ref(view, subject), schemaField: null };
-  if (type !== 'schemaField') return null;
-  const parent = keyAspectOf(subject).value['parent'];
-  if (typeof parent !== 'string' || typeOf(parent) !== 'dataset') return null;
-  return { dataset: () => ref(view, parent), schemaField: () => ref(view, subject) };
+class QueryView extends EntityView {
+  readonly __typename = 'QueryEntity';
+  readonly type = 'QUERY';
+  get properties(): Obj | null {
+    const p = readQueryProperties(this.view, this.urn);
+    return p && propertiesView(this.view, this.urn, p);
+  }
+  get subjects(): Obj[] | null {
+    const view = this.view;
+    return readQuerySubjects(view, this.urn)?.map((s) => ({ dataset: () => ref(view, s.dataset), schemaField: s.schemaField ? () => ref(view, s.schemaField!) : null })) ?? null;
+  }
+  get platform(): Obj | null {
+    const platform = readQueryPlatform(this.view, this.urn);
+    return platform ? platformView(this.view, platform) : null;
+  }
 }
 
 export const query: EntityKind = {
   typename: 'QueryEntity',
   enumValue: 'QUERY',
-  build: (view, urn) => {
-    const p = aspect<QueryProperties>(view, urn, 'queryProperties');
-    const platform = aspect<{ platform?: string }>(view, urn, 'dataPlatformInstance')?.platform;
-    return Object.assign(common(view, urn, query), {
-      properties: p ? propertiesView(view, urn, p) : null,
-      subjects: () => {
-        const s = aspect<QuerySubjects>(view, urn, 'querySubjects');
-        return s ? s.subjects.map((x) => subjectView(view, x.entity)).filter((x) => x !== null) : null;
-      },
-      platform: platform ? platformView(view, platform) : null,
-    });
-  },
+  build: (view, urn) => new QueryView(view, urn),
 };

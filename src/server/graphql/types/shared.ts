@@ -8,6 +8,7 @@
  * registry.ts maps urn entity types to them.
  */
 import { healthOf } from '../../../ops/quality/health.ts';
+import { readMlDescription, readMlEditable, readMlIdentity, type MlKind, type VersionTagRead } from '../../../ops/read/ml.ts';
 import { NotFoundError, BadRequestError } from '../../../errors.ts';
 import { keyAspectOf } from '../../../model/registry.ts';
 import { parseUrn } from '../../../model/urn.ts';
@@ -41,6 +42,20 @@ import {
   type TermsHolder,
   type TermsRead,
 } from '../../../ops/read/common.ts';
+import {
+  propertyValueOf,
+  readBrowsePath,
+  readContainer,
+  readDisplayProperties,
+  readDocumentation,
+  readDomain,
+  readLastIngested,
+  readParentContainers,
+  readPlatformInstance,
+  readStructuredProperties,
+  readSubTypes,
+  type PropertyValueRead,
+} from '../../../ops/read/entity.ts';
 
 export type { TermsHolder } from '../../../ops/read/common.ts';
 
@@ -238,7 +253,7 @@ class PlatformView {
     this.info = p.info && platformPropertiesView(p.info);
   }
   get lastIngested(): number | null {
-    return lastIngestedOf(this.#view, this.urn);
+    return readLastIngested(this.#view, this.urn);
   }
 }
 
@@ -307,18 +322,6 @@ export const num = (v: unknown): number | null => (typeof v === 'number' ? v : n
 
 export const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
 
-/** Follows a parent link (container, parentNode, parentDomain) up to the root, guarding against cycles. */
-export function ancestors(view: StoreView, urn: string, parentOf: (urn: string) => string | undefined): string[] {
-  const out: string[] = [];
-  const seen = new Set([urn]);
-  for (let next = parentOf(urn); next && !seen.has(next) && out.length < 100; next = parentOf(next)) {
-    seen.add(next);
-    out.push(next);
-  }
-  return out;
-}
-
-export const containerOf = (view: StoreView) => (u: string) => str(aspect(view, u, 'container')?.['container']) ?? undefined;
 
 export function deprecationView(view: StoreView, urn: string): Obj | null {
   const d = readDeprecation(view, urn);
@@ -351,35 +354,16 @@ export class DeprecationView {
   }
 }
 
-/**
- * The `documentation` aspect: documentation entries, each with its attribution (who applied it,
- * when, from which source); null when the entity has none.
- */
+/** The `documentation` aspect's entries, each with its attribution; null when the entity has none. */
 export function documentationView(view: StoreView, urn: string): Obj | null {
-  const doc = aspect<{ documentations?: Array<{ documentation?: string; attribution?: unknown }> }>(view, urn, 'documentation');
-  if (!doc) return null;
-  return {
-    documentations: (doc.documentations ?? []).map((d) => ({
-      documentation: d.documentation ?? '',
-      attribution: attributionView(view, attributionOf(d.attribution)),
-    })),
-  };
+  const doc = readDocumentation(view, urn);
+  return doc && { documentations: doc.map((d) => ({ documentation: d.documentation, attribution: attributionView(view, d.attribution) })) };
 }
-
-/** Icon libraries the GraphQL enum names; an icon from another library reads `iconLibrary: null`. */
-const ICON_LIBRARIES = new Set(['MATERIAL']);
 
 /** The `displayProperties` aspect (a color and an icon); null when the entity has none. */
 export function displayPropertiesView(view: StoreView, urn: string): Obj | null {
-  const d = aspect(view, urn, 'displayProperties');
-  if (!d) return null;
-  const icon = d['icon'] as Obj | undefined;
-  return {
-    colorHex: str(d['colorHex']),
-    icon: icon
-      ? { iconLibrary: oneOf(ICON_LIBRARIES, icon['iconLibrary']), name: str(icon['name']), style: str(icon['style']) }
-      : null,
-  };
+  const d = readDisplayProperties(view, urn);
+  return d && { colorHex: d.colorHex, icon: d.icon && { ...d.icon } };
 }
 
 /** `GlossaryTermAssociation`: the term and the actor are read when selected. */
@@ -426,17 +410,18 @@ export function glossaryTermsView(view: StoreView, urn: string): Obj | null {
 }
 
 export function domainAssociation(view: StoreView, urn: string): Obj | null {
-  const domains = aspect<{ domains?: string[] }>(view, urn, 'domains')?.domains ?? [];
-  const first = domains[0];
-  return first ? { domain: () => ref(view, first), associatedUrn: urn } : null;
+  const domain = readDomain(view, urn);
+  return domain ? { domain: () => ref(view, domain), associatedUrn: urn } : null;
 }
 
+/** A structured property value as GraphQL shows it (`StringValue` or `NumberValue`); null for any other. */
 export function propertyValue(v: unknown): Obj | null {
-  if (!v || typeof v !== 'object') return null;
-  const o = v as Record<string, unknown>;
-  if (typeof o['string'] === 'string') return { __typename: 'StringValue', stringValue: o['string'] };
-  if (typeof o['double'] === 'number') return { __typename: 'NumberValue', numberValue: o['double'] };
-  return null;
+  return propertyValueView(propertyValueOf(v));
+}
+
+function propertyValueView(v: PropertyValueRead): Obj | null {
+  if (!v) return null;
+  return v.kind === 'string' ? { __typename: 'StringValue', stringValue: v.value } : { __typename: 'NumberValue', numberValue: v.value };
 }
 
 /** The asset's structured properties as upsert/removeStructuredProperties return them (never null). */
@@ -445,41 +430,26 @@ export function structuredPropertiesOf(view: StoreView, urn: string): Obj {
 }
 
 export function structuredPropertiesView(view: StoreView, urn: string): Obj | null {
-  const sp = aspect<{ properties?: Array<{ propertyUrn: string; values?: unknown[] }> }>(view, urn, 'structuredProperties');
-  if (!sp) return null;
+  const properties = readStructuredProperties(view, urn);
+  if (!properties) return null;
   return {
-    properties: (sp.properties ?? []).map((p) => ({
-      structuredProperty: () => ref(view, p.propertyUrn),
-      values: (p.values ?? []).map(propertyValue),
-      valueEntities: (p.values ?? []).map((v) => {
-        const s = (v as { string?: unknown })?.string;
-        return typeof s === 'string' && s.startsWith('urn:li:') ? ref(view, s) : null;
-      }),
+    properties: properties.map((p) => ({
+      structuredProperty: () => ref(view, p.property),
+      values: p.values.map(propertyValueView),
+      valueEntities: p.valueEntities.map((u) => (u ? ref(view, u) : null)),
       associatedUrn: urn,
     })),
   };
 }
 
 export function browsePathV2View(view: StoreView, urn: string): Obj | null {
-  const bp = aspect<{ path?: Array<{ id: string; urn?: string }> }>(view, urn, 'browsePathsV2');
-  if (!bp) return null;
-  return { path: (bp.path ?? []).map((e) => ({ name: e.id, entity: e.urn ? () => ref(view, e.urn!) : null })) };
+  const path = readBrowsePath(view, urn);
+  return path && { path: path.map((e) => ({ name: e.name, entity: e.entity ? () => ref(view, e.entity!) : null })) };
 }
 
 export function dataPlatformInstanceOf(view: StoreView, urn: string): Obj | null {
-  const instance = str(aspect(view, urn, 'dataPlatformInstance')?.['instance']);
+  const instance = readPlatformInstance(view, urn);
   return instance ? ref(view, instance) : null;
-}
-
-/** The fields every entity type shares, each read only when selected. */
-/** When anything last wrote the entity: the latest `lastObserved` of its aspects (null when it has none). */
-export function lastIngestedOf(view: StoreView, urn: string): number | null {
-  let latest: number | null = null;
-  for (const name of view.getEntity(urn)?.aspects ?? []) {
-    const observed = view.getAspect(urn, name)?.systemMetadata?.['lastObserved'];
-    if (typeof observed === 'number' && (latest === null || observed > latest)) latest = observed;
-  }
-  return latest;
 }
 
 /** The fields every entity type shares, each computed from the entity's urn when a query selects it. */
@@ -492,17 +462,17 @@ const COMMON = {
   deprecation: (view: StoreView, urn: string) => deprecationView(view, urn),
   institutionalMemory: (view: StoreView, urn: string) => institutionalMemoryView(view, urn),
   status: (view: StoreView, urn: string) => statusView(view, urn),
-  lastIngested: (view: StoreView, urn: string) => lastIngestedOf(view, urn),
+  lastIngested: (view: StoreView, urn: string) => readLastIngested(view, urn),
   subTypes: (view: StoreView, urn: string) => {
-    const s = aspect<{ typeNames?: string[] }>(view, urn, 'subTypes');
-    return s ? { typeNames: s.typeNames ?? [] } : null;
+    const s = readSubTypes(view, urn);
+    return s && { typeNames: [...s.typeNames] };
   },
   container: (view: StoreView, urn: string) => {
-    const c = containerOf(view)(urn);
+    const c = readContainer(view, urn);
     return c ? ref(view, c) : null;
   },
   parentContainers: (view: StoreView, urn: string) => {
-    const list = ancestors(view, urn, containerOf(view));
+    const list = readParentContainers(view, urn);
     return { count: list.length, containers: list.map((c) => ref(view, c)) };
   },
   structuredProperties: (view: StoreView, urn: string) => structuredPropertiesView(view, urn),
@@ -615,43 +585,44 @@ export class EntityView {
   }
 }
 
-/** Name, description and custom properties of an `…Info`/`…Properties` aspect, edited description first. */
-export function described(view: StoreView, urn: string, infoName: string, editableName: string) {
-  const info = aspect(view, urn, infoName);
-  const editable = aspect(view, urn, editableName);
-  return { info, editable: editable ? { description: str(editable['description']) } : null, description: str(editable?.['description']) ?? str(info?.['description']) };
-}
-
 export function keyOf(urn: string): Record<string, string> {
   return keyAspectOf(urn).value as Record<string, string>;
 }
 
 export const oneOf = (values: ReadonlySet<string>, v: unknown): string | null => (typeof v === 'string' && values.has(v) ? v : null);
 
-/** An ML entity: name from its key, platform and origin when its key has them, properties shaped by `shape`. */
-export function mlEntity(view: StoreView, urn: string, kind: EntityKind, infoName: string, editableName: string, shape: (info: Obj) => Obj): Obj {
-  const key = keyOf(urn);
-  const { info, editable, description } = described(view, urn, infoName, editableName);
-  return Object.assign(common(view, urn, kind), {
-    name: key['name'] ?? '',
-    description,
-    editableProperties: editable,
-    ...(key['platform'] !== undefined && { platform: platformView(view, key['platform']) }),
-    ...(key['origin'] !== undefined && { origin: key['origin'].toUpperCase() }),
-    ...(key['featureNamespace'] !== undefined && { featureNamespace: key['featureNamespace'], dataType: str(info?.['dataType']) }),
-    properties: info ? shape(info) : null,
-  });
+/**
+ * The fields the ML entity types share, shaped from their read model (src/ops/read/ml.ts): what the
+ * urn has (the name; a platform and origin, or a feature namespace: null where the urn has none),
+ * the description (the edited one first) and the edited description. Each type adds its properties.
+ */
+export class MlEntityView extends EntityView {
+  readonly #kind: MlKind;
+  readonly #platform: string | null;
+  readonly name: string;
+  readonly origin: string | null;
+  readonly featureNamespace: string | null;
+  constructor(view: StoreView, urn: string, kind: MlKind) {
+    super(view, urn);
+    this.#kind = kind;
+    const identity = readMlIdentity(urn);
+    this.#platform = identity.platformUrn;
+    this.name = identity.name;
+    this.origin = identity.origin;
+    this.featureNamespace = identity.featureNamespace;
+  }
+  get platform(): Obj | null {
+    return this.#platform ? platformView(this.view, this.#platform) : null;
+  }
+  get description(): string | null {
+    return readMlDescription(this.view, this.#kind, this.urn);
+  }
+  get editableProperties(): Obj | null {
+    return readMlEditable(this.view, this.#kind, this.urn);
+  }
 }
 
-/** An ML entity's `version` (DataHub's `VersionTag`); null when none is stored. */
-export const versionTag = (info: Obj): Obj | null => {
-  const v = info['version'];
-  return v && typeof v === 'object' ? { versionTag: str((v as Obj)['versionTag']) } : null;
-};
-
-export const featureProperties = (urn: string) => (info: Obj) => ({
-  description: str(info['description']),
-  dataType: str(info['dataType']),
-  version: versionTag(info),
-  customProperties: customProperties(props(info['customProperties']), urn),
-});
+/** A version tag of a read model as GraphQL shows it (`VersionTag`). */
+export function versionTagView(v: VersionTagRead | null): Obj | null {
+  return v && { versionTag: v.versionTag };
+}
