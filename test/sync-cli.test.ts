@@ -269,3 +269,28 @@ test('remote mistakes are refused with what was wrong, and write nothing', async
   assert.equal((await runCli(['remote', 'add', 'bo', other, '--data', data])).code, 0);
   await refused(['diff'], /name a remote: ana, bo/);
 });
+
+test('an aspect removed here: status says so, push --dry-run would delete it, push deletes it there', async () => {
+  const dir = tempDir();
+  const mine = join(dir, 'mine.lmdb');
+  const ana = join(dir, 'from-ana.lmdb');
+  await ingest(mine, [mcp(T1, 'globalTags', tags('pii')), mcp(T1, 'editableDatasetProperties', description('Orders'))]);
+  assert.equal((await runCli(['backup', '-f', ana, '--data', mine])).code, 0);
+  assert.equal((await runCli(['remote', 'add', 'ana', ana, '--data', mine])).code, 0);
+  // A first push sends nothing (both files hold the same) and records the bases.
+  assert.match((await runCli(['push', 'ana', '--data', mine])).stdout, /0 aspects sent/);
+  // Removed here with a DELETE proposal.
+  await ingest(mine, [{ entityType: 'dataset', entityUrn: T1, changeType: 'DELETE', aspectName: 'editableDatasetProperties' }]);
+  const status = await runCli(['status', '--data', mine]);
+  assert.ok(status.stdout.includes(`  ${T1}  editableDatasetProperties (removed)`), status.stdout);
+  const dry = await runCli(['push', 'ana', '--dry-run', '--data', mine]);
+  assert.match(dry.stdout, new RegExp(`^would delete ${T1.replace(/[().]/g, '\\$&')} editableDatasetProperties$`, 'm'));
+  assert.equal((await aspect(ana, T1, 'editableDatasetProperties')).description, 'Orders', 'a dry run deletes nothing');
+  const pushed = await runCli(['push', 'ana', '--data', mine]);
+  assert.equal(pushed.code, 0, pushed.stderr);
+  assert.match(pushed.stdout, /1 aspects sent, 0 merged, 1 deleted, runId/);
+  const gone = await runCli(['get', '--urn', T1, '--aspect', 'editableDatasetProperties', '--data', ana]);
+  assert.deepEqual([gone.code, JSON.parse(gone.stdout)], [0, {}], 'gone from the remote file');
+  assert.deepEqual(tagNames(await aspect(ana, T1, 'globalTags')), ['pii']);
+  assert.match((await runCli(['status', '--data', mine])).stdout, /^ana \(.*\): nothing to push$/m);
+});

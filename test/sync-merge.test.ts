@@ -7,6 +7,8 @@ import { BadRequestError } from '../src/errors.ts';
 import { canonicalJson, deepEqual } from '../src/sync/canonical.ts';
 import { diffAspect } from '../src/sync/diff.ts';
 import { mergeAspect, type Conflict } from '../src/sync/merge.ts';
+import { hashValue } from '../src/sync/base.ts';
+import { reconcile } from '../src/sync/reconcile.ts';
 import { formatPath, parsePath, type PathSegment } from '../src/sync/path.ts';
 import { compileRules, MERGE_RULES, mergeRulesOf, type MergeRules } from '../src/sync/rules.ts';
 import { ASPECTS } from '../src/model/aspects/index.ts';
@@ -789,4 +791,27 @@ describe('mergeAspect: property test over random edits', () => {
       assert.ok(merged > 40, `only ${merged} of 400 runs merged without conflict`);
     });
   }
+});
+
+describe('reconcile: a removal on one side against a change on the other', () => {
+  const tagsOf = (...n: string[]) => ({ tags: n.map((x) => ({ tag: `urn:li:tag:${x}` })) });
+  const base = { version: '1', hash: hashValue(tagsOf('a')) };
+  // The removed side's history went with the aspect, and the remote's is not read: the base value is in neither.
+  const input = (local: unknown, remote: unknown) => ({ aspectName: 'globalTags', base, local, remote, localHistory: () => [], remoteHistory: undefined });
+
+  it('is a conflict over the whole aspect, whichever side removed it, never the change taken as new', () => {
+    for (const [local, remote] of [[undefined, tagsOf('a', 'b')], [tagsOf('a', 'b'), undefined]] as const) {
+      const o = reconcile(input(local, remote));
+      assert.equal(o.kind, 'merged');
+      assert.deepEqual(o.kind === 'merged' && o.conflicts.map((c) => [c.path, c.local, c.remote]), [['', local, remote]]);
+    }
+  });
+
+  it('ours keeps this side (the removal), theirs the other; a removal of what did not change is no conflict', () => {
+    const ours = reconcile({ ...input(undefined, tagsOf('a', 'b')), resolve: 'ours' as const });
+    assert.deepEqual(ours.kind === 'merged' && [ours.value, ours.conflicts.length, ours.resolved.length], [undefined, 0, 1]);
+    const theirs = reconcile({ ...input(undefined, tagsOf('a', 'b')), resolve: 'theirs' as const });
+    assert.deepEqual(theirs.kind === 'merged' && theirs.value, tagsOf('a', 'b'));
+    assert.deepEqual(reconcile(input(undefined, tagsOf('a'))), { kind: 'keepLocal' });
+  });
 });

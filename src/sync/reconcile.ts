@@ -42,6 +42,10 @@ export function reconcile(input: ReconcileInput): Outcome {
     if (base.hash === remoteHash) return { kind: 'keepLocal' };
     // The base value is an older version on one side (the local file keeps what it pulled).
     const found = base.hash === hashValue(undefined) ? { value: undefined } : findByHash(input.localHistory(), base.hash) ?? findByHash(input.remoteHistory ?? [], base.hash);
+    // One side removed the aspect (its history with it) while the other changed it, and the base value
+    // is in neither history: the removal against the change is a conflict over the whole aspect, as
+    // the merge would find it with the base at hand, never the change taken as new.
+    if (!found && (local === undefined || remote === undefined)) return removalAgainstChange(aspectName, local, remote, input.resolve);
     return merged(aspectName, found?.value, local, remote, input.resolve);
   }
   // One side lacks the aspect and no base says it had it: the other side's value is new (what
@@ -52,6 +56,12 @@ export function reconcile(input: ReconcileInput): Outcome {
   if (rel.kind === 'same') return { kind: 'same' };
   if (rel.kind === 'fastForward') return rel.newer === 'remote' ? { kind: 'takeRemote', value: remote } : { kind: 'keepLocal' };
   return merged(aspectName, rel.base?.value, local, remote, input.resolve);
+}
+
+function removalAgainstChange(aspectName: string, local: unknown, remote: unknown, resolve: 'ours' | 'theirs' | undefined): Outcome {
+  const conflict: Conflict = { aspect: aspectName, path: '', base: undefined, local, remote };
+  if (!resolve) return { kind: 'merged', value: undefined, conflicts: [conflict], resolved: [] };
+  return { kind: 'merged', value: resolve === 'ours' ? local : remote, conflicts: [], resolved: [conflict] };
 }
 
 function merged(aspectName: string, base: unknown, local: unknown, remote: unknown, resolve: 'ours' | 'theirs' | undefined): Outcome {

@@ -33,9 +33,9 @@ export async function runPush(store: Store, args: PushRunArgs): Promise<void> {
         for (const e of plan.entries()) if (e.kind === 'write') yield e;
       })();
       try {
-        if (args.json) out({ remote: args.remote, dryRun: true, writes: Array.from(writes, (w) => ({ urn: w.urn, aspect: w.aspectName, ifVersionMatch: w.ifVersionMatch ?? null, merged: w.merged !== undefined })) });
+        if (args.json) out({ remote: args.remote, dryRun: true, writes: Array.from(writes, (w) => ({ urn: w.urn, aspect: w.aspectName, ifVersionMatch: w.ifVersionMatch ?? null, merged: w.merged !== undefined, delete: w.delete === true })) });
         else {
-          for (const w of writes) process.stdout.write(`would send ${w.urn} ${w.aspectName}${w.merged !== undefined ? ' (merged)' : ''}\n`);
+          for (const w of writes) process.stdout.write(`would ${w.delete ? 'delete' : 'send'} ${w.urn} ${w.aspectName}${w.merged !== undefined ? ' (merged)' : ''}\n`);
           process.stdout.write(`Dry run: ${plan.writes} aspects would be pushed to ${args.remote}\n`);
         }
       } finally {
@@ -59,9 +59,10 @@ export async function runPush(store: Store, args: PushRunArgs): Promise<void> {
     } finally {
       bar.stop();
     }
-    if (args.json) out({ remote: args.remote, runId, entities: summary.entities, sent: summary.sent, merged: summary.merged, batches: summary.batches, behind: plan.behind });
+    if (args.json) out({ remote: args.remote, runId, entities: summary.entities, sent: summary.sent, merged: summary.merged, deleted: summary.deleted, batches: summary.batches, behind: plan.behind });
     else {
-      process.stdout.write(`Pushed to ${args.remote}: ${summary.entities} entities, ${summary.sent} aspects sent, ${summary.merged} merged, runId ${runId}\n`);
+      const deleted = summary.deleted > 0 ? `, ${summary.deleted} deleted` : '';
+      process.stdout.write(`Pushed to ${args.remote}: ${summary.entities} entities, ${summary.sent} aspects sent, ${summary.merged} merged${deleted}, runId ${runId}\n`);
       if (plan.behind > 0) process.stdout.write(`${plan.behind} aspects changed on the remote only: pull to bring them here\n`);
     }
   });

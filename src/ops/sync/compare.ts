@@ -7,7 +7,8 @@
  * and the remote has not.
  *
  * status needs no network: the aspects whose local value no longer hashes as the base kept for a
- * remote are the changes not yet pushed there (with no base at all: never pushed).
+ * remote are the changes not yet pushed there (with no base at all: never pushed), and so are the
+ * aspects with a base that are no longer here (removed here: a push removes them there).
  */
 import { NotFoundError } from '../../errors.ts';
 import { validateUrn } from '../../model/registry.ts';
@@ -58,24 +59,43 @@ export async function diffRemote(store: Store, remote: Remote, onEntity: (d: Ent
 
 export interface UnpushedEntity {
   urn: string;
+  /** Aspects changed or removed here since the base, by name. */
   aspects: string[];
+  /** Of those, the ones removed here. */
+  removed: string[];
 }
 
-/** The local entities with aspects changed since the bases kept for the remote at `location`. */
+/** The aspects with a base kept for `location` that the entity no longer has here. */
+function removedHere(view: StoreView, location: string, urn: string): string[] {
+  return Array.from(view.syncBases(location, urn), (b) => b.aspectName).filter((a) => view.getAspect(urn, a) === undefined);
+}
+
+/** The entities with aspects changed or removed here since the bases kept for the remote at `location`. */
 export function* unpushed(store: Store, location: string): Generator<UnpushedEntity> {
   for (const type of store.entityTypes().filter(syncedType)) {
     for (const urn of store.eachUrnOfType(type)) {
-      const aspects = syncedAspects(store, urn).filter((a) => changedSince(store.getSyncBase(location, urn, a), store.getAspect(urn, a)?.value));
-      if (aspects.length > 0) yield { urn, aspects };
+      const changed = syncedAspects(store, urn).filter((a) => changedSince(store.getSyncBase(location, urn, a), store.getAspect(urn, a)?.value));
+      const removed = removedHere(store, location, urn);
+      if (changed.length + removed.length > 0) yield { urn, aspects: [...changed, ...removed], removed };
     }
   }
+  // Entities removed here altogether: their bases are all that is left of them (in urn order).
+  let current: UnpushedEntity | undefined;
+  for (const { urn, aspectName } of store.syncBases(location)) {
+    if (store.entityExists(urn)) continue;
+    if (current && current.urn !== urn) yield current;
+    if (!current || current.urn !== urn) current = { urn, aspects: [], removed: [] };
+    current.aspects.push(aspectName);
+    current.removed.push(aspectName);
+  }
+  if (current) yield current;
 }
 
 export interface UnpushedToRemote {
   /** The remote's name in the file. */
   name: string;
   location: string;
-  /** Aspects of the entity changed since the base kept for that remote (every synced one when it has none). */
+  /** Aspects of the entity changed or removed since the base kept for that remote (every synced one when it has none). */
   aspects: string[];
 }
 
@@ -88,9 +108,12 @@ export function unpushedOf(view: StoreView, urn: string): UnpushedToRemote[] {
   validateUrn(urn);
   if (!view.entityExists(urn)) throw new NotFoundError(`Entity ${urn} not found`);
   const aspects = syncedAspects(view, urn);
-  if (aspects.length === 0) return [];
   return view
     .remotes()
-    .map((r) => ({ name: r.name, location: r.location, aspects: aspects.filter((a) => changedSince(view.getSyncBase(r.location, urn, a), view.getAspect(urn, a)?.value)) }))
+    .map((r) => ({
+      name: r.name,
+      location: r.location,
+      aspects: [...aspects.filter((a) => changedSince(view.getSyncBase(r.location, urn, a), view.getAspect(urn, a)?.value)), ...removedHere(view, r.location, urn)],
+    }))
     .filter((r) => r.aspects.length > 0);
 }

@@ -70,9 +70,10 @@ export class FileRemote implements Remote {
           }
         }
         if (isKeyAspect(w.entityType, w.aspectName)) continue;
-        writeAspect(txn, { actor: SYSTEM_ACTOR, time }, w.urn, w.aspectName, w.value, { runId });
+        if (w.delete) txn.deleteAspect(w.urn, w.aspectName);
+        else writeAspect(txn, { actor: SYSTEM_ACTOR, time }, w.urn, w.aspectName, w.value, { runId });
       }
-      for (const w of writes) versions.set(aspectId(w.urn, w.aspectName), versionOf(txn, w.urn, w.aspectName) ?? '0');
+      for (const w of writes) versions.set(aspectId(w.urn, w.aspectName), versionOf(txn, w.urn, w.aspectName) ?? (w.delete ? ABSENT_VERSION : '0'));
       return versions;
     });
   }

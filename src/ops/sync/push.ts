@@ -1,5 +1,10 @@
 /**
- * `catalog push REMOTE`: sends the aspects changed locally since the base, in two passes.
+ * `catalog push REMOTE`: sends the aspects changed locally since the base, in two passes. An aspect
+ * removed here since the base (alone, or with its whole entity) is removed there by a DELETE with
+ * `If-Version-Match` = the base version, so a value the remote changed meanwhile is never lost: that
+ * is a conflict (`--ours` deletes it anyway, `--theirs` keeps the remote's value here too). The
+ * remote keeps an entity's key aspect: removing the entity itself there could remove aspects this
+ * file never saw.
  *
  * 1. Plan, writing nothing: the local aspects are walked entity by entity; every one whose value no
  *    longer hashes as its base is compared with the remote's current value, read a hundred entities
@@ -27,7 +32,7 @@ import { reconcile } from '../../sync/reconcile.ts';
 import { ABSENT_VERSION, aspectId, type AspectWrite, type Remote, type RemoteEntity } from '../../sync/remote/types.ts';
 import { SYSTEM_ACTOR } from '../core/context.ts';
 import { writeAspect } from '../core/writeAspect.ts';
-import { historyOf, syncedAspects, syncedType } from './local.ts';
+import { entityTypeOf, historyOf, syncedAspects, syncedType } from './local.ts';
 import { pushRefusal } from './postgresRemote.ts';
 import type { SyncConflict } from './pull.ts';
 
@@ -45,6 +50,8 @@ export interface PlannedWrite {
   merged?: unknown;
   /** Hash of the local value the merge started from (a local change since then keeps the local value). */
   localHash?: string;
+  /** Remove the aspect from the remote (it was removed here). */
+  delete?: true;
 }
 
 /** An aspect the remote holds with the local value already: only its base is written. */
@@ -55,12 +62,20 @@ export interface PlannedBase {
   base: BaseRecord;
 }
 
-export type PlanEntry = PlannedWrite | PlannedBase;
+/** An aspect neither side holds any more: its base is dropped. */
+export interface PlannedForget {
+  kind: 'forget';
+  urn: string;
+  aspectName: string;
+}
+
+export type PlanEntry = PlannedWrite | PlannedBase | PlannedForget;
 
 export interface PushPlan {
-  /** Aspects to send, of them merges, and the entities they belong to. */
+  /** Aspects to send, of them merges and deletions, and the entities they belong to. */
   writes: number;
   merges: number;
+  deletes: number;
   entities: number;
   /** Aspects that already hold the local value on the remote. */
   baseOnly: number;
@@ -78,6 +93,8 @@ export interface PushSummary {
   entities: number;
   sent: number;
   merged: number;
+  /** Of the aspects sent, those removed from the remote. */
+  deleted: number;
   batches: number;
 }
 
@@ -96,7 +113,7 @@ interface Candidate {
 export async function planPush(store: Store, remote: Remote, options: { resolve?: 'ours' | 'theirs'; chunk?: number } = {}): Promise<PushPlan> {
   if (remote.kind === 'postgres') throw new BadRequestError(pushRefusal(remote.location));
   const file = new PlanFile<PlanEntry>();
-  const plan: PushPlan = { writes: 0, merges: 0, entities: 0, baseOnly: 0, conflicts: [], behind: 0, entries: () => file.entries(), close: () => file.close() };
+  const plan: PushPlan = { writes: 0, merges: 0, deletes: 0, entities: 0, baseOnly: 0, conflicts: [], behind: 0, entries: () => file.entries(), close: () => file.close() };
   // Entities whose changed aspects are decided together, after one read of the remote.
   const chunk = options.chunk ?? 100;
   let lastWritten: string | undefined;
@@ -104,6 +121,7 @@ export async function planPush(store: Store, remote: Remote, options: { resolve?
     file.add(entry);
     plan.writes++;
     if (entry.merged !== undefined) plan.merges++;
+    if (entry.delete) plan.deletes++;
     if (entry.urn !== lastWritten) plan.entities++;
     lastWritten = entry.urn;
   };
@@ -126,13 +144,18 @@ export async function planPush(store: Store, remote: Remote, options: { resolve?
         if (r) {
           file.add({ kind: 'base', urn, aspectName: aspect, base: { version: String(r.version), hash: remoteHash } });
           plan.baseOnly++;
-        }
+        } else if (base) file.add({ kind: 'forget', urn, aspectName: aspect });
       } else if (o.kind === 'takeRemote') plan.behind++;
       else if (o.kind === 'keepLocal') {
-        // Absent locally (the local side removed it): DataHub's protocol has no conditional delete of one aspect; left alone.
-        if (local !== undefined) write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch: base?.version ?? r?.version ?? ABSENT_VERSION });
+        const ifVersionMatch = base?.version ?? r?.version ?? ABSENT_VERSION;
+        // Removed here, unchanged there since the base: removed there, if it still is at that version.
+        if (local === undefined) write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch, delete: true });
+        else write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch });
       } else if (o.conflicts.length > 0) plan.conflicts.push(...o.conflicts.map((x) => ({ urn, ...x })));
-      else if (o.value !== undefined) {
+      else if (o.value === undefined) {
+        // A removal here against a change there, settled with --ours: removed there.
+        if (local === undefined && r !== undefined) write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch: r.version, delete: true });
+      } else {
         const merged = hashValue(o.value) !== localHash;
         write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch: r?.version ?? ABSENT_VERSION, ...(merged && { merged: o.value, localHash }) });
       }
@@ -173,6 +196,16 @@ export async function planPush(store: Store, remote: Remote, options: { resolve?
       }
     }
     if (candidates.length > 0) await next(candidates);
+    // Aspects removed here since the base (an aspect, or a whole entity): the bases of what is gone.
+    // Only those are kept, so memory grows with what was removed, not with the catalog.
+    const removed: Candidate[] = [];
+    const absent = hashValue(undefined);
+    for (const { urn, aspectName, base } of store.syncBases(remote.location)) {
+      if (store.getAspect(urn, aspectName) !== undefined) continue;
+      const entityType = entityTypeOf(urn);
+      if (syncedType(entityType)) removed.push({ urn, entityType, aspect: aspectName, local: undefined, base, localHash: absent });
+    }
+    for (let i = 0; i < removed.length; i += chunk) await next(removed.slice(i, i + chunk));
     await next(undefined);
   } catch (e) {
     file.close();
@@ -201,13 +234,13 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
   try {
     if (plan.conflicts.length > 0) throw new Error('a plan with conflicts is never sent');
     const batchSize = options.batchSize ?? 100;
-    const summary: PushSummary = { runId, entities: plan.entities, sent: 0, merged: 0, batches: 0 };
+    const summary: PushSummary = { runId, entities: plan.entities, sent: 0, merged: 0, deleted: 0, batches: 0 };
     const time = Date.now();
     const entries = plan.entries();
     // The next batch of writes from the plan file, with the base-only entries met on the way.
-    const take = (): { writes: PlannedWrite[]; bases: PlannedBase[] } | undefined => {
+    const take = (): { writes: PlannedWrite[]; bases: Array<PlannedBase | PlannedForget> } | undefined => {
       const writes: PlannedWrite[] = [];
-      const bases: PlannedBase[] = [];
+      const bases: Array<PlannedBase | PlannedForget> = [];
       while (writes.length < batchSize && bases.length < BASES_PER_WRITE) {
         const n = entries.next();
         if (n.done) break;
@@ -222,10 +255,13 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
     let failed = false;
     const worker = async () => {
       for (let b = failed ? undefined : take(); b; b = failed ? undefined : take()) {
-        // The local values of this batch, read now (an aspect removed locally since the plan is left out).
-        const batch: Outgoing[] = b.writes.flatMap((entry) => {
-          const value = entry.merged !== undefined ? entry.merged : store.getAspect(entry.urn, entry.aspectName)?.value;
-          return value === undefined ? [] : [{ entry, urn: entry.urn, entityType: entry.entityType, aspectName: entry.aspectName, value, ifVersionMatch: entry.ifVersionMatch, hash: hashValue(value) }];
+        // The local values of this batch, read now: an aspect removed locally since the plan is left
+        // out, and so is a removal whose aspect is back here (the next push compares it again).
+        const batch: Outgoing[] = b.writes.flatMap((entry): Outgoing[] => {
+          const { urn, entityType, aspectName, ifVersionMatch } = entry;
+          const value = entry.merged !== undefined ? entry.merged : store.getAspect(urn, aspectName)?.value;
+          if (entry.delete) return value === undefined ? [{ entry, urn, entityType, aspectName, value: undefined, ifVersionMatch, delete: true, hash: '' }] : [];
+          return value === undefined ? [] : [{ entry, urn, entityType, aspectName, value, ifVersionMatch, hash: hashValue(value) }];
         });
         let versions = new Map<string, string>();
         if (batch.length > 0) {
@@ -238,10 +274,18 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
           }
         }
         await store.write((txn) => {
-          for (const x of b.bases) txn.putSyncBase(remote.location, x.urn, x.aspectName, x.base);
+          for (const x of b.bases) {
+            if (x.kind === 'base') txn.putSyncBase(remote.location, x.urn, x.aspectName, x.base);
+            else txn.deleteSyncBase(remote.location, x.urn, x.aspectName);
+          }
           for (const w of batch) {
             const version = versions.get(aspectId(w.urn, w.aspectName));
             if (version === undefined) continue;
+            // Removed on both sides now: nothing is left to compare.
+            if (w.delete) {
+              txn.deleteSyncBase(remote.location, w.urn, w.aspectName);
+              continue;
+            }
             // A merge becomes the local value unless the local value moved on since the plan read it.
             if (w.entry.merged !== undefined && hashValue(txn.getAspect(w.urn, w.aspectName)?.value) === w.entry.localHash) {
               writeAspect(txn, { actor: SYSTEM_ACTOR, time }, w.urn, w.aspectName, w.value);
@@ -252,6 +296,7 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
         if (batch.length > 0) {
           summary.sent += batch.length;
           summary.merged += batch.filter((w) => w.entry.merged !== undefined).length;
+          summary.deleted += batch.filter((w) => w.delete).length;
           summary.batches++;
           options.onBatch?.(summary.sent);
         }

@@ -17,7 +17,7 @@
  * `https` verifies certificates unless the caller opted out (`insecure`, for a test server).
  */
 import type { AspectVersion } from '../base.ts';
-import { aspectId, PreconditionFailedError, type AspectWrite, type Remote, type RemoteEntity } from './types.ts';
+import { ABSENT_VERSION, aspectId, PreconditionFailedError, type AspectWrite, type Remote, type RemoteEntity } from './types.ts';
 
 export interface HttpRemoteOptions {
   token?: string;
@@ -187,7 +187,9 @@ export class HttpRemote implements Remote {
     if (writes.length === 0) return new Map();
     const systemMetadata = { runId, lastObserved: Date.now() };
     const versions = new Map<string, string>();
-    if (this.bulkWriteUnsupported) await this.writeProposals(writes, systemMetadata);
+    // OpenAPI v3's entity writes cannot delete: a batch with a deletion goes as one Rest.li batch of
+    // proposals, DELETE among them, all conditional and all or none.
+    if (this.bulkWriteUnsupported || writes.some((w) => w.delete)) await this.writeProposals(writes, systemMetadata);
     else {
       // One OpenAPI v3 write per entity type, answered with each aspect's new systemMetadata (its version).
       const byType = new Map<string, AspectWrite[]>();
@@ -205,6 +207,7 @@ export class HttpRemote implements Remote {
         }
       }
     }
+    for (const w of writes) if (w.delete) versions.set(aspectId(w.urn, w.aspectName), ABSENT_VERSION);
     // What the answers did not say (a server answering without systemMetadata, or the Rest.li path) is read back.
     const unknown = writes.filter((w) => !versions.has(aspectId(w.urn, w.aspectName)));
     if (unknown.length > 0) {
@@ -261,9 +264,9 @@ export class HttpRemote implements Remote {
     const proposals = writes.map((w) => ({
       entityType: w.entityType,
       entityUrn: w.urn,
-      changeType: 'UPSERT',
+      changeType: w.delete ? 'DELETE' : 'UPSERT',
       aspectName: w.aspectName,
-      aspect: { value: JSON.stringify(w.value), contentType: 'application/json' },
+      ...(!w.delete && { aspect: { value: JSON.stringify(w.value), contentType: 'application/json' } }),
       systemMetadata,
       ...(w.ifVersionMatch !== undefined && { headers: { 'If-Version-Match': w.ifVersionMatch } }),
     }));

@@ -42,6 +42,8 @@ export interface AspectWrite {
    * (`ABSENT_VERSION`: only while it lacks the aspect).
    */
   ifVersionMatch?: string;
+  /** Remove the aspect instead of writing `value` (DataHub's DELETE change type, conditional like any write). */
+  delete?: true;
 }
 
 /** The version DataHub compares `If-Version-Match` with for an aspect it does not hold. */
@@ -70,7 +72,8 @@ export interface Remote {
   history(urn: string, aspectName: string): Promise<AspectVersion[]>;
   /**
    * Writes one batch synchronously, all or none, under `runId`; resolves with the versions the
-   * written aspects have now (by `urn␀aspect`). A failed precondition is a PreconditionFailedError.
+   * written aspects have now (by `urn␀aspect`; `ABSENT_VERSION` for a deleted one). A failed
+   * precondition is a PreconditionFailedError.
    */
   write(writes: readonly AspectWrite[], runId: string): Promise<Map<string, string>>;
   close(): Promise<void>;
