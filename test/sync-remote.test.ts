@@ -10,7 +10,7 @@ import { startServer } from '../src/server/server.ts';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { entityTypeOf } from '../src/ops/sync/local.ts';
 import { isKeyAspect } from '../src/model/registry.ts';
-import { createServer, request } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { addRemote } from '../src/ops/sync/remotes.ts';
 import { newRunId, planPush, sendPlan } from '../src/ops/sync/push.ts';
 import { pull } from '../src/ops/sync/pull.ts';
@@ -20,6 +20,27 @@ import { tempDir } from './helpers.ts';
 
 const URN = 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)';
 const write = (value: unknown, ifVersionMatch?: string) => ({ urn: URN, entityType: 'dataset', aspectName: 'editableDatasetProperties', value, ifVersionMatch });
+
+/**
+ * A proxy in front of `target` that shows each request to `look` first: when it answers true, the
+ * proxy answers 404 as a server without that route would; otherwise the request goes through.
+ */
+async function recordingProxy(target: string, look: (req: IncomingMessage) => boolean): Promise<Server> {
+  const proxy = createServer((req, res) => {
+    if (look(req)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const to = new URL(target);
+    const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    req.pipe(out);
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  return proxy;
+}
 
 test('a file remote applies If-Version-Match as DataHub does: a batch with a stale version writes nothing', async () => {
   const path = join(tempDir(), 'remote.lmdb');
@@ -78,20 +99,10 @@ test('an HTTP remote reads given entities with one batch get per type and 100 ur
   const seen: string[] = [];
   let batchGet = true;
   // A proxy in front of the server: records each request, and plays an older server when told to.
-  const proxy = createServer((req, res) => {
+  const proxy = await recordingProxy(server.url, (req) => {
     seen.push(`${req.method} ${(req.url ?? '').split('?')[0]!.replace(/\/urn.*$/, '/{urn}')}`);
-    if (!batchGet && req.url?.includes('/batchGet')) {
-      res.writeHead(404).end();
-      return;
-    }
-    const to = new URL(server.url);
-    const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
-    req.pipe(out);
+    return !batchGet && req.url?.includes('/batchGet') === true;
   });
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   try {
     const datasets = Array.from({ length: 150 }, (_, i) => `urn:li:dataset:(urn:li:dataPlatform:hive,t${i},PROD)`);
     await store.write((txn) => {
@@ -284,21 +295,11 @@ test('an HTTP remote writes with one OpenAPI v3 write per entity type and takes 
   const server = await startServer({ store, port: 0 });
   const seen: string[] = [];
   let v3Writes = true;
-  const proxy = createServer((req, res) => {
+  const proxy = await recordingProxy(server.url, (req) => {
     const path = (req.url ?? '').split('?')[0]!;
     seen.push(`${req.method} ${path}${(req.url ?? '').includes('action=') ? `?${/action=\w+/.exec(req.url ?? '')![0]}` : ''}`);
-    if (!v3Writes && req.method === 'POST' && /^\/openapi\/v3\/entity\/\w+$/.test(path)) {
-      res.writeHead(404).end();
-      return;
-    }
-    const to = new URL(server.url);
-    const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
-    req.pipe(out);
+    return !v3Writes && req.method === 'POST' && /^\/openapi\/v3\/entity\/\w+$/.test(path);
   });
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
   const tag = { urn: 'urn:li:tag:pii', entityType: 'tag', aspectName: 'tagProperties', value: { name: 'pii' }, ifVersionMatch: '-1' };
   try {
