@@ -65,17 +65,18 @@ export interface UnpushedEntity {
   removed: string[];
 }
 
-/** The aspects with a base kept for `location` that the entity no longer has here. */
-function removedHere(view: StoreView, location: string, urn: string): string[] {
-  return Array.from(view.syncBases(location, urn), (b) => b.aspectName).filter((a) => view.getAspect(urn, a) === undefined);
+/** The aspects with a base kept for `location` that the entity no longer has here (`stored`: the ones it has). */
+function removedHere(view: StoreView, location: string, urn: string, stored: readonly string[]): string[] {
+  return Array.from(view.syncBases(location, urn), (b) => b.aspectName).filter((a) => !stored.includes(a));
 }
 
 /** The entities with aspects changed or removed here since the bases kept for the remote at `location`. */
 export function* unpushed(store: Store, location: string): Generator<UnpushedEntity> {
   for (const type of store.entityTypes().filter(syncedType)) {
     for (const urn of store.eachUrnOfType(type)) {
-      const changed = syncedAspects(store, urn).filter((a) => changedSince(store.getSyncBase(location, urn, a), store.getAspect(urn, a)?.value));
-      const removed = removedHere(store, location, urn);
+      const aspects = syncedAspects(store, urn);
+      const changed = aspects.filter((a) => changedSince(store.getSyncBase(location, urn, a), store.getAspect(urn, a)?.value));
+      const removed = removedHere(store, location, urn, aspects);
       if (changed.length + removed.length > 0) yield { urn, aspects: [...changed, ...removed], removed };
     }
   }
@@ -113,7 +114,7 @@ export function unpushedOf(view: StoreView, urn: string): UnpushedToRemote[] {
     .map((r) => ({
       name: r.name,
       location: r.location,
-      aspects: [...aspects.filter((a) => changedSince(view.getSyncBase(r.location, urn, a), view.getAspect(urn, a)?.value)), ...removedHere(view, r.location, urn)],
+      aspects: [...aspects.filter((a) => changedSince(view.getSyncBase(r.location, urn, a), view.getAspect(urn, a)?.value)), ...removedHere(view, r.location, urn, aspects)],
     }))
     .filter((r) => r.aspects.length > 0);
 }

@@ -200,8 +200,11 @@ export async function planPush(store: Store, remote: Remote, options: { resolve?
     // Only those are kept, so memory grows with what was removed, not with the catalog.
     const removed: Candidate[] = [];
     const absent = hashValue(undefined);
+    // Bases come in urn order: the entity's list of stored aspects is read once per urn, no value decoded.
+    let listed: { urn: string; aspects: ReadonlySet<string> } | undefined;
     for (const { urn, aspectName, base } of store.syncBases(remote.location)) {
-      if (store.getAspect(urn, aspectName) !== undefined) continue;
+      if (listed?.urn !== urn) listed = { urn, aspects: new Set(store.getEntity(urn)?.aspects ?? []) };
+      if (listed.aspects.has(aspectName)) continue;
       const entityType = entityTypeOf(urn);
       if (syncedType(entityType)) removed.push({ urn, entityType, aspect: aspectName, local: undefined, base, localHash: absent });
     }
