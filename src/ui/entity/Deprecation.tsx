@@ -9,7 +9,7 @@ import { Markdown } from '../components/basics.tsx';
 import { EntityLink } from '../components/labels.tsx';
 import { nameFromUrn } from '../api/entities.ts';
 import { formatDate } from '../lib/format.ts';
-import { FieldError, FormActions, useEdit, type EditTarget } from './editing.tsx';
+import { FieldError, FormActions, OpenFormButton, useEdit, type EditTarget } from './editing.tsx';
 
 interface Props extends EditTarget {
   urn: string;
@@ -64,16 +64,9 @@ export function DeprecateControl(props: Props) {
   if (props.deprecation?.deprecated) return null;
   if (!open) {
     return (
-      <button
-        type="button"
-        class="btn"
-        onClick={() => {
-          edit.clearError();
-          setOpen(true);
-        }}
-      >
+      <OpenFormButton edit={edit} onOpen={() => setOpen(true)} class="btn">
         Deprecate…
-      </button>
+      </OpenFormButton>
     );
   }
   async function save(event: Event) {

@@ -11,7 +11,7 @@ import { useQuery } from '../api/useQuery.ts';
 import { Markdown } from '../components/basics.tsx';
 import { EntityLink } from '../components/labels.tsx';
 import { formatTime, plural } from '../lib/format.ts';
-import { FieldError, FormActions, useEdit, type EditTarget } from './editing.tsx';
+import { FieldError, FormActions, OpenFormButton, useEdit, type EditTarget } from './editing.tsx';
 
 const words = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ');
 
@@ -27,17 +27,9 @@ function ResolveControl({ incident, target }: { incident: ActiveIncident; target
   const label = incident.title ?? kindOf(incident);
   if (!open) {
     return (
-      <button
-        type="button"
-        class="btn btn-small"
-        aria-label={`Resolve ${label}`}
-        onClick={() => {
-          edit.clearError();
-          setOpen(true);
-        }}
-      >
+      <OpenFormButton edit={edit} onOpen={() => setOpen(true)} class="btn btn-small" ariaLabel={`Resolve ${label}`}>
         Resolve…
-      </button>
+      </OpenFormButton>
     );
   }
   async function resolve(event: Event) {
@@ -120,16 +112,9 @@ export function RaiseIncidentControl(props: EditTarget & { urn: string }) {
   const ids = { type: useId(), custom: useId(), title: useId(), description: useId(), priority: useId() };
   if (!open) {
     return (
-      <button
-        type="button"
-        class="btn"
-        onClick={() => {
-          edit.clearError();
-          setOpen(true);
-        }}
-      >
+      <OpenFormButton edit={edit} onOpen={() => setOpen(true)} class="btn">
         Raise incident…
-      </button>
+      </OpenFormButton>
     );
   }
   async function raise(event: Event) {

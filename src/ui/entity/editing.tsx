@@ -57,6 +57,23 @@ export function FormActions(props: { label: string; busyLabel: string; busy: boo
   );
 }
 
+/** The button that opens an edit form: it clears the last edit's error first, so the form opens clean. */
+export function OpenFormButton(props: { edit: Edit; onOpen: () => void; class: string; ariaLabel?: string; children: ComponentChildren }) {
+  return (
+    <button
+      type="button"
+      class={props.class}
+      aria-label={props.ariaLabel}
+      onClick={() => {
+        props.edit.clearError();
+        props.onOpen();
+      }}
+    >
+      {props.children}
+    </button>
+  );
+}
+
 export function FieldError({ error }: { error: string | undefined }) {
   if (!error) return null;
   return (
