@@ -1,4 +1,4 @@
-// Builds lmdb's native addon from its bundled C source with one fix applied, into
+// Builds lmdb's native addon from its bundled C source with one fix and one addition applied, into
 // node_modules/lmdb/build/Release/lmdb.node — the path lmdb's loader (node-gyp-build) prefers over
 // the prebuilt @lmdb/lmdb-linux-x64 binary. Runs as the `postinstall` of `npm ci`; build.sh embeds
 // the result in the single executable.
@@ -19,7 +19,11 @@
 // tell at run time that the addon it loaded is this one and not the stock prebuilt
 // (src/store/nativeGuard.ts refuses to open a data file otherwise; docs/patches.md).
 //
-// The compiled addon is cached under .cache/lmdb-native by a hash of the patched source and the
+// A third edit, in lmdb-js's C++ (src/env.cpp, src/lmdb-js.h), adds Env.releaseMap(): madvise
+// MADV_DONTNEED over the environment's read-only shared map, so a long walk can drop the pages of the
+// data file it has read from its resident set (they stay in the page cache; src/store/format.ts).
+//
+// The compiled addon is cached under .cache/lmdb-native by a hash of the patched sources and the
 // Node version, so a repeated `npm ci` in one work tree does not compile again.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -30,6 +34,8 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const lmdbDir = join(root, 'node_modules', 'lmdb');
 const source = join(lmdbDir, 'dependencies', 'lmdb', 'libraries', 'liblmdb', 'mdb.c');
+const envSource = join(lmdbDir, 'src', 'env.cpp');
+const envHeader = join(lmdbDir, 'src', 'lmdb-js.h');
 const output = join(lmdbDir, 'build', 'Release', 'lmdb.node');
 const PINNED = '3.5.6';
 
@@ -38,14 +44,62 @@ const MARK = 'catalog fix 1: open-time txn id store under the write lock';
 
 const edits = [
   {
+    file: source,
     what: 'the open-time txn id fix',
     unpatched: '\tenv->me_maxpg = env->me_mapsize / env->me_psize;\n\n\tif (env->me_txns)\n\t\tenv->me_txns->mti_txnid = meta.mm_txnid;\n',
     patched: '\tenv->me_maxpg = env->me_mapsize / env->me_psize;\n\n\tif (prev && env->me_txns)\n\t\tenv->me_txns->mti_txnid = meta.mm_txnid;\n',
   },
   {
+    file: source,
     what: 'the build mark in mdb_version()',
     unpatched: '\tif (patch) *patch = MDB_VERSION_PATCH;\n\treturn MDB_VERSION_STRING;\n',
     patched: `\tif (patch) *patch = MDB_VERSION_PATCH;\n\treturn MDB_VERSION_STRING " (${MARK})";\n`,
+  },
+  // releaseMap(): lets the store drop the pages of the data file it has mapped from the process's
+  // resident set (docs/patches.md, patch 1, edit 3). Three pieces: the method's declaration, its
+  // registration on the Env class, and its body.
+  {
+    file: envHeader,
+    what: 'the declaration of Env.releaseMap',
+    unpatched: '\tNapi::Value readerCheck(const CallbackInfo& info);\n',
+    patched: '\tNapi::Value readerCheck(const CallbackInfo& info);\n\t/* catalog: drop the mapped pages of the data file from the resident set */\n\tNapi::Value releaseMap(const CallbackInfo& info);\n',
+  },
+  {
+    file: envSource,
+    what: 'the registration of Env.releaseMap',
+    unpatched: '\t\tEnvWrap::InstanceMethod("readerList", &EnvWrap::readerList),\n',
+    patched: '\t\tEnvWrap::InstanceMethod("readerList", &EnvWrap::readerList),\n\t\tEnvWrap::InstanceMethod("releaseMap", &EnvWrap::releaseMap),\n',
+  },
+  {
+    file: envSource,
+    what: 'the body of Env.releaseMap',
+    unpatched: '\treturn Number::New(info.Env(), dead);\n}\n',
+    patched: [
+      '\treturn Number::New(info.Env(), dead);',
+      '}',
+      '',
+      '#ifndef _WIN32',
+      '#include <sys/mman.h>',
+      '#endif',
+      '// catalog: tells the kernel the pages this process has mapped of the data file are not needed now.',
+      '// The map is shared and read-only (no MDB_WRITEMAP), so nothing is lost: the pages stay in the page',
+      '// cache, and the next read of one maps it again. Answers whether anything was released.',
+      'Napi::Value EnvWrap::releaseMap(const CallbackInfo& info) {',
+      '\tif (!this->env) {',
+      '\t\treturn throwError(info.Env(), "The environment is already closed.");',
+      '\t}',
+      '#if defined(MADV_DONTNEED) && !defined(_WIN32)',
+      '\tMDB_envinfo envinfo;',
+      '\tunsigned int flags = 0;',
+      '\tif (mdb_env_info(this->env, &envinfo) != 0 || mdb_env_get_flags(this->env, &flags) != 0) return Boolean::New(info.Env(), false);',
+      '\tif (!envinfo.me_mapaddr || (flags & (MDB_WRITEMAP | MDB_REMAP_CHUNKS))) return Boolean::New(info.Env(), false);',
+      '\treturn Boolean::New(info.Env(), madvise(envinfo.me_mapaddr, envinfo.me_mapsize, MADV_DONTNEED) == 0);',
+      '#else',
+      '\treturn Boolean::New(info.Env(), false);',
+      '#endif',
+      '}',
+      '',
+    ].join('\n'),
   },
 ];
 
@@ -57,21 +111,26 @@ function fail(message) {
 const version = JSON.parse(readFileSync(join(lmdbDir, 'package.json'), 'utf8')).version;
 if (version !== PINNED) fail(`lmdb ${version} is installed but this fix was written for ${PINNED}; check whether it is still needed and update scripts/build/lmdb-native.mjs`);
 
-let text = readFileSync(source, 'utf8');
-const count = (s) => text.split(s).length - 1;
-for (const { what, unpatched, patched } of edits) {
+const texts = new Map();
+for (const file of new Set(edits.map((e) => e.file))) texts.set(file, readFileSync(file, 'utf8'));
+for (const { file, what, unpatched, patched } of edits) {
+  let text = texts.get(file);
+  const count = (s) => text.split(s).length - 1;
   if (count(patched) === 1) {
     // already applied (a second run in the same node_modules)
   } else if (count(unpatched) === 1) {
     text = text.replace(unpatched, patched);
-    console.log(`lmdb-native: applied ${what} to mdb.c`);
+    console.log(`lmdb-native: applied ${what} to ${file.slice(lmdbDir.length + 1)}`);
   } else {
-    fail(`${source} does not contain the code expected for ${what} exactly once; it cannot be applied`);
+    fail(`${file} does not contain the code expected for ${what} exactly once; it cannot be applied`);
   }
+  texts.set(file, text);
 }
-if (text !== readFileSync(source, 'utf8')) writeFileSync(source, text);
+for (const [file, text] of texts) if (text !== readFileSync(file, 'utf8')) writeFileSync(file, text);
 
-const key = createHash('sha256').update(text).update(process.version).update(process.arch).digest('hex').slice(0, 16);
+const hash = createHash('sha256');
+for (const text of texts.values()) hash.update(text);
+const key = hash.update(process.version).update(process.arch).digest('hex').slice(0, 16);
 const cacheDir = join(root, '.cache', 'lmdb-native');
 const cached = join(cacheDir, `lmdb-${key}.node`);
 if (existsSync(cached)) {

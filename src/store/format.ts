@@ -80,6 +80,19 @@ export function openEnv(path: string, readOnly: boolean): RootDatabase {
 }
 
 /**
+ * Drops the pages of the data file this process has mapped from its resident set (the patched addon's
+ * `Env.releaseMap`, docs/patches.md §1): the map is shared and read-only, so the pages stay in the
+ * kernel's page cache and the next read of one maps it again, at the cost of a minor fault. A long
+ * walk calls it between pages, so its resident set follows the page it is on, not the file it has
+ * crossed. Answers false where nothing can be released: the stock addon (CATALOG_UNPATCHED_LMDB), or
+ * a platform without madvise.
+ */
+export function releaseMap(env: RootDatabase): boolean {
+  const native = (env as unknown as { env?: { releaseMap?: () => boolean } }).env;
+  return typeof native?.releaseMap === 'function' ? native.releaseMap() : false;
+}
+
+/**
  * Opens the store's tables with the encoding and compression of the current format. `stored` tells
  * whether the file holds its dictionary yet.
  */

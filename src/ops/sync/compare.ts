@@ -50,6 +50,7 @@ export async function diffRemote(store: Store, remote: Remote, onEntity: (d: Ent
       seen.add(e.urn);
       compare(e.urn, e.aspects);
     }
+    store.releaseMappedPages();
   }
   for (const type of store.entityTypes().filter((t) => syncedType(t) && types.includes(t))) {
     for (const urn of store.eachUrnOfType(type)) if (!seen.has(urn)) compare(urn, undefined);

@@ -42,6 +42,8 @@ export class FileRemote implements Remote {
         const e = entityOf(this.store, urn);
         if (e) page.push(e);
         if (page.length === pageSize) {
+          // The remote file's pages read for this page leave the resident set (store.ts).
+          this.store.releaseMappedPages();
           yield page;
           page = [];
         }

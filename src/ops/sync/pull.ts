@@ -82,6 +82,8 @@ export async function pull(store: Store, remote: Remote, options: PullOptions): 
   };
   const apply = async (entities: RemoteEntity[], follow: boolean) => {
     await applyPage(store, remote, entities, options, summary);
+    // The pages of the local file this page read and wrote leave the resident set (store.ts).
+    store.releaseMappedPages();
     const pageRefs = new Set<string>();
     for (const e of entities) {
       if (!store.entityExists(e.urn)) pulledAbsent.add(e.urn);

@@ -173,6 +173,8 @@ export async function planPush(store: Store, remote: Remote, options: { resolve?
     fetching?.remote.catch(() => undefined);
     if (ahead) await decide(ahead.candidates, await ahead.remote);
     ahead = fetching;
+    // The walk's RSS follows the chunk it is on, not the file it has crossed (store.ts).
+    store.releaseMappedPages();
   };
   try {
     let candidates: Candidate[] = [];
@@ -296,6 +298,7 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
             txn.putSyncBase(remote.location, w.urn, w.aspectName, { version, hash: w.hash });
           }
         });
+        store.releaseMappedPages();
         if (batch.length > 0) {
           summary.sent += batch.length;
           summary.merged += batch.filter((w) => w.entry.merged !== undefined).length;
