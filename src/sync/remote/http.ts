@@ -5,6 +5,8 @@
  *   entity type, and `POST /openapi/v3/entity/{type}/batchGet?systemMetadata=true` for given entities
  *   (100 at a time; `GET /openapi/v3/entity/{type}/{urn}` one by one from a server without it).
  *   The remote's version of an aspect is its `systemMetadata.version`.
+ * - History (only for an aspect both sides hold differently with no base): the current value, then
+ *   `GET /openapi/v3/entity/{type}/{urn}/{aspect}?version=k` for the older versions, newest first.
  * - Writes: `POST /openapi/v3/entity/{type}?async=false&systemMetadata=true`, a list of
  *   `{urn, <aspect>: {value, systemMetadata: {runId, lastObserved}, headers: {"If-Version-Match": v}}}`
  *   per entity type, written synchronously all or none (412 when a version does not match); the answer
