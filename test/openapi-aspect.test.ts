@@ -74,6 +74,12 @@ describe('OpenAPI v3 generic aspect routes', () => {
       assert.deepEqual(await send('GET', aspectPath(NEW, 'globalTags')), { status: 404, text: JSON.stringify({ status: 404, message: `Entity ${NEW} not found` }), body: { status: 404, message: `Entity ${NEW} not found` } });
       assert.equal((await send('GET', aspectPath(DS, 'ownership'))).body.message, `Entity ${DS} has no aspect ownership`);
       assert.equal((await send('GET', aspectPath(DS, 'globalTags', '?version=4'))).body.message, `Aspect globalTags of ${DS} has no version 4`);
+      // As DataHub's, each 404 says it with `Not-Found-Reason: ENTITY`: a client tells a missing version from a missing route by it.
+      for (const path of [aspectPath(NEW, 'globalTags'), aspectPath(DS, 'ownership'), aspectPath(DS, 'globalTags', '?version=4')]) {
+        const res = await fetch(`${s.server.url}${path}`);
+        assert.deepEqual([res.status, res.headers.get('not-found-reason')], [404, 'ENTITY'], path);
+      }
+      assert.equal((await fetch(`${s.server.url}${aspectPath(DS, 'globalTags')}`)).headers.get('not-found-reason'), null);
       const bad = await send('GET', aspectPath(DS, 'globalTags', '?version=-1'));
       assert.deepEqual(bad.body, { status: 400, message: 'version: expected a whole number ≥ 0 (0 = the latest), got "-1"' });
       assert.equal((await send('GET', aspectPath(DS, 'globalTags', '?version=latest'))).status, 400);

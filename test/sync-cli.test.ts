@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { catalogCommand, mcp, runCli, serveCatalog, tempDir, ROOT } from './helpers.ts';
@@ -181,6 +182,117 @@ test('an HTTP remote (catalog serve): pull a slice, edit on both sides, push mer
     assert.match(status.stdout, /^team \(.*\): nothing to push$/m);
   } finally {
     await server.stop();
+  }
+});
+
+/** A proxy in front of `target` that keeps the body of every OpenAPI v3 write it passes on. */
+async function writeRecorder(target: string): Promise<{ url: string; writes: any[]; close: () => void }> {
+  const writes: any[] = [];
+  const proxy = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (req.method === 'POST' && /^\/openapi\/v3\/entity\/\w+\?/.test(req.url ?? '')) writes.push(...JSON.parse(body.toString()));
+      const to = new URL(target);
+      const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      out.end(body);
+    });
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(proxy.address() as { port: number }).port}`, writes, close: () => proxy.close() };
+}
+
+/**
+ * This file and a `catalog serve` of a copy of it (a backup: the same values under the same version
+ * numbers), never synced: no base. The server is reached through writeRecorder.
+ */
+async function neverSynced(records: unknown[]) {
+  const dir = tempDir();
+  const mine = join(dir, 'mine.lmdb');
+  const team = join(dir, 'team.lmdb');
+  await ingest(mine, records);
+  assert.equal((await runCli(['backup', '-f', team, '--data', mine])).code, 0);
+  const server = await serveCatalog(['serve', '--port', '0', '--data', team]);
+  const recorder = await writeRecorder(server.url.replace(/\/$/, ''));
+  const url = recorder.url;
+  return {
+    mine,
+    url,
+    writes: recorder.writes,
+    /** An edit made on the server. */
+    upsert: (urn: string, name: string, value: unknown) => post(url, '/aspects?action=ingestProposal', { proposal: proposal(urn, name, value), async: 'false' }),
+    close: async () => {
+      recorder.close();
+      await server.stop();
+    },
+  };
+}
+
+test('never synced with a server: a local value that is an older version of the server\'s fast-forwards on pull (no conflict)', async () => {
+  const s = await neverSynced([mcp(T1, 'editableDatasetProperties', description('Orders'))]);
+  try {
+    await s.upsert(T1, 'editableDatasetProperties', description('Orders (all)'));
+    await s.upsert(T1, 'editableDatasetProperties', description('All orders'));
+    const pulled = await runCli(['pull', s.url, '--data', s.mine, '--json']);
+    assert.equal(pulled.code, 0, pulled.stdout + pulled.stderr);
+    assert.deepEqual(JSON.parse(pulled.stdout).conflicts, []);
+    assert.equal((await aspect(s.mine, T1, 'editableDatasetProperties')).description, 'All orders');
+    assert.equal((await runCli(['diff', s.url, '--data', s.mine])).code, 0);
+    assert.deepEqual(s.writes, [], 'a pull writes nothing there');
+  } finally {
+    await s.close();
+  }
+});
+
+test('never synced with a server: push fast-forwards the server where this file is newer (If-Version-Match its current version), and leaves for pull what only the server moved on', async () => {
+  const s = await neverSynced([mcp(T1, 'editableDatasetProperties', description('Orders')), mcp(T2, 'editableDatasetProperties', description('Users'))]);
+  try {
+    await s.upsert(T1, 'editableDatasetProperties', description('All orders'));
+    await ingest(s.mine, [mcp(T2, 'editableDatasetProperties', description('App users'))]);
+    assert.equal((await remoteAspect(s.url, T2, 'editableDatasetProperties')).systemMetadata.version, '1');
+    const pushed = await runCli(['push', s.url, '--data', s.mine]);
+    assert.equal(pushed.code, 0, pushed.stdout + pushed.stderr);
+    assert.match(pushed.stdout, /1 aspects sent, 0 merged/);
+    assert.match(pushed.stdout, /1 aspects changed on the remote only: pull to bring them here/);
+    assert.equal((await remoteAspect(s.url, T2, 'editableDatasetProperties')).value.description, 'App users');
+    assert.equal((await remoteAspect(s.url, T1, 'editableDatasetProperties')).value.description, 'All orders');
+    assert.equal((await aspect(s.mine, T1, 'editableDatasetProperties')).description, 'Orders', 'a push changes nothing here');
+    assert.deepEqual(s.writes.map((w) => [w.urn, Object.keys(w).filter((k) => k !== 'urn'), w.editableDatasetProperties?.headers]), [[T2, ['editableDatasetProperties'], { 'If-Version-Match': '1' }]]);
+  } finally {
+    await s.close();
+  }
+});
+
+test('never synced with a server: both sides changed from an older common version → merged three-way from it; no version in common → a conflict as before', async () => {
+  const s = await neverSynced([mcp(T1, 'globalTags', tags('pii', 'legacy'))]);
+  try {
+    // There two tags are added one after the other; here "legacy" is removed and "gold" added.
+    await s.upsert(T1, 'globalTags', tags('pii', 'legacy', 'vip'));
+    await s.upsert(T1, 'globalTags', tags('pii', 'legacy', 'vip', 'finance'));
+    await ingest(s.mine, [mcp(T1, 'globalTags', tags('pii', 'gold'))]);
+    const pulled = await runCli(['pull', s.url, '--data', s.mine, '--json']);
+    assert.equal(pulled.code, 0, pulled.stdout + pulled.stderr);
+    const summary = JSON.parse(pulled.stdout);
+    assert.deepEqual([summary.conflicts, summary.merged], [[], 1]);
+    // The tags of both sides, and "legacy" stays removed (merged from an absent base, it would come back).
+    assert.deepEqual(tagNames(await aspect(s.mine, T1, 'globalTags')), ['finance', 'gold', 'pii', 'vip']);
+
+    // A dataset made on each side on its own: their histories share no value.
+    await ingest(s.mine, [mcp(T2, 'editableDatasetProperties', description('Users'))]);
+    await s.upsert(T2, 'editableDatasetProperties', description('People'));
+    await s.upsert(T2, 'editableDatasetProperties', description('All users'));
+    const conflicting = await runCli(['pull', s.url, '--data', s.mine, '--json']);
+    assert.equal(conflicting.code, 1, conflicting.stderr);
+    const [conflict, ...more] = JSON.parse(conflicting.stdout).conflicts;
+    assert.deepEqual(more, []);
+    assert.deepEqual([conflict.urn, conflict.aspect, conflict.path, conflict.base, conflict.local, conflict.remote], [T2, 'editableDatasetProperties', 'description', undefined, 'Users', 'All users']);
+    assert.equal((await aspect(s.mine, T2, 'editableDatasetProperties')).description, 'Users');
+  } finally {
+    await s.close();
   }
 });
 

@@ -55,7 +55,7 @@ async function rollback(runId: string): Promise<void> {
   assert.equal(res.status, 200, text);
 }
 
-test('a real DataHub GMS as a remote: push, pull a slice, push merges a tag and refuses a conflicting description, rollback', { skip: GMS ? false : 'set CATALOG_TEST_DATAHUB_URL to run against a DataHub GMS' }, async () => {
+test('a real DataHub GMS as a remote: push, pull a slice, push merges a tag and refuses a conflicting description, a never-synced file fast-forwards, rollback', { skip: GMS ? false : 'set CATALOG_TEST_DATAHUB_URL to run against a DataHub GMS' }, async () => {
   const dir = tempDir();
   const first = join(dir, 'first.lmdb');
   const runIds: string[] = [];
@@ -95,6 +95,16 @@ test('a real DataHub GMS as a remote: push, pull a slice, push merges a tag and 
     assert.equal(ours.code, 0, ours.stdout + ours.stderr);
     runIds.push(JSON.parse(ours.stdout).runId);
     assert.equal((await remoteRead('editableDatasetProperties'))?.description, 'All orders');
+
+    // A file that never synced with DataHub holds the description's first version: DataHub's older
+    // versions (`?version=k`) show it behind, so the pull fast-forwards it instead of a conflict.
+    const stale = join(dir, 'stale.lmdb');
+    await ingest(stale, [mcp(URN, 'editableDatasetProperties', { description: 'Orders' })]);
+    const forwarded = await runCli(['pull', GMS!, '--urn', URN, '--data', stale, '--json']);
+    assert.equal(forwarded.code, 0, forwarded.stdout + forwarded.stderr);
+    assert.deepEqual(JSON.parse(forwarded.stdout).conflicts, []);
+    const now = await runCli(['get', '--urn', URN, '--aspect', 'editableDatasetProperties', '--data', stale]);
+    assert.equal(JSON.parse(now.stdout)['editableDatasetProperties'].description, 'All orders');
 
     // Rolling back the last push's run restores what DataHub held before it.
     await rollback(runIds.pop()!);

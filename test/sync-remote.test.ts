@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { FileRemote } from '../src/ops/sync/fileRemote.ts';
 import { PreconditionFailedError } from '../src/sync/remote/types.ts';
-import { HttpRemote } from '../src/sync/remote/http.ts';
+import { HISTORY_DEPTH, HttpRemote } from '../src/sync/remote/http.ts';
 import { startServer } from '../src/server/server.ts';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { entityTypeOf } from '../src/ops/sync/local.ts';
@@ -23,16 +23,20 @@ const write = (value: unknown, ifVersionMatch?: string) => ({ urn: URN, entityTy
 
 /**
  * A proxy in front of `target` that shows each request to `look` first: when it answers true, the
- * proxy answers 404 as a server without that route would; otherwise the request goes through.
+ * proxy answers 404 as a server without that route would; a status (and headers), that answer; a
+ * `url`, the request goes there instead; otherwise the request goes through.
  */
-async function recordingProxy(target: string, look: (req: IncomingMessage) => boolean): Promise<Server> {
+type Look = boolean | { status: number; headers?: Record<string, string> } | { url: string };
+async function recordingProxy(target: string, look: (req: IncomingMessage) => Look): Promise<Server> {
   const proxy = createServer((req, res) => {
-    if (look(req)) {
-      res.writeHead(404).end();
+    const seen = look(req);
+    if (seen === true || (typeof seen === 'object' && 'status' in seen)) {
+      res.writeHead(seen === true ? 404 : seen.status, seen === true ? {} : seen.headers).end();
       return;
     }
     const to = new URL(target);
-    const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+    const path = typeof seen === 'object' ? seen.url : req.url;
+    const out = request({ host: to.hostname, port: to.port, method: req.method, path, headers: req.headers }, (r) => {
       res.writeHead(r.statusCode ?? 502, r.headers);
       r.pipe(res);
     });
@@ -324,5 +328,128 @@ test('an HTTP remote writes with one OpenAPI v3 write per entity type and takes 
     proxy.close();
     await server.close();
     await store.close();
+  }
+});
+
+test('an HTTP remote reads an aspect\'s history: the current value, then older versions newest first, numbered as the remote numbers them, one GET each, at most HISTORY_DEPTH', async () => {
+  const store = openCatalog(join(tempDir(), 'served.lmdb'));
+  const server = await startServer({ store, port: 0 });
+  const seen: string[] = [];
+  let look: (req: IncomingMessage) => Look = () => false;
+  const proxy = await recordingProxy(server.url, (req) => {
+    seen.push(`${req.method} ${(req.url ?? '').replace(/\/urn[^/]*\//, '/{urn}/').replace(/\/urn[^/?]*$/, '/{urn}').replace(/&systemMetadata=true/, '').replace(/\?systemMetadata=true$/, '')}`);
+    return look(req);
+  });
+  const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  const stamp = { actor: 'urn:li:corpuser:t', time: 1 };
+  const three = 'urn:li:dataset:(urn:li:dataPlatform:hive,three,PROD)';
+  const once = 'urn:li:dataset:(urn:li:dataPlatform:hive,once,PROD)';
+  const d = (i: number) => ({ description: `d${i}` });
+  try {
+    await store.write((txn) => {
+      for (let i = 1; i <= HISTORY_DEPTH + 5; i++) writeAspect(txn, stamp, URN, 'editableDatasetProperties', d(i));
+      for (let i = 1; i <= 3; i++) writeAspect(txn, stamp, three, 'editableDatasetProperties', d(i));
+      writeAspect(txn, stamp, once, 'editableDatasetProperties', d(1));
+    });
+    const remote = new HttpRemote(url, { entityTypeOf, isKeyAspect });
+    const history = async (urn: string) => (await remote.history(urn, 'editableDatasetProperties')).map((h) => [h.version, (h.value as { description: string }).description]);
+    assert.deepEqual(await history(three), [['3', 'd3'], ['2', 'd2'], ['1', 'd1']]);
+    assert.deepEqual(seen, ['POST /openapi/v3/entity/dataset/batchGet', 'GET /openapi/v3/entity/dataset/{urn}/editableDatasetProperties?version=2', 'GET /openapi/v3/entity/dataset/{urn}/editableDatasetProperties?version=1']);
+    // The version history gives for the current value is the one a base records for it (getEntities').
+    const [current] = await remote.getEntities([three]);
+    assert.equal(current?.aspects.get('editableDatasetProperties')?.version, '3');
+    seen.length = 0;
+    assert.deepEqual(await history(once), [['1', 'd1']]);
+    assert.deepEqual(seen, ['POST /openapi/v3/entity/dataset/batchGet'], 'a single version asks for no older one');
+    assert.deepEqual(await history('urn:li:dataset:(urn:li:dataPlatform:hive,absent,PROD)'), []);
+    seen.length = 0;
+    const deep = await history(URN);
+    assert.equal(deep.length, HISTORY_DEPTH + 1);
+    assert.deepEqual([deep[0], deep[1], deep.at(-1)], [[String(HISTORY_DEPTH + 5), `d${HISTORY_DEPTH + 5}`], [String(HISTORY_DEPTH + 4), `d${HISTORY_DEPTH + 4}`], ['5', 'd5']]);
+    assert.equal(seen.length, 1 + HISTORY_DEPTH, 'one batch get, then one GET per older version, no more than the bound');
+
+    // A version the remote no longer holds (DataHub's 404 with Not-Found-Reason): the history stops there, and the next one still reads versions.
+    look = (req) => (req.url?.includes('?version=1') ? { status: 404, headers: { 'Not-Found-Reason': 'ENTITY' } } : false);
+    assert.deepEqual(await history(three), [['3', 'd3'], ['2', 'd2']]);
+    seen.length = 0;
+    look = () => false;
+    assert.deepEqual(await history(three), [['3', 'd3'], ['2', 'd2'], ['1', 'd1']]);
+    assert.equal(seen.length, 3);
+  } finally {
+    proxy.close();
+    await server.close();
+    await store.close();
+  }
+});
+
+test('an HTTP remote that cannot read an older version (no such route: 404 or 400; or `version` ignored) gives the current value alone, and is not asked again in the run', async () => {
+  const store = openCatalog(join(tempDir(), 'served.lmdb'));
+  const server = await startServer({ store, port: 0 });
+  const seen: string[] = [];
+  let look: (req: IncomingMessage) => Look = () => false;
+  const proxy = await recordingProxy(server.url, (req) => {
+    seen.push(`${req.method} ${(req.url ?? '').split('?')[0]!.replace(/\/urn[^/]*/, '/{urn}')}`);
+    return look(req);
+  });
+  const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  const stamp = { actor: 'urn:li:corpuser:t', time: 1 };
+  try {
+    await store.write((txn) => {
+      for (let i = 1; i <= 3; i++) writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: `d${i}` });
+    });
+    const plays: Array<[string, (req: IncomingMessage) => Look]> = [
+      ['no route, 404', (req) => req.url?.includes('?version=') === true],
+      ['no route, 400', (req) => (req.url?.includes('?version=') ? { status: 400 } : false)],
+      ['version ignored', (req) => (req.url?.includes('?version=') ? { url: req.url.replace(/\?version=\d+&/, '?') } : false)],
+    ];
+    for (const [name, play] of plays) {
+      look = play;
+      seen.length = 0;
+      const remote = new HttpRemote(url, { entityTypeOf, isKeyAspect });
+      const first = await remote.history(URN, 'editableDatasetProperties');
+      assert.deepEqual(first, [{ version: '3', value: { description: 'd3' } }], name);
+      assert.deepEqual(seen, ['POST /openapi/v3/entity/dataset/batchGet', 'GET /openapi/v3/entity/dataset/{urn}/editableDatasetProperties'], name);
+      seen.length = 0;
+      assert.deepEqual(await remote.history(URN, 'editableDatasetProperties'), first, name);
+      assert.deepEqual(seen, ['POST /openapi/v3/entity/dataset/batchGet'], `${name}: not asked again`);
+    }
+  } finally {
+    proxy.close();
+    await server.close();
+    await store.close();
+  }
+});
+
+test('a pull from an HTTP remote never synced reads history only for an aspect both sides hold differently: many unchanged entities send no history request, and an older local value fast-forwards', async () => {
+  const dir = tempDir();
+  const served = openCatalog(join(dir, 'served.lmdb'));
+  const server = await startServer({ store: served, port: 0 });
+  const local = openCatalog(join(dir, 'local.lmdb'));
+  const versionReads: string[] = [];
+  const proxy = await recordingProxy(server.url, (req) => {
+    if (req.url?.includes('?version=')) versionReads.push(decodeURIComponent(req.url));
+    return false;
+  });
+  const stamp = { actor: 'urn:li:corpuser:t', time: 1 };
+  const dataset = (i: number) => `urn:li:dataset:(urn:li:dataPlatform:hive,same${i},PROD)`;
+  try {
+    // The same values written on each side on its own (no base), and URN behind here: the server moved on from 'v1'.
+    for (const store of [served, local]) {
+      await store.write((txn) => {
+        for (let i = 0; i < 50; i++) writeAspect(txn, stamp, dataset(i), 'editableDatasetProperties', { description: `table ${i}` });
+        writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: 'v1' });
+      });
+    }
+    await served.write((txn) => writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: 'v2' }));
+    const remote = new HttpRemote(`http://127.0.0.1:${(proxy.address() as { port: number }).port}`, { entityTypeOf, isKeyAspect });
+    const summary = await pull(local, remote, { slice: { types: ['dataset'] } });
+    assert.deepEqual(summary.conflicts, []);
+    assert.deepEqual(local.getAspect(URN, 'editableDatasetProperties')?.value, { description: 'v2' }, 'fast-forwarded to the server\'s value');
+    assert.deepEqual(versionReads, [`/openapi/v3/entity/dataset/${URN}/editableDatasetProperties?version=1&systemMetadata=true`], 'one older version read, for the one aspect that differs');
+  } finally {
+    proxy.close();
+    await server.close();
+    await local.close();
+    await served.close();
   }
 });

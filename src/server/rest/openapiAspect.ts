@@ -4,7 +4,7 @@
  *
  * - `GET …/{aspect}?version=&systemMetadata=`: the aspect as `{"value", "systemMetadata"?}`; version 0
  *   (the default) is the latest, n the n-th stored one (1 the oldest). 404 when the entity, the aspect
- *   or the version is missing.
+ *   or the version is missing, with DataHub's `Not-Found-Reason: ENTITY` header.
  * - `HEAD …/{aspect}` and `HEAD /openapi/v3/entity/{type}/{urn}`: 204 when it exists, else 404.
  * - `POST …/{aspect}?createIfNotExists=true&createIfEntityNotExists=false&systemMetadata=&async=`: body
  *   `{"value": {…}, "systemMetadata"?, "headers"?}`. As DataHub's controller: CREATE_ENTITY when
@@ -21,7 +21,7 @@
  * matched in any case. These routes come before openapiEntity.ts's in routes.ts: its `{urn}` would
  * also take `urn…/globalTags`.
  */
-import { BadRequestError, InvalidPatchError, locatedError, WriteRefusedError } from '../../errors.ts';
+import { BadRequestError, InvalidPatchError, locatedError, NotFoundError, WriteRefusedError } from '../../errors.ts';
 import { existsV3, getAspectV3 } from '../../ops/entities/openapiEntities.ts';
 import { deleteEntityV3, writeEntities } from '../../ops/ingest/openapiWrites.ts';
 import { actorOf } from '../context.ts';
@@ -33,6 +33,9 @@ import { json, route, type RestCall, type Route } from './route.ts';
 import { traceparentOf } from './trace.ts';
 
 const ASPECT_PATH = '/openapi/v3/entity/{entityType}/{urn:urn}/{aspect:aspect}';
+
+/** The header DataHub's GET of one aspect sends with its 404 (`GenericEntitiesController.NOT_FOUND_HEADER`). */
+const NOT_FOUND_REASON = 'Not-Found-Reason';
 
 /** `?version=`: a whole number ≥ 0; absent = 0 (the latest). */
 function versionParam(query: URLSearchParams): number {
@@ -83,8 +86,15 @@ export const openapiAspectRoutes: Route[] = [
       const version = versionParam(call.query);
       const withSystemMetadata = boolParam(call.query, 'systemMetadata');
       const { entityType, urn, aspect } = target(call);
-      const { record } = getAspectV3(call.deps.store, entityType, urn, aspect, version);
-      return json(aspectV3(record, withSystemMetadata, false));
+      try {
+        const { record } = getAspectV3(call.deps.store, entityType, urn, aspect, version);
+        return json(aspectV3(record, withSystemMetadata, false));
+      } catch (e) {
+        // DataHub marks this route's 404 with `Not-Found-Reason`; a sync client tells by it a missing
+        // version from a server without the route.
+        if (e instanceof NotFoundError) return { status: 404, body: { status: 404, message: e.message }, headers: { [NOT_FOUND_REASON]: 'ENTITY' } };
+        throw e;
+      }
     },
   }),
   route({

@@ -5,6 +5,8 @@
  *   entity type, and `POST /openapi/v3/entity/{type}/batchGet?systemMetadata=true` for given entities
  *   (100 at a time; `GET /openapi/v3/entity/{type}/{urn}` one by one from a server without it).
  *   The remote's version of an aspect is its `systemMetadata.version`.
+ * - History (only for an aspect both sides hold differently with no base): the current value, then
+ *   `GET /openapi/v3/entity/{type}/{urn}/{aspect}?version=k` for the older versions, newest first.
  * - Writes: `POST /openapi/v3/entity/{type}?async=false&systemMetadata=true`, a list of
  *   `{urn, <aspect>: {value, systemMetadata: {runId, lastObserved}, headers: {"If-Version-Match": v}}}`
  *   per entity type, written synchronously all or none (412 when a version does not match); the answer
@@ -30,6 +32,15 @@ export interface HttpRemoteOptions {
 
 /** Entities a batch get asks for at most. */
 const BATCH = 100;
+
+/**
+ * Older versions of one aspect `history` reads at most, after its current value. Each is a request,
+ * and history is read only for an aspect both sides hold with different values and no base (two
+ * sides that never synced), so this bounds what one such aspect costs. 20 is what DataHub keeps of
+ * any aspect when its retention is on (the `*`/`*` rule of its bootstrap `boot/retention.yaml`): such
+ * a server holds no more.
+ */
+export const HISTORY_DEPTH = 20;
 
 export class HttpError extends Error {
   constructor(
@@ -57,6 +68,11 @@ export class HttpRemote implements Remote {
   }
 
   private async request(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const { status, json } = await this.requestWithHeaders(method, path, body);
+    return { status, json };
+  }
+
+  private async requestWithHeaders(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers }> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.options.token) headers['authorization'] = `Bearer ${this.options.token}`;
@@ -69,7 +85,7 @@ export class HttpRemote implements Remote {
       json = text;
     }
     if (res.status >= 300 && res.status < 400) throw new HttpError(`${this.location} answered ${method} ${path.split('?')[0]} with a redirect (${res.status}); give the remote's final URL`, res.status);
-    return { status: res.status, json };
+    return { status: res.status, json, headers: res.headers };
   }
 
   private failure(method: string, path: string, status: number, json: unknown): HttpError {
@@ -177,10 +193,63 @@ export class HttpRemote implements Remote {
     return out;
   }
 
+  /**
+   * The current value (a batch get), then the older versions newest first with
+   * `GET /openapi/v3/entity/{type}/{urn}/{aspect}?version=k&systemMetadata=true`, one request each.
+   * DataHub and our server keep the current value as row 0 with `systemMetadata.version` N and the
+   * values before it as rows N-1 … 1, row k being the value whose `systemMetadata.version` was k: so
+   * the entries are numbered as the remote numbers its versions (N for the current one, what a base
+   * records; k for row k), as a data file's history is (`historyOf`). It stops at the first version
+   * the remote no longer holds (DataHub's retention removes old rows), at row 1, or after
+   * HISTORY_DEPTH older versions. A remote that cannot read a version (no such route, or one that
+   * ignores `version`) gives the current value alone, and is not asked again in this run.
+   */
   async history(urn: string, aspectName: string): Promise<AspectVersion[]> {
     const [entity] = await this.getEntities([urn]);
     const a = entity?.aspects.get(aspectName);
-    return a ? [{ version: a.version, value: a.value }] : [];
+    if (!entity || !a) return [];
+    const out: AspectVersion[] = [{ version: a.version, value: a.value }];
+    const n = Number(a.version);
+    // A remote that gives no version number (an aspect older than DataHub's versioned system
+    // metadata) cannot say which row holds what came before.
+    if (this.versionReadUnsupported || !/^\d+$/.test(a.version) || !Number.isSafeInteger(n)) return out;
+    for (let k = n - 1; k >= 1 && k >= n - HISTORY_DEPTH; k--) {
+      const older = await this.aspectAt(entity.entityType, urn, aspectName, k, a.version);
+      if (older === undefined) break;
+      out.push({ version: String(k), value: older.value });
+    }
+    return out;
+  }
+
+  /** Set once the remote showed it cannot read an older version of an aspect. */
+  private versionReadUnsupported = false;
+
+  /**
+   * Version `k` of an aspect (`{value}`), or undefined when the remote does not hold it or cannot
+   * read versions (then remembered). `current` is the version of the current value: an answer carrying
+   * it is the current value, from a server that ignored `version`.
+   */
+  private async aspectAt(type: string, urn: string, aspectName: string, k: number, current: string): Promise<{ value: unknown } | undefined> {
+    const at = (t: string) => `/openapi/v3/entity/${encodeURIComponent(t)}/${encodeURIComponent(urn)}/${encodeURIComponent(aspectName)}?version=${k}&systemMetadata=true`;
+    const spelled = this.typeInPath.get(type) ?? type;
+    let path = at(spelled);
+    let { status, json, headers } = await this.requestWithHeaders('GET', path);
+    if (status === 400 && spelled !== spelled.toLowerCase()) ({ status, json, headers } = await this.requestWithHeaders('GET', (path = at(spelled.toLowerCase()))));
+    // A missing version is a 404 that says what is missing (DataHub's `Not-Found-Reason` header; ours
+    // sends it too). A 404 without it, a 400 or a 405 is a server without this route.
+    if (status === 404 && headers.has('not-found-reason')) return undefined;
+    if (status === 404 || status === 400 || status === 405) {
+      this.versionReadUnsupported = true;
+      return undefined;
+    }
+    if (status !== 200) throw this.failure('GET', path, status, json);
+    const answer = typeof json === 'object' && json !== null ? (json as { value?: unknown; systemMetadata?: Record<string, unknown> }) : undefined;
+    const version = answer?.systemMetadata?.['version'];
+    if (answer?.value === undefined || (version !== undefined && String(version) === current)) {
+      this.versionReadUnsupported = true;
+      return undefined;
+    }
+    return { value: answer.value };
   }
 
   async write(writes: readonly AspectWrite[], runId: string): Promise<Map<string, string>> {
