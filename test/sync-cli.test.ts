@@ -64,7 +64,7 @@ test('a teammate\'s file: pull merges tags, fails on a conflicting description, 
   const human = await runCli(['pull', ana, '--data', mine]);
   assert.equal(human.code, 1);
   assert.match(human.stderr, /CONFLICT .*editableDatasetProperties description/);
-  assert.match(human.stdout, /^Pulled from .*: \d+ entities, \d+ aspects written, \d+ unchanged, \d+ merged, 1 conflicts$/m);
+  assert.match(human.stdout, /^Pulled from .*: \d+ entities, \d+ entities removed, \d+ aspects written, \d+ unchanged, \d+ merged, 1 conflicts$/m);
 
   const theirs = await runCli(['pull', ana, '--data', mine, '--theirs']);
   assert.equal(theirs.code, 0, theirs.stderr);
