@@ -148,7 +148,7 @@ describe('pull from metadata_aspect_v2', () => {
     const data = join(tempDir(), 'pulled.lmdb');
     const r = await runCli(['pull', pg.url(genDb), '--data', data]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, new RegExp(`^Pulled from postgres://postgres@127\\.0\\.0\\.1:${pg.port}/${genDb}: \\d+ entities, \\d+ aspects written, 0 unchanged, 0 merged, 0 conflicts\\n$`));
+    assert.match(r.stdout, new RegExp(`^Pulled from postgres://postgres@127\\.0\\.0\\.1:${pg.port}/${genDb}: \\d+ entities, 0 entities removed, \\d+ aspects written, 0 unchanged, 0 merged, 0 conflicts\\n$`));
     assert.ok(!r.stdout.includes(pg.password) && !r.stderr.includes(pg.password));
     assert.deepEqual(await canonicalExport(data), genExport);
     // Pulled again: nothing new.
@@ -167,6 +167,23 @@ describe('pull from metadata_aspect_v2', () => {
     assert.equal(datasets.size, N / 2);
     assert.ok([...datasets].every((u) => u.includes('urn:li:dataPlatform:hive,')));
     assert.deepEqual(exported.filter((rec) => JSON.parse(rec).entityUrn.startsWith('urn:li:dataset:')), hive);
+  });
+
+  test('an entity whose rows were deleted from the table (a hard delete) is removed by the next pull', async () => {
+    const db = pg.createDatabase();
+    const exported = await runCli(['export', '--to', pg.url(db), '--data', sample]);
+    assert.equal(exported.code, 0, exported.stderr);
+    const data = join(tempDir(), 'sample-pulled.lmdb');
+    const first = await runCli(['pull', pg.url(db), '--data', data, '--json']);
+    assert.equal(first.code, 0, first.stderr);
+    const urn = pg.psql(db, "SELECT urn FROM metadata_aspect_v2 WHERE urn LIKE 'urn:li:dataset:%' ORDER BY urn LIMIT 1;").trim();
+    assert.equal((await runCli(['get', '--urn', urn, '--data', data])).code, 0);
+    pg.psql(db, `DELETE FROM metadata_aspect_v2 WHERE urn = '${urn.replace(/'/g, "''")}';`);
+    const again = await runCli(['pull', pg.url(db), '--data', data, '--json']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(JSON.parse(again.stdout).removed, 1);
+    const gone = await runCli(['get', '--urn', urn, '--data', data]);
+    assert.deepEqual([gone.code, gone.stderr], [1, `urn ${urn} not found\n`]);
   });
 
   test('--query is refused: a database has no search index', async () => {

@@ -65,7 +65,7 @@ test('a teammate\'s file: pull merges tags, fails on a conflicting description, 
   const human = await runCli(['pull', ana, '--data', mine]);
   assert.equal(human.code, 1);
   assert.match(human.stderr, /CONFLICT .*editableDatasetProperties description/);
-  assert.match(human.stdout, /^Pulled from .*: \d+ entities, \d+ aspects written, \d+ unchanged, \d+ merged, 1 conflicts$/m);
+  assert.match(human.stdout, /^Pulled from .*: \d+ entities, \d+ entities removed, \d+ aspects written, \d+ unchanged, \d+ merged, 1 conflicts$/m);
 
   const theirs = await runCli(['pull', ana, '--data', mine, '--theirs']);
   assert.equal(theirs.code, 0, theirs.stderr);
@@ -293,6 +293,46 @@ test('never synced with a server: both sides changed from an older common versio
     assert.equal((await aspect(s.mine, T2, 'editableDatasetProperties')).description, 'Users');
   } finally {
     await s.close();
+  }
+});
+
+test('an HTTP remote (catalog serve): entities hard-deleted there are removed by the next pull, one changed here is a conflict (exit 1) until --theirs', async () => {
+  const dir = tempDir();
+  const remoteData = join(dir, 'team.lmdb');
+  const local = join(dir, 'laptop.lmdb');
+  await ingest(remoteData, [mcp(T1, 'globalTags', tags('pii')), mcp(T1, 'editableDatasetProperties', description('Orders')), mcp(T2, 'globalTags', tags('pii'))]);
+  const server = await serveCatalog(['serve', '--port', '0', '--data', remoteData]);
+  try {
+    const url = server.url.replace(/\/$/, '');
+    const first = await runCli(['pull', url, '--data', local, '--json']);
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(JSON.parse(first.stdout).removed, 0);
+    await ingest(local, [mcp(T1, 'editableDatasetProperties', description('Orders, mine'))]);
+    // What `datahub delete --urn … --hard` sends.
+    for (const urn of [T1, T2]) await post(url, '/entities?action=delete', { urn });
+
+    const pulled = await runCli(['pull', url, '--data', local, '--json']);
+    assert.equal(pulled.code, 1, pulled.stderr);
+    const summary = JSON.parse(pulled.stdout);
+    assert.equal(summary.removed, 1);
+    assert.deepEqual(summary.conflicts.map((c: any) => [c.urn, c.aspect, c.path, c.local, c.remote]), [[T1, 'editableDatasetProperties', '', description('Orders, mine'), undefined]]);
+    const gone = async (urn: string) => {
+      const r = await runCli(['get', '--urn', urn, '--data', local]);
+      return r.code === 1 && r.stderr === `urn ${urn} not found\n`;
+    };
+    assert.ok(await gone(T2), 'T2 is gone here');
+    assert.equal((await aspect(local, T1, 'editableDatasetProperties')).description, 'Orders, mine');
+
+    const human = await runCli(['pull', url, '--data', local]);
+    assert.equal(human.code, 1);
+    assert.match(human.stderr, /CONFLICT .*editableDatasetProperties/);
+    assert.match(human.stdout, /^Pulled from .*: 0 entities, 0 entities removed, 0 aspects written, 0 unchanged, 0 merged, 1 conflicts$/m);
+    const theirs = await runCli(['pull', url, '--data', local, '--theirs']);
+    assert.equal(theirs.code, 0, theirs.stderr);
+    assert.match(theirs.stdout, /: 0 entities, 1 entities removed, 1 aspects written, 0 unchanged, 1 merged, 0 conflicts$/m);
+    assert.ok(await gone(T1), 'T1 is gone here too');
+  } finally {
+    await server.stop();
   }
 });
 

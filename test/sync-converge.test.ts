@@ -1,6 +1,6 @@
 /**
  * Sync both ways converges (issue 34's property): two data files share a starting point, each gets
- * random edits (tags, owners, links, descriptions, on the same datasets), then the second pulls from
+ * random edits (tags, owners, links, descriptions, whole datasets removed, on the same datasets), then the second pulls from
  * the first and pushes back to it. Whenever neither the pull nor the push reported a conflict, both
  * files hold the same values; when one did, nothing was pushed. Runs the real pull and push on real
  * files (the first file is a file remote, as `catalog pull ./teammate.lmdb` opens it).
@@ -28,13 +28,16 @@ type Edit =
   | { op: 'tag' | 'untag'; ds: number; tag: number }
   | { op: 'own' | 'disown'; ds: number; owner: number }
   | { op: 'link' | 'unlink'; ds: number; link: number }
-  | { op: 'describe'; ds: number; text: string };
+  | { op: 'describe'; ds: number; text: string }
+  | { op: 'drop'; ds: number };
 
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ op: fc.constantFrom('tag' as const, 'untag' as const), ds: fc.nat(1), tag: fc.nat(2) }),
   fc.record({ op: fc.constantFrom('own' as const, 'disown' as const), ds: fc.nat(1), owner: fc.nat(1) }),
   fc.record({ op: fc.constantFrom('link' as const, 'unlink' as const), ds: fc.nat(1), link: fc.nat(1) }),
   fc.record({ op: fc.constant('describe' as const), ds: fc.nat(1), text: fc.constantFrom('orders', 'all orders', 'legacy orders') }),
+  // A hard delete of the whole dataset (`datahub delete --hard`): on the remote, out of its scroll.
+  fc.record({ op: fc.constant('drop' as const), ds: fc.nat(1) }),
 );
 
 type Obj = Record<string, unknown>;
@@ -44,6 +47,10 @@ const stamp = { actor: SYSTEM_ACTOR, time: 1 };
 async function apply(store: Store, e: Edit): Promise<void> {
   const urn = DATASETS[e.ds]!;
   await store.write((txn) => {
+    if (e.op === 'drop') {
+      txn.deleteEntity(urn);
+      return;
+    }
     const get = (name: string, empty: Obj): Obj => structuredClone((txn.getAspect(urn, name)?.value as Obj | undefined) ?? empty);
     const put = (name: string, value: Obj) => writeAspect(txn, stamp, urn, name, value);
     if (e.op === 'tag' || e.op === 'untag') {
@@ -131,6 +138,12 @@ describe('sync both ways', () => {
         examples: [
           [[], [{ op: 'describe', ds: 0, text: 'all orders' }], [{ op: 'describe', ds: 0, text: 'legacy orders' }]],
           [[{ op: 'tag', ds: 0, tag: 0 }], [{ op: 'tag', ds: 0, tag: 1 }, { op: 'own', ds: 1, owner: 0 }], [{ op: 'untag', ds: 0, tag: 0 }, { op: 'link', ds: 0, link: 1 }]],
+          // Removed there altogether, untouched here: the pull removes it here too.
+          [[{ op: 'tag', ds: 1, tag: 0 }], [{ op: 'drop', ds: 1 }], [{ op: 'link', ds: 0, link: 0 }]],
+          // Removed there, changed here: a conflict, and nothing pushed.
+          [[], [{ op: 'drop', ds: 0 }], [{ op: 'describe', ds: 0, text: 'all orders' }]],
+          // Removed on both sides.
+          [[{ op: 'own', ds: 0, owner: 1 }], [{ op: 'drop', ds: 0 }], [{ op: 'drop', ds: 0 }, { op: 'tag', ds: 1, tag: 2 }]],
         ],
       },
     );

@@ -5,9 +5,10 @@
  *                server or the absolute path of a data file). Never a credential: the file is the one
  *                people ship, tokens stay outside it.
  * - `syncBases`: [remote location, urn, aspect] → SyncBase: the remote's version of the aspect and
- *                the hash of its value at the last sync, written in the same write transaction as
- *                the aspects it describes. Keyed by location rather than by name, so a remote used
- *                by its bare URL or path shares the bases of the name given to it.
+ *                the hash of its value at the last sync (and the id of the pull that wrote it, when
+ *                a pull did), written in the same write transaction as the aspects it describes.
+ *                Keyed by location rather than by name, so a remote used by its bare URL or path
+ *                shares the bases of the name given to it.
  *
  * Older files lack both tables. They are not part of the data file's format (no format bump): a
  * read-write open creates them, and a read-only open of a file without them reads them as empty.
@@ -26,7 +27,16 @@ export interface SyncBase {
   version: string;
   /** SHA-256 (hex) of the canonical JSON of the value both sides held then. */
   hash: string;
+  /**
+   * The id of the pull that wrote the base (absent: written by a push, or before pulls recorded it).
+   * A pull of every entity of its types rewrites the base of every aspect it read; afterwards, an
+   * entity none of whose bases carries that pull's id was not in the remote's scroll (pull.ts).
+   */
+  pull?: string;
 }
+
+/** Bases read at a time by `syncBases`. */
+const BASES_PAGE = 1000;
 
 /** A key of `syncBases`: [remote location, urn, aspect]. */
 export type SyncBaseKey = [string, string, string];
@@ -66,12 +76,24 @@ export class SyncReads {
     return this.tables.syncBases?.get([location, urn, aspectName]);
   }
 
-  /** The bases kept for a remote, of one entity when `urn` is given, in key order (read lazily). */
+  /**
+   * The bases kept for a remote, of one entity when `urn` is given, in key order, read BASES_PAGE at
+   * a time: no read transaction stays open between two pages, so a caller may await (and write)
+   * between two bases — what a page holds is as it was when the page was read.
+   */
   *syncBases(location: string, urn?: string): Generator<{ urn: string; aspectName: string; base: SyncBase }> {
     const db = this.tables.syncBases;
     if (!db) return;
-    const range = urn === undefined ? { start: [location, '', ''] as SyncBaseKey, end: [location + AFTER, '', ''] as SyncBaseKey } : { start: [location, urn, ''] as SyncBaseKey, end: [location, urn + AFTER, ''] as SyncBaseKey };
-    for (const { key, value } of this.walkEntries('syncBases', db, range)) yield { urn: key[1], aspectName: key[2], base: value };
+    let start: SyncBaseKey = urn === undefined ? [location, '', ''] : [location, urn, ''];
+    const end: SyncBaseKey = urn === undefined ? [location + AFTER, '', ''] : [location, urn + AFTER, ''];
+    for (;;) {
+      const page = Array.from(this.walkEntries('syncBases', db, { start, end, limit: BASES_PAGE }));
+      for (const { key, value } of page) yield { urn: key[1], aspectName: key[2], base: value };
+      if (page.length < BASES_PAGE) return;
+      const last = page[page.length - 1]!.key;
+      // The least key after the last one read (aspect names are short strings: AFTER bounds them).
+      start = [last[0], last[1], last[2] + AFTER];
+    }
   }
 }
 

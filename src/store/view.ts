@@ -66,7 +66,7 @@ export interface StoreView {
   getRemote(name: string): RemoteRecord | undefined;
   /** What the file knows of the remote at `location`'s value of an aspect at the last sync. */
   getSyncBase(location: string, urn: string, aspectName: string): SyncBase | undefined;
-  /** The bases kept for the remote at `location` (of one entity when `urn` is given), read lazily. */
+  /** The bases kept for the remote at `location` (of one entity when `urn` is given), in key order, read a page at a time (a caller may await between two). */
   syncBases(location: string, urn?: string): Generator<{ urn: string; aspectName: string; base: SyncBase }>;
 }
 

@@ -7,7 +7,7 @@ type PullArgs = PullRunArgs & { data: string; insecure: boolean };
 
 export const pullCommand: CommandModule<object, PullArgs> = {
   command: 'pull <remote>',
-  describe: 'Bring a remote\'s entities (all, or a slice) into this file, merging what both sides changed',
+  describe: 'Bring a remote\'s entities (all, or a slice) into this file, merging what both sides changed and removing what the remote removed',
   builder: (y) =>
     y
       .positional('remote', { type: 'string', describe: 'A remote\'s name, a URL, the path of a data file, or DataHub\'s database (postgres://USER@HOST[:PORT]/DB, read-only)' })

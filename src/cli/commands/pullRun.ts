@@ -33,11 +33,11 @@ export async function runPull(store: Store, args: PullRunArgs): Promise<void> {
     }
   });
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ remote: redact(args.remote), entities: summary.entities, written: summary.written, unchanged: summary.unchanged, merged: summary.merged, conflicts: summary.conflicts, skipped: summary.skipped }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ remote: redact(args.remote), entities: summary.entities, removed: summary.removed, written: summary.written, unchanged: summary.unchanged, merged: summary.merged, conflicts: summary.conflicts, skipped: summary.skipped }, null, 2)}\n`);
   } else {
     printConflicts(summary.conflicts);
     for (const s of summary.skipped) process.stderr.write(`skipped ${s.urn} ${s.aspect}: ${s.reason}\n`);
-    process.stdout.write(`Pulled from ${redact(args.remote)}: ${summary.entities} entities, ${summary.written} aspects written, ${summary.unchanged} unchanged, ${summary.merged} merged, ${summary.conflicts.length} conflicts\n`);
+    process.stdout.write(`Pulled from ${redact(args.remote)}: ${summary.entities} entities, ${summary.removed} entities removed, ${summary.written} aspects written, ${summary.unchanged} unchanged, ${summary.merged} merged, ${summary.conflicts.length} conflicts\n`);
   }
   if (summary.conflicts.length > 0) {
     if (!args.json) process.stderr.write('Conflicting aspects were left as they are here; everything else was pulled. Settle them with --ours or --theirs, or edit and pull again.\n');

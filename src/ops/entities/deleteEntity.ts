@@ -4,7 +4,7 @@
  */
 import { keyAspectOf } from '../../model/registry.ts';
 import { isTimeseriesAspect } from '../../model/timeseries.ts';
-import type { TimeRange } from '../../store/store.ts';
+import type { StoreTxn, TimeRange } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { findReferences, removeReferences, type RelatedAspect } from './deleteReferences.ts';
 
@@ -23,8 +23,13 @@ export async function hardDelete(ctx: OpContext, urn: string, aspectName?: strin
   return ctx.store.write((txn) => {
     if (aspectName && isTimeseriesAspect(aspectName)) return { urn, rows: 0, timeseriesRows: txn.deleteTimeseries(urn, aspectName, range) };
     if (aspectName && aspectName !== key.aspectName) return { urn, rows: txn.deleteAspect(urn, aspectName), timeseriesRows: 0 };
-    return { urn, rows: txn.deleteEntity(urn), timeseriesRows: txn.deleteTimeseries(urn) };
+    return removeEntity(txn, urn);
   });
+}
+
+/** A hard delete of a whole entity inside a write transaction: every aspect and version, and its timeseries events. */
+export function removeEntity(txn: StoreTxn, urn: string): DeleteResult {
+  return { urn, rows: txn.deleteEntity(urn), timeseriesRows: txn.deleteTimeseries(urn) };
 }
 
 export interface ReferencesResult {
