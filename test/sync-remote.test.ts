@@ -453,3 +453,30 @@ test('a pull from an HTTP remote never synced reads history only for an aspect b
     await served.close();
   }
 });
+
+test('a pull from an HTTP remote brings soft-deleted entities with their status (the scroll asks for them with includeSoftDelete)', async () => {
+  const dir = tempDir();
+  const served = openCatalog(join(dir, 'served.lmdb'));
+  const server = await startServer({ store: served, port: 0 });
+  const local = openCatalog(join(dir, 'local.lmdb'));
+  const stamp = { actor: 'urn:li:corpuser:t', time: 1 };
+  const kept = 'urn:li:dataset:(urn:li:dataPlatform:hive,kept,PROD)';
+  try {
+    await served.write((txn) => {
+      writeAspect(txn, stamp, URN, 'editableDatasetProperties', { description: 'retired' });
+      writeAspect(txn, stamp, kept, 'editableDatasetProperties', { description: 'kept' });
+    });
+    const remote = new HttpRemote(server.url.replace(/\/$/, ''), { entityTypeOf, isKeyAspect });
+    assert.equal((await pull(local, remote, { slice: { types: ['dataset'] } })).entities, 2);
+    // Soft-deleted there after the first pull (what the UI's delete and `datahub delete` without --hard do).
+    await served.write((txn) => writeAspect(txn, stamp, URN, 'status', { removed: true }));
+    const summary = await pull(local, remote, { slice: { types: ['dataset'] } });
+    assert.deepEqual([summary.entities, summary.removed, summary.conflicts], [2, 0, []]);
+    assert.deepEqual(local.getAspect(URN, 'status')?.value, { removed: true }, 'the soft delete came here');
+    assert.deepEqual(local.getAspect(URN, 'editableDatasetProperties')?.value, { description: 'retired' }, 'the entity itself stays, as it does there');
+  } finally {
+    await server.close();
+    await local.close();
+    await served.close();
+  }
+});

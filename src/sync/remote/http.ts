@@ -1,7 +1,7 @@
 /**
  * A remote that is a server speaking DataHub's protocol (ours, or DataHub's GMS).
  *
- * - Reads: `GET /openapi/v3/entity/{type}?count=&scrollId=&systemMetadata=true` a page at a time per
+ * - Reads: `GET /openapi/v3/entity/{type}?count=&scrollId=&systemMetadata=true&includeSoftDelete=true` a page at a time per
  *   entity type, and `POST /openapi/v3/entity/{type}/batchGet?systemMetadata=true` for given entities
  *   (100 at a time; `GET /openapi/v3/entity/{type}/{urn}` one by one from a server without it).
  *   The remote's version of an aspect is its `systemMetadata.version`.
@@ -111,7 +111,9 @@ export class HttpRemote implements Remote {
   async *entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemoteEntity[]> {
     type ScrollPage = { entities?: Array<Record<string, unknown>>; scrollId?: string | null } | undefined;
     const pageOf = async (type: string, scrollId: string | null): Promise<ScrollPage> => {
-      const params = new URLSearchParams({ count: String(pageSize), systemMetadata: 'true' });
+      // Soft-deleted entities too (DataHub's scroll leaves them out unless asked): their `status` says
+      // `removed: true`, and a pull brings that here as any other aspect, as a file remote does.
+      const params = new URLSearchParams({ count: String(pageSize), systemMetadata: 'true', includeSoftDelete: 'true' });
       if (query) params.set('query', query);
       if (scrollId) params.set('scrollId', scrollId);
       const path = `/openapi/v3/entity/${encodeURIComponent(type.toLowerCase())}?${params}`;
