@@ -946,18 +946,30 @@ function matchedFields(doc: SearchDocument, q: ParsedQuery, matchesWanted: (text
 
 // ---------- the fast path: an unfiltered listing ----------
 
-function isListing(req: SearchRequest, q: ParsedQuery, filters: FilterGroup[]): boolean {
+/** Whether a request is sorted by latest change, newest first (the only sort besides urn order a listing walks). */
+function byLatestChange(req: SearchRequest): boolean {
   const sort = req.sort ?? [];
-  const byLatestChange = sort.length === 1 && sort[0]!.field === 'lastModifiedAt' && sort[0]!.order === 'DESCENDING';
-  return q.all && filters.length === 0 && !req.within && !req.includeSoftDeleted && (sort.length === 0 || byLatestChange);
+  return sort.length === 1 && sort[0]!.field === 'lastModifiedAt' && sort[0]!.order === 'DESCENDING';
 }
 
 /**
- * [urn, entity type] of the types, most recently changed first, skipping soft-deleted ones: a walk
- * down the index's `lastModifiedAt` entries (the home page's "recently changed").
+ * An unfiltered request a walk of the indexes answers in order: no query, filter or `within`; no sort,
+ * urn order (what OpenAPI v3's scroll asks for: a full read of a server pages through it) or latest
+ * change first. Soft-deleted entities too only without aggregates: the stored facet counts leave
+ * them out.
  */
-function* latestChanged(run: Run, after: ScrollPosition | undefined): Generator<[string, string]> {
-  const removed = run.removed();
+function isListing(req: SearchRequest, q: ParsedQuery, filters: FilterGroup[]): boolean {
+  const sort = req.sort ?? [];
+  const byUrn = sort.length === 1 && sort[0]!.field === 'urn' && sort[0]!.order === 'ASCENDING';
+  return q.all && filters.length === 0 && !req.within && (!req.includeSoftDeleted || req.skipAggregates === true) && (sort.length === 0 || byUrn || byLatestChange(req));
+}
+
+/**
+ * [urn, entity type] of the types, most recently changed first, skipping soft-deleted ones unless
+ * `withRemoved`: a walk down the index's `lastModifiedAt` entries (the home page's "recently changed").
+ */
+function* latestChanged(run: Run, after: ScrollPosition | undefined, withRemoved: boolean): Generator<[string, string]> {
+  const removed = withRemoved ? new Set<number>() : run.removed();
   const types = new Set(run.types);
   let skip = after ? after.n : 0;
   for (const [, id] of run.index.keywordEntriesDescending('lastModifiedAt')) {
@@ -972,9 +984,9 @@ function* latestChanged(run: Run, after: ScrollPosition | undefined): Generator<
   }
 }
 
-/** [urn, entity type] of the types in urn order after `after`, merged across types, skipping soft-deleted ones. */
-function* listingUrns(run: Run, after: string | undefined): Generator<[string, string]> {
-  const removed = run.removed();
+/** [urn, entity type] of the types in urn order after `after`, merged across types, skipping soft-deleted ones unless `withRemoved`. */
+function* listingUrns(run: Run, after: string | undefined, withRemoved: boolean): Generator<[string, string]> {
+  const removed = withRemoved ? new Set<number>() : run.removed();
   const removedUrns = new Set([...removed].map((id) => run.urn(id)));
   const cursors = run.types.map((t) => ({ t, page: run.view.urnsOfType(t, { after, limit: 256 }), i: 0 }));
   for (;;) {
@@ -995,7 +1007,8 @@ function* listingUrns(run: Run, after: string | undefined): Generator<[string, s
 
 function listing(run: Run, req: SearchRequest, hash: string, count: number): SearchPage {
   const stats = run.index.stats();
-  const total = run.types.reduce((sum, t) => sum + (stats.types[t] ? stats.types[t]!.docs - stats.types[t]!.removed : 0), 0);
+  const withRemoved = req.includeSoftDeleted === true;
+  const total = run.types.reduce((sum, t) => sum + (stats.types[t] ? stats.types[t]!.docs - (withRemoved ? 0 : stats.types[t]!.removed) : 0), 0);
   let start = req.start ?? 0;
   let after: string | undefined;
   if (req.scrollId) {
@@ -1005,8 +1018,7 @@ function listing(run: Run, req: SearchRequest, hash: string, count: number): Sea
   }
   const hits: SearchHit[] = [];
   let skip = req.scrollId ? 0 : start;
-  const byLatestChange = (req.sort ?? []).length > 0;
-  const walk = byLatestChange ? latestChanged(run, req.scrollId ? decodeScrollId(req.scrollId, hash) : undefined) : listingUrns(run, after);
+  const walk = byLatestChange(req) ? latestChanged(run, req.scrollId ? decodeScrollId(req.scrollId, hash) : undefined, withRemoved) : listingUrns(run, after, withRemoved);
   for (const [urn, entityType] of walk) {
     if (hits.length >= count) break;
     if (skip > 0) {
