@@ -163,7 +163,10 @@ async function unseen(store: Store, location: string, pullId: string, pageSize: 
   const close = () => {
     if (urn !== undefined && !seen && wanted(entityTypeOf(urn))) batch.push(urn);
   };
+  let walked = 0;
   for (const b of store.syncBases(location)) {
+    // The walk crosses every base of the remote: its pages leave the resident set as it goes (store.ts).
+    if (++walked % 5000 === 0) store.releaseMappedPages();
     if (b.urn !== urn) {
       close();
       urn = b.urn;
