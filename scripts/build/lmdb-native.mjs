@@ -36,6 +36,7 @@ const lmdbDir = join(root, 'node_modules', 'lmdb');
 const source = join(lmdbDir, 'dependencies', 'lmdb', 'libraries', 'liblmdb', 'mdb.c');
 const envSource = join(lmdbDir, 'src', 'env.cpp');
 const envHeader = join(lmdbDir, 'src', 'lmdb-js.h');
+const compressionSource = join(lmdbDir, 'src', 'compression.cpp');
 const output = join(lmdbDir, 'build', 'Release', 'lmdb.node');
 const PINNED = '3.5.6';
 
@@ -101,6 +102,204 @@ const edits = [
       '',
     ].join('\n'),
   },
+  // Checks against a damaged data file (docs/patches.md §1, edit 4). LMDB trusts every byte of its
+  // file: a page number, a node offset or a value size damaged on disk sends it reading outside the
+  // file or the map, and the process dies on SIGBUS or SIGSEGV; a broken tree trips an assertion and
+  // it dies on SIGABRT. With these edits every page LMDB takes from the map is checked before anything
+  // in it is followed, and what is wrong is an MDB_CORRUPTED error the caller sees.
+  {
+    file: source,
+    what: 'the cache of checked pages in MDB_env',
+    unpatched: '\tMDB_sum_func *me_sumfunc;\t/**< checksum env data */\n',
+    patched: '\tMDB_sum_func *me_sumfunc;\t/**< checksum env data */\n\tuint64_t *me_catalog_checked;\t/**< catalog: pages checked already (catalog_page_check) */\n',
+  },
+  {
+    file: source,
+    what: 'the release of the cache of checked pages',
+    unpatched: '\tmdb_env_close_active(env, 0);\n#if MDB_RPAGE_CACHE\n\tfree(env->me_enckey.mv_data);\n#endif\n\tfree(env);\n',
+    patched: '\tmdb_env_close_active(env, 0);\n#if MDB_RPAGE_CACHE\n\tfree(env->me_enckey.mv_data);\n#endif\n\tfree(env->me_catalog_checked);\n\tfree(env);\n',
+  },
+  {
+    file: source,
+    what: 'the page check',
+    unpatched: '/** Find the address of the page corresponding to a given page number.\n',
+    patched: [
+      '/* catalog: the page check (docs/patches.md §1, edit 4). */',
+      '#define CATALOG_CHECKED_SLOTS 65536',
+      '/** Says what was wrong, and in which file, after the error\'s own text: "in PATH: WHAT" (the store',
+      ' *\treads the path back to name the file in its message, src/store/damage.ts). */',
+      'static void',
+      'catalog_note(MDB_txn *txn, const char *what)',
+      '{',
+      '\tstatic char text[512];',
+      '\tconst char *path = txn->mt_env->me_path;',
+      '\tsnprintf(text, sizeof(text), "in %.400s: %s", path ? path : "?", what);',
+      '\tlast_error = text;',
+      '}',
+      '',
+      '/** Marks the txn failed (a write txn must not commit on it) and says what was wrong. */',
+      'static int',
+      'catalog_corrupted(MDB_txn *txn, const char *what)',
+      '{',
+      '\tif (!(txn->mt_flags & MDB_TXN_RDONLY))',
+      '\t\ttxn->mt_flags |= MDB_TXN_ERROR;',
+      '\tcatalog_note(txn, what);',
+      '\treturn MDB_CORRUPTED;',
+      '}',
+      '',
+      '/** Whether page \\b mp, read from the map as page \\b pgno, may be followed: 0, or what is wrong. */',
+      'static const char *',
+      'catalog_page_problem(MDB_txn *txn, MDB_page *mp, pgno_t pgno)',
+      '{',
+      '\tMDB_env *env = txn->mt_env;',
+      '\tunsigned psize = env->me_psize, flags, lower, upper, i, n;',
+      '\tpgno_t next = txn->mt_next_pgno;',
+      '\tif (mp->mp_pgno != pgno)',
+      '\t\treturn "a page does not carry its own page number";',
+      '\tflags = mp->mp_flags & (P_BRANCH|P_LEAF|P_OVERFLOW|P_META|P_LEAF2|P_SUBP);',
+      '\tif (flags == P_OVERFLOW)',
+      '\t\treturn mp->mp_pages < 1 || mp->mp_pages > next - pgno ? "an overflow page runs past the last page" : NULL;',
+      '\tif (flags != P_BRANCH && flags != P_LEAF && flags != (P_LEAF|P_LEAF2))',
+      '\t\treturn "a page of the tree has an unknown type";',
+      '\tlower = mp->mp_lower;',
+      '\tupper = mp->mp_upper;',
+      '\tif ((lower & 1) || lower > upper || upper > psize - PAGEBASE)',
+      '\t\treturn "a page\'s free space bounds lie outside it";',
+      '\tn = NUMKEYS(mp);',
+      '\tif (n < 1)',
+      '\t\treturn "a page of the tree is empty";',
+      '\tif (flags & P_LEAF2)',
+      '\t\treturn mp->mp_pad == 0 || (size_t)n * mp->mp_pad > psize - PAGEHDRSZ ? "a page\'s fixed-size keys overrun it" : NULL;',
+      '\tfor (i = 0; i < n; i++) {',
+      '\t\tunsigned off = mp->mp_ptrs[i] + PAGEBASE;',
+      '\t\tMDB_node *node;',
+      '\t\tsize_t end;',
+      '\t\tif (off < upper + PAGEBASE || off + NODESIZE > psize)',
+      '\t\t\treturn "a node lies outside its page";',
+      '\t\tnode = (MDB_node *)((char *)mp + off);',
+      '\t\tend = (size_t)off + NODESIZE + node->mn_ksize;',
+      '\t\tif (flags == P_BRANCH) {',
+      '\t\t\tpgno_t child = NODEPGNO(node);',
+      '\t\t\tif (child < NUM_METAS || child >= next)',
+      '\t\t\t\treturn "a branch points past the last page";',
+      '\t\t} else if (node->mn_flags & F_BIGDATA) {',
+      '\t\t\tMDB_ovpage ovp;',
+      '\t\t\tif (node->mn_flags != F_BIGDATA || end + sizeof(MDB_ovpage) > psize)',
+      '\t\t\t\treturn "a node of a large value lies outside its page";',
+      '\t\t\tmemcpy(&ovp, NODEDATA(node), sizeof(ovp));',
+      '\t\t\tif (ovp.op_pgno < NUM_METAS || ovp.op_pgno >= next || OVPAGES(NODEDSZ(node), psize) > next - ovp.op_pgno)',
+      '\t\t\t\treturn "a large value runs past the last page";',
+      '\t\t\tend += sizeof(MDB_ovpage);',
+      '\t\t} else {',
+      '\t\t\tif (node->mn_flags & ~(F_SUBDATA|F_DUPDATA))',
+      '\t\t\t\treturn "a node has unknown flags";',
+      '\t\t\tif ((node->mn_flags & F_SUBDATA) && NODEDSZ(node) != sizeof(MDB_db))',
+      '\t\t\t\treturn "a table record has the wrong size";',
+      '\t\t\tend += NODEDSZ(node);',
+      '\t\t}',
+      '\t\tif (end > psize)',
+      '\t\t\treturn "a node overruns its page";',
+      '\t}',
+      '\treturn NULL;',
+      '}',
+      '',
+      '/** Checks a page read from the map, once per version of it: a page keeps the id of the txn that',
+      ' *\twrote it, so (page number, txn id) names its content, and a slot of the cache holds one pair. */',
+      'static int',
+      'catalog_page_check(MDB_txn *txn, MDB_page *mp, pgno_t pgno)',
+      '{',
+      '\tMDB_env *env = txn->mt_env;',
+      '\tuint64_t *checked = __atomic_load_n(&env->me_catalog_checked, __ATOMIC_ACQUIRE);',
+      '\tuint64_t tag = ((uint64_t)1 << 63) | ((uint64_t)(pgno >> 16) << 40) | ((uint64_t)mp->mp_txnid & 0xFFFFFFFFFFULL);',
+      '\tsize_t slot = (size_t)(pgno & (CATALOG_CHECKED_SLOTS - 1));',
+      '\tconst char *problem;',
+      '\tif (checked && __atomic_load_n(&checked[slot], __ATOMIC_RELAXED) == tag)',
+      '\t\treturn MDB_SUCCESS;',
+      '\tif ((problem = catalog_page_problem(txn, mp, pgno)) != NULL)',
+      '\t\treturn catalog_corrupted(txn, problem);',
+      '\tif (!checked) {',
+      '\t\tuint64_t *fresh = calloc(CATALOG_CHECKED_SLOTS, sizeof(uint64_t)), *none = NULL;',
+      '\t\tif (!fresh)',
+      '\t\t\treturn MDB_SUCCESS;',
+      '\t\tif (__atomic_compare_exchange_n(&env->me_catalog_checked, &none, fresh, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))',
+      '\t\t\tchecked = fresh;',
+      '\t\telse {',
+      '\t\t\tfree(fresh);',
+      '\t\t\tchecked = none;',
+      '\t\t}',
+      '\t}',
+      '\t__atomic_store_n(&checked[slot], tag, __ATOMIC_RELAXED);',
+      '\treturn MDB_SUCCESS;',
+      '}',
+      '',
+      '/** Find the address of the page corresponding to a given page number.',
+      '',
+    ].join('\n'),
+  },
+  {
+    file: source,
+    what: 'the page check where a page is taken from the map',
+    unpatched: '\t\tMDB_env *env = txn->mt_env;\n\t\tp = (MDB_page *)(env->me_map + env->me_psize * pgno);\n\t}\n\ndone:\n',
+    patched: '\t\tMDB_env *env = txn->mt_env;\n\t\tint rc;\n\t\tp = (MDB_page *)(env->me_map + env->me_psize * pgno);\n\t\tif ((rc = catalog_page_check(txn, p, pgno)) != MDB_SUCCESS)\n\t\t\treturn rc;\n\t}\n\ndone:\n',
+  },
+  {
+    file: source,
+    what: 'a page number past the end as an error without a line on stderr',
+    unpatched: '\t\tDPRINTF(("page %"Yu" not found", pgno));\n\t\tfprintf(stderr, "page %u not found error\\n", pgno);\n',
+    patched: '\t\tDPRINTF(("page %"Yu" not found", pgno));\n\t\tcatalog_note(txn, "a page number lies past the last page");\n',
+  },
+  {
+    file: source,
+    what: 'a branch that leads to no leaf as an error without a line on stderr',
+    unpatched: '\t\tfprintf(stderr, "internal error, index points to a %02X page!?\\n",\n\t\t\t\tmp->mp_flags);\n',
+    patched: '\t\tcatalog_note(mc->mc_txn, "a branch leads to a page that is not a leaf");\n',
+  },
+  {
+    file: source,
+    what: 'mdb_cverify, an assertion that fails the call instead of the process',
+    unpatched: '/** assert(3) variant in transaction context */\n',
+    patched: '/** catalog: what a damaged file can make false fails the call with MDB_CORRUPTED, never the process */\n#define mdb_cverify(mc, expr)\tdo { if (!(expr)) return catalog_corrupted((mc)->mc_txn, "the tree is inconsistent (" #expr ")"); } while (0)\nstatic int catalog_corrupted(MDB_txn *txn, const char *what);\n/** assert(3) variant in transaction context */\n',
+  },
+  ...[
+    'mdb_cassert(mc, !mc->mc_dbi || NUMKEYS(mp) > 1);',
+    'mdb_cassert(mc, i > 0);',
+    'mdb_cassert(mc, i < NUMKEYS(mp));',
+    'mdb_cassert(mc, root > 1);',
+    'mdb_cassert(mc, IS_LEAF(mp));',
+    'mdb_cassert(mc, IS_LEAF(mc->mc_pg[mc->mc_top]));',
+  ].map((line) => ({
+    file: source,
+    what: `\`${line}\` on the read path as an error`,
+    unpatched: line,
+    patched: line.replace('mdb_cassert(', 'mdb_cverify('),
+    all: true,
+  })),
+  {
+    file: source,
+    what: 'the size check of a free-page list read from the file',
+    unpatched: '\t\tidl = (MDB_ID *) data.mv_data;\n\t\ti = idl[0];\n',
+    patched: '\t\tidl = (MDB_ID *) data.mv_data;\n\t\ti = idl[0];\n\t\tif (data.mv_size < sizeof(MDB_ID) || idl[0] > data.mv_size / sizeof(MDB_ID) - 1) {\n\t\t\trc = catalog_corrupted(txn, "a free-page list is longer than its record");\n\t\t\tgoto fail;\n\t\t}\n',
+  },
+  {
+    file: source,
+    what: 'a failed assertion as an exit with a message, not SIGABRT',
+    unpatched: '\tif (env->me_assert_func)\n\t\tenv->me_assert_func(env, buf);\n\tfprintf(stderr, "%s\\n", buf);\n\tabort();\n',
+    patched: '\tif (env->me_assert_func)\n\t\tenv->me_assert_func(env, buf);\n\t/* catalog: what no check caught ends the process with a message and exit code 70, not a signal */\n\tfprintf(stderr, "catalog: stopped: the data file %s is inconsistent (LMDB: %s); it may be damaged: restore it from a backup, or copy it again from where it came from\\n", env->me_path ? env->me_path : "", buf);\n\tfflush(stderr);\n\t_Exit(70);\n',
+  },
+  // lmdb-js prints a value it cannot decompress, byte by byte, on stderr: a damaged value is the
+  // caller's error to report (the store's checksum names it), not a screenful of numbers.
+  {
+    file: compressionSource,
+    what: 'no stderr line for a value of unknown compression',
+    unpatched: '\t\tfprintf(stderr, "Unknown status byte %u\\n", charData[0]);\n',
+    patched: '',
+  },
+  {
+    file: compressionSource,
+    what: 'no stderr dump of a value that does not decompress',
+    unpatched: '\t\tfprintf(stderr, "Failed to decompress data %u %u bytes:\\n", compressionHeaderSize, uncompressedLength);\n\t\tfor (uint32_t i = 0; i < compressedLength; i++) {\n\t\t\tfprintf(stderr, "%u ", charData[i]);\n\t\t}\n',
+    patched: '',
+  },
 ];
 
 function fail(message) {
@@ -113,16 +312,21 @@ if (version !== PINNED) fail(`lmdb ${version} is installed but this fix was writ
 
 const texts = new Map();
 for (const file of new Set(edits.map((e) => e.file))) texts.set(file, readFileSync(file, 'utf8'));
-for (const { file, what, unpatched, patched } of edits) {
+// An edit applies where its original text is found exactly once, or (`all`) wherever it is found, at
+// least once; it counts as applied already when its original text is gone and its edited text is
+// there (a second run in the same node_modules). An edit that deletes (`patched` empty) is applied
+// when its original text is gone.
+for (const { file, what, unpatched, patched, all } of edits) {
   let text = texts.get(file);
   const count = (s) => text.split(s).length - 1;
-  if (count(patched) === 1) {
-    // already applied (a second run in the same node_modules)
-  } else if (count(unpatched) === 1) {
-    text = text.replace(unpatched, patched);
+  const applied = patched === '' ? count(unpatched) === 0 : all ? count(unpatched) === 0 && count(patched) > 0 : count(patched) === 1 && (count(unpatched) === 0 || patched.includes(unpatched));
+  if (applied) {
+    // already applied
+  } else if (count(unpatched) === 1 || (all && count(unpatched) > 0)) {
+    text = text.split(unpatched).join(patched);
     console.log(`lmdb-native: applied ${what} to ${file.slice(lmdbDir.length + 1)}`);
   } else {
-    fail(`${file} does not contain the code expected for ${what} exactly once; it cannot be applied`);
+    fail(`${file} does not contain the code expected for ${what} ${all ? 'at least once' : 'exactly once'}; it cannot be applied`);
   }
   texts.set(file, text);
 }

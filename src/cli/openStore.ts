@@ -1,20 +1,39 @@
 /** Opens the data file named by `--data` for one command and closes it afterwards. */
 import { resolve } from 'node:path';
+import { damageError } from '../store/damage.ts';
 import type { Store } from '../store/store.ts';
 
 /**
  * `readOnly` for commands that only read: they then never wait for another process's write (a
- * server's ingest batch) to commit, and never take the write lock themselves.
+ * server's ingest batch) to commit, and never take the write lock themselves. A path with no file is
+ * refused ("no data file at PATH": a misspelt --data must not look like an empty catalog) unless
+ * `create`, given by the commands that write something of their own (ingest, put, pull …): those
+ * make the file and say so on stderr.
  */
-export async function withStore<T>(dataPath: string, fn: (store: Store) => Promise<T> | T, options: { readOnly?: boolean } = {}): Promise<T> {
+export async function withStore<T>(dataPath: string, fn: (store: Store) => Promise<T> | T, options: { readOnly?: boolean; create?: boolean } = {}): Promise<T> {
   const { openCatalog } = await import('../ops/core/openCatalog.ts');
-  const store = openCatalog(resolve(dataPath), options);
+  const path = resolve(dataPath);
+  let store: Store;
+  try {
+    store = openCatalog(path, { readOnly: options.readOnly, create: options.create === true && !options.readOnly });
+  } catch (e) {
+    throw damageError(e, path) ?? e;
+  }
+  noticeCreated(store);
   noticeUpgrade(store);
   try {
     return await fn(store);
+  } catch (e) {
+    // LMDB's error for a damaged page names the file it came from (this one, or a file remote's).
+    throw damageError(e, path) ?? e;
   } finally {
     await store.close();
   }
+}
+
+/** Says on stderr that this open made the data file (there was none at its path), naming it. */
+export function noticeCreated(store: Store): void {
+  if (store.created) process.stderr.write(`catalog: no data file at ${store.path}; created a new one\n`);
 }
 
 /** Says on stderr that this open moved the data file to the current format, and how to rewrite what it held before. */

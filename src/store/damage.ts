@@ -1,0 +1,35 @@
+/**
+ * What LMDB's errors about a damaged data file mean to a user. The patched addon checks every page it
+ * takes from the map (docs/patches.md §1, edit 4) and fails the call with MDB_CORRUPTED (or
+ * MDB_PAGE_NOTFOUND for a page number past the end), putting "in PATH: WHAT" after LMDB's own text:
+ * `damageError` turns such an error into one that names the file and says what to do, whichever of
+ * the files a command has open (its own, a file remote) it came from.
+ */
+import { CatalogError } from '../errors.ts';
+
+/** LMDB's error codes (lmdb-js sets `code`) that a damaged file makes, by name. */
+const DAMAGE_CODES = new Map<number, string>([
+  [-30797, 'MDB_PAGE_NOTFOUND'],
+  [-30796, 'MDB_CORRUPTED'],
+  [-30787, 'MDB_CURSOR_FULL'],
+  [-30784, 'MDB_INCOMPATIBLE'],
+]);
+
+/** What to do about a damaged file. */
+export function damageAdvice(path: string): string {
+  return `\`catalog verify --data ${path}\` lists what is damaged; restore it from a backup, or copy it again from where it came from`;
+}
+
+/**
+ * The error a damaged file made, as a CatalogError naming the file (the path in the addon's text, else
+ * `path`), or undefined when `err` is not such an error.
+ */
+export function damageError(err: unknown, path?: string): CatalogError | undefined {
+  if (err instanceof CatalogError || !(err instanceof Error)) return undefined;
+  const name = DAMAGE_CODES.get((err as { code?: unknown }).code as number);
+  if (!name) return undefined;
+  const found = / in (.+?): ([^:]+)$/.exec(err.message);
+  const file = found?.[1] ?? path ?? 'a data file';
+  const what = found?.[2] ?? err.message.replace(/^MDB_[A-Z_]+: /, '');
+  return new CatalogError('SERVER_ERROR', `${file} is damaged: ${what} (LMDB: ${name}); ${damageAdvice(file)}`, { cause: err });
+}
