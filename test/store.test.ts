@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { checkedKeys, KeyWalkError, Store } from '../src/store/store.ts';
+import { CatalogError } from '../src/errors.ts';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { getEntity } from '../src/ops/entities/getEntity.ts';
@@ -361,11 +362,19 @@ describe('versioned aspect store', () => {
     }
   });
 
-  it('opens read-only when asked and the file is readable as it is; else read-write, creating or migrating it', async () => {
-    // A file that does not exist yet is created.
+  it('opens read-only when asked and the file is readable as it is; else read-write, migrating it; never creates one read-only', async () => {
+    // A read-only open of a path with no file refuses, and makes nothing there.
     const path = tempDataPath();
-    const created = openCatalog(path, { readOnly: true });
+    assert.throws(() => openCatalog(path, { readOnly: true }), (e: Error) => e instanceof CatalogError && e.message.startsWith(`no data file at ${path} (`));
+    assert.equal(existsSync(path), false);
+    assert.equal(existsSync(`${path}-lock`), false);
+    // Nor does a read-write open told not to create one.
+    assert.throws(() => openCatalog(path, { create: false }), /no data file at/);
+    assert.equal(existsSync(path), false);
+    // A read-write open makes it, and says so.
+    const created = openCatalog(path);
     assert.equal(created.readOnly, false);
+    assert.equal(created.created, true);
     await created.write((txn) => writeAspect(txn, stamp(1), 'urn:li:tag:p', 'tagProperties', { name: 'p' }));
     await created.close();
     // A current file opens read-only: it reads, and refuses to write.

@@ -24,6 +24,7 @@ import { COMPRESSED_SEARCH_TABLES } from './searchIndex.ts';
 import type { Tables } from './tables.ts';
 import { valueDictionarySeed } from './valueDictionary.ts';
 import { assertFixedLmdb } from './nativeGuard.ts';
+import { PAGE_SIZE } from './fileCheck.ts';
 
 export const FORMAT_KEY = 'formatVersion';
 export const FORMAT = 3;
@@ -76,7 +77,8 @@ function mapWholeSize(): boolean {
 /** Opens the environment of a data file: the same encoding and compression in every process (lmdb requires it), and the map above. */
 export function openEnv(path: string, readOnly: boolean): RootDatabase {
   assertFixedLmdb();
-  return open({ path, compression: false, maxDbs: 32, encoding: 'msgpack', readOnly, ...(mapWholeSize() && { mapSize: MAP_SIZE }) });
+  // pageSize applies to a file this open creates; an existing file keeps the page size it was made with.
+  return open({ path, compression: false, maxDbs: 32, encoding: 'msgpack', readOnly, pageSize: PAGE_SIZE, ...(mapWholeSize() && { mapSize: MAP_SIZE }) });
 }
 
 /**

@@ -19,11 +19,13 @@
  * never lose a concurrent update and a failed operation leaves nothing behind.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import { CatalogError } from '../errors.ts';
 import { dirname } from 'node:path';
 import type { RootDatabase } from 'lmdb';
 import { backup } from './backup.ts';
 import { DecodedCache } from './decodedCache.ts';
-import { checkFormat, forgetStructures, markFormat, openEnv, openTables, releaseMap, type Compression } from './format.ts';
+import { checkDataFile } from './fileCheck.ts';
+import { checkFormat, FORMAT, forgetStructures, markFormat, openEnv, openTables, releaseMap, type Compression } from './format.ts';
 import { AFTER, keyWalks, type Walk, type WalkEntries } from './keyWalks.ts';
 import { EntityIdCounter, RelationshipIndex, type RelatedEdge, type RelationshipDirection, type RelationshipIndexer } from './relationships.ts';
 import { SearchTables, type SearchIndexer } from './searchIndex.ts';
@@ -59,6 +61,11 @@ interface LmdbInternals {
  */
 const SHARED_VALUES_BYTES = 8 * 1024 * 1024;
 
+/** The refusal of a path with no data file, for a command that must not make one. */
+export function noDataFile(path: string): CatalogError {
+  return new CatalogError('NOT_FOUND', `no data file at ${path} (give --data or CATALOG_DATA the path of a catalog; \`catalog ingest\`, \`catalog pull\` and \`catalog serve\` make a new one)`);
+}
+
 export class Store implements StoreView {
   readonly path: string;
   private readonly env: RootDatabase;
@@ -89,9 +96,12 @@ export class Store implements StoreView {
    * values stay as they were until written again (or copied by `catalog backup --compact`).
    */
   readonly upgraded: { from: number; to: number } | undefined;
+  /** Set when this open made the data file: there was none at its path. */
+  readonly created: boolean;
 
-  private constructor(path: string, indexer: RelationshipIndexer, search: SearchIndexer, readOnly: boolean) {
+  private constructor(path: string, indexer: RelationshipIndexer, search: SearchIndexer, readOnly: boolean, created = false) {
     this.readOnly = readOnly;
+    this.created = created;
     this.path = path;
     ({ walk: this.walk, walkEntries: this.walkEntries } = keyWalks(path));
     this.env = openEnv(path, readOnly);
@@ -127,16 +137,28 @@ export class Store implements StoreView {
   }
 
   /**
-   * Opens (creating if needed) the data file at `path`. `indexer` declares the relationships every
-   * aspect write keeps indexed; a file indexed under another version is re-indexed here, once.
+   * Opens the data file at `path`. `indexer` declares the relationships every aspect write keeps
+   * indexed; a file indexed under another version is re-indexed here, once.
+   *
+   * An existing file is checked before LMDB maps it (fileCheck.ts): one that is not a catalog data
+   * file, is cut short, damaged in its first pages or of a newer format is refused with a
+   * CatalogError naming it, and nothing is created or written beside it. A path with no file is made
+   * a new data file only when `create` (the default for a read-write open; `created` then tells);
+   * otherwise, and always for `readOnly`, it is refused as "no data file at PATH".
    */
-  static open(path: string, indexer: RelationshipIndexer, search: SearchIndexer, options: { readOnly?: boolean } = {}): Store {
+  static open(path: string, indexer: RelationshipIndexer, search: SearchIndexer, options: { readOnly?: boolean; create?: boolean } = {}): Store {
+    if (!existsSync(path)) {
+      if (options.readOnly || options.create === false) throw noDataFile(path);
+      mkdirSync(dirname(path), { recursive: true });
+      return new Store(path, indexer, search, false, true);
+    }
+    checkDataFile(path, FORMAT);
     // Read-only, a command reads the file as it is without ever taking the write lock: lmdb opens each
     // table of a read-write environment in a write transaction of its own, so `catalog get` waited
-    // for a server's running ingest batch to commit before it could read anything. A file that does
-    // not exist yet, lacks a table or was indexed under other declarations is opened read-write
-    // instead, which creates or migrates it as every open did before.
-    if (options.readOnly && existsSync(path)) {
+    // for a server's running ingest batch to commit before it could read anything. A file that lacks
+    // a table or was indexed under other declarations is opened read-write instead, which migrates
+    // it as every open did before.
+    if (options.readOnly) {
       const store = new Store(path, indexer, search, true);
       if (store.readableAsIs()) return store;
       void store.env.close();
@@ -144,7 +166,6 @@ export class Store implements StoreView {
       // to the read-write open below (lmdb shares an environment per path within a process).
       if ((store.env as unknown as { status: string }).status !== 'closed') throw new Error(`${path}: the read-only open did not close`);
     }
-    mkdirSync(dirname(path), { recursive: true });
     return new Store(path, indexer, search, false);
   }
 

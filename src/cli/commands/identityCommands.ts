@@ -29,7 +29,7 @@ function upsertCommand(what: 'user' | 'group', describe: string, upsertDescribe:
         handler: async (argv) => {
           const args = argv as unknown as UpsertArgs;
           const run = await runner();
-          await withStore(args.data, (store) => run(store, args.file, args.overrideEditable));
+          await withStore(args.data, (store) => run(store, args.file, args.overrideEditable), { create: true });
         },
       }).demandCommand(1, 'Name an action: upsert.') as never,
     handler: () => {},

@@ -24,6 +24,6 @@ export const ingestCommand: CommandModule<object, IngestArgs> = {
       }) as never,
   handler: async (args) => {
     const { runIngest } = await import('./ingestRun.ts');
-    await withStore(args.data, (store) => runIngest(store, args.sample ? undefined : args.file));
+    await withStore(args.data, (store) => runIngest(store, args.sample ? undefined : args.file), { create: true });
   },
 };

@@ -25,6 +25,6 @@ export const pullCommand: CommandModule<object, PullArgs> = {
       .conflicts('ours', 'theirs') as never,
   handler: async (args) => {
     const { runPull } = await import('./pullRun.ts');
-    await withStore(args.data, (store) => runPull(store, args));
+    await withStore(args.data, (store) => runPull(store, args), { create: true });
   },
 };

@@ -33,7 +33,7 @@ export const putCommand: CommandModule<object, PutArgs> = {
       if (e instanceof AspectValidationError) throw locatedError(e, doc.locationOf(parseFieldPath(e.path)));
       throw e;
     }
-    await withStore(args.data, (store) => ingestProposals({ store, actor: SYSTEM_ACTOR }, [proposal]));
+    await withStore(args.data, (store) => ingestProposals({ store, actor: SYSTEM_ACTOR }, [proposal]), { create: true });
     // The line `datahub put` prints, so scripts that check it keep working.
     process.stdout.write('Update succeeded with status 200\n');
   },

@@ -19,7 +19,7 @@ export const remoteCommand: CommandModule<object, RemoteCommandArgs> = {
         builder: (a: Argv) => a.option('token', { type: 'string', describe: 'Keep this token for the remote in ~/.catalog/credentials (mode 0600), never in the data file' }) as never,
         handler: (async (args: RemoteCommandArgs) => {
           const { addRemote } = await import('../../ops/sync/remotes.ts');
-          const record = await withStore(args.data, (store) => addRemote(store, args.name!, args.target!, { withToken: args.token !== undefined }));
+          const record = await withStore(args.data, (store) => addRemote(store, args.name!, args.target!, { withToken: args.token !== undefined }), { create: true });
           process.stdout.write(`Added remote ${record.name} → ${record.location}\n`);
           if (args.token) {
             const { saveToken } = await import('../../ops/sync/credentials.ts');

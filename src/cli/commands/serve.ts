@@ -4,7 +4,7 @@ import { BadRequestError, locatedError } from '../../errors.ts';
 import { MAX_URN_LENGTH, setMaxUrnLength } from '../../model/urn.ts';
 import type { ServerDeps } from '../../server/context.ts';
 import { DEFAULT_LIMITS } from '../../server/defaultLimits.ts';
-import { noticeUpgrade } from '../openStore.ts';
+import { noticeCreated, noticeUpgrade } from '../openStore.ts';
 
 interface ServeArgs {
   data: string;
@@ -57,6 +57,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     }
     const dataPath = resolve(args.data);
     const store = openCatalog(dataPath);
+    noticeCreated(store);
     noticeUpgrade(store);
     let auth: boolean;
     try {

@@ -25,7 +25,7 @@ export const tokenCommand: CommandModule<object, TokenArgs> = {
         handler: async (argv) => {
           const args = argv as unknown as TokenArgs;
           const { runTokenCreate } = await import('./tokenRun.ts');
-          await withStore(args.data, (store) => runTokenCreate(store, args.user!, args.name, args.expires!));
+          await withStore(args.data, (store) => runTokenCreate(store, args.user!, args.name, args.expires!), { create: true });
         },
       })
       .command({

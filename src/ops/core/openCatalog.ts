@@ -5,7 +5,7 @@ import { Store } from '../../store/store.ts';
 // The side effects of aspect writes, registered before the store can be written.
 import '../sideEffects.ts';
 
-/** `readOnly`: for commands that only read; see Store.open. */
-export function openCatalog(path: string, options: { readOnly?: boolean } = {}): Store {
+/** `readOnly`: for commands that only read; `create`: whether a path with no file becomes a new one (see Store.open). */
+export function openCatalog(path: string, options: { readOnly?: boolean; create?: boolean } = {}): Store {
   return Store.open(path, relationshipIndexer, searchIndexer, options);
 }
