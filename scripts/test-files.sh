@@ -9,6 +9,7 @@ PROCESS_LEVEL=(
   test/cli-identity.test.ts
   test/cli-offline.test.ts
   test/cli.test.ts
+  test/datafile-fuzz.test.ts
   test/client-documents.test.ts
   test/concurrency.test.ts
   test/crash-safety.test.ts

@@ -1,6 +1,5 @@
 /** Opens the data file named by `--data` for one command and closes it afterwards. */
 import { resolve } from 'node:path';
-import { damageError } from '../store/damage.ts';
 import type { Store } from '../store/store.ts';
 
 /**
@@ -11,7 +10,7 @@ import type { Store } from '../store/store.ts';
  * make the file and say so on stderr.
  */
 export async function withStore<T>(dataPath: string, fn: (store: Store) => Promise<T> | T, options: { readOnly?: boolean; create?: boolean } = {}): Promise<T> {
-  const { openCatalog } = await import('../ops/core/openCatalog.ts');
+  const { openCatalog, damageError } = await import('../ops/core/openCatalog.ts');
   const path = resolve(dataPath);
   let store: Store;
   try {

@@ -11,6 +11,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { CatalogError } from '../errors.ts';
+import { damageError } from '../ops/core/openCatalog.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from '../server/defaultLimits.ts';
 import { HttpError } from '../server/http.ts';
 import { checkValueLimits } from '../server/limits.ts';
@@ -93,7 +94,8 @@ export function createMcpServer(options: McpOptions): Server {
       const structured = (spec.mayBeList ? { result } : result) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: structured };
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
+      const err = damageError(e) ?? e;
+      const message = err instanceof Error ? err.message : String(err);
       return { content: [{ type: 'text', text: `Error calling tool '${name}': ${message}` }], isError: true };
     }
   });

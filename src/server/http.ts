@@ -1,6 +1,7 @@
 /** Small HTTP helpers shared by the GraphQL and REST adapters. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CatalogError } from '../errors.ts';
+import { damageError } from '../ops/core/openCatalog.ts';
 
 /** An error that carries its own HTTP status; turned into a JSON body by `sendError`. */
 export class HttpError extends Error {
@@ -70,7 +71,9 @@ export function statusOf(err: unknown): number {
 }
 
 /** Sends a Rest.li-style error body `{status, message}`; `status` defaults to {@link statusOf}. */
-export function sendError(res: ServerResponse, err: unknown, status = statusOf(err)): void {
+export function sendError(res: ServerResponse, given: unknown, status = statusOf(given)): void {
+  // A damaged data file's error names the file and says what to do (docs/data-file.md §4).
+  const err = damageError(given) ?? given;
   const message = status === 500 ? `Internal error: ${(err as Error)?.message ?? String(err)}` : (err as Error).message;
   if (res.headersSent) {
     res.destroy();

@@ -14,6 +14,7 @@ import { GraphQLError, getOperationAST, parse, specifiedRules, validate, type Do
 import { createHandler, type Request as GqlRequest } from 'graphql-http';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { CatalogError } from '../../errors.ts';
+import { damageError } from '../../ops/core/openCatalog.ts';
 import { actorOf, type ServerDeps } from '../context.ts';
 import { readBody, sendJson } from '../http.ts';
 import { checkValueLimits } from '../limits.ts';
@@ -133,6 +134,9 @@ export function formatError(err: GraphQLError): GraphQLError {
     return withLocations(new GraphQLError(err.message, { nodes: err.nodes, source: err.source, positions: err.positions, extensions: { classification } }), err);
   }
   if (original instanceof GraphQLError || !original) return err;
+  // A damaged data file's error names the file and says what to do (docs/data-file.md §4).
+  const damaged = damageError(original);
+  if (damaged) return formatError(new GraphQLError(err.message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, originalError: damaged }));
   const code = original instanceof CatalogError ? original.code : 500;
   const message = original instanceof CatalogError ? original.message : `An unknown error occurred. ${original.message}`;
   const formatted = new GraphQLError(message, {
