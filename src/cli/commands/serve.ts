@@ -5,6 +5,7 @@ import { MAX_URN_LENGTH, setMaxUrnLength } from '../../model/urn.ts';
 import type { ServerDeps } from '../../server/context.ts';
 import { DEFAULT_LIMITS } from '../../server/defaultLimits.ts';
 import { noticeUpgrade } from '../openStore.ts';
+import { goOnWhenOutputCloses } from '../output.ts';
 
 interface ServeArgs {
   data: string;
@@ -40,6 +41,9 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .group(['auth', 'insecure-no-auth'], 'Authentication:')
       .group(['max-body-bytes', 'max-batch-items', 'max-query-depth', 'max-query-complexity', 'max-string-length', 'max-urn-length'], 'Limits:') as never,
   handler: async (args) => {
+    // A server's output is a log beside its work: a closed pipe or a full disk silences it, and the
+    // server goes on serving.
+    goOnWhenOutputCloses();
     // Loaded here, not at start-up: every other command starts without the server, the store or auth.
     const [{ openCatalog }, { startServer }, { AuthSetupError, decideAuth, isLoopback }] = await Promise.all([
       import('../../ops/core/openCatalog.ts'),
