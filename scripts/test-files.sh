@@ -37,6 +37,7 @@ PROCESS_LEVEL=(
   test/postgres-failures.test.ts
   test/postgres-handover.test.ts
   test/native-guard.test.ts
+  test/output-files.test.ts
   test/sea.test.ts
   test/search.test.ts
   test/secrets-connections.test.ts
