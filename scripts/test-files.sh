@@ -41,6 +41,7 @@ PROCESS_LEVEL=(
   test/sea.test.ts
   test/search.test.ts
   test/secrets-connections.test.ts
+  test/serve-hosts.test.ts
   test/side-effects.test.ts
   test/sync-cli.test.ts
   test/sync-datahub.test.ts
