@@ -8,7 +8,7 @@
 // itself is written only after that passed, and is put back should a test ever replace it.
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { type Stats, chmodSync, chownSync, closeSync, constants, lstatSync, openSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { type Stats, chmodSync, chownSync, closeSync, constants, copyFileSync, lstatSync, openSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -72,6 +72,15 @@ function fullDevice(): string {
   const node = join(tempDir(), 'full');
   execFileSync('mknod', [node, 'c', '1', '7']);
   return node;
+}
+
+function hasSetpriv(): boolean {
+  try {
+    execFileSync('setpriv', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const mkfifo = async (path: string) => void execFileSync('mkfifo', [path]);
@@ -345,6 +354,45 @@ describe('an existing regular file', () => {
     assert.equal(st.mode & 0o7777, 0o640);
     if (isRoot) assert.deepEqual([st.uid, st.gid], [NOBODY.uid, NOBODY.gid]);
     assertNoPartial(where);
+  });
+
+  it('another user\'s file that cannot be given back to its owner, or not replaced beside it: written in place, as cp does, owner and mode kept', { skip: !isRoot || !hasSetpriv() }, async () => {
+    // The command runs as nobody: it may write the files (mode 0666) but not give a new one to root.
+    const where = tempDir();
+    chmodSync(where, 0o777);
+    const ownData = join(where, 'catalog.lmdb');
+    copyFileSync(data, ownData);
+    chmodSync(ownData, 0o666);
+    const home = join(where, 'home');
+    mkdirSync(home, { mode: 0o777 });
+    chmodSync(home, 0o777);
+    const inWritableDir = join(where, 'root.json');
+    const closedDir = join(where, 'closed');
+    mkdirSync(closedDir, { mode: 0o755 });
+    const inClosedDir = join(closedDir, 'root.json');
+    const asNobody = (args: string[]) => {
+      const [cmd, argv] = catalogCommand(args);
+      return runProcess('setpriv', [`--reuid=${NOBODY.uid}`, `--regid=${NOBODY.gid}`, '--clear-groups', cmd, ...argv], { env: { HOME: home } });
+    };
+    for (const file of [inWritableDir, inClosedDir]) {
+      writeFileSync(file, 'old');
+      chmodSync(file, 0o666);
+      const r = await asNobody(['export', '-f', file, '--data', ownData]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(readFileSync(file, 'utf8'), exported);
+      const st = statSync(file);
+      assert.deepEqual([st.uid, st.gid, st.mode & 0o7777], [0, 0, 0o666], file);
+    }
+    assertNoPartial(where);
+    assertNoPartial(closedDir);
+    // Neither replaceable nor writable: the error says so, the file stays.
+    const locked = join(closedDir, 'locked.json');
+    writeFileSync(locked, 'old');
+    chmodSync(locked, 0o644);
+    const refused = await asNobody(['export', '-f', locked, '--data', ownData]);
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stderr, `error: cannot write ${locked}: permission denied (EACCES)\n`);
+    assert.equal(readFileSync(locked, 'utf8'), 'old');
   });
 
   it('a write that fails (the file size limit) leaves the old file as it was and no temporary file', async () => {
