@@ -200,7 +200,10 @@ async function targetOf(file: string): Promise<Target> {
       throw failure(file, e);
     }
     if (st.isSymbolicLink()) {
-      path = resolve(dirname(path), await readlink(path));
+      const to = await readlink(path).catch((e: unknown) => {
+        throw failure(file, e);
+      });
+      path = resolve(dirname(path), to);
       continue;
     }
     if (st.isFile()) return { kind: 'file', path, existing: st };
@@ -310,11 +313,9 @@ async function writeFifo(path: string, file: string, produce: (out: OutputWriter
   try {
     await writeStream(socket, file, produce);
     await new Promise<void>((done, fail) => {
-      socket.once('error', fail);
+      socket.once('error', (e) => fail(failure(file, e)));
       socket.end(() => done());
     });
-  } catch (e) {
-    throw failure(file, e);
   } finally {
     socket.destroy();
   }
@@ -373,6 +374,7 @@ function chunkedWriter(writeBytes: (bytes: Uint8Array) => Promise<number>, file:
   };
   return {
     write: async (chunk) => {
+      // A copy: the caller may reuse its buffer as soon as this resolves, before the chunk is flushed.
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
       parts.push(bytes);
       size += bytes.length;
@@ -386,8 +388,8 @@ function chunkedWriter(writeBytes: (bytes: Uint8Array) => Promise<number>, file:
 function failure(file: string, e: unknown): Error {
   if (e instanceof OutputClosedError || e instanceof CatalogError) return e;
   if ((e as NodeJS.ErrnoException)?.code === 'EPIPE') return new OutputClosedError();
-  if (e instanceof Error && e.message.startsWith(`cannot write ${file}: `)) return e;
   const shown = file === '-' ? 'standard output' : file;
+  if (e instanceof Error && e.message.startsWith(`cannot write ${shown}: `)) return e;
   return Object.assign(new Error(`cannot write ${shown}: ${systemErrorText(e)}`), { code: (e as NodeJS.ErrnoException)?.code });
 }
 
