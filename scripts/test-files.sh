@@ -38,9 +38,11 @@ PROCESS_LEVEL=(
   test/postgres-failures.test.ts
   test/postgres-handover.test.ts
   test/native-guard.test.ts
+  test/output-files.test.ts
   test/sea.test.ts
   test/search.test.ts
   test/secrets-connections.test.ts
+  test/serve-hosts.test.ts
   test/side-effects.test.ts
   test/sync-cli.test.ts
   test/sync-datahub.test.ts

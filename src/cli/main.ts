@@ -21,7 +21,7 @@ import { pushCommand } from './commands/push.ts';
 import { diffCommand } from './commands/diff.ts';
 import { statusCommand } from './commands/status.ts';
 import { mcpCommand } from './commands/mcp.ts';
-import { reportError } from './output.ts';
+import { guardStandardStreams, reportError } from './output.ts';
 import { UsageError } from './usageError.ts';
 
 /** The data file when neither --data nor CATALOG_DATA names one (read at run time: never at build time, see below). */
@@ -77,7 +77,10 @@ export async function main(argv: string[]): Promise<void> {
     .parseAsync();
 }
 
-const run = () => void main(hideBin(process.argv)).catch(reportError);
+const run = () => {
+  guardStandardStreams();
+  void main(hideBin(process.argv)).catch(reportError);
+};
 // The single executable starts from V8's start-up snapshot, taken by the build after this module's top
 // level (and everything it imports statically) ran: each start then deserialises that heap and runs
 // the command, instead of evaluating and compiling the CLI again. Nothing here may read the

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Store } from '../store/store.ts';
 import { authenticate } from './auth.ts';
+import { hostPolicy, type AllowedHosts } from './hosts.ts';
 import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits } from './context.ts';
 import { sendError, sendJson } from './http.ts';
 import { createGraphqlHandler } from './graphql/handler.ts';
@@ -19,6 +20,11 @@ export interface ServeOptions {
   limits?: Partial<ServerLimits>;
   /** Require a valid access token on every path but /health and /config. */
   auth?: boolean;
+  /**
+   * Host names answered besides the defaults (localhost, IP addresses, `host`), or `all`; with auth
+   * on, none are checked unless names are given (hosts.ts).
+   */
+  allowedHosts?: AllowedHosts;
   /** Serves /mcp (MCP's streamable HTTP transport), made once from the server's dependencies. */
   mcp?: (deps: ServerDeps) => Promise<Handler>;
 }
@@ -44,13 +50,23 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const makeMcp = options.mcp;
   const mcp: Handler | undefined = makeMcp && (async (req, res, path, query) => (await (mcpHandler ??= makeMcp(deps)))(req, res, path, query));
 
+  const hosts = hostPolicy({ bind: options.host ?? '127.0.0.1', auth: options.auth === true, allowedHosts: options.allowedHosts });
+
   const server = createServer((req, res) => {
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     // The path stays percent-encoded: REST handlers decode URN segments themselves.
     const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
     const query = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
-    // Authentication comes first: a refused request costs no body read and no work.
+    // A name the server is not known by (DNS rebinding) is refused before anything else, /mcp in
+    // JSON-RPC's shape as its other refusals are.
+    const refused = hosts.refusal(req, path);
+    if (refused) {
+      const body = path === '/mcp' ? { jsonrpc: '2.0', error: { code: -32000, message: refused.message }, id: null } : { status: refused.status, message: refused.message };
+      sendJson(res, refused.status, body, { connection: 'close' });
+      return;
+    }
+    // Authentication comes next: a refused request costs no body read and no work.
     const auth = authenticate(options.store, req, path, options.auth === true);
     if (!auth.ok) {
       // A person opening a page without a session goes to sign-in; API clients get the JSON error.

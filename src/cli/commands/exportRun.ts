@@ -1,10 +1,8 @@
-/** `catalog export`: streams the export to a file (temp name, then rename) with progress and a summary. */
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { once } from 'node:events';
+/** `catalog export`: streams the export to a file (by the rules of outputFile.ts) with progress and a summary. */
 import { BadRequestError } from '../../errors.ts';
 import { countEntities, exportEntities, exportTypes } from '../../ops/ingest/exportCatalog.ts';
 import type { Store } from '../../store/store.ts';
+import { writeOutput } from '../outputFile.ts';
 import { startProgress } from '../progress.ts';
 
 export async function runExport(store: Store, file: string, onlyTypes: string[]): Promise<void> {
@@ -15,40 +13,28 @@ export async function runExport(store: Store, file: string, onlyTypes: string[])
     throw new BadRequestError(`--entity-type: no entities of type ${unknown.join(', ')}; the catalog has ${known.join(', ') || 'no entities'}`);
   }
   const types = exportTypes(store, onlyTypes);
-  const toStdout = file === '-';
-  const temp = `${file}.${process.pid}.tmp`;
-  const out = toStdout ? process.stdout : createWriteStream(temp);
-  const progress = startProgress(toStdout ? 0 : countEntities(store, types), 'entities', 1000);
   let entities = 0;
   let aspects = 0;
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, 'drain');
-  };
-  try {
-    await write('[');
-    for (const records of exportEntities(store, types)) {
-      for (const r of records) {
-        await write(`${aspects === 0 ? '\n' : ',\n'}${JSON.stringify(r)}`);
-        aspects++;
+  const written = await writeOutput(file, async (out) => {
+    const progress = startProgress(file === '-' ? 0 : countEntities(store, types), 'entities', 1000);
+    try {
+      await out.write('[');
+      for (const records of exportEntities(store, types)) {
+        for (const r of records) {
+          await out.write(`${aspects === 0 ? '\n' : ',\n'}${JSON.stringify(r)}`);
+          aspects++;
+        }
+        entities++;
+        if (entities % 500 === 0) progress.update(entities);
       }
-      entities++;
-      if (entities % 500 === 0) progress.update(entities);
+      await out.write(aspects === 0 ? ']\n' : '\n]\n');
+    } finally {
+      progress.stop();
     }
-    await write(aspects === 0 ? ']\n' : '\n]\n');
-    if (!toStdout) {
-      (out as ReturnType<typeof createWriteStream>).end();
-      await once(out, 'finish');
-      await rename(temp, file);
-    }
-  } catch (e) {
-    if (!toStdout) await rm(temp, { force: true });
-    throw e;
-  } finally {
-    progress.stop();
-  }
+  }, { notOnto: [{ path: store.path, what: 'the data file' }, { path: `${store.path}-lock`, what: "the data file's lock file" }] });
   const seconds = (performance.now() - started) / 1000;
-  const summary = `Exported ${aspects} aspects of ${entities} entities${toStdout ? '' : ` to ${file}`} in ${seconds.toFixed(2)}s\n`;
-  (toStdout ? process.stderr : process.stdout).write(summary);
+  const summary = `Exported ${aspects} aspects of ${entities} entities${written.toStdout ? '' : ` to ${file}`} in ${seconds.toFixed(2)}s\n`;
+  (written.toStdout ? process.stderr : process.stdout).write(summary);
 }
 
 /** `catalog export --to postgres://…`: the export into DataHub's table, with progress and a summary line. */

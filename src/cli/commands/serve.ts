@@ -4,7 +4,10 @@ import { BadRequestError, locatedError } from '../../errors.ts';
 import { MAX_URN_LENGTH, setMaxUrnLength } from '../../model/urn.ts';
 import type { ServerDeps } from '../../server/context.ts';
 import { DEFAULT_LIMITS } from '../../server/defaultLimits.ts';
+import { AllowedHostsError, parseAllowedHosts } from '../../server/hosts.ts';
 import { noticeCreated, noticeUpgrade } from '../openStore.ts';
+import { goOnWhenOutputCloses } from '../output.ts';
+import { UsageError } from '../usageError.ts';
 
 interface ServeArgs {
   data: string;
@@ -13,6 +16,7 @@ interface ServeArgs {
   sample?: boolean;
   auth?: boolean;
   insecureNoAuth?: boolean;
+  allowedHosts?: string[];
   maxBodyBytes: number;
   maxBatchItems: number;
   maxQueryDepth: number;
@@ -31,15 +35,35 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('sample', { type: 'boolean', default: false, describe: 'Load the sample catalog into the data file first (idempotent)' })
       .option('auth', { type: 'boolean', describe: 'Require an access token (always on for a non-loopback --host)' })
       .option('insecure-no-auth', { type: 'boolean', describe: 'Serve a non-loopback --host WITHOUT authentication: anyone reaching the port can change the catalog' })
+      .option('allowed-hosts', {
+        type: 'string',
+        array: true,
+        describe:
+          'Host names the server also answers to (comma-separated, repeatable; .example.com takes its subdomains; all = any). ' +
+          'Without auth it answers only localhost, IP addresses and --host, against DNS rebinding; with auth, any name unless this is given',
+      })
       .option('max-body-bytes', { type: 'number', default: DEFAULT_LIMITS.maxBodyBytes, describe: 'Largest request body' })
       .option('max-batch-items', { type: 'number', default: DEFAULT_LIMITS.maxBatchItems, describe: 'Most items in one list of a request' })
       .option('max-query-depth', { type: 'number', default: DEFAULT_LIMITS.maxQueryDepth, describe: 'Deepest GraphQL selection' })
       .option('max-query-complexity', { type: 'number', default: DEFAULT_LIMITS.maxQueryComplexity, describe: 'Most GraphQL fields in one operation' })
       .option('max-string-length', { type: 'number', default: DEFAULT_LIMITS.maxStringLength, describe: 'Longest string value in a request' })
       .option('max-urn-length', { type: 'number', default: MAX_URN_LENGTH, describe: 'Longest URN accepted' })
-      .group(['auth', 'insecure-no-auth'], 'Authentication:')
+      .check((a) => {
+        try {
+          if (a.allowedHosts) parseAllowedHosts((a.allowedHosts as unknown[]).map(String));
+        } catch (e) {
+          if (e instanceof AllowedHostsError) throw new UsageError(e.message);
+          throw e;
+        }
+        return true;
+      })
+      .example('$0 serve --allowed-hosts catalog.internal', 'Also answer browsers that reach this machine as http://catalog.internal:8080')
+      .group(['auth', 'insecure-no-auth', 'allowed-hosts'], 'Authentication:')
       .group(['max-body-bytes', 'max-batch-items', 'max-query-depth', 'max-query-complexity', 'max-string-length', 'max-urn-length'], 'Limits:') as never,
   handler: async (args) => {
+    // A server's output is a log beside its work: a closed pipe or a full disk silences it, and the
+    // server goes on serving.
+    goOnWhenOutputCloses();
     // Loaded here, not at start-up: every other command starts without the server, the store or auth.
     const [{ openCatalog }, { startServer }, { AuthSetupError, decideAuth, isLoopback }] = await Promise.all([
       import('../../ops/core/openCatalog.ts'),
@@ -85,8 +109,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     };
     // /mcp: DataHub's MCP tools over streamable HTTP (the SDK loads on the first request).
     const mcp = async (deps: ServerDeps) => (await import('../../mcp/http.ts')).createMcpHttpHandler(deps);
-    const running = await startServer({ store, host: args.host, port: args.port, auth, limits, mcp });
+    const allowedHosts = args.allowedHosts ? parseAllowedHosts(args.allowedHosts) : undefined;
+    const running = await startServer({ store, host: args.host, port: args.port, auth, limits, mcp, allowedHosts });
     if (!auth && !isLoopback(args.host)) process.stderr.write(`WARNING: serving ${args.host} without authentication (--insecure-no-auth)\n`);
+    if (!auth && allowedHosts === 'all') process.stderr.write('WARNING: --allowed-hosts all without authentication: a web page on any site can reach this server by DNS rebinding and read and change the catalog\n');
     if (auth) process.stdout.write('Authentication is on: every request but /health and /config needs "Authorization: Bearer <token>".\n');
     process.stdout.write(`catalog listening on ${running.url}\n`);
     await new Promise<void>((done) => {

@@ -1,32 +1,19 @@
 /**
  * `catalog backup`: a consistent copy of the data file that opens as a normal data file, taken while
- * servers and other commands keep writing (issue 16). The copy is written under a temporary name
- * beside the target and renamed when complete, so the target name never holds half a file; an
- * existing file is never overwritten.
+ * servers and other commands keep writing (issue 16). The copy is made at a path that does not exist
+ * yet; where that path is, and how the copy reaches the file the user named (renamed over it, or
+ * copied into a device or FIFO), is the command's business (src/cli/outputFile.ts).
  */
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { BadRequestError } from '../../errors.ts';
+import { statSync } from 'node:fs';
 import type { Store } from '../../store/store.ts';
 
 export interface BackupResult {
-  file: string;
   bytes: number;
   seconds: number;
 }
 
-export async function backupCatalog(store: Store, target: string, options: { compact: boolean }): Promise<BackupResult> {
-  const file = resolve(target);
-  // The data file itself exists too: it is refused by the same rule.
-  if (existsSync(file)) throw new BadRequestError(`${target} already exists: a backup never overwrites a file; name a new one`);
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.partial`);
+export async function backupCatalog(store: Store, path: string, options: { compact: boolean }): Promise<BackupResult> {
   const started = performance.now();
-  try {
-    await store.backup(temp, options.compact);
-    renameSync(temp, file);
-  } catch (e) {
-    rmSync(temp, { force: true });
-    throw e;
-  }
-  return { file, bytes: statSync(file).size, seconds: (performance.now() - started) / 1000 };
+  await store.backup(path, options.compact);
+  return { bytes: statSync(path).size, seconds: (performance.now() - started) / 1000 };
 }
