@@ -10,6 +10,7 @@ PROCESS_LEVEL=(
   test/cli-offline.test.ts
   test/cli.test.ts
   test/datafile-fuzz.test.ts
+  test/datafile.test.ts
   test/client-documents.test.ts
   test/concurrency.test.ts
   test/crash-safety.test.ts

@@ -18,7 +18,7 @@
  *
  * The layout read here is LMDB's on 64-bit builds (every platform we ship): see docs/data-file.md §1.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { CatalogError } from '../errors.ts';
 
 /** LMDB's page header: pgno u64, txnid u64, pad u16, flags u16, lower u16, upper u16 (or pages u32). */
@@ -111,15 +111,17 @@ class Reader {
 export function checkDataFile(path: string, readsFormat: number): DataFileFacts {
   let fd: number;
   try {
+    // What the path is, before it is opened: opening a FIFO would wait for a writer.
+    const stat = statSync(path);
+    if (stat.isDirectory()) throw notCatalog(path, 'it is a directory');
+    if (!stat.isFile()) throw notCatalog(path, 'it is not a regular file');
     fd = openSync(path, 'r');
   } catch (e) {
+    if (e instanceof CatalogError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw new CatalogError('BAD_REQUEST', `${path} cannot be read: ${code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
   }
   try {
-    const stat = fstatSync(fd);
-    if (stat.isDirectory()) throw notCatalog(path, 'it is a directory');
-    if (!stat.isFile()) throw notCatalog(path, 'it is not a regular file');
     // Another process may commit while this reads: a meta half written, or a page of the directory
     // reused by the commit after this read the meta that led to it. Such a read does not repeat, so a
     // failed check is made again before the file is refused; damage fails every time.
@@ -242,7 +244,8 @@ function readMetas(path: string, file: Reader, pageSize: number): Meta[] {
       if (m.readUInt32LE(META.dbs + DB.pad) !== pageSize) throw damaged(path, `${which} gives a page size of ${m.readUInt32LE(META.dbs + DB.pad)} bytes, meta page 0 ${pageSize}`);
     }
     const lastPage = m.readBigUInt64LE(META.lastPage);
-    if (lastPage < 1n || lastPage > BigInt(Number.MAX_SAFE_INTEGER) / BigInt(pageSize)) throw damaged(path, `${which} gives ${lastPage + 1n} pages in use`);
+    if (lastPage < 1n) throw damaged(path, `${which} says the file uses ${lastPage + 1n} page, fewer than its two meta pages`);
+    if (lastPage > BigInt(Number.MAX_SAFE_INTEGER) / BigInt(pageSize)) throw damaged(path, `${which} says the file uses ${lastPage + 1n} pages, more than any file holds`);
     for (const [db, at] of [['free-page tree', META.dbs], ['table directory', META.dbs + DB.size]] as const) {
       const depth = m.readUInt16LE(at + DB.depth);
       const root = m.readBigUInt64LE(at + DB.root);
