@@ -12,7 +12,7 @@ import { entityTypeOf } from '../src/ops/sync/local.ts';
 import { isKeyAspect } from '../src/model/registry.ts';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { addRemote } from '../src/ops/sync/remotes.ts';
-import { newRunId, planPush, sendPlan } from '../src/ops/sync/push.ts';
+import { newRunId, planPush, sendPlan, PushStopped } from '../src/ops/sync/push.ts';
 import { pull } from '../src/ops/sync/pull.ts';
 import { unpushed } from '../src/ops/sync/compare.ts';
 import { baseRecord } from '../src/sync/base.ts';
@@ -235,7 +235,7 @@ test('between the two passes of a push: an aspect the remote created or changed 
     await teammate.write([write({ description: 'theirs' }, '-1'), { urn: other, entityType: 'dataset', aspectName: 'globalTags', value: tags('base', 'theirs'), ifVersionMatch: '1' }], 'teammate');
     await teammate.close();
     remote = new FileRemote(remotePath, true);
-    await assert.rejects(sendPlan(local, remote, plan, newRunId(), { batchSize: 1, inFlight: 1 }), (e: unknown) => e instanceof PreconditionFailedError && /editableDatasetProperties: Expected version -1, actual version 1$/.test(e.message));
+    await assert.rejects(sendPlan(local, remote, plan, newRunId(), { batchSize: 1, inFlight: 1 }), (e: unknown) => e instanceof PushStopped && e.cause instanceof PreconditionFailedError && /editableDatasetProperties: Expected version -1, actual version 1$/.test(e.message));
     const [first, second] = await remote.getEntities([URN, other]);
     assert.deepEqual(first?.aspects.get('editableDatasetProperties')?.value, { description: 'theirs' }, 'the remote keeps what was written there');
     assert.deepEqual(second?.aspects.get('globalTags')?.value, tags('base', 'theirs'));
