@@ -9,7 +9,7 @@ import { remoteLabel } from '../../ops/sync/remotes.ts';
 import { withStore } from '../openStore.ts';
 import { startProgress } from '../progress.ts';
 import { UsageError } from '../usageError.ts';
-import { connectNamed, namedRemote, printConflicts, stopped, type RemoteArgs } from './remoteRun.ts';
+import { connectNamed, isRequestMistake, namedRemote, printConflicts, stopped, type RemoteArgs } from './remoteRun.ts';
 
 export interface PullRunArgs extends RemoteArgs {
   data: string;
@@ -65,6 +65,7 @@ export async function runPull(args: PullRunArgs): Promise<void> {
     if (cause instanceof FailSafeError) {
       throw stopped(`pull from ${label}`, named, cause, `Nothing was written here. If this is the remote you meant and the removals are meant, run the pull again with --fail-safe-threshold 100; \`catalog pull ${args.remote} --dry-run\` lists them first.`);
     }
+    if (committed === 0 && isRequestMistake(cause)) throw cause;
     throw stopped(`pull from ${label}`, named, e, committed > 0 ? `${committed} changes written here before it stopped are kept; run the pull again to continue.` : 'Nothing was written here; the pull can be run again.');
   } finally {
     await remote.close();

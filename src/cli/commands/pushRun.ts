@@ -7,7 +7,7 @@ import { remoteLabel } from '../../ops/sync/remotes.ts';
 import { PreconditionFailedError } from '../../sync/remote/types.ts';
 import { withStore } from '../openStore.ts';
 import { startProgress } from '../progress.ts';
-import { connectNamed, namedRemote, printConflicts, stopped, type RemoteArgs } from './remoteRun.ts';
+import { connectNamed, isRequestMistake, namedRemote, printConflicts, stopped, type RemoteArgs } from './remoteRun.ts';
 
 export interface PushRunArgs extends RemoteArgs {
   data: string;
@@ -32,6 +32,7 @@ export async function runPush(args: PushRunArgs): Promise<void> {
         try {
           plan = await planPush(store, remote, { resolve });
         } catch (e) {
+          if (isRequestMistake(e)) throw e;
           throw stopped(what, named, e, 'Nothing was written there or here; the push can be run again.');
         }
         const out = (o: unknown) => process.stdout.write(`${JSON.stringify(o, null, 2)}\n`);
@@ -72,6 +73,7 @@ export async function runPush(args: PushRunArgs): Promise<void> {
           summary = await sendPlan(store, remote, plan, runId, { onBatch: (n) => bar.update(n) });
         } catch (e) {
           if (!(e instanceof PushStopped)) throw stopped(what, named, e, 'Nothing was written there.');
+          if (!e.sending && isRequestMistake(e.cause)) throw e.cause;
           const again = `Run the push again: it compares first, and continues under runId ${e.runId}.`;
           if (e.cause instanceof PreconditionFailedError) {
             throw stopped(what, named, e, `The remote changed while pushing: it acknowledged ${e.acknowledged} of ${e.planned} aspects, recorded here. ${again}`);

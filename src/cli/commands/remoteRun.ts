@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { CatalogError } from '../../errors.ts';
 import { canonicalJson } from '../../sync/canonical.ts';
 import { RemoteAuthError, RemoteUnreachableError, type Remote } from '../../sync/remote/types.ts';
 import type { SyncConflict } from '../../ops/sync/pull.ts';
@@ -26,6 +27,13 @@ export class SyncCommandError extends Error {
 }
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e)).replace(/[.\s]+$/, '');
+
+/**
+ * One of our typed errors (a database's wrong password or silence, a slice a remote cannot serve, a
+ * push a remote refuses, a local data file that cannot be opened): its message already says what and
+ * where, so when it came before anything was written it is reported as it is.
+ */
+export const isRequestMistake = (e: unknown): boolean => e instanceof CatalogError;
 
 /**
  * `what` (e.g. `pull from team (http://…)`) stopped because of `e`; `after` says what was written.
@@ -61,6 +69,7 @@ export async function connectNamed(what: string, named: ResolvedRemote, args: Re
   try {
     return await connect(named, args);
   } catch (e) {
+    if (isRequestMistake(e)) throw e;
     const verb = what.split(' ')[0];
     throw stopped(`${what} ${remoteLabel(named)}`, named, e, isNetworkFailure(e) ? `${nothing.replace(/\.$/, '')}; run the ${verb} again once it answers.` : nothing);
   }
@@ -73,6 +82,7 @@ export async function withRemote<T>(store: Store, arg: string | undefined, what:
   try {
     return await run(remote, named);
   } catch (e) {
+    if (isRequestMistake(e)) throw e;
     throw stopped(`${what} ${remoteLabel(named)}`, named, e, 'Nothing was written.');
   } finally {
     await remote.close();
