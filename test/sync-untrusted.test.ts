@@ -135,6 +135,8 @@ async function team(records: unknown[] = TEAM) {
     teamData,
     laptop,
     url: front.url,
+    /** The server itself, behind the stand-in. */
+    server: server.url.replace(/\/$/, ''),
     front,
     close: async () => {
       await front.close();
@@ -429,6 +431,37 @@ test('a push killed and run again continues under the first run\'s runId, so one
   }
 });
 
+test('a push that meets a change made there between its two passes stops, says what was acknowledged, and continues under its runId', async () => {
+  const t = await team();
+  try {
+    await ingest(t.laptop, [mcp(HIVE[0]!, 'editableDatasetProperties', description('All orders'))]);
+    // Someone changes the description there just as the push's write arrives.
+    t.front.answer = (req, res, body) => {
+      if (req.method !== 'POST' || !/^\/openapi\/v3\/entity\/dataset\?/.test(req.url ?? '')) return false;
+      t.front.answer = undefined;
+      const proposal = { entityType: 'dataset', entityUrn: HIVE[0], changeType: 'UPSERT', aspectName: 'editableDatasetProperties', aspect: { value: JSON.stringify(description('Orders, theirs')), contentType: 'application/json' } };
+      void fetch(`${t.server}/aspects?action=ingestProposal`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ proposal, async: 'false' }) }).then(async () => {
+        const forwarded = await fetch(t.server + req.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body.toString() });
+        res.writeHead(forwarded.status, { 'content-type': 'application/json' }).end(await forwarded.text());
+      });
+      return true;
+    };
+    const pushed = await runCli(['push', t.url, '--data', t.laptop]);
+    assert.equal(pushed.code, 1, pushed.stdout);
+    const runId = /under runId (\S+)\n/.exec(pushed.stdout)?.[1];
+    assert.match(
+      pushed.stderr,
+      new RegExp(`^error: push to ${t.url} stopped: ${t.url}: POST /openapi/v3/entity/dataset failed with HTTP 412: .*Expected version 1, actual version 2.*\\. The remote changed while pushing: it acknowledged 0 of 1 aspects, recorded here\\. Run the push again: it compares first, and continues under runId ${runId}\\.\\n$`),
+    );
+    // Run again: the change there is merged (a conflict on the description, settled here with --ours) under the same runId.
+    const again = await runCli(['push', t.url, '--ours', '--data', t.laptop]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, new RegExp(`^Continuing the unfinished push to ${t.url} under its runId ${runId}\n`));
+  } finally {
+    await t.close();
+  }
+});
+
 /** A `catalog serve --auth` of a fresh file holding TEAM, and a token for it. */
 async function securedServer(dir: string, name: string) {
   const data = join(dir, `${name}.lmdb`);
@@ -513,6 +546,7 @@ test('a remote\'s URL needs http:// or https://; HOST:PORT gets a "did you mean"
   await refused(['remote', 'add', 'team', 'htp://datahub.internal:8080'], "error: htp://datahub.internal:8080: a remote's URL starts with http:// or https:// (or postgres:// for DataHub's database), not htp://\n");
   await refused(['pull', 'localhost:8080'], 'error: localhost:8080 is neither a URL nor an existing data file; did you mean http://localhost:8080?\n');
   await refused(['diff', 'ftp://files.internal/catalog.lmdb'], "error: ftp://files.internal/catalog.lmdb: a remote's URL starts with http:// or https:// (or postgres:// for DataHub's database), not ftp://\n");
+  await refused(['remote', 'add', 'team', 'http://datahub gms:8080'], 'error: http://datahub gms:8080 is not a valid URL\n');
   assert.equal((await runCli(['remote', 'list', '--data', data])).stdout, '');
 });
 
