@@ -63,7 +63,7 @@ export async function runPull(args: PullRunArgs): Promise<void> {
     const cause = e instanceof PullStopped ? e.cause : e;
     const committed = e instanceof PullStopped ? e.summary.committed : 0;
     if (cause instanceof FailSafeError) {
-      throw stopped(`pull from ${label}`, named, cause, `Nothing was written here. If this is the remote you meant and the removals are meant, run the pull again with --fail-safe-threshold 100; \`catalog pull ${args.remote} --dry-run\` lists them first.`);
+      throw stopped(`pull from ${label}`, named, cause, `Nothing was written here. If this is the remote you meant and the removals are meant, run the pull again with --fail-safe-threshold 100; \`catalog pull ${redact(args.remote)} --dry-run\` lists them first.`);
     }
     if (committed === 0 && isRequestMistake(cause)) throw cause;
     throw stopped(`pull from ${label}`, named, e, committed > 0 ? `${committed} changes written here before it stopped are kept; run the pull again to continue.` : 'Nothing was written here; the pull can be run again.');
