@@ -47,6 +47,7 @@ PROCESS_LEVEL=(
   test/side-effects.test.ts
   test/sync-cli.test.ts
   test/sync-datahub.test.ts
+  test/sync-untrusted.test.ts
   test/ui-auth.test.ts
   test/ui.test.ts
   test/walkthrough.test.ts

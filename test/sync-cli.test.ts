@@ -119,8 +119,15 @@ test('tokens: kept outside the data file (mode 0600), a looser credentials file 
   const inUrl = await runCli(['remote', 'add', 'x', 'http://user:pw@127.0.0.1:9/', '--data', data], { env });
   assert.equal(inUrl.code, 1);
   assert.ok(!readFileSync(data).includes(Buffer.from('pw@')));
+  // Removing the remote removes its token too: refused while the file is loose, before anything is written.
+  const looseRemove = await runCli(['remote', 'remove', 'team', '--data', data], { env });
+  assert.equal(looseRemove.code, 1);
+  assert.match(looseRemove.stderr, /readable by others \(mode 0644\).*chmod 600/);
+  assert.equal((await runCli(['remote', 'list', '--data', data], { env })).stdout, 'team\thttp://127.0.0.1:9\n');
+  chmodSync(credentials, 0o600);
   assert.equal((await runCli(['remote', 'remove', 'team', '--data', data], { env })).code, 0);
   assert.equal((await runCli(['remote', 'list', '--data', data], { env })).stdout, '');
+  assert.ok(!readFileSync(credentials, 'utf8').includes(secret), 'the token went with the last remote using it');
 });
 
 async function post(url: string, path: string, body: unknown): Promise<any> {
@@ -310,8 +317,11 @@ test('an HTTP remote (catalog serve): entities hard-deleted there are removed by
     await ingest(local, [mcp(T1, 'editableDatasetProperties', description('Orders, mine'))]);
     // What `datahub delete --urn … --hard` sends.
     for (const urn of [T1, T2]) await post(url, '/entities?action=delete', { urn });
+    // Every entity pulled from there is gone: past the fail-safe (sync-untrusted.test.ts), which these
+    // pulls let through.
+    const all = ['--fail-safe-threshold', '100'];
 
-    const pulled = await runCli(['pull', url, '--data', local, '--json']);
+    const pulled = await runCli(['pull', url, '--data', local, '--json', ...all]);
     assert.equal(pulled.code, 1, pulled.stderr);
     const summary = JSON.parse(pulled.stdout);
     assert.equal(summary.removed, 1);
@@ -323,11 +333,11 @@ test('an HTTP remote (catalog serve): entities hard-deleted there are removed by
     assert.ok(await gone(T2), 'T2 is gone here');
     assert.equal((await aspect(local, T1, 'editableDatasetProperties')).description, 'Orders, mine');
 
-    const human = await runCli(['pull', url, '--data', local]);
+    const human = await runCli(['pull', url, '--data', local, ...all]);
     assert.equal(human.code, 1);
     assert.match(human.stderr, /CONFLICT .*editableDatasetProperties/);
     assert.match(human.stdout, /^Pulled from .*: 0 entities, 0 entities removed, 0 aspects written, 0 unchanged, 0 merged, 1 conflicts$/m);
-    const theirs = await runCli(['pull', url, '--data', local, '--theirs']);
+    const theirs = await runCli(['pull', url, '--data', local, '--theirs', ...all]);
     assert.equal(theirs.code, 0, theirs.stderr);
     assert.match(theirs.stdout, /: 0 entities, 1 entities removed, 1 aspects written, 0 unchanged, 1 merged, 0 conflicts$/m);
     assert.ok(await gone(T1), 'T1 is gone here too');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { BadRequestError } from '../src/errors.ts';
-import { canonicalJson, deepEqual } from '../src/sync/canonical.ts';
+import { canonicalJson, compareText, deepEqual } from '../src/sync/canonical.ts';
 import { diffAspect } from '../src/sync/diff.ts';
 import { mergeAspect, type Conflict } from '../src/sync/merge.ts';
 import { hashValue } from '../src/sync/base.ts';
@@ -367,6 +367,16 @@ const CASES: Case[] = [
 
 const asTuples = (conflicts: Conflict[]) => conflicts.map((c) => [c.path, c.base, c.local, c.remote]);
 
+/**
+ * A value with every list sorted (by canonical text): what two merges in either direction share. Where
+ * the base holds a list, both give the same order; where it does not, each keeps its own side's order.
+ */
+const unordered = (v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map(unordered).sort((a, b) => compareText(canonicalJson(a), canonicalJson(b)));
+  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unordered(x)]));
+  return v;
+};
+
 describe('mergeAspect: rules per aspect', () => {
   for (const c of CASES) {
     it(c.name, () => {
@@ -377,7 +387,7 @@ describe('mergeAspect: rules per aspect', () => {
       // Swapping the sides swaps local and remote in each conflict and, without conflicts, changes nothing.
       const swapped = mergeAspect(c.aspect, c.base, c.remote, c.local, MERGE_RULES);
       assert.deepStrictEqual(asTuples(swapped.conflicts), (c.conflicts ?? []).map(([p, b, l, r]) => [p, b, r, l]));
-      if (!c.conflicts) assert.deepStrictEqual(swapped.value, c.value);
+      if (!c.conflicts) assert.deepStrictEqual(unordered(swapped.value), unordered(c.value));
     });
   }
 });
@@ -395,6 +405,23 @@ describe('mergeAspect: order, sides without change, resolution', () => {
     assert.deepStrictEqual(got.value, { tags: [T('m'), T('a'), T('c'), T('z')] });
     const record = mergeAspect('datasetProperties', { customProperties: { z: '1', a: '1' } }, { customProperties: { z: '2', a: '1', y: '1' } }, { customProperties: { b: '1', z: '1', a: '1' } }).value as { customProperties: object };
     assert.deepStrictEqual(Object.keys(record.customProperties), ['z', 'a', 'b', 'y']);
+  });
+
+  it('no common base (the aspect, or the list, new on both sides): this side\'s order is kept, the other side\'s additions follow in its order', () => {
+    const col = (fieldPath: string) => ({ fieldPath, nativeDataType: 'string' });
+    // Two files that never synced, each with the table's columns in its own order.
+    const mine = { fields: [col('id'), col('name'), col('created_at')] };
+    const theirs = { fields: [col('id'), col('email'), col('name'), col('age')] };
+    const merged = mergeAspect('schemaMetadata', undefined, mine, theirs);
+    assert.deepStrictEqual(merged.conflicts, []);
+    assert.deepStrictEqual((merged.value as typeof mine).fields.map((f) => f.fieldPath), ['id', 'name', 'created_at', 'email', 'age']);
+    // From the other side, the other order: each side keeps its own.
+    assert.deepStrictEqual((mergeAspect('schemaMetadata', undefined, theirs, mine).value as typeof mine).fields.map((f) => f.fieldPath), ['id', 'email', 'name', 'age', 'created_at']);
+    // A list the base lacks, inside a base that exists, is the same: tags new on a column.
+    const got = mergeAspect('globalTags', { tags: [] as unknown[] }, { tags: [T('z'), T('b')] }, { tags: [T('a'), T('b')] });
+    assert.deepStrictEqual(got.value, { tags: [T('a'), T('b'), T('z')] }, 'a base that holds the list (empty) sorts the additions');
+    const fresh = mergeAspect('editableSchemaMetadata', { editableSchemaFieldInfo: [{ fieldPath: 'id' }] }, { editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [T('z'), T('b')] } }] }, { editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [T('a'), T('b')] } }] });
+    assert.deepStrictEqual(fresh.value, { editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [T('z'), T('b'), T('a')] } }] });
   });
 
   it('stamps with equal times settle on the same value whichever side is local', () => {
@@ -750,7 +777,7 @@ describe('mergeAspect: property test over random edits', () => {
           const one = mergeAspect(aspect, base, local, remote);
           const two = mergeAspect(aspect, base, remote, local);
           // Conflicts are the same places whichever side is local.
-          assert.deepStrictEqual(two.conflicts.map((c) => c.path), one.conflicts.map((c) => c.path));
+          assert.deepStrictEqual(two.conflicts.map((c) => c.path).sort(), one.conflicts.map((c) => c.path).sort());
           // A side with no change yields the other side's value exactly.
           assert.deepStrictEqual(mergeAspect(aspect, base, base, remote), { value: remote, conflicts: [], resolved: [] });
           assert.deepStrictEqual(mergeAspect(aspect, base, local, base), { value: local, conflicts: [], resolved: [] });
@@ -760,13 +787,13 @@ describe('mergeAspect: property test over random edits', () => {
           assert.deepStrictEqual(ours.conflicts, []);
           assert.deepStrictEqual(theirs.conflicts, []);
           assert.deepStrictEqual(ours.value, one.value);
-          assert.deepStrictEqual(theirs.value, ours.value);
+          assert.deepStrictEqual(unordered(theirs.value), unordered(ours.value));
           assert.equal(ours.resolved.length, one.conflicts.length);
 
           if (one.conflicts.length === 0) {
             merged++;
-            // Merging in either argument order gives the same value.
-            assert.deepStrictEqual(two.value, one.value);
+            // Merging in either argument order gives the same value (up to the order of what the base lacked).
+            assert.deepStrictEqual(unordered(two.value), unordered(one.value));
             assert.deepStrictEqual(two.conflicts, []);
             assertIndependentChangesKept(aspect, base, local, remote, one.value);
             assertIndependentChangesKept(aspect, base, remote, local, one.value);

@@ -13,7 +13,7 @@ import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { FileRemote } from '../src/ops/sync/fileRemote.ts';
 import { entityTypeOf } from '../src/ops/sync/local.ts';
 import { unpushed } from '../src/ops/sync/compare.ts';
-import { newRunId, planPush, sendPlan, type PushPlan } from '../src/ops/sync/push.ts';
+import { newRunId, planPush, PushStopped, sendPlan, type PushPlan } from '../src/ops/sync/push.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import type { Store } from '../src/store/store.ts';
 import { HttpRemote } from '../src/sync/remote/http.ts';
@@ -146,7 +146,7 @@ describe('push of local removals, through our server as an HTTP remote', () => {
     const plan = await planPush(local, remote);
     assert.equal(plan.deletes, 1);
     await remoteStore.write((txn) => writeAspect(txn, stamp, B, 'editableDatasetProperties', desc('changed there')));
-    await assert.rejects(sendPlan(local, remote, plan, newRunId()), (e: unknown) => e instanceof PreconditionFailedError && /Expected version 1, actual version 2/.test(e.message));
+    await assert.rejects(sendPlan(local, remote, plan, newRunId()), (e: unknown) => e instanceof PushStopped && e.cause instanceof PreconditionFailedError && /Expected version 1, actual version 2/.test(e.message));
     assert.deepEqual(remoteStore.getAspect(B, 'editableDatasetProperties')?.value, desc('changed there'));
     assert.notEqual(local.getSyncBase(remote.location, B, 'editableDatasetProperties'), undefined);
     // Planned again, the removal meets the change: a conflict, settled here with --theirs.

@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { FileRemote } from '../src/ops/sync/fileRemote.ts';
-import { PreconditionFailedError } from '../src/sync/remote/types.ts';
-import { HISTORY_DEPTH, HttpRemote } from '../src/sync/remote/http.ts';
+import { PreconditionFailedError, RemoteAuthError, RemoteError } from '../src/sync/remote/types.ts';
+import { HISTORY_DEPTH, HttpRemote, networkCause } from '../src/sync/remote/http.ts';
 import { startServer } from '../src/server/server.ts';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { entityTypeOf } from '../src/ops/sync/local.ts';
 import { isKeyAspect } from '../src/model/registry.ts';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { addRemote } from '../src/ops/sync/remotes.ts';
-import { newRunId, planPush, sendPlan } from '../src/ops/sync/push.ts';
+import { newRunId, planPush, sendPlan, PushStopped } from '../src/ops/sync/push.ts';
 import { pull } from '../src/ops/sync/pull.ts';
 import { unpushed } from '../src/ops/sync/compare.ts';
 import { baseRecord } from '../src/sync/base.ts';
@@ -235,7 +235,7 @@ test('between the two passes of a push: an aspect the remote created or changed 
     await teammate.write([write({ description: 'theirs' }, '-1'), { urn: other, entityType: 'dataset', aspectName: 'globalTags', value: tags('base', 'theirs'), ifVersionMatch: '1' }], 'teammate');
     await teammate.close();
     remote = new FileRemote(remotePath, true);
-    await assert.rejects(sendPlan(local, remote, plan, newRunId(), { batchSize: 1, inFlight: 1 }), (e: unknown) => e instanceof PreconditionFailedError && /editableDatasetProperties: Expected version -1, actual version 1$/.test(e.message));
+    await assert.rejects(sendPlan(local, remote, plan, newRunId(), { batchSize: 1, inFlight: 1 }), (e: unknown) => e instanceof PushStopped && e.cause instanceof PreconditionFailedError && /editableDatasetProperties: Expected version -1, actual version 1$/.test(e.message));
     const [first, second] = await remote.getEntities([URN, other]);
     assert.deepEqual(first?.aspects.get('editableDatasetProperties')?.value, { description: 'theirs' }, 'the remote keeps what was written there');
     assert.deepEqual(second?.aspects.get('globalTags')?.value, tags('base', 'theirs'));
@@ -478,5 +478,49 @@ test('a pull from an HTTP remote brings soft-deleted entities with their status 
     await server.close();
     await local.close();
     await served.close();
+  }
+});
+
+test('an HTTP remote\'s failures in words: each network cause, a 403, an entity whose urn is not valid, a scroll that repeats its scrollId', async () => {
+  const failed = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`${code} happened`), { code }) });
+  assert.equal(networkCause(failed('ECONNREFUSED')), 'connection refused (ECONNREFUSED): nothing listens at that address');
+  assert.equal(networkCause(failed('ENOTFOUND')), 'no such host (ENOTFOUND)');
+  assert.equal(networkCause(failed('EAI_AGAIN')), 'the host name could not be resolved (EAI_AGAIN)');
+  assert.equal(networkCause(failed('ECONNRESET')), 'the connection was closed before the answer was complete (ECONNRESET)');
+  assert.equal(networkCause(failed('UND_ERR_HEADERS_TIMEOUT')), 'no answer in time (UND_ERR_HEADERS_TIMEOUT)');
+  assert.equal(networkCause(failed('EHOSTUNREACH')), 'the host cannot be reached from here (EHOSTUNREACH)');
+  assert.equal(networkCause(failed('DEPTH_ZERO_SELF_SIGNED_CERT')), 'its certificate could not be verified (DEPTH_ZERO_SELF_SIGNED_CERT); --insecure skips the check, for a test server only');
+  assert.equal(networkCause(failed('EWHATEVER')), 'EWHATEVER happened (EWHATEVER)');
+  assert.equal(networkCause(new TypeError('terminated')), 'terminated');
+
+  // A stand-in DataHub: /config as GMS answers it, then what each case needs.
+  let answer: (req: IncomingMessage, res: ServerResponse) => void = () => {};
+  const server = createServer((req, res) => {
+    if (req.url === '/config') res.writeHead(200, { 'content-type': 'application/json' }).end('{"noCode":"true"}');
+    else answer(req, res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    const remote = new HttpRemote(url, { entityTypeOf, isKeyAspect, token: 'tok' });
+    await remote.check();
+    const all = async () => {
+      const pages = [];
+      for await (const p of remote.entities(['dataset'], undefined, 10)) pages.push(p);
+      return pages;
+    };
+    answer = (_req, res) => res.writeHead(403, { 'content-type': 'application/json' }).end('{"message":"Unauthorized to perform this action."}');
+    await assert.rejects(all(), (e: unknown) => e instanceof RemoteAuthError && e.message === `${url} refused GET /openapi/v3/entity/dataset (HTTP 403: Unauthorized to perform this action.): the token's user may not do this`);
+    answer = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"entities":[{"urn":"urn:li:nothing"}]}');
+    await assert.rejects(all(), (e: unknown) => e instanceof RemoteError && e.message.startsWith(`${url} answered an entity whose urn is not valid here: `));
+    answer = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ entities: [{ urn: URN }], scrollId: 'same' }));
+    await assert.rejects(all(), (e: unknown) => e instanceof RemoteError && e.message === `${url}: the scroll of dataset answered the same scrollId twice; it would never end`);
+    answer = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"entities":[]}');
+    assert.deepEqual(await all(), [{ type: 'dataset', entities: [], last: true }], 'an empty listing is a listing');
+    answer = (_req, res) => res.writeHead(404).end();
+    assert.deepEqual(await all(), [], 'a type the server does not know is not listed');
+  } finally {
+    server.closeAllConnections();
+    server.close();
   }
 });

@@ -33,6 +33,20 @@ export interface BaseRecord {
   version: string;
   /** `hashValue` of the value both sides held then. */
   hash: string;
+  /**
+   * Set by a pull that left this aspect in conflict: the remote's version and value hash it was shown
+   * then, and the hash of the local value at that moment. The base itself stays what both sides last
+   * agreed on. A local value changed after that, while the remote still holds what was shown, is the
+   * user's settlement of the conflict (`reconcile`): "edit, then pull again".
+   */
+  conflict?: ConflictMark;
+}
+
+export interface ConflictMark {
+  version: string;
+  hash: string;
+  /** `hashValue` of the local value when the conflict was reported. */
+  local: string;
 }
 
 export function baseRecord(version: string | number, value: unknown): BaseRecord {

@@ -24,14 +24,23 @@ export interface Change {
   text: string;
 }
 
+/** What the two sides of a diff are called in its lines: `a` (the value before) and `b` (after). */
+export interface DiffSides {
+  before: string;
+  after: string;
+}
+
 export interface DiffOptions {
   /** Report changed audit stamps too (default: no). */
   stamps?: boolean;
+  /** Name the sides in a changed value's line: `~ description: "a" (team) → "b" (here)`. */
+  sides?: DiffSides;
 }
 
 interface Ctx {
   rules: CompiledRules;
   stamps: boolean;
+  sides: DiffSides | undefined;
   out: Change[];
 }
 
@@ -42,7 +51,7 @@ interface Ctx {
  */
 export function diffAspect(aspectName: string, a: unknown, b: unknown, rules: MergeRules = MERGE_RULES, options: DiffOptions = {}): Change[] {
   const compiled = compileRules(rules);
-  const ctx: Ctx = { rules: compiled, stamps: options.stamps ?? false, out: [] };
+  const ctx: Ctx = { rules: compiled, stamps: options.stamps ?? false, sides: options.sides, out: [] };
   walk(a === null ? undefined : a, b === null ? undefined : b, compiled.root(aspectName), [], [], ctx);
   return ctx.out;
 }
@@ -57,10 +66,11 @@ function emit(op: Change['op'], before: unknown, after: unknown, path: PathSegme
   const subject = words.join(' › ');
   // The whole aspect and an element of a labelled list are named; a field shows its value.
   let text: string;
-  if (path.length === 0) text = op === 'changed' ? `${sign} (aspect replaced)` : `${sign} (aspect ${op})`;
+  if (path.length === 0) text = op === 'changed' ? `${sign} (aspect replaced${ctx.sides ? `: ${ctx.sides.before} → ${ctx.sides.after}` : ''})` : `${sign} (aspect ${op})`;
   else if (element && op !== 'changed') text = `${sign} ${subject}`;
   else if (op === 'added') text = `${sign} ${subject}: ${show(after)}`;
   else if (op === 'removed') text = `${sign} ${subject}: ${show(before)}`;
+  else if (ctx.sides) text = `${sign} ${subject}: ${show(before)} (${ctx.sides.before}) → ${show(after)} (${ctx.sides.after})`;
   else text = `${sign} ${subject}: ${show(before)} → ${show(after)}`;
   ctx.out.push({ op, path: formatPath(path), ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}), text });
 }

@@ -11,8 +11,9 @@
  *   **conflict** `{path, base, local, remote}`.
  *
  * The merge is symmetric: swapping local and remote gives the same value whenever there is no
- * conflict (list order included, see `mergeOrder`). `undefined` means absent (an aspect or field that
- * is not there); a `null` aspect counts as absent too.
+ * conflict, list order included wherever the base holds the list or record (see `mergeOrder`; where
+ * it does not, this side's order is kept). `undefined` means absent (an aspect or field that is not
+ * there); a `null` aspect counts as absent too.
  */
 import { isJsonObject, type JsonObject } from '../model/json.ts';
 import { canonicalJson, compareText, deepEqual } from './canonical.ts';
@@ -83,14 +84,14 @@ function merge(b: unknown, l: unknown, r: unknown, node: RuleNode, path: PathSeg
   if (node.kind === 'stamp') return newerStamp(l, r);
   if (l === undefined || r === undefined) return conflict(b, l, r, path, ctx);
   if (node.kind === 'record' && isJsonObject(l) && isJsonObject(r)) {
-    return mergeRecord(isJsonObject(b) ? b : {}, l, r, node, path, ctx);
+    return mergeRecord(isJsonObject(b) ? b : undefined, l, r, node, path, ctx);
   }
   if (node.kind === 'keyed' && Array.isArray(l) && Array.isArray(r)) {
-    const merged = mergeKeyed(Array.isArray(b) ? b : [], l, r, node, path, ctx);
+    const merged = mergeKeyed(Array.isArray(b) ? b : undefined, l, r, node, path, ctx);
     if (merged !== undefined) return merged;
   }
   if (node.kind === 'set' && Array.isArray(l) && Array.isArray(r)) {
-    return mergeSet(Array.isArray(b) ? b : [], l, r);
+    return mergeSet(Array.isArray(b) ? b : undefined, l, r);
   }
   return conflict(b, l, r, path, ctx);
 }
@@ -114,26 +115,34 @@ export function newerStamp(a: unknown, b: unknown): unknown {
 // ---------- order ----------
 
 /**
- * The order of a merged list or record, when both sides changed it: what the base had, in the base's
- * order, then what either side added, sorted by key (canonical text). It depends on neither argument
- * order, so swapping local and remote gives the same value, and the same conflicts in the same order.
+ * The order of a merged list or record, when both sides changed it.
+ *
+ * - The base holds it: what the base had, in the base's order, then what either side added, sorted
+ *   by key (canonical text). This depends on neither argument order, so swapping local and remote
+ *   gives the same value, and the same conflicts in the same order.
+ * - The base does not (`baseKeys` undefined: the aspect, or this list or record, is new on both sides,
+ *   as when two files that never synced merge from no common version): this side's elements in its
+ *   own order, then what only the other side has, in the other side's order — a table's columns stay
+ *   in the order this file shows them, rather than sorted by name.
+ *
  * (When only one side changed a list or record, `merge` returns that side's value as it is, order
  * included.)
  */
-function mergeOrder(baseKeys: Iterable<string>, ...sides: Iterable<string>[]): string[] {
+function mergeOrder(baseKeys: Iterable<string> | undefined, local: Iterable<string>, remote: Iterable<string>): string[] {
+  if (baseKeys === undefined) return [...new Set([...local, ...remote])];
   const out = [...new Set(baseKeys)];
   const seen = new Set(out);
   const added = new Set<string>();
-  for (const keys of sides) for (const k of keys) if (!seen.has(k)) added.add(k);
+  for (const keys of [local, remote]) for (const k of keys) if (!seen.has(k)) added.add(k);
   return [...out, ...[...added].sort(compareText)];
 }
 
 // ---------- records and maps ----------
 
-function mergeRecord(b: JsonObject, l: JsonObject, r: JsonObject, node: RuleNode, path: PathSegment[], ctx: Ctx): JsonObject {
+function mergeRecord(b: JsonObject | undefined, l: JsonObject, r: JsonObject, node: RuleNode, path: PathSegment[], ctx: Ctx): JsonObject {
   const out: JsonObject = {};
-  for (const name of mergeOrder(Object.keys(b), Object.keys(l), Object.keys(r))) {
-    const v = merge(b[name], l[name], r[name], ctx.rules.field(node, name), [...path, { field: name }], ctx);
+  for (const name of mergeOrder(b && Object.keys(b), Object.keys(l), Object.keys(r))) {
+    const v = merge(b?.[name], l[name], r[name], ctx.rules.field(node, name), [...path, { field: name }], ctx);
     if (v !== undefined) out[name] = v;
   }
   return out;
@@ -178,13 +187,13 @@ export function indexKeyed(list: readonly unknown[], key: readonly string[]): Ma
   return out;
 }
 
-function mergeKeyed(b: unknown[], l: unknown[], r: unknown[], node: Extract<RuleNode, { kind: 'keyed' }>, path: PathSegment[], ctx: Ctx): unknown[] | undefined {
-  const bi = indexKeyed(b, node.key);
+function mergeKeyed(b: unknown[] | undefined, l: unknown[], r: unknown[], node: Extract<RuleNode, { kind: 'keyed' }>, path: PathSegment[], ctx: Ctx): unknown[] | undefined {
+  const bi = indexKeyed(b ?? [], node.key);
   const li = indexKeyed(l, node.key);
   const ri = indexKeyed(r, node.key);
   if (!bi || !li || !ri) return undefined;
   const out: unknown[] = [];
-  for (const id of mergeOrder(bi.keys(), li.keys(), ri.keys())) {
+  for (const id of mergeOrder(b && bi.keys(), li.keys(), ri.keys())) {
     const be = bi.get(id);
     const le = li.get(id);
     const re = ri.get(id);
@@ -201,13 +210,13 @@ function mergeKeyed(b: unknown[], l: unknown[], r: unknown[], node: Extract<Rule
  * Both sides' additions and removals: a value is kept when both sides hold it, or when the base did
  * not and either side added it. Duplicates collapse.
  */
-function mergeSet(b: unknown[], l: unknown[], r: unknown[]): unknown[] {
+function mergeSet(b: unknown[] | undefined, l: unknown[], r: unknown[]): unknown[] {
   const index = (list: unknown[]) => new Map(list.map((v) => [canonicalJson(v), v] as const));
-  const bi = index(b);
+  const bi = index(b ?? []);
   const li = index(l);
   const ri = index(r);
   const out: unknown[] = [];
-  for (const id of mergeOrder(bi.keys(), li.keys(), ri.keys())) {
+  for (const id of mergeOrder(b && bi.keys(), li.keys(), ri.keys())) {
     const keep = (li.has(id) && ri.has(id)) || (!bi.has(id) && (li.has(id) || ri.has(id)));
     if (keep) out.push(li.has(id) ? li.get(id) : ri.get(id));
   }

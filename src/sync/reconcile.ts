@@ -7,15 +7,31 @@
  * - `takeRemote`: only the remote moved on since the base (or the local side is behind);
  * - `keepLocal`: only the local side moved on (or the remote is behind);
  * - `merged`: both moved on; `value` is the three-way merge, unless `conflicts` is not empty.
+ *
+ * "Edit, then pull again": a base that carries a conflict mark (base.ts) — a pull reported a conflict
+ * on this aspect — whose local value changed since the mark while the remote still holds the value the
+ * pull showed, is settled by that edit: the merge from the base takes this side wherever both changed
+ * (as `--ours` would), and the remote's other changes still come in.
  */
 import { findByHash, hashValue, relateHistories, type AspectVersion, type BaseRecord } from './base.ts';
 import { mergeAspect, type Conflict } from './merge.ts';
+import { ABSENT_VERSION } from './remote/types.ts';
 
 export type Outcome =
   | { kind: 'same' }
   | { kind: 'takeRemote'; value: unknown }
   | { kind: 'keepLocal' }
-  | { kind: 'merged'; value: unknown; conflicts: Conflict[]; resolved: Conflict[] };
+  | {
+      kind: 'merged';
+      value: unknown;
+      conflicts: Conflict[];
+      resolved: Conflict[];
+      /**
+       * Without a base record, the base the histories gave (absent: version -1, the hash of nothing),
+       * as a record: what a pull keeps, with a conflict mark, for an aspect it leaves in conflict.
+       */
+      from?: BaseRecord;
+    };
 
 export interface ReconcileInput {
   aspectName: string;
@@ -37,6 +53,9 @@ export function reconcile(input: ReconcileInput): Outcome {
   const localHash = input.localHash ?? hashValue(local);
   const remoteHash = input.remoteHash ?? hashValue(remote);
   if (localHash === remoteHash) return { kind: 'same' };
+  const mark = base?.conflict;
+  const settledHere = mark !== undefined && mark.hash === remoteHash && mark.local !== localHash;
+  const resolve = input.resolve ?? (settledHere ? 'ours' : undefined);
   if (base) {
     if (base.hash === localHash) return { kind: 'takeRemote', value: remote };
     if (base.hash === remoteHash) return { kind: 'keepLocal' };
@@ -45,8 +64,8 @@ export function reconcile(input: ReconcileInput): Outcome {
     // One side removed the aspect (its history with it) while the other changed it, and the base value
     // is in neither history: the removal against the change is a conflict over the whole aspect, as
     // the merge would find it with the base at hand, never the change taken as new.
-    if (!found && (local === undefined || remote === undefined)) return removalAgainstChange(aspectName, local, remote, input.resolve);
-    return merged(aspectName, found?.value, local, remote, input.resolve);
+    if (!found && (local === undefined || remote === undefined)) return removalAgainstChange(aspectName, local, remote, resolve);
+    return merged(aspectName, found?.value, local, remote, resolve);
   }
   // One side lacks the aspect and no base says it had it: the other side's value is new (what
   // relateHistories answers too, without reading a history).
@@ -55,7 +74,8 @@ export function reconcile(input: ReconcileInput): Outcome {
   const rel = relateHistories(input.localHistory(), input.remoteHistory ?? (remote === undefined ? [] : [{ version: '0', value: remote }]));
   if (rel.kind === 'same') return { kind: 'same' };
   if (rel.kind === 'fastForward') return rel.newer === 'remote' ? { kind: 'takeRemote', value: remote } : { kind: 'keepLocal' };
-  return merged(aspectName, rel.base?.value, local, remote, input.resolve);
+  const from: BaseRecord = rel.base ? { version: rel.base.remoteVersion, hash: hashValue(rel.base.value) } : { version: ABSENT_VERSION, hash: hashValue(undefined) };
+  return { ...(merged(aspectName, rel.base?.value, local, remote, input.resolve) as Extract<Outcome, { kind: 'merged' }>), from };
 }
 
 function removalAgainstChange(aspectName: string, local: unknown, remote: unknown, resolve: 'ours' | 'theirs' | undefined): Outcome {

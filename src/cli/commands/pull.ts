@@ -1,9 +1,8 @@
 import type { CommandModule } from 'yargs';
-import { withStore } from '../openStore.ts';
 import { remoteOptions } from './remoteOptions.ts';
 import type { PullRunArgs } from './pullRun.ts';
 
-type PullArgs = PullRunArgs & { data: string; insecure: boolean };
+type PullArgs = PullRunArgs & { insecure: boolean };
 
 export const pullCommand: CommandModule<object, PullArgs> = {
   command: 'pull <remote>',
@@ -20,11 +19,18 @@ export const pullCommand: CommandModule<object, PullArgs> = {
       .option('query', { type: 'string', describe: 'Only entities matching this search (our search syntax)' })
       .option('ours', { type: 'boolean', describe: 'Settle every conflict with the local value' })
       .option('theirs', { type: 'boolean', describe: 'Settle every conflict with the remote value' })
+      .option('dry-run', { type: 'boolean', default: false, describe: 'Say what would be written, merged, removed and in conflict; write nothing' })
+      .option('fail-safe-threshold', {
+        type: 'number',
+        describe: 'Stop, writing nothing, when the remote no longer holds more than this percentage of the entities this file last synced with it (DataHub\'s stateful-ingestion guard); 100 turns the guard off',
+        // DEFAULT_FAIL_SAFE_THRESHOLD (src/ops/sync/pull.ts), written out: command modules load at start-up.
+        default: 75,
+      })
       .option('json', { type: 'boolean', default: false, describe: 'Print the summary and conflicts as JSON' })
       .options(remoteOptions)
       .conflicts('ours', 'theirs') as never,
   handler: async (args) => {
     const { runPull } = await import('./pullRun.ts');
-    await withStore(args.data, (store) => runPull(store, args), { create: true });
+    await runPull(args);
   },
 };

@@ -1,17 +1,8 @@
 import type { CommandModule } from 'yargs';
-import { withStore } from '../openStore.ts';
 import { remoteOptions } from './remoteOptions.ts';
+import type { PushRunArgs } from './pushRun.ts';
 
-interface PushArgs {
-  data: string;
-  remote: string;
-  dryRun: boolean;
-  ours?: boolean;
-  theirs?: boolean;
-  json: boolean;
-  token?: string;
-  insecure: boolean;
-}
+type PushArgs = PushRunArgs & { insecure: boolean };
 
 export const pushCommand: CommandModule<object, PushArgs> = {
   command: 'push <remote>',
@@ -27,6 +18,6 @@ export const pushCommand: CommandModule<object, PushArgs> = {
       .conflicts('ours', 'theirs') as never,
   handler: async (args) => {
     const { runPush } = await import('./pushRun.ts');
-    await withStore(args.data, (store) => runPush(store, args));
+    await runPush(args);
   },
 };

@@ -16,14 +16,16 @@ export const remoteCommand: CommandModule<object, RemoteCommandArgs> = {
       .command({
         command: 'add <name> <target>',
         describe: 'Add a remote: NAME and a URL (http[s]://host:port) or the path of a data file',
-        builder: (a: Argv) => a.option('token', { type: 'string', describe: 'Keep this token for the remote in ~/.catalog/credentials (mode 0600), never in the data file' }) as never,
+        builder: (a: Argv) =>
+          a.option('token', { type: 'string', describe: 'Keep this token for the server\'s URL in ~/.catalog/credentials (mode 0600), never in the data file; for a NAME that exists with the same URL, replaces its token' }) as never,
         handler: (async (args: RemoteCommandArgs) => {
           const { addRemote } = await import('../../ops/sync/remotes.ts');
-          const record = await withStore(args.data, (store) => addRemote(store, args.name!, args.target!, { withToken: args.token !== undefined }), { create: true });
-          process.stdout.write(`Added remote ${record.name} → ${record.location}\n`);
-          if (args.token) {
-            const { saveToken } = await import('../../ops/sync/credentials.ts');
-            process.stdout.write(`Token kept in ${saveToken(record.name, record.location, args.token)}\n`);
+          // All or nothing: the token and the name are both kept, or neither.
+          const added = await withStore(args.data, (store) => addRemote(store, args.name!, args.target!, { token: args.token }), { create: true });
+          if (added.tokenOnly) process.stdout.write(`Kept a new token for ${added.name} (${added.location}) in ${added.tokenPath}\n`);
+          else {
+            process.stdout.write(`Added remote ${added.name} → ${added.location}\n`);
+            if (added.tokenPath) process.stdout.write(`Token kept in ${added.tokenPath}\n`);
           }
         }) as never,
       })
@@ -37,11 +39,12 @@ export const remoteCommand: CommandModule<object, RemoteCommandArgs> = {
       })
       .command({
         command: 'remove <name>',
-        describe: 'Remove a remote and the sync state kept for it',
+        describe: 'Remove a remote, the sync state kept for it, and the token kept for its URL unless another remote uses it',
         handler: (async (args: RemoteCommandArgs) => {
           const { removeRemote } = await import('../../ops/sync/remotes.ts');
-          await withStore(args.data, (store) => removeRemote(store, args.name!));
+          const removed = await withStore(args.data, (store) => removeRemote(store, args.name!));
           process.stdout.write(`Removed remote ${args.name}\n`);
+          if (removed.forgotToken) process.stdout.write(`Removed its token from ${removed.forgotToken}\n`);
         }) as never,
       })
       .demandCommand(1, 'Name an action: add, list or remove.') as never,

@@ -1,10 +1,11 @@
 /**
- * `catalog diff [REMOTE]` and `catalog status`.
+ * `catalog diff [REMOTE] [slice]` and `catalog status`.
  *
- * diff reads the remote a page at a time and compares each entity with the local one, aspect by
- * aspect (`diffAspect`: field-level changes, audit stamps left out), then lists the local entities
- * the remote lacks. Changes read from the remote to the local file: `+` is what the local file has
- * and the remote has not.
+ * diff reads the remote a page at a time (all of it, or the slice a pull would bring: the same
+ * filters) and compares each entity with the local one, aspect by aspect (`diffAspect`: field-level
+ * changes, audit stamps left out), then lists the local entities of the slice the remote lacks.
+ * Changes read from the remote to the local file: `+` is what the local file has and the remote has
+ * not, and `~ a → b` goes from the remote's value to the local one (`sides` names both in the lines).
  *
  * status needs no network: the aspects whose local value no longer hashes as the base kept for a
  * remote are the changes not yet pushed there (with no base at all: never pushed), and so are the
@@ -14,9 +15,10 @@ import { NotFoundError } from '../../errors.ts';
 import { validateUrn } from '../../model/registry.ts';
 import type { Store, StoreView } from '../../store/store.ts';
 import { changedSince } from '../../sync/base.ts';
-import { diffAspect, formatChanges, type Change } from '../../sync/diff.ts';
-import type { Remote } from '../../sync/remote/types.ts';
-import { entityOf, syncedAspects, syncedType } from './local.ts';
+import { diffAspect, formatChanges, type Change, type DiffSides } from '../../sync/diff.ts';
+import type { Remote, Slice } from '../../sync/remote/types.ts';
+import { UrnSet } from '../../sync/seen.ts';
+import { entityOf, inSlice, syncedAspects, syncedType } from './local.ts';
 import { remoteTypes } from './pull.ts';
 
 export interface EntityDiff {
@@ -26,16 +28,22 @@ export interface EntityDiff {
   aspects: Array<{ aspect: string; changes: Change[]; lines: string[] }>;
 }
 
-export async function diffRemote(store: Store, remote: Remote, onEntity: (d: EntityDiff) => void): Promise<{ same: number; different: number }> {
+export interface DiffOptions {
+  /** The part compared, with the filters of `catalog pull` (none: everything). */
+  slice?: Slice;
+  /** How the lines name the remote's side and this file's (`~ x: "a" (team) → "b" (here)`). */
+  sides?: DiffSides;
+}
+
+export async function diffRemote(store: Store, remote: Remote, onEntity: (d: EntityDiff) => void, options: DiffOptions = {}): Promise<{ same: number; different: number }> {
+  const slice = options.slice ?? {};
   const counts = { same: 0, different: 0 };
-  const seen = new Set<string>();
-  const types = await remoteTypes(remote, store.entityTypes());
   const compare = (urn: string, remoteAspects: Map<string, { value: unknown }> | undefined) => {
     const local = entityOf(store, urn);
     const names = [...new Set([...(remoteAspects?.keys() ?? []), ...(local?.aspects.keys() ?? [])])].sort();
     const aspects: EntityDiff['aspects'] = [];
     for (const aspect of names) {
-      const changes = diffAspect(aspect, remoteAspects?.get(aspect)?.value, local?.aspects.get(aspect)?.value);
+      const changes = diffAspect(aspect, remoteAspects?.get(aspect)?.value, local?.aspects.get(aspect)?.value, undefined, { sides: options.sides });
       if (changes.length > 0) aspects.push({ aspect, changes, lines: formatChanges(changes) });
     }
     if (aspects.length === 0) counts.same++;
@@ -44,16 +52,38 @@ export async function diffRemote(store: Store, remote: Remote, onEntity: (d: Ent
       onEntity({ urn, kind: !remoteAspects ? 'added' : !local ? 'removed' : 'changed', aspects });
     }
   };
-  for await (const page of remote.entities(types, undefined, 500)) {
-    for (const e of page) {
-      if (!syncedType(e.entityType)) continue;
+  /** A local entity of the slice (its type and urns are filtered where it is read). */
+  const localInSlice = (urn: string) => {
+    const e = entityOf(store, urn);
+    return e !== undefined && syncedType(e.entityType) && inSlice(e, slice);
+  };
+  if (slice.urns?.length) {
+    const urns = [...new Set(slice.urns)];
+    for (let i = 0; i < urns.length; i += 500) {
+      const page = urns.slice(i, i + 500);
+      const found = new Map((await remote.getEntities(page)).map((e) => [e.urn, e]));
+      for (const urn of page) {
+        const there = found.get(urn);
+        if (there && syncedType(there.entityType) && inSlice(there, slice)) compare(urn, there.aspects);
+        else if (localInSlice(urn)) compare(urn, undefined);
+      }
+    }
+    return counts;
+  }
+  const seen = new UrnSet();
+  const types = slice.types?.length ? slice.types : await remoteTypes(remote, store.entityTypes());
+  for await (const page of remote.entities(types, slice.query, 500)) {
+    for (const e of page.entities) {
+      if (!syncedType(e.entityType) || !inSlice(e, slice)) continue;
       seen.add(e.urn);
       compare(e.urn, e.aspects);
     }
     store.releaseMappedPages();
   }
+  const matching = slice.query ? (await import('../search/search.ts')).matchingUrns : undefined;
   for (const type of store.entityTypes().filter((t) => syncedType(t) && types.includes(t))) {
-    for (const urn of store.eachUrnOfType(type)) if (!seen.has(urn)) compare(urn, undefined);
+    const urns = matching ? matching(store, { query: slice.query!, types: [type] }).sort() : store.eachUrnOfType(type);
+    for (const urn of urns) if (!seen.has(urn) && localInSlice(urn)) compare(urn, undefined);
   }
   return counts;
 }

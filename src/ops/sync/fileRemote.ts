@@ -7,7 +7,7 @@
 import { isKeyAspect } from '../../model/registry.ts';
 import type { Store } from '../../store/store.ts';
 import type { AspectVersion } from '../../sync/base.ts';
-import { ABSENT_VERSION, aspectId, PreconditionFailedError, type AspectWrite, type Remote, type RemoteEntity } from '../../sync/remote/types.ts';
+import { ABSENT_VERSION, aspectId, PreconditionFailedError, type AspectWrite, type Remote, type RemoteEntity, type RemotePage } from '../../sync/remote/types.ts';
 import { openCatalog } from '../core/openCatalog.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 import { SYSTEM_ACTOR } from '../core/context.ts';
@@ -24,17 +24,22 @@ export class FileRemote implements Remote {
     this.store = openCatalog(location, { readOnly: !writable });
   }
 
+  /** The store's open check, made when the file was opened (the constructor throws for a file that is not a catalog). */
+  async check(): Promise<void> {}
+
   /** Every entity type the file holds that sync handles. */
   types(): string[] {
     return this.store.entityTypes().filter(syncedType);
   }
 
-  async *entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemoteEntity[]> {
+  /** The file's entities of each type, a page at a time; a file lists every type asked, those it lacks as empty. */
+  async *entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemotePage> {
     const { matchingUrns } = await import('../search/search.ts');
     for (const type of types) {
       if (query) {
         const urns = matchingUrns(this.store, { query, types: [type] }).sort();
-        for (let i = 0; i < urns.length; i += pageSize) yield urns.slice(i, i + pageSize).flatMap((u) => entityOf(this.store, u) ?? []);
+        for (let i = 0; i < urns.length; i += pageSize) yield { type, entities: urns.slice(i, i + pageSize).flatMap((u) => entityOf(this.store, u) ?? []), last: false };
+        yield { type, entities: [], last: true };
         continue;
       }
       let page: RemoteEntity[] = [];
@@ -44,11 +49,11 @@ export class FileRemote implements Remote {
         if (page.length === pageSize) {
           // The remote file's pages read for this page leave the resident set (store.ts).
           this.store.releaseMappedPages();
-          yield page;
+          yield { type, entities: page, last: false };
           page = [];
         }
       }
-      if (page.length > 0) yield page;
+      yield { type, entities: page, last: true };
     }
   }
 

@@ -10,7 +10,7 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import type { AspectVersion } from '../../sync/base.ts';
-import type { AspectWrite, Remote, RemoteEntity } from '../../sync/remote/types.ts';
+import type { AspectWrite, Remote, RemoteEntity, RemotePage } from '../../sync/remote/types.ts';
 import { ASPECT_TABLE, openSession, type PgSession } from './postgresConnection.ts';
 import { checkTable } from './postgresTable.ts';
 
@@ -77,6 +77,11 @@ export class PostgresRemote implements Remote {
     return this.reader;
   }
 
+  /** Connects, in a read-only snapshot, and finds DataHub's table there (else a BadRequestError naming the database). */
+  async check(): Promise<void> {
+    await this.open();
+  }
+
   /** The entity types the table holds (read once): pull's default when no --type is given. */
   async types(): Promise<string[]> {
     if (!this.knownTypes) {
@@ -108,7 +113,8 @@ export class PostgresRemote implements Remote {
     return out;
   }
 
-  async *entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemoteEntity[]> {
+  /** Each type's entities a page at a time; the table lists every type asked, those it lacks as empty. */
+  async *entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemotePage> {
     if (query) throw new BadRequestError(`--query needs the remote's search index, and DataHub's database has none (DataHub searches in Elasticsearch): slice it with --type, --platform, --domain, --container, --tag or --urn`);
     const r = await this.open();
     const pageUrns = `SELECT DISTINCT urn FROM ${ASPECT_TABLE} WHERE version = 0 AND urn LIKE $1 AND urn > $2 ORDER BY urn LIMIT $3`;
@@ -117,10 +123,9 @@ export class PostgresRemote implements Remote {
       let after = '';
       for (;;) {
         const urns = (await r.query(pageUrns, [`urn:li:${likeEscape(type)}:%`, after, pageSize])).map((row) => row.urn);
-        if (urns.length === 0) break;
-        const page = this.toEntities(await r.query(rowsOf, [urns]));
-        if (page.length > 0) yield page;
-        if (urns.length < pageSize) break;
+        const last = urns.length < pageSize;
+        yield { type, entities: urns.length === 0 ? [] : this.toEntities(await r.query(rowsOf, [urns])), last };
+        if (last) break;
         after = urns[urns.length - 1]!;
       }
     }

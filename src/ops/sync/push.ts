@@ -23,9 +23,15 @@
  *    A push that dies half-way leaves bases for what was acknowledged; run again, it plans again and
  *    sends only the rest (an aspect the remote got but whose base was not kept now holds the local
  *    value on both sides: only its base is written).
+ *
+ * One run, one `runId`, even across a kill: before its first batch, a push marks the remote's record
+ * in the file with its runId (`pushRun`, kept beside the name and location), and clears it when the
+ * last batch is acknowledged. A push that finds a mark continues under that runId (`pushRunId`), so
+ * a single `datahub ingest rollback --run-id` still undoes all of it. A push that fails part-way is a
+ * PushStopped saying what the remote acknowledged.
  */
 import { BadRequestError } from '../../errors.ts';
-import type { Store } from '../../store/store.ts';
+import type { RemoteRecord, Store, StoreTxn } from '../../store/store.ts';
 import { hashValue, type BaseRecord } from '../../sync/base.ts';
 import { PlanFile } from './planFile.ts';
 import { reconcile } from '../../sync/reconcile.ts';
@@ -34,7 +40,8 @@ import { SYSTEM_ACTOR } from '../core/context.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 import { entityTypeOf, historyOf, syncedAspects, syncedType } from './local.ts';
 import { pushRefusal } from './postgresRemote.ts';
-import type { SyncConflict } from './pull.ts';
+import { putBase, type SyncConflict } from './pull.ts';
+import { recordRemote } from './remotes.ts';
 
 /** An aspect to send. */
 export interface PlannedWrite {
@@ -223,6 +230,52 @@ export function newRunId(): string {
   return `catalog-push-${new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/** A remote's record as push keeps it: with the runId of a push that started and has not finished. */
+type RunRecord = RemoteRecord & { pushRun?: string };
+
+/**
+ * The runId the next push to `location` sends under: the one of a push that started there and did
+ * not finish (killed, cut off, or stopped by the remote), else a new one.
+ */
+export function pushRunId(store: Store, location: string): { runId: string; continued: boolean } {
+  const open = (store.remotes() as RunRecord[]).find((r) => r.location === location && r.pushRun)?.pushRun;
+  return open ? { runId: open, continued: true } : { runId: newRunId(), continued: false };
+}
+
+/** Whether the remote's records say otherwise than `runId` (undefined: no push under way). */
+function runMarkDiffers(store: Store, location: string, runId: string | undefined): boolean {
+  const records = (store.remotes() as RunRecord[]).filter((r) => r.location === location);
+  return records.length === 0 || records.some((r) => r.pushRun !== runId);
+}
+
+/** Marks (or, `runId` undefined, unmarks) every record of the remote with the push under way. */
+function markRun(txn: StoreTxn, location: string, runId: string | undefined): void {
+  recordRemote(txn, location);
+  for (const r of txn.remotes() as RunRecord[]) {
+    if (r.location !== location || r.pushRun === runId) continue;
+    const { pushRun: _done, ...rest } = r;
+    const next: RunRecord = runId === undefined ? rest : { ...rest, pushRun: runId };
+    txn.putRemote(next);
+  }
+}
+
+/** What a push had done when it failed: `cause` is the failure. */
+export class PushStopped extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly runId: string,
+    /** Aspects the remote acknowledged (recorded here). */
+    readonly acknowledged: number,
+    /** Of the plan, aspects to send in all. */
+    readonly planned: number,
+    /** Whether any write had been sent (a batch cut off may have been written there unacknowledged). */
+    readonly sending: boolean,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'PushStopped';
+  }
+}
+
 /** Batches a push keeps in flight at once. */
 const IN_FLIGHT = 4;
 /** Base-only entries written locally in one transaction at most. */
@@ -258,6 +311,9 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
     // one's bases are written as soon as the remote acknowledged it, so a push cut short anywhere is
     // resumed by running it again (an aspect the remote holds already only gets its base).
     let failed = false;
+    let sending = false;
+    // Marked before the first write leaves: a push killed from here on is continued under this runId.
+    if (plan.writes > 0 && runMarkDiffers(store, remote.location, runId)) await store.write((txn) => markRun(txn, remote.location, runId));
     const worker = async () => {
       for (let b = failed ? undefined : take(); b; b = failed ? undefined : take()) {
         // The local values of this batch, read now: an aspect removed locally since the plan is left
@@ -271,6 +327,7 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
         let versions = new Map<string, string>();
         if (batch.length > 0) {
           try {
+            sending = true;
             versions = await remote.write(batch, runId);
           } catch (e) {
             // No new batch starts; those in flight finish and keep their bases.
@@ -279,8 +336,9 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
           }
         }
         await store.write((txn) => {
+          recordRemote(txn, remote.location);
           for (const x of b.bases) {
-            if (x.kind === 'base') txn.putSyncBase(remote.location, x.urn, x.aspectName, x.base);
+            if (x.kind === 'base') putBase(txn, remote.location, x.urn, x.aspectName, x.base);
             else txn.deleteSyncBase(remote.location, x.urn, x.aspectName);
           }
           for (const w of batch) {
@@ -310,7 +368,8 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
     };
     const settled = await Promise.allSettled(Array.from({ length: Math.max(1, options.inFlight ?? IN_FLIGHT) }, worker));
     const failure = settled.find((r) => r.status === 'rejected');
-    if (failure) throw (failure as PromiseRejectedResult).reason;
+    if (failure) throw new PushStopped((failure as PromiseRejectedResult).reason, runId, summary.sent, plan.writes, sending);
+    if (runMarkDiffers(store, remote.location, undefined)) await store.write((txn) => markRun(txn, remote.location, undefined));
     return summary;
   } finally {
     plan.close();

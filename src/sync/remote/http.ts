@@ -1,8 +1,12 @@
 /**
  * A remote that is a server speaking DataHub's protocol (ours, or DataHub's GMS).
  *
+ * - First, `check`: `GET /config` must answer as DataHub's GMS does (`"noCode": "true"`), or nothing
+ *   else is asked. A connection that fails, or an answer cut off, is a RemoteError naming the URL,
+ *   the request and the cause; a 401 or 403 a RemoteAuthError.
  * - Reads: `GET /openapi/v3/entity/{type}?count=&scrollId=&systemMetadata=true&includeSoftDelete=true` a page at a time per
- *   entity type, and `POST /openapi/v3/entity/{type}/batchGet?systemMetadata=true` for given entities
+ *   entity type (a 404 or 400 on the first page: a type the server does not know, so not listed; any
+ *   other answer that is not a page of entities is an error), and `POST /openapi/v3/entity/{type}/batchGet?systemMetadata=true` for given entities
  *   (100 at a time; `GET /openapi/v3/entity/{type}/{urn}` one by one from a server without it).
  *   The remote's version of an aspect is its `systemMetadata.version`.
  * - History (only for an aspect both sides hold differently with no base): the current value, then
@@ -19,7 +23,7 @@
  * `https` verifies certificates unless the caller opted out (`insecure`, for a test server).
  */
 import type { AspectVersion } from '../base.ts';
-import { ABSENT_VERSION, aspectId, PreconditionFailedError, type AspectWrite, type Remote, type RemoteEntity } from './types.ts';
+import { ABSENT_VERSION, aspectId, PreconditionFailedError, RemoteAuthError, RemoteError, RemoteUnreachableError, type AspectWrite, type Remote, type RemoteEntity, type RemotePage } from './types.ts';
 
 export interface HttpRemoteOptions {
   token?: string;
@@ -42,14 +46,47 @@ const BATCH = 100;
  */
 export const HISTORY_DEPTH = 20;
 
-export class HttpError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'HttpError';
+/** What a failed connection or a cut-off answer was, in words, from the error `fetch` threw. */
+export function networkCause(e: unknown): string {
+  const cause = (e as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  const said = typeof cause?.message === 'string' && cause.message ? cause.message : e instanceof Error ? e.message : String(e);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (ECONNREFUSED): nothing listens at that address';
+    case 'ENOTFOUND':
+      return 'no such host (ENOTFOUND)';
+    case 'EAI_AGAIN':
+      return 'the host name could not be resolved (EAI_AGAIN)';
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_CLOSED':
+      return `the connection was closed before the answer was complete (${code})`;
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return `no answer in time (${code})`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `the host cannot be reached from here (${code})`;
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+    case 'CERT_HAS_EXPIRED':
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return `its certificate could not be verified (${code}); --insecure skips the check, for a test server only`;
+    default:
+      return code ? `${said} (${code})` : said;
   }
+}
+
+/** The start of an answer's text, on one line, for an error message. */
+function excerpt(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
 }
 
 export class HttpRemote implements Remote {
@@ -72,31 +109,78 @@ export class HttpRemote implements Remote {
     return { status, json };
   }
 
-  private async requestWithHeaders(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers }> {
+  private async requestWithHeaders(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers; text: string }> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.options.token) headers['authorization'] = `Bearer ${this.options.token}`;
-    const res = await fetch(this.location + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
-    const text = await res.text();
+    const route = `${method} ${path.split('?')[0]}`;
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(this.location + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+      text = await res.text();
+    } catch (e) {
+      throw new RemoteUnreachableError(`no answer from ${this.location} to ${route}: ${networkCause(e)}`, this.location, e);
+    }
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
       json = text;
     }
-    if (res.status >= 300 && res.status < 400) throw new HttpError(`${this.location} answered ${method} ${path.split('?')[0]} with a redirect (${res.status}); give the remote's final URL`, res.status);
-    return { status: res.status, json, headers: res.headers };
+    if (res.status >= 300 && res.status < 400) throw new RemoteError(`${this.location} answered ${route} with a redirect (${res.status}); give the remote's final URL`, this.location, res.status);
+    return { status: res.status, json, headers: res.headers, text };
   }
 
-  private failure(method: string, path: string, status: number, json: unknown): HttpError {
+  private failure(method: string, path: string, status: number, json: unknown): RemoteError {
+    const route = `${method} ${path.split('?')[0]}`;
     const message = typeof json === 'object' && json !== null ? String((json as Record<string, unknown>)['message'] ?? JSON.stringify(json)) : String(json ?? '');
-    return new HttpError(`${this.location}: ${method} ${path.split('?')[0]} failed with HTTP ${status}${message ? `: ${message.slice(0, 300)}` : ''}`, status);
+    const said = message ? `: ${message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
+    if (status === 401) {
+      const sent = this.options.token !== undefined;
+      return new RemoteAuthError(
+        sent ? `${this.location} did not accept the token: ${route} answered HTTP 401${said} (the token may have expired or been revoked)` : `${this.location} wants a token: ${route} answered HTTP 401 and no token was sent`,
+        this.location,
+        401,
+        sent,
+      );
+    }
+    if (status === 403) return new RemoteAuthError(`${this.location} refused ${route} (HTTP 403${said}): the token's user may not do this`, this.location, 403, this.options.token !== undefined);
+    return new RemoteError(`${this.location}: ${route} failed with HTTP ${status}${said}`, this.location, status);
+  }
+
+  /**
+   * `GET /config`, as DataHub's own CLI checks a server before anything else (docs/datahub/rest-cli.md
+   * §1.6, §3): a DataHub GMS and `catalog serve` answer 200 with a JSON object whose `noCode` is the
+   * string "true". Anything else — no answer, another status, a page of HTML, other JSON — is not a
+   * server speaking DataHub's protocol, and nothing more is asked of it.
+   */
+  async check(): Promise<void> {
+    const { status, json, headers, text } = await this.requestWithHeaders('GET', '/config');
+    if (status === 401 || status === 403) throw this.failure('GET', '/config', status, json);
+    const kind = (headers.get('content-type') ?? 'no content type').split(';')[0]!.trim();
+    const answered = `GET /config answered HTTP ${status}${text ? ` with ${kind} ${excerpt(text)}` : ' with nothing'}`;
+    const hint = "give the URL of DataHub's GMS (often port 8080) or of a `catalog serve`";
+    if (status !== 200 || typeof json !== 'object' || json === null || Array.isArray(json)) {
+      throw new RemoteError(`${this.location} is not a server speaking DataHub's protocol: ${answered}; ${hint}`, this.location, status);
+    }
+    const config = json as Record<string, unknown>;
+    if (config['noCode'] === 'true') return;
+    const inner = config['config'];
+    const frontend = typeof inner === 'object' && inner !== null && ((inner as Record<string, unknown>)['application'] === 'datahub-frontend' || 'shouldShowDatasetLineage' in inner);
+    if (frontend) throw new RemoteError(`${this.location} is DataHub's frontend, not its GMS: give the GMS URL (often port 8080), or this URL with /api/gms`, this.location, status);
+    throw new RemoteError(`${this.location} is not a server speaking DataHub's protocol: ${answered}, without "noCode": "true"; ${hint}`, this.location, status);
   }
 
   private toEntity(raw: Record<string, unknown>): RemoteEntity | undefined {
     const urn = raw['urn'];
     if (typeof urn !== 'string') return undefined;
-    const entityType = this.options.entityTypeOf(urn);
+    let entityType: string;
+    try {
+      entityType = this.options.entityTypeOf(urn);
+    } catch (e) {
+      throw new RemoteError(`${this.location} answered an entity whose urn is not valid here: ${(e as Error).message}`, this.location, undefined, e);
+    }
     const aspects = new Map<string, { value: unknown; version: string }>();
     for (const [name, a] of Object.entries(raw)) {
       if (name === 'urn' || typeof a !== 'object' || a === null) continue;
@@ -108,33 +192,42 @@ export class HttpRemote implements Remote {
     return { urn, entityType, aspects };
   }
 
-  async *entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemoteEntity[]> {
-    type ScrollPage = { entities?: Array<Record<string, unknown>>; scrollId?: string | null } | undefined;
-    const pageOf = async (type: string, scrollId: string | null): Promise<ScrollPage> => {
+  async *entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemotePage> {
+    type ScrollPage = { entities: Array<Record<string, unknown>>; scrollId?: string | null };
+    /** A page of the scroll; undefined when the first page says the server has no such entity type. */
+    const pageOf = async (type: string, scrollId: string | null): Promise<ScrollPage | undefined> => {
       // Soft-deleted entities too (DataHub's scroll leaves them out unless asked): their `status` says
       // `removed: true`, and a pull brings that here as any other aspect, as a file remote does.
       const params = new URLSearchParams({ count: String(pageSize), systemMetadata: 'true', includeSoftDelete: 'true' });
       if (query) params.set('query', query);
       if (scrollId) params.set('scrollId', scrollId);
       const path = `/openapi/v3/entity/${encodeURIComponent(type.toLowerCase())}?${params}`;
-      const { status, json } = await this.request('GET', path);
-      // A type the server does not know (DataHub answers 4xx for an unknown entity name): nothing of it.
-      if (status === 404 || status === 400) return undefined;
+      const { status, json, text } = await this.requestWithHeaders('GET', path);
+      // A type the server does not know (DataHub answers 4xx for an unknown entity name): not listed.
+      // Later in a scroll the same answer is a listing cut short, which is an error.
+      if (scrollId === null && (status === 404 || status === 400)) return undefined;
       if (status !== 200) throw this.failure('GET', path, status, json);
-      return json as ScrollPage;
+      const page = json as Partial<ScrollPage> | undefined;
+      if (typeof page !== 'object' || page === null || !Array.isArray(page.entities)) {
+        throw new RemoteError(`${this.location}: GET ${path.split('?')[0]} answered HTTP 200 with ${text ? excerpt(text) : 'nothing'}, not a page of entities`, this.location, status);
+      }
+      return page as ScrollPage;
     };
     for (const type of types) {
-      let next: Promise<ScrollPage> | undefined = pageOf(type, null);
-      while (next) {
-        const page: ScrollPage = await next;
-        if (!page) break;
+      let page = await pageOf(type, null);
+      let previous: string | null = null;
+      while (page) {
         const scrollId: string | null = page.scrollId ?? null;
+        // A server that hands back the scroll id it was given would be read forever.
+        if (scrollId !== null && scrollId === previous) throw new RemoteError(`${this.location}: the scroll of ${type} answered the same scrollId twice; it would never end`, this.location);
+        previous = scrollId;
+        const more = scrollId !== null && page.entities.length > 0;
         // The next page is on its way while this one is applied (one page ahead, no more).
-        next = scrollId && (page.entities ?? []).length > 0 ? pageOf(type, scrollId) : undefined;
+        const next = more ? pageOf(type, scrollId) : undefined;
         // Its failure is met when it is awaited; until then it is not an unhandled rejection.
         next?.catch(() => undefined);
-        const entities = (page.entities ?? []).flatMap((e) => this.toEntity(e) ?? []);
-        if (entities.length > 0) yield entities;
+        yield { type, entities: page.entities.flatMap((e) => this.toEntity(e) ?? []), last: !more };
+        page = next && (await next);
       }
     }
   }

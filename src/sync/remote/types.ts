@@ -57,12 +57,71 @@ export class PreconditionFailedError extends Error {
   }
 }
 
+/** A remote that did not answer as a remote does: unreachable, refused, or not what it claims to be. */
+export class RemoteError extends Error {
+  constructor(
+    message: string,
+    /** The remote's location (its URL or path). */
+    readonly location: string,
+    /** The HTTP status it answered, when it answered. */
+    readonly status?: number,
+    cause?: unknown,
+  ) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'RemoteError';
+  }
+}
+
+/** No answer from a remote, or an answer cut off: the network's failure, which running again may get past. */
+export class RemoteUnreachableError extends RemoteError {
+  constructor(message: string, location: string, cause: unknown) {
+    super(message, location, undefined, cause);
+    this.name = 'RemoteUnreachableError';
+  }
+}
+
+/**
+ * A request the remote refused for want of credentials (HTTP 401) or of rights (403). `tokenSent`:
+ * whether the request carried a token.
+ */
+export class RemoteAuthError extends RemoteError {
+  constructor(
+    message: string,
+    location: string,
+    status: 401 | 403,
+    readonly tokenSent: boolean,
+  ) {
+    super(message, location, status);
+    this.name = 'RemoteAuthError';
+  }
+}
+
+/**
+ * One page of a remote's listing of one entity type. The listing of `type` is whole once a page with
+ * `last` came: only then does the pull know which entities of that type the remote does not have. A
+ * type the remote does not know at all (DataHub answers 4xx for an entity name it lacks) yields no
+ * page: it is not listed, and nothing of it is taken as removed there.
+ */
+export interface RemotePage {
+  type: string;
+  entities: RemoteEntity[];
+  last: boolean;
+}
+
 export interface Remote {
   /** `http(s)://host[:port]` for a server, an absolute path for a data file, `postgres://user@host:port/db` for DataHub's database. */
   readonly location: string;
   readonly kind: 'file' | 'http' | 'postgres';
+  /**
+   * Proves the remote is what it claims to be before anything is read or written: a server answers
+   * `GET /config` as DataHub's GMS does, a database holds DataHub's table (a data file passed the
+   * store's open check when it was opened). Throws a RemoteError otherwise.
+   */
+  check(): Promise<void>;
+  /** The entity types the remote says it holds, when it can say (a file, a database); pull's default. */
+  types?(): string[] | Promise<string[]>;
   /** The remote's entities of these types, a page at a time (memory bounded by a page). */
-  entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemoteEntity[]>;
+  entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemotePage>;
   /** These entities as the remote holds them now; those it lacks are left out. */
   getEntities(urns: readonly string[]): Promise<RemoteEntity[]>;
   /**
