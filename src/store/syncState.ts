@@ -20,6 +20,11 @@ export interface RemoteRecord {
   name: string;
   /** `http(s)://…` for a server, an absolute path for a data file. */
   location: string;
+  /**
+   * The runId of a push to this remote that has not finished: set before its first batch, cleared
+   * when its last is acknowledged; a push that finds it continues under it (ops/sync/push.ts).
+   */
+  pushRun?: string;
 }
 
 export interface SyncBase {
@@ -33,6 +38,11 @@ export interface SyncBase {
    * entity none of whose bases carries that pull's id was not in the remote's scroll (pull.ts).
    */
   pull?: string;
+  /**
+   * Set by a pull that left the aspect in conflict: the remote's version and value hash shown then,
+   * and the hash of the local value at that moment (sync/base.ts ConflictMark, sync/reconcile.ts).
+   */
+  conflict?: { version: string; hash: string; local: string };
 }
 
 /** Bases read at a time by `syncBases`. */

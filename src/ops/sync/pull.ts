@@ -566,10 +566,7 @@ function readsWholeTypes(slice: Slice): boolean {
   return !slice.urns?.length && !slice.query && !slice.platform && !slice.domain && !slice.container && !slice.tag;
 }
 
-/**
- * Writes a base record with what sync keeps beyond the store's declared fields (the pull's id, a
- * conflict mark): the sync tables keep a record as it is given (syncState.ts).
- */
+/** Writes a base record: the remote's version and hash, the pull's id, a conflict mark (syncState.ts SyncBase). */
 export function putBase(txn: StoreTxn, location: string, urn: string, aspect: string, base: BaseRecord & { pull?: string }): void {
   txn.putSyncBase(location, urn, aspect, base);
 }

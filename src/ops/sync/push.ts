@@ -231,7 +231,7 @@ export function newRunId(): string {
 }
 
 /** A remote's record as push keeps it: with the runId of a push that started and has not finished. */
-type RunRecord = RemoteRecord & { pushRun?: string };
+type RunRecord = RemoteRecord;
 
 /**
  * The runId the next push to `location` sends under: the one of a push that started there and did
