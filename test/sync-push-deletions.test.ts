@@ -12,7 +12,7 @@ import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { FileRemote } from '../src/ops/sync/fileRemote.ts';
 import { entityTypeOf } from '../src/ops/sync/local.ts';
-import { unpushed } from '../src/ops/sync/compare.ts';
+import { syncStatus, unpushed } from '../src/ops/sync/compare.ts';
 import { newRunId, planPush, PushStopped, sendPlan, type PushPlan } from '../src/ops/sync/push.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import type { Store } from '../src/store/store.ts';
@@ -182,6 +182,33 @@ describe('status lists what was removed here and not pushed yet', () => {
       ]);
       await push(local, remote);
       assert.deepEqual(Array.from(unpushed(local, remote.location)), []);
+    } finally {
+      await remote.close();
+      await local.close();
+    }
+  });
+});
+
+describe('status: every location the file syncs with', () => {
+  it('lists a location with bases and no remote record (a bare URL or path pulled by an older release) beside the named remotes', async () => {
+    const dir = tempDir();
+    const local = openCatalog(join(dir, 'local.lmdb'));
+    const remote = new FileRemote(join(dir, 'remote.lmdb'), true);
+    try {
+      await synced(local, remote);
+      // What an older release left: bases under the location, no record naming it (this one records it).
+      await local.write((txn) => txn.deleteRemote(remote.location));
+      assert.deepEqual(local.remotes(), []);
+      assert.deepEqual(local.syncLocations(), [remote.location]);
+      await local.write((txn) => writeAspect(txn, stamp, A, 'globalTags', tags('a', 'b')));
+      await local.write((txn) => txn.putRemote({ name: 'team', location: 'http://team.example:8080' }));
+      assert.deepEqual(
+        syncStatus(local).map((r) => ({ remote: r.remote, location: r.location, urns: r.entities.map((e) => e.urn) })),
+        [
+          { remote: 'team', location: 'http://team.example:8080', urns: [A, B] },
+          { remote: null, location: remote.location, urns: [A] },
+        ],
+      );
     } finally {
       await remote.close();
       await local.close();

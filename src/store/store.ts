@@ -436,6 +436,10 @@ export class Store implements StoreView {
     return this.syncReads.getRemote(name);
   }
 
+  syncLocations(): string[] {
+    return this.syncReads.syncLocations();
+  }
+
   getSyncBase(location: string, urn: string, aspectName: string): SyncBase | undefined {
     return this.syncReads.getSyncBase(location, urn, aspectName);
   }

@@ -78,6 +78,24 @@ export class SyncReads {
     return Array.from(this.walkEntries('remotes', db, {}), (e) => e.value);
   }
 
+  /**
+   * Every location the file keeps bases for, in order: one key read per location (the walk jumps past
+   * each location's bases), whether or not a remote record names it — a file of a release that kept
+   * bases only has none for a remote used by its bare URL or path.
+   */
+  syncLocations(): string[] {
+    const db = this.tables.syncBases;
+    if (!db) return [];
+    const out: string[] = [];
+    let start: SyncBaseKey = ['', '', ''];
+    for (;;) {
+      const next = this.walk<SyncBaseKey>('syncBases', db, { start, limit: 1 }).next().value;
+      if (!next) return out;
+      out.push(next[0]);
+      start = [next[0] + AFTER, '', ''];
+    }
+  }
+
   getRemote(name: string): RemoteRecord | undefined {
     return this.tables.remotes?.get(name);
   }

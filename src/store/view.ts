@@ -63,6 +63,8 @@ export interface StoreView {
   readonly search: SearchView;
   /** The remotes named in the file (syncState.ts), in name order. */
   remotes(): RemoteRecord[];
+  /** Every remote location the file keeps sync bases for (syncState.ts). */
+  syncLocations(): string[];
   getRemote(name: string): RemoteRecord | undefined;
   /** What the file knows of the remote at `location`'s value of an aspect at the last sync. */
   getSyncBase(location: string, urn: string, aspectName: string): SyncBase | undefined;

@@ -119,6 +119,10 @@ export class WriteScope implements StoreTxn {
   remotes(): RemoteRecord[] {
     return this.sync.remotes();
   }
+
+  syncLocations(): string[] {
+    return this.sync.syncLocations();
+  }
   getRemote(name: string): RemoteRecord | undefined {
     return this.sync.getRemote(name);
   }

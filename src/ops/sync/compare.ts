@@ -123,6 +123,25 @@ export function* unpushed(store: Store, location: string): Generator<UnpushedEnt
   if (current) yield current;
 }
 
+export interface RemoteStatus {
+  /** The remote's name; null for one used by its bare URL or path. */
+  remote: string | null;
+  location: string;
+  entities: UnpushedEntity[];
+}
+
+/**
+ * `catalog status`: per remote the file syncs with — every named one, and every location it keeps
+ * bases for without a name (a remote used by its bare URL or path; a file of an older release kept no
+ * record of those) — the entities changed here and not pushed yet.
+ */
+export function syncStatus(store: Store): RemoteStatus[] {
+  const records = store.remotes();
+  const named = new Set(records.map((r) => r.location));
+  const all = [...records.map((r) => ({ remote: r.name === r.location ? null : r.name, location: r.location })), ...store.syncLocations().filter((l) => !named.has(l)).map((location) => ({ remote: null, location }))];
+  return all.map((r) => ({ ...r, entities: Array.from(unpushed(store, r.location)) }));
+}
+
 export interface UnpushedToRemote {
   /** The remote's name in the file. */
   name: string;
