@@ -57,14 +57,18 @@ describe('catalog ingest and catalog get', () => {
   });
 
   it('get of an unknown urn says "urn <urn> not found" on stderr and exits 1', async () => {
-    const r = await runCli(['get', '--urn', 'urn:li:tag:nope', '--data', tempDataPath()]);
+    const data = tempDataPath();
+    assert.equal((await runCli(['ingest', '-f', writeTemp('one.json', JSON.stringify([records[0]])), '--data', data])).code, 0);
+    const r = await runCli(['get', '--urn', 'urn:li:tag:nope', '--data', data]);
     assert.equal(r.code, 1);
     assert.equal(r.stdout, '');
     assert.equal(r.stderr, 'urn urn:li:tag:nope not found\n');
   });
 
   it('get of a malformed urn explains what is wrong', async () => {
-    const r = await runCli(['get', '--urn', 'urn:li:dataset:(oops', '--data', tempDataPath()]);
+    const data = tempDataPath();
+    assert.equal((await runCli(['ingest', '-f', writeTemp('one.json', JSON.stringify([records[0]])), '--data', data])).code, 0);
+    const r = await runCli(['get', '--urn', 'urn:li:dataset:(oops', '--data', data]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /Invalid urn "urn:li:dataset:\(oops": the tuple key is not closed with "\)"/);
   });

@@ -214,6 +214,17 @@ describe('a path with no data file', () => {
     const again = await runCli(['ingest', '-f', 'test/fixtures/sample-tutorial-mcps.json', '--data', made]);
     assert.equal(again.stderr, '', 'no notice once the file is there');
   });
+
+  it('a command that writes and fails leaves no file behind, and no notice', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '[{"entityUrn": "urn:li:tag:x"');
+    const target = join(dir, 'never.lmdb');
+    const r = await runCli(['ingest', '-f', bad, '--data', target]);
+    assert.equal(r.code, 1);
+    assert.doesNotMatch(r.stderr, /created a new one/);
+    assert.equal(existsSync(target), false);
+    assert.equal(existsSync(`${target}-lock`), false);
+  });
 });
 
 describe('a file of another page size', () => {

@@ -7,7 +7,8 @@ import type { Store } from '../store/store.ts';
  * server's ingest batch) to commit, and never take the write lock themselves. A path with no file is
  * refused ("no data file at PATH": a misspelt --data must not look like an empty catalog) unless
  * `create`, given by the commands that write something of their own (ingest, put, pull …): those
- * make the file and say so on stderr.
+ * make the file and, when they succeed, say so on stderr; one that fails takes the file away again
+ * while nothing is in it.
  */
 export async function withStore<T>(dataPath: string, fn: (store: Store) => Promise<T> | T, options: { readOnly?: boolean; create?: boolean } = {}): Promise<T> {
   const { openCatalog, damageError } = await import('../ops/core/openCatalog.ts');
@@ -18,15 +19,19 @@ export async function withStore<T>(dataPath: string, fn: (store: Store) => Promi
   } catch (e) {
     throw damageError(e, path) ?? e;
   }
-  noticeCreated(store);
   noticeUpgrade(store);
+  let removed = false;
   try {
-    return await fn(store);
+    const result = await fn(store);
+    noticeCreated(store);
+    return result;
   } catch (e) {
+    // A command that failed leaves no file it made for nothing (bad input writes nothing).
+    if (store.created) removed = await store.removeIfNothingIn();
     // LMDB's error for a damaged page names the file it came from (this one, or a file remote's).
     throw damageError(e, path) ?? e;
   } finally {
-    await store.close();
+    if (!removed) await store.close();
   }
 }
 

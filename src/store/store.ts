@@ -18,7 +18,7 @@
  * processes, and a throw from `fn` rolls back everything `fn` wrote — so a read-modify-write can
  * never lose a concurrent update and a failed operation leaves nothing behind.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { CatalogError } from '../errors.ts';
 import { dirname } from 'node:path';
 import type { RootDatabase } from 'lmdb';
@@ -291,6 +291,21 @@ export class Store implements StoreView {
 
   async close(): Promise<void> {
     await this.env.close();
+  }
+
+  /**
+   * For a file this open made (`created`) for a command that then failed: closes it and removes it and
+   * its lock file while it holds nothing — no entity, remote or token, in this process or another
+   * that opened it meanwhile. Answers whether it did (the store is then closed); otherwise it is left
+   * open as it was.
+   */
+  async removeIfNothingIn(): Promise<boolean> {
+    if (!this.created || this.readOnly) return false;
+    this.refresh();
+    if (this.entityTypes().length > 0 || this.remotes().length > 0 || this.listTokens().length > 0) return false;
+    await this.env.close();
+    for (const file of [this.path, `${this.path}-lock`]) rmSync(file, { force: true });
+    return true;
   }
 
   /**

@@ -81,13 +81,12 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     }
     const dataPath = resolve(args.data);
     const store = openCatalog(dataPath);
-    noticeCreated(store);
-    noticeUpgrade(store);
     let auth: boolean;
     try {
       auth = decideAuth({ host: args.host, auth: args.auth, insecureNoAuth: args.insecureNoAuth, tokenCount: store.listTokens().length, dataPath });
     } catch (e) {
-      await store.close();
+      // A server that does not start leaves no file it made for nothing.
+      if (!(await store.removeIfNothingIn())) await store.close();
       if (e instanceof AuthSetupError) {
         process.stderr.write(`${e.message}\n`);
         process.exitCode = 2;
@@ -95,6 +94,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       }
       throw e;
     }
+    noticeCreated(store);
+    noticeUpgrade(store);
     if (args.sample) {
       const { ingestFile } = await import('./ingestRun.ts');
       const s = await ingestFile(store, undefined);
