@@ -217,7 +217,8 @@ describe('a damaged data file: no command dies on a signal, none answers wrongly
     sample = await corpus('sample', ['ingest', '--sample']);
   });
 
-  it(`a copy cut short at ${CUT_EVERY === 1 ? 'every' : `every ${CUT_EVERY}th`} page boundary: refused by every command, with the sizes`, async () => {
+  const nth = CUT_EVERY === 1 ? 'every' : `every ${({ 2: 'second', 3: 'third' } as Record<number, string>)[CUT_EVERY] ?? `${CUT_EVERY}th`}`;
+  it(`a copy cut short at ${nth} page boundary: refused by every command, with the sizes`, async () => {
     const pages = tutorial.bytes.length / PAGE;
     const files = Array.from({ length: Math.ceil(pages / CUT_EVERY) }, (_, i) => i * CUT_EVERY).map((p) => ({ label: `cut at page ${p}`, content: tutorial.bytes.subarray(0, p * PAGE) }));
     const { counts, bad } = await runAll(tutorial, files);
