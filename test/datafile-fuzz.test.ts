@@ -112,7 +112,8 @@ function classify(r: Run, answer: string | undefined, intact: string): Outcome {
   // failure in its answer (a result with isError), as MCP has it.
   if (answer !== undefined && !/is damaged/.test(r.stdout)) return 'wrong';
   const message = answer === undefined ? r.stderr : r.stdout;
-  if (!/error:|catalog: stopped|Error calling tool/.test(message)) return 'no-message';
+  // A message on stderr, or an MCP tool's error: the whole call's, or one entity's `"error"` in its answer.
+  if (!/error:|catalog: stopped|Error calling tool|\\?"error\\?":/.test(message)) return 'no-message';
   if (/is not a catalog data file|is cut short|is damaged: (its |meta page|the directory|the table directory|page \d+ of|node \d+ of)/.test(message)) return 'refused';
   if (/does not match its checksum/.test(message)) return 'page-checksum';
   if (/\(LMDB: MDB_/.test(message)) return 'page-check';

@@ -25,11 +25,21 @@ export function damageAdvice(path: string): string {
  * `path`), or undefined when `err` is not such an error.
  */
 export function damageError(err: unknown, path?: string): CatalogError | undefined {
-  if (err instanceof CatalogError || !(err instanceof Error)) return undefined;
-  const name = DAMAGE_CODES.get((err as { code?: unknown }).code as number);
-  if (!name) return undefined;
-  const found = / in (.+?): ([^:]+)$/.exec(err.message);
-  const file = found?.[1] ?? path ?? 'a data file';
-  const what = found?.[2] ?? err.message.replace(/^MDB_[A-Z_]+: /, '');
-  return new CatalogError('SERVER_ERROR', `${file} is damaged: ${what} (LMDB: ${name}); ${damageAdvice(file)}`, { cause: err });
+  // The error itself, or what it wraps: a GraphQL error's original error, an error's cause.
+  let e: unknown = err;
+  for (let depth = 0; e instanceof Error && depth < 5; depth++) {
+    if (e instanceof CatalogError) return undefined;
+    const name = DAMAGE_CODES.get((e as { code?: unknown }).code as number) ?? NAMES.get(/^(MDB_[A-Z_]+): /.exec(e.message)?.[1] ?? '');
+    if (name) {
+      const found = / in (.+?): ([^:]+)$/.exec(e.message);
+      const file = found?.[1] ?? path ?? 'a data file';
+      const what = found?.[2] ?? e.message.replace(/^MDB_[A-Z_]+: /, '');
+      return new CatalogError('SERVER_ERROR', `${file} is damaged: ${what} (LMDB: ${name}); ${damageAdvice(file)}`, { cause: err });
+    }
+    e = (e as { originalError?: unknown }).originalError ?? e.cause;
+  }
+  return undefined;
 }
+
+/** The same errors by name, for an error that kept LMDB's text but lost its code on the way. */
+const NAMES = new Map([...DAMAGE_CODES.values()].map((n) => [n, n]));

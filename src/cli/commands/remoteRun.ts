@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CatalogError } from '../../errors.ts';
+import { damageError } from '../../ops/core/openCatalog.ts';
 import { canonicalJson } from '../../sync/canonical.ts';
 import { RemoteAuthError, RemoteUnreachableError, type Remote } from '../../sync/remote/types.ts';
 import type { SyncConflict } from '../../ops/sync/pull.ts';
@@ -45,7 +46,9 @@ export function stopped(what: string, named: ResolvedRemote, e: unknown, after: 
   if (cause instanceof RemoteAuthError && cause.status === 401) {
     hint = ` Give a token with --token TOKEN, keep one for this server with \`catalog remote add ${named.name ?? 'NAME'} ${named.location} --token TOKEN\`, or set DATAHUB_GMS_TOKEN.`;
   }
-  return new SyncCommandError(`${what} stopped: ${messageOf(e)}.${hint} ${after}`, e);
+  // A damaged file remote (or this file) is named, with what to do about it.
+  const damaged = damageError(e);
+  return new SyncCommandError(`${what} stopped: ${damaged ? damaged.message.replace(/\.$/, '') : messageOf(e)}.${hint} ${after}`, e);
 }
 
 /**

@@ -2,6 +2,7 @@
  * The read tools: search, get_entities, list_schema_fields, get_dataset_queries, get_me. Each runs
  * the GraphQL documents DataHub's MCP server runs and shapes the answer as it does (./shape.ts).
  */
+import { damageError } from '../../ops/core/openCatalog.ts';
 import { exists, gql, schemaFieldUrn, type ToolContext } from '../context.ts';
 import { ENTITY_DETAILS, QUERIES, QUERY_ENTITY, RELATED_DOCUMENTS, SEARCH } from '../documents.ts';
 import { compileFilter, customFilter, parseFilter } from '../filters.ts';
@@ -119,7 +120,7 @@ export async function getEntities(ctx: ToolContext, a: { urns: string[] | string
       results.push(await readEntity(ctx, urn));
     } catch (e) {
       if (single) throw e;
-      results.push({ error: (e as Error).message, urn });
+      results.push({ error: (damageError(e) ?? (e as Error)).message, urn });
     }
   }
   return single ? results[0]! : results;
