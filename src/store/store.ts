@@ -22,8 +22,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RootDatabase } from 'lmdb';
 import { backup } from './backup.ts';
+import { namedDamage, spoil } from './checksum.ts';
+import { addChecksums, checkedCopy, type ChecksumProgress, type ChecksumUpgrade } from './checksumUpgrade.ts';
 import { DecodedCache } from './decodedCache.ts';
-import { checkFormat, forgetStructures, markFormat, openEnv, openTables, releaseMap, type Compression } from './format.ts';
+import { checkFormat, CHECKSUMS_KEY, forgetStructures, markFormat, openEnv, openTables, releaseMap, type Compression } from './format.ts';
 import { AFTER, keyWalks, type Walk, type WalkEntries } from './keyWalks.ts';
 import { EntityIdCounter, RelationshipIndex, type RelatedEdge, type RelationshipDirection, type RelationshipIndexer } from './relationships.ts';
 import { SearchTables, type SearchIndexer } from './searchIndex.ts';
@@ -41,6 +43,8 @@ export type { RemoteRecord, SyncBase } from './syncState.ts';
 export type { PutAspectInput, PutAspectResult, StoreSnapshot, StoreTxn, StoreView } from './view.ts';
 export type { RelatedEdge, RelationshipDirection, RelationshipIndexer } from './relationships.ts';
 export { checkedKeys, KeyWalkError, progressCheck, type KeyRange } from './keyWalks.ts';
+export { DamagedValueError } from './checksum.ts';
+export type { ChecksumProgress, ChecksumUpgrade } from './checksumUpgrade.ts';
 
 /**
  * Parts of lmdb-js that its type declarations leave out (docs/patches.md §3): the native environment
@@ -265,7 +269,7 @@ export class Store implements StoreView {
    * copy under a read transaction; `compact` rewrites the catalog into the smallest file (backup.ts).
    */
   async backup(path: string, compact: boolean): Promise<void> {
-    await backup(this.env, this.compression, path, compact);
+    await backup(this.env, this.compression, path, compact, checkedCopy(this.path, this.tables));
   }
 
   async close(): Promise<void> {
@@ -331,8 +335,38 @@ export class Store implements StoreView {
     if (fast === undefined) return undefined;
     // `length`, not `byteLength`: lmdb hands out its whole shared buffer with `length` set to the value's.
     const bytes = fast.subarray(0, fast.length);
+    // The table's decoder checks the value's checksum before decoding it (checksum.ts); bytes equal to
+    // those decoded last time were checked then.
     const decoder = (this.aspects as unknown as LmdbInternals).decoder!;
-    return this.decoded.get(urn, aspectName, bytes, (stable) => decoder.decode(stable) as AspectRecord);
+    try {
+      return this.decoded.get(urn, aspectName, bytes, (stable) => decoder.decode(stable) as AspectRecord);
+    } catch (e) {
+      throw namedDamage(this.path, 'aspects', [urn, aspectName, 0], e);
+    } finally {
+      spoil(this.aspects, fast);
+    }
+  }
+
+  /**
+   * Whether some values of the file have no checksum yet: an older file not yet opened read-write by
+   * this release, or one whose upgrade was interrupted (checksumUpgrade.ts). They read as before.
+   */
+  get checksumsPending(): boolean {
+    return this.meta?.get(CHECKSUMS_KEY) !== undefined;
+  }
+
+  /**
+   * Gives every value of the file that has none its checksum, in batches of their own transactions
+   * (checksumUpgrade.ts); openCatalog runs it on a read-write open when checksumsPending.
+   */
+  addChecksums(progress?: ChecksumProgress): ChecksumUpgrade {
+    if (this.readOnly) throw new Error(`${this.path} is open read-only here: its values cannot be given checksums`);
+    try {
+      return addChecksums(this.env, this.tables, this.compression, progress);
+    } catch (e) {
+      forgetStructures(this.tables);
+      throw e;
+    }
   }
 
   /** How many readAspect calls shared a decoded value, and how many decoded. */
