@@ -4,6 +4,7 @@
 // error naming its entity and aspect, never different data; older files get theirs on their first
 // read-write open (src/store/checksumUpgrade.ts).
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { crc32 } from 'node:zlib';
@@ -12,6 +13,7 @@ import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { exportEntities, exportTypes } from '../src/ops/ingest/exportCatalog.ts';
 import { DamagedValueError, type ChecksumUpgrade } from '../src/store/store.ts';
+import { checkStored, sealed } from '../src/store/checksum.ts';
 import { HIVE_T1, tempDataPath, tempDir } from './helpers.ts';
 
 const stamp = (time: number) => ({ actor: 'urn:li:corpuser:tester', time });
@@ -73,6 +75,22 @@ async function catalog(): Promise<string> {
 }
 
 describe('checksums of stored values', () => {
+  it('the checksum is zlib\'s CRC-32 of the msgpack bytes at every length (small values are summed without zlib)', () => {
+    for (let n = 0; n < 700; n++) {
+      const bytes = randomBytes(n);
+      const stored = sealed(bytes);
+      assert.equal(stored[0], 0xc1);
+      assert.equal(stored.readUInt32LE(1), crc32(bytes), `length ${n}`);
+      assert.deepEqual(stored.subarray(5), bytes);
+      assert.equal(checkStored(stored), 'sound');
+      if (n > 0) {
+        stored[5 + (n >> 1)]! ^= 0x10;
+        assert.equal(checkStored(stored), 'damaged', `length ${n}`);
+      }
+    }
+    assert.equal(checkStored(Buffer.from([0x93, 1, 2, 3])), 'unsealed', 'a msgpack value of before format 4');
+  });
+
   it('every value of aspects, timeseries and entities is stored as 0xC1, the CRC-32 of its msgpack bytes, then those bytes; the record structures too', async () => {
     const path = await catalog();
     const env = rawEnv(path);
