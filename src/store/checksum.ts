@@ -207,6 +207,12 @@ export function spoil(db: unknown, bytes: Uint8Array): void {
   if (bytes === target && bytes.length > 0) bytes[0] = 0;
 }
 
+/** spoil() for reads whose bytes lmdb copied out of its buffer (range reads of a table opened for bytes): the buffer itself. */
+export function spoilBuffer(db: unknown): void {
+  const target = (db as TableInternals).compression?.getValueBytes;
+  if (target && target.length > 0) target[0] = 0;
+}
+
 /**
  * Puts the checksum layer into a table opened with the msgpack encoding (the table's own Packr,
  * whose encode and decode lmdb-js calls for every value): values are written sealed and checked

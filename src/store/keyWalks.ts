@@ -106,6 +106,11 @@ export function progressCheck<K extends Key>(store: string, name: string, range:
   };
 }
 
+/** Whether `key` sorts after `previous` in the file (a plain comparison when it can tell, the encoded bytes when not). */
+export function comesAfter(key: Key, previous: Key): boolean {
+  return partsAfter(key, previous) > 0 || Buffer.compare(encodeKey(key), encodeKey(previous)) > 0;
+}
+
 /** 1 when `a` certainly sorts after `b` (same-typed parts compared in order), 0 when unsure. */
 function partsAfter(a: Key, b: Key): number {
   const xs = Array.isArray(a) ? a : [a];

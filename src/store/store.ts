@@ -34,6 +34,8 @@ import { timeseries, timeseriesAspects, timeseriesNewestFirst } from './timeseri
 import type { StoreSnapshot, StoreTxn, StoreView } from './view.ts';
 import { openSyncTables, SyncReads, SyncWrites, type RemoteRecord, type SyncBase, type SyncTables } from './syncState.ts';
 import { WriteScope, type StoreParts } from './writeScope.ts';
+import { verifyStore, type VerifyProblem, type VerifyProgress, type VerifySummary } from './verify.ts';
+import { CatalogError } from '../errors.ts';
 
 export type { DocumentIndex, PostingList, SearchIndexer, SearchRecord, SearchStats, SearchView } from './searchIndex.ts';
 export { POSTING_TF_MAX } from './searchIndex.ts';
@@ -45,6 +47,7 @@ export type { RelatedEdge, RelationshipDirection, RelationshipIndexer } from './
 export { checkedKeys, KeyWalkError, progressCheck, type KeyRange } from './keyWalks.ts';
 export { DamagedValueError } from './checksum.ts';
 export type { ChecksumProgress, ChecksumUpgrade } from './checksumUpgrade.ts';
+export type { VerifyFix, VerifyProblem, VerifyProgress, VerifySummary } from './verify.ts';
 
 /**
  * Parts of lmdb-js that its type declarations leave out (docs/patches.md §3): the native environment
@@ -150,6 +153,25 @@ export class Store implements StoreView {
     }
     mkdirSync(dirname(path), { recursive: true });
     return new Store(path, indexer, search, false);
+  }
+
+  /**
+   * Opens the data file at `path` read-only exactly as it is, whatever its indexes or tables: never
+   * written, never migrated, never created (`catalog verify`, which reports what a read-write open
+   * would change rather than change it).
+   */
+  static openAsIs(path: string, indexer: RelationshipIndexer, search: SearchIndexer): Store {
+    if (!existsSync(path)) throw new CatalogError('NOT_FOUND', `no data file at ${path}`);
+    return new Store(path, indexer, search, true);
+  }
+
+  /**
+   * Checks the whole file (verify.ts): its structure, every value against its checksum, the entity,
+   * relationship and search indexes against the aspects, the sync bases. Reads one snapshot,
+   * synchronously, writing nothing; `report` hears each problem as it is found.
+   */
+  verify(report: (problem: VerifyProblem) => void, progress?: VerifyProgress): VerifySummary {
+    return verifyStore({ path: this.path, env: this.env, tables: this.tables, compression: this.compression, relationships: this.relationships, search: this.search, sync: openSyncTables(this.env) }, report, progress);
   }
 
   /** Whether a read-only open found every table, and both indexes built under the current declarations. */

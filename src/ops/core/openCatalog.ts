@@ -22,3 +22,12 @@ export function openCatalog(path: string, options: { readOnly?: boolean; progres
   }
   return store;
 }
+
+/**
+ * Opens a data file read-only exactly as it is — not migrated, not re-indexed, not given checksums,
+ * not created (`catalog verify`: it reports what is, and writes nothing). No data file at `path` is a
+ * NOT_FOUND error.
+ */
+export function openCatalogAsIs(path: string): Store {
+  return Store.openAsIs(path, relationshipIndexer, searchIndexer);
+}
