@@ -7,8 +7,8 @@ import type { Store } from '../store/store.ts';
  * server's ingest batch) to commit, and never take the write lock themselves.
  */
 export async function withStore<T>(dataPath: string, fn: (store: Store) => Promise<T> | T, options: { readOnly?: boolean } = {}): Promise<T> {
-  const { openCatalog } = await import('../ops/core/openCatalog.ts');
-  const store = openCatalog(resolve(dataPath), options);
+  const [{ openCatalog }, { checksumProgress }] = await Promise.all([import('../ops/core/openCatalog.ts'), import('./checksumNotice.ts')]);
+  const store = openCatalog(resolve(dataPath), { ...options, progress: checksumProgress(resolve(dataPath)) });
   noticeUpgrade(store);
   try {
     return await fn(store);
@@ -17,12 +17,9 @@ export async function withStore<T>(dataPath: string, fn: (store: Store) => Promi
   }
 }
 
-/** Says on stderr that this open moved the data file to the current format, and how to rewrite what it held before. */
+/** Says on stderr that this open moved the data file to the current format (its values were given checksums meanwhile, checksumNotice.ts). */
 export function noticeUpgrade(store: Store): void {
   const u = store.upgraded;
   if (!u) return;
-  process.stderr.write(
-    `catalog: ${store.path} was data file format ${u.from}; it is format ${u.to} now and every value written from here on is compressed. ` +
-      `Its older values stay as they were until rewritten: \`catalog backup -f NEW --compact\` writes a copy with all of them compressed.\n`,
-  );
+  process.stderr.write(`catalog: ${store.path} was data file format ${u.from}; it is format ${u.to} now, which releases before ${u.to} do not open.\n`);
 }
