@@ -45,6 +45,7 @@ PROCESS_LEVEL=(
   test/sync-datahub.test.ts
   test/ui-auth.test.ts
   test/ui.test.ts
+  test/verify.test.ts
   test/walkthrough.test.ts
 )
 

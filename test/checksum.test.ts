@@ -14,6 +14,7 @@ import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { exportEntities, exportTypes } from '../src/ops/ingest/exportCatalog.ts';
 import { DamagedValueError, type ChecksumUpgrade } from '../src/store/store.ts';
 import { checkStored, sealed } from '../src/store/checksum.ts';
+import { rawEnv, rawTable, withoutChecksums } from './formats.ts';
 import { HIVE_T1, tempDataPath, tempDir } from './helpers.ts';
 
 const stamp = (time: number) => ({ actor: 'urn:li:corpuser:tester', time });
@@ -21,18 +22,6 @@ const T2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,t2,PROD)';
 const LONG = 'Checksummed description, long enough for the value to be stored compressed: '.repeat(3);
 const fields = (n: number) => Array.from({ length: n }, (_, i) => ({ fieldPath: `col_${i}`, nativeDataType: 'varchar', type: { type: { 'com.linkedin.schema.StringType': {} } }, description: `column ${i}` }));
 const schema = (n: number) => ({ schemaName: 't', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields: fields(n) });
-
-/** The env of a closed data file, opened the plain lmdb-js way (as the store opens it, without the store). */
-function rawEnv(path: string): lmdb.RootDatabase {
-  return lmdb.open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
-}
-
-/** A table of `env` with its values as stored bytes (decompressed as the store reads them; keys as the store's). */
-function rawTable(env: lmdb.RootDatabase, table: string): lmdb.Database<Buffer, lmdb.Key> {
-  const dictionary = Buffer.from(env.openDB('meta', {}).get('valueDictionary') as Uint8Array);
-  const compressed = table === 'aspects' || table === 'timeseries';
-  return env.openDB(table, { encoding: 'binary', ...(compressed && { compression: { dictionary, threshold: 64 } }) } as object) as lmdb.Database<Buffer, lmdb.Key>;
-}
 
 /** Changes the stored bytes of one value of a closed data file, as damage on a disk would. */
 async function damage(path: string, table: string, key: lmdb.Key, change: (bytes: Buffer) => Buffer | void): Promise<void> {
@@ -273,28 +262,6 @@ describe('checksums of stored values', () => {
   });
 });
 
-/** Removes the checksums of a closed file's values and marks it format 3, as the release before checksums left it. */
-async function asFormat3(path: string): Promise<number> {
-  const env = rawEnv(path);
-  let values = 0;
-  try {
-    for (const table of ['aspects', 'timeseries', 'entities']) {
-      const db = rawTable(env, table);
-      const structures = db.getBinary(Symbol.for('structures') as never);
-      const entries: Array<[lmdb.Key, Buffer]> = structures ? [[Symbol.for('structures') as never, Buffer.from(structures)]] : [];
-      for (const { key, value } of db.getRange({})) entries.push([key, Buffer.from(value)]);
-      await env.transaction(() => {
-        for (const [key, bytes] of entries) void db.put(key, bytes.subarray(5));
-      });
-      values += entries.length;
-    }
-    await env.openDB('meta', {}).put('formatVersion', 3);
-  } finally {
-    await env.close();
-  }
-  return values;
-}
-
 describe('an older file gets its checksums on its first read-write open', () => {
   it('a read-only open reads it as it is and writes nothing; a read-write open gives every value its checksum, each reading as before', async () => {
     const path = tempDataPath();
@@ -304,7 +271,7 @@ describe('an older file gets its checksums on its first read-write open', () => 
     });
     const exported = JSON.stringify(Array.from(exportEntities(store, exportTypes(store))));
     await store.close();
-    const values = await asFormat3(path);
+    const values = await withoutChecksums(path, 3);
     const before = JSON.stringify(rawSnapshot(path));
     const reader = openCatalog(path, { readOnly: true });
     try {
@@ -340,7 +307,7 @@ describe('an older file gets its checksums on its first read-write open', () => 
       });
     }
     await store.close();
-    const values = await asFormat3(path);
+    const values = await withoutChecksums(path, 3);
     assert.ok(values > 12_000, `${values} values: more than two batches`);
     // Interrupted after its first batch (a progress report that throws stands for a killed process).
     assert.throws(
@@ -379,7 +346,7 @@ describe('an older file gets its checksums on its first read-write open', () => 
 
   it('a value that does not decode is left as it was and reads as damaged afterwards', async () => {
     const path = await catalog();
-    await asFormat3(path);
+    await withoutChecksums(path, 3);
     await damage(path, 'aspects', [T2, 'datasetProperties', 0], (b) => b.subarray(0, b.length - 3));
     let result: ChecksumUpgrade | undefined;
     const store = openCatalog(path, { progress: { begin: () => {}, update: () => {}, end: (r) => (result = r) } });
@@ -410,7 +377,7 @@ describe('backup --compact', () => {
 
   it('copies a file not yet given checksums with every value sealed', async () => {
     const path = await catalog();
-    await asFormat3(path);
+    await withoutChecksums(path, 3);
     const store = openCatalog(path, { readOnly: true });
     const copy = join(tempDir(), 'copy.lmdb');
     try {
