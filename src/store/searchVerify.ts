@@ -18,7 +18,7 @@ import type { Database, Key } from 'lmdb';
 import { deepEqual, type EntityRecord } from './tables.ts';
 import { BLOCK_BITS } from './idBlocks.ts';
 import { COLUMN_CHUNK_BITS, POSTING_BYTES, type DocumentIndex, type SearchInspection, type SearchStats } from './searchIndex.ts';
-import type { LatestAspects, VerifyFix } from './verify.ts';
+import type { LatestAspects, VerifyFix } from './verifyReport.ts';
 
 type Problem = (part: string, subject: string, what: string, fix: VerifyFix) => void;
 

@@ -34,42 +34,9 @@ import type { SearchTables } from './searchIndex.ts';
 import { SearchCheck } from './searchVerify.ts';
 import type { SyncTables } from './syncState.ts';
 import { NEXT_ENTITY_ID, type AspectRecord, type EntityRecord, type Tables } from './tables.ts';
+import type { LatestAspects, VerifyFix, VerifyProblem, VerifySummary } from './verifyReport.ts';
 
-/** What fixes a problem: a backup, `catalog reindex`, or dropping a remote's sync bases. */
-export type VerifyFix = 'restore' | 'reindex' | 'sync';
-
-export interface VerifyProblem {
-  /** The part of the file: a table, or an index. */
-  part: string;
-  /** What it is about: an entity and aspect, an entity, a key. */
-  subject: string;
-  /** What is wrong with it. */
-  problem: string;
-  fix: VerifyFix;
-}
-
-export interface VerifySummary {
-  tables: number;
-  /** Entries walked, in every table. */
-  entries: number;
-  entities: number;
-  /** Values of `aspects` (every version) and of `timeseries`. */
-  aspectValues: number;
-  timeseriesValues: number;
-  /** Values held to their checksum (record structures included). */
-  checksummed: number;
-  /** Values written before checksums, in a file not yet given them: read, not checkable. */
-  unsealed: number;
-  /** Whether the file still waits for its values' checksums (written by an older release). */
-  pending: boolean;
-  /** `checked`, or why not: built under other declarations, absent. */
-  relationships: 'checked' | 'stale' | 'absent';
-  edges: number;
-  search: 'checked' | 'stale' | 'absent';
-  documents: number;
-  remotes: number;
-  syncBases: number;
-}
+export type { LatestAspects, VerifyFix, VerifyProblem, VerifySummary } from './verifyReport.ts';
 
 /** The store's parts verify reads (Store.verify hands them over). */
 export interface VerifyParts {
@@ -464,16 +431,6 @@ function cachedEntity(tables: Tables): (urn: string) => EntityRecord | null | un
     }
     return last;
   };
-}
-
-/**
- * The latest value of each aspect an entity lists, read as the indexes read them, and when the
- * entity last changed. Undefined when one of them does not read (damaged: reported by the walks).
- */
-export interface LatestAspects {
-  value(name: string): unknown;
-  /** The latest `created` time of any of its aspects (what the search index sorts "last modified" by). */
-  modified(): number;
 }
 
 function latestAspects(tables: Tables, urn: string, entity: EntityRecord): LatestAspects | undefined {
