@@ -18,7 +18,7 @@ import type { Database, Key } from 'lmdb';
 import { deepEqual, type EntityRecord } from './tables.ts';
 import { BLOCK_BITS } from './idBlocks.ts';
 import { COLUMN_CHUNK_BITS, POSTING_BYTES, type DocumentIndex, type SearchInspection, type SearchStats } from './searchIndex.ts';
-import type { LatestAspects, VerifyFix } from './verifyReport.ts';
+import { counted, type LatestAspects, type VerifyFix } from './verifyReport.ts';
 
 type Problem = (part: string, subject: string, what: string, fix: VerifyFix) => void;
 
@@ -37,6 +37,8 @@ export class SearchCheck {
   private chunk = -1;
   /** The urns of the ids seen in the current column chunk (for messages). */
   private readonly urns = new Map<number, string>();
+  /** Ids of the current column chunk whose entries cannot be judged: their entity did not read. */
+  private readonly unknowns = new Set<number>();
   /** Each id's type code (0: none) and whether its document is soft-deleted, for the facet counters. */
   private code = new Uint8Array(1024);
   private removed = new Uint8Array(1024);
@@ -69,7 +71,7 @@ export class SearchCheck {
       if (term === undefined) return;
       this.postingTerms++;
       const df = this.index.tables.searchTerms.get(term as never);
-      if (df !== entries) problem('searchTerms', `the word "${term}"`, `its document count is ${JSON.stringify(df)}, but ${entries} documents hold it`, 'reindex');
+      if (df !== entries) problem('searchTerms', `the word "${term}"`, `its document count is ${JSON.stringify(df)}, but ${counted(entries, 'document holds', 'documents hold')} it`, 'reindex');
     };
     const idBytes = (table: string, key: Key, bytes: Buffer, size: number) => {
       let ok = bytes.length > 0 && bytes.length % size === 0;
@@ -129,13 +131,23 @@ export class SearchCheck {
     if (name === 'postingBlocks') this.endPostings?.();
   }
 
-  /** One entity, in id order: its document, and what its analysis puts in the current block. */
-  entity(id: number, urn: string, entity: EntityRecord, latest: LatestAspects): void {
+  /** An id whose entity did not read (reported): its entries are left unjudged. */
+  unknown(id: number): void {
+    this.moveTo(id);
+    this.unknowns.add(id);
+  }
+
+  private moveTo(id: number): void {
     const chunk = id >>> COLUMN_CHUNK_BITS;
     if (chunk !== this.chunk) {
       this.endChunk();
       this.chunk = chunk;
     }
+  }
+
+  /** One entity, in id order: its document, and what its analysis puts in the current block. */
+  entity(id: number, urn: string, entity: EntityRecord, latest: LatestAspects): void {
+    this.moveTo(id);
     this.urns.set(id, urn);
     const doc = this.indexer.document(urn, entity.entityType, entity.aspects, (name) => latest.value(name), () => latest.modified());
     let stored: { urn: string; json: string; length: number } | undefined;
@@ -242,7 +254,7 @@ export class SearchCheck {
         if (!got) this.problem('postingBlocks', urnOf(low), `the search index lacks the word "${term}" for it`, 'reindex');
         else if (!got.equals(want)) this.problem('postingBlocks', urnOf(low), `the search index holds the word "${term}" for it with another weight, length or type than its document gives`, 'reindex');
       }
-      for (const low of had.keys()) this.problem('postingBlocks', urnOf(low), `the search index holds the word "${term}" for it, which its document does not have`, 'reindex');
+      for (const low of had.keys()) if (!this.unknowns.has(base + low)) this.problem('postingBlocks', urnOf(low), `the search index holds the word "${term}" for it, which its document does not have`, 'reindex');
     }
     for (const { field, value, lows } of this.keywords.values()) {
       this.expectedKeywordBlocks++;
@@ -252,7 +264,7 @@ export class SearchCheck {
       for (const low of lows) {
         if (!had.delete(low)) this.problem('keywordBlocks', urnOf(low), `the search index lacks its keyword ${field}=${value}`, 'reindex');
       }
-      for (const low of had) this.problem('keywordBlocks', urnOf(low), `the search index holds the keyword ${field}=${value} for it, which its document does not have`, 'reindex');
+      for (const low of had) if (!this.unknowns.has(base + low)) this.problem('keywordBlocks', urnOf(low), `the search index holds the keyword ${field}=${value} for it, which its document does not have`, 'reindex');
     }
     this.postings.clear();
     this.keywords.clear();
@@ -271,13 +283,14 @@ export class SearchCheck {
       for (let slot = 0; slot < 1 << COLUMN_CHUNK_BITS; slot++) {
         const want = [...(expected.get(slot) ?? [])].sort((a, b) => a - b);
         const got = [...(stored?.[slot] ?? [])].sort((a, b) => a - b);
-        if (want.length === got.length && want.every((o, i) => o === got[i])) continue;
+        if ((want.length === got.length && want.every((o, i) => o === got[i])) || this.unknowns.has(base + slot)) continue;
         const urn = this.urns.get(base + slot) ?? `entity id ${base + slot}`;
         this.problem('facetColumns', urn, `the search index's values of facet ${field} for it are not those of its document`, 'reindex');
       }
     }
     this.columns = new Map();
     this.urns.clear();
+    this.unknowns.clear();
   }
 
   /** A read of the index that may fail on damage: reported as missing, the walk goes on. */
@@ -298,20 +311,20 @@ export class SearchCheck {
     this.endChunk();
     const problem = this.problem;
     if (complete) {
-      const more = (table: string, expected: number, what: string) => {
+      const more = (table: string, expected: number, what: [string, string]) => {
         const stored = this.stored.get(table) ?? 0;
-        if (stored > expected) problem(table, 'the search index', `it holds ${stored - expected} ${what} that no entity's aspects give (left over from entities that are gone, or values that changed)`, 'reindex');
+        if (stored > expected) problem(table, 'the search index', `it holds ${counted(stored - expected, what[0], what[1])} that no entity's aspects give (left over from entities that are gone, or values that changed)`, 'reindex');
       };
-      more('searchDocs', this.stats.docs, 'documents');
-      more('postingBlocks', this.expectedPostingBlocks, 'blocks of postings');
-      more('keywordBlocks', this.expectedKeywordBlocks, 'blocks of keyword entries');
-      more('facetColumns', this.expectedColumnChunks, 'chunks of facet values');
+      more('searchDocs', this.stats.docs, ['document', 'documents']);
+      more('postingBlocks', this.expectedPostingBlocks, ['block of postings', 'blocks of postings']);
+      more('keywordBlocks', this.expectedKeywordBlocks, ['block of keyword entries', 'blocks of keyword entries']);
+      more('facetColumns', this.expectedColumnChunks, ['chunk of facet values', 'chunks of facet values']);
       const recorded = this.index.stats();
       const types = (s: SearchStats) => JSON.stringify(Object.entries(s.types).filter(([, t]) => t.docs > 0).sort(([a], [b]) => (a < b ? -1 : 1)));
       if (recorded.docs !== this.stats.docs || recorded.length !== this.stats.length || types(recorded) !== types(this.stats)) {
-        problem('meta', 'the search index\'s statistics', `they say ${recorded.docs} documents of total length ${recorded.length}, but the documents are ${this.stats.docs} of total length ${this.stats.length} (or of other types)`, 'reindex');
+        problem('meta', 'the search index\'s statistics', `they say ${counted(recorded.docs, 'document')} of total length ${recorded.length}, but the documents are ${this.stats.docs} of total length ${this.stats.length} (or of other types)`, 'reindex');
       }
-      if ((this.stored.get('searchTerms') ?? 0) !== this.postingTerms) problem('searchTerms', 'the search index', `it counts documents for ${this.stored.get('searchTerms') ?? 0} words, but ${this.postingTerms} words have postings`, 'reindex');
+      if ((this.stored.get('searchTerms') ?? 0) !== this.postingTerms) problem('searchTerms', 'the search index', `it counts documents for ${counted(this.stored.get('searchTerms') ?? 0, 'word')}, but ${counted(this.postingTerms, 'word has', 'words have')} postings`, 'reindex');
       this.checkCounters(tick);
     }
     return this.stats.docs;
@@ -332,7 +345,7 @@ export class SearchCheck {
       for (const [code, n] of group.counts) {
         expected++;
         const stored = this.read(() => counters.get([group!.field, group!.value, code]));
-        if (stored !== n) this.problem('facetCounts', `${group.field}=${group.value}`, `its counter of live documents of type code ${code} is ${JSON.stringify(stored)}, but ${n} hold it`, 'reindex');
+        if (stored !== n) this.problem('facetCounts', `${group.field}=${group.value}`, `its counter of live documents of type code ${code} is ${JSON.stringify(stored)}, but ${counted(n, 'holds', 'hold')} it`, 'reindex');
       }
     };
     try {
@@ -357,6 +370,6 @@ export class SearchCheck {
       return;
     }
     const stored = this.stored.get('facetCounts') ?? 0;
-    if (stored > expected) this.problem('facetCounts', 'the search index', `it holds ${stored - expected} facet counters that no live document gives`, 'reindex');
+    if (stored > expected) this.problem('facetCounts', 'the search index', `it holds ${counted(stored - expected, 'facet counter')} that no live document gives`, 'reindex');
   }
 }

@@ -34,7 +34,7 @@ import type { SearchTables } from './searchIndex.ts';
 import { SearchCheck } from './searchVerify.ts';
 import type { SyncTables } from './syncState.ts';
 import { NEXT_ENTITY_ID, type AspectRecord, type EntityRecord, type Tables } from './tables.ts';
-import type { LatestAspects, VerifyFix, VerifyProblem, VerifySummary } from './verifyReport.ts';
+import { counted, type LatestAspects, type VerifyFix, type VerifyProblem, type VerifySummary } from './verifyReport.ts';
 
 export type { LatestAspects, VerifyFix, VerifyProblem, VerifySummary } from './verifyReport.ts';
 
@@ -126,8 +126,8 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
   summary.relationships = tables.relBlocks === undefined ? 'absent' : relationshipsCurrent ? 'checked' : 'stale';
   summary.search = inspection === undefined ? 'absent' : searchCurrent ? 'checked' : 'stale';
 
-  const counted = (name: string) => ((raw.get(name)?.getStats() as { entryCount?: number } | undefined)?.entryCount ?? 0);
-  const total = [...raw.keys()].reduce((n, name) => n + counted(name), 0) + counted('entityUrns') + counted('keywordBlocks') + counted('postingBlocks');
+  const entries = (name: string) => ((raw.get(name)?.getStats() as { entryCount?: number } | undefined)?.entryCount ?? 0);
+  const total = [...raw.keys()].reduce((n, name) => n + entries(name), 0) + entries('entityUrns') + entries('keywordBlocks') + entries('postingBlocks');
   let done = 0;
   const tick = () => {
     done++;
@@ -138,6 +138,10 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
   };
 
   const strict = everyValueChecksummed(tables.meta);
+  /** Checksummed tables whose record structures are damaged. */
+  const unstructured = new Set<string>();
+  /** Whether an entity record did not read: the aspects its entity lists are then not all known. */
+  let entityDamage = false;
   const entityOf = cachedEntity(tables);
   const remoteLocations = new Set<string>();
   for (const { value } of safeRange(parts.sync.remotes)) if (value && typeof (value as { location?: unknown }).location === 'string') remoteLocations.add((value as { location: string }).location);
@@ -156,7 +160,8 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
       }
       summary.unsealed++;
     } else summary.checksummed++;
-    if (!decode && state === 'sound') return {};
+    // Values whose table's record structures are damaged cannot be decoded: they were reported once.
+    if ((!decode || unstructured.has(table)) && state === 'sound') return {};
     try {
       return { value: decoders.get(table)!.decode(bytes, bytes.length) };
     } catch (e) {
@@ -187,9 +192,11 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
     entities: (key, bytes) => {
       summary.entities++;
       const read = checked('entities', key, bytes, true);
-      if (!read || typeof key !== 'string') return;
+      if (!read || !('value' in read)) entityDamage = true;
+      if (!read || !('value' in read) || typeof key !== 'string') return;
       const entity = read.value as EntityRecord;
-      if (!isRecord(entity) || typeof entity.entityType !== 'string' || !Array.isArray(entity.aspects) || entity.aspects.some((a) => typeof a !== 'string')) {
+      if (!isEntityRecord(entity)) {
+        entityDamage = true;
         return problem('entities', describeKey('entities', key), 'it is not an entity record (entityType, aspects, id)', 'restore');
       }
       if (new Set(entity.aspects).size !== entity.aspects.length) problem('entities', describeKey('entities', key), 'it lists an aspect twice', 'restore');
@@ -219,6 +226,8 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
       if (entity === undefined) problem('entityUrns', urn, `entity id ${key} is mapped to it, but no such entity is stored`, 'reindex');
       else if (entity !== null && entity.id !== key) problem('entityUrns', urn, `entity id ${key} is mapped to it, but its id is ${entity.id}`, 'reindex');
     },
+    tokens: (key, bytes) => void decodeOrReport('tokens', key, bytes),
+    meta: (key, bytes) => void decodeOrReport('meta', key, bytes),
     remotes: (key, bytes) => {
       summary.remotes++;
       const value = decodeOrReport('remotes', key, bytes) as { name?: unknown; location?: unknown } | undefined;
@@ -252,8 +261,16 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
 
   for (const [name, db] of raw) {
     summary.tables++;
+    if ((CHECKSUMMED_TABLES as readonly string[]).includes(name)) {
+      // The record structures first: an entry of the table no range walk shows, through which every
+      // value of it decodes.
+      const structures = safeBinary(db, STRUCTURES_KEY);
+      if (structures.error) problem(name, describeKey(name, STRUCTURES_KEY), `they could not be read: ${structures.error}`, 'restore');
+      const sound = !structures.error && (structures.bytes === undefined || checked(name, STRUCTURES_KEY, structures.bytes, false) !== undefined);
+      if (!sound) unstructured.add(name);
+    }
     const visit = visitors[name];
-    const entries = walkTable(name, db, (key, bytes) => {
+    const walked = walkTable(name, db, (key, bytes) => {
       summary.entries++;
       tick();
       if (!visit) return;
@@ -264,22 +281,16 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
       }
     }, problem);
     if (name === 'aspects') aspects.end();
-    if ((CHECKSUMMED_TABLES as readonly string[]).includes(name)) {
-      // The record structures: an entry of the table that no range walk shows.
-      const structures = safeBinary(db, STRUCTURES_KEY);
-      if (structures.error) problem(name, describeKey(name, STRUCTURES_KEY), `they could not be read: ${structures.error}`, 'restore');
-      else if (structures.bytes) checked(name, STRUCTURES_KEY, structures.bytes, true);
-    }
-    search?.tableWalked(name, entries);
+    search?.tableWalked(name, walked);
   }
 
   // The counts the walks can only compare at their end.
-  if (aspects.latest !== listedAspects && summary.entities > 0) {
-    problem('entities', 'the entities', `they list ${listedAspects} aspects, but ${aspects.latest} latest aspect values are stored`, 'restore');
+  if (aspects.latest !== listedAspects && summary.entities > 0 && !entityDamage && !unstructured.has('entities')) {
+    problem('entities', 'the entities', `they list ${counted(listedAspects, 'aspect')}, but ${counted(aspects.latest, 'latest aspect value')} ${aspects.latest === 1 ? 'is' : 'are'} stored`, 'restore');
   }
   const entityCount = summary.entities;
-  if (tables.byType && counted('byType') !== entityCount) problem('byType', 'the index of entities by type', `it has ${counted('byType')} entries for ${entityCount} entities`, 'restore');
-  if (relationshipsCurrent && tables.entityUrns && counted('entityUrns') !== entityCount) problem('entityUrns', 'the entity ids', `${counted('entityUrns')} ids are mapped to urns, for ${entityCount} entities`, 'reindex');
+  if (tables.byType && entries('byType') !== entityCount) problem('byType', 'the index of entities by type', `it has ${counted(entries('byType'), 'entry', 'entries')} for ${counted(entityCount, 'entity', 'entities')}`, 'restore');
+  if (relationshipsCurrent && tables.entityUrns && entries('entityUrns') !== entityCount) problem('entityUrns', 'the entity ids', `${counted(entries('entityUrns'), 'id is', 'ids are')} mapped to urns, for ${counted(entityCount, 'entity', 'entities')}`, 'reindex');
   checkMeta(tables, maxId, relationshipsCurrent, problem);
 
   // --- 2. the indexes, entity by entity in id order ---
@@ -287,6 +298,13 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
     const relationships = relationshipsCurrent && tables.relBlocks ? new RelationshipCheck(parts.relationships, tables.relBlocks, problem) : undefined;
     let block = -1;
     let complete = true;
+    // A damaged entity record or aspect (reported): what the indexes should hold of that entity is
+    // not known, so its entries are not held to anything, and the counts cannot be either.
+    const unknown = (id: number) => {
+      complete = false;
+      relationships?.unknown(id);
+      search?.unknown(id);
+    };
     const endBlock = () => {
       if (block < 0) return;
       relationships?.endBlock(block);
@@ -304,13 +322,12 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
       const entity = entityOf(urn);
       // Reported by the walks: an id of no entity, or of another one.
       if (!entity || entity.id !== id) {
-        if (entity === null) complete = false;
+        if (entity === null) unknown(id);
         continue;
       }
       const latest = latestAspects(tables, urn, entity);
       if (latest === undefined) {
-        // A damaged aspect (reported): what the indexes should hold of this entity is not known.
-        complete = false;
+        unknown(id);
         continue;
       }
       relationships?.entity(id, urn, entity, latest);
@@ -330,6 +347,8 @@ function isIndexTable(name: string): boolean {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isEntityRecord = (v: unknown): v is EntityRecord =>
+  isRecord(v) && typeof v['entityType'] === 'string' && Array.isArray(v['aspects']) && (v['aspects'] as unknown[]).every((a) => typeof a === 'string') && (v['id'] === undefined || typeof v['id'] === 'number');
 const isAspectKey = (key: unknown): key is [string, string, number] =>
   Array.isArray(key) && key.length === 3 && typeof key[0] === 'string' && typeof key[1] === 'string' && Number.isInteger(key[2]) && (key[2] as number) >= 0;
 /** A remote's location as `catalog remote` writes it: a URL's origin and path, a database URL, or an absolute path. */
@@ -426,6 +445,8 @@ function cachedEntity(tables: Tables): (urn: string) => EntityRecord | null | un
     lastUrn = urn;
     try {
       last = tables.entities?.get(urn);
+      // A record of another shape is damage too (reported by the walk of `entities`).
+      if (last !== undefined && !isEntityRecord(last)) last = null;
     } catch {
       last = null;
     }
@@ -457,8 +478,8 @@ function aspectHistory(problem: (part: string, subject: string, what: string, fi
   const close = () => {
     if (!group) return;
     const subject = `aspect ${group.aspect} of ${group.urn}`;
-    if (!group.latest) problem('aspects', subject, `${group.versions} older versions are stored, but no latest version`, 'restore');
-    else if (group.history !== undefined && group.versions !== group.history) problem('aspects', subject, `its latest version says it has ${group.history} older versions, but ${group.versions} are stored`, 'restore');
+    if (!group.latest) problem('aspects', subject, `${counted(group.versions, 'older version is', 'older versions are')} stored, but no latest version`, 'restore');
+    else if (group.history !== undefined && group.versions !== group.history) problem('aspects', subject, `its latest version says it has ${counted(group.history, 'older version')}, but ${group.versions} ${group.versions === 1 ? 'is' : 'are'} stored`, 'restore');
   };
   return {
     get latest() {
@@ -520,8 +541,14 @@ function checkMeta(tables: Tables, maxId: number, idsChecked: boolean, problem: 
 class RelationshipCheck {
   private readonly pending = new Map<string, { dest: string; type: string; aspect: string; ids: Set<number> }>();
   private readonly urns = new Map<number, string>();
+  /** Ids of the current block whose entries cannot be judged (their entity did not read). */
+  private readonly unknowns = new Set<number>();
   private blocks = 0;
   private edges = 0;
+
+  unknown(id: number): void {
+    this.unknowns.add(id);
+  }
 
   constructor(
     private readonly index: RelationshipIndex,
@@ -560,18 +587,19 @@ class RelationshipCheck {
         if (!held.has(id)) this.problem('relBlocks', `${this.urns.get(id)} --${type}--> ${dest}`, `the relationships index lacks this edge, which aspect ${aspect} declares`, 'reindex');
       }
       for (const id of held) {
-        if (!ids.has(id)) this.problem('relBlocks', `${this.urns.get(id) ?? `entity id ${id}`} --${type}--> ${dest}`, `the relationships index holds this edge, which aspect ${aspect} does not declare`, 'reindex');
+        if (!ids.has(id) && !this.unknowns.has(id)) this.problem('relBlocks', `${this.urns.get(id) ?? `entity id ${id}`} --${type}--> ${dest}`, `the relationships index holds this edge, which aspect ${aspect} does not declare`, 'reindex');
       }
     }
     this.pending.clear();
     this.urns.clear();
+    this.unknowns.clear();
   }
 
   /** Returns the edges the aspects declare; `complete`: every entity was read, so the counts must agree. */
   finish(complete: boolean): number {
     const stored = (this.db.getStats() as { entryCount?: number }).entryCount ?? 0;
     if (complete && stored > this.blocks) {
-      this.problem('relBlocks', 'the relationships index', `it holds ${stored - this.blocks} blocks of edges that no aspect declares (of entities that are gone, or of values that changed)`, 'reindex');
+      this.problem('relBlocks', 'the relationships index', `it holds ${counted(stored - this.blocks, 'block')} of edges that no aspect declares (of entities that are gone, or of values that changed)`, 'reindex');
     }
     return this.edges;
   }
