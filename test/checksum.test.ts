@@ -218,6 +218,24 @@ describe('checksums of stored values', () => {
     }
   });
 
+  it('a value from before checksums that does not decode, in a file still being given them, is named too', async () => {
+    const path = await catalog();
+    const env = rawEnv(path);
+    await env.openDB('meta', {}).put('checksumUpgrade', {});
+    await rawTable(env, 'aspects').put([T2, 'datasetProperties', 0], Buffer.from([0x93, 0x01]));
+    await env.close();
+    const store = openCatalog(path, { readOnly: true });
+    try {
+      assert.throws(
+        () => store.getAspect(T2, 'datasetProperties'),
+        (e) => e instanceof DamagedValueError && new RegExp(`^${path}: the stored value of aspect datasetProperties of ${T2.replace(/[()]/g, '\\$&')} \\(latest version\\) is damaged: it cannot be decoded \\(.+\\)\\. It is not the data that was written\\.`).test(e.message),
+      );
+      assert.throws(() => store.addChecksums(), /is open read-only here: its values cannot be given checksums$/);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('a damaged compressed value never reads as the value read before it, whose bytes lmdb leaves in its decompression buffer', async () => {
     // lmdb-js decompresses into one buffer per table and, when a value's first byte is damaged into
     // one it does not know (250–253), hands back that buffer with the damaged value's stored length.

@@ -343,4 +343,36 @@ describe('catalog verify, the walks', () => {
     assert.ok(column.includes(`facetColumns: ["tags",0]: it is not a column chunk (offsets, then ordinals) ${REINDEX}`), column.join('\n'));
     assert.ok(column.includes(`facetColumns: ${D1}: the search index's values of facet tags for it are not those of its document ${REINDEX}`), column.join('\n'));
   });
+
+  it('timeseries keys and events, the value dictionary, leftover keyword blocks, a document that does not read', async () => {
+    assert.deepEqual(
+      await problemsAfter((env, _ids, path) => {
+        const series = env.openDB('timeseries', { sharedStructuresKey: Symbol.for('structures'), compression: { dictionary: Buffer.from(env.openDB('meta', {}).get('valueDictionary') as Uint8Array), threshold: 64 } } as object) as lmdb.Database<unknown, lmdb.Key>;
+        checksumTable(series as never, path, 'timeseries', () => true);
+        void series.put([D1, 'operation', 'noon', ''], { value: {} });
+        void series.put([D1, 'operation', TIME + 1, ''], 'not an event');
+      }),
+      // In key order: numbers sort before strings.
+      [
+        `timeseries: the operation event of ${D1} at ${TIME + 1} (2023-11-14T22:13:20.001Z): it is not an event record ${RESTORE}`,
+        `timeseries: ["${D1}","operation","noon",""]: its key is not [urn, aspect, time, partition] ${RESTORE}`,
+      ],
+    );
+    const dictionary = await problemsAfter((env) => void env.openDB('meta', {}).remove('valueDictionary'));
+    assert.ok(dictionary.includes(`meta: the value dictionary: a file of format 3 or later has none: its compressed values cannot be read ${RESTORE}`), dictionary.join('\n'));
+    assert.deepEqual(
+      await problemsAfter((env, ids) => void bytesOf(env, 'keywordBlocks').put(['tags', 'urn:li:tag:gone', 0], Buffer.from([ids[D2]!]))),
+      [
+        `keywordBlocks: the search index: it holds 1 block of keyword entries that no entity's aspects give (left over from entities that are gone, or values that changed) ${REINDEX}`,
+        // The facet counters are held to the keyword entries of live documents, the leftover one too.
+        `facetCounts: tags=urn:li:tag:gone: its counter of live documents of type code 1 is undefined, but 1 holds it ${REINDEX}`,
+      ],
+    );
+    const unreadable = await problemsAfter((env, ids) => {
+      const dictionary = Buffer.from(env.openDB('meta', {}).get('valueDictionary') as Uint8Array);
+      void env.openDB('searchDocs', { encoding: 'binary', compression: { dictionary, threshold: 64 } } as object).put(ids[D2]!, Buffer.from([0x93, 0x01]));
+    });
+    assert.equal(unreadable.length, 1, unreadable.join('\n'));
+    assert.match(unreadable[0]!, new RegExp(`^searchDocs: the document of ${D2.replace(/[()]/g, '\\$&')}: it could not be read: .+ \\(reindex\\)$`));
+  });
 });

@@ -151,17 +151,22 @@ export class SearchCheck {
     this.urns.set(id, urn);
     const doc = this.indexer.document(urn, entity.entityType, entity.aspects, (name) => latest.value(name), () => latest.modified());
     let stored: { urn: string; json: string; length: number } | undefined;
+    let unreadable = false;
     try {
       stored = this.index.storedDocument(id);
     } catch (e) {
-      return this.problem('searchDocs', `the document of ${urn}`, `it could not be read: ${(e as Error).message}`, 'reindex');
+      // Reported; the entries the aspects give are held to the rest of the index all the same.
+      this.problem('searchDocs', `the document of ${urn}`, `it could not be read: ${(e as Error).message}`, 'reindex');
+      unreadable = true;
     }
     if (doc === undefined) {
       if (stored) this.problem('searchDocs', urn, 'the search index holds a document for it, which its aspects do not give', 'reindex');
       return;
     }
     const analysis: DocumentIndex = this.indexer.analyse(doc, (name) => latest.value(name));
-    if (!stored) this.problem('searchDocs', urn, 'the search index has no document for it', 'reindex');
+    if (unreadable) {
+      // Said above.
+    } else if (!stored) this.problem('searchDocs', urn, 'the search index has no document for it', 'reindex');
     else {
       let same = stored.urn === urn && stored.length === analysis.length;
       try {

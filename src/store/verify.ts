@@ -186,8 +186,8 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
       if (!Array.isArray(key) || key.length !== 4 || typeof key[0] !== 'string' || typeof key[1] !== 'string' || typeof key[2] !== 'number') {
         return problem('timeseries', keyText(key), 'its key is not [urn, aspect, time, partition]', 'restore');
       }
-      const read = checked('timeseries', key, bytes, false);
-      if (read && 'value' in read && !isRecord(read.value)) problem('timeseries', describeKey('timeseries', key), 'it is not an event record', 'restore');
+      const read = checked('timeseries', key, bytes, true);
+      if (read && 'value' in read && !(isRecord(read.value) && isRecord(read.value['value']))) problem('timeseries', describeKey('timeseries', key), 'it is not an event record', 'restore');
     },
     entities: (key, bytes) => {
       summary.entities++;
@@ -529,7 +529,7 @@ function checkMeta(tables: Tables, maxId: number, idsChecked: boolean, problem: 
     return problem('meta', 'the file\'s settings', `they could not be read: ${messageOf(e)}`, 'restore');
   }
   if (format !== undefined && (typeof format !== 'number' || !Number.isInteger(format) || format < 1 || format > FORMAT)) problem('meta', 'the data file format', `it is ${JSON.stringify(format)}`, 'restore');
-  if (typeof format === 'number' && format >= 3 && !(dictionary instanceof Uint8Array && dictionary.length > 0)) problem('meta', 'the value dictionary', 'a format 3 file has none: its compressed values cannot be read', 'restore');
+  if (typeof format === 'number' && format >= 3 && !(dictionary instanceof Uint8Array && dictionary.length > 0)) problem('meta', 'the value dictionary', 'a file of format 3 or later has none: its compressed values cannot be read', 'restore');
   if (idsChecked && maxId > 0 && !(typeof next === 'number' && next > maxId)) problem('meta', 'the entity id counter', `it is ${JSON.stringify(next)}, but entity id ${maxId} is given already: the next new entity would share an id`, 'restore');
 }
 
