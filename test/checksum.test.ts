@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { crc32 } from 'node:zlib';
 import * as lmdb from 'lmdb';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
-import { openCatalog } from '../src/ops/core/openCatalog.ts';
+import { openCatalog, openCatalogAsIs } from '../src/ops/core/openCatalog.ts';
 import { exportEntities, exportTypes } from '../src/ops/ingest/exportCatalog.ts';
 import { DamagedValueError, type ChecksumUpgrade } from '../src/store/store.ts';
 import { checkStored, sealed } from '../src/store/checksum.ts';
@@ -411,6 +411,81 @@ describe('backup --compact', () => {
       assert.deepEqual(reopened.getAspect(HIVE_T1, 'datasetProperties', 1)?.value, { description: 'first' });
     } finally {
       await reopened.close();
+    }
+  });
+});
+
+/**
+ * A file where version 1 of an aspect, as read (decompressed), is exactly as long as version 2 as
+ * stored (compressed), and version 2's first byte is then damaged into one lmdb-js does not know: a
+ * walk reading version 1 then version 2 finds version 1's bytes where version 2's should be, unless
+ * the decompression buffer is spoiled between the two (see the test above). `unsealed`: the file as
+ * the release before checksums left it.
+ */
+async function staleTrap(unsealed: boolean): Promise<{ path: string; first: unknown }> {
+  const bravo = { description: `${'Bravo description that compresses. '.repeat(6)}` };
+  const make = async (n: number) => {
+    const path = tempDataPath();
+    const store = openCatalog(path);
+    const first = { description: randomBytes(n).toString('base64').slice(0, n) };
+    await store.write((txn) => writeAspect(txn, stamp(1), T2, 'datasetProperties', first));
+    await store.write((txn) => writeAspect(txn, stamp(2), T2, 'datasetProperties', bravo));
+    await store.write((txn) => writeAspect(txn, stamp(3), T2, 'datasetProperties', { description: 'latest' }));
+    await store.close();
+    if (unsealed) await withoutChecksums(path, 3);
+    const env = rawEnv(path);
+    const read = rawTable(env, 'aspects').getBinary([T2, 'datasetProperties', 1])!.length;
+    const stored = env.openDB('aspects', { encoding: 'binary' }).getBinary([T2, 'datasetProperties', 2])!.length;
+    await env.close();
+    return { path, first, read, stored };
+  };
+  // Random text does not compress, so each character adds one byte to version 1 as read.
+  const probe = await make(100);
+  const trap = await make(100 + probe.stored - probe.read);
+  assert.equal(trap.read, trap.stored, 'version 1 as read is as long as version 2 as stored');
+  const env = rawEnv(trap.path);
+  const raw = env.openDB('aspects', { encoding: 'binary' });
+  const stored = Buffer.from(raw.getBinary([T2, 'datasetProperties', 2])!);
+  assert.equal(stored[0], 254);
+  stored[0] = 250;
+  await raw.put([T2, 'datasetProperties', 2], stored);
+  await env.close();
+  return { path: trap.path, first: trap.first };
+}
+
+describe('walks over every value never take a damaged one for the value before it', () => {
+  it('catalog verify reports it', async () => {
+    const { path } = await staleTrap(false);
+    const store = openCatalogAsIs(path);
+    const problems: string[] = [];
+    try {
+      store.verify((p) => problems.push(`${p.part}: ${p.subject}: ${p.problem}`));
+    } finally {
+      await store.close();
+    }
+    assert.deepEqual(problems, [`aspects: aspect datasetProperties of ${T2} (version 2): it carries no checksum, which every value of this file has: it is not the value that was written`]);
+  });
+
+  it('backup --compact refuses to copy it', async () => {
+    const { path } = await staleTrap(false);
+    const store = openCatalog(path, { readOnly: true });
+    try {
+      await assert.rejects(store.backup(join(tempDir(), 'copy.lmdb'), true), damaged(path, `aspect datasetProperties of ${T2} (version 2)`, 'it carries no checksum, which every value of this file has'));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('the checksum upgrade leaves it unsealed rather than seal the value before it in its place', async () => {
+    const { path, first } = await staleTrap(true);
+    let result: ChecksumUpgrade | undefined;
+    const store = openCatalog(path, { progress: { begin: () => {}, update: () => {}, end: (r) => (result = r) } });
+    try {
+      assert.equal(result?.unreadable, 1);
+      assert.deepEqual(store.getAspect(T2, 'datasetProperties', 1)?.value, first);
+      assert.throws(() => store.getAspect(T2, 'datasetProperties', 2), (e) => e instanceof DamagedValueError);
+    } finally {
+      await store.close();
     }
   });
 });

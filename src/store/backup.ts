@@ -4,7 +4,7 @@
  */
 import { rmSync } from 'node:fs';
 import type { Database, RootDatabase } from 'lmdb';
-import { spoil } from './checksum.ts';
+import { spoilBuffer } from './checksum.ts';
 import { CHECKSUMS_KEY, COMPRESSED_TABLES, DICTIONARY_KEY, FORMAT, FORMAT_KEY, openEnv, type Compression } from './format.ts';
 
 /** Entries written per transaction by copyCompacted. */
@@ -60,7 +60,9 @@ async function copyCompacted(env: RootDatabase, compression: Compression, path: 
       // Copied out of lmdb's reusable buffers: a value read is only valid until the next read.
       for (const { key, value } of from.getRange({ transaction: snapshot } as object)) {
         batch.push([Buffer.from(key), copyValue(name, key, Buffer.from(value))]);
-        spoil(from, value);
+        // lmdb hands out a copy of a value read; the buffer it decompressed into must not pass for
+        // the next value if that one's decompression fails (checksum.ts spoil).
+        spoilBuffer(from);
         if (batch.length === COPY_BATCH) flush();
       }
       flush();

@@ -17,7 +17,7 @@
  * since each transaction's freed pages serve the next.
  */
 import type { Database, Key, RootDatabase } from 'lmdb';
-import { checkStored, CHECKSUMMED_TABLES, CHECKSUM_MARKER, DamagedValueError, sealed, spoil, STRUCTURES_KEY, type ChecksummedTable } from './checksum.ts';
+import { checkStored, CHECKSUMMED_TABLES, CHECKSUM_MARKER, DamagedValueError, sealed, spoilBuffer, STRUCTURES_KEY, type ChecksummedTable } from './checksum.ts';
 import { CHECKSUMS_KEY, COMPRESSED_TABLES, everyValueChecksummed, releaseMap, type Compression } from './format.ts';
 import { decodeKey, encodeKey, sameKey } from './keyWalks.ts';
 import type { Tables } from './tables.ts';
@@ -89,12 +89,14 @@ export function addChecksums(env: RootDatabase, tables: Tables, compression: Com
           if (after === undefined) {
             const structures = db.getBinary(STRUCTURES_KEY as never);
             if (structures) batch.push([STRUCTURES_KEY as never, Buffer.from(structures)]);
+            spoilBuffer(db);
           }
           for (const { key, value } of batch.length < budget ? db.getRange(after !== undefined ? { start: after } : {}) : []) {
             if (after !== undefined && sameKey(after, key)) continue;
-            // Copied: lmdb reuses the buffer of what it read for the next read.
+            // Copied: lmdb may hand out a view of a buffer it reuses. And that buffer must not pass
+            // for the next value if its decompression fails (checksum.ts spoil).
             batch.push([key, Buffer.from(value)]);
-            spoil(db, value);
+            spoilBuffer(db);
             if (batch.length >= budget) break;
           }
         }
