@@ -164,7 +164,7 @@ describe('a data file of an older format', () => {
     const lines = first.stderr.split('\n');
     assert.equal(lines[0], `catalog: giving the ${values} values of ${data} their checksums (a file written before them; once, and an interrupted run goes on where it stopped) …`);
     assert.match(lines[1]!, new RegExp(`^catalog: ${escapeRegExp(data)}: every value has its checksum now \\(${values} given in [\\d.]+s\\)$`));
-    assert.equal(lines[2], `catalog: ${data} was data file format 2; it is format 4 now, which releases before 4 do not open.`);
+    assert.equal(lines[2], `catalog: ${data} was data file format 2; it is format 4 now, which older releases refuse to open.`);
     assert.equal(lines.length, 4);
     const after = await runCli(['get', '--urn', urn, '--aspect', 'datasetProperties', '--data', data]);
     assert.match(after.stdout, /from before/);

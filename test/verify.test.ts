@@ -250,7 +250,7 @@ describe('a data file written by the release before checksums (format 3)', () =>
     const values = Number(/^catalog: giving the (\d+) values of /.exec(notice[0]!)?.[1]);
     assert.equal(notice[0], `catalog: giving the ${values} values of ${path} their checksums (a file written before them; once, and an interrupted run goes on where it stopped) …`);
     assert.match(notice[1]!, new RegExp(`^catalog: ${escapeRegExp(path)}: every value has its checksum now \\(${values} given in [\\d.]+s\\)$`));
-    assert.equal(notice[2], `catalog: ${path} was data file format 3; it is format 4 now, which releases before 4 do not open.`);
+    assert.equal(notice[2], `catalog: ${path} was data file format 3; it is format 4 now, which older releases refuse to open.`);
     assert.equal(notice.length, 4);
 
     const after = await runCli(['verify', '--data', path]);

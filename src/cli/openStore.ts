@@ -21,5 +21,5 @@ export async function withStore<T>(dataPath: string, fn: (store: Store) => Promi
 export function noticeUpgrade(store: Store): void {
   const u = store.upgraded;
   if (!u) return;
-  process.stderr.write(`catalog: ${store.path} was data file format ${u.from}; it is format ${u.to} now, which releases before ${u.to} do not open.\n`);
+  process.stderr.write(`catalog: ${store.path} was data file format ${u.from}; it is format ${u.to} now, which older releases refuse to open.\n`);
 }

@@ -5,10 +5,17 @@
  *   0xC1 · CRC-32 of the msgpack bytes (4 bytes, little-endian) · the msgpack bytes
  *
  * and checked each time it is read, before it is decoded. 0xC1 is the one byte msgpack never
- * writes, so a value without it is a value written before format 4 and decodes as it always did.
- * The checksum covers what the reader decodes: lmdb-js compresses the whole stored value (header
- * included) above the table's threshold and decompresses it in its native code before the decoder
- * sees it, so a damaged compressed value is caught too, whatever its decompression made of it.
+ * writes, so a value without it was written before format 4: it decodes as it always did while the
+ * file still has such values (`strict()` false: a file not yet given its checksums), and is damage in
+ * a file whose every value has one. The checksum covers what the reader decodes: lmdb-js compresses
+ * the whole stored value (header included) above the table's threshold and decompresses it in its
+ * native code before the decoder sees it, so a damaged compressed value is caught too, whatever its
+ * decompression made of it (and `spoil` keeps that from ever being the previous value read).
+ *
+ * These three tables are what only the file holds. The other tables carry no checksum: the search
+ * and relationship indexes and `byType`/`entityUrns` are derived from them, and `catalog verify`
+ * holds them against the aspects instead; tokens, remotes, sync bases and `meta` are small records
+ * it checks for shape.
  *
  * The layer sits inside the tables' own encoder and decoder (msgpackr's Packr, docs/patches.md §3),
  * so every way lmdb-js reads or writes a value goes through it: `get`, range walks, the shared record

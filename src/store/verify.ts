@@ -318,7 +318,11 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
       tick();
       if (typeof id !== 'number' || typeof urn !== 'string') continue;
       if (id >>> BLOCK_BITS !== block) {
-        endBlock();
+        try {
+          endBlock();
+        } catch (e) {
+          problem('indexes', `the entities of ids ${block << BLOCK_BITS}–${((block + 1) << BLOCK_BITS) - 1}`, `their index entries could not be checked: ${messageOf(e)}`, 'reindex');
+        }
         block = id >>> BLOCK_BITS;
       }
       const entity = entityOf(urn);
@@ -332,12 +336,22 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
         unknown(id);
         continue;
       }
-      relationships?.entity(id, urn, entity, latest);
-      search?.entity(id, urn, entity, latest);
+      try {
+        relationships?.entity(id, urn, entity, latest);
+        search?.entity(id, urn, entity, latest);
+      } catch (e) {
+        // An index read that failed (a damaged page): reported, and the walk goes on.
+        problem('indexes', urn, `its index entries could not be checked: ${messageOf(e)}`, 'reindex');
+        unknown(id);
+      }
     }
-    endBlock();
-    if (relationships) summary.edges = relationships.finish(complete);
-    if (search) summary.documents = search.finish(complete, tick);
+    try {
+      endBlock();
+      if (relationships) summary.edges = relationships.finish(complete);
+      if (search) summary.documents = search.finish(complete, tick);
+    } catch (e) {
+      problem('indexes', 'the indexes', `their counts could not be checked: ${messageOf(e)}`, 'reindex');
+    }
   }
   progress?.(total, total);
   return summary;
