@@ -50,12 +50,13 @@ export async function verifyBench(bin: string, sizes: readonly number[], work: s
     // Any command that writes opens read-write; adding a remote writes next to nothing itself.
     const upgrade = await timed(bin, ['remote', 'add', 'bench', 'http://127.0.0.1:9', '--data', old]);
     const said = / every value has its checksum now \((\d+) given in ([\d.]+)s\)/.exec(upgrade.stderr);
-    const seconds = said ? Number(said[2]) : upgrade.seconds;
+    // The command's own figure, without its start-up; a tiny catalog's rounds to nothing, and then the wall time is shown.
+    const seconds = said && Number(said[2]) > 0 ? Number(said[2]) : upgrade.seconds;
     const after = await timed(bin, ['verify', '--data', old]);
     if (!after.stdout.includes(': no problem found in ')) throw new Error(`verify after the upgrade: ${after.stdout.slice(0, 2000)}`);
     rmSync(old, { force: true });
     rmSync(`${old}-lock`, { force: true });
-    push({ section: '12 verify', metric: `checksum upgrade of a format 3 file s, ${n} datasets`, ours: seconds, baseline: backup.seconds, baselineName: 'backup --compact of the same file', target: '—', note: `${values} values given their checksum${said ? '' : ' (wall time: the command did not report its own)'}; verify passes afterwards` });
+    push({ section: '12 verify', metric: `checksum upgrade of a format 3 file s, ${n} datasets`, ours: seconds, baseline: backup.seconds, baselineName: 'backup --compact of the same file', target: '—', note: `${values} values given their checksum${said && Number(said[2]) > 0 ? '' : ' (wall time, start-up included)'}; verify passes afterwards` });
   }
   if (sizes.length > 1) {
     const small = Math.min(...sizes);

@@ -19,7 +19,7 @@ export function checksumProgress(path: string): ChecksumProgress {
     end(result) {
       bar?.stop();
       const unreadable = result.unreadable === 0 ? '' : `; ${result.unreadable === 1 ? '1 value' : `${result.unreadable} values`} did not decode and ${result.unreadable === 1 ? 'was' : 'were'} left as ${result.unreadable === 1 ? 'it was' : 'they were'}: \`catalog verify --data ${path}\` names ${result.unreadable === 1 ? 'it' : 'them'}`;
-      process.stderr.write(`catalog: ${path}: every value has its checksum now (${result.sealed} given in ${result.seconds.toFixed(1)}s${unreadable})\n`);
+      process.stderr.write(`catalog: ${path}: every value has its checksum now (${result.sealed} given in ${result.seconds.toFixed(2)}s${unreadable})\n`);
     },
   };
 }
