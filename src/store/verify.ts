@@ -470,6 +470,10 @@ function cachedEntity(tables: Tables): (urn: string) => EntityRecord | null | un
   };
 }
 
+/**
+ * The latest value of each aspect `entity` lists, read as the indexes read them (undefined when one
+ * of them does not read: damage the walks report, and what the indexes should hold is then unknown).
+ */
 function latestAspects(tables: Tables, urn: string, entity: EntityRecord): LatestAspects | undefined {
   const records = new Map<string, AspectRecord | undefined>();
   try {
