@@ -104,6 +104,31 @@ describe('checksums of stored values', () => {
     }
   });
 
+  it('a value far larger than the encoder\'s buffer, and one that does not compress, are sealed and read back as written', async () => {
+    const path = tempDataPath();
+    const store = openCatalog(path);
+    const big = { description: 'Large. '.repeat(60_000) };
+    const random = { description: randomBytes(150_000).toString('base64') };
+    try {
+      await store.write((txn) => {
+        writeAspect(txn, stamp(1), HIVE_T1, 'datasetProperties', big);
+        writeAspect(txn, stamp(1), T2, 'datasetProperties', random);
+      });
+      assert.deepEqual(store.getAspect(HIVE_T1, 'datasetProperties')?.value, big);
+      assert.deepEqual(store.readAspect(T2, 'datasetProperties')?.value, random);
+    } finally {
+      await store.close();
+    }
+    assertAllSealed(path);
+    const reader = openCatalog(path, { readOnly: true });
+    try {
+      assert.deepEqual(reader.readAspect(HIVE_T1, 'datasetProperties')?.value, big);
+      assert.deepEqual(reader.getAspect(T2, 'datasetProperties')?.value, random);
+    } finally {
+      await reader.close();
+    }
+  });
+
   it('a value whose bytes changed is an error naming the file, the entity, the aspect and the version on every read path, never different data', async () => {
     const path = await catalog();
     // One byte of the msgpack inside the long description, the checksum left as it was.
