@@ -5,6 +5,9 @@
  * - view.ts: StoreView and StoreTxn, the store as the layers above see it;
  * - keyWalks.ts: checked walks over the keys of a table, their bounds and KeyWalkError;
  * - format.ts: the data file's format, its upgrade on open, the value compression and its dictionary;
+ * - checksum.ts: the checksum every stored value carries, checked on every read (format 4), and
+ *   checksumUpgrade.ts: an older file's values given theirs on its first read-write open;
+ * - verify.ts (with searchVerify.ts): `catalog verify`'s walks over the whole file;
  * - relationships.ts: the relationships index and the entity ids;
  * - searchIndex.ts (with idBlocks.ts): the search index;
  * - timeseries.ts: the events of timeseries aspects;
