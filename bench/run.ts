@@ -3,8 +3,9 @@
  * same run on the same machine (bare node:http, raw lmdb-js, `node -e 0`, DataHub Lite). Prints a
  * table and writes it to bench/results.json. See bench/README.md.
  *
- *   npm run bench -- [--datasets 1000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-sync] [--no-build] [--out FILE]
+ *   npm run bench -- [--datasets 1000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-sync] [--no-verify] [--no-build] [--out FILE]
  *   npm run bench -- --only postgres [--datasets 100000]     (section 11 alone, at the largest size)
+ *   npm run bench -- --only verify [--datasets 20000,100000]  (section 12 alone)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { datasetUrn, generate } from './generate.ts';
 import { postgresBench } from './postgres.ts';
 import { READ_DOCUMENT } from './queries.ts';
 import { syncBench } from './sync.ts';
+import { verifyBench } from './verify.ts';
 import { entityQuery, SCHEMA_QUERY } from '../src/ui/api/queries.ts';
 import { SEARCH as UI_SEARCH } from '../src/ui/api/search.ts';
 
@@ -33,12 +35,13 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     'no-peer': { type: 'boolean', default: false },
     'no-sync': { type: 'boolean', default: false },
+    'no-verify': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
     only: { type: 'string' },
   },
 });
-if (flags.only !== undefined && flags.only !== 'postgres') throw new Error('--only takes one section: postgres');
+if (flags.only !== undefined && flags.only !== 'postgres' && flags.only !== 'verify') throw new Error('--only takes one section: postgres or verify');
 const quick = flags.quick ?? false;
 const sizes = (flags.datasets ?? (quick ? '1000,5000' : '1000,100000')).split(',').map(Number);
 const duration = Number(flags.duration ?? (quick ? 3 : 10));
@@ -259,6 +262,11 @@ async function main(): Promise<void> {
     await report();
     return;
   }
+  if (flags.only === 'verify') {
+    for (const r of await verifyBench(BINARY, sizes, work, log)) row(r);
+    await report();
+    return;
+  }
 
   // 1, 2, 5: per size, ingest (CLI and REST, vs raw lmdb) and the read load.
   const perSize = new Map<number, { ingest: number; rest: number; raw: number; read: { rps: number; p50: number; p99: number }; probe: { p50: number; p99: number } }>();
@@ -442,6 +450,10 @@ async function main(): Promise<void> {
   // 10: sync (bench/sync.ts): pull and push against catalog serve, at each size.
   if (flags['no-sync']) rows.push({ section: '10 sync', metric: 'pull and push', ours: null, baseline: null, baselineName: '—', ratio: null, target: '—', met: null, note: 'skipped: --no-sync' });
   else for (const r of await syncBench(BINARY, sizes, work, log)) row(r);
+
+  // 12: checksums and catalog verify (bench/verify.ts), on the files section 2a ingested.
+  if (flags['no-verify']) rows.push({ section: '12 verify', metric: 'verify and the checksum upgrade', ours: null, baseline: null, baselineName: '—', ratio: null, target: '—', met: null, note: 'skipped: --no-verify' });
+  else for (const r of await verifyBench(BINARY, sizes, work, log)) row(r);
 
   // 6: DataHub Lite on the same file.
   const datahub = join(ROOT, '.venv-interop', 'bin', 'datahub');

@@ -36,7 +36,7 @@ export interface SyncRow {
  * allocations: what the process itself holds) and file pages (the mapped executable and the data
  * file LMDB maps: page cache the kernel can drop, which grows with the pages a run touches).
  */
-export function timed(bin: string, args: string[]): Promise<{ seconds: number; stdout: string; peakMb: number; peakAnonMb: number; peakFileMb: number }> {
+export function timed(bin: string, args: string[]): Promise<{ seconds: number; stdout: string; stderr: string; peakMb: number; peakAnonMb: number; peakFileMb: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CATALOG_DATA: '' } });
@@ -63,7 +63,7 @@ export function timed(bin: string, args: string[]): Promise<{ seconds: number; s
     child.on('close', (code) => {
       clearInterval(timer);
       if (code !== 0) reject(new Error(`${bin} ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`));
-      else resolve({ seconds: (performance.now() - started) / 1000, stdout, peakMb: peak, peakAnonMb: peakAnon, peakFileMb: peakFile });
+      else resolve({ seconds: (performance.now() - started) / 1000, stdout, stderr, peakMb: peak, peakAnonMb: peakAnon, peakFileMb: peakFile });
     });
   });
 }

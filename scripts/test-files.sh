@@ -50,6 +50,7 @@ PROCESS_LEVEL=(
   test/sync-untrusted.test.ts
   test/ui-auth.test.ts
   test/ui.test.ts
+  test/verify.test.ts
   test/walkthrough.test.ts
 )
 

@@ -8,6 +8,9 @@ import * as lmdb from 'lmdb';
 import { SAMPLE_MCPS, SAMPLE_URNS as S } from '../src/sample/sample.ts';
 import { catalogCommand, ROOT, runCli, runProcess, serveCatalog, tempDataPath, tempDir, writeTemp } from './helpers.ts';
 import { GROUP_YAML, USERS_YAML } from './fixtures/identity.ts';
+import { withoutChecksums } from './formats.ts';
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function sampleData(): Promise<string> {
   const data = tempDataPath();
@@ -140,16 +143,15 @@ describe('catalog export', () => {
 });
 
 describe('a data file of an older format', () => {
-  it('reads as it is; the first command that writes moves it to the current format and says so once, naming the command that rewrites the rest', async () => {
+  it('reads as it is; the first command that writes moves it to the current format, giving every value its checksum, and says so once', async () => {
     const data = tempDataPath();
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,old.table,PROD)';
     const put = await runCli(['put', '--urn', urn, '--aspect', 'datasetProperties', '-d', writeTemp('p.json', JSON.stringify({ description: 'from before' })), '--data', data]);
     assert.equal(put.code, 0, put.stderr);
-    // As a release of format 2 left it (its values then never compressed; this one's short value is not either).
+    // As a release of format 2 left it: no checksums, no dictionary (its short values never compressed).
+    const values = await withoutChecksums(data, 2);
     const env = lmdb.open({ path: data, compression: false, maxDbs: 32, encoding: 'msgpack' });
-    const meta = env.openDB('meta', {});
-    await meta.put('formatVersion', 2);
-    await meta.remove('valueDictionary');
+    await env.openDB('meta', {}).remove('valueDictionary');
     await env.close();
     // Reading needs no move: a reading command leaves the file as it is, and says nothing.
     const read = await runCli(['get', '--urn', urn, '--aspect', 'datasetProperties', '--data', data]);
@@ -159,10 +161,11 @@ describe('a data file of an older format', () => {
     const write = () => runCli(['deprecate', '--urn', urn, '--data', data]);
     const first = await write();
     assert.equal(first.code, 0, first.stderr);
-    assert.equal(
-      first.stderr,
-      `catalog: ${data} was data file format 2; it is format 3 now and every value written from here on is compressed. Its older values stay as they were until rewritten: \`catalog backup -f NEW --compact\` writes a copy with all of them compressed.\n`,
-    );
+    const lines = first.stderr.split('\n');
+    assert.equal(lines[0], `catalog: giving the ${values} values of ${data} their checksums (a file written before them; once, and an interrupted run goes on where it stopped) …`);
+    assert.match(lines[1]!, new RegExp(`^catalog: ${escapeRegExp(data)}: every value has its checksum now \\(${values} given in [\\d.]+s\\)$`));
+    assert.equal(lines[2], `catalog: ${data} was data file format 2; it is format 4 now, which older releases refuse to open.`);
+    assert.equal(lines.length, 4);
     const after = await runCli(['get', '--urn', urn, '--aspect', 'datasetProperties', '--data', data]);
     assert.match(after.stdout, /from before/);
     const again = await write();

@@ -10,6 +10,7 @@ import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { Store } from '../src/store/store.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
 import { tempDataPath } from './helpers.ts';
+import { withoutChecksums } from './formats.ts';
 
 const stamp = { actor: 'urn:li:corpuser:tester', time: 1 };
 const enc = encodeURIComponent;
@@ -182,7 +183,8 @@ describe('relationships index in the store', () => {
     await first.close();
 
     // Rewrite the file as the release before entity ids left it: no ids, no counter, a key per edge in
-    // `relIn` keyed by source urn, no `relBlocks` or `entityUrns`.
+    // `relIn` keyed by source urn, no `relBlocks` or `entityUrns`; and no checksums (format 4 came later).
+    await withoutChecksums(file, 3);
     const { open } = await import('lmdb');
     const env = open({ path: file, compression: false, maxDbs: 32, encoding: 'msgpack' });
     const entities = env.openDB<Record<string, unknown>, string>('entities', { sharedStructuresKey: Symbol.for('structures') });

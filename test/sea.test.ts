@@ -141,7 +141,7 @@ describe('single executable (build/catalog)', () => {
     const { rows, sizes } = JSON.parse(readFileSync(out, 'utf8')) as { rows: Array<{ section: string; metric: string; ours: number | null; baseline: number | null; note?: string }>; sizes: number[] };
     assert.deepEqual(sizes, [10, 20]);
     const sections = new Set(rows.map((row) => row.section));
-    for (const s of ['1 GraphQL read', '2a catalog ingest', '2b REST batch ingest', '2c data file', '3 start-up', '4 memory', '5 scaling', '7 search', '8 web UI', '9 relationships index', '10 sync', '11 postgres']) {
+    for (const s of ['1 GraphQL read', '2a catalog ingest', '2b REST batch ingest', '2c data file', '3 start-up', '4 memory', '5 scaling', '7 search', '8 web UI', '9 relationships index', '10 sync', '11 postgres', '12 verify']) {
       assert.ok(sections.has(s), `section ${s} missing from ${[...sections].join(', ')}`);
     }
     // Section 11 is skipped, with a row saying so, where PostgreSQL is not installed (scripts/setup.sh postgres).

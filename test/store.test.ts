@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { after as afterPart } from '../src/store/keyWalks.ts';
 import { DecodedCache } from '../src/store/decodedCache.ts';
+import { checksumTable } from '../src/store/checksum.ts';
 import { datasetOf } from '../src/ops/read/dataset.ts';
 import * as lmdb from 'lmdb';
 import fc from 'fast-check';
@@ -241,10 +242,12 @@ describe('versioned aspect store', () => {
     const s1 = openCatalog(path);
     await s1.write((txn) => writeAspect(txn, stamp(1), HIVE_T1, 'datasetProperties', { description: 'format 2', customProperties: { a: '1' } }));
     await s1.close();
-    // A value as the release before format 2 wrote it: its structures inside the value.
+    // A value as the release before format 2 wrote it: its structures inside the value, no checksum;
+    // the file marked as one written before formats were recorded (its values get checksums on open).
     const old = { value: { description: 'format 1', customProperties: { b: '2' } }, systemMetadata: { lastObserved: 1 }, created: { time: 1, actor: 'urn:li:corpuser:old' } };
     let env = lmdb.open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
     await env.openDB('aspects', {}).put([HIVE_T1, 'datasetProperties', 7], old);
+    await env.openDB('meta', {}).remove('formatVersion');
     await env.close();
     const s2 = openCatalog(path);
     try {
@@ -259,11 +262,11 @@ describe('versioned aspect store', () => {
     await env.openDB('meta', {}).put('formatVersion', 99);
     await env.close();
     for (const readOnly of [false, true]) {
-      assert.throws(() => openCatalog(path, { readOnly }), (e: Error) => e.message === `${path} was written by a newer catalog (data file format 99; this one reads formats up to 3): use that release or a newer one`);
+      assert.throws(() => openCatalog(path, { readOnly }), (e: Error) => e.message === `${path} was written by a newer catalog (data file format 99; this one reads formats up to 4): use that release or a newer one`);
     }
   });
 
-  it('opens a format 2 file as it is: its values read beside compressed format 3 ones, read-only too, and the file keeps the dictionary it was written with', async () => {
+  it('opens a format 2 file as it is read-only; read-write, its values get their checksums, compressed with them; a file reads with the dictionary it was written with', async () => {
     const path = tempDataPath();
     const structures = { sharedStructuresKey: Symbol.for('structures') };
     // A file as format 2 wrote it: shared structures, nothing compressed, no dictionary.
@@ -291,12 +294,10 @@ describe('versioned aspect store', () => {
     const meta = env.openDB('meta', {});
     const fresh = raw.getBinary([HIVE_T1, 'schemaMetadata', 0]);
     assert.ok(fresh && fresh[0]! >= 254, 'the new value is stored compressed');
-    assert.ok(raw.getBinary([HIVE_T1, 'schemaMetadata', 3])![0]! < 250, 'the format 2 value is left as it was');
-    assert.equal(meta.get('formatVersion'), 3);
+    assert.ok(raw.getBinary([HIVE_T1, 'schemaMetadata', 3])![0]! >= 254, 'the format 2 value was given its checksum by the read-write open, and compressed with it');
+    assert.equal(meta.get('formatVersion'), 4);
     const dictionary = Buffer.from(meta.get('valueDictionary') as Uint8Array);
     assert.ok(dictionary.length > 1000);
-    // A file written with another dictionary reads with its own: rewrite the value under a different one.
-    const other = Buffer.alloc(dictionary.length, 'x');
     const value = (await (async () => {
       const s3 = openCatalog(path, { readOnly: true });
       try {
@@ -305,21 +306,33 @@ describe('versioned aspect store', () => {
         await s3.close();
       }
     })())!;
-    await env.openDB('aspects', { ...structures, compression: { dictionary: other, threshold: 64 } }).put([HIVE_T1, 'schemaMetadata', 0], value);
-    await meta.put('valueDictionary', other);
     await env.close();
+    // A file written with another dictionary reads with its own: the value, and the record structures
+    // it is read through, compressed under a different one (and sealed, as the store writes them).
+    const otherPath = tempDataPath();
+    const other = Buffer.alloc(dictionary.length, 'x');
+    const otherEnv = lmdb.open({ path: otherPath, compression: false, maxDbs: 32, encoding: 'msgpack' });
+    const otherAspects = otherEnv.openDB('aspects', { ...structures, compression: { dictionary: other, threshold: 64 } });
+    checksumTable(otherAspects as never, otherPath, 'aspects', () => true);
+    await otherAspects.put([HIVE_T1, 'schemaMetadata', 0], value);
+    await otherEnv.openDB('meta', {}).put('valueDictionary', other);
+    await otherEnv.openDB('meta', {}).put('formatVersion', 4);
+    await otherEnv.close();
     for (const readOnly of [true, false]) {
       const s4 = openCatalog(path, { readOnly });
+      const s5 = openCatalog(otherPath, { readOnly });
       try {
         assert.deepEqual(s4.getAspect(HIVE_T1, 'schemaMetadata'), value);
         assert.deepEqual(s4.getAspect(HIVE_T1, 'schemaMetadata', 3), old);
+        assert.deepEqual(s5.getAspect(HIVE_T1, 'schemaMetadata'), value);
       } finally {
         await s4.close();
+        await s5.close();
       }
     }
   });
 
-  it('a compacted copy of a format 2 file is format 3: every value compressed, each reading as before', async () => {
+  it('a compacted copy of a format 2 file is format 4: every value compressed, each reading as before', async () => {
     const path = tempDataPath();
     const structures = { sharedStructuresKey: Symbol.for('structures') };
     const fields = Array.from({ length: 40 }, (_, i) => ({ fieldPath: `col_${i}`, nativeDataType: 'varchar', description: `column ${i}` }));
@@ -340,7 +353,8 @@ describe('versioned aspect store', () => {
     assert.ok(!existsSync(`${copy}-lock`), 'the copy leaves no lock file behind');
     const rawEnv = lmdb.open({ path: copy, compression: false, maxDbs: 32, encoding: 'msgpack', readOnly: true });
     try {
-      assert.equal(rawEnv.openDB('meta', {}).get('formatVersion'), 3);
+      assert.equal(rawEnv.openDB('meta', {}).get('formatVersion'), 4);
+      assert.equal(rawEnv.openDB('meta', {}).get('checksumUpgrade'), undefined, 'every value of the copy has its checksum');
       const raw = rawEnv.openDB('aspects', { keyEncoding: 'binary', encoding: 'binary' });
       let values = 0;
       for (const { key: k, value } of raw.getRange({})) {

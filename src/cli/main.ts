@@ -21,6 +21,7 @@ import { pushCommand } from './commands/push.ts';
 import { diffCommand } from './commands/diff.ts';
 import { statusCommand } from './commands/status.ts';
 import { mcpCommand } from './commands/mcp.ts';
+import { verifyCommand } from './commands/verify.ts';
 import { guardStandardStreams, reportError } from './output.ts';
 import { UsageError } from './usageError.ts';
 
@@ -63,6 +64,7 @@ export async function main(argv: string[]): Promise<void> {
     .command(diffCommand)
     .command(statusCommand)
     .command(mcpCommand)
+    .command(verifyCommand)
     .demandCommand(1, 'Name a command; see --help.')
     .strict()
     .version(VERSION)

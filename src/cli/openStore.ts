@@ -11,11 +11,11 @@ import type { Store } from '../store/store.ts';
  * while nothing is in it.
  */
 export async function withStore<T>(dataPath: string, fn: (store: Store) => Promise<T> | T, options: { readOnly?: boolean; create?: boolean } = {}): Promise<T> {
-  const { openCatalog, damageError } = await import('../ops/core/openCatalog.ts');
+  const [{ openCatalog, damageError }, { checksumProgress }] = await Promise.all([import('../ops/core/openCatalog.ts'), import('./checksumNotice.ts')]);
   const path = resolve(dataPath);
   let store: Store;
   try {
-    store = openCatalog(path, { readOnly: options.readOnly, create: options.create === true && !options.readOnly });
+    store = openCatalog(path, { readOnly: options.readOnly, create: options.create === true && !options.readOnly, progress: checksumProgress(path) });
   } catch (e) {
     throw damageError(e, path) ?? e;
   }
@@ -40,12 +40,9 @@ export function noticeCreated(store: Store): void {
   if (store.created) process.stderr.write(`catalog: no data file at ${store.path}; created a new one\n`);
 }
 
-/** Says on stderr that this open moved the data file to the current format, and how to rewrite what it held before. */
+/** Says on stderr that this open moved the data file to the current format (its values were given checksums meanwhile, checksumNotice.ts). */
 export function noticeUpgrade(store: Store): void {
   const u = store.upgraded;
   if (!u) return;
-  process.stderr.write(
-    `catalog: ${store.path} was data file format ${u.from}; it is format ${u.to} now and every value written from here on is compressed. ` +
-      `Its older values stay as they were until rewritten: \`catalog backup -f NEW --compact\` writes a copy with all of them compressed.\n`,
-  );
+  process.stderr.write(`catalog: ${store.path} was data file format ${u.from}; it is format ${u.to} now, which older releases refuse to open.\n`);
 }

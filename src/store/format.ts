@@ -12,9 +12,20 @@
  *   the file itself under `valueDictionary`. On the aspects of 20 000 bench datasets the table went
  *   from 77.7 to 30.9 MB (no value on an overflow page any more) and reading all of them got faster,
  *   not slower (262 → 204 ms): fewer pages to touch outweighs the decompression.
- * Older values still decode (a compressed value is marked by its first byte, 254 or 255, which no
- * msgpack record or map starts with), so an older file opens as it is and gains newer values as it
- * is written; a release that reads only an older format cannot read those, and a file of a format
+ *   Older values still decode (a compressed value is marked by its first byte, 254 or 255, which no
+ *   msgpack record or map starts with), so format 3 was rolled out lazily: values gained compression
+ *   as they were written again, or all at once by `catalog backup --compact`.
+ * - Format 4 puts a checksum in front of every value of `aspects`, `timeseries` and `entities`
+ *   (0xC1, then the CRC-32 of the msgpack bytes; checksum.ts), written in the same transaction as
+ *   the value and checked on every read before it is decoded: a damaged value is an error naming
+ *   its entity and aspect, never different data (docs/design.md §3 "Store"). Five bytes a value.
+ *   It is not rolled out lazily: a value without a checksum is either older or damaged, and only a
+ *   file whose every value has one can tell the two apart. So the first read-write open of an older
+ *   file gives every value its checksum in place (checksumUpgrade.ts: batches of their own
+ *   transactions, resumable, `CHECKSUMS_KEY` in `meta` saying how far it got), and a value without
+ *   one is damage from then on. Until then, and in read-only opens of an older file (which never
+ *   write), a value without a checksum decodes as it always did.
+ * A release that reads only an older format cannot read the newer values, and a file of a format
  * newer than this release's is refused with a message naming it.
  */
 import { readFileSync } from 'node:fs';
@@ -25,9 +36,15 @@ import type { Tables } from './tables.ts';
 import { valueDictionarySeed } from './valueDictionary.ts';
 import { assertFixedLmdb } from './nativeGuard.ts';
 import { PAGE_SIZE } from './fileCheck.ts';
+import { checksumTable } from './checksum.ts';
 
 export const FORMAT_KEY = 'formatVersion';
-export const FORMAT = 3;
+export const FORMAT = 4;
+/**
+ * The `meta` entry present while an older file's values are being given checksums (format 4): the
+ * table and the last key done (checksumUpgrade.ts). Absent in a file whose every value has one.
+ */
+export const CHECKSUMS_KEY = 'checksumUpgrade';
 /** The `meta` entry holding the LZ4 dictionary of format 3 values (absent until a writer of format 3 opened the file). */
 export const DICTIONARY_KEY = 'valueDictionary';
 /** Values shorter than this are stored as they are: with the dictionary, even a tag list gains from LZ4 above it. */
@@ -99,6 +116,7 @@ export function releaseMap(env: RootDatabase): boolean {
  * whether the file holds its dictionary yet.
  */
 export function openTables(env: RootDatabase): { tables: Tables; compression: Compression; stored: boolean } {
+  const path = (env as unknown as { path: string }).path;
   const meta: Tables['meta'] = env.openDB('meta', {});
   // Every process decodes with the dictionary the file holds; a file that holds none yet gets the
   // seed, written by the first read-write open (markFormat; a read-only reader uses the same seed, so
@@ -117,13 +135,25 @@ export function openTables(env: RootDatabase): { tables: Tables; compression: Co
     entityUrns: env.openDB('entityUrns', {}),
     series: env.openDB('timeseries', compressed),
   };
+  // Asked only of a value without a checksum (checksum.ts): damage in a file whose every value has
+  // one, an older value in a file not yet given them. Read from `meta` each time, so a file another
+  // process has just finished giving checksums is held to them at once.
+  const strict = () => everyValueChecksummed(meta);
+  for (const [table, db] of [['aspects', tables.aspects], ['entities', tables.entities], ['timeseries', tables.series]] as const) {
+    if (db) checksumTable(db as never, path, table, strict);
+  }
   return { tables, compression, stored: Boolean(stored) };
+}
+
+/** Whether every value of the file carries a checksum: format 4 or later, and no upgrade pending (CHECKSUMS_KEY). */
+export function everyValueChecksummed(meta: Tables['meta'] | undefined): boolean {
+  return ((meta?.get(FORMAT_KEY) as number | undefined) ?? 1) >= 4 && meta?.get(CHECKSUMS_KEY) === undefined;
 }
 
 /**
  * Reads the file's format: refuses a newer one (CONFLICT), and says whether this open moves the file
- * to FORMAT (`upgraded`, only read-write: its older values stay as they were until written again or
- * copied by `catalog backup --compact`) and whether it must write the format mark (`mark`).
+ * to FORMAT (`upgraded`, only read-write: its values then get their checksums, checksumUpgrade.ts)
+ * and whether it must write the format mark (`mark`).
  */
 export function checkFormat(path: string, tables: Tables, dictionaryStored: boolean, readOnly: boolean): { upgraded: { from: number; to: number } | undefined; mark: boolean } {
   const format = tables.meta?.get(FORMAT_KEY) as number | undefined;
@@ -136,8 +166,15 @@ export function checkFormat(path: string, tables: Tables, dictionaryStored: bool
   return { upgraded, mark: !readOnly && (format !== FORMAT || !dictionaryStored) };
 }
 
-/** Writes the format mark and the file's dictionary (inside a write transaction of a read-write open). */
+/**
+ * Writes the format mark and the file's dictionary (inside a write transaction of a read-write open).
+ * A file moved to format 4 from an older one (or a new one) is marked as having values to give
+ * checksums to, in the same transaction: from here on no older release opens it, and
+ * checksumUpgrade.ts gives them (a new file has none, and is done at once).
+ */
 export function markFormat(path: string, meta: Tables['meta'], dictionary: Buffer): void {
+  // Another process may have moved the file on since this one read `meta`.
+  if (meta.get(FORMAT_KEY) !== FORMAT) meta.put(CHECKSUMS_KEY, {});
   meta.put(FORMAT_KEY, FORMAT);
   // Another process may have written its dictionary since this one read `meta`.
   const now = meta.get(DICTIONARY_KEY) as Uint8Array | undefined;

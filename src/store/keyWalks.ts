@@ -6,6 +6,7 @@
 import * as lmdb from 'lmdb';
 import type { Database, Key } from 'lmdb';
 import { CatalogError } from '../errors.ts';
+import { keyAfter, namedDamage, ValueDamage } from './checksum.ts';
 
 /**
  * Bounds for key walks over a string key part. lmdb-js (ordered-binary) escapes a short string's
@@ -63,14 +64,27 @@ export function* checkedKeys<K extends Key>(store: string, name: string, db: { g
   }
 }
 
-/** Like `checkedKeys`, with values: each key checked to move forward. */
+/**
+ * Like `checkedKeys`, with values: each key checked to move forward. A value that fails its checksum
+ * (checksum.ts) fails the walk with an error naming its key.
+ */
 export function* checkedEntries<K extends Key, V>(store: string, name: string, db: Database<V, K>, range: KeyRange<K>): Generator<{ key: K; value: V }> {
   const check = progressCheck<K>(store, name, range);
-  for (const entry of db.getRange(range)) {
-    check(entry.key);
-    yield entry;
+  let last: K | undefined;
+  try {
+    for (const entry of db.getRange(range)) {
+      check(entry.key);
+      last = entry.key;
+      yield entry;
+    }
+  } catch (e) {
+    if (!(e instanceof ValueDamage)) throw e;
+    throw namedDamage(store, name, keyAfter(db, range, last, sameKey), e);
   }
 }
+
+/** Whether two keys are the same key (as LMDB compares them). */
+export const sameKey = (a: Key, b: Key): boolean => encodeKey(a).equals(encodeKey(b));
 
 /**
  * The check `checkedKeys` makes of each key: strictly after the one before it, and not before the
@@ -90,6 +104,11 @@ export function progressCheck<K extends Key>(store: string, name: string, range:
     previous = key;
     inclusive = false;
   };
+}
+
+/** Whether `key` sorts after `previous` in the file (a plain comparison when it can tell, the encoded bytes when not). */
+export function comesAfter(key: Key, previous: Key): boolean {
+  return partsAfter(key, previous) > 0 || Buffer.compare(encodeKey(key), encodeKey(previous)) > 0;
 }
 
 /** 1 when `a` certainly sorts after `b` (same-typed parts compared in order), 0 when unsure. */
@@ -112,4 +131,6 @@ function partsAfter(a: Key, b: Key): number {
 const isPlain = (s: string) => !/[\ud800-\udfff]/.test(s);
 
 /** Encoded form of a key: the byte order LMDB sorts by (a JS comparison of strings is not it). */
-const encodeKey = (lmdb as unknown as { keyValueToBuffer(key: Key): Buffer }).keyValueToBuffer;
+export const encodeKey = (lmdb as unknown as { keyValueToBuffer(key: Key): Buffer }).keyValueToBuffer;
+/** The key an encoded form stands for. */
+export const decodeKey = (lmdb as unknown as { bufferToKeyValue(bytes: Buffer): Key }).bufferToKeyValue;

@@ -106,6 +106,11 @@ export class RelationshipIndex {
     return this.indexer.carries(aspectName);
   }
 
+  /** The edges an aspect value declares, as the index keeps them (`catalog verify` holds the index against them). */
+  edgesOf(aspectName: string, value: unknown): Array<{ type: string; dest: string }> {
+    return this.indexer.edgesOf(aspectName, value);
+  }
+
   /** Writes the pending edge changes (inside a write transaction). */
   flush(): void {
     this.blocks.flush();

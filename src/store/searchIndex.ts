@@ -548,16 +548,8 @@ export class SearchTables implements SearchView {
       for (const [c, list] of byChunk) {
         const key: [string, number] = [field, c];
         const old = this.columns.getBinary(key);
-        const slots: number[][] = new Array(CHUNK);
+        const slots = chunkSlots(old);
         let total = 0;
-        for (let slot = 0; slot < CHUNK; slot++) {
-          const values: number[] = [];
-          if (old) {
-            const end = old.readUInt32LE(slot * 4 + 4);
-            for (let o = old.readUInt32LE(slot * 4); o < end; o++) values.push(old.readUInt32LE(CHUNK_HEADER + o * 4));
-          }
-          slots[slot] = values;
-        }
         for (const [slot, ords] of list) slots[slot] = ords;
         for (const s of slots) total += s.length;
         if (total === 0) {
@@ -952,6 +944,97 @@ export class SearchTables implements SearchView {
   stats(): SearchStats {
     return (this.meta.get(STATS_KEY) as SearchStats | undefined) ?? { docs: 0, length: 0, types: {} };
   }
+
+  /**
+   * The index as stored, for `catalog verify` to hold against what the indexer gives from the aspects
+   * (searchVerify.ts): reads only, nothing cached, and each layout detail in this module alone.
+   * Undefined when the file has no index tables yet (a read-only open of a file that predates them).
+   */
+  inspection(): SearchInspection | undefined {
+    if (!this.tablesOpen()) return undefined;
+    return {
+      indexer: this.indexer,
+      identity: this.indexer.identity,
+      isCounted: (field) => this.isCounted(field),
+      storedDocument: (id) => this.docs.get(id),
+      postingBlock: (term, block) => this.postingSets.db.getBinary([term, block]),
+      postingBytes: (entries) => {
+        const n = entries.length >> 2;
+        const buf = Buffer.alloc(n * POSTING_SIZE);
+        for (let i = 0; i < n; i++) {
+          buf[i * POSTING_SIZE] = entries[i * 4]!;
+          writePosting(buf, i * POSTING_SIZE, { tf: entries[i * 4 + 1]!, len: entries[i * 4 + 2]!, code: entries[i * 4 + 3]! });
+        }
+        return buf;
+      },
+      keywordBlock: (field, value, block) => this.keywordSets.db.getBinary([field, value, block]),
+      columnChunk: (field, chunk) => {
+        const stored = this.columns.getBinary([field, chunk]);
+        return stored && chunkSlots(stored);
+      },
+      ordinalOf: (field, value) => this.ordinals.get([field, value]),
+      valueOf: (field, ordinal) => this.ordinalValues.get([field, ordinal]),
+      ordinalSizes: () => this.ordinalSizes(),
+      typeCodes: () => this.codes(),
+      stats: () => this.stats(),
+      tables: {
+        searchDocs: this.docs as Database<unknown, Key>,
+        postingBlocks: this.postingSets.db,
+        keywordBlocks: this.keywordSets.db,
+        searchTerms: this.termsDb as Database<unknown, Key>,
+        facetCounts: this.countsDb as Database<unknown, Key>,
+        facetColumns: this.columns as Database<unknown, Key>,
+        facetOrdinals: this.ordinals as Database<unknown, Key>,
+        facetValues: this.ordinalValues as Database<unknown, Key>,
+      },
+    };
+  }
+}
+
+/** What SearchTables.inspection() gives: the index's tables and reads of its layout. */
+export interface SearchInspection {
+  readonly indexer: SearchIndexer;
+  /** The keyword field never written (its lookups read the store's entity ids). */
+  readonly identity: string | undefined;
+  isCounted(field: string): boolean;
+  /** The document of entity `id` as stored: its urn, its JSON text and its length. */
+  storedDocument(id: number): { urn: string; json: string; length: number } | undefined;
+  /** The postings of `term` in ids `block·128 …` as stored (entries of POSTING_SIZE bytes in id order). */
+  postingBlock(term: string, block: number): Buffer | undefined;
+  /** The bytes the index writes for these postings, in the order given: four numbers each, the low 7 bits of the id, the frequency, the document length, the type code. */
+  postingBytes(entries: readonly number[]): Buffer;
+  /** The ids (low 7 bits, a byte each) of `block` holding keyword `value` in `field`, as stored. */
+  keywordBlock(field: string, value: string, block: number): Buffer | undefined;
+  /** The value ordinals of each of the 1024 ids of facet column chunk `chunk` of `field`, as stored. */
+  columnChunk(field: string, chunk: number): number[][] | undefined;
+  ordinalOf(field: string, value: string): number | undefined;
+  valueOf(field: string, ordinal: number): string | undefined;
+  /** How many ordinals each counted field has given. */
+  ordinalSizes(): Record<string, number>;
+  /** The code postings carry for each entity type. */
+  typeCodes(): Record<string, number>;
+  stats(): SearchStats;
+  /** The tables, by name. */
+  readonly tables: Readonly<Record<'searchDocs' | 'postingBlocks' | 'keywordBlocks' | 'searchTerms' | 'facetCounts' | 'facetColumns' | 'facetOrdinals' | 'facetValues', Database<unknown, Key>>>;
+}
+
+/** Ids per facet column chunk (1024): chunk `c` holds ids `c·1024 … c·1024+1023`. */
+export const COLUMN_CHUNK_BITS = CHUNK_BITS;
+/** Bytes per posting entry. */
+export const POSTING_BYTES = POSTING_SIZE;
+
+/** The value ordinals of each id of a facet column chunk (1025 offsets, then the ordinals), or 1024 empty lists. */
+function chunkSlots(stored: Buffer | undefined): number[][] {
+  const slots: number[][] = new Array(CHUNK);
+  for (let slot = 0; slot < CHUNK; slot++) {
+    const values: number[] = [];
+    if (stored) {
+      const end = stored.readUInt32LE(slot * 4 + 4);
+      for (let o = stored.readUInt32LE(slot * 4); o < end; o++) values.push(stored.readUInt32LE(CHUNK_HEADER + o * 4));
+    }
+    slots[slot] = values;
+  }
+  return slots;
 }
 
 function isRemoved(index: DocumentIndex): boolean {

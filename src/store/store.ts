@@ -5,6 +5,9 @@
  * - view.ts: StoreView and StoreTxn, the store as the layers above see it;
  * - keyWalks.ts: checked walks over the keys of a table, their bounds and KeyWalkError;
  * - format.ts: the data file's format, its upgrade on open, the value compression and its dictionary;
+ * - checksum.ts: the checksum every stored value carries, checked on every read (format 4), and
+ *   checksumUpgrade.ts: an older file's values given theirs on its first read-write open;
+ * - verify.ts (with searchVerify.ts): `catalog verify`'s walks over the whole file;
  * - relationships.ts: the relationships index and the entity ids;
  * - searchIndex.ts (with idBlocks.ts): the search index;
  * - timeseries.ts: the events of timeseries aspects;
@@ -23,9 +26,11 @@ import { CatalogError } from '../errors.ts';
 import { dirname } from 'node:path';
 import type { RootDatabase } from 'lmdb';
 import { backup } from './backup.ts';
+import { namedDamage, spoil } from './checksum.ts';
+import { addChecksums, checkedCopy, type ChecksumProgress, type ChecksumUpgrade } from './checksumUpgrade.ts';
 import { DecodedCache } from './decodedCache.ts';
 import { checkDataFile } from './fileCheck.ts';
-import { checkFormat, FORMAT, forgetStructures, markFormat, openEnv, openTables, releaseMap, type Compression } from './format.ts';
+import { checkFormat, CHECKSUMS_KEY, FORMAT, forgetStructures, markFormat, openEnv, openTables, releaseMap, type Compression } from './format.ts';
 import { AFTER, keyWalks, type Walk, type WalkEntries } from './keyWalks.ts';
 import { EntityIdCounter, RelationshipIndex, type RelatedEdge, type RelationshipDirection, type RelationshipIndexer } from './relationships.ts';
 import { SearchTables, type SearchIndexer } from './searchIndex.ts';
@@ -34,6 +39,7 @@ import { timeseries, timeseriesAspects, timeseriesNewestFirst } from './timeseri
 import type { StoreSnapshot, StoreTxn, StoreView } from './view.ts';
 import { openSyncTables, SyncReads, SyncWrites, type RemoteRecord, type SyncBase, type SyncTables } from './syncState.ts';
 import { WriteScope, type StoreParts } from './writeScope.ts';
+import { verifyStore, type VerifyProblem, type VerifyProgress, type VerifySummary } from './verify.ts';
 
 export type { DocumentIndex, PostingList, SearchIndexer, SearchRecord, SearchStats, SearchView } from './searchIndex.ts';
 export { POSTING_TF_MAX } from './searchIndex.ts';
@@ -43,6 +49,9 @@ export type { RemoteRecord, SyncBase } from './syncState.ts';
 export type { PutAspectInput, PutAspectResult, StoreSnapshot, StoreTxn, StoreView } from './view.ts';
 export type { RelatedEdge, RelationshipDirection, RelationshipIndexer } from './relationships.ts';
 export { checkedKeys, KeyWalkError, progressCheck, type KeyRange } from './keyWalks.ts';
+export { DamagedValueError } from './checksum.ts';
+export type { ChecksumProgress, ChecksumUpgrade } from './checksumUpgrade.ts';
+export type { VerifyFix, VerifyProblem, VerifyProgress, VerifySummary } from './verify.ts';
 
 /**
  * Parts of lmdb-js that its type declarations leave out (docs/patches.md §3): the native environment
@@ -169,6 +178,26 @@ export class Store implements StoreView {
     return new Store(path, indexer, search, false);
   }
 
+  /**
+   * Opens the data file at `path` read-only exactly as it is, whatever its indexes or tables: never
+   * written, never migrated, never created (`catalog verify`, which reports what a read-write open
+   * would change rather than change it).
+   */
+  static openAsIs(path: string, indexer: RelationshipIndexer, search: SearchIndexer): Store {
+    if (!existsSync(path)) throw noDataFile(path);
+    checkDataFile(path, FORMAT);
+    return new Store(path, indexer, search, true);
+  }
+
+  /**
+   * Checks the whole file (verify.ts): its structure, every value against its checksum, the entity,
+   * relationship and search indexes against the aspects, the sync bases. Reads one snapshot,
+   * synchronously, writing nothing; `report` hears each problem as it is found.
+   */
+  verify(report: (problem: VerifyProblem) => void, progress?: VerifyProgress): VerifySummary {
+    return verifyStore({ path: this.path, env: this.env, tables: this.tables, compression: this.compression, relationships: this.relationships, search: this.search, sync: openSyncTables(this.env) }, report, progress);
+  }
+
   /** Whether a read-only open found every table, and both indexes built under the current declarations. */
   private readableAsIs(): boolean {
     return Object.values(this.tables).every(Boolean) && this.search.tablesOpen() && this.relationships.isCurrent() && this.search.isCurrent();
@@ -286,7 +315,7 @@ export class Store implements StoreView {
    * copy under a read transaction; `compact` rewrites the catalog into the smallest file (backup.ts).
    */
   async backup(path: string, compact: boolean): Promise<void> {
-    await backup(this.env, this.compression, path, compact);
+    await backup(this.env, this.compression, path, compact, checkedCopy(this.path, this.tables));
   }
 
   async close(): Promise<void> {
@@ -367,8 +396,38 @@ export class Store implements StoreView {
     if (fast === undefined) return undefined;
     // `length`, not `byteLength`: lmdb hands out its whole shared buffer with `length` set to the value's.
     const bytes = fast.subarray(0, fast.length);
+    // The table's decoder checks the value's checksum before decoding it (checksum.ts); bytes equal to
+    // those decoded last time were checked then.
     const decoder = (this.aspects as unknown as LmdbInternals).decoder!;
-    return this.decoded.get(urn, aspectName, bytes, (stable) => decoder.decode(stable) as AspectRecord);
+    try {
+      return this.decoded.get(urn, aspectName, bytes, (stable) => decoder.decode(stable) as AspectRecord);
+    } catch (e) {
+      throw namedDamage(this.path, 'aspects', [urn, aspectName, 0], e);
+    } finally {
+      spoil(this.aspects, fast);
+    }
+  }
+
+  /**
+   * Whether some values of the file have no checksum yet: an older file not yet opened read-write by
+   * this release, or one whose upgrade was interrupted (checksumUpgrade.ts). They read as before.
+   */
+  get checksumsPending(): boolean {
+    return this.meta?.get(CHECKSUMS_KEY) !== undefined;
+  }
+
+  /**
+   * Gives every value of the file that has none its checksum, in batches of their own transactions
+   * (checksumUpgrade.ts); openCatalog runs it on a read-write open when checksumsPending.
+   */
+  addChecksums(progress?: ChecksumProgress): ChecksumUpgrade {
+    if (this.readOnly) throw new Error(`${this.path} is open read-only here: its values cannot be given checksums`);
+    try {
+      return addChecksums(this.env, this.tables, this.compression, progress);
+    } catch (e) {
+      forgetStructures(this.tables);
+      throw e;
+    }
   }
 
   /** How many readAspect calls shared a decoded value, and how many decoded. */

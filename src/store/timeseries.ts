@@ -2,7 +2,8 @@
  * The `timeseries` table: the events of timeseries aspects by [urn, aspect, time, partition], read
  * in a time range either way and removed by urn, aspect or range.
  */
-import { AFTER, KeyWalkError, type KeyRange, type Walk, type WalkEntries } from './keyWalks.ts';
+import { keyAfter, namedDamage, ValueDamage } from './checksum.ts';
+import { AFTER, KeyWalkError, sameKey, type KeyRange, type Walk, type WalkEntries } from './keyWalks.ts';
 import type { SeriesKey, Tables, TimeRange, TimeseriesRow } from './tables.ts';
 
 type Series = Tables['series'];
@@ -32,17 +33,26 @@ export function* timeseriesNewestFirst(path: string, series: Series, urn: string
   // event of it). LMDB checks nothing for us here, so each key is checked to stay in the range (the
   // walk starts at the bound, which may itself be a key), stop below its start, and move down.
   let previous: SeriesKey | undefined;
-  for (const { key, value } of series.getRange({ start: end, end: [urn, aspectName] as unknown as SeriesKey, reverse: true })) {
-    const k = key as SeriesKey;
-    if (k[0] !== urn || k[1] !== aspectName) {
-      if (k[0] === urn && k[1] > aspectName) continue;
-      return;
+  let seen: SeriesKey | undefined;
+  const walk = { start: end, end: [urn, aspectName] as unknown as SeriesKey, reverse: true };
+  try {
+    for (const { key, value } of series.getRange(walk)) {
+      const k = key as SeriesKey;
+      seen = k;
+      if (k[0] !== urn || k[1] !== aspectName) {
+        if (k[0] === urn && k[1] > aspectName) continue;
+        return;
+      }
+      if (range.endTimeMillis != null && k[2] > range.endTimeMillis) continue;
+      if (range.startTimeMillis != null && k[2] < range.startTimeMillis) return;
+      if (previous && (k[2] > previous[2] || (k[2] === previous[2] && k[3] >= previous[3]))) throw new KeyWalkError(path, 'timeseries', k, previous);
+      previous = k;
+      yield { ...value, timestampMillis: k[2] };
     }
-    if (range.endTimeMillis != null && k[2] > range.endTimeMillis) continue;
-    if (range.startTimeMillis != null && k[2] < range.startTimeMillis) return;
-    if (previous && (k[2] > previous[2] || (k[2] === previous[2] && k[3] >= previous[3]))) throw new KeyWalkError(path, 'timeseries', k, previous);
-    previous = k;
-    yield { ...value, timestampMillis: k[2] };
+  } catch (e) {
+    // A damaged event (checksum.ts) is named by its key: the next one down from the last read.
+    if (!(e instanceof ValueDamage)) throw e;
+    throw namedDamage(path, 'timeseries', keyAfter(series, walk, seen, sameKey), e);
   }
 }
 

@@ -11,6 +11,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { BadRequestError } from '../../errors.ts';
 import { createMcpServer } from '../../mcp/server.ts';
 import { openCatalog } from '../../ops/core/openCatalog.ts';
+import { checksumProgress } from '../checksumNotice.ts';
 import { noticeCreated, noticeUpgrade } from '../openStore.ts';
 
 /** The local user as a corpuser URN (the default actor). */
@@ -33,7 +34,7 @@ export interface McpArgs {
 export async function runMcp(args: McpArgs): Promise<void> {
   const actor = args.actor ?? localUser();
   if (!actor.startsWith('urn:li:corpuser:')) throw new BadRequestError(`--actor must be a urn:li:corpuser:… URN, got ${actor}`);
-  const store = openCatalog(resolve(args.data), { readOnly: args.readOnly === true });
+  const store = openCatalog(resolve(args.data), { readOnly: args.readOnly === true, progress: checksumProgress(resolve(args.data)) });
   noticeCreated(store);
   noticeUpgrade(store);
   const server = createMcpServer({ store, actor, readOnly: args.readOnly === true });

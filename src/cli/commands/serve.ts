@@ -65,10 +65,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     // server goes on serving.
     goOnWhenOutputCloses();
     // Loaded here, not at start-up: every other command starts without the server, the store or auth.
-    const [{ openCatalog }, { startServer }, { AuthSetupError, decideAuth, isLoopback }] = await Promise.all([
+    const [{ openCatalog }, { startServer }, { AuthSetupError, decideAuth, isLoopback }, { checksumProgress }] = await Promise.all([
       import('../../ops/core/openCatalog.ts'),
       import('../../server/server.ts'),
       import('../../server/auth.ts'),
+      import('../checksumNotice.ts'),
     ]);
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new BadRequestError(`--port must be 0..65535, got ${args.port}`);
     for (const [flag, value] of Object.entries({ 'max-body-bytes': args.maxBodyBytes, 'max-batch-items': args.maxBatchItems, 'max-query-depth': args.maxQueryDepth, 'max-query-complexity': args.maxQueryComplexity, 'max-string-length': args.maxStringLength })) {
@@ -80,7 +81,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       throw locatedError(new BadRequestError((e as Error).message), { path: '--max-urn-length' });
     }
     const dataPath = resolve(args.data);
-    const store = openCatalog(dataPath);
+    const store = openCatalog(dataPath, { progress: checksumProgress(dataPath) });
     let auth: boolean;
     try {
       auth = decideAuth({ host: args.host, auth: args.auth, insecureNoAuth: args.insecureNoAuth, tokenCount: store.listTokens().length, dataPath });
