@@ -114,10 +114,10 @@ function classify(r: Run, answer: string | undefined, intact: string): Outcome {
   const message = answer === undefined ? r.stderr : r.stdout;
   // A message on stderr, or an MCP tool's error: the whole call's, or one entity's `"error"` in its answer.
   if (!/error:|catalog: stopped|Error calling tool|\\?"error\\?":/.test(message)) return 'no-message';
-  if (/is not a catalog data file|is cut short|is damaged: (its |meta page|the directory|the table directory|page \d+ of|node \d+ of)/.test(message)) return 'refused';
-  if (/does not match its checksum/.test(message)) return 'page-checksum';
+  if (/does not match its checksum \(LMDB/.test(message)) return 'page-checksum';
   if (/\(LMDB: MDB_/.test(message)) return 'page-check';
-  if (/checksum/i.test(message)) return 'value-checksum';
+  if (/the stored value of .* is damaged/.test(message)) return 'value-checksum';
+  if (/is not a catalog data file|is cut short|is damaged: /.test(message)) return 'refused';
   return 'other-error';
 }
 

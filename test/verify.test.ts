@@ -61,7 +61,7 @@ describe('catalog verify', () => {
     const r = await runCli(['verify', '--data', path]);
     assert.equal(r.code, 1);
     assert.equal(r.stdout, '');
-    assert.equal(r.stderr, `error: no data file at ${path}\n`);
+    assert.equal(r.stderr, `error: no data file at ${path} (give --data or CATALOG_DATA the path of a catalog; \`catalog ingest\`, \`catalog pull\` and \`catalog serve\` make a new one)\n`);
     assert.deepEqual(readdirSync(dir), []);
   });
 

@@ -16,6 +16,8 @@ export interface ToolContext {
  */
 export async function gql(ctx: ToolContext, query: string, variables: Record<string, unknown>, operationName?: string): Promise<JsonObject> {
   const answer = await executeGraphql(ctx.store, ctx.actor, query, variables, operationName);
+  // A damaged data file is its own error, naming the file, never folded into a query's.
+  if (answer.damage) throw answer.damage;
   if (answer.errors?.length) throw new Error(`Error executing graphql query: ${pyRepr(answer.errors)}`);
   return (answer.data ?? {}) as JsonObject;
 }

@@ -31,6 +31,7 @@
 import { crc32 } from 'node:zlib';
 import type { Database, Key } from 'lmdb';
 import { CatalogError } from '../errors.ts';
+import { lmdbDamageText } from './damage.ts';
 
 /** The first byte of a checksummed value: 0xC1 is "never used" in msgpack, so no older value starts with it. */
 export const CHECKSUM_MARKER = 0xc1;
@@ -46,8 +47,8 @@ export type ChecksummedTable = (typeof CHECKSUMMED_TABLES)[number];
 /** The key of a table's shared record structures (lmdb-js's sharedStructuresKey; format.ts). */
 export const STRUCTURES_KEY = Symbol.for('structures');
 
-/** Why a stored value is not what was written. */
-export type Damage = 'checksum' | 'missing' | 'undecodable';
+/** Why a stored value is not what was written; `page`: the page of the file that holds it failed LMDB's page check (damage.ts). */
+export type Damage = 'checksum' | 'missing' | 'undecodable' | 'page';
 
 /**
  * A value that failed its check, thrown from inside a table's decoder, which does not know the key:
@@ -71,6 +72,8 @@ function reasonText(damage: Damage, detail: string): string {
       return 'it carries no checksum, which every value of this file has';
     case 'undecodable':
       return `it cannot be decoded (${detail})`;
+    case 'page':
+      return `its page in the file failed its check: ${detail}`;
   }
 }
 
@@ -113,7 +116,10 @@ export class DamagedValueError extends CatalogError {
 
 /** `e` named by its key when it is a ValueDamage; anything else as it is. */
 export function namedDamage(path: string, table: string, key: unknown, e: unknown): unknown {
-  return e instanceof ValueDamage ? new DamagedValueError(path, table, key, e.damage, e.detail) : e;
+  if (e instanceof ValueDamage) return new DamagedValueError(path, table, key, e.damage, e.detail);
+  // A page LMDB found damaged on the way to the value (the page checks of the patched addon).
+  const page = lmdbDamageText(e);
+  return page ? new DamagedValueError(path, table, key, 'page', page) : e;
 }
 
 /**

@@ -392,7 +392,12 @@ export class Store implements StoreView {
   readAspect(urn: string, aspectName: string): Readonly<AspectRecord> | undefined {
     // Inside a write transaction the bytes may be uncommitted: read them as they are, share nothing.
     if ((this.env as unknown as LmdbInternals).env.writeTxn) return this.getAspect(urn, aspectName);
-    const fast = this.aspects.getBinaryFast([urn, aspectName, 0]);
+    let fast: ReturnType<typeof this.aspects.getBinaryFast>;
+    try {
+      fast = this.aspects.getBinaryFast([urn, aspectName, 0]);
+    } catch (e) {
+      throw namedDamage(this.path, 'aspects', [urn, aspectName, 0], e);
+    }
     if (fast === undefined) return undefined;
     // `length`, not `byteLength`: lmdb hands out its whole shared buffer with `length` set to the value's.
     const bytes = fast.subarray(0, fast.length);

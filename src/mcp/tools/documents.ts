@@ -9,6 +9,7 @@ import { DOCUMENT_CONTENT, DOCUMENT_SEARCH } from '../documents.ts';
 import { compileFilter, parseFilter } from '../filters.ts';
 import { cleanGql, isObject, type Json, type JsonObject } from '../shape.ts';
 import { defaultView } from './read.ts';
+import { damageOf } from '../../ops/core/openCatalog.ts';
 
 export interface SearchDocumentsArgs {
   query: string;
@@ -105,7 +106,8 @@ export async function hasDocuments(ctx: ToolContext): Promise<boolean> {
   try {
     const r = (await gql(ctx, DOCUMENT_SEARCH, { query: '*', orFilters: [], count: 1, start: 0, viewUrn: null }, 'documentSearch'))['searchAcrossEntities'];
     return Number((r as any)?.total ?? 0) > 0;
-  } catch {
+  } catch (e) {
+    if (damageOf(e)) throw e;
     return false;
   }
 }

@@ -2,7 +2,7 @@
  * The read tools: search, get_entities, list_schema_fields, get_dataset_queries, get_me. Each runs
  * the GraphQL documents DataHub's MCP server runs and shapes the answer as it does (./shape.ts).
  */
-import { damageError } from '../../ops/core/openCatalog.ts';
+import { damageOf } from '../../ops/core/openCatalog.ts';
 import { exists, gql, schemaFieldUrn, type ToolContext } from '../context.ts';
 import { ENTITY_DETAILS, QUERIES, QUERY_ENTITY, RELATED_DOCUMENTS, SEARCH } from '../documents.ts';
 import { compileFilter, customFilter, parseFilter } from '../filters.ts';
@@ -33,8 +33,9 @@ export async function defaultView(ctx: ToolContext): Promise<string | null> {
     const me = await gql(ctx, USER_DEFAULT_VIEW, {});
     const urn = (me as any)?.me?.corpUser?.settings?.views?.defaultView?.urn;
     if (urn) return urn as string;
-  } catch {
-    // As DataHub's server: an unreadable personal setting means no personal view.
+  } catch (e) {
+    // As DataHub's server: an unreadable personal setting means no personal view — but not a damaged file.
+    if (damageOf(e)) throw e;
   }
   const settings = await gql(ctx, GLOBAL_DEFAULT_VIEW, {});
   return ((settings as any)?.globalViewsSettings?.defaultView as string | undefined) || null;
@@ -99,8 +100,9 @@ async function readEntity(ctx: ToolContext, urn: string): Promise<JsonObject> {
     const related = await gql(ctx, RELATED_DOCUMENTS, { urn, input: { start: 0, count: 10 } }, 'getRelatedDocuments');
     const docs = (related as any)?.entity?.relatedDocuments;
     if (docs) result['relatedDocuments'] = cleanGql(docs);
-  } catch {
-    // an entity type without related documents
+  } catch (e) {
+    // an entity type without related documents — but not a damaged file
+    if (damageOf(e)) throw e;
   }
   truncateDescriptions(result);
   return shapeEntity(result);
@@ -120,7 +122,7 @@ export async function getEntities(ctx: ToolContext, a: { urns: string[] | string
       results.push(await readEntity(ctx, urn));
     } catch (e) {
       if (single) throw e;
-      results.push({ error: (damageError(e) ?? (e as Error)).message, urn });
+      results.push({ error: (damageOf(e) ?? (e as Error)).message, urn });
     }
   }
   return single ? results[0]! : results;

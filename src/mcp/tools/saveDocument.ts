@@ -7,6 +7,7 @@
 import { saveSharedDocument, type SaveResult } from '../../ops/knowledge/sharedDocuments.ts';
 import { gql, type ToolContext } from '../context.ts';
 import type { Json, JsonObject } from '../shape.ts';
+import { damageOf } from '../../ops/core/openCatalog.ts';
 
 export interface SaveDocumentArgs {
   document_type: string;
@@ -50,7 +51,8 @@ export async function saveDocument(ctx: ToolContext, a: SaveDocumentArgs): Promi
   let user: any = null;
   try {
     user = ((await gql(ctx, ME, {}, 'getMe'))['me'] as any)?.corpUser ?? null;
-  } catch {
+  } catch (e) {
+    if (damageOf(e)) throw e;
     user = null;
   }
   const input = {

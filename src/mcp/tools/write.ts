@@ -7,6 +7,7 @@
  */
 import { gql, type ToolContext } from '../context.ts';
 import type { Json, JsonObject } from '../shape.ts';
+import { damageOf } from '../../ops/core/openCatalog.ts';
 
 // The mutations keep DataHub's server's layout (their field on line 3, indented by `indent`), so the
 // locations in a refusal's text are the same.
@@ -243,7 +244,8 @@ export async function updateDescription(ctx: ToolContext, a: DescriptionArgs): P
       } else {
         existing = entity.editableProperties?.description || entity.properties?.description || '';
       }
-    } catch {
+    } catch (e) {
+      if (damageOf(e)) throw e;
       existing = '';
     }
   }

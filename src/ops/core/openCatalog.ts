@@ -4,7 +4,7 @@ import { searchIndexer } from '../../model/search/indexer.ts';
 import { Store, type ChecksumProgress } from '../../store/store.ts';
 // What an adapter needs to word the error a damaged file made (the store's, re-exported from the one
 // ops module that may import the store as a value).
-export { damageError } from '../../store/damage.ts';
+export { damageError, damageOf } from '../../store/damage.ts';
 // The side effects of aspect writes, registered before the store can be written.
 import '../sideEffects.ts';
 

@@ -6,6 +6,7 @@
  */
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode } from 'graphql';
 import type { Store } from '../../store/store.ts';
+import { damageOf } from '../../ops/core/openCatalog.ts';
 import { executeCompiled, formatError } from './handler.ts';
 import { rootValue } from './resolvers.ts';
 import { getSchema } from './schema.ts';
@@ -14,6 +15,8 @@ import { getSchema } from './schema.ts';
 export interface GraphqlAnswer {
   data?: Record<string, unknown> | null;
   errors?: Record<string, unknown>[];
+  /** The error of a damaged data file behind one of `errors`, as thrown (damage is never optional). */
+  damage?: Error;
 }
 
 /** Parsed and validated documents by text: the tools send a fixed set of them. */
@@ -58,7 +61,11 @@ export async function executeGraphql(
     operationName,
   });
   const answer: GraphqlAnswer = {};
-  if (result.errors?.length) answer.errors = result.errors.map(errorJson);
+  if (result.errors?.length) {
+    answer.errors = result.errors.map(errorJson);
+    const damage = result.errors.map((e) => damageOf(e.originalError)).find(Boolean);
+    if (damage) answer.damage = damage;
+  }
   answer.data = result.data === undefined ? null : (JSON.parse(JSON.stringify(result.data)) as Record<string, unknown> | null);
   return answer;
 }
