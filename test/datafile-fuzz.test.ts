@@ -156,7 +156,7 @@ async function corpus(name: string, load: string[]): Promise<Corpus> {
 }
 
 /** Runs every command on each damaged copy, JOBS processes at once; answers the outcomes and the runs worth showing. */
-async function runAll(k: Corpus, files: Array<{ label: string; content: Buffer }>): Promise<{ counts: Map<Outcome, number>; bad: string[] }> {
+async function runAll(k: Corpus, files: Array<{ label: string; content: Buffer }>, failureSays?: RegExp): Promise<{ counts: Map<Outcome, number>; bad: string[] }> {
   const counts = new Map<Outcome, number>();
   const bad: string[] = [];
   const jobs: Array<() => Promise<void>> = [];
@@ -173,7 +173,8 @@ async function runAll(k: Corpus, files: Array<{ label: string; content: Buffer }
         const answered = r.code === 0 || (c.oneAnswers && r.code === 1 && !/error:/.test(r.stderr));
         const outcome = classify(r, answered ? c.answer(r, out) : undefined, k.intact.get(c.name)!);
         counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
-        if (outcome === 'signal' || outcome === 'trace' || outcome === 'no-message' || outcome === 'wrong') {
+        const unsaid = failureSays && outcome !== 'exact' && !failureSays.test(r.stderr + r.stdout);
+        if (outcome === 'signal' || outcome === 'trace' || outcome === 'no-message' || outcome === 'wrong' || unsaid) {
           bad.push(`${f.label} ${c.name}: ${outcome} ${r.signal ?? r.code} ${(r.stderr || r.stdout).slice(0, 300).replace(/\n/g, ' | ')}`);
         }
         if (--left === 0) rmSync(work, { recursive: true, force: true });
@@ -222,11 +223,13 @@ describe('a damaged data file: no command dies on a signal, none answers wrongly
   it(`a copy cut short at ${nth} page boundary: refused by every command, with the sizes`, async () => {
     const pages = tutorial.bytes.length / PAGE;
     const files = Array.from({ length: Math.ceil(pages / CUT_EVERY) }, (_, i) => i * CUT_EVERY).map((p) => ({ label: `cut at page ${p}`, content: tutorial.bytes.subarray(0, p * PAGE) }));
-    const { counts, bad } = await runAll(tutorial, files);
+    // A copy that lacks pages it needs says it is cut short — refused before it is opened when a root
+    // lies past its end, else stopped where a page past its end would be read — or empty; one that
+    // lost only free pages at its end (pages LMDB never wrote) answers as the intact file.
+    const { counts, bad } = await runAll(tutorial, files, /is cut short|it is empty/);
     report('cut short', tutorial, files.length, counts);
     assert.deepEqual(bad, []);
-    // Every cut copy is refused before it is opened (an empty one as "empty", the rest as cut short).
-    assert.equal(counts.get('refused'), files.length * tutorial.commands.length, `outcomes: ${JSON.stringify(Object.fromEntries(counts))}`);
+    assert.ok((counts.get('refused') ?? 0) > 0, `outcomes: ${JSON.stringify(Object.fromEntries(counts))}`);
   });
 
   it('seeded bit flips across the pages: no signal, no stack trace, no different answer; every failure with a message', async () => {

@@ -60,7 +60,7 @@ export function damageError(err: unknown, path?: string): CatalogError | undefin
     if (e instanceof CatalogError) return undefined;
     const name = DAMAGE_CODES.get((e as { code?: unknown }).code as number) ?? NAMES.get(/^(MDB_[A-Z_]+): /.exec(e.message)?.[1] ?? '');
     if (name) {
-      const found = / in (.+?): ([^:]+)$/.exec(e.message);
+      const found = / in (.+?): (.+)$/.exec(e.message);
       const file = found?.[1] ?? path ?? 'a data file';
       const what = found?.[2] ?? e.message.replace(/^MDB_[A-Z_]+: /, '');
       return new DamagedFileError(`${file} is damaged: ${what} (LMDB: ${name}); ${damageAdvice(file)}`, err);

@@ -63,6 +63,7 @@ interface Meta {
   stamped: boolean;
   txnid: bigint;
   lastPage: bigint;
+  freeRoot: bigint;
   mainRoot: bigint;
   mainDepth: number;
 }
@@ -170,8 +171,16 @@ function checkOpen(path: string, file: Reader, readsFormat: number): DataFileFac
   // LMDB opens the newest meta (lmdb-js asks for no previous snapshot). The file must hold every page
   // it uses; an older meta uses no more, LMDB's file only grows.
   const newest = metas.filter((m) => m.stamped).reduce((a, b) => (b.txnid > a.txnid ? b : a));
-  const needed = Number(newest.lastPage + 1n) * pageSize;
-  if (file.measure() < needed) throw cutShort(path, file.bytes, needed);
+  // The file may end before the newest meta's last page in use: pages a transaction took from the end
+  // and freed again are never written (LMDB lists them as free). So a copy cut short is told by what
+  // it must hold: whole pages (LMDB writes nothing else), and every root the metas and the directory
+  // name. A cut that leaves those is found when a page past the end would be read (the addon's page
+  // check, docs/patches.md §1 edit 4), not by a crash.
+  const full = Number(newest.lastPage + 1n) * pageSize;
+  file.measure();
+  if (file.bytes % pageSize !== 0) throw cutShort(path, file.bytes, Math.max(full, Math.ceil(file.bytes / pageSize) * pageSize));
+  const pagesHeld = BigInt(file.bytes / pageSize);
+  if ((newest.mainRoot !== NO_PAGE && newest.mainRoot >= pagesHeld) || (newest.freeRoot !== NO_PAGE && newest.freeRoot >= pagesHeld)) throw cutShort(path, file.bytes, full);
 
   // Only the newest meta's directory is read: an older snapshot's pages may already be reused.
   const tree = new TreeReader(path, file, pageSize, newest.lastPage);
@@ -186,6 +195,7 @@ function checkOpen(path: string, file: Reader, readsFormat: number): DataFileFac
     if (depth > MAX_DEPTH || (depth === 0) !== (root === NO_PAGE) || (root !== NO_PAGE && (root < 2n || root > newest.lastPage))) {
       throw damaged(path, `the directory entry of table "${name}" points to page ${root === NO_PAGE ? 'none' : root} at depth ${depth}, outside the file's ${newest.lastPage + 1n} pages`);
     }
+    if (root !== NO_PAGE && root >= pagesHeld) throw cutShort(path, file.bytes, full);
   }
   names.sort();
   if (names.length > 0 && !CATALOG_TABLES.some((t) => names.includes(t))) {
@@ -253,7 +263,7 @@ function readMetas(path: string, file: Reader, pageSize: number): Meta[] {
         throw damaged(path, `${which} gives its ${db} root page ${root === NO_PAGE ? 'none' : root} at depth ${depth}, outside its ${lastPage + 1n} pages`);
       }
     }
-    metas.push({ which, stamped, txnid, lastPage, mainRoot: m.readBigUInt64LE(META.dbs + DB.size + DB.root), mainDepth: m.readUInt16LE(META.dbs + DB.size + DB.depth) });
+    metas.push({ which, stamped, txnid, lastPage, freeRoot: m.readBigUInt64LE(META.dbs + DB.root), mainRoot: m.readBigUInt64LE(META.dbs + DB.size + DB.root), mainDepth: m.readUInt16LE(META.dbs + DB.size + DB.depth) });
   }
   return metas;
 }
@@ -270,7 +280,7 @@ class TreeReader {
   private page(pgno: bigint, what: string): { page: Buffer; leaf: boolean; keys: number } {
     if (pgno < 2n || pgno > this.lastPage) throw damaged(this.path, `${what} points to page ${pgno}, outside the file's ${this.lastPage + 1n} pages`);
     const page = this.file.read(Number(pgno) * this.pageSize, this.pageSize);
-    if (page.length < this.pageSize) throw cutShort(this.path, this.file.bytes, (Number(pgno) + 1) * this.pageSize);
+    if (page.length < this.pageSize) throw cutShort(this.path, this.file.bytes, Number(this.lastPage + 1n) * this.pageSize);
     const flags = page.readUInt16LE(18) & 0x7f;
     const lower = page.readUInt16LE(20);
     const upper = page.readUInt16LE(22);

@@ -35,6 +35,7 @@ import { SearchCheck } from './searchVerify.ts';
 import type { SyncTables } from './syncState.ts';
 import { NEXT_ENTITY_ID, type AspectRecord, type EntityRecord, type Tables } from './tables.ts';
 import { counted, type LatestAspects, type VerifyFix, type VerifyProblem, type VerifySummary } from './verifyReport.ts';
+import { lmdbDamageText } from './damage.ts';
 
 export type { LatestAspects, VerifyFix, VerifyProblem, VerifySummary } from './verifyReport.ts';
 
@@ -62,7 +63,8 @@ interface Decoder {
   decode(bytes: Uint8Array, end: number): unknown;
 }
 
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** An error in words: LMDB's for a damaged page as what it found (damage.ts), any other as its message. */
+const messageOf = (e: unknown): string => lmdbDamageText(e) ?? (e instanceof Error ? e.message : String(e));
 const keyText = (key: unknown): string => (typeof key === 'symbol' ? String(key) : JSON.stringify(key));
 
 export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => void, progress?: VerifyProgress): VerifySummary {
