@@ -203,8 +203,13 @@ describe('catalog verify, the walks', () => {
     assert.ok(swapped.includes(`entityUrns: ${D1}: entity id 2 is mapped to it, but its id is 1 ${REINDEX}`), swapped.join('\n'));
     const ghost = await problemsAfter((env) => void env.openDB('entityUrns', {}).put(99, 'urn:li:tag:ghost'));
     assert.deepEqual(ghost, [`entityUrns: urn:li:tag:ghost: entity id 99 is mapped to it, but no such entity is stored ${REINDEX}`, `entityUrns: the entity ids: 4 ids are mapped to urns, for 3 entities ${REINDEX}`]);
-    const format = await problemsAfter((env) => void env.openDB('meta', {}).put('formatVersion', 'four'));
-    assert.deepEqual(format, [`meta: the data file format: it is "four" ${RESTORE}`]);
+    // A format mark that is no number is refused before the file is opened, verify's open included (fileCheck.ts).
+    await assert.rejects(
+      problemsAfter((env) => void env.openDB('meta', {}).put('formatVersion', 'four')),
+      (e: Error) => /is damaged: its format mark is not a number \(bytes a4666f7572\)/.test(e.message),
+    );
+    const older = await problemsAfter((env) => void env.openDB('meta', {}).put('formatVersion', 0));
+    assert.deepEqual(older, [`meta: the data file format: it is 0 ${RESTORE}`]);
   });
 
   it('values of the other tables: undecodable, not of their shape', async () => {
