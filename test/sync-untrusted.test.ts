@@ -545,6 +545,8 @@ test('a remote\'s URL needs http:// or https://; HOST:PORT gets a "did you mean"
   await refused(['remote', 'add', 'team', 'datahub-gms.internal:8080/gms'], 'error: datahub-gms.internal:8080/gms is neither a URL nor an existing data file; did you mean http://datahub-gms.internal:8080/gms?\n');
   await refused(['remote', 'add', 'team', 'htp://datahub.internal:8080'], "error: htp://datahub.internal:8080: a remote's URL starts with http:// or https:// (or postgres:// for DataHub's database), not htp://\n");
   await refused(['pull', 'localhost:8080'], 'error: localhost:8080 is neither a URL nor an existing data file; did you mean http://localhost:8080?\n');
+  // diff compares with a data file that must exist (a read command makes none).
+  assert.equal((await runCli(['ingest', '-f', 'test/fixtures/sample-tutorial-mcps.json', '--data', data])).code, 0);
   await refused(['diff', 'ftp://files.internal/catalog.lmdb'], "error: ftp://files.internal/catalog.lmdb: a remote's URL starts with http:// or https:// (or postgres:// for DataHub's database), not ftp://\n");
   await refused(['remote', 'add', 'team', 'http://datahub gms:8080'], 'error: http://datahub gms:8080 is not a valid URL\n');
   assert.equal((await runCli(['remote', 'list', '--data', data])).stdout, '');
