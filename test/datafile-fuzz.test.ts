@@ -10,7 +10,7 @@
  * printed: files, commands, runs, signals, refusals by the file check, errors from the page checks
  * and page checksums, damage caught by value checksums, and answers that differ.
  *
- * Bounded to fit CI: copies cut at every third page boundary, 45 flipped copies. The full measure
+ * Bounded to fit CI: copies cut at every fourth page boundary, 32 flipped copies. The full measure
  * (every boundary, hundreds of flips) is one setting away: CATALOG_FUZZ_CUT_EVERY=1 (every page
  * boundary), CATALOG_FUZZ_FLIPS=N (flipped copies), CATALOG_FUZZ_SEED=S (another seed).
  */
@@ -21,8 +21,8 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { catalogCommand, ROOT, runCli, tempDir } from './helpers.ts';
 
-const FLIPS = Number(process.env['CATALOG_FUZZ_FLIPS'] ?? 45);
-const CUT_EVERY = Number(process.env['CATALOG_FUZZ_CUT_EVERY'] ?? 3);
+const FLIPS = Number(process.env['CATALOG_FUZZ_FLIPS'] ?? 32);
+const CUT_EVERY = Number(process.env['CATALOG_FUZZ_CUT_EVERY'] ?? 4);
 const SEED = Number(process.env['CATALOG_FUZZ_SEED'] ?? 43);
 /** Processes at once: the runs are short and mostly start-up. */
 const JOBS = 3;
@@ -219,7 +219,7 @@ describe('a damaged data file: no command dies on a signal, none answers wrongly
     sample = await corpus('sample', ['ingest', '--sample']);
   });
 
-  const nth = CUT_EVERY === 1 ? 'every' : `every ${({ 2: 'second', 3: 'third' } as Record<number, string>)[CUT_EVERY] ?? `${CUT_EVERY}th`}`;
+  const nth = CUT_EVERY === 1 ? 'every' : `every ${({ 2: 'second', 3: 'third', 4: 'fourth' } as Record<number, string>)[CUT_EVERY] ?? `${CUT_EVERY}th`}`;
   it(`a copy cut short at ${nth} page boundary: refused by every command, with the sizes`, async () => {
     const pages = tutorial.bytes.length / PAGE;
     const files = Array.from({ length: Math.ceil(pages / CUT_EVERY) }, (_, i) => i * CUT_EVERY).map((p) => ({ label: `cut at page ${p}`, content: tutorial.bytes.subarray(0, p * PAGE) }));
