@@ -1,4 +1,5 @@
 /** Shared test fixtures: temp data files and running the real CLI as a user would. */
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -154,4 +155,19 @@ export function spawnServer(
       reject(new Error(`server exited with ${code} before listening:\n${out}`));
     });
   });
+}
+
+/** `catalog ingest` of `records` (MCPs) into the data file `data`, through the executable; fails the test on an error. */
+export async function ingestRecords(data: string, records: unknown[]): Promise<void> {
+  const file = join(tempDir(), 'mcps.json');
+  writeFileSync(file, JSON.stringify(records));
+  const r = await runCli(['ingest', '-f', file, '--data', data]);
+  assert.equal(r.code, 0, r.stderr);
+}
+
+/** One aspect's value as `catalog get` prints it; fails the test on an error. */
+export async function getAspectValue(data: string, urn: string, name: string): Promise<any> {
+  const r = await runCli(['get', '--urn', urn, '--aspect', name, '--data', data]);
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout)[name];
 }

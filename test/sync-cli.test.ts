@@ -9,25 +9,15 @@ import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { catalogCommand, mcp, runCli, serveCatalog, tempDir, ROOT } from './helpers.ts';
+import { catalogCommand, mcp, runCli, serveCatalog, tempDir, ROOT, getAspectValue, ingestRecords } from './helpers.ts';
 
 const T1 = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders,PROD)';
 const T2 = 'urn:li:dataset:(urn:li:dataPlatform:mysql,app.users,PROD)';
 const tags = (...names: string[]) => ({ tags: names.map((n) => ({ tag: `urn:li:tag:${n}` })) });
 const description = (text: string) => ({ description: text });
 
-async function ingest(data: string, records: unknown[]): Promise<void> {
-  const file = join(tempDir(), 'mcps.json');
-  writeFileSync(file, JSON.stringify(records));
-  const r = await runCli(['ingest', '-f', file, '--data', data]);
-  assert.equal(r.code, 0, r.stderr);
-}
-
-async function aspect(data: string, urn: string, name: string): Promise<any> {
-  const r = await runCli(['get', '--urn', urn, '--aspect', name, '--data', data]);
-  assert.equal(r.code, 0, r.stderr);
-  return JSON.parse(r.stdout)[name];
-}
+const ingest = ingestRecords;
+const aspect = getAspectValue;
 
 const tagNames = (v: any): string[] => (v?.tags ?? []).map((t: { tag: string }) => t.tag.replace('urn:li:tag:', '')).sort();
 

@@ -17,7 +17,7 @@ import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { catalogCommand, mcp, ROOT, runCli, serveCatalog, tempDir, type RunResult } from './helpers.ts';
+import { catalogCommand, mcp, ROOT, runCli, serveCatalog, tempDir, type RunResult, getAspectValue, ingestRecords } from './helpers.ts';
 
 const ds = (platform: string, name: string) => `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
 const HIVE = ['orders', 'users', 'items', 'carts', 'payments', 'refunds'].map((n) => ds('hive', `shop.${n}`));
@@ -25,18 +25,8 @@ const MYSQL = ds('mysql', 'app.sessions');
 const tags = (...names: string[]) => ({ tags: names.map((n) => ({ tag: `urn:li:tag:${n}` })) });
 const description = (text: string) => ({ description: text });
 
-async function ingest(data: string, records: unknown[]): Promise<void> {
-  const file = join(tempDir(), 'mcps.json');
-  writeFileSync(file, JSON.stringify(records));
-  const r = await runCli(['ingest', '-f', file, '--data', data]);
-  assert.equal(r.code, 0, r.stderr);
-}
-
-async function aspect(data: string, urn: string, name: string): Promise<any> {
-  const r = await runCli(['get', '--urn', urn, '--aspect', name, '--data', data]);
-  assert.equal(r.code, 0, r.stderr);
-  return JSON.parse(r.stdout)[name];
-}
+const ingest = ingestRecords;
+const aspect = getAspectValue;
 
 /** The six hive datasets (a tag each) and one mysql dataset: what "the team" holds. */
 const TEAM = [...HIVE.map((u) => mcp(u, 'globalTags', tags('pii'))), mcp(HIVE[0]!, 'editableDatasetProperties', description('Orders')), mcp(MYSQL, 'globalTags', tags('pii'))];

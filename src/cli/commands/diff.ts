@@ -1,17 +1,10 @@
 import type { CommandModule } from 'yargs';
 import { withStore } from '../openStore.ts';
-import { remoteOptions } from './remoteOptions.ts';
+import { remoteOptions, sliceOptions, type SliceArgs } from './remoteOptions.ts';
 
-interface DiffArgs {
+interface DiffArgs extends SliceArgs {
   data: string;
   remote?: string;
-  type?: string[];
-  platform?: string;
-  domain?: string;
-  container?: string;
-  tag?: string;
-  urn?: string[];
-  query?: string;
   json: boolean;
   token?: string;
   insecure: boolean;
@@ -23,13 +16,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
   builder: (y) =>
     y
       .positional('remote', { type: 'string', describe: 'A remote\'s name, a URL, or the path of a data file (default: the only remote)' })
-      .option('type', { type: 'string', array: true, describe: 'Only entities of this type (repeatable)' })
-      .option('platform', { type: 'string', describe: 'Only entities of this platform (name or urn)' })
-      .option('domain', { type: 'string', describe: 'Only entities in this domain (urn)' })
-      .option('container', { type: 'string', describe: 'Only entities in this container (urn)' })
-      .option('tag', { type: 'string', describe: 'Only entities with this tag (name or urn)' })
-      .option('urn', { type: 'string', array: true, describe: 'Only this entity (repeatable)' })
-      .option('query', { type: 'string', describe: 'Only entities matching this search (our search syntax)' })
+      .options(sliceOptions)
       .option('json', { type: 'boolean', default: false, describe: 'One JSON document with every difference' })
       .options(remoteOptions) as never,
   handler: async (args) => {

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { remoteOptions } from './remoteOptions.ts';
+import { remoteOptions, sliceOptions } from './remoteOptions.ts';
 import type { PullRunArgs } from './pullRun.ts';
 
 type PullArgs = PullRunArgs & { insecure: boolean };
@@ -10,13 +10,7 @@ export const pullCommand: CommandModule<object, PullArgs> = {
   builder: (y) =>
     y
       .positional('remote', { type: 'string', describe: 'A remote\'s name, a URL, the path of a data file, or DataHub\'s database (postgres://USER@HOST[:PORT]/DB, read-only)' })
-      .option('type', { type: 'string', array: true, describe: 'Only entities of this type (repeatable)' })
-      .option('platform', { type: 'string', describe: 'Only entities of this platform (name or urn)' })
-      .option('domain', { type: 'string', describe: 'Only entities in this domain (urn)' })
-      .option('container', { type: 'string', describe: 'Only entities in this container (urn)' })
-      .option('tag', { type: 'string', describe: 'Only entities with this tag (name or urn)' })
-      .option('urn', { type: 'string', array: true, describe: 'Only this entity (repeatable)' })
-      .option('query', { type: 'string', describe: 'Only entities matching this search (our search syntax)' })
+      .options(sliceOptions)
       .option('ours', { type: 'boolean', describe: 'Settle every conflict with the local value' })
       .option('theirs', { type: 'boolean', describe: 'Settle every conflict with the remote value' })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Say what would be written, merged, removed and in conflict; write nothing' })

@@ -10,17 +10,11 @@ import { withStore } from '../openStore.ts';
 import { startProgress } from '../progress.ts';
 import { UsageError } from '../usageError.ts';
 import { connectNamed, isRequestMistake, namedRemote, printConflicts, stopped, type RemoteArgs } from './remoteRun.ts';
+import type { SliceArgs } from './remoteOptions.ts';
 
-export interface PullRunArgs extends RemoteArgs {
+export interface PullRunArgs extends RemoteArgs, SliceArgs {
   data: string;
   remote: string;
-  type?: string[];
-  platform?: string;
-  domain?: string;
-  container?: string;
-  tag?: string;
-  urn?: string[];
-  query?: string;
   ours?: boolean;
   theirs?: boolean;
   dryRun?: boolean;
