@@ -8,17 +8,17 @@
  * An unfiltered listing (`*` over some types) takes a fast path: its page walks the urn-ordered
  * type index and its facets come from counters the index keeps, so neither reads a document.
  */
-import { BadRequestError } from '../../errors.ts';
-import { paging } from '../core/paging.ts';
-import { someTermPasses, terms as analyse, urnWords, words } from '../../model/search/analysis.ts';
-import { analyseDocument, isKeywordField, type SearchDocument } from '../../model/search/document.ts';
-import { FAN_OUT, SEARCH_FIELDS } from '../../model/search/fields.ts';
-import { POSTING_TF_MAX, type PostingList, type SearchRecord, type SearchView, type StoreView } from '../../store/store.ts';
+import { BadRequestError } from '../errors.ts';
+import { paging } from '../ops/core/paging.ts';
+import { someTermPasses, terms as analyse, urnWords, words } from '../model/search/analysis.ts';
+import { analyseDocument, isKeywordField, type SearchDocument } from '../model/search/document.ts';
+import { FAN_OUT, SEARCH_FIELDS } from '../model/search/fields.ts';
+import { POSTING_TF_MAX, type PostingList, type SearchRecord, type SearchView, type StoreView } from '../store/store.ts';
 import { baseField, byLookup, entityTypeKey, fieldsOf, holds, isKnownField, needsWholeDocument, normaliseFilters, valuesOf } from './filters.ts';
 import { parseQuery, type Clause, type ParsedQuery } from './query.ts';
 import { decodeScrollId, encodeScrollId, requestHash, type ScrollPosition } from './scrollId.ts';
 import { Scratch } from './scratch.ts';
-import { withView } from './views.ts';
+import { withView } from '../ops/search/views.ts';
 import { SEARCHABLE_TYPES, type Facet, type FilterGroup, type MatchedField, type SearchHit, type SearchPage, type SearchRequest, type SortCriterion } from './types.ts';
 
 export { SEARCHABLE_TYPES, baseField, isKnownField, normaliseFilters };

@@ -2,7 +2,7 @@
  * The search use case's request and answer (issue 14), independent of GraphQL/REST/CLI: the
  * adapters turn their inputs into a SearchRequest and format a SearchPage.
  */
-import { BadRequestError } from '../../errors.ts';
+import { BadRequestError } from '../errors.ts';
 
 /** Entity types searched when a request names none (DataHub's searchable set, as we store them). */
 export const SEARCHABLE_TYPES = [
