@@ -274,7 +274,7 @@ async function fts5(): Promise<void> {
 }
 
 async function ours(): Promise<void> {
-  const { searchEntities } = await import('../src/search/engine.ts');
+  const { searchEntities } = await import('../src/ops/search/search.ts');
   const store = openCatalog(file!);
   const out: Record<string, { p50: number; hits: number }> = {};
   for (const q of queries) {

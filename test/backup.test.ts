@@ -10,7 +10,7 @@ import { proposalFromMcp } from '../src/model/mcp.ts';
 import { exportEntities, exportTypes } from '../src/ops/ingest/exportCatalog.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
-import { searchEntities } from '../src/search/engine.ts';
+import { searchEntities } from '../src/ops/search/search.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, runCli, tempDataPath, tempDir } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { serveCatalog, tempDataPath } from './helpers.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
-import { searchEntities } from '../src/search/engine.ts';
+import { searchEntities } from '../src/ops/search/search.ts';
 
 const BATCHES = 400;
 const PER_BATCH = 50;

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { searchEntities } from '../src/search/engine.ts';
+import { searchEntities } from '../src/ops/search/search.ts';
 import { startSampleServer, type GqlServer } from './graphql-helpers.ts';
 
 const TIER = 'urn:li:structuredProperty:io.catalog.tier';

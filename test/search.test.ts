@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { proposalFromMcp } from '../src/model/mcp.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
-import { searchEntities } from '../src/search/engine.ts';
+import { searchEntities } from '../src/ops/search/search.ts';
 import type { Store } from '../src/store/store.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
 import { SAMPLE_MCPS } from '../src/sample/sample.ts';

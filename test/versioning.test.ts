@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { incrementSortId, INITIAL_SORT_ID } from '../src/ops/versioning/versioning.ts';
-import { searchEntities } from '../src/search/engine.ts';
+import { searchEntities } from '../src/ops/search/search.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
 
 const VS = 'urn:li:versionSet:(users,dataset)';

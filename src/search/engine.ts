@@ -9,7 +9,6 @@
  * type index and its facets come from counters the index keeps, so neither reads a document.
  */
 import { BadRequestError } from '../errors.ts';
-import { paging } from '../ops/core/paging.ts';
 import { someTermPasses, terms as analyse, urnWords, words } from '../model/search/analysis.ts';
 import { analyseDocument, isKeywordField, type SearchDocument } from '../model/search/document.ts';
 import { FAN_OUT, SEARCH_FIELDS } from '../model/search/fields.ts';
@@ -18,7 +17,6 @@ import { baseField, byLookup, entityTypeKey, fieldsOf, holds, isKnownField, need
 import { parseQuery, type Clause, type ParsedQuery } from './query.ts';
 import { decodeScrollId, encodeScrollId, requestHash, type ScrollPosition } from './scrollId.ts';
 import { Scratch } from './scratch.ts';
-import { withView } from '../ops/search/views.ts';
 import { SEARCHABLE_TYPES, type Facet, type FilterGroup, type MatchedField, type SearchHit, type SearchPage, type SearchRequest, type SortCriterion } from './types.ts';
 
 export { SEARCHABLE_TYPES, baseField, isKnownField, normaliseFilters };
@@ -41,7 +39,6 @@ const DISPLAY_NAMES: Record<string, string> = {
   deprecated: 'Deprecated',
 };
 
-export const MAX_PAGE = 10_000;
 const DEFAULT_MAX_AGG_VALUES = 20;
 /** Separator of sub-aggregations in a facet name (`_entityType␞typeNames`). */
 export const FACET_SEPARATOR = '\u241e';
@@ -1067,15 +1064,21 @@ function extraPropertiesOf(doc: SearchDocument, fields: readonly string[]): Arra
   });
 }
 
-// ---------- the use case ----------
+// ---------- the run ----------
 
-/** Runs a search. Throws BadRequestError for requests DataHub would refuse (an unknown facet or sort field, a bad scroll id …). */
-export function searchEntities(view: StoreView, request: SearchRequest): SearchPage {
-  const req = withView(view, request);
+/** What the use case settled before the run: the filters normalised, the query parsed, the page size checked. */
+export interface Prepared {
+  filters: FilterGroup[];
+  query: ParsedQuery;
+  count: number;
+}
+
+/**
+ * Runs a search. Throws BadRequestError for requests DataHub would refuse (an unknown facet or sort
+ * field, a field in the query no document has, a bad scroll id …).
+ */
+export function runSearch(view: StoreView, req: SearchRequest, { filters, query: q, count }: Prepared): SearchPage {
   const types = req.types && req.types.length > 0 ? req.types : SEARCHABLE_TYPES;
-  const filters = normaliseFilters(req.filters, req.strictFields);
-  const q = parseQuery(req.query);
-  const { count } = paging(req, 10, MAX_PAGE);
   if (!req.skipAggregates) checkFacets(facetNames(req));
   for (const c of req.sort ?? []) {
     if (!['name', '_name', 'urn'].includes(c.field) && !isKnownField(baseField(c.field))) throw new BadRequestError(`Unknown sort field "${c.field}"`);
@@ -1259,15 +1262,6 @@ function smallestByUrn(run: Run, group: readonly number[], n: number): number[] 
     if (kept.length > n) kept.pop();
   }
   return kept.map((k) => k.id);
-}
-
-/** Name and platform of search hits, for a listing of results (the CLI's table). */
-export function hitSummaries(view: StoreView, urns: readonly string[]): Array<{ urn: string; name: string; platform: string | null }> {
-  return urns.map((urn) => {
-    const id = view.search.idOf(urn);
-    const doc = (id === undefined ? undefined : view.search.record(id)?.doc) as SearchDocument | undefined;
-    return { urn, name: doc?.name ?? urnWords(urn), platform: doc?.fields['platform']?.[0] ?? null };
-  });
 }
 
 /** The urns matching a request (no paging, no ranking): for browse and lineage searches. */

@@ -34,8 +34,8 @@ export const searchCommand: CommandModule<object, SearchArgs> = {
     if (!Number.isInteger(args.limit) || args.limit < 0) throw new UsageError(`--limit: expected a non-negative integer, got ${args.limit}`);
     const filters = (args.filter ?? []).map(criterionOf);
     const [{ searchEntities, hitSummaries }, { searchTypeOf }, { formatTable }] = await Promise.all([
-      import('../../search/engine.ts'),
-      import('../../search/types.ts'),
+      import('../../ops/search/search.ts'),
+      import('../../ops/search/types.ts'),
       import('../output.ts'),
     ]);
     const types = (args.type ?? []).map(searchTypeOf);

@@ -19,7 +19,7 @@ import { cronProblem, timezoneProblem } from './ingestionSchedule.ts';
 import { pageOf, paging } from '../core/paging.ts';
 import { urnTypeOf } from '../core/resources.ts';
 import { criterionHolds } from '../../search/filters.ts';
-import type { Criterion } from '../../search/types.ts';
+import type { Criterion } from '../search/types.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 
 export const SOURCE_TYPE = 'dataHubIngestionSource';

@@ -6,7 +6,7 @@
  * search index in urn order (DataHub's default sort); `scrollId` continues where a page ended.
  */
 import type { StoreView } from '../../store/store.ts';
-import { searchEntities } from '../../search/engine.ts';
+import { searchEntities } from '../search/search.ts';
 import type { EntityRecords } from './openapiEntities.ts';
 
 export interface ScrollRequest {

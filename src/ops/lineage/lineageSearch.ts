@@ -12,8 +12,8 @@ import { BadRequestError } from '../../errors.ts';
 import { paging } from '../core/paging.ts';
 import type { StoreView } from '../../store/store.ts';
 import { schemaFieldParent, traverseLineage, platformOf, type IgnoreAsHop, type LineageEntity } from './lineage.ts';
-import { baseField, MAX_PAGE, SEARCHABLE_TYPES, searchEntities } from '../../search/engine.ts';
-import type { Criterion, Facet, FilterGroup, MatchedField, SearchRequest } from '../../search/types.ts';
+import { baseField, MAX_PAGE, SEARCHABLE_TYPES, searchEntities } from '../search/search.ts';
+import type { Criterion, Facet, FilterGroup, MatchedField, SearchRequest } from '../search/types.ts';
 import { decodeScrollId, encodeScrollId, requestHash } from '../../search/scrollId.ts';
 
 export const DEGREE_FIELD = 'degree';

@@ -18,7 +18,7 @@ import { removeReferences } from '../entities/deleteReferences.ts';
 import { paging } from '../core/paging.ts';
 import { registerSideEffect } from '../core/sideEffects.ts';
 import { urnTypeOf } from '../core/resources.ts';
-import type { Criterion, FilterGroup } from '../../search/types.ts';
+import type { Criterion, FilterGroup } from '../search/types.ts';
 import { readTimeseries } from '../timeseries/timeseries.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
 

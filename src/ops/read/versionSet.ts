@@ -8,8 +8,8 @@ import type { VersionProperties, VersionTag } from '../../model/aspects/versionP
 import type { VersionSetProperties } from '../../model/aspects/versionSetProperties.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
-import { searchEntities } from '../../search/engine.ts';
-import type { SearchPage, SearchRequest } from '../../search/types.ts';
+import { searchEntities } from '../search/search.ts';
+import type { SearchPage, SearchRequest } from '../search/types.ts';
 import { aspectOf, stampOf, type StampRead } from './common.ts';
 
 /** The set's latest version (versionSetProperties.latest); null when the set has no properties. */

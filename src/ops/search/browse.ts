@@ -8,8 +8,8 @@ import { urnWords, words } from '../../model/search/analysis.ts';
 import type { SearchDocument } from '../../model/search/document.ts';
 import { BROWSE_SEPARATOR, NAME_FIELDS } from '../../model/search/fields.ts';
 import type { StoreView } from '../../store/store.ts';
-import { baseField, MAX_PAGE, matchingUrns, searchEntities } from '../../search/engine.ts';
-import { SEARCHABLE_TYPES, type FilterGroup } from '../../search/types.ts';
+import { baseField, MAX_PAGE, matchingUrns, searchEntities } from './search.ts';
+import { SEARCHABLE_TYPES, type FilterGroup } from './types.ts';
 
 export interface AutoCompleteRequest {
   query: string;

@@ -6,7 +6,7 @@
  */
 import type { StoreView } from '../../store/store.ts';
 import { entityTypeKey } from '../../search/filters.ts';
-import type { Condition, Criterion, FilterGroup, SearchRequest } from '../../search/types.ts';
+import type { Condition, Criterion, FilterGroup, SearchRequest } from './types.ts';
 
 interface ViewDefinition {
   entityTypes?: unknown;

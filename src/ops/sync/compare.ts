@@ -80,7 +80,7 @@ export async function diffRemote(store: Store, remote: Remote, onEntity: (d: Ent
     }
     store.releaseMappedPages();
   }
-  const matching = slice.query ? (await import('../../search/engine.ts')).matchingUrns : undefined;
+  const matching = slice.query ? (await import('../search/search.ts')).matchingUrns : undefined;
   for (const type of store.entityTypes().filter((t) => syncedType(t) && types.includes(t))) {
     const urns = matching ? matching(store, { query: slice.query!, types: [type] }).sort() : store.eachUrnOfType(type);
     for (const urn of urns) if (!seen.has(urn) && localInSlice(urn)) compare(urn, undefined);

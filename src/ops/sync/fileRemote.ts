@@ -34,7 +34,7 @@ export class FileRemote implements Remote {
 
   /** The file's entities of each type, a page at a time; a file lists every type asked, those it lacks as empty. */
   async *entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemotePage> {
-    const { matchingUrns } = await import('../../search/engine.ts');
+    const { matchingUrns } = await import('../search/search.ts');
     for (const type of types) {
       if (query) {
         const urns = matchingUrns(this.store, { query, types: [type] }).sort();

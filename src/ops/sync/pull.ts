@@ -49,7 +49,7 @@ import { UrnSet } from '../../sync/seen.ts';
 import { SYSTEM_ACTOR } from '../core/context.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 import { removeEntity } from '../entities/deleteEntity.ts';
-import { SEARCHABLE_TYPES } from '../../search/types.ts';
+import { SEARCHABLE_TYPES } from '../search/types.ts';
 import { entityTypeOf, historyOf, inSlice, syncedAspects, syncedType } from './local.ts';
 import { PlanFile } from './planFile.ts';
 import { recordRemote } from './remotes.ts';

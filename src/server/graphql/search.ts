@@ -5,8 +5,8 @@
  */
 import { semanticSearch } from '../../ops/search/semantic.ts';
 import { autoComplete, browse } from '../../ops/search/browse.ts';
-import { searchEntities } from '../../search/engine.ts';
-import type { Facet, MatchedField, SearchPage } from '../../search/types.ts';
+import { searchEntities } from '../../ops/search/search.ts';
+import type { Facet, MatchedField, SearchPage } from '../../ops/search/types.ts';
 import type { StoreView } from '../../store/store.ts';
 import type { GraphqlContext } from './resolvers.ts';
 import { enumOfUrnType, facetValueForGraphql, filterGroupsOf, searchRequestFromGraphql, typesOf, type SearchInputGql } from './searchInput.ts';

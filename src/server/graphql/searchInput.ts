@@ -5,8 +5,8 @@
  * values name urn entity types.
  */
 import { BadRequestError } from '../../errors.ts';
-import type { Condition, Criterion, FilterGroup, SearchRequest, SortCriterion } from '../../search/types.ts';
-import { FACET_SEPARATOR } from '../../search/engine.ts';
+import type { Condition, Criterion, FilterGroup, SearchRequest, SortCriterion } from '../../ops/search/types.ts';
+import { FACET_SEPARATOR } from '../../ops/search/search.ts';
 import { kinds } from './types/registry.ts';
 
 export interface FacetFilterGql {

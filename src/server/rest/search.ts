@@ -7,8 +7,8 @@
 import { isJsonObject, type JsonObject } from '../../model/json.ts';
 import { listUrns } from '../../ops/entities/entities.ts';
 import { pageNumber } from '../../ops/core/paging.ts';
-import { searchEntities } from '../../search/engine.ts';
-import { searchTypeOf, type Condition, type Criterion, type FilterGroup, type SearchPage, type SortCriterion } from '../../search/types.ts';
+import { searchEntities } from '../../ops/search/search.ts';
+import { searchTypeOf, type Condition, type Criterion, type FilterGroup, type SearchPage, type SortCriterion } from '../../ops/search/types.ts';
 import type { StoreView } from '../../store/store.ts';
 import { HttpError } from '../http.ts';
 

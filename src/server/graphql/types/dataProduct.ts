@@ -1,6 +1,6 @@
 /** DataProduct: a named set of assets in a domain (docs/datahub/discovery.md §4.1). Shaped from src/ops/read/product.ts. */
 import { readDataProductAssets, readDataProductProperties } from '../../../ops/read/product.ts';
-import { searchEntities } from '../../../search/engine.ts';
+import { searchEntities } from '../../../ops/search/search.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { searchResults } from '../search.ts';
 import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';

@@ -1,7 +1,7 @@
 /** Domain: a business area, nested under parent domains (docs/datahub/discovery.md §4.1), and the entities in it. */
 import { parseUrn } from '../../../model/urn.ts';
-import { searchEntities } from '../../../search/engine.ts';
-import type { Criterion } from '../../../search/types.ts';
+import { searchEntities } from '../../../ops/search/search.ts';
+import type { Criterion } from '../../../ops/search/types.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { searchResults } from '../search.ts';
 import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';

@@ -1,0 +1,42 @@
+/**
+ * Search across entities, the use case every door calls: the request's saved view applied, its
+ * filters normalised, its query parsed and its paging checked, then run by the search engine
+ * (src/search/engine.ts) on the store's index.
+ */
+import { urnWords } from '../../model/search/analysis.ts';
+import type { SearchDocument } from '../../model/search/document.ts';
+import { runSearch } from '../../search/engine.ts';
+import { normaliseFilters } from '../../search/filters.ts';
+import { parseQuery } from '../../search/query.ts';
+import type { StoreView } from '../../store/store.ts';
+import { paging } from '../core/paging.ts';
+import type { SearchPage, SearchRequest } from './types.ts';
+import { withView } from './views.ts';
+
+export { FACET_SEPARATOR, matchingUrns } from '../../search/engine.ts';
+export { baseField } from '../../search/filters.ts';
+export { SEARCHABLE_TYPES } from '../../search/types.ts';
+
+/** The largest page a search answers. */
+export const MAX_PAGE = 10_000;
+
+/**
+ * Runs a search. Throws BadRequestError for requests DataHub would refuse (a bad page size, an
+ * unknown facet or sort field, a bad scroll id …).
+ */
+export function searchEntities(view: StoreView, request: SearchRequest): SearchPage {
+  const req = withView(view, request);
+  const filters = normaliseFilters(req.filters, req.strictFields);
+  const query = parseQuery(req.query);
+  const { count } = paging(req, 10, MAX_PAGE);
+  return runSearch(view, req, { filters, query, count });
+}
+
+/** Name and platform of search hits, for a listing of results (the CLI's table). */
+export function hitSummaries(view: StoreView, urns: readonly string[]): Array<{ urn: string; name: string; platform: string | null }> {
+  return urns.map((urn) => {
+    const id = view.search.idOf(urn);
+    const doc = (id === undefined ? undefined : view.search.record(id)?.doc) as SearchDocument | undefined;
+    return { urn, name: doc?.name ?? urnWords(urn), platform: doc?.fields['platform']?.[0] ?? null };
+  });
+}
