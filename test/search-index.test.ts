@@ -13,7 +13,7 @@ import { SEARCH_FIELDS } from '../src/model/search/fields.ts';
 import { analyseDocument, completeDocument, searchDocumentOf } from '../src/model/search/document.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
-import { mergeAscending } from '../src/search/engine.ts';
+import { mergeAscending } from '../src/search/postings.ts';
 import { searchEntities } from '../src/ops/search/search.ts';
 import type { FilterGroup, SearchRequest } from '../src/ops/search/types.ts';
 import { IdBlocks } from '../src/store/idBlocks.ts';

@@ -13,7 +13,8 @@ import { paging } from '../core/paging.ts';
 import type { SearchPage, SearchRequest } from './types.ts';
 import { withView } from './views.ts';
 
-export { FACET_SEPARATOR, matchingUrns } from '../../search/engine.ts';
+export { matchingUrns } from '../../search/engine.ts';
+export { FACET_SEPARATOR } from '../../search/facets.ts';
 export { baseField } from '../../search/filters.ts';
 export { SEARCHABLE_TYPES } from '../../search/types.ts';
 
