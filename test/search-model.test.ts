@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { proposalFromMcp } from '../src/model/mcp.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
-import { Scratch } from '../src/ops/search/scratch.ts';
+import { Scratch } from '../src/search/scratch.ts';
 import { searchEntities } from '../src/ops/search/search.ts';
 import type { Criterion, SearchHit, SearchRequest } from '../src/ops/search/types.ts';
 import type { Store } from '../src/store/store.ts';

@@ -18,7 +18,7 @@ import { nowOf, type OpContext } from '../core/context.ts';
 import { cronProblem, timezoneProblem } from './ingestionSchedule.ts';
 import { pageOf, paging } from '../core/paging.ts';
 import { urnTypeOf } from '../core/resources.ts';
-import { criterionHolds } from '../search/filters.ts';
+import { criterionHolds } from '../../search/filters.ts';
 import type { Criterion } from '../search/types.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 

@@ -14,7 +14,7 @@ import type { StoreView } from '../../store/store.ts';
 import { schemaFieldParent, traverseLineage, platformOf, type IgnoreAsHop, type LineageEntity } from './lineage.ts';
 import { baseField, MAX_PAGE, SEARCHABLE_TYPES, searchEntities } from '../search/search.ts';
 import type { Criterion, Facet, FilterGroup, MatchedField, SearchRequest } from '../search/types.ts';
-import { decodeScrollId, encodeScrollId, requestHash } from '../search/scrollId.ts';
+import { decodeScrollId, encodeScrollId, requestHash } from '../../search/scrollId.ts';
 
 export const DEGREE_FIELD = 'degree';
 const DEGREE_VALUES = ['1', '2', '3+'] as const;

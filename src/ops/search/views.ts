@@ -5,7 +5,7 @@
  * of the view's. A view that does not exist is skipped, as DataHub skips it (with a warning there).
  */
 import type { StoreView } from '../../store/store.ts';
-import { entityTypeKey } from './filters.ts';
+import { entityTypeKey } from '../../search/filters.ts';
 import type { Condition, Criterion, FilterGroup, SearchRequest } from './types.ts';
 
 interface ViewDefinition {

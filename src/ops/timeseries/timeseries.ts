@@ -7,7 +7,7 @@
 import { isTimeseriesAspect } from '../../model/timeseries.ts';
 import { BadRequestError } from '../../errors.ts';
 import type { StoreView, TimeRange, TimeseriesRow } from '../../store/store.ts';
-import { criterionHolds } from '../search/filters.ts';
+import { criterionHolds } from '../../search/filters.ts';
 import type { FilterGroup } from '../search/types.ts';
 
 /** DataHub's default when a client gives no limit. */

@@ -4,7 +4,7 @@
  * ended, so the next page resumes after the last result handed out even when the catalog changed
  * in between, and an id of another request (or none of ours) is refused with a clear message.
  */
-import { BadRequestError } from '../../errors.ts';
+import { BadRequestError } from '../errors.ts';
 
 export interface ScrollPosition {
   v: 1;

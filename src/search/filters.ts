@@ -4,10 +4,10 @@
  * each condition's meaning. A criterion on a keyword field with an equality condition is answered
  * by one index lookup per value; the others read the document.
  */
-import { BadRequestError } from '../../errors.ts';
-import { isDerivedField, isKeywordField, type SearchDocument } from '../../model/search/document.ts';
-import { FAN_OUT, FIELD_KINDS } from '../../model/search/fields.ts';
-import type { SearchView } from '../../store/store.ts';
+import { BadRequestError } from '../errors.ts';
+import { isDerivedField, isKeywordField, type SearchDocument } from '../model/search/document.ts';
+import { FAN_OUT, FIELD_KINDS } from '../model/search/fields.ts';
+import type { SearchView } from '../store/store.ts';
 import type { Criterion, FilterGroup } from './types.ts';
 
 /** Index fields a filter or facet may name, beyond the declared ones. */

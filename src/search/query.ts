@@ -4,8 +4,8 @@
  * `*` for everything. Clauses are AND-ed, as DataHub's fulltext query does. A leading `/q ` (query
  * string mode in DataHub) changes nothing here: field terms are understood in both modes.
  */
-import { BadRequestError } from '../../errors.ts';
-import { term, words } from '../../model/search/analysis.ts';
+import { BadRequestError } from '../errors.ts';
+import { term, words } from '../model/search/analysis.ts';
 
 export type Clause =
   | { kind: 'word'; term: string; word: string; prefix: boolean }
