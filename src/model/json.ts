@@ -30,5 +30,6 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   const bk = Object.keys(b);
   if (ak.length !== bk.length) return false;
   const bo = b as Record<string, unknown>;
-  return ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && jsonEqual((a as Record<string, unknown>)[k], bo[k]));
+  const ao = a as Record<string, unknown>;
+  return ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && jsonEqual(ao[k], bo[k]));
 }

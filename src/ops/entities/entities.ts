@@ -12,7 +12,10 @@ export function entityExists(view: StoreView, urn: string): boolean {
   return view.entityExists(urn);
 }
 
-/** How a read of one entity type names it in its errors: `label` in "… is not a corp user urn", `name` in "CorpUser … does not exist.". */
+/**
+ * How a read of one entity type names it in its errors: `label` in "… is not a corp user urn", `name` in
+ * "CorpUser … does not exist.".
+ */
 export interface EntityNaming {
   label: string;
   name: string;

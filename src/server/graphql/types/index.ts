@@ -46,7 +46,12 @@ import type { EntityKind } from './shared.ts';
 
 /** The assets documents relate to show `relatedDocuments` (documents.graphql): their kinds gain the field. */
 function withDocumentHolders(kinds: Record<string, EntityKind>): Record<string, EntityKind> {
-  return Object.fromEntries(Object.entries(kinds).map(([type, k]) => [type, withIncidentsIfHeld(type, RELATED_DOCUMENT_HOLDERS.has(type) ? withRelatedDocuments(k) : k)]));
+  return Object.fromEntries(
+    Object.entries(kinds).map(([type, k]) => [
+      type,
+      withIncidentsIfHeld(type, RELATED_DOCUMENT_HOLDERS.has(type) ? withRelatedDocuments(k) : k),
+    ]),
+  );
 }
 
 /** The asset types incidents are on show `incidents(…)` (incidents.graphql): their kinds gain the field. */
@@ -56,10 +61,10 @@ function withIncidentsIfHeld(type: string, kind: EntityKind): EntityKind {
 
 registerKinds(
   withDocumentHolders({
-    dataset, tag, corpuser: corpUser, corpGroup, dataPlatform, glossaryTerm, glossaryNode, domain, container, chart, dashboard,
-    dataFlow, dataJob, dataProduct, dataPlatformInstance, mlModel, mlModelGroup, mlFeature, mlPrimaryKey, mlFeatureTable,
-    notebook, schemaField, dataType, entityType, structuredProperty, ownershipType, dataHubView, document, query, application, assertion, versionSet,
-    platformResource, dataHubConnection, dataProcessInstance, dataHubRole, dataHubExecutionRequest: executionRequest,
-    incident,
+    dataset, tag, corpuser: corpUser, corpGroup, dataPlatform, glossaryTerm, glossaryNode, domain, container, chart,
+    dashboard, dataFlow, dataJob, dataProduct, dataPlatformInstance, mlModel, mlModelGroup, mlFeature, mlPrimaryKey,
+    mlFeatureTable, notebook, schemaField, dataType, entityType, structuredProperty, ownershipType, dataHubView,
+    document, query, application, assertion, versionSet, platformResource, dataHubConnection, dataProcessInstance,
+    dataHubRole, dataHubExecutionRequest: executionRequest, incident,
   }),
 );

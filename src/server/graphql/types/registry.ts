@@ -21,7 +21,9 @@ export function registerKinds(kinds: Readonly<Record<string, EntityKind>>): void
 
 /** Urn entity type → its GraphQL type. */
 export function kinds(): Readonly<Record<string, EntityKind>> {
-  if (!table) throw new Error('the GraphQL entity types are not registered: src/server/graphql/types/index.ts is not loaded');
+  if (!table) {
+    throw new Error('the GraphQL entity types are not registered: src/server/graphql/types/index.ts is not loaded');
+  }
   return table;
 }
 
