@@ -44,7 +44,6 @@ import { verifyStore, type VerifyProblem, type VerifyProgress, type VerifySummar
 export type { DocumentIndex, PostingList, SearchIndexer, SearchRecord, SearchStats, SearchView } from './searchIndex.ts';
 export { POSTING_TF_MAX } from './searchIndex.ts';
 export type { AspectRecord, AuditStamp, EntityRecord, TimeRange, TimeseriesRecord, TimeseriesRow } from './tables.ts';
-export { deepEqual } from './tables.ts';
 export type { RemoteRecord, SyncBase } from './syncState.ts';
 export type { PutAspectInput, PutAspectResult, StoreSnapshot, StoreTxn, StoreView } from './view.ts';
 export type { RelatedEdge, RelationshipDirection, RelationshipIndexer } from './relationships.ts';

@@ -328,8 +328,3 @@ function buildSchema(value: unknown, editable: EditableSchemaMetadata | undefine
 export function datasetOf(view: StoreView, urn: string): DatasetRead {
   return new Dataset(view, urn);
 }
-
-/** The dataset `urn`, or null when nothing is stored for it. */
-export function readDataset(view: StoreView, urn: string): DatasetRead | null {
-  return view.entityExists(urn) ? datasetOf(view, urn) : null;
-}

@@ -4,7 +4,7 @@
  * against `{}` as DataHub does. Objects are compared key by key, arrays index by index (surplus
  * items removed from the end, new ones appended), anything else replaced whole.
  */
-import { deepEqual } from '../../store/store.ts';
+import { jsonEqual } from '../../model/json.ts';
 
 export interface PatchOperation {
   op: 'add' | 'remove' | 'replace';
@@ -29,7 +29,7 @@ export function jsonPatch(from: unknown, to: unknown, base = ''): PatchOperation
 }
 
 function diff(from: unknown, to: unknown, path: string, ops: PatchOperation[]): void {
-  if (deepEqual(from, to)) return;
+  if (jsonEqual(from, to)) return;
   if (isObject(from) && isObject(to)) {
     for (const key of Object.keys(from)) {
       if (!Object.prototype.hasOwnProperty.call(to, key)) ops.push({ op: 'remove', path: `${path}/${segment(key)}` });

@@ -32,6 +32,8 @@ import { appConfig } from '../../ops/admin/appConfig.ts';
 import { listQueries, type ListQueriesInput } from '../../ops/knowledge/queries.ts';
 import { datasetView } from './types/dataset.ts';
 import { globalViewsSettings, meView } from './types/me.ts';
+// Fills the entity types' table (types/registry.ts) every lookup below uses.
+import './types/index.ts';
 import { entityRef, getEntitiesByUrn, getEntityByUrn, getTypedEntity } from './types/registry.ts';
 import { structuredPropertiesOf } from './types/shared.ts';
 import { tagView } from './types/tag.ts';

@@ -7,7 +7,7 @@
 import { BadRequestError } from '../../errors.ts';
 import type { Condition, Criterion, FilterGroup, SearchRequest, SortCriterion } from '../../ops/search/types.ts';
 import { FACET_SEPARATOR } from '../../ops/search/search.ts';
-import { kinds } from './types/registry.ts';
+import { kinds, urnTypeOfEnumValue } from './types/registry.ts';
 
 export interface FacetFilterGql {
   field: string;
@@ -50,31 +50,16 @@ export interface SearchInputGql {
   viewUrn?: string | null;
 }
 
-let byEnum: Map<string, string> | undefined;
-let toEnum: Map<string, string> | undefined;
-
-function enumTables(): [Map<string, string>, Map<string, string>] {
-  if (!byEnum || !toEnum) {
-    byEnum = new Map();
-    toEnum = new Map();
-    for (const [urnType, k] of Object.entries(kinds())) {
-      byEnum.set(k.enumValue, urnType);
-      toEnum.set(urnType, k.enumValue);
-    }
-  }
-  return [byEnum, toEnum];
-}
-
 /** An EntityType enum value (DATASET) → the urn entity type (dataset). */
 export function urnTypeOfEnum(value: string): string {
-  const t = enumTables()[0].get(value);
+  const t = urnTypeOfEnumValue(value);
   if (!t) throw new BadRequestError(`Entity type ${value} is not searchable on this server`);
   return t;
 }
 
 /** The urn entity type (dataset) → its EntityType enum value (DATASET); unknown types pass through. */
 export function enumOfUrnType(urnType: string): string {
-  return enumTables()[1].get(urnType) ?? urnType.toUpperCase();
+  return kinds()[urnType]?.enumValue ?? urnType.toUpperCase();
 }
 
 /** A `_entityType` facet value as DataHub answers it: the enum value (first ␞ segment only). */

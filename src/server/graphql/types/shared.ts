@@ -5,17 +5,17 @@
  * platform instance. Related entities are built lazily: a field that needs more reads is a getter of
  * a class (read only when a query selects it, and costing nothing per object when it does not: the
  * compiled executor reads it as a plain property). Each entity type has its own file beside this one;
- * registry.ts maps urn entity types to them.
+ * registry.ts maps urn entity types to them (index.ts fills it).
  */
 import { healthOf } from '../../../ops/quality/health.ts';
 import { readMlDescription, readMlEditable, readMlIdentity, type MlKind, type VersionTagRead } from '../../../ops/read/ml.ts';
-import { NotFoundError, BadRequestError } from '../../../errors.ts';
 import { keyAspectOf } from '../../../model/registry.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import type { Stamp } from '../../../model/aspects/define.ts';
 import type { GlobalTags } from '../../../model/aspects/globalTags.ts';
 import type { Ownership } from '../../../model/aspects/ownership.ts';
 import type { StoreView } from '../../../store/store.ts';
+import { entityRef } from './registry.ts';
 import {
   attributionOf,
   ownershipOf,
@@ -59,20 +59,6 @@ import {
 
 export type { TermsHolder } from '../../../ops/read/common.ts';
 
-/**
- * The read model of an entity of any served type (registry.ts's entityRef), bound by registry.ts when
- * it loads. Bound, not imported: registry.ts imports every type module and several of them extend
- * EntityView below, which must be defined before they load; an import of registry.ts here would
- * start loading them (and fail) whenever this module is the first of them to load.
- */
-let entityRef: (view: StoreView, urn: string) => Obj | null = () => {
-  throw new Error('types/registry.ts is not loaded');
-};
-
-export function bindEntityRef(resolve: (view: StoreView, urn: string) => Obj | null): void {
-  entityRef = resolve;
-}
-
 /** The read model of a related entity (owners, terms, containers, …): always of a served type. */
 export function ref(view: StoreView, urn: string): Obj {
   return entityRef(view, urn) as Obj;
@@ -110,16 +96,6 @@ export function isUrnOf(value: unknown, entityType: string): value is string {
 /** The read models of the urns of `entityType` in a stored list; null when the value is not a list. */
 export function refsOf(view: StoreView, urns: unknown, entityType: string): Obj[] | null {
   return Array.isArray(urns) ? urns.filter((u) => isUrnOf(u, entityType)).map((u) => ref(view, u)) : null;
-}
-
-/** Checks that `urn` names an entity of `expected` type; wrong type is a client error. */
-export function checkType(urn: string, expected: string, label: string): void {
-  const t = typeOf(urn);
-  if (t !== expected) throw new BadRequestError(`${urn} is not a ${label} urn (expected urn:li:${expected}:…)`);
-}
-
-export function notFound(label: string, urn: string): NotFoundError {
-  return new NotFoundError(`${label} ${urn} does not exist.`);
 }
 
 export function customProperties(props: Record<string, string> | undefined, urn: string): Obj[] {
