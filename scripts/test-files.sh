@@ -1,8 +1,35 @@
-# Sourced by scripts/test.sh: which test files are process-level. A process-level file starts other
-# processes: the `catalog` under test (CATALOG_BIN, else the sources), node on a fixture, DataHub's
-# Python client, Chromium or npm. Every other test file is in-process and runs in `npm run test:quick`,
-# where starting a process throws (scripts/in-process-guard.mjs): a new file that spawns fails there
-# until it is listed here. A listed file that does not exist fails every run.
+# Sourced by scripts/test.sh: how each test file is classed, which says which runs run it.
+#   UNIT           pure functions: no process, no server or connection, no data file (no lmdb).
+#                  Run by `npm run test:unit`, and by every other run; scripts/unit-guard.mjs makes
+#                  a listed file fail when it does any of those.
+#   (unlisted)     in-process: imports the sources, may open a data file or serve on a port, starts
+#                  no process. Run by `npm run test:quick` and `npm test`; starting a process throws
+#                  (scripts/in-process-guard.mjs): a new file that spawns fails there until it is
+#                  listed in PROCESS_LEVEL.
+#   FULL_ONLY      in-process files that only `npm test` runs: the property and model-based suites,
+#                  tens of seconds each, which would double test:quick.
+#   PROCESS_LEVEL  starts other processes: the `catalog` under test (CATALOG_BIN, else the sources),
+#                  node on a fixture, DataHub's Python client, Chromium or npm. Run by `npm test`
+#                  (SERIAL ones alone, after the others).
+# A file named on the command line runs whatever its class (test:unit takes UNIT files only,
+# test:quick no process-level one). A listed file that does not exist fails every run.
+UNIT=(
+  test/errors.test.ts
+  test/sync-base.test.ts
+  test/sync-diff.test.ts
+  test/sync-merge.test.ts
+  test/urn.test.ts
+)
+
+# fast-check over random edits, queries and requests against the real store or server, each checked
+# against a model: 30 to 80 s each on a loaded 2-core machine, as long as the rest of test:quick.
+FULL_ONLY=(
+  test/hardening-fuzz.test.ts
+  test/search-index.test.ts
+  test/search-model.test.ts
+  test/sync-converge.test.ts
+)
+
 PROCESS_LEVEL=(
   test/auth-tokens.test.ts
   test/backup.test.ts
@@ -48,6 +75,7 @@ PROCESS_LEVEL=(
   test/sync-cli.test.ts
   test/sync-datahub.test.ts
   test/sync-untrusted.test.ts
+  test/test-runner.test.ts
   test/ui-auth.test.ts
   test/ui.test.ts
   test/verify.test.ts

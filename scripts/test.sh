@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# The project's test command.
+# The project's test command, a ladder of three runs (scripts/test-files.sh classes the files):
+#   npm run test:unit [-- FILE...]
+#                               the unit files (UNIT): pure functions, on the sources; seconds.
+#   npm run test:quick [-- FILE...]
+#                               the in-process files (or those named, which must be in-process) on
+#                               the sources, but for the slow property and model-based suites
+#                               (FULL_ONLY): no setup, no build, no type-check.
 #   npm test                    machine setup (scripts/setup.sh), type-check, then every test file:
-#                               the in-process ones, the process-level ones several at a time, then
-#                               the few that must run alone (scripts/test-files.sh says which).
+#                               the unit and in-process ones, the process-level ones several at a
+#                               time, then the few that must run alone (SERIAL).
 #   npm test -- FILE...         only those files, with no type-check; when one is process-level, the
 #                               setup it needs first (the build when stale, Chromium, Python,
 #                               PostgreSQL).
-#   npm run test:quick [-- FILE...]
-#                               the in-process files (or those named, which must be in-process) on
-#                               the sources: no setup, no build, no type-check.
-# In-process files run with scripts/in-process-guard.mjs preloaded: starting a process throws there.
+#   bash scripts/test.sh --list [--unit|--quick] [FILE...]
+#                               prints the files that run would run, one `group file` a line, and runs
+#                               nothing.
+# In-process files run with scripts/in-process-guard.mjs preloaded: starting a process throws there;
+# unit files also with scripts/unit-guard.mjs: listening, connecting and loading lmdb throw too.
 # Process-level files spawn the `catalog` named by CATALOG_BIN: unset, the single executable built
 # here (build/catalog), which is what users run; another path to test that executable; the empty
 # string to run the sources. CATALOG_TEST_JOBS: how many files run at once (default: cores + 1).
@@ -20,13 +27,32 @@ cd "$(dirname "$0")/.."
 # shellcheck source=scripts/test-files.sh
 source scripts/test-files.sh
 
-quick=false
-if [ "${1:-}" = "--quick" ]; then quick=true; shift; fi
+mode=full list=false
+while [ "$#" -gt 0 ]; do
+  case "$1" in
+    --list) list=true ;;
+    --quick) mode=quick ;;
+    --unit) mode=unit ;;
+    *) break ;;
+  esac
+  shift
+done
 
 in_list() { local x=$1; shift; local y; for y in "$@"; do [ "$x" = "$y" ] && return 0; done; return 1; }
 
 for f in "${PROCESS_LEVEL[@]}"; do
   [ -f "$f" ] || { echo "scripts/test-files.sh lists $f, which does not exist" >&2; exit 1; }
+done
+for f in "${UNIT[@]}" "${FULL_ONLY[@]}"; do
+  [ -f "$f" ] || { echo "scripts/test-files.sh lists $f, which does not exist" >&2; exit 1; }
+  if in_list "$f" "${PROCESS_LEVEL[@]}"; then
+    echo "scripts/test-files.sh: $f is process-level, so neither UNIT nor FULL_ONLY" >&2; exit 1
+  fi
+done
+for f in "${UNIT[@]}"; do
+  if in_list "$f" "${FULL_ONLY[@]}"; then
+    echo "scripts/test-files.sh: $f is in UNIT and FULL_ONLY; a unit file runs in every run" >&2; exit 1
+  fi
 done
 for f in "${SERIAL[@]}"; do
   in_list "$f" "${PROCESS_LEVEL[@]}" || { echo "scripts/test-files.sh: SERIAL file $f is not in PROCESS_LEVEL" >&2; exit 1; }
@@ -45,16 +71,33 @@ else
   [ "${#selected[@]}" -gt 0 ] || { echo "no test files found under test/" >&2; exit 1; }
 fi
 
-inproc=() parallel=() serial=()
+# The groups, in the order they run: unit files, the other in-process ones, the process-level ones
+# several at a time, those that run alone. A file named on the command line runs whatever its class.
+unit=() inproc=() parallel=() serial=()
 for f in "${selected[@]}"; do
-  if ! in_list "$f" "${PROCESS_LEVEL[@]}"; then inproc+=("$f")
-  elif $quick && [ "$#" -eq 0 ]; then continue
-  elif $quick; then echo "test:quick runs in-process files only; $f is process-level (npm test -- $f)" >&2; exit 1
+  if in_list "$f" "${UNIT[@]}"; then unit+=("$f")
+  elif [ "$mode" = unit ] && [ "$#" -eq 0 ]; then continue
+  elif [ "$mode" = unit ]; then
+    echo "test:unit runs the files UNIT lists in scripts/test-files.sh; $f is not one (npm run test:quick -- $f)" >&2
+    exit 1
+  elif ! in_list "$f" "${PROCESS_LEVEL[@]}"; then
+    if [ "$mode" = quick ] && [ "$#" -eq 0 ] && in_list "$f" "${FULL_ONLY[@]}"; then continue; fi
+    inproc+=("$f")
+  elif [ "$mode" = quick ] && [ "$#" -eq 0 ]; then continue
+  elif [ "$mode" = quick ]; then echo "test:quick runs in-process files only; $f is process-level (npm test -- $f)" >&2; exit 1
   elif in_list "$f" "${SERIAL[@]}"; then serial+=("$f")
   else parallel+=("$f")
   fi
 done
 process_level=("${parallel[@]}" "${serial[@]}")
+
+if $list; then
+  for f in "${unit[@]}"; do echo "unit $f"; done
+  for f in "${inproc[@]}"; do echo "in-process $f"; done
+  for f in "${parallel[@]}"; do echo "process-level $f"; done
+  for f in "${serial[@]}"; do echo "serial $f"; done
+  exit 0
+fi
 
 if [ "${#process_level[@]}" -gt 0 ]; then
   # What the selected files need from the machine: all of it for the whole suite, else what they import.
@@ -76,7 +119,7 @@ if [ "${#process_level[@]}" -gt 0 ]; then
   fi
 fi
 
-if [ "$#" -eq 0 ] && ! $quick; then
+if [ "$#" -eq 0 ] && [ "$mode" = full ]; then
   echo "== type-check (tsc --noEmit)"
   npx --no-install tsc -p . --noEmit
 fi
@@ -89,7 +132,10 @@ status=0
 run_group() {
   local label=$1 concurrency=$2; shift 2
   local extra=()
-  if [ "$label" = in-process ]; then extra=(--import ./scripts/in-process-guard.mjs); fi
+  case "$label" in
+    unit) extra=(--import ./scripts/in-process-guard.mjs --import ./scripts/unit-guard.mjs) ;;
+    in-process) extra=(--import ./scripts/in-process-guard.mjs) ;;
+  esac
   echo "== node --test: $label ($# files, $concurrency at a time)"
   local rc=0
   node --import tsx "${extra[@]}" --test --test-concurrency="$concurrency" \
@@ -98,6 +144,7 @@ run_group() {
   [ "$rc" -eq 0 ] || status=$rc
 }
 started=$(date +%s)
+if [ "${#unit[@]}" -gt 0 ]; then run_group unit "$jobs" "${unit[@]}"; fi
 if [ "${#inproc[@]}" -gt 0 ]; then run_group in-process "$jobs" "${inproc[@]}"; fi
 if [ "${#parallel[@]}" -gt 0 ]; then run_group process-level "$jobs" "${parallel[@]}"; fi
 if [ "${#serial[@]}" -gt 0 ]; then run_group serial 1 "${serial[@]}"; fi

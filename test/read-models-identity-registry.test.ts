@@ -113,7 +113,7 @@ const RECORDS = [
   mcp(U.runBare, 'dataProcessInstanceProperties', { created: { time: 7 } }),
 ];
 
-describe('read models (c)', () => {
+describe('read models of identity, settings, admin, registry, timeseries and runs', () => {
   let store: Store;
   before(async () => {
     store = openCatalog(tempDataPath());
@@ -346,7 +346,7 @@ describe('read models (c)', () => {
   });
 });
 
-describe('read models (c): no global settings', () => {
+describe('read models: no global settings', () => {
   it("the organization's default view is none when no global settings are stored", async () => {
     const store = openCatalog(tempDataPath());
     try {
