@@ -17,6 +17,8 @@
 #                               nothing.
 # In-process files run with scripts/in-process-guard.mjs preloaded: starting a process throws there;
 # unit files also with scripts/unit-guard.mjs: listening, connecting and loading lmdb throw too.
+# Unit and in-process files share processes: a few shards (scripts/test-shards.mjs), each importing
+# its files in turn; a file that declares no test is refused before anything runs.
 # Process-level files spawn the `catalog` named by CATALOG_BIN: unset, the single executable built
 # here (build/catalog), which is what users run; another path to test that executable; the empty
 # string to run the sources. CATALOG_TEST_JOBS: how many files run at once (default: cores + 1).
@@ -136,11 +138,22 @@ run_group() {
     unit) extra=(--import ./scripts/in-process-guard.mjs --import ./scripts/unit-guard.mjs) ;;
     in-process) extra=(--import ./scripts/in-process-guard.mjs) ;;
   esac
-  echo "== node --test: $label ($# files, $concurrency at a time)"
+  local targets=("$@")
+  if [ "${#extra[@]}" -gt 0 ]; then
+    # Unit and in-process files share processes: `concurrency` shards, each one node importing its
+    # files in turn, balanced by size. Loading the sources through tsx costs a process 1–3 s of CPU,
+    # more than most of these files' tests; one process per file spent more on that than on testing.
+    local shards
+    shards=$(node scripts/test-shards.mjs "$logs" "$label" "$concurrency" "$@") || exit 1
+    mapfile -t targets <<< "$shards"
+    echo "== node --test: $label ($# files in ${#targets[@]} processes)"
+  else
+    echo "== node --test: $label ($# files, $concurrency at a time)"
+  fi
   local rc=0
   node --import tsx "${extra[@]}" --test --test-concurrency="$concurrency" \
     --test-reporter=spec --test-reporter-destination=stdout \
-    --test-reporter=tap --test-reporter-destination="$logs/$label.tap" "$@" || rc=$?
+    --test-reporter=tap --test-reporter-destination="$logs/$label.tap" "${targets[@]}" || rc=$?
   [ "$rc" -eq 0 ] || status=$rc
 }
 started=$(date +%s)

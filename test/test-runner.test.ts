@@ -95,7 +95,7 @@ function sandbox(files: Record<string, string>, classes: Record<string, string[]
   const root = tempDir('catalog-test-runner-');
   mkdirSync(join(root, 'scripts'));
   mkdirSync(join(root, 'test'));
-  for (const f of ['test.sh', 'in-process-guard.mjs', 'unit-guard.mjs', 'unit-hooks.mjs']) {
+  for (const f of ['test.sh', 'test-shards.mjs', 'in-process-guard.mjs', 'unit-guard.mjs', 'unit-hooks.mjs']) {
     copyFileSync(join(ROOT, 'scripts', f), join(root, 'scripts', f));
   }
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
@@ -130,6 +130,26 @@ describe('the classes scripts/test-files.sh may give', () => {
     r = await testSh(gone, ['--list']);
     assert.equal(r.code, 1);
     assert.equal(r.stderr.trim(), 'scripts/test-files.sh lists test/gone.test.ts, which does not exist');
+  });
+
+  it('an in-process file that declares no test fails the run before anything runs (it shares a process)', async () => {
+    const root = sandbox({ 'a.test.ts': PURE, 'empty.test.ts': "import 'node:test';\n" }, {});
+    const r = await testSh(root, ['--quick']);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.equal(r.stderr.trim(), 'test files that declare no test (no it(…) or test(…)): test/empty.test.ts');
+    assert.doesNotMatch(r.stdout, /passed/);
+  });
+
+  it('unit and in-process files share a few processes; a failing test among them fails the run', async () => {
+    const files: Record<string, string> = {
+      'fails.test.ts': "import { test } from 'node:test';\ntest('fails', () => { throw new Error('no'); });\n",
+    };
+    for (let i = 0; i < 5; i++) files[`p${i}.test.ts`] = PURE;
+    const root = sandbox(files, {});
+    const r = await testSh(root, ['--quick']);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /^== node --test: in-process \(6 files in \d processes\)$/m);
+    assert.match(r.stdout, /^5 passed, 1 failed, 0 skipped$/m);
   });
 });
 
