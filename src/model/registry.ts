@@ -94,9 +94,6 @@ const ENTITIES: Record<string, EntitySpec> = {
 /** The entity types the registry knows: each has its key aspect and URN rules. */
 export const REGISTERED_ENTITY_TYPES: readonly string[] = Object.keys(ENTITIES);
 
-/** Entity types this product interprets (reads and mutates through GraphQL). */
-export const CORE_ENTITY_TYPES = ['dataset', 'corpuser', 'corpGroup', 'tag'] as const;
-
 export interface EntityKey {
   entityType: string;
   aspectName: string;

@@ -156,17 +156,6 @@ export function makeUrn(entityType: string, ...parts: string[]): string {
   return `${URN_PREFIX}${entityType}:(${enc.join(',')})`;
 }
 
-/** True when `input` parses as a URN. */
-export function isUrn(input: unknown): input is string {
-  if (typeof input !== 'string') return false;
-  try {
-    parseUrn(input);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * URNs an ingest or a request names repeat (owners, tags, actors), so the entity type of each valid
  * URN already parsed is remembered; the cache is bounded and simply cleared when full.

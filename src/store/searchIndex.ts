@@ -33,7 +33,7 @@
  */
 import type { Database, Key, RootDatabase } from 'lmdb';
 import { BLOCK_BITS, IdBlocks } from './idBlocks.ts';
-import { after, KeyWalkError, type KeyRange, type Walk, type WalkEntries } from './keyWalks.ts';
+import { after, KeyWalkError, type Walk, type WalkEntries } from './keyWalks.ts';
 import { deepEqual } from './tables.ts';
 
 export interface SearchIndexer {
