@@ -511,7 +511,7 @@ describe('analysing a stored document with its derived aspects', () => {
 });
 
 describe('id blocks', () => {
-  it('hold what a model of sets holds after random changes (any id order, repeats: the last counts; removals) over several flushes, and count each set\'s gain', () => {
+  it('hold what a model of sets holds after random changes (any id order, repeats: the last counts; removals) over several flushes, and count each set\'s gain', async () => {
     const env = open({ path: tempDataPath() });
     const db = env.openDB('blocks', { encoding: 'binary' });
     const walk = ((_name: string, d: typeof db, range: object) => d.getRange(range)) as unknown as ConstructorParameters<typeof IdBlocks>[4];
@@ -545,7 +545,7 @@ describe('id blocks', () => {
         { numRuns: 300 },
       );
     } finally {
-      env.close();
+      await env.close();
     }
   });
 });
