@@ -102,6 +102,7 @@ function parseAt(text: string, whole: string): Urn {
   }
   const rawKey = rest.slice(colon + 1);
   if (rawKey.length === 0) fail('the key after the entity type is empty');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
   if (/[\u0000-\u001f\u007f]/.test(rawKey)) fail('it contains a control character');
   if (!rawKey.startsWith('(')) {
     if (/[()]/.test(rawKey)) fail('a plain key must not contain parentheses; tuple keys are written "(a,b,...)"');
