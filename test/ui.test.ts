@@ -588,7 +588,8 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     const unnamed = await page.evaluate(() =>
       [...document.querySelectorAll('button, input, select, textarea, a[href]')].filter((el) => {
         // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, as a screen reader reads it
-        const label = (el as HTMLElement).innerText?.trim() || el.getAttribute('aria-label') || (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent);
+        const seen = (el as HTMLElement).innerText?.trim();
+        const label = seen || el.getAttribute('aria-label') || (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent);
         return !label;
       }).map((el) => el.outerHTML.slice(0, 80)),
     );
