@@ -13,7 +13,7 @@ const started = performance.now();
 for (let i = 0; i < records.length; i += 2000) {
   const chunk = records.slice(i, i + 2000);
   await db.transaction(() => {
-    for (const r of chunk) db.put([r.entityUrn, r.aspectName, 0], { value: r.aspect.json, created: { time: 0, actor: 'urn:li:corpuser:datahub' } });
+    for (const r of chunk) void db.put([r.entityUrn, r.aspectName, 0], { value: r.aspect.json, created: { time: 0, actor: 'urn:li:corpuser:datahub' } });
   });
 }
 const seconds = (performance.now() - started) / 1000;

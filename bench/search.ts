@@ -177,7 +177,9 @@ async function relationships(): Promise<void> {
       opened.push({ label, dir, store: Store.open(join(dir, 'catalog.lmdb'), indexer, NO_SEARCH), rate: 0, readUs: Infinity });
     }
     const rates = await ingestInterleaved(opened.map((side) => side.store));
-    opened.forEach((side, i) => (side.rate = rates[i]!));
+    opened.forEach((side, i) => {
+      side.rate = rates[i]!;
+    });
     const datasets = countOf(opened[0]!.store);
     const urns = Array.from({ length: 2000 }, (_, i) => datasetUrn(Math.floor((i * datasets) / 2000)));
     const read = async (store: Store) => {

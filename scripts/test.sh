@@ -6,7 +6,7 @@
 #                               the in-process files (or those named, which must be in-process) on
 #                               the sources, but for the slow property and model-based suites
 #                               (FULL_ONLY): no setup, no build, no type-check.
-#   npm test                    machine setup (scripts/setup.sh), type-check, then every test file:
+#   npm test                    machine setup (scripts/setup.sh), type-check, lint, then every test file:
 #                               the unit and in-process ones, the process-level ones several at a
 #                               time, then the few that must run alone (SERIAL).
 #   npm test -- FILE...         only those files, with no type-check; when one is process-level, the
@@ -22,8 +22,9 @@
 # Process-level files spawn the `catalog` named by CATALOG_BIN: unset, the single executable built
 # here (build/catalog), which is what users run; another path to test that executable; the empty
 # string to run the sources. CATALOG_TEST_JOBS: how many files run at once (default: cores + 1).
-# Ends with one line `N passed, N failed, N skipped`; fails on a type error, a failing or cancelled
-# test, and when no test ran (none found, none passed, or a file declared none).
+# Ends with one line `N passed, N failed, N skipped`; fails on a type error, a lint finding (biome.jsonc,
+# knip.jsonc), a failing or cancelled test, and when no test ran (none found, none passed, or a file
+# declared none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/test-files.sh
@@ -124,6 +125,10 @@ fi
 if [ "$#" -eq 0 ] && [ "$mode" = full ]; then
   echo "== type-check (tsc --noEmit)"
   npx --no-install tsc -p . --noEmit
+  # `npm run lint` without the format check until the tree is formatted; then: biome check --error-on-warnings
+  echo "== lint (biome, knip)"
+  npx --no-install biome lint --error-on-warnings
+  npx --no-install knip
 fi
 
 jobs=${CATALOG_TEST_JOBS:-$(( $(nproc 2>/dev/null || echo 1) + 1 ))}

@@ -131,7 +131,7 @@ describe('assertions', () => {
     assert.deepEqual(a.relationships.relationships.map((x: any) => x.entity.urn).sort(), [column, D].sort());
     // The aspects DataHub writes, readable over REST as stored.
     assert.deepEqual(s.store.getAspect(custom, 'dataPlatformInstance')?.value, { platform: 'urn:li:dataPlatform:great-expectations' });
-    assert.equal((s.store.getAspect(custom, 'assertionInfo')?.value as any).entityUrn, D);
+    assert.equal((s.store.getAspect(custom, 'assertionInfo')!.value as any).entityUrn, D);
   });
 
   it('an upsert with the urn replaces the whole definition: what it leaves out is cleared', async () => {
@@ -184,7 +184,7 @@ describe('assertions', () => {
     assert.ok(summary.lastPassedAtMillis >= before);
     assert.equal(summary.assertionStatus, 'PASSING');
     await ok(REPORT, { urn: custom, time: 500, type: 'FAILURE' });
-    assert.equal((s.store.getAspect(custom, 'assertionRunSummary')?.value as any).assertionStatus, 'PASSING');
+    assert.equal((s.store.getAspect(custom, 'assertionRunSummary')!.value as any).assertionStatus, 'PASSING');
   });
 
   it('search finds assertions by type ASSERTION, by asserted entity, type, status and source, as the MCP assertion tool filters', async () => {

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { ingestFile } from '../src/cli/commands/ingestRun.ts';
 import { createToken } from '../src/ops/identity/tokens.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
-import { Store } from '../src/store/store.ts';
+import type { Store } from '../src/store/store.ts';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
 import { runCli, serveCatalog, tempDataPath } from './helpers.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';

@@ -111,7 +111,7 @@ describe('catalog ingest and catalog get', () => {
     try {
       const s = await ingestFile(store, writeTemp('big.jsonl', `${lines}\n`), { holdBytes: 0 });
       assert.deepEqual({ records: s.records, written: s.written, entities: s.entities }, { records: 3, written: 3, entities: 2 });
-      assert.equal((store.getAspect(HIVE_T1, 'datasetProperties')?.value as { description: string }).description, 'hello');
+      assert.equal((store.getAspect(HIVE_T1, 'datasetProperties')!.value as { description: string }).description, 'hello');
     } finally {
       await store.close();
     }

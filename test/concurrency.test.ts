@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { Store } from '../src/store/store.ts';
+import type { Store } from '../src/store/store.ts';
 import { ROOT, runProcess, tempDataPath } from './helpers.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 

@@ -47,7 +47,7 @@ describe('conditional writes, CREATE semantics and run ids', () => {
   });
   after(async () => {
     await server.close();
-    store.close();
+    await store.close();
   });
 
   it('If-Version-Match: a stale version refuses the whole batch with 422 and DataHub\'s message; the current one writes', async () => {

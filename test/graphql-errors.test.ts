@@ -113,7 +113,7 @@ describe('GraphQL error messages', () => {
   it('updateDescription on a dataset without subResource sets the dataset description (DataHub refuses it; its MCP server sends it); an unsupported entity type is refused', async () => {
     const r = await s.gql(`mutation { updateDescription(input: { description: "Users who left", resourceUrn: "${FUD}" }) }`);
     assert.deepEqual(r.body.data, { updateDescription: true });
-    assert.equal((s.store.getAspect(FUD, 'editableDatasetProperties')?.value as { description: string }).description, 'Users who left');
+    assert.equal((s.store.getAspect(FUD, 'editableDatasetProperties')!.value as { description: string }).description, 'Users who left');
     const read = await s.gql(`{ dataset(urn: "${FUD}") { editableProperties { description } } }`);
     assert.equal(read.body.data.dataset.editableProperties.description, 'Users who left');
     await fails('mutation { updateDescription(input: { description: "d", resourceUrn: "urn:li:dataset:(urn:li:dataPlatform:hive,nowhere,PROD)" }) }', 'updateDescription', 'Failed to update urn:li:dataset:(urn:li:dataPlatform:hive,nowhere,PROD). urn:li:dataset:(urn:li:dataPlatform:hive,nowhere,PROD) does not exist.');

@@ -143,7 +143,9 @@ function selectionOf(schema: GraphQLSchema, plan: Plan, type: GraphQLObjectType,
     }
     plan.selected.add(key);
     // Aliased by type too: the same field name may have another type in a sibling inline fragment.
-    argsOf(type.name, field).forEach((args, i) => parts.push(`${field.name}__${type.name}${i}: ${field.name}${args}${inner}`));
+    argsOf(type.name, field).forEach((args, i) => {
+      parts.push(`${field.name}__${type.name}${i}: ${field.name}${args}${inner}`);
+    });
   }
   return parts.join(' ');
 }
@@ -165,7 +167,10 @@ function reachableFrom(schema: GraphQLSchema, from: GraphQLObjectType, entityTyp
   const found = new Set<string>();
   const visit = (t: GraphQLNamedType, throughAbstract: boolean): void => {
     if (isLeafType(t) || found.has(t.name)) return;
-    if (isAbstractType(t)) return schema.getPossibleTypes(t).forEach((p) => visit(p, true));
+    if (isAbstractType(t)) {
+      for (const p of schema.getPossibleTypes(t)) visit(p, true);
+      return;
+    }
     if (!(t instanceof GraphQLObjectType) || (throughAbstract && entityTypes.has(t.name) && !served.has(t.name))) return;
     found.add(t.name);
     for (const f of Object.values(t.getFields())) visit(getNamedType(f.type), false);

@@ -1,6 +1,6 @@
 /** Fixtures for GraphQL tests: a real server on port 0 over a temp data file loaded with the sample. */
 import assert from 'node:assert/strict';
-import { Store } from '../src/store/store.ts';
+import type { Store } from '../src/store/store.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { ingestFile } from '../src/cli/commands/ingestRun.ts';
 import { tempDataPath } from './helpers.ts';

@@ -11,7 +11,7 @@ import { CatalogError } from '../src/errors.ts';
 import { proposalFromMcp, proposalsFromRecord } from '../src/model/mcp.ts';
 import { exportEntities, exportTypes } from '../src/ops/ingest/exportCatalog.ts';
 import { startServer } from '../src/server/server.ts';
-import { Store } from '../src/store/store.ts';
+import type { Store } from '../src/store/store.ts';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
 import { tempDataPath } from './helpers.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
@@ -100,7 +100,7 @@ describe('fuzz: the GraphQL and REST endpoints', () => {
       (u: string, v: string) => `mutation { batchUpdateDeprecation(input: { deprecated: true, note: "${v}", resources: [{ resourceUrn: "${S.kafkaSample}" }, { resourceUrn: "${u}" }] }) }`,
       (u: string, v: string) => `mutation { addOwners(input: { owners: [{ ownerUrn: "${v}", ownerEntityType: CORP_USER, type: NONE }], resourceUrn: "${u}" }) }`,
       (u: string, v: string) => `mutation { updateDescription(input: { description: "${v}", resourceUrn: "${u}", subResourceType: DATASET_FIELD, subResource: "${v}" }) }`,
-      (u: string, v: string) => `mutation { batchUpdateSoftDeleted(input: { urns: ["${S.hiveSample}", "${u}"], deleted: true }) }`,
+      (u: string, _v: string) => `mutation { batchUpdateSoftDeleted(input: { urns: ["${S.hiveSample}", "${u}"], deleted: true }) }`,
       (u: string, v: string) => `mutation { updateDataset(urn: "${u}", input: { ownership: { owners: [{ owner: "${v}" }] } }) { urn } }`,
       (u: string, v: string) => `{ dataset(urn: "${u}") { urn properties { description } tags { tags { tag { name } } } } tag(urn: "${v}") { name } }`,
       (u: string, v: string) => `${u}{${v}`,

@@ -6,7 +6,7 @@ import { getSchema } from '../src/server/graphql/schema.ts';
 import { after, before, describe, it } from 'node:test';
 import { auditServer } from 'graphql-http';
 import { startServer, type RunningServer } from '../src/server/server.ts';
-import { Store } from '../src/store/store.ts';
+import type { Store } from '../src/store/store.ts';
 import { runCli, serveCatalog, tempDataPath } from './helpers.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 

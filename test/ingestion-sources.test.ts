@@ -66,7 +66,7 @@ describe('ingestion sources over GraphQL', () => {
       config: { recipe: RECIPE, executorId: 'default', version: '1.7.0', debugMode: true, extraArgs },
     });
     // The update kept the first version as history.
-    assert.equal((s.store.getAspect(SOURCE, 'dataHubIngestionSourceInfo', 1)?.value as { name: string }).name, 'nightly files');
+    assert.equal((s.store.getAspect(SOURCE, 'dataHubIngestionSourceInfo', 1)!.value as { name: string }).name, 'nightly files');
   });
 
   it('an update keeps what the input cannot carry (the platform a CLI run recorded)', async () => {

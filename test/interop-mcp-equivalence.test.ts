@@ -13,8 +13,8 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';
-import { D, D2, DOMAIN, field, mcpSeedRecords, PII, RETENTION, TERM, WIDE } from './fixtures/mcp-catalog.ts';
-import { catalogCommand, mcp, runCli, tempDataPath, tempDir } from './helpers.ts';
+import { D, D2, DOMAIN, mcpSeedRecords, PII, RETENTION, TERM, WIDE } from './fixtures/mcp-catalog.ts';
+import { catalogCommand, runCli, tempDataPath, tempDir } from './helpers.ts';
 import { hasPython, requirePython, startInterop, type Interop } from './interop/setup.ts';
 
 requirePython('MCP EQUIVALENCE SUITE');

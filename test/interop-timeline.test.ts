@@ -3,7 +3,6 @@
 // of a dataset edited three times, and DataHubGraph.get_entities (v3 batchGet). A real `catalog
 // serve` on an ephemeral port; telemetry off, HOME in a temp dir, no call leaves the machine.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { SAMPLE_URNS as S } from '../src/sample/sample.ts';

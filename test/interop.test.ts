@@ -18,7 +18,6 @@ const H_FUC = 'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_created,PROD)'
 
 describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython && 'python3 missing' }, () => {
   let datahub: string;
-  let python: string;
   let server: SpawnedServer;
   let data: string;
   let home: string;
@@ -29,7 +28,7 @@ describe('DataHub Python CLI and SDK against catalog serve', { skip: !hasPython 
   before(async () => {
     data = join(tempDir(), 'catalog.lmdb');
     t = await startInterop(data);
-    ({ datahub, python, home, server, env } = t);
+    ({ datahub, home, server, env } = t);
   });
   after(async () => {
     await server?.stop();

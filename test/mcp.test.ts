@@ -14,7 +14,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { SAMPLE_URNS as S, TUTORIAL_MCPS } from '../src/sample/sample.ts';
 import { D, D2, DOMAIN, field, mcpSeedRecords, PII, RETENTION, TERM, WIDE } from './fixtures/mcp-catalog.ts';
-import { catalogCommand, mcp, runCli, serveCatalog, tempDataPath, tempDir } from './helpers.ts';
+import { catalogCommand, runCli, serveCatalog, tempDataPath, tempDir } from './helpers.ts';
 
 const TECHNICAL = 'urn:li:ownershipType:__system__technical_owner';
 const ACTOR = 'urn:li:corpuser:datahub';

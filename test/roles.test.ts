@@ -121,7 +121,7 @@ describe('roles and invite tokens over GraphQL', () => {
     } finally {
       delete process.env['CATALOG_SECRET_KEY'];
     }
-    const admins = s.store.urnsOfType('inviteToken').filter((u) => (s.store.getAspect(u, 'inviteToken')?.value as { role?: string }).role === ADMIN);
+    const admins = s.store.urnsOfType('inviteToken').filter((u) => (s.store.getAspect(u, 'inviteToken')!.value as { role?: string }).role === ADMIN);
     assert.equal(admins.length, 1);
   });
 

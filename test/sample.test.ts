@@ -111,7 +111,7 @@ describe('the sample', () => {
       assert.equal(d.dataset.deprecation.deprecated, true);
       assert.match(d.dataset.deprecation.note, /Replaced by raw\.orders/);
       assert.equal(d.dataset.deprecation.decommissionTime, Date.UTC(2024, 2, 31));
-      assert.equal((store.getAspect(U.rawOrdersV1, 'deprecation')?.value as any).replacement, U.rawOrders);
+      assert.equal((store.getAspect(U.rawOrdersV1, 'deprecation')!.value as any).replacement, U.rawOrders);
     });
 
     it('charts and a dashboard', async () => {
@@ -312,17 +312,17 @@ describe('the sample', () => {
       const down = traverseLineage(store, { urn: field(U.customersTopic, 'email'), direction: 'DOWNSTREAM', requireSource: true });
       assert.deepEqual(down.entities.map((e) => e.urn), [field(U.rawCustomers, 'email'), field(U.fctOrders, 'customer_email')]);
       // Stored in DataHub's shape (read back through GraphQL's fineGrainedLineages by issue 36 item 2).
-      const fgl = (store.getAspect(U.fctOrders, 'upstreamLineage')?.value as any).fineGrainedLineages;
+      const fgl = (store.getAspect(U.fctOrders, 'upstreamLineage')!.value as any).fineGrainedLineages;
       assert.equal(fgl.length, 6);
       assert.deepEqual(fgl.find((l: any) => l.downstreams[0] === field(U.fctOrders, 'amount_usd')), {
         upstreamType: 'FIELD_SET', upstreams: [field(U.rawOrders, 'amount'), field(U.rawOrders, 'currency')],
         downstreamType: 'FIELD', downstreams: [field(U.fctOrders, 'amount_usd')], transformOperation: 'TRANSFORM', confidenceScore: 1,
       });
-      assert.equal((store.getAspect(U.loadFctOrders, 'dataJobInputOutput')?.value as any).fineGrainedLineages.length, 2);
+      assert.equal((store.getAspect(U.loadFctOrders, 'dataJobInputOutput')!.value as any).fineGrainedLineages.length, 2);
     });
 
     it('a chart’s inputs in DataHub’s union form are stored as given (their edge is issue 36 item 2)', () => {
-      assert.deepEqual((store.getAspect(U.countryChart, 'chartInfo')?.value as any).inputs, [{ string: U.fctOrders }]);
+      assert.deepEqual((store.getAspect(U.countryChart, 'chartInfo')!.value as any).inputs, [{ string: U.fctOrders }]);
     });
   });
 

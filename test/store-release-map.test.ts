@@ -33,7 +33,7 @@ describe('store: releasing the mapped pages of the data file', () => {
 
   const readAll = () => {
     let chars = 0;
-    for (let i = 0; i < COUNT; i++) chars += (store.getAspect(urn(i), 'institutionalMemory')?.value as ReturnType<typeof memory>).elements[0]!.description.length;
+    for (let i = 0; i < COUNT; i++) chars += (store.getAspect(urn(i), 'institutionalMemory')!.value as ReturnType<typeof memory>).elements[0]!.description.length;
     return chars;
   };
 
@@ -53,7 +53,7 @@ describe('store: releasing the mapped pages of the data file', () => {
     await store.write((txn) => writeAspect(txn, { actor: 'urn:li:corpuser:t', time: 2 }, urn(0), 'institutionalMemory', memory('after')));
     store.releaseMappedPages();
     assert.deepEqual(store.getAspect(urn(0), 'institutionalMemory')?.value, memory('after'));
-    assert.equal((store.getAspect(urn(1), 'institutionalMemory')?.value as ReturnType<typeof memory>).elements[0]!.description.length, 6000);
+    assert.equal((store.getAspect(urn(1), 'institutionalMemory')!.value as ReturnType<typeof memory>).elements[0]!.description.length, 6000);
   });
 
   it('answers false, releasing nothing, with an addon that has no releaseMap (the stock prebuilt)', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { checkedKeys, KeyWalkError, Store } from '../src/store/store.ts';
+import { checkedKeys, KeyWalkError, type Store } from '../src/store/store.ts';
 import { CatalogError } from '../src/errors.ts';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';

@@ -150,7 +150,10 @@ describe('push of local removals, through our server as an HTTP remote', () => {
     assert.deepEqual(remoteStore.getAspect(B, 'editableDatasetProperties')?.value, desc('changed there'));
     assert.notEqual(local.getSyncBase(remote.location, B, 'editableDatasetProperties'), undefined);
     // Planned again, the removal meets the change: a conflict, settled here with --theirs.
-    assert.equal((await planPush(local, remote).then((p) => (p.close(), p))).conflicts.length, 1);
+    assert.equal((await planPush(local, remote).then((p) => {
+      p.close();
+      return p;
+    })).conflicts.length, 1);
     await push(local, remote, 'theirs');
     assert.deepEqual(local.getAspect(B, 'editableDatasetProperties')?.value, desc('changed there'));
   });

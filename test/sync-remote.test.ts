@@ -88,7 +88,10 @@ test('the sync tables: remotes and bases written in a write transaction, read ba
       throw new Error('boom');
     }));
     assert.equal(store.getSyncBase('http://h:1', URN, 'domains'), undefined);
-    const removed = await store.write((txn) => (txn.deleteRemote('team'), txn.deleteSyncBases('http://h:1')));
+    const removed = await store.write((txn) => {
+      txn.deleteRemote('team');
+      return txn.deleteSyncBases('http://h:1');
+    });
     assert.equal(removed, 2);
     assert.deepEqual(store.remotes(), []);
     assert.deepEqual(store.getSyncBase('/other', URN, 'globalTags'), { version: '9', hash: 'x' });

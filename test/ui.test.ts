@@ -587,7 +587,9 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.locator('.schema-table tbody tr').first().waitFor();
     const unnamed = await page.evaluate(() =>
       [...document.querySelectorAll('button, input, select, textarea, a[href]')].filter((el) => {
-        const label = (el as HTMLElement).innerText?.trim() || el.getAttribute('aria-label') || (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent);
+        // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, as a screen reader reads it
+        const seen = (el as HTMLElement).innerText?.trim();
+        const label = seen || el.getAttribute('aria-label') || (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent);
         return !label;
       }).map((el) => el.outerHTML.slice(0, 80)),
     );

@@ -3,7 +3,7 @@
 // and what is wrong, with its fix, and a sound file has none (docs/design.md §3 "Store").
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import * as lmdb from 'lmdb';
+import type * as lmdb from 'lmdb';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { openCatalog, openCatalogAsIs } from '../src/ops/core/openCatalog.ts';
 import { checksumTable } from '../src/store/checksum.ts';

@@ -158,7 +158,7 @@ describe('catalog verify', () => {
     const count = Number(/: (\d+) problems found in [\d.]+s:$/.exec(lines[0]!)?.[1]);
     const problems = lines.slice(1, 1 + count);
     assert.ok(problems.includes(`  postingBlocks: ${USERS_CREATED}: the search index lacks the word "${words[0]![0]}" for it`), verify.stdout);
-    assert.ok(problems.some((l) => /^  searchTerms: the search index: it counts documents for (\d+) words, but (\d+) words have postings$/.test(l)), verify.stdout);
+    assert.ok(problems.some((l) => /^ {2}searchTerms: the search index: it counts documents for (\d+) words, but (\d+) words have postings$/.test(l)), verify.stdout);
     // Every source in the block of edges taken out.
     const [, relationship, aspect] = tagged[0]!;
     const lacking = problems.filter((l) => l.startsWith('  relBlocks: '));

@@ -14,7 +14,7 @@ import { SHOWCASE_URNS as SC } from '../src/sample/showcase.ts';
 /** The sample's entities (`ingest --sample` writes them all). */
 const SAMPLE_ENTITIES = new Set(SAMPLE_MCPS.map((m) => m['entityUrn'] as string));
 import { loadSdl } from '../src/server/graphql/schema.ts';
-import { ROOT, runCli, serveCatalog, tempDir, type SpawnedServer } from './helpers.ts';
+import { runCli, serveCatalog, tempDir, type SpawnedServer } from './helpers.ts';
 
 const enc = encodeURIComponent;
 

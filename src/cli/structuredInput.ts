@@ -33,7 +33,7 @@ export class SourceDoc {
   locationOf(path: Path): ErrorLocation {
     for (let n = path.length; n >= 0; n--) {
       const node = (n === 0 ? this.doc.contents : this.doc.getIn(path.slice(0, n), true)) as Node | null | undefined;
-      if (node && node.range) {
+      if (node?.range) {
         const pos = this.lines.linePos(node.range[0]);
         return { source: this.file, line: pos.line, column: pos.col };
       }

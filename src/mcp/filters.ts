@@ -159,7 +159,7 @@ const VALUE_TYPES = new Set<TokenType>(['STRING', 'AND', 'OR', 'NOT', 'IN']);
 /** Python's repr of a short string, as the parser's messages quote values. */
 const q = (s: string): string => (s.includes("'") && !s.includes('"') ? `"${s}"` : `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`);
 
-function unescape(s: string): string {
+function unescapeString(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     if (s[i] === '\\' && i + 1 < s.length && ['\\', "'", '"'].includes(s[i + 1]!)) {
@@ -193,7 +193,7 @@ function tokenize(s: string): Token[] {
       i++;
       while (i < s.length && s[i] !== c) i += s[i] === '\\' && i + 1 < s.length ? 2 : 1;
       if (i >= s.length) throw new Error(`Unterminated string starting at position ${start}`);
-      tokens.push({ type: 'STRING', value: unescape(s.slice(start + 1, i)), pos: start });
+      tokens.push({ type: 'STRING', value: unescapeString(s.slice(start + 1, i)), pos: start });
       i++;
     } else {
       const start = i;
@@ -335,7 +335,7 @@ export const andFilters = and;
 /** The search's `types` and `orFilters` for a filter; not-soft-deleted added unless it names a status. */
 export function compileFilter(filter: Filter | null): CompiledFilter {
   let f = filter;
-  if (!f || !f.nodes().some((n) => n.kind === 'status')) f = f ? and(f, statusFilter('NOT_SOFT_DELETED')) : statusFilter('NOT_SOFT_DELETED');
+  if (!f?.nodes().some((n) => n.kind === 'status')) f = f ? and(f, statusFilter('NOT_SOFT_DELETED')) : statusFilter('NOT_SOFT_DELETED');
   const clauses = f.compile();
   let found = false;
   let positive = false;

@@ -13,11 +13,6 @@ import { entityTypeOf } from './urn.ts';
 
 const ASPECT_FIELDS = new Map(ASPECTS.flatMap((a) => (a.fields ? [[a.name, a.fields] as const] : [])));
 
-/** True when the product checks the shape of this aspect on write. */
-export function isInterpretedAspect(aspectName: string): boolean {
-  return ASPECT_FIELDS.has(aspectName);
-}
-
 /*
  * The specs above are compiled once into plain checker objects, so the check of a value walks arrays
  * and does no string building, closure creation or Object.entries on the success path. Only when a

@@ -10,7 +10,6 @@ import { isJsonObject, type JsonObject } from './json.ts';
 import { parsePatch, type AspectPatch } from './patch.ts';
 
 export const CHANGE_TYPES = ['UPSERT', 'CREATE', 'CREATE_ENTITY', 'UPDATE', 'DELETE', 'PATCH', 'RESTATE'] as const;
-export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 export interface Proposal {
   entityType: string;

@@ -152,7 +152,9 @@ export function applyPatch(aspectName: string, current: unknown, patch: AspectPa
     }
   }
   const doc = toKeyed(start, arrays, loose) as JsonObject;
-  patch.ops.forEach((op, i) => applyOp(aspectName, doc, op, i, loose));
+  patch.ops.forEach((op, i) => {
+    applyOp(aspectName, doc, op, i, loose);
+  });
   const out = fromKeyed(doc) as JsonObject;
   if (lineage) out['fineGrainedLineages'] = fineGrainedFromMap(out['fineGrainedLineages']);
   if (forms) formsFromMap(out);

@@ -25,7 +25,7 @@ const ENTITIES: Record<string, EntitySpec> = {
     keyAspect: 'datasetKey',
     keyFields: ['platform', 'name', 'origin'],
     check: (u) => {
-      if (!u.parts || u.parts.length !== 3) return 'a dataset urn has the form urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<env>)';
+      if (u.parts?.length !== 3) return 'a dataset urn has the form urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<env>)';
       const p = u.parts[0]!;
       if (p.kind !== 'urn' || p.urn.entityType !== 'dataPlatform') return 'the first part of a dataset urn must be a urn:li:dataPlatform:<platform> urn';
       const env = u.parts[2]!;
@@ -43,7 +43,7 @@ const ENTITIES: Record<string, EntitySpec> = {
     keyAspect: 'schemaFieldKey',
     keyFields: ['parent', 'fieldPath'],
     check: (u) =>
-      !u.parts || u.parts.length !== 2 || u.parts[0]!.kind !== 'urn'
+      u.parts?.length !== 2 || u.parts[0]!.kind !== 'urn'
         ? 'a schemaField urn has the form urn:li:schemaField:(<entity urn>,<fieldPath>)'
         : undefined,
   },
@@ -80,7 +80,7 @@ const ENTITIES: Record<string, EntitySpec> = {
   versionSet: {
     keyAspect: 'versionSetKey',
     keyFields: ['id', 'entityType'],
-    check: (u) => (!u.parts || u.parts.length !== 2 ? 'a versionSet urn has the form urn:li:versionSet:(<id>,<entityType>)' : undefined),
+    check: (u) => (u.parts?.length !== 2 ? 'a versionSet urn has the form urn:li:versionSet:(<id>,<entityType>)' : undefined),
   },
   platformResource: { keyAspect: 'platformResourceKey', keyFields: ['id'] },
   dataProcessInstance: { keyAspect: 'dataProcessInstanceKey', keyFields: ['id'] },
@@ -93,9 +93,6 @@ const ENTITIES: Record<string, EntitySpec> = {
 
 /** The entity types the registry knows: each has its key aspect and URN rules. */
 export const REGISTERED_ENTITY_TYPES: readonly string[] = Object.keys(ENTITIES);
-
-/** Entity types this product interprets (reads and mutates through GraphQL). */
-export const CORE_ENTITY_TYPES = ['dataset', 'corpuser', 'corpGroup', 'tag'] as const;
 
 export interface EntityKey {
   entityType: string;
@@ -154,7 +151,7 @@ const BY_FQN: Record<string, string> = Object.fromEntries(Object.entries(FQN).ma
  * made up from the aspect's (docs/datahub/rest-cli.md §7.3).
  */
 export function aspectFqn(aspectName: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(FQN, aspectName) ? FQN[aspectName] : undefined;
+  return Object.hasOwn(FQN, aspectName) ? FQN[aspectName] : undefined;
 }
 
 /**
@@ -167,7 +164,7 @@ export function aspectLabel(aspectName: string): string {
 }
 
 export function isKnownAspect(aspectName: string): boolean {
-  return Object.prototype.hasOwnProperty.call(FQN, aspectName);
+  return Object.hasOwn(FQN, aspectName);
 }
 
 /**

@@ -83,7 +83,7 @@ const SNAPSHOTS: Record<string, SnapshotUnion> = {
 
 /** The snapshot of an entity type, or undefined when DataHub has none for it. */
 export function snapshotUnionOf(entityType: string): SnapshotUnion | undefined {
-  return Object.prototype.hasOwnProperty.call(SNAPSHOTS, entityType) ? SNAPSHOTS[entityType] : undefined;
+  return Object.hasOwn(SNAPSHOTS, entityType) ? SNAPSHOTS[entityType] : undefined;
 }
 
 /** Entity types that have a snapshot, sorted. */

@@ -102,6 +102,7 @@ function parseAt(text: string, whole: string): Urn {
   }
   const rawKey = rest.slice(colon + 1);
   if (rawKey.length === 0) fail('the key after the entity type is empty');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
   if (/[\u0000-\u001f\u007f]/.test(rawKey)) fail('it contains a control character');
   if (!rawKey.startsWith('(')) {
     if (/[()]/.test(rawKey)) fail('a plain key must not contain parentheses; tuple keys are written "(a,b,...)"');
@@ -154,17 +155,6 @@ export function makeUrn(entityType: string, ...parts: string[]): string {
   if (parts.length === 1 && !parts[0]!.startsWith(URN_PREFIX)) return `${URN_PREFIX}${entityType}:${parts[0]}`;
   const enc = parts.map((p) => (p.startsWith(URN_PREFIX) ? p : encodeUrnPart(p)));
   return `${URN_PREFIX}${entityType}:(${enc.join(',')})`;
-}
-
-/** True when `input` parses as a URN. */
-export function isUrn(input: unknown): input is string {
-  if (typeof input !== 'string') return false;
-  try {
-    parseUrn(input);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -64,7 +64,7 @@ export function authenticate(store: Store, req: IncomingMessage, path: string, e
   if (!enabled) {
     const header = req.headers['x-datahub-actor'];
     const value = Array.isArray(header) ? header[0] : header;
-    actors.set(req, value && value.startsWith('urn:li:corpuser:') ? value : SYSTEM_ACTOR);
+    actors.set(req, value?.startsWith('urn:li:corpuser:') ? value : SYSTEM_ACTOR);
     return { ok: true };
   }
   if (OPEN_PATHS.has(path) || isPublicUiPath(path)) {

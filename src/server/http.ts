@@ -66,7 +66,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
  */
 export function statusOf(err: unknown): number {
   if (err instanceof HttpError) return err.status;
-  if (err instanceof CatalogError) return err.code === 403 ? 403 : err.code >= 500 ? 500 : err.code;
+  if (err instanceof CatalogError) return err.code === 403 ? 403 : Math.min(err.code, 500);
   return 500;
 }
 

@@ -18,7 +18,9 @@ export function checkValueLimits(value: unknown, limits: ServerLimits, where: st
       if (v.length > limits.maxBatchItems) {
         throw new HttpError(413, `${at}: ${v.length} items are over the limit of ${limits.maxBatchItems} per request (--max-batch-items)`);
       }
-      v.forEach((x, i) => stack.push([x, `${at}[${i}]`]));
+      v.forEach((x, i) => {
+        stack.push([x, `${at}[${i}]`]);
+      });
     } else if (typeof v === 'object' && v !== null) {
       for (const [k, x] of Object.entries(v)) stack.push([x, `${at}.${k}`]);
     }

@@ -239,14 +239,14 @@ export function checksumTable(db: Database<unknown, Key>, path: string, table: C
   if (!codec || internals.decoder !== codec) throw new Error(`table ${table}: lmdb-js no longer decodes with its encoder (docs/patches.md §3)`);
   const encode = codec.encode;
   const decode = codec.decode;
-  codec.encode = function (value, options) {
+  codec.encode = (value, options) => {
     // msgpackr leaves the header's bytes free in front of the value, so nothing is copied.
     const out = encode.call(codec, value, (options ?? 0) | RESERVE_HEADER);
     const reused = out.start !== undefined && out.start > -1;
     writeHeader(out, reused ? out.start! : 0, reused ? out.end! : out.length);
     return out;
   };
-  codec.decode = function (bytes, options) {
+  codec.decode = (bytes, options) => {
     // lmdb-js passes the value's length as a number (range reads) or nothing (get, where the view's
     // `length` is the value's), as msgpackr reads its options.
     const end = typeof options === 'number' && options > -1 ? options : ((options as { end?: number } | undefined)?.end ?? bytes.length);

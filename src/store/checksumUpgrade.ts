@@ -118,9 +118,9 @@ export function addChecksums(env: RootDatabase, tables: Tables, compression: Com
         } else after = batch[batch.length - 1]![0];
       }
       if (index >= CHECKSUMMED_TABLES.length) {
-        meta.remove(CHECKSUMS_KEY);
+        void meta.remove(CHECKSUMS_KEY);
         finished = true;
-      } else meta.put(CHECKSUMS_KEY, { table: CHECKSUMMED_TABLES[index], ...(after !== undefined && { after: encodeKey(after) }) } satisfies Position);
+      } else void meta.put(CHECKSUMS_KEY, { table: CHECKSUMMED_TABLES[index], ...(after !== undefined && { after: encodeKey(after) }) } satisfies Position);
     });
     progress?.update(Math.min(done, total));
     // The pages walked stay in the page cache, not in this process's resident set.

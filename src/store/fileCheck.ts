@@ -80,6 +80,7 @@ function looksLike(head: Buffer): string {
   if (head[0] === 0x1f && head[1] === 0x8b) return ' (it is gzip-compressed)';
   if (text.startsWith('PK\x03\x04')) return ' (it is a zip archive)';
   if (/^\s*[[{]/.test(text)) return ' (it looks like JSON)';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: tab, newline and carriage return count as text
   if (/^[\x09\x0a\x0d\x20-\x7e]{16,}/.test(text)) return ` (it begins with text: "${text.replace(/\s+/g, ' ').slice(0, 40)}")`;
   return '';
 }

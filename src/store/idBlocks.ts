@@ -30,6 +30,8 @@ interface Pending<P> {
   ascending: boolean;
 }
 
+// Its writes run inside the store's write transaction, where lmdb writes at once and throws on failure:
+// the promise put and remove return is already settled, hence `void`.
 export class IdBlocks<P> {
   /** Changes not yet written, by prefix (null: the id leaves the set; of several changes to one id, the last counts). */
   private readonly pending = new Map<string, Pending<P>>();
@@ -96,8 +98,8 @@ export class IdBlocks<P> {
         }
         delta += at / size - had;
         if (at === 0) {
-          if (old) this.db.remove(key);
-        } else this.db.put(key, at === buf.length ? buf : buf.subarray(0, at));
+          if (old) void this.db.remove(key);
+        } else void this.db.put(key, at === buf.length ? buf : buf.subarray(0, at));
         i = j;
       }
       if (delta !== 0) counted?.(p.prefix, delta);

@@ -43,6 +43,8 @@ const edgeOrder = (a: RelatedEdge, b: RelatedEdge) => order(a.type, b.type) || o
  * The entity id counter as one write transaction has it: read from `meta` at the first id it gives,
  * written back at its end (settle), forgotten with it: the next transaction reads it again.
  */
+// Its writes run inside the store's write transaction, where lmdb writes at once and throws on failure:
+// the promise put and remove return is already settled, hence `void`.
 export class EntityIdCounter {
   private next: number | undefined;
   /** The first id given (undefined: none yet): ids from it on are new in this transaction. */
@@ -65,10 +67,12 @@ export class EntityIdCounter {
 
   /** Writes the counter back if ids were taken and the transaction is to commit (`keep`). */
   settle(keep: boolean): void {
-    if (keep && this.changed) this.meta.put(NEXT_ENTITY_ID, this.next);
+    if (keep && this.changed) void this.meta.put(NEXT_ENTITY_ID, this.next);
   }
 }
 
+// Its writes run inside the store's write transaction, where lmdb writes at once and throws on failure:
+// the promise put and remove return is already settled, hence `void`.
 export class RelationshipIndex {
   /** Incoming edges: the source ids by [destination, relationship, aspect]; changes wait for flush() at the end of the write. */
   readonly blocks: IdBlocks<true>;
@@ -138,8 +142,8 @@ export class RelationshipIndex {
     let edges = 0;
     // Layouts before relBlocks-1 kept a key per edge in `relIn`: dropped whole.
     this.env.openDB('relIn', { create: false } as object)?.dropSync();
-    for (const key of Array.from(this.walk('relBlocks', this.blocks.db, {}))) this.blocks.db.remove(key);
-    for (const key of Array.from(this.walk('entityUrns', entityUrns, {}))) entityUrns.remove(key);
+    for (const key of Array.from(this.walk('relBlocks', this.blocks.db, {}))) void this.blocks.db.remove(key);
+    for (const key of Array.from(this.walk('entityUrns', entityUrns, {}))) void entityUrns.remove(key);
     let count = 0;
     let gaveIds = false;
     for (const urn of Array.from(this.walk('entities', entities, {}))) {
@@ -151,7 +155,7 @@ export class RelationshipIndex {
         entities.put(urn, entity);
         gaveIds = true;
       }
-      entityUrns.put(entity.id!, urn);
+      void entityUrns.put(entity.id!, urn);
       for (const aspectName of entity.aspects) {
         if (!this.indexer.carries(aspectName)) continue;
         edges += this.putEdges(entity.id!, aspectName, aspects.get([urn, aspectName, 0])?.value);
@@ -160,7 +164,7 @@ export class RelationshipIndex {
       if (++count % 10_000 === 0) this.blocks.flush();
     }
     this.blocks.flush();
-    meta.put(RELATIONSHIPS_KEY, this.version());
+    void meta.put(RELATIONSHIPS_KEY, this.version());
     return { edges, gaveIds };
   }
 

@@ -33,7 +33,7 @@
  */
 import type { Database, Key, RootDatabase } from 'lmdb';
 import { BLOCK_BITS, IdBlocks } from './idBlocks.ts';
-import { after, KeyWalkError, type KeyRange, type Walk, type WalkEntries } from './keyWalks.ts';
+import { after, KeyWalkError, type Walk, type WalkEntries } from './keyWalks.ts';
 import { deepEqual } from './tables.ts';
 
 export interface SearchIndexer {
@@ -252,6 +252,8 @@ const EMPTY: DocumentIndex = { terms: new Map(), length: 0, keywords: [] };
 const REMOVED: [string, string] = ['removed', 'true'];
 
 
+// Its writes run inside the store's write transaction, where lmdb writes at once and throws on failure:
+// the promise put and remove return is already settled, hence `void`.
 export class SearchTables implements SearchView {
   private readonly docs: Database<StoredRecord, number>;
   /** Postings by [term]; changes wait for flush() at the end of the write transaction. */
@@ -342,13 +344,13 @@ export class SearchTables implements SearchView {
     for (const legacy of ['postings', 'keywords', 'searchKeys', 'searchIds', 'searchUrns']) this.env.openDB(legacy, { create: false } as object)?.dropSync();
     const tables = [['facetColumns', this.columns], ['facetOrdinals', this.ordinals], ['facetValues', this.ordinalValues], ['postingBlocks', this.postingSets.db], ['keywordBlocks', this.keywordSets.db], ['searchTerms', this.termsDb], ['facetCounts', this.countsDb], ['searchDocs', this.docs]] as const;
     for (const [name, db] of tables) {
-      for (const key of Array.from(this.walk(name, db as Database<unknown, Key>, {}))) (db as Database<unknown, Key>).remove(key);
+      for (const key of Array.from(this.walk(name, db as Database<unknown, Key>, {}))) void (db as Database<unknown, Key>).remove(key);
     }
-    this.meta.put(STATS_KEY, { docs: 0, length: 0, types: {} } satisfies SearchStats);
-    this.meta.remove(LEGACY_NEXT_ID_KEY);
-    this.meta.put(TYPE_CODES_KEY, {});
-    this.meta.put(ORDINALS_KEY, {});
-    this.meta.put(GENERATION_KEY, this.generation() + 1);
+    void this.meta.put(STATS_KEY, { docs: 0, length: 0, types: {} } satisfies SearchStats);
+    void this.meta.remove(LEGACY_NEXT_ID_KEY);
+    void this.meta.put(TYPE_CODES_KEY, {});
+    void this.meta.put(ORDINALS_KEY, {});
+    void this.meta.put(GENERATION_KEY, this.generation() + 1);
     this.checked = false;
   }
 
@@ -375,11 +377,11 @@ export class SearchTables implements SearchView {
 
   /** Marks the index as built under no version: the next open (or onlyIfStale rebuild) rebuilds it. */
   markStale(): void {
-    this.meta.remove(VERSION_KEY);
+    void this.meta.remove(VERSION_KEY);
   }
 
   markCurrent(): void {
-    this.meta.put(VERSION_KEY, this.version());
+    void this.meta.put(VERSION_KEY, this.version());
   }
 
   /**
@@ -434,9 +436,9 @@ export class SearchTables implements SearchView {
     count(oldType, before, -1);
     count(newType, after, 1);
     if (doc !== undefined) {
-      this.docs.put(id, { urn, json: JSON.stringify(stored), length: after.length });
+      void this.docs.put(id, { urn, json: JSON.stringify(stored), length: after.length });
     } else {
-      this.docs.remove(id);
+      void this.docs.remove(id);
     }
     stats.docs += (doc !== undefined ? 1 : 0) - (old ? 1 : 0);
     stats.length += after.length - (old ? before.length : 0);
@@ -449,15 +451,15 @@ export class SearchTables implements SearchView {
    * postings gained or lost.
    */
   flush(): void {
-    if (this.changed) this.meta.put(GENERATION_KEY, this.generation() + 1);
+    if (this.changed) void this.meta.put(GENERATION_KEY, this.generation() + 1);
     this.changed = false;
     this.checked = false;
-    if (this.txnStats) this.meta.put(STATS_KEY, this.txnStats);
+    if (this.txnStats) void this.meta.put(STATS_KEY, this.txnStats);
     this.txnStats = this.txnCodes = undefined;
     this.postingSets.flush(([term], delta) => {
       const df = (this.termsDb.get(term!) ?? 0) + delta;
-      if (df > 0) this.termsDb.put(term!, df);
-      else this.termsDb.remove(term!);
+      if (df > 0) void this.termsDb.put(term!, df);
+      else void this.termsDb.remove(term!);
     });
     this.keywordSets.flush();
     this.flushCounts();
@@ -528,9 +530,9 @@ export class SearchTables implements SearchView {
     if (known !== undefined) return known;
     const counts = (this.meta.get(ORDINALS_KEY) as Record<string, number> | undefined) ?? {};
     const next = counts[field] ?? 0;
-    this.ordinals.put([field, value], next);
-    this.ordinalValues.put([field, next], value);
-    this.meta.put(ORDINALS_KEY, { ...counts, [field]: next + 1 });
+    void this.ordinals.put([field, value], next);
+    void this.ordinalValues.put([field, next], value);
+    void this.meta.put(ORDINALS_KEY, { ...counts, [field]: next + 1 });
     byValue.set(value, next);
     return next;
   }
@@ -553,7 +555,7 @@ export class SearchTables implements SearchView {
         for (const [slot, ords] of list) slots[slot] = ords;
         for (const s of slots) total += s.length;
         if (total === 0) {
-          if (old) this.columns.remove(key);
+          if (old) void this.columns.remove(key);
           continue;
         }
         const buf = Buffer.alloc(CHUNK_HEADER + total * 4);
@@ -563,7 +565,7 @@ export class SearchTables implements SearchView {
           for (const o of slots[slot]!) buf.writeUInt32LE(o, CHUNK_HEADER + 4 * at++);
         }
         buf.writeUInt32LE(at, CHUNK * 4);
-        this.columns.put(key, buf);
+        void this.columns.put(key, buf);
       }
     }
     this.pendingColumns.clear();
@@ -693,8 +695,8 @@ export class SearchTables implements SearchView {
     for (const { key, delta } of this.pendingCounts.values()) {
       if (delta === 0) continue;
       const n = (this.countsDb.get(key) ?? 0) + delta;
-      if (n > 0) this.countsDb.put(key, n);
-      else this.countsDb.remove(key);
+      if (n > 0) void this.countsDb.put(key, n);
+      else void this.countsDb.remove(key);
     }
     this.pendingCounts.clear();
   }
@@ -715,7 +717,7 @@ export class SearchTables implements SearchView {
     if (known !== undefined) return known;
     const code = Object.keys(codes).length + 1;
     this.txnCodes = { ...codes, [entityType]: code };
-    this.meta.put(TYPE_CODES_KEY, this.txnCodes);
+    void this.meta.put(TYPE_CODES_KEY, this.txnCodes);
     return code;
   }
 

@@ -248,7 +248,7 @@ export class SearchCheck {
       this.expectedPostingBlocks++;
       const expected = this.index.postingBytes(entries);
       const stored = this.read(() => this.index.postingBlock(term, block));
-      if (stored && stored.equals(expected)) continue;
+      if (stored?.equals(expected)) continue;
       const had = new Map<number, Buffer>();
       for (let at = 0; stored && at + POSTING_BYTES <= stored.length; at += POSTING_BYTES) had.set(stored[at]!, stored.subarray(at, at + POSTING_BYTES));
       for (let i = 0; i < entries.length / 4; i++) {
@@ -264,7 +264,7 @@ export class SearchCheck {
     for (const { field, value, lows } of this.keywords.values()) {
       this.expectedKeywordBlocks++;
       const stored = this.read(() => this.index.keywordBlock(field, value, block));
-      if (stored && stored.equals(Buffer.from(lows))) continue;
+      if (stored?.equals(Buffer.from(lows))) continue;
       const had = new Set(stored ? Array.from(stored) : []);
       for (const low of lows) {
         if (!had.delete(low)) this.problem('keywordBlocks', urnOf(low), `the search index lacks its keyword ${field}=${value}`, 'reindex');

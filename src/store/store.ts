@@ -41,13 +41,13 @@ import { openSyncTables, SyncReads, SyncWrites, type RemoteRecord, type SyncBase
 import { WriteScope, type StoreParts } from './writeScope.ts';
 import { verifyStore, type VerifyProblem, type VerifyProgress, type VerifySummary } from './verify.ts';
 
-export type { DocumentIndex, PostingList, SearchIndexer, SearchRecord, SearchStats, SearchView } from './searchIndex.ts';
+export type { PostingList, SearchIndexer, SearchRecord, SearchView } from './searchIndex.ts';
 export { POSTING_TF_MAX } from './searchIndex.ts';
-export type { AspectRecord, AuditStamp, EntityRecord, TimeRange, TimeseriesRecord, TimeseriesRow } from './tables.ts';
+export type { AspectRecord, AuditStamp, EntityRecord, TimeRange, TimeseriesRow } from './tables.ts';
 export type { RemoteRecord, SyncBase } from './syncState.ts';
-export type { PutAspectInput, PutAspectResult, StoreSnapshot, StoreTxn, StoreView } from './view.ts';
+export type { PutAspectResult, StoreSnapshot, StoreTxn, StoreView } from './view.ts';
 export type { RelatedEdge, RelationshipDirection, RelationshipIndexer } from './relationships.ts';
-export { checkedKeys, KeyWalkError, progressCheck, type KeyRange } from './keyWalks.ts';
+export { checkedKeys, KeyWalkError } from './keyWalks.ts';
 export { DamagedValueError } from './checksum.ts';
 export type { ChecksumProgress, ChecksumUpgrade } from './checksumUpgrade.ts';
 export type { VerifyFix, VerifyProblem, VerifyProgress, VerifySummary } from './verify.ts';

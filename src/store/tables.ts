@@ -113,5 +113,5 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const bk = Object.keys(b);
   if (ak.length !== bk.length) return false;
   const bo = b as Record<string, unknown>;
-  return ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && deepEqual((a as Record<string, unknown>)[k], bo[k]));
+  return ak.every((k) => Object.hasOwn(bo, k) && deepEqual((a as Record<string, unknown>)[k], bo[k]));
 }

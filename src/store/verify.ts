@@ -37,7 +37,7 @@ import { NEXT_ENTITY_ID, type AspectRecord, type EntityRecord, type Tables } fro
 import { counted, type LatestAspects, type VerifyFix, type VerifyProblem, type VerifySummary } from './verifyReport.ts';
 import { lmdbDamageText } from './damage.ts';
 
-export type { LatestAspects, VerifyFix, VerifyProblem, VerifySummary } from './verifyReport.ts';
+export type { VerifyFix, VerifyProblem, VerifySummary } from './verifyReport.ts';
 
 /** The store's parts verify reads (Store.verify hands them over). */
 export interface VerifyParts {
@@ -73,7 +73,7 @@ const messageOf = (e: unknown): string => lmdbDamageText(e) ?? (e instanceof Err
 const keyText = (key: unknown): string => (typeof key === 'symbol' ? String(key) : JSON.stringify(key));
 
 export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => void, progress?: VerifyProgress): VerifySummary {
-  const { path, env, tables, compression } = parts;
+  const { env, tables, compression } = parts;
   const summary: VerifySummary = {
     tables: 0,
     entries: 0,

@@ -252,7 +252,7 @@ export class WriteScope implements StoreTxn {
   deleteAspect(urn: string, aspectName: string): number {
     const { aspects, entities } = this;
     const entity = entities.get(urn);
-    if (!entity || !entity.aspects.includes(aspectName)) return 0;
+    if (!entity?.aspects.includes(aspectName)) return 0;
     const value = aspects.get([urn, aspectName, 0])?.value;
     this.keepDerived(urn, aspectName, value);
     this.indexEdges(urn, entity.id, aspectName, value, undefined);
@@ -270,7 +270,7 @@ export class WriteScope implements StoreTxn {
 
   revertAspect(urn: string, aspectName: string): 'restored' | 'deleted' | 'none' {
     const entity = this.writtenEntities.has(urn) ? this.writtenEntities.get(urn) : this.entities.get(urn);
-    if (!entity || !entity.aspects.includes(aspectName)) return 'none';
+    if (!entity?.aspects.includes(aspectName)) return 'none';
     const current = this.writtenAspects.get(urn)?.get(aspectName) ?? this.aspects.get([urn, aspectName, 0]);
     const history = current?.history ?? 0;
     const previous = history > 0 ? this.aspects.get([urn, aspectName, history]) : undefined;

@@ -1,4 +1,5 @@
 /** The frame of every page (header, main region, notices) and the choice of page for the address. */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { gql } from './api/client.ts';
 import { ME_QUERY } from './api/queries.ts';
@@ -50,7 +51,7 @@ export function App() {
     main.current?.focus({ preventScroll: true });
   }, [place.pathname, place.search]);
 
-  let page;
+  let page: ComponentChildren;
   switch (route.page) {
     case 'home':
       page = <Home />;

@@ -52,7 +52,7 @@ export function startRouter(): void {
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const anchor = (event.target as Element | null)?.closest?.('a');
-    if (!anchor || !anchor.href || anchor.target || anchor.hasAttribute('download')) return;
+    if (!anchor?.href || anchor.target || anchor.hasAttribute('download')) return;
     if (anchor.dataset['reload'] !== undefined) return;
     const url = new URL(anchor.href);
     if (url.origin !== location.origin) return;

@@ -2,7 +2,7 @@
  * `catalog push`: the remote proves what it is first; then plan, stop on conflicts before writing
  * anything, then send under one runId — the runId of an unfinished push to the same remote, if any.
  */
-import { planPush, pushRunId, PushStopped, sendPlan } from '../../ops/sync/push.ts';
+import { planPush, pushRunId, PushStopped, sendPlan, type PushPlan, type PushSummary } from '../../ops/sync/push.ts';
 import { remoteLabel } from '../../ops/sync/remotes.ts';
 import { PreconditionFailedError } from '../../sync/remote/types.ts';
 import { withStore } from '../openStore.ts';
@@ -28,7 +28,7 @@ export async function runPush(args: PushRunArgs): Promise<void> {
     await withStore(
       args.data,
       async (store) => {
-        let plan;
+        let plan: PushPlan;
         try {
           plan = await planPush(store, remote, { resolve });
         } catch (e) {
@@ -68,7 +68,7 @@ export async function runPush(args: PushRunArgs): Promise<void> {
           process.stdout.write(continued ? `Continuing the unfinished push to ${args.remote} under its runId ${runId}\n` : `Pushing to ${args.remote} under runId ${runId}\n`);
         }
         const bar = startProgress(plan.writes, 'aspects');
-        let summary;
+        let summary: PushSummary;
         try {
           summary = await sendPlan(store, remote, plan, runId, { onBatch: (n) => bar.update(n) });
         } catch (e) {

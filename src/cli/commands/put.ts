@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import type { Proposal } from '../../model/mcp.ts';
 import { withStore } from '../openStore.ts';
 
 interface PutArgs {
@@ -26,7 +27,7 @@ export const putCommand: CommandModule<object, PutArgs> = {
       import('../../errors.ts'),
     ]);
     const doc = await readStructured(args.d);
-    let proposal;
+    let proposal: Proposal;
     try {
       proposal = proposalFromMcp({ entityUrn: args.urn, changeType: 'UPSERT', aspectName: args.aspect, aspect: { json: doc.value } });
     } catch (e) {

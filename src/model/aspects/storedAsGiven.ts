@@ -2,7 +2,7 @@
  * Aspects whose shape is stored as given (not checked yet) but that carry other declarations: the
  * relationships DataHub declares on them (docs/datahub/discovery.md §1.4), the fields search indexes.
  */
-import { defineAspect, ID, LABEL, NAME, PROSE } from './define.ts';
+import { defineAspect, ID, NAME, PROSE } from './define.ts';
 
 export const nativeGroupMembership = defineAspect({
   name: 'nativeGroupMembership',

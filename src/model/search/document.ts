@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DocumentIndex } from '../../store/searchIndex.ts';
-import { term, TermCounter, terms, urnWords } from './analysis.ts';
+import { TermCounter, terms, urnWords } from './analysis.ts';
 import { BROWSE_SEPARATOR, NAME_FIELDS, SEARCH_FIELDS, SORT_FIELDS, sortKeyOf, type SearchField } from './fields.ts';
 
 export interface SearchDocument {
@@ -274,7 +274,7 @@ export function shapesSearchDocument(_aspectName: string): boolean {
 }
 
 /** Terms of a query word, as the index holds them. */
-export { term, terms };
+export { terms };
 
 /** Changes whenever the declarations or the analysis change; a file indexed under another version is re-indexed on open. */
 export const SEARCH_INDEX_VERSION = createHash('sha256')

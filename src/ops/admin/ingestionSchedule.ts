@@ -30,7 +30,7 @@ const FIELDS: readonly CronField[] = [
 const DAY_OF_MONTH_SPECIAL = /^(L(-\d{1,2})?|\d{1,2}W|LW)$/;
 const DAY_OF_WEEK_SPECIAL = /^([0-7]|[A-Z]{3})(L|#[1-5])$/;
 
-function valueOf(text: string, f: CronField): number | string {
+function fieldValueOf(text: string, f: CronField): number | string {
   const upper = text.toUpperCase();
   if (f.names) {
     const i = f.names.list.indexOf(upper);
@@ -51,7 +51,7 @@ function checkItem(item: string, f: CronField, index: number): string | null {
   if (range === '*' || (range === '?' && (index === 3 || index === 5))) return null;
   const bounds = range.split('-');
   if (bounds.length > 2) return `"${range}" is not a valid ${f.label} range`;
-  const values = bounds.map((b) => valueOf(b, f));
+  const values = bounds.map((b) => fieldValueOf(b, f));
   const bad = values.find((v) => typeof v === 'string');
   if (bad !== undefined) return `${f.label}: ${bad}`;
   return null;

@@ -98,7 +98,7 @@ export function secretUrnOf(name: string): string {
   return `urn:li:${SECRET_TYPE}:${name}`;
 }
 
-const valueOf = (view: StoreView, urn: string) => view.getAspect(urn, VALUE_ASPECT)?.value as DataHubSecretValue | undefined;
+const secretValueOf = (view: StoreView, urn: string) => view.getAspect(urn, VALUE_ASPECT)?.value as DataHubSecretValue | undefined;
 
 /** createSecret: a new secret named `name`; a name taken is refused. Returns its urn. */
 export async function createSecret(ctx: OpContext, input: CreateSecretInput): Promise<string> {
@@ -119,7 +119,7 @@ export async function updateSecret(ctx: OpContext, input: UpdateSecretInput): Pr
   checkUrnSyntax(input.urn);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
-    const current = urnTypeOf(input.urn) === SECRET_TYPE ? valueOf(txn, input.urn) : undefined;
+    const current = urnTypeOf(input.urn) === SECRET_TYPE ? secretValueOf(txn, input.urn) : undefined;
     if (!current) throw new BadRequestError(`Secret for urn ${input.urn} doesn't exists!`);
     // As DataHub's mapper: the stored record is kept (created stamp), a null description leaves it as is.
     const next: DataHubSecretValue = { ...current, name: input.name, value: encryptValue(txn, input.value) };
@@ -161,7 +161,7 @@ export function listSecrets(view: StoreView, input: ListSecretsInput): { start: 
   const words = (input.query ?? '').toLowerCase().split(/[\s*]+/).filter(Boolean);
   const rows: Array<SecretSummary & { created: number }> = [];
   for (const urn of view.eachUrnOfType(SECRET_TYPE)) {
-    const v = valueOf(view, urn);
+    const v = secretValueOf(view, urn);
     if (!v) continue;
     const name = v.name.toLowerCase();
     if (!words.every((w) => name.includes(w))) continue;
@@ -178,7 +178,7 @@ export function getSecretValues(view: StoreView, names: readonly string[]): Arra
   for (const name of new Set(names)) {
     const urn = secretUrnOf(name);
     if (!urnTypeOf(urn)) continue; // a name no urn can be made of names no secret
-    const v = valueOf(view, urn);
+    const v = secretValueOf(view, urn);
     if (v) out.push({ name: v.name, value: decryptValue(view, v.value, `secret ${v.name}`) });
   }
   return out;

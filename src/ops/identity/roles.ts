@@ -72,11 +72,6 @@ export function listRoles(
   return { start: page.start, count: page.count, total: page.total, urns: page.items.map((r) => r.urn) };
 }
 
-/** The roles a user or group holds directly. */
-export function rolesOf(view: StoreView, actorUrn: string): string[] {
-  return (view.getAspect(actorUrn, MEMBERSHIP)?.value as RoleMembership | undefined)?.roles ?? [];
-}
-
 /** Replaces the actor's roles with `roleUrn` (none when null), as RoleService does. */
 export function writeRole(txn: StoreTxn, stamp: WriteStamp, actorUrn: string, roleUrn: string | null): void {
   const current = txn.getAspect(actorUrn, MEMBERSHIP)?.value as RoleMembership | undefined;

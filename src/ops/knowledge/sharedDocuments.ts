@@ -57,8 +57,8 @@ const refused = (refusal: string): SaveResult => ({ saved: false, refusal });
 
 /** Why the input cannot be saved (DataHub's message); null when it can. */
 function inputRefusal(input: SharedDocumentInput): string | null {
-  if (!input.title || !input.title.trim()) return 'title cannot be empty';
-  if (!input.content || !input.content.trim()) return 'content cannot be empty';
+  if (!input.title?.trim()) return 'title cannot be empty';
+  if (!input.content?.trim()) return 'content cannot be empty';
   if (!SHARED_DOCUMENT_TYPES.includes(input.documentType)) return `Invalid document_type '${input.documentType}'. Must be one of: ${SHARED_DOCUMENT_TYPES.join(', ')}`;
   if (input.urn !== null && !input.urn.startsWith('urn:li:document:')) return `Invalid urn format '${input.urn}'. Must start with 'urn:li:document:'`;
   return null;

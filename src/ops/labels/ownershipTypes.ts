@@ -4,7 +4,6 @@
  * entity — filtered by a case-insensitive name query and paged (mcp-server-datahub resolves an
  * ownership type's name to its urn with it).
  */
-import { BadRequestError } from '../../errors.ts';
 import { paging } from '../core/paging.ts';
 import type { StoreView } from '../../store/store.ts';
 import { systemOwnershipTypeUrn } from './owners.ts';

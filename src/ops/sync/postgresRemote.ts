@@ -155,7 +155,7 @@ export class PostgresRemote implements Remote {
   async close(): Promise<void> {
     const reader = this.reader;
     this.reader = undefined;
-    if (reader) await (await reader.catch(() => undefined))?.end();
+    if (reader !== undefined) await (await reader.catch(() => undefined))?.end();
   }
 }
 

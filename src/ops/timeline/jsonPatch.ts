@@ -32,11 +32,11 @@ function diff(from: unknown, to: unknown, path: string, ops: PatchOperation[]): 
   if (jsonEqual(from, to)) return;
   if (isObject(from) && isObject(to)) {
     for (const key of Object.keys(from)) {
-      if (!Object.prototype.hasOwnProperty.call(to, key)) ops.push({ op: 'remove', path: `${path}/${segment(key)}` });
+      if (!Object.hasOwn(to, key)) ops.push({ op: 'remove', path: `${path}/${segment(key)}` });
     }
     for (const [key, value] of Object.entries(to)) {
       const at = `${path}/${segment(key)}`;
-      if (Object.prototype.hasOwnProperty.call(from, key)) diff(from[key], value, at, ops);
+      if (Object.hasOwn(from, key)) diff(from[key], value, at, ops);
       else ops.push({ op: 'add', path: at, value });
     }
     return;

@@ -24,7 +24,9 @@ function proposalsOf(raw: unknown[], limits: ServerLimits, where: (i: number) =>
   const proposals = raw.map((p, i) => located(where(i), () => proposalFromMcp(p)));
   // Aspect values are checked after parsing: `aspect.value` arrives as one JSON string.
   if (proposals.length > limits.maxBatchItems) checkValueLimits(proposals, limits, 'proposals');
-  proposals.forEach((p, i) => checkValueLimits(p.value ?? p.patch, limits, `${where(i)}.aspect`));
+  proposals.forEach((p, i) => {
+    checkValueLimits(p.value ?? p.patch, limits, `${where(i)}.aspect`);
+  });
   return proposals;
 }
 

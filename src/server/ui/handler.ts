@@ -33,7 +33,7 @@ const HTML_HEADERS = {
 
 /** Where to go after sign-in: a path on this server only (never `//host` or a full URL). */
 export function safeRedirect(target: string | null | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
   return target;
 }
 

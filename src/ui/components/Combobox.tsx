@@ -149,11 +149,15 @@ export function Combobox(props: Props) {
         onKeyDown={onKeyDown}
         onBlur={() => window.setTimeout(() => setOpen(false), 150)}
       />
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern's listbox */}
       <ul id={listId} role="listbox" aria-label={props.label} class="combobox-list" hidden={!open}>
         {options.map((o, i) => (
+          // The input keeps the focus and takes the keys (aria-activedescendant); a click is the mouse's way.
+          // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: as said above
           <li
             key={o.key}
             id={`${id}-opt-${i}`}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern's options
             role="option"
             aria-selected={i === active}
             class={i === active ? 'active' : undefined}

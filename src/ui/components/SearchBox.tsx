@@ -19,6 +19,7 @@ export function SearchBox({ initial = '', big = false, autoFocus = false }: { in
     }));
   }
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with role=search says what <search> says, in more browsers
     <form
       role="search"
       class={big ? 'search-form search-form-big' : 'search-form'}

@@ -1,4 +1,5 @@
 /** A dataset: its Schema, Documentation, Lineage, Properties and History tabs (DataHub's names and order, plus History). */
+import type { ComponentChildren } from 'preact';
 import { DATASET_TABS, datasetTab } from '../routes.ts';
 import type { PageProps } from './EntityPage.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
@@ -11,7 +12,7 @@ import { SchemaTab } from './SchemaTab.tsx';
 
 export function DatasetPage({ entity, tab, reload }: PageProps) {
   const current = datasetTab(tab) ?? 'Schema';
-  let panel;
+  let panel: ComponentChildren;
   switch (current) {
     case 'Documentation':
       panel = (

@@ -62,6 +62,7 @@ export function DescriptionEditor(props: Props) {
 
   return (
     <form class="description-editor" onSubmit={save} aria-label={`Description of ${props.what}`}>
+      {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not form fields a fieldset would group */}
       <div class="editor-tabs" role="group" aria-label="Editor mode">
         <button type="button" class="btn btn-small" aria-pressed={!preview} onClick={() => setPreview(false)}>
           Write

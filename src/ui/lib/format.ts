@@ -36,16 +36,6 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
-/** Black or white text, whichever reads better on `hex` (`#rrggbb` or `#rgb`). */
-export function textOn(hex: string): string {
-  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
-  if (!m) return 'inherit';
-  const h = m[1]!.length === 3 ? [...m[1]!].map((c) => c + c).join('') : m[1]!;
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.4 ? '#111' : '#fff';
-}
-
 /** A `#rrggbb` colour, or undefined for anything else a tag might hold (names, bad input). */
 export function safeColor(hex: string | undefined): string | undefined {
   if (!hex) return undefined;

@@ -20,6 +20,7 @@ function FacetTiles({ facet, title, id }: { facet: Facet | undefined; title: str
               <a class="tile" href={searchPath({ query: '', filters: [{ field: facet.field, values: [v.value] }] })}>
                 {color && <span class="tag-dot" style={{ background: color }} aria-hidden="true" />}
                 <span class="tile-name">{v.label}</span>
+                {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: not announced on a span (a UI change of its own) */}
                 <span class="tile-count" aria-label={`${formatCount(v.count)} entities`}>
                   {formatCount(v.count)}
                 </span>
