@@ -31,5 +31,5 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (ak.length !== bk.length) return false;
   const bo = b as Record<string, unknown>;
   const ao = a as Record<string, unknown>;
-  return ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && jsonEqual(ao[k], bo[k]));
+  return ak.every((k) => Object.hasOwn(bo, k) && jsonEqual(ao[k], bo[k]));
 }

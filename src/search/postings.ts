@@ -228,7 +228,7 @@ export function mergeAscending(lists: ReadonlyArray<readonly number[]>): Uint32A
     while (i < merged.length || j < b.length) {
       const x = i < merged.length ? merged[i]! : Infinity;
       const y = j < b.length ? b[j]! : Infinity;
-      const next = x <= y ? x : y;
+      const next = Math.min(x, y);
       if (x === next) i++;
       if (y === next) j++;
       out[k++] = next;

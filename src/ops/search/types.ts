@@ -7,7 +7,6 @@ export type {
   Condition,
   Criterion,
   Facet,
-  FacetValue,
   FilterGroup,
   MatchedField,
   SearchHit,
