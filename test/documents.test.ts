@@ -267,7 +267,7 @@ describe('documents, queries and appConfig over GraphQL', () => {
       };
       for (const [type, k] of urnTypes) {
         const built = k.build(s.store, tupleUrns[type] ?? `urn:li:${type}:x`);
-        assert.equal(typeof built['relatedDocuments'], 'function', k.typename);
+        assert.equal(typeof (built as { relatedDocuments?: unknown }).relatedDocuments, 'function', k.typename);
       }
     });
   });
