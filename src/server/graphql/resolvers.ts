@@ -3,6 +3,7 @@
  * Business rules live in src/ops; the shapes returned come from the entity types in ./types/.
  */
 import type { Store } from '../../store/store.ts';
+import type * as G from './schema.generated.ts';
 import type { OpContext } from '../../ops/core/context.ts';
 import { batchUpdateDeprecation, updateDeprecation } from '../../ops/labels/deprecation.ts';
 import { updateDescription, type DescriptionUpdate } from '../../ops/labels/descriptions.ts';
@@ -35,7 +36,7 @@ import { globalViewsSettings, meView } from './types/me.ts';
 // Fills the entity types' table (types/registry.ts) every lookup below uses.
 import './types/index.ts';
 import { entityRef, getEntitiesByUrn, getEntityByUrn, getTypedEntity } from './types/registry.ts';
-import { structuredPropertiesOf } from './types/shared.ts';
+import { refAs, structuredPropertiesOf, typed } from './types/shared.ts';
 import { tagView } from './types/tag.ts';
 import { searchRoots } from './search.ts';
 import { lineageRoots } from './lineage.ts';
@@ -68,7 +69,7 @@ const op = (ctx: GraphqlContext): OpContext => ({ store: ctx.store, actor: ctx.a
 /** AccessTokenMetadata as DataHub shapes it. */
 const tokenMetadata = (t: TokenMetadata) => ({
   urn: `urn:li:dataHubAccessToken:${t.id}`,
-  type: 'ACCESS_TOKEN',
+  type: 'ACCESS_TOKEN' as const,
   id: t.id,
   name: t.name,
   description: t.description ?? null,
@@ -80,7 +81,7 @@ const tokenMetadata = (t: TokenMetadata) => ({
 
 export const rootValue = {
   // ---- queries ----
-  dataset: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, 'dataset'),
+  dataset: ({ urn }: { urn: string }, ctx: GraphqlContext) => typed<G.Dataset>(getTypedEntity(ctx.store, urn, 'dataset')),
   entity: ({ urn }: { urn: string }, ctx: GraphqlContext) => getEntityByUrn(ctx.store, urn),
   entities: ({ urns }: { urns: string[] }, ctx: GraphqlContext) => getEntitiesByUrn(ctx.store, urns),
   ...searchRoots,
@@ -94,19 +95,19 @@ export const rootValue = {
   ...Object.fromEntries(
     TYPED_ROOTS.map(([field, urnType]) => [field, ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, urnType)]),
   ),
-  tag: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, 'tag'),
-  corpUser: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, 'corpuser'),
-  corpGroup: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, 'corpGroup'),
+  tag: ({ urn }: { urn: string }, ctx: GraphqlContext) => typed<G.Tag>(getTypedEntity(ctx.store, urn, 'tag')),
+  corpUser: ({ urn }: { urn: string }, ctx: GraphqlContext) => typed<G.CorpUser>(getTypedEntity(ctx.store, urn, 'corpuser')),
+  corpGroup: ({ urn }: { urn: string }, ctx: GraphqlContext) => typed<G.CorpGroup>(getTypedEntity(ctx.store, urn, 'corpGroup')),
   entityExists: ({ urn }: { urn: string }, ctx: GraphqlContext) => entityExists(ctx.store, urn),
   me: (_: unknown, ctx: GraphqlContext) => meView(ctx.store, ctx.actor),
   globalViewsSettings: (_: unknown, ctx: GraphqlContext) => globalViewsSettings(ctx.store),
   listOwnershipTypes: ({ input }: Args<{ start?: number | null; count?: number | null; query?: string | null }>, ctx: GraphqlContext) => {
     const page = listOwnershipTypes(ctx.store, input);
-    return { start: page.start, count: page.count, total: page.total, ownershipTypes: page.urns.map((u) => entityRef(ctx.store, u)) };
+    return { start: page.start, count: page.count, total: page.total, ownershipTypes: page.urns.map((u) => refAs<G.OwnershipTypeEntity>(ctx.store, u)) };
   },
   listQueries: ({ input }: Args<ListQueriesInput>, ctx: GraphqlContext) => {
     const page = listQueries(ctx.store, input);
-    return { start: page.start, count: page.count, total: page.total, queries: page.urns.map((u) => entityRef(ctx.store, u)) };
+    return { start: page.start, count: page.count, total: page.total, queries: page.urns.map((u) => refAs<G.QueryEntity>(ctx.store, u)) };
   },
   appConfig: () => appConfig(),
   listAccessTokens: (
@@ -185,7 +186,7 @@ export const rootValue = {
 
   // ---- structured properties and data products ----
   createStructuredProperty: async ({ input }: Args<CreateStructuredPropertyInput>, ctx: GraphqlContext) =>
-    entityRef(ctx.store, await createStructuredProperty(op(ctx), input)),
+    refAs<G.StructuredPropertyEntity>(ctx.store, await createStructuredProperty(op(ctx), input)),
   upsertStructuredProperties: async (
     { input }: Args<{ assetUrn: string; structuredPropertyInputParams: Array<{ structuredPropertyUrn: string; values: PropertyValueInput[] }> }>,
     ctx: GraphqlContext,

@@ -10,19 +10,20 @@ import type { Facet, MatchedField, SearchPage } from '../../ops/search/types.ts'
 import type { StoreView } from '../../store/store.ts';
 import type { GraphqlContext } from './resolvers.ts';
 import { enumOfUrnType, facetValueForGraphql, filterGroupsOf, searchRequestFromGraphql, typesOf, type SearchInputGql } from './searchInput.ts';
-import { entityRef } from './types/registry.ts';
+import type * as G from './schema.generated.ts';
+import { asEnum, ref } from './types/shared.ts';
 
 type Args<T> = { input: T };
 
-const lazyEntity = (view: StoreView, urn: string) => () => entityRef(view, urn);
+const lazyEntity = (view: StoreView, urn: string) => () => ref(view, urn);
 
 const isUrn = (v: string) => v.startsWith('urn:li:');
 
-function matchedFieldsOf(view: StoreView, fields: MatchedField[]) {
+function matchedFieldsOf(view: StoreView, fields: MatchedField[]): G.MatchedField[] {
   return fields.map((m) => ({ name: m.name, value: m.value, entity: isUrn(m.value) ? lazyEntity(view, m.value) : null }));
 }
 
-export function facetsOf(view: StoreView, facets: Facet[]) {
+export function facetsOf(view: StoreView, facets: Facet[]): G.FacetMetadata[] {
   return facets.map((f) => ({
     field: f.field,
     displayName: f.displayName,
@@ -35,7 +36,7 @@ export function facetsOf(view: StoreView, facets: Facet[]) {
   }));
 }
 
-export function searchResultsOf(view: StoreView, page: SearchPage) {
+export function searchResultsOf(view: StoreView, page: SearchPage): G.SearchResult[] {
   return page.hits.map((h) => ({
     entity: lazyEntity(view, h.urn),
     insights: [],
@@ -46,7 +47,7 @@ export function searchResultsOf(view: StoreView, page: SearchPage) {
 }
 
 /** DataHub's `SearchResults` of one search page (also answers `Domain.entities` and `DataProduct.entities`). */
-export function searchResults(view: StoreView, page: SearchPage) {
+export function searchResults(view: StoreView, page: SearchPage): G.SearchResults {
   return { start: page.start, count: page.count, total: page.total, searchResults: searchResultsOf(view, page), facets: facetsOf(view, page.facets), suggestions: [] };
 }
 
@@ -69,12 +70,12 @@ export const searchRoots = {
     return { facets: facetsOf(ctx.store, page.facets) };
   },
 
-  autoComplete: ({ input }: Args<SearchInputGql & { field?: string | null; limit?: number | null }>, ctx: GraphqlContext) => {
+  autoComplete: ({ input }: G.QueryautoCompleteArgs, ctx: GraphqlContext) => {
     const answer = autoComplete(ctx.store, { query: input.query ?? '', types: typesOf(input), field: input.field, limit: input.limit, filters: filterGroupsOf(input) });
-    return { query: input.query, suggestions: answer.suggestions, entities: () => answer.hits.map((h) => entityRef(ctx.store, h.urn)) };
+    return { query: input.query, suggestions: answer.suggestions, entities: () => answer.hits.map((h) => ref(ctx.store, h.urn)) };
   },
 
-  autoCompleteForMultiple: ({ input }: Args<SearchInputGql & { field?: string | null; limit?: number | null }>, ctx: GraphqlContext) => {
+  autoCompleteForMultiple: ({ input }: G.QueryautoCompleteForMultipleArgs, ctx: GraphqlContext) => {
     const answer = autoComplete(ctx.store, { query: input.query ?? '', types: typesOf(input), field: input.field, limit: input.limit, filters: filterGroupsOf(input) });
     // One entry per entity type that has completions, in the order of the best completion of each.
     const byType = new Map<string, { suggestions: string[]; urns: string[] }>();
@@ -86,7 +87,7 @@ export const searchRoots = {
     });
     return {
       query: input.query,
-      suggestions: [...byType.entries()].map(([type, e]) => ({ type: enumOfUrnType(type), suggestions: e.suggestions, entities: () => e.urns.map((u) => entityRef(ctx.store, u)) })),
+      suggestions: [...byType.entries()].map(([type, e]) => ({ type: asEnum<G.EntityType>(enumOfUrnType(type)), suggestions: e.suggestions, entities: () => e.urns.map((u) => ref(ctx.store, u)) })),
     };
   },
 
@@ -108,4 +109,4 @@ export const searchRoots = {
       metadata: { path: answer.path, totalNumEntities: answer.totalNumEntities },
     };
   },
-};
+} satisfies Partial<G.QueryRoots<GraphqlContext>>;

@@ -108,6 +108,14 @@ export function nullInNonNull<T>(value: T | null): T {
   return value as T;
 }
 
+/**
+ * A typed root query's answer (registry.ts getTypedEntity, which checked the urn's entity type) as the
+ * GraphQL type that entity type maps to.
+ */
+export function typed<T extends G.Entity>(entity: G.Entity): T {
+  return entity as T;
+}
+
 /** A lazily computed field: graphql-js's default resolver calls it (see schema.ts withDefaultResolvers). */
 export type Lazy<T> = () => T;
 
