@@ -30,9 +30,9 @@ export const operationsField = (view: StoreView, urn: string) => (args: TimeArgs
   asStored<G.Operation[]>(readOperations(view, urn, queryOf(args)));
 
 /** `runs(start, count)` of a job or flow. */
-export const runsField = (view: StoreView, urn: string) => (args: { start?: number | null; count?: number | null }) => {
+export const runsField = (view: StoreView, urn: string) => (args: { start?: number | null; count?: number | null }): G.DataProcessInstanceResult => {
   const page = runsOf(view, urn, args);
-  return { start: page.start, count: page.count, total: page.total, runs: page.urns.map((u) => ref(view, u)) };
+  return { start: page.start, count: page.count, total: page.total, runs: page.urns.map((u) => refAs<G.DataProcessInstance>(view, u)) };
 };
 
 export const dataProcessInstance: EntityKind = {
