@@ -14,7 +14,8 @@ import { refAs, typed } from './types/shared.ts';
 const op = (ctx: GraphqlContext) => ({ store: ctx.store, actor: ctx.actor });
 
 export const assertionRoots = {
-  assertion: ({ urn }: { urn: string }, ctx: GraphqlContext) => typed<G.Assertion>(getTypedEntity(ctx.store, urn, 'assertion')),
+  assertion: ({ urn }: { urn: string }, ctx: GraphqlContext) =>
+    typed<G.Assertion>(getTypedEntity(ctx.store, urn, 'assertion')),
   upsertCustomAssertion: async ({ urn, input }: { urn?: string | null; input: UpsertCustomAssertionInput }, ctx: GraphqlContext) =>
     refAs<G.Assertion>(ctx.store, await upsertCustomAssertion(op(ctx), urn, input)),
   reportAssertionResult: ({ urn, result }: { urn: string; result: AssertionResultInput }, ctx: GraphqlContext) =>

@@ -89,7 +89,10 @@ function fastOperation(schema: GraphQLSchema, document: DocumentNode, operationN
   return query;
 }
 
-/** graphql-http's JSON replacer: an Error that is not a GraphQLError is written as its message only. */
+/**
+ * graphql-http's JSON replacer: an Error that is not a GraphQLError is written as its message only.
+ * `unknown` in and out: it sees every value of the answer, of any type (JSON.stringify's replacer).
+ */
 function jsonErrorReplacer(_key: string, val: unknown): unknown {
   if (val instanceof Error && !(val instanceof GraphQLError)) return { message: val.message };
   return val;

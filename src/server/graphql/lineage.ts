@@ -60,7 +60,11 @@ function lineageRelationshipOf(view: StoreView, e: LineageEntity): G.LineageRela
  * One hop, as DataHub's `lineage` field answers: entities that are soft-deleted or not stored are
  * left out (and counted in `filtered`) unless `includeGhostEntities`.
  */
-function lineageField(parent: { urn: string }, { input }: Args<LineageInputGql>, ctx: GraphqlContext): G.EntityLineageResult {
+function lineageField(
+  parent: { urn: string },
+  { input }: Args<LineageInputGql>,
+  ctx: GraphqlContext,
+): G.EntityLineageResult {
   const ghosts = input.includeGhostEntities === true;
   const result = traverseLineage(ctx.store, { urn: parent.urn, direction: input.direction, maxHops: 1, includeGhosts: ghosts, includeSoftDeleted: ghosts });
   const { start, count } = paging(input, DEFAULT_LINEAGE_COUNT);

@@ -81,7 +81,8 @@ const tokenMetadata = (t: TokenMetadata) => ({
 
 export const rootValue = {
   // ---- queries ----
-  dataset: ({ urn }: { urn: string }, ctx: GraphqlContext) => typed<G.Dataset>(getTypedEntity(ctx.store, urn, 'dataset')),
+  dataset: ({ urn }: { urn: string }, ctx: GraphqlContext) =>
+    typed<G.Dataset>(getTypedEntity(ctx.store, urn, 'dataset')),
   entity: ({ urn }: { urn: string }, ctx: GraphqlContext) => getEntityByUrn(ctx.store, urn),
   entities: ({ urns }: { urns: string[] }, ctx: GraphqlContext) => getEntitiesByUrn(ctx.store, urns),
   ...searchRoots,
@@ -96,18 +97,22 @@ export const rootValue = {
     TYPED_ROOTS.map(([field, urnType]) => [field, ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, urnType)]),
   ),
   tag: ({ urn }: { urn: string }, ctx: GraphqlContext) => typed<G.Tag>(getTypedEntity(ctx.store, urn, 'tag')),
-  corpUser: ({ urn }: { urn: string }, ctx: GraphqlContext) => typed<G.CorpUser>(getTypedEntity(ctx.store, urn, 'corpuser')),
-  corpGroup: ({ urn }: { urn: string }, ctx: GraphqlContext) => typed<G.CorpGroup>(getTypedEntity(ctx.store, urn, 'corpGroup')),
+  corpUser: ({ urn }: { urn: string }, ctx: GraphqlContext) =>
+    typed<G.CorpUser>(getTypedEntity(ctx.store, urn, 'corpuser')),
+  corpGroup: ({ urn }: { urn: string }, ctx: GraphqlContext) =>
+    typed<G.CorpGroup>(getTypedEntity(ctx.store, urn, 'corpGroup')),
   entityExists: ({ urn }: { urn: string }, ctx: GraphqlContext) => entityExists(ctx.store, urn),
   me: (_: unknown, ctx: GraphqlContext) => meView(ctx.store, ctx.actor),
   globalViewsSettings: (_: unknown, ctx: GraphqlContext) => globalViewsSettings(ctx.store),
   listOwnershipTypes: ({ input }: Args<{ start?: number | null; count?: number | null; query?: string | null }>, ctx: GraphqlContext) => {
     const page = listOwnershipTypes(ctx.store, input);
-    return { start: page.start, count: page.count, total: page.total, ownershipTypes: page.urns.map((u) => refAs<G.OwnershipTypeEntity>(ctx.store, u)) };
+    const ownershipTypes = page.urns.map((u) => refAs<G.OwnershipTypeEntity>(ctx.store, u));
+    return { start: page.start, count: page.count, total: page.total, ownershipTypes };
   },
   listQueries: ({ input }: Args<ListQueriesInput>, ctx: GraphqlContext) => {
     const page = listQueries(ctx.store, input);
-    return { start: page.start, count: page.count, total: page.total, queries: page.urns.map((u) => refAs<G.QueryEntity>(ctx.store, u)) };
+    const queries = page.urns.map((u) => refAs<G.QueryEntity>(ctx.store, u));
+    return { start: page.start, count: page.count, total: page.total, queries };
   },
   appConfig: () => appConfig(),
   listAccessTokens: (

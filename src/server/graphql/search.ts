@@ -72,7 +72,8 @@ export const searchRoots = {
 
   autoComplete: ({ input }: G.QueryautoCompleteArgs, ctx: GraphqlContext) => {
     const answer = autoComplete(ctx.store, { query: input.query ?? '', types: typesOf(input), field: input.field, limit: input.limit, filters: filterGroupsOf(input) });
-    return { query: input.query, suggestions: answer.suggestions, entities: () => answer.hits.map((h) => ref(ctx.store, h.urn)) };
+    const entities = () => answer.hits.map((h) => ref(ctx.store, h.urn));
+    return { query: input.query, suggestions: answer.suggestions, entities };
   },
 
   autoCompleteForMultiple: ({ input }: G.QueryautoCompleteForMultipleArgs, ctx: GraphqlContext) => {
@@ -87,7 +88,11 @@ export const searchRoots = {
     });
     return {
       query: input.query,
-      suggestions: [...byType.entries()].map(([type, e]) => ({ type: asEnum<G.EntityType>(enumOfUrnType(type)), suggestions: e.suggestions, entities: () => e.urns.map((u) => ref(ctx.store, u)) })),
+      suggestions: [...byType.entries()].map(([type, e]) => ({
+        type: asEnum<G.EntityType>(enumOfUrnType(type)),
+        suggestions: e.suggestions,
+        entities: () => e.urns.map((u) => ref(ctx.store, u)),
+      })),
     };
   },
 

@@ -15,7 +15,15 @@ import {
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
 import { criterionOf, type FacetFilterGql } from '../searchInput.ts';
-import { asStored, customPropertiesView, EntityView, platformView, refAs, stampView, type EntityKind } from './shared.ts';
+import {
+  asStored,
+  customPropertiesView,
+  EntityView,
+  platformView,
+  refAs,
+  stampView,
+  type EntityKind,
+} from './shared.ts';
 
 /** `AssertionInfo`: the read model, its stamps and custom properties as GraphQL shows them. */
 // The read model's enum values (type, source type, operators …) pass through as stored (see asStored).
@@ -49,7 +57,9 @@ class AssertionView extends EntityView implements G.Assertion {
   /** `runEvents(status, startTimeMillis, endTimeMillis, filter, limit)`. */
   // The events' enum values (status, result type …) pass through as stored (see asStored).
   runEvents(args: RunEventsArgs): G.AssertionRunEventsResult {
-    return asStored<G.AssertionRunEventsResult>({ ...readAssertionRunEvents(this.view, this.urn, { ...args, filter: (args.filter?.and ?? []).map(criterionOf) }) });
+    const filter = (args.filter?.and ?? []).map(criterionOf);
+    const events = readAssertionRunEvents(this.view, this.urn, { ...args, filter });
+    return asStored<G.AssertionRunEventsResult>({ ...events });
   }
   get dataset(): G.Maybe<G.Dataset> {
     const dataset = readAssertionDataset(this.view, this.urn);
@@ -68,7 +78,10 @@ export const assertion: EntityKind = {
 };
 
 /** `Dataset.assertions(start, count, includeSoftDeleted)`. */
-export const assertionsField = (view: StoreView, urn: string) => (args: G.DatasetassertionsArgs): G.EntityAssertionsResult => {
-  const page = entityAssertions(view, urn, args);
-  return { start: page.start, count: page.count, total: page.total, assertions: page.urns.map((u) => new AssertionView(view, u)) };
+export const assertionsField =
+  (view: StoreView, urn: string) =>
+  (args: G.DatasetassertionsArgs): G.EntityAssertionsResult => {
+    const page = entityAssertions(view, urn, args);
+    const assertions = page.urns.map((u) => new AssertionView(view, u));
+    return { start: page.start, count: page.count, total: page.total, assertions };
 };

@@ -144,7 +144,8 @@ function foreignKeysView(view: StoreView, stored: unknown): G.ForeignKeyConstrai
     name: str(fk?.['name']),
     foreignFields: refsOf<G.SchemaFieldEntity>(view, fk?.['foreignFields'], 'schemaField'),
     sourceFields: refsOf<G.SchemaFieldEntity>(view, fk?.['sourceFields'], 'schemaField'),
-    foreignDataset: () => (isUrnOf(fk?.['foreignDataset'], 'dataset') ? refAs<G.Dataset>(view, fk['foreignDataset']) : null),
+    foreignDataset: () =>
+      isUrnOf(fk?.['foreignDataset'], 'dataset') ? refAs<G.Dataset>(view, fk['foreignDataset']) : null,
   }));
 }
 

@@ -33,8 +33,8 @@ function infoView(view: StoreView, urn: string, info: DocumentInfoRead): G.Docum
     contents: { text: info.text, semanticText: () => readSemanticText(view, urn) },
     created: resolvedStamp(view, info.created),
     lastModified: resolvedStamp(view, info.lastModified),
-    relatedAssets: info.relatedAssets ? info.relatedAssets.map((a) => ({ asset: () => refAs<G.Entity>(view, a) })) : null,
-    relatedDocuments: info.relatedDocuments ? info.relatedDocuments.map((d) => ({ document: () => refAs<G.Document>(view, d) })) : null,
+    relatedAssets: info.relatedAssets?.map((a) => ({ asset: () => refAs<G.Entity>(view, a) })) ?? null,
+    relatedDocuments: info.relatedDocuments?.map((d) => ({ document: () => refAs<G.Document>(view, d) })) ?? null,
     parentDocument: info.parentDocument ? { document: () => refAs<G.Document>(view, info.parentDocument!) } : null,
     customProperties: info.customProperties ? customPropertiesView(info.customProperties, urn) : null,
   };
@@ -90,9 +90,12 @@ export function withRelatedDocuments(kind: EntityKind): EntityKind {
     ...kind,
     build: (view, urn) =>
       Object.assign(kind.build(view, urn), {
-        relatedDocuments: ({ input }: { input: RelatedDocumentsQuery }, ctx: GraphqlContext): G.RelatedDocumentsResult => {
+        relatedDocuments: ({ input }: { input: RelatedDocumentsQuery }, ctx: GraphqlContext) => {
           const page = relatedDocuments(view, urn, input, ctx.actor);
-          return { start: page.start, count: page.count, total: page.total, documents: page.urns.map((u) => refAs<G.Document>(view, u)) };
+          const documents = page.urns.map((u) => refAs<G.Document>(view, u));
+          const { start, count, total } = page;
+          const result: G.RelatedDocumentsResult = { start, count, total, documents };
+          return result;
         },
       }),
   };

@@ -33,10 +33,13 @@ function incidentFields(view: StoreView, i: IncidentRead): IncidentFields {
     status,
     priority: i.priority,
     // Assignees are an OwnerType (a user or a group); a stored actor of another type is left out.
-    assignees: () => i.assignees.filter((a) => ASSIGNEE_TYPES.has(urnTypeOf(a))).map((a) => refAs<G.OwnerType>(view, a)),
+    assignees: () =>
+      i.assignees.filter((a) => ASSIGNEE_TYPES.has(urnTypeOf(a))).map((a) => refAs<G.OwnerType>(view, a)),
     // Null when the incident names no entity (see nullInNonNull).
     entity: () => nullInNonNull(first ? refAs<G.Entity>(view, first) : null),
-    source: i.source ? { type: asEnum<G.IncidentSourceType>(i.source.type), source: () => sourceOf(view, i.source!.sourceUrn) } : null,
+    source: i.source
+      ? { type: asEnum<G.IncidentSourceType>(i.source.type), source: () => sourceOf(view, i.source!.sourceUrn) }
+      : null,
     startedAt: i.startedAt,
     created: stampView(i.created),
   };
@@ -58,15 +61,20 @@ export const incident: EntityKind = {
   },
 };
 
+/** `EntityIncidentsResult` with incidents as the record read models hold them (see Shaped). */
+type IncidentsPage = Omit<G.EntityIncidentsResult, 'incidents'> & { incidents: Shaped<G.Incident>[] };
+
 /** The same entity kind, its read model carrying `incidents(state, stage, priority, assigneeUrns, start, count)`. */
 export function withIncidents(kind: EntityKind): EntityKind {
   return {
     ...kind,
     build: (view, urn) =>
       Object.assign(kind.build(view, urn), {
-        incidents: (args: EntityIncidentsQuery): Omit<G.EntityIncidentsResult, 'incidents'> & { incidents: Shaped<G.Incident>[] } => {
+        incidents: (args: EntityIncidentsQuery): IncidentsPage => {
           const page = entityIncidents(view, urn, args);
-          const incidents = page.incidents.map((i) => Object.assign(common(view, i.urn, incident), incidentFields(view, i)));
+          const incidents = page.incidents.map((i) =>
+            Object.assign(common(view, i.urn, incident), incidentFields(view, i)),
+          );
           return { start: page.start, count: page.count, total: page.total, incidents };
         },
       }),

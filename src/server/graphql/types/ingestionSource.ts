@@ -38,7 +38,9 @@ export function executionRequestView(view: StoreView, urn: string): G.ExecutionR
     type: 'EXECUTION_REQUEST',
     id: run.id,
     // Null when no dataHubExecutionRequestInput is stored, a run known only by its result (see nullInNonNull).
-    input: nullInNonNull(input && { ...input, actor: () => (input.actorUrn ? refAs<G.CorpUser>(view, input.actorUrn) : null) }),
+    input: nullInNonNull(
+      input && { ...input, actor: () => (input.actorUrn ? refAs<G.CorpUser>(view, input.actorUrn) : null) },
+    ),
     result: run.result,
     source: () => {
       const source = readExecutionSource(view, urn);

@@ -207,7 +207,11 @@ export function tagsView(view: StoreView, tags: TagsRead | null, associatedUrn: 
   return tags ? { tags: tags.tags.map((t) => new TagAssociationView(view, t, associatedUrn)) } : null;
 }
 
-export function globalTagsView(view: StoreView, tags: GlobalTags | undefined, associatedUrn: string): G.Maybe<G.GlobalTags> {
+export function globalTagsView(
+  view: StoreView,
+  tags: GlobalTags | undefined,
+  associatedUrn: string,
+): G.Maybe<G.GlobalTags> {
   return tagsView(view, tagsOf(tags), associatedUrn);
 }
 
@@ -383,7 +387,8 @@ export function documentationView(view: StoreView, urn: string): G.Maybe<G.Docum
 /** The `displayProperties` aspect (a color and an icon); null when the entity has none. */
 export function displayPropertiesView(view: StoreView, urn: string): G.Maybe<G.DisplayProperties> {
   const d = readDisplayProperties(view, urn);
-  return d && { colorHex: d.colorHex, icon: d.icon && { ...d.icon, iconLibrary: asEnum<G.IconLibrary>(d.icon.iconLibrary) } };
+  const icon = d?.icon && { ...d.icon, iconLibrary: asEnum<G.IconLibrary>(d.icon.iconLibrary) };
+  return d && { colorHex: d.colorHex, icon: icon ?? null };
 }
 
 /** `GlossaryTermAssociation`: the term and the actor are read when selected. */

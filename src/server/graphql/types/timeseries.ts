@@ -30,9 +30,12 @@ export const operationsField = (view: StoreView, urn: string) => (args: TimeArgs
   asStored<G.Operation[]>(readOperations(view, urn, queryOf(args)));
 
 /** `runs(start, count)` of a job or flow. */
-export const runsField = (view: StoreView, urn: string) => (args: { start?: number | null; count?: number | null }): G.DataProcessInstanceResult => {
-  const page = runsOf(view, urn, args);
-  return { start: page.start, count: page.count, total: page.total, runs: page.urns.map((u) => refAs<G.DataProcessInstance>(view, u)) };
+export const runsField =
+  (view: StoreView, urn: string) =>
+  (args: { start?: number | null; count?: number | null }): G.DataProcessInstanceResult => {
+    const page = runsOf(view, urn, args);
+    const runs = page.urns.map((u) => refAs<G.DataProcessInstance>(view, u));
+    return { start: page.start, count: page.count, total: page.total, runs };
 };
 
 export const dataProcessInstance: EntityKind = {
@@ -62,7 +65,9 @@ const usersView = (view: StoreView, users: UserCount[]): G.UserUsageCounts[] =>
   users.map((u) => ({ user: refAs<G.CorpUser>(view, u.user), count: u.count, userEmail: u.userEmail }));
 
 /** `Dataset.usageStats(range)`: the month before now when no range is given. */
-export const usageStatsField = (view: StoreView, urn: string) => (args: { range?: UsageRange | null }): G.UsageQueryResult => {
+export const usageStatsField =
+  (view: StoreView, urn: string) =>
+  (args: { range?: UsageRange | null }): G.UsageQueryResult => {
   const usage = usageStats(view, urn, args.range ?? 'MONTH', Date.now());
   return {
     buckets: usage.buckets.map((b) => ({
