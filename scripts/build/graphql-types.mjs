@@ -48,7 +48,10 @@ function outputType(type) {
 const rootsPlugin = {
   plugin(schema) {
     const out = [];
-    for (const [name, type] of [['Query', schema.getQueryType()], ['Mutation', schema.getMutationType()]]) {
+    for (const [name, type] of [
+      ['Query', schema.getQueryType()],
+      ['Mutation', schema.getMutationType()],
+    ]) {
       if (!type) continue;
       out.push(`/** The resolvers of ${name}'s fields in the root value: (args, context) => result. */`);
       out.push(`export type ${name}Roots<Context> = {`);
@@ -64,7 +67,9 @@ const rootsPlugin = {
 };
 
 export async function generate() {
-  const sdl = sdlFiles().map((name) => readFileSync(join(dir, name), 'utf8')).join('\n');
+  const sdl = sdlFiles()
+    .map((name) => readFileSync(join(dir, name), 'utf8'))
+    .join('\n');
   const schema = buildSchema(sdl);
   const config = {
     enumsAsTypes: true,

@@ -16,8 +16,10 @@ const op = (ctx: GraphqlContext) => ({ store: ctx.store, actor: ctx.actor });
 export const assertionRoots = {
   assertion: ({ urn }: { urn: string }, ctx: GraphqlContext) =>
     typed<G.Assertion>(getTypedEntity(ctx.store, urn, 'assertion')),
-  upsertCustomAssertion: async ({ urn, input }: { urn?: string | null; input: UpsertCustomAssertionInput }, ctx: GraphqlContext) =>
-    refAs<G.Assertion>(ctx.store, await upsertCustomAssertion(op(ctx), urn, input)),
+  upsertCustomAssertion: async (
+    { urn, input }: { urn?: string | null; input: UpsertCustomAssertionInput },
+    ctx: GraphqlContext,
+  ) => refAs<G.Assertion>(ctx.store, await upsertCustomAssertion(op(ctx), urn, input)),
   reportAssertionResult: ({ urn, result }: { urn: string; result: AssertionResultInput }, ctx: GraphqlContext) =>
     reportAssertionResult(op(ctx), urn, result),
   deleteAssertion: ({ urn }: { urn: string }, ctx: GraphqlContext) => deleteAssertion(op(ctx), urn),

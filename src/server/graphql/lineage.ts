@@ -66,7 +66,13 @@ function lineageField(
   ctx: GraphqlContext,
 ): G.EntityLineageResult {
   const ghosts = input.includeGhostEntities === true;
-  const result = traverseLineage(ctx.store, { urn: parent.urn, direction: input.direction, maxHops: 1, includeGhosts: ghosts, includeSoftDeleted: ghosts });
+  const result = traverseLineage(ctx.store, {
+    urn: parent.urn,
+    direction: input.direction,
+    maxHops: 1,
+    includeGhosts: ghosts,
+    includeSoftDeleted: ghosts,
+  });
   const { start, count } = paging(input, DEFAULT_LINEAGE_COUNT);
   const page = result.entities.slice(start, start + count);
   return {
@@ -117,12 +123,24 @@ interface LineageSearchInputGql extends SearchInputGql {
 function keepsColumns(grouping: GroupingGql | null | undefined): boolean {
   const criteria = grouping?.groupingCriteria ?? [];
   if (criteria.length === 0) return false;
-  return !criteria.some((c) => (c.baseEntityType ?? 'SCHEMA_FIELD') === 'SCHEMA_FIELD' && c.groupingEntityType === 'DATASET');
+  return !criteria.some(
+    (c) => (c.baseEntityType ?? 'SCHEMA_FIELD') === 'SCHEMA_FIELD' && c.groupingEntityType === 'DATASET',
+  );
 }
 
-function runLineageSearch(ctx: GraphqlContext, input: LineageSearchInputGql, paging: { start?: number | null; scrollId?: string | null }): LineageSearchPage {
-  if (!input.urn) throw new BadRequestError('Failed to execute search across lineage: input.urn, the urn of the source entity, is required');
-  const search = searchRequestFromGraphql({ ...input, query: input.query && input.query.trim() !== '' ? input.query : '*' });
+function runLineageSearch(
+  ctx: GraphqlContext,
+  input: LineageSearchInputGql,
+  paging: { start?: number | null; scrollId?: string | null },
+): LineageSearchPage {
+  if (!input.urn)
+    throw new BadRequestError(
+      'Failed to execute search across lineage: input.urn, the urn of the source entity, is required',
+    );
+  const search = searchRequestFromGraphql({
+    ...input,
+    query: input.query && input.query.trim() !== '' ? input.query : '*',
+  });
   const { degrees, rest } = splitDegreeCriteria(search.filters ?? []);
   return searchAcrossLineage(ctx.store, {
     urn: input.urn,
@@ -130,7 +148,10 @@ function runLineageSearch(ctx: GraphqlContext, input: LineageSearchInputGql, pag
     degrees,
     search: { ...search, filters: rest },
     keepColumns: keepsColumns(input.searchFlags?.groupingSpec),
-    ignoreAsHops: (input.lineageFlags?.ignoreAsHops ?? []).map((r) => ({ entityType: urnTypeOfEnum(r.entityType), platforms: r.platforms ?? [] })),
+    ignoreAsHops: (input.lineageFlags?.ignoreAsHops ?? []).map((r) => ({
+      entityType: urnTypeOfEnum(r.entityType),
+      platforms: r.platforms ?? [],
+    })),
     start: paging.start,
     count: input.count,
     scrollId: paging.scrollId,
@@ -141,7 +162,11 @@ function lineageResultsOf(view: StoreView, page: LineageSearchPage): G.SearchAcr
   return page.hits.map((h) => ({
     entity: () => ref(view, h.urn),
     insights: [],
-    matchedFields: h.matchedFields.map((m) => ({ name: m.name, value: m.value, entity: m.value.startsWith('urn:li:') ? lazyEntity(view, m.value) : null })),
+    matchedFields: h.matchedFields.map((m) => ({
+      name: m.name,
+      value: m.value,
+      entity: m.value.startsWith('urn:li:') ? lazyEntity(view, m.value) : null,
+    })),
     paths: pathsOf(view, h.paths),
     degree: h.degree,
     degrees: h.degrees,
@@ -183,6 +208,8 @@ export const lineageRoots = {
     };
   },
 
-  updateLineage: ({ input }: Args<{ edgesToAdd: Array<LineageEdgeInput | null>; edgesToRemove: Array<LineageEdgeInput | null> }>, ctx: GraphqlContext) =>
-    updateLineage({ store: ctx.store, actor: ctx.actor }, input.edgesToAdd, input.edgesToRemove),
+  updateLineage: (
+    { input }: Args<{ edgesToAdd: Array<LineageEdgeInput | null>; edgesToRemove: Array<LineageEdgeInput | null> }>,
+    ctx: GraphqlContext,
+  ) => updateLineage({ store: ctx.store, actor: ctx.actor }, input.edgesToAdd, input.edgesToRemove),
 } satisfies Partial<G.QueryRoots<GraphqlContext> & G.MutationRoots<GraphqlContext>>;

@@ -9,7 +9,14 @@ import { searchEntities } from '../../ops/search/search.ts';
 import type { Facet, MatchedField, SearchPage } from '../../ops/search/types.ts';
 import type { StoreView } from '../../store/store.ts';
 import type { GraphqlContext } from './resolvers.ts';
-import { enumOfUrnType, facetValueForGraphql, filterGroupsOf, searchRequestFromGraphql, typesOf, type SearchInputGql } from './searchInput.ts';
+import {
+  enumOfUrnType,
+  facetValueForGraphql,
+  filterGroupsOf,
+  searchRequestFromGraphql,
+  typesOf,
+  type SearchInputGql,
+} from './searchInput.ts';
 import type * as G from './schema.generated.ts';
 import { asEnum, ref } from './types/shared.ts';
 
@@ -20,7 +27,11 @@ const lazyEntity = (view: StoreView, urn: string) => () => ref(view, urn);
 const isUrn = (v: string) => v.startsWith('urn:li:');
 
 function matchedFieldsOf(view: StoreView, fields: MatchedField[]): G.MatchedField[] {
-  return fields.map((m) => ({ name: m.name, value: m.value, entity: isUrn(m.value) ? lazyEntity(view, m.value) : null }));
+  return fields.map((m) => ({
+    name: m.name,
+    value: m.value,
+    entity: isUrn(m.value) ? lazyEntity(view, m.value) : null,
+  }));
 }
 
 export function facetsOf(view: StoreView, facets: Facet[]): G.FacetMetadata[] {
@@ -48,11 +59,19 @@ export function searchResultsOf(view: StoreView, page: SearchPage): G.SearchResu
 
 /** DataHub's `SearchResults` of one search page (also answers `Domain.entities` and `DataProduct.entities`). */
 export function searchResults(view: StoreView, page: SearchPage): G.SearchResults {
-  return { start: page.start, count: page.count, total: page.total, searchResults: searchResultsOf(view, page), facets: facetsOf(view, page.facets), suggestions: [] };
+  return {
+    start: page.start,
+    count: page.count,
+    total: page.total,
+    searchResults: searchResultsOf(view, page),
+    facets: facetsOf(view, page.facets),
+    suggestions: [],
+  };
 }
 
 export const searchRoots = {
-  search: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) => searchResults(ctx.store, searchEntities(ctx.store, searchRequestFromGraphql(input))),
+  search: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) =>
+    searchResults(ctx.store, searchEntities(ctx.store, searchRequestFromGraphql(input))),
 
   searchAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) =>
     searchResults(ctx.store, searchEntities(ctx.store, searchRequestFromGraphql(input))),
@@ -62,7 +81,13 @@ export const searchRoots = {
 
   scrollAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) => {
     const page = searchEntities(ctx.store, { ...searchRequestFromGraphql(input), start: 0 });
-    return { nextScrollId: page.nextScrollId, count: page.count, total: page.total, searchResults: searchResultsOf(ctx.store, page), facets: facetsOf(ctx.store, page.facets) };
+    return {
+      nextScrollId: page.nextScrollId,
+      count: page.count,
+      total: page.total,
+      searchResults: searchResultsOf(ctx.store, page),
+      facets: facetsOf(ctx.store, page.facets),
+    };
   },
 
   aggregateAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) => {
@@ -71,13 +96,25 @@ export const searchRoots = {
   },
 
   autoComplete: ({ input }: G.QueryautoCompleteArgs, ctx: GraphqlContext) => {
-    const answer = autoComplete(ctx.store, { query: input.query ?? '', types: typesOf(input), field: input.field, limit: input.limit, filters: filterGroupsOf(input) });
+    const answer = autoComplete(ctx.store, {
+      query: input.query ?? '',
+      types: typesOf(input),
+      field: input.field,
+      limit: input.limit,
+      filters: filterGroupsOf(input),
+    });
     const entities = () => answer.hits.map((h) => ref(ctx.store, h.urn));
     return { query: input.query, suggestions: answer.suggestions, entities };
   },
 
   autoCompleteForMultiple: ({ input }: G.QueryautoCompleteForMultipleArgs, ctx: GraphqlContext) => {
-    const answer = autoComplete(ctx.store, { query: input.query ?? '', types: typesOf(input), field: input.field, limit: input.limit, filters: filterGroupsOf(input) });
+    const answer = autoComplete(ctx.store, {
+      query: input.query ?? '',
+      types: typesOf(input),
+      field: input.field,
+      limit: input.limit,
+      filters: filterGroupsOf(input),
+    });
     // One entry per entity type that has completions, in the order of the best completion of each.
     const byType = new Map<string, { suggestions: string[]; urns: string[] }>();
     answer.hits.forEach((h) => {
@@ -107,7 +144,12 @@ export const searchRoots = {
       includeSoftDeleted: input.searchFlags?.includeSoftDeleted === true,
     });
     return {
-      groups: answer.groups.map((g) => ({ name: g.name, entity: g.urn ? lazyEntity(ctx.store, g.urn) : null, count: g.count, hasSubGroups: g.hasSubGroups })),
+      groups: answer.groups.map((g) => ({
+        name: g.name,
+        entity: g.urn ? lazyEntity(ctx.store, g.urn) : null,
+        count: g.count,
+        hasSubGroups: g.hasSubGroups,
+      })),
       start: answer.start,
       count: answer.count,
       total: answer.total,

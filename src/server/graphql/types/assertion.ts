@@ -84,4 +84,4 @@ export const assertionsField =
     const page = entityAssertions(view, urn, args);
     const assertions = page.urns.map((u) => new AssertionView(view, u));
     return { start: page.start, count: page.count, total: page.total, assertions };
-};
+  };

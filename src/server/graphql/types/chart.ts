@@ -23,14 +23,16 @@ export abstract class BiView extends EntityView {
   }
   get properties(): G.Maybe<BiProperties> {
     const p = readBiProperties(this.view, this.#kind, this.urn);
-    return p && {
-      ...p,
-      type: asEnum<G.ChartType>(p.type),
-      access: asEnum<G.AccessLevel>(p.access),
-      created: stampView(p.created),
-      lastModified: stampView(p.lastModified),
-      customProperties: customPropertiesView(p.customProperties, this.urn),
-    };
+    return (
+      p && {
+        ...p,
+        type: asEnum<G.ChartType>(p.type),
+        access: asEnum<G.AccessLevel>(p.access),
+        created: stampView(p.created),
+        lastModified: stampView(p.lastModified),
+        customProperties: customPropertiesView(p.customProperties, this.urn),
+      }
+    );
   }
   get editableProperties(): G.Maybe<{ description?: G.Maybe<string> }> {
     return readBiEditable(this.view, this.#kind, this.urn);

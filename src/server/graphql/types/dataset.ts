@@ -2,7 +2,13 @@
  * Dataset (docs/datahub/graphql.md §2.2, §2.3): the dataset read model of src/ops/read/dataset.ts (effective
  * values applied there) shaped as GraphQL shows it, with the shared aspects of every entity type.
  */
-import { datasetOf, fieldType as fieldTypeOf, type DatasetRead, type SchemaFieldRead, type SchemaRead } from '../../../ops/read/dataset.ts';
+import {
+  datasetOf,
+  fieldType as fieldTypeOf,
+  type DatasetRead,
+  type SchemaFieldRead,
+  type SchemaRead,
+} from '../../../ops/read/dataset.ts';
 import type { SchemaFieldValue } from '../../../model/aspects/schemaMetadata.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
@@ -208,7 +214,13 @@ export class DatasetView extends EntityView implements G.Dataset {
     return {
       editableSchemaFieldInfo: editable.fields.map((e) => {
         const t = tagsView(this.view, e.tags, this.urn);
-        return { fieldPath: e.fieldPath, description: e.description, globalTags: t, tags: t, glossaryTerms: () => termsView(this.view, e.glossaryTerms, this.urn) };
+        return {
+          fieldPath: e.fieldPath,
+          description: e.description,
+          globalTags: t,
+          tags: t,
+          glossaryTerms: () => termsView(this.view, e.glossaryTerms, this.urn),
+        };
       }),
     };
   }
@@ -226,7 +238,9 @@ export class DatasetView extends EntityView implements G.Dataset {
   }
   get viewProperties(): G.Maybe<G.ViewProperties> {
     const v = this.#read.viewProperties;
-    return v && { materialized: v.materialized, logic: v.logic, formattedLogic: v.formattedLogic, language: v.language };
+    return (
+      v && { materialized: v.materialized, logic: v.logic, formattedLogic: v.formattedLogic, language: v.language }
+    );
   }
   get statsSummary(): G.Maybe<G.DatasetStatsSummary> {
     return statsSummaryField(this.view, this.urn)();

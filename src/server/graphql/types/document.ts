@@ -77,8 +77,22 @@ export const document: EntityKind = {
 
 /** Urn entity types whose GraphQL type has `relatedDocuments` (documents.graphql extends each). */
 export const RELATED_DOCUMENT_HOLDERS: ReadonlySet<string> = new Set([
-  'dataset', 'dashboard', 'chart', 'dataJob', 'dataFlow', 'container', 'mlModel', 'mlModelGroup', 'mlPrimaryKey',
-  'mlFeature', 'mlFeatureTable', 'dataProduct', 'domain', 'glossaryTerm', 'glossaryNode', 'application',
+  'dataset',
+  'dashboard',
+  'chart',
+  'dataJob',
+  'dataFlow',
+  'container',
+  'mlModel',
+  'mlModelGroup',
+  'mlPrimaryKey',
+  'mlFeature',
+  'mlFeatureTable',
+  'dataProduct',
+  'domain',
+  'glossaryTerm',
+  'glossaryNode',
+  'application',
 ]);
 
 /**

@@ -17,7 +17,12 @@ const DEFAULT_COUNT = 20;
  * aspect names this domain, narrowed by the input's query and filters.
  */
 function domainEntities(view: StoreView, urn: string, input: SearchInputGql | null | undefined): G.SearchResults {
-  const request = searchRequestFromGraphql({ ...input, query: input?.query ?? '*', count: input?.count ?? DEFAULT_COUNT, orFilters: null });
+  const request = searchRequestFromGraphql({
+    ...input,
+    query: input?.query ?? '*',
+    count: input?.count ?? DEFAULT_COUNT,
+    orFilters: null,
+  });
   const inDomain: Criterion = { field: 'domains', values: [urn], condition: 'EQUAL', negated: false };
   const groups = request.filters && request.filters.length > 0 ? request.filters : [[]];
   return searchResults(view, searchEntities(view, { ...request, filters: groups.map((g) => [inDomain, ...g]) }));

@@ -3,7 +3,12 @@
  * `incidents(…)` field of the asset types that have it (Dataset, Chart, Dashboard, DataFlow, DataJob).
  */
 import { urnTypeOf } from '../../../ops/core/resources.ts';
-import { entityIncidents, readIncident, type EntityIncidentsQuery, type IncidentRead } from '../../../ops/read/incident.ts';
+import {
+  entityIncidents,
+  readIncident,
+  type EntityIncidentsQuery,
+  type IncidentRead,
+} from '../../../ops/read/incident.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
 import { asEnum, common, nullInNonNull, refAs, stampView, type EntityKind, type Shaped } from './shared.ts';
@@ -57,7 +62,9 @@ export const incident: EntityKind = {
     const base = common(view, urn, incident);
     const read = readIncident(view, urn);
     // An incident urn with no incidentInfo (only referenced, or only tagged) has none of the fields.
-    return read ? Object.assign(base, incidentFields(view, read)) : Object.assign(base, { status: null, incidentStatus: null });
+    return read
+      ? Object.assign(base, incidentFields(view, read))
+      : Object.assign(base, { status: null, incidentStatus: null });
   },
 };
 

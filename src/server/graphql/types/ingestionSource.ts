@@ -23,7 +23,12 @@ export function ingestionSourceView(view: StoreView, urn: string): G.IngestionSo
     config: source.config,
     executions: (args: G.IngestionSourceexecutionsArgs): G.IngestionSourceExecutionRequests => {
       const page = executionsOf(view, urn, args);
-      return { start: page.start, count: page.count, total: page.total, executionRequests: page.urns.map((u) => executionRequestView(view, u)) };
+      return {
+        start: page.start,
+        count: page.count,
+        total: page.total,
+        executionRequests: page.urns.map((u) => executionRequestView(view, u)),
+      };
     },
     ownership: () => ownershipReadView(view, urn, readOwnership(view, urn)),
   };

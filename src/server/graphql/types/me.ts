@@ -7,10 +7,27 @@ import { refAs } from './shared.ts';
 /** `me`: the calling user, with every platform privilege (there are no policies in Catalog). */
 export function meView(view: StoreView, actor: string): G.AuthenticatedUser {
   const privileges = [
-    'viewAnalytics', 'managePolicies', 'viewMetadataProposals', 'manageIdentities', 'generatePersonalAccessTokens',
-    'createDomains', 'manageDomains', 'manageIngestion', 'manageSecrets', 'manageTokens', 'viewTests', 'manageTests',
-    'manageGlossaries', 'manageUserCredentials', 'manageGlobalSettings', 'createTags', 'manageTags', 'viewManageTags',
-    'manageGlobalViews', 'manageOwnershipTypes', 'manageGlobalAnnouncements',
+    'viewAnalytics',
+    'managePolicies',
+    'viewMetadataProposals',
+    'manageIdentities',
+    'generatePersonalAccessTokens',
+    'createDomains',
+    'manageDomains',
+    'manageIngestion',
+    'manageSecrets',
+    'manageTokens',
+    'viewTests',
+    'manageTests',
+    'manageGlossaries',
+    'manageUserCredentials',
+    'manageGlobalSettings',
+    'createTags',
+    'manageTags',
+    'viewManageTags',
+    'manageGlobalViews',
+    'manageOwnershipTypes',
+    'manageGlobalAnnouncements',
   ] as const;
   // Every privilege true: tsc checks the names above against PlatformPrivileges.
   const platformPrivileges: G.PlatformPrivileges = Object.fromEntries(privileges.map((p) => [p, true])) as Record<

@@ -15,7 +15,13 @@ export abstract class MlFeatureLikeView extends MlEntityView {
   }
   get properties(): Obj | null {
     const p = readMlFeatureProperties(this.view, this.#kind, this.urn);
-    return p && { ...p, version: versionTagView(p.version), customProperties: customPropertiesView(p.customProperties, this.urn) };
+    return (
+      p && {
+        ...p,
+        version: versionTagView(p.version),
+        customProperties: customPropertiesView(p.customProperties, this.urn),
+      }
+    );
   }
 }
 

@@ -23,7 +23,11 @@ class NotebookView extends EntityView implements G.Notebook {
     return {
       ...info,
       customProperties: customPropertiesView(info.customProperties, this.urn),
-      changeAuditStamps: stamps && { created: stampView(stamps.created), lastModified: stampView(stamps.lastModified), deleted: stamps.deleted && stampView(stamps.deleted) },
+      changeAuditStamps: stamps && {
+        created: stampView(stamps.created),
+        lastModified: stampView(stamps.lastModified),
+        deleted: stamps.deleted && stampView(stamps.deleted),
+      },
     };
   }
   get editableProperties(): G.Maybe<G.NotebookEditableProperties> {

@@ -8,14 +8,14 @@ export const schemaField: EntityKind = {
   typename: 'SchemaFieldEntity',
   enumValue: 'SCHEMA_FIELD',
   build: (view, urn): Shaped<G.SchemaFieldEntity> => {
-      const key = keyOf(urn);
-      return Object.assign(common(view, urn, schemaField), {
-        fieldPath: key['fieldPath'] ?? '',
-        parent: () => ref(view, key['parent'] ?? ''),
-        // Business attributes are not interpreted by this catalog.
-        businessAttributes: null,
-      });
-    },
+    const key = keyOf(urn);
+    return Object.assign(common(view, urn, schemaField), {
+      fieldPath: key['fieldPath'] ?? '',
+      parent: () => ref(view, key['parent'] ?? ''),
+      // Business attributes are not interpreted by this catalog.
+      businessAttributes: null,
+    });
+  },
 };
 
 /**

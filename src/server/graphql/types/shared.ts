@@ -8,7 +8,13 @@
  * registry.ts maps urn entity types to them (index.ts fills it).
  */
 import { healthOf } from '../../../ops/quality/health.ts';
-import { readMlDescription, readMlEditable, readMlIdentity, type MlKind, type VersionTagRead } from '../../../ops/read/ml.ts';
+import {
+  readMlDescription,
+  readMlEditable,
+  readMlIdentity,
+  type MlKind,
+  type VersionTagRead,
+} from '../../../ops/read/ml.ts';
 import { keyAspectOf } from '../../../model/registry.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import type { Stamp } from '../../../model/aspects/define.ts';
@@ -252,7 +258,10 @@ class OwnerView implements G.Owner {
 /** Ownership of a read model as GraphQL shows it; null when none is stored. */
 export function ownershipReadView(view: StoreView, urn: string, ownership: OwnershipRead | null): G.Maybe<G.Ownership> {
   if (!ownership) return null;
-  return { owners: ownership.owners.map((o) => new OwnerView(view, o, urn)), lastModified: stampView(ownership.lastModified) };
+  return {
+    owners: ownership.owners.map((o) => new OwnerView(view, o, urn)),
+    lastModified: stampView(ownership.lastModified),
+  };
 }
 
 export function ownershipView(view: StoreView, urn: string, ownership: Ownership | undefined): G.Maybe<G.Ownership> {
@@ -345,8 +354,8 @@ export const str = (v: unknown): string | null => (typeof v === 'string' ? v : n
 
 export const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
-export const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
-
+export const props = (p: unknown): Record<string, string> | undefined =>
+  p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 
 export function deprecationView(view: StoreView, urn: string): G.Maybe<G.Deprecation> {
   const d = readDeprecation(view, urn);
@@ -381,7 +390,14 @@ export class DeprecationView implements G.Deprecation {
 /** The `documentation` aspect's entries, each with its attribution; null when the entity has none. */
 export function documentationView(view: StoreView, urn: string): G.Maybe<G.Documentation> {
   const doc = readDocumentation(view, urn);
-  return doc && { documentations: doc.map((d) => ({ documentation: d.documentation, attribution: attributionView(view, d.attribution) })) };
+  return (
+    doc && {
+      documentations: doc.map((d) => ({
+        documentation: d.documentation,
+        attribution: attributionView(view, d.attribution),
+      })),
+    }
+  );
 }
 
 /** The `displayProperties` aspect (a color and an icon); null when the entity has none. */
@@ -421,7 +437,10 @@ class TermAssociationView implements G.GlossaryTermAssociation {
 /** Glossary terms of a read model (of an entity or a column) as GraphQL shows them; null when none are stored. */
 export function termsView(view: StoreView, terms: TermsRead | null, associatedUrn: string): G.Maybe<G.GlossaryTerms> {
   if (!terms) return null;
-  return { terms: terms.terms.map((t) => new TermAssociationView(view, t, associatedUrn)), auditStamp: terms.auditStamp ? stampView(terms.auditStamp) : null };
+  return {
+    terms: terms.terms.map((t) => new TermAssociationView(view, t, associatedUrn)),
+    auditStamp: terms.auditStamp ? stampView(terms.auditStamp) : null,
+  };
 }
 
 /** A `GlossaryTerms` value (of an entity or a column) as GraphQL shows it; null when there is none. */
@@ -449,7 +468,9 @@ export function propertyValue(v: unknown): G.Maybe<G.PropertyValue> {
 
 function propertyValueView(v: PropertyValueRead): G.Maybe<G.PropertyValue> {
   if (!v) return null;
-  return v.kind === 'string' ? { __typename: 'StringValue', stringValue: v.value } : { __typename: 'NumberValue', numberValue: v.value };
+  return v.kind === 'string'
+    ? { __typename: 'StringValue', stringValue: v.value }
+    : { __typename: 'NumberValue', numberValue: v.value };
 }
 
 /** The asset's structured properties as upsert/removeStructuredProperties return them (never null). */
@@ -632,7 +653,8 @@ export function keyOf(urn: string): Record<string, string> {
   return keyAspectOf(urn).value as Record<string, string>;
 }
 
-export const oneOf = (values: ReadonlySet<string>, v: unknown): string | null => (typeof v === 'string' && values.has(v) ? v : null);
+export const oneOf = (values: ReadonlySet<string>, v: unknown): string | null =>
+  typeof v === 'string' && values.has(v) ? v : null;
 
 /**
  * The fields the ML entity types share, shaped from their read model (src/ops/read/ml.ts): what the

@@ -22,12 +22,17 @@ interface TimeArgs {
 }
 
 /** The time range and limit of a field's arguments, its facet filter as criteria on the events' fields. */
-const queryOf = (args: TimeArgs): TimeseriesQuery => ({ ...args, filters: args.filter ? [args.filter.and.map(criterionOf)] : undefined });
+const queryOf = (args: TimeArgs): TimeseriesQuery => ({
+  ...args,
+  filters: args.filter ? [args.filter.and.map(criterionOf)] : undefined,
+});
 
 /** `Dataset.operations(startTimeMillis, endTimeMillis, filter, limit)`. */
 // Operations as read: their type and source type pass through as stored (see asStored).
-export const operationsField = (view: StoreView, urn: string) => (args: TimeArgs): G.Operation[] =>
-  asStored<G.Operation[]>(readOperations(view, urn, queryOf(args)));
+export const operationsField =
+  (view: StoreView, urn: string) =>
+  (args: TimeArgs): G.Operation[] =>
+    asStored<G.Operation[]>(readOperations(view, urn, queryOf(args)));
 
 /** `runs(start, count)` of a job or flow. */
 export const runsField =
@@ -36,7 +41,7 @@ export const runsField =
     const page = runsOf(view, urn, args);
     const runs = page.urns.map((u) => refAs<G.DataProcessInstance>(view, u));
     return { start: page.start, count: page.count, total: page.total, runs };
-};
+  };
 
 export const dataProcessInstance: EntityKind = {
   typename: 'DataProcessInstance',
@@ -48,7 +53,10 @@ export const dataProcessInstance: EntityKind = {
       name: run.name,
       created: run.created,
       externalUrl: run.externalUrl,
-      properties: run.properties && { ...run.properties, customProperties: customPropertiesView(run.properties.customProperties, urn) },
+      properties: run.properties && {
+        ...run.properties,
+        customProperties: customPropertiesView(run.properties.customProperties, urn),
+      },
       parentTemplate: parent ? () => ref(view, parent) : null,
       platform: run.platformUrn ? platformView(view, run.platformUrn) : null,
       state: (args: TimeArgs) => readRunEvents(view, urn, args),
@@ -58,8 +66,10 @@ export const dataProcessInstance: EntityKind = {
 
 /** `Dataset.datasetProfiles(startTimeMillis, endTimeMillis, filter, limit)`. */
 // Profiles as read: their partition type and time window pass through as stored (see asStored).
-export const datasetProfilesField = (view: StoreView, urn: string) => (args: TimeArgs): G.DatasetProfile[] =>
-  asStored<G.DatasetProfile[]>(readDatasetProfiles(view, urn, queryOf(args)));
+export const datasetProfilesField =
+  (view: StoreView, urn: string) =>
+  (args: TimeArgs): G.DatasetProfile[] =>
+    asStored<G.DatasetProfile[]>(readDatasetProfiles(view, urn, queryOf(args)));
 
 const usersView = (view: StoreView, users: UserCount[]): G.UserUsageCounts[] =>
   users.map((u) => ({ user: refAs<G.CorpUser>(view, u.user), count: u.count, userEmail: u.userEmail }));
@@ -68,17 +78,23 @@ const usersView = (view: StoreView, users: UserCount[]): G.UserUsageCounts[] =>
 export const usageStatsField =
   (view: StoreView, urn: string) =>
   (args: { range?: UsageRange | null }): G.UsageQueryResult => {
-  const usage = usageStats(view, urn, args.range ?? 'MONTH', Date.now());
-  return {
-    buckets: usage.buckets.map((b) => ({
-      bucket: b.bucket,
-      duration: asEnum<G.WindowDuration>(b.duration),
-      resource: urn,
-      metrics: { uniqueUserCount: b.uniqueUserCount, users: usersView(view, b.users), totalSqlQueries: b.totalSqlQueries, topSqlQueries: b.topSqlQueries, fields: b.fields },
-    })),
-    aggregations: { ...usage.aggregations, users: usersView(view, usage.aggregations.users) },
+    const usage = usageStats(view, urn, args.range ?? 'MONTH', Date.now());
+    return {
+      buckets: usage.buckets.map((b) => ({
+        bucket: b.bucket,
+        duration: asEnum<G.WindowDuration>(b.duration),
+        resource: urn,
+        metrics: {
+          uniqueUserCount: b.uniqueUserCount,
+          users: usersView(view, b.users),
+          totalSqlQueries: b.totalSqlQueries,
+          topSqlQueries: b.topSqlQueries,
+          fields: b.fields,
+        },
+      })),
+      aggregations: { ...usage.aggregations, users: usersView(view, usage.aggregations.users) },
+    };
   };
-};
 
 /** `Dataset.statsSummary`: null for a dataset that reported no usage, operation or profile. */
 export const statsSummaryField = (view: StoreView, urn: string) => (): G.Maybe<G.DatasetStatsSummary> => {
