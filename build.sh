@@ -18,6 +18,10 @@ quiet() {
 # lmdb's addon as compiled by `npm ci` with our fix (scripts/build/lmdb-native.mjs), never the prebuilt.
 lmdb_node=$(ls node_modules/lmdb/build/Release/lmdb.node)
 msgpack_node=$(ls node_modules/@msgpackr-extract/msgpackr-extract-linux-x64/node.napi.glibc.node)
+# The TypeScript types of the GraphQL schema (src/server/graphql/schema.generated.ts, not committed):
+# the bundle does not need them (imported as types only), but type-checks and editors do, and `npm ci`
+# runs this script (`prepare`).
+node scripts/build/graphql-types.mjs
 node scripts/build/bundle.mjs "$out/catalog.cjs" "$lmdb_node" "$msgpack_node"
 # The web UI (src/ui: Preact, marked, DOMPurify, CSS) as one .js and one .css, each also brotli- and
 # gzip-compressed, embedded as assets that src/server/ui/assets.ts reads.

@@ -124,6 +124,8 @@ fi
 
 if [ "$#" -eq 0 ] && [ "$mode" = full ]; then
   echo "== type-check (tsc --noEmit)"
+  # The GraphQL schema's types are generated, not committed (scripts/build/graphql-types.mjs).
+  node scripts/build/graphql-types.mjs
   npx --no-install tsc -p . --noEmit
   # `npm run lint` without the format check until the tree is formatted; then: biome check --error-on-warnings
   echo "== lint (biome, knip)"

@@ -10,7 +10,17 @@
  * is executed and answered here, byte for byte as graphql-http answers it; everything else goes
  * through graphql-http.
  */
-import { GraphQLError, getOperationAST, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import {
+  GraphQLError,
+  getOperationAST,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
 import { createHandler, type Request as GqlRequest } from 'graphql-http';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { CatalogError } from '../../errors.ts';
@@ -48,7 +58,11 @@ class DocumentCache {
 const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>();
 
 /** The document's compiled operation (compiled on first use), or the errors compiling it gave. */
-function compiledOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): CompiledQuery | ExecutionResult {
+function compiledOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): CompiledQuery | ExecutionResult {
   let byOperation = compiled.get(document);
   if (!byOperation) compiled.set(document, (byOperation = new Map()));
   const name = operationName ?? '';
@@ -64,7 +78,9 @@ function compiledOf(schema: GraphQLSchema, document: DocumentNode, operationName
 export function executeCompiled(args: ExecutionArgs): ExecutionResult | Promise<ExecutionResult> {
   const query = compiledOf(args.schema, args.document, args.operationName);
   if (!isCompiledQuery(query)) return query;
-  return query.query(args.rootValue, args.contextValue, args.variableValues ?? {}) as ExecutionResult | Promise<ExecutionResult>;
+  return query.query(args.rootValue, args.contextValue, args.variableValues ?? {}) as
+    | ExecutionResult
+    | Promise<ExecutionResult>;
 }
 
 /**
@@ -72,7 +88,12 @@ export function executeCompiled(args: ExecutionArgs): ExecutionResult | Promise<
  * mutation, is within the operation limits and compiled. Decided once per (document, operation).
  */
 const fastOperations = new WeakMap<DocumentNode, Map<string, CompiledQuery | null>>();
-function fastOperation(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, limits: ServerDeps['limits']): CompiledQuery | null {
+function fastOperation(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+  limits: ServerDeps['limits'],
+): CompiledQuery | null {
   let byOperation = fastOperations.get(document);
   if (!byOperation) fastOperations.set(document, (byOperation = new Map()));
   const name = operationName ?? '';
@@ -80,7 +101,11 @@ function fastOperation(schema: GraphQLSchema, document: DocumentNode, operationN
   if (query === undefined) {
     const operation = getOperationAST(document, operationName);
     query = null;
-    if (operation && operation.operation !== 'subscription' && operationLimitErrors(schema, document, operationName, limits).length === 0) {
+    if (
+      operation &&
+      operation.operation !== 'subscription' &&
+      operationLimitErrors(schema, document, operationName, limits).length === 0
+    ) {
       const made = compiledOf(schema, document, operationName);
       if (isCompiledQuery(made)) query = made;
     }
@@ -89,14 +114,19 @@ function fastOperation(schema: GraphQLSchema, document: DocumentNode, operationN
   return query;
 }
 
-/** graphql-http's JSON replacer: an Error that is not a GraphQLError is written as its message only. */
+/**
+ * graphql-http's JSON replacer: an Error that is not a GraphQLError is written as its message only.
+ * `unknown` in and out: it sees every value of the answer, of any type (JSON.stringify's replacer).
+ */
 function jsonErrorReplacer(_key: string, val: unknown): unknown {
   if (val instanceof Error && !(val instanceof GraphQLError)) return { message: val.message };
   return val;
 }
 
 /** The request parameters of a plain JSON POST body, or undefined when graphql-http must judge it. */
-function plainParams(body: string): { query: string; variables?: Record<string, unknown>; operationName?: string } | undefined {
+function plainParams(
+  body: string,
+): { query: string; variables?: Record<string, unknown>; operationName?: string } | undefined {
   if (!body) return undefined;
   let data: unknown;
   try {
@@ -111,7 +141,11 @@ function plainParams(body: string): { query: string; variables?: Record<string, 
   // An empty name would share the compiled-operation key of no name; graphql-http rejects it anyway.
   if (operationName != null && (typeof operationName !== 'string' || operationName === '')) return undefined;
   if (extensions != null && (typeof extensions !== 'object' || Array.isArray(extensions))) return undefined;
-  return { query, ...(variables != null && { variables: variables as Record<string, unknown> }), ...(operationName != null && { operationName: operationName as string }) };
+  return {
+    query,
+    ...(variables != null && { variables: variables as Record<string, unknown> }),
+    ...(operationName != null && { operationName: operationName as string }),
+  };
 }
 
 /** A request graphql-http would answer as `application/json; charset=utf-8` (not graphql-response+json). */
@@ -119,26 +153,51 @@ function plainJsonRequest(headers: IncomingMessage['headers']): boolean {
   const accept = headers.accept;
   if (accept !== undefined && accept !== '*/*' && accept !== 'application/json') return false;
   const contentType = headers['content-type'];
-  if (!contentType || contentType === 'application/json' || contentType.startsWith('application/x-www-form-urlencoded')) return true;
+  if (!contentType || contentType === 'application/json' || contentType.startsWith('application/x-www-form-urlencoded'))
+    return true;
   const [mediaType, charset = 'charset=utf-8'] = contentType.replace(/\s/g, '').toLowerCase().split(';');
   return mediaType === 'application/json' && charset === 'charset=utf-8';
 }
 
-const CODE_TYPES: Record<number, string> = { 400: 'BAD_REQUEST', 403: 'UNAUTHORIZED', 404: 'NOT_FOUND', 409: 'CONFLICT', 500: 'SERVER_ERROR' };
+const CODE_TYPES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  403: 'UNAUTHORIZED',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  500: 'SERVER_ERROR',
+};
 
 /** DataHub's error extensions; pre-execution errors get graphql-java's classification only. */
 export function formatError(err: GraphQLError): GraphQLError {
   const original = err.originalError;
   if (!original && err.path === undefined) {
     const classification = err.message.startsWith('Syntax Error') ? 'InvalidSyntax' : 'ValidationError';
-    return withLocations(new GraphQLError(err.message, { nodes: err.nodes, source: err.source, positions: err.positions, extensions: { classification } }), err);
+    return withLocations(
+      new GraphQLError(err.message, {
+        nodes: err.nodes,
+        source: err.source,
+        positions: err.positions,
+        extensions: { classification },
+      }),
+      err,
+    );
   }
   if (original instanceof GraphQLError || !original) return err;
   // A damaged data file's error names the file and says what to do (docs/data-file.md §4).
   const damaged = damageError(original);
-  if (damaged) return formatError(new GraphQLError(err.message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, originalError: damaged }));
+  if (damaged)
+    return formatError(
+      new GraphQLError(err.message, {
+        nodes: err.nodes,
+        source: err.source,
+        positions: err.positions,
+        path: err.path,
+        originalError: damaged,
+      }),
+    );
   const code = original instanceof CatalogError ? original.code : 500;
-  const message = original instanceof CatalogError ? original.message : `An unknown error occurred. ${original.message}`;
+  const message =
+    original instanceof CatalogError ? original.message : `An unknown error occurred. ${original.message}`;
   const formatted = new GraphQLError(message, {
     nodes: err.nodes,
     source: err.source,
@@ -152,7 +211,8 @@ export function formatError(err: GraphQLError): GraphQLError {
 
 /** graphql-jit's errors carry their locations as such, with no nodes or source to compute them from. */
 function withLocations(made: GraphQLError, from: GraphQLError): GraphQLError {
-  if (made.locations === undefined && from.locations?.length) (made as { locations?: GraphQLError['locations'] }).locations = from.locations;
+  if (made.locations === undefined && from.locations?.length)
+    (made as { locations?: GraphQLError['locations'] }).locations = from.locations;
   return made;
 }
 
@@ -183,7 +243,12 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
       if (params.variables) checkValueLimits(params.variables, deps.limits, 'variables');
       const doc = documentOf(params.query);
       if (Array.isArray(doc)) return (doc as GraphQLError[]).map(formatError);
-      const overLimit = operationLimitErrors(schema, doc as DocumentNode, params.operationName ?? undefined, deps.limits);
+      const overLimit = operationLimitErrors(
+        schema,
+        doc as DocumentNode,
+        params.operationName ?? undefined,
+        deps.limits,
+      );
       if (overLimit.length > 0) return overLimit.map(formatError);
       return {
         schema,
@@ -215,9 +280,15 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
     if (params) {
       if (params.variables) checkValueLimits(params.variables, deps.limits, 'variables');
       const doc = documentOf(params.query);
-      const query = Array.isArray(doc) ? null : fastOperation(schema, doc as DocumentNode, params.operationName, deps.limits);
+      const query = Array.isArray(doc)
+        ? null
+        : fastOperation(schema, doc as DocumentNode, params.operationName, deps.limits);
       if (query) {
-        const result = (await query.query(rootValue, { store: deps.store, actor: actorOf(req) } satisfies GraphqlContext, params.variables ?? {})) as ExecutionResult;
+        const result = (await query.query(
+          rootValue,
+          { store: deps.store, actor: actorOf(req) } satisfies GraphqlContext,
+          params.variables ?? {},
+        )) as ExecutionResult;
         let text: string;
         if (result.errors) {
           // onOperation's answer, then makeResponse's formatting of its errors, as graphql-http does.
@@ -228,7 +299,10 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
           // Error is a field error), so the replacer would change nothing.
           text = JSON.stringify({ data: result.data ?? null, extensions: {} });
         }
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
+        res.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': String(Buffer.byteLength(text)),
+        });
         res.end(text);
         return;
       }
@@ -236,7 +310,8 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
     const headers = { ...req.headers };
     // Lenient like GMS, which parses any body as JSON: no content type, or curl's default form type.
     const contentType = headers['content-type'];
-    if (!contentType || contentType.startsWith('application/x-www-form-urlencoded')) headers['content-type'] = 'application/json';
+    if (!contentType || contentType.startsWith('application/x-www-form-urlencoded'))
+      headers['content-type'] = 'application/json';
     const gqlReq: GqlRequest<IncomingMessage, undefined> = {
       method: req.method ?? 'POST',
       url: req.url ?? '/api/graphql',
@@ -255,7 +330,11 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
     }
     const outHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(init.headers ?? {})) if (v !== undefined) outHeaders[k] = String(v);
-    res.writeHead(init.status, { 'content-type': 'application/json; charset=utf-8', ...outHeaders, 'content-length': String(Buffer.byteLength(text)) });
+    res.writeHead(init.status, {
+      'content-type': 'application/json; charset=utf-8',
+      ...outHeaders,
+      'content-length': String(Buffer.byteLength(text)),
+    });
     res.end(text);
   };
 }

@@ -15,7 +15,8 @@ import type { GraphqlContext } from './resolvers.ts';
 import { facetsOf } from './search.ts';
 import { searchRequestFromGraphql, urnTypeOfEnum, type SearchInputGql } from './searchInput.ts';
 import { entityRef } from './types/registry.ts';
-import { lazy } from './types/shared.ts';
+import type * as G from './schema.generated.ts';
+import { lazy, ref } from './types/shared.ts';
 
 type Args<T> = { input: T };
 
@@ -24,7 +25,7 @@ const DEFAULT_LINEAGE_COUNT = 100;
 
 const lazyEntity = (view: StoreView, urn: string) => () => entityRef(view, urn);
 
-function pathsOf(view: StoreView, paths: readonly string[][]) {
+function pathsOf(view: StoreView, paths: readonly string[][]): G.EntityPath[] {
   return paths.map((p) => ({ path: () => p.map((u) => entityRef(view, u)) }));
 }
 
@@ -40,7 +41,7 @@ interface LineageInputGql {
   includeGhostEntities?: boolean | null;
 }
 
-function lineageRelationshipOf(view: StoreView, e: LineageEntity) {
+function lineageRelationshipOf(view: StoreView, e: LineageEntity): G.LineageRelationship {
   const stamps = lazy(() => lineageEdgeStamps(view, e.edge));
   return {
     type: e.type,
@@ -59,9 +60,19 @@ function lineageRelationshipOf(view: StoreView, e: LineageEntity) {
  * One hop, as DataHub's `lineage` field answers: entities that are soft-deleted or not stored are
  * left out (and counted in `filtered`) unless `includeGhostEntities`.
  */
-function lineageField(parent: { urn: string }, { input }: Args<LineageInputGql>, ctx: GraphqlContext) {
+function lineageField(
+  parent: { urn: string },
+  { input }: Args<LineageInputGql>,
+  ctx: GraphqlContext,
+): G.EntityLineageResult {
   const ghosts = input.includeGhostEntities === true;
-  const result = traverseLineage(ctx.store, { urn: parent.urn, direction: input.direction, maxHops: 1, includeGhosts: ghosts, includeSoftDeleted: ghosts });
+  const result = traverseLineage(ctx.store, {
+    urn: parent.urn,
+    direction: input.direction,
+    maxHops: 1,
+    includeGhosts: ghosts,
+    includeSoftDeleted: ghosts,
+  });
   const { start, count } = paging(input, DEFAULT_LINEAGE_COUNT);
   const page = result.entities.slice(start, start + count);
   return {
@@ -101,7 +112,7 @@ interface LineageSearchInputGql extends SearchInputGql {
   direction: string;
   keepAlive?: string | null;
   lineageFlags?: LineageFlagsGql | null;
-  searchFlags?: SearchInputGql['searchFlags'] & { groupingSpec?: GroupingGql | null };
+  searchFlags?: (NonNullable<SearchInputGql['searchFlags']> & { groupingSpec?: GroupingGql | null }) | null;
   viewUrn?: string | null;
 }
 
@@ -112,12 +123,24 @@ interface LineageSearchInputGql extends SearchInputGql {
 function keepsColumns(grouping: GroupingGql | null | undefined): boolean {
   const criteria = grouping?.groupingCriteria ?? [];
   if (criteria.length === 0) return false;
-  return !criteria.some((c) => (c.baseEntityType ?? 'SCHEMA_FIELD') === 'SCHEMA_FIELD' && c.groupingEntityType === 'DATASET');
+  return !criteria.some(
+    (c) => (c.baseEntityType ?? 'SCHEMA_FIELD') === 'SCHEMA_FIELD' && c.groupingEntityType === 'DATASET',
+  );
 }
 
-function runLineageSearch(ctx: GraphqlContext, input: LineageSearchInputGql, paging: { start?: number | null; scrollId?: string | null }): LineageSearchPage {
-  if (!input.urn) throw new BadRequestError('Failed to execute search across lineage: input.urn, the urn of the source entity, is required');
-  const search = searchRequestFromGraphql({ ...input, query: input.query && input.query.trim() !== '' ? input.query : '*' });
+function runLineageSearch(
+  ctx: GraphqlContext,
+  input: LineageSearchInputGql,
+  paging: { start?: number | null; scrollId?: string | null },
+): LineageSearchPage {
+  if (!input.urn)
+    throw new BadRequestError(
+      'Failed to execute search across lineage: input.urn, the urn of the source entity, is required',
+    );
+  const search = searchRequestFromGraphql({
+    ...input,
+    query: input.query && input.query.trim() !== '' ? input.query : '*',
+  });
   const { degrees, rest } = splitDegreeCriteria(search.filters ?? []);
   return searchAcrossLineage(ctx.store, {
     urn: input.urn,
@@ -125,18 +148,25 @@ function runLineageSearch(ctx: GraphqlContext, input: LineageSearchInputGql, pag
     degrees,
     search: { ...search, filters: rest },
     keepColumns: keepsColumns(input.searchFlags?.groupingSpec),
-    ignoreAsHops: (input.lineageFlags?.ignoreAsHops ?? []).map((r) => ({ entityType: urnTypeOfEnum(r.entityType), platforms: r.platforms ?? [] })),
+    ignoreAsHops: (input.lineageFlags?.ignoreAsHops ?? []).map((r) => ({
+      entityType: urnTypeOfEnum(r.entityType),
+      platforms: r.platforms ?? [],
+    })),
     start: paging.start,
     count: input.count,
     scrollId: paging.scrollId,
   });
 }
 
-function lineageResultsOf(view: StoreView, page: LineageSearchPage) {
+function lineageResultsOf(view: StoreView, page: LineageSearchPage): G.SearchAcrossLineageResult[] {
   return page.hits.map((h) => ({
-    entity: lazyEntity(view, h.urn),
+    entity: () => ref(view, h.urn),
     insights: [],
-    matchedFields: h.matchedFields.map((m) => ({ name: m.name, value: m.value, entity: m.value.startsWith('urn:li:') ? lazyEntity(view, m.value) : null })),
+    matchedFields: h.matchedFields.map((m) => ({
+      name: m.name,
+      value: m.value,
+      entity: m.value.startsWith('urn:li:') ? lazyEntity(view, m.value) : null,
+    })),
     paths: pathsOf(view, h.paths),
     degree: h.degree,
     degrees: h.degrees,
@@ -178,6 +208,8 @@ export const lineageRoots = {
     };
   },
 
-  updateLineage: ({ input }: Args<{ edgesToAdd: Array<LineageEdgeInput | null>; edgesToRemove: Array<LineageEdgeInput | null> }>, ctx: GraphqlContext) =>
-    updateLineage({ store: ctx.store, actor: ctx.actor }, input.edgesToAdd, input.edgesToRemove),
-};
+  updateLineage: (
+    { input }: Args<{ edgesToAdd: Array<LineageEdgeInput | null>; edgesToRemove: Array<LineageEdgeInput | null> }>,
+    ctx: GraphqlContext,
+  ) => updateLineage({ store: ctx.store, actor: ctx.actor }, input.edgesToAdd, input.edgesToRemove),
+} satisfies Partial<G.QueryRoots<GraphqlContext> & G.MutationRoots<GraphqlContext>>;

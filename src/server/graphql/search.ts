@@ -9,20 +9,32 @@ import { searchEntities } from '../../ops/search/search.ts';
 import type { Facet, MatchedField, SearchPage } from '../../ops/search/types.ts';
 import type { StoreView } from '../../store/store.ts';
 import type { GraphqlContext } from './resolvers.ts';
-import { enumOfUrnType, facetValueForGraphql, filterGroupsOf, searchRequestFromGraphql, typesOf, type SearchInputGql } from './searchInput.ts';
-import { entityRef } from './types/registry.ts';
+import {
+  enumOfUrnType,
+  facetValueForGraphql,
+  filterGroupsOf,
+  searchRequestFromGraphql,
+  typesOf,
+  type SearchInputGql,
+} from './searchInput.ts';
+import type * as G from './schema.generated.ts';
+import { asEnum, ref } from './types/shared.ts';
 
 type Args<T> = { input: T };
 
-const lazyEntity = (view: StoreView, urn: string) => () => entityRef(view, urn);
+const lazyEntity = (view: StoreView, urn: string) => () => ref(view, urn);
 
 const isUrn = (v: string) => v.startsWith('urn:li:');
 
-function matchedFieldsOf(view: StoreView, fields: MatchedField[]) {
-  return fields.map((m) => ({ name: m.name, value: m.value, entity: isUrn(m.value) ? lazyEntity(view, m.value) : null }));
+function matchedFieldsOf(view: StoreView, fields: MatchedField[]): G.MatchedField[] {
+  return fields.map((m) => ({
+    name: m.name,
+    value: m.value,
+    entity: isUrn(m.value) ? lazyEntity(view, m.value) : null,
+  }));
 }
 
-export function facetsOf(view: StoreView, facets: Facet[]) {
+export function facetsOf(view: StoreView, facets: Facet[]): G.FacetMetadata[] {
   return facets.map((f) => ({
     field: f.field,
     displayName: f.displayName,
@@ -35,7 +47,7 @@ export function facetsOf(view: StoreView, facets: Facet[]) {
   }));
 }
 
-export function searchResultsOf(view: StoreView, page: SearchPage) {
+export function searchResultsOf(view: StoreView, page: SearchPage): G.SearchResult[] {
   return page.hits.map((h) => ({
     entity: lazyEntity(view, h.urn),
     insights: [],
@@ -46,12 +58,20 @@ export function searchResultsOf(view: StoreView, page: SearchPage) {
 }
 
 /** DataHub's `SearchResults` of one search page (also answers `Domain.entities` and `DataProduct.entities`). */
-export function searchResults(view: StoreView, page: SearchPage) {
-  return { start: page.start, count: page.count, total: page.total, searchResults: searchResultsOf(view, page), facets: facetsOf(view, page.facets), suggestions: [] };
+export function searchResults(view: StoreView, page: SearchPage): G.SearchResults {
+  return {
+    start: page.start,
+    count: page.count,
+    total: page.total,
+    searchResults: searchResultsOf(view, page),
+    facets: facetsOf(view, page.facets),
+    suggestions: [],
+  };
 }
 
 export const searchRoots = {
-  search: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) => searchResults(ctx.store, searchEntities(ctx.store, searchRequestFromGraphql(input))),
+  search: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) =>
+    searchResults(ctx.store, searchEntities(ctx.store, searchRequestFromGraphql(input))),
 
   searchAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) =>
     searchResults(ctx.store, searchEntities(ctx.store, searchRequestFromGraphql(input))),
@@ -61,7 +81,13 @@ export const searchRoots = {
 
   scrollAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) => {
     const page = searchEntities(ctx.store, { ...searchRequestFromGraphql(input), start: 0 });
-    return { nextScrollId: page.nextScrollId, count: page.count, total: page.total, searchResults: searchResultsOf(ctx.store, page), facets: facetsOf(ctx.store, page.facets) };
+    return {
+      nextScrollId: page.nextScrollId,
+      count: page.count,
+      total: page.total,
+      searchResults: searchResultsOf(ctx.store, page),
+      facets: facetsOf(ctx.store, page.facets),
+    };
   },
 
   aggregateAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) => {
@@ -69,13 +95,26 @@ export const searchRoots = {
     return { facets: facetsOf(ctx.store, page.facets) };
   },
 
-  autoComplete: ({ input }: Args<SearchInputGql & { field?: string | null; limit?: number | null }>, ctx: GraphqlContext) => {
-    const answer = autoComplete(ctx.store, { query: input.query ?? '', types: typesOf(input), field: input.field, limit: input.limit, filters: filterGroupsOf(input) });
-    return { query: input.query, suggestions: answer.suggestions, entities: () => answer.hits.map((h) => entityRef(ctx.store, h.urn)) };
+  autoComplete: ({ input }: G.QueryautoCompleteArgs, ctx: GraphqlContext) => {
+    const answer = autoComplete(ctx.store, {
+      query: input.query ?? '',
+      types: typesOf(input),
+      field: input.field,
+      limit: input.limit,
+      filters: filterGroupsOf(input),
+    });
+    const entities = () => answer.hits.map((h) => ref(ctx.store, h.urn));
+    return { query: input.query, suggestions: answer.suggestions, entities };
   },
 
-  autoCompleteForMultiple: ({ input }: Args<SearchInputGql & { field?: string | null; limit?: number | null }>, ctx: GraphqlContext) => {
-    const answer = autoComplete(ctx.store, { query: input.query ?? '', types: typesOf(input), field: input.field, limit: input.limit, filters: filterGroupsOf(input) });
+  autoCompleteForMultiple: ({ input }: G.QueryautoCompleteForMultipleArgs, ctx: GraphqlContext) => {
+    const answer = autoComplete(ctx.store, {
+      query: input.query ?? '',
+      types: typesOf(input),
+      field: input.field,
+      limit: input.limit,
+      filters: filterGroupsOf(input),
+    });
     // One entry per entity type that has completions, in the order of the best completion of each.
     const byType = new Map<string, { suggestions: string[]; urns: string[] }>();
     answer.hits.forEach((h) => {
@@ -86,7 +125,11 @@ export const searchRoots = {
     });
     return {
       query: input.query,
-      suggestions: [...byType.entries()].map(([type, e]) => ({ type: enumOfUrnType(type), suggestions: e.suggestions, entities: () => e.urns.map((u) => entityRef(ctx.store, u)) })),
+      suggestions: [...byType.entries()].map(([type, e]) => ({
+        type: asEnum<G.EntityType>(enumOfUrnType(type)),
+        suggestions: e.suggestions,
+        entities: () => e.urns.map((u) => ref(ctx.store, u)),
+      })),
     };
   },
 
@@ -101,11 +144,16 @@ export const searchRoots = {
       includeSoftDeleted: input.searchFlags?.includeSoftDeleted === true,
     });
     return {
-      groups: answer.groups.map((g) => ({ name: g.name, entity: g.urn ? lazyEntity(ctx.store, g.urn) : null, count: g.count, hasSubGroups: g.hasSubGroups })),
+      groups: answer.groups.map((g) => ({
+        name: g.name,
+        entity: g.urn ? lazyEntity(ctx.store, g.urn) : null,
+        count: g.count,
+        hasSubGroups: g.hasSubGroups,
+      })),
       start: answer.start,
       count: answer.count,
       total: answer.total,
       metadata: { path: answer.path, totalNumEntities: answer.totalNumEntities },
     };
   },
-};
+} satisfies Partial<G.QueryRoots<GraphqlContext>>;

@@ -13,17 +13,27 @@ import {
   type AssertionInfoRead,
 } from '../../../ops/read/assertion.ts';
 import type { StoreView } from '../../../store/store.ts';
+import type * as G from '../schema.generated.ts';
 import { criterionOf, type FacetFilterGql } from '../searchInput.ts';
-import { customPropertiesView, EntityView, platformView, ref, stampView, type EntityKind, type Obj } from './shared.ts';
+import {
+  asStored,
+  customPropertiesView,
+  EntityView,
+  platformView,
+  refAs,
+  stampView,
+  type EntityKind,
+} from './shared.ts';
 
 /** `AssertionInfo`: the read model, its stamps and custom properties as GraphQL shows them. */
-export function assertionInfoView(urn: string, info: AssertionInfoRead): Obj {
-  return {
+// The read model's enum values (type, source type, operators …) pass through as stored (see asStored).
+export function assertionInfoView(urn: string, info: AssertionInfoRead): G.AssertionInfo {
+  return asStored<G.AssertionInfo>({
     ...info,
     source: info.source && { type: info.source.type, created: info.source.created && stampView(info.source.created) },
     lastUpdated: info.lastUpdated && stampView(info.lastUpdated),
     customProperties: customPropertiesView(info.customProperties, urn),
-  };
+  });
 }
 
 interface RunEventsArgs {
@@ -34,26 +44,30 @@ interface RunEventsArgs {
   filter?: { and?: FacetFilterGql[] | null } | null;
 }
 
-class AssertionView extends EntityView {
+class AssertionView extends EntityView implements G.Assertion {
   readonly __typename = 'Assertion';
   readonly type = 'ASSERTION';
-  get platform(): Obj {
+  get platform(): G.DataPlatform {
     return platformView(this.view, readAssertionPlatform(this.view, this.urn));
   }
-  get info(): Obj | null {
+  get info(): G.Maybe<G.AssertionInfo> {
     const info = readAssertionInfo(this.view, this.urn);
     return info && assertionInfoView(this.urn, info);
   }
   /** `runEvents(status, startTimeMillis, endTimeMillis, filter, limit)`. */
-  runEvents(args: RunEventsArgs): Obj {
-    return { ...readAssertionRunEvents(this.view, this.urn, { ...args, filter: (args.filter?.and ?? []).map(criterionOf) }) };
+  // The events' enum values (status, result type …) pass through as stored (see asStored).
+  runEvents(args: RunEventsArgs): G.AssertionRunEventsResult {
+    const filter = (args.filter?.and ?? []).map(criterionOf);
+    const events = readAssertionRunEvents(this.view, this.urn, { ...args, filter });
+    return asStored<G.AssertionRunEventsResult>({ ...events });
   }
-  get dataset(): Obj | null {
+  get dataset(): G.Maybe<G.Dataset> {
     const dataset = readAssertionDataset(this.view, this.urn);
-    return dataset ? ref(this.view, dataset) : null;
+    return dataset ? refAs<G.Dataset>(this.view, dataset) : null;
   }
-  get actions(): Obj | null {
-    return readAssertionActions(this.view, this.urn) as Obj | null;
+  // Each action's type passes through as stored (see asStored).
+  get actions(): G.Maybe<G.AssertionActions> {
+    return asStored<G.AssertionActions | null>(readAssertionActions(this.view, this.urn));
   }
 }
 
@@ -64,7 +78,10 @@ export const assertion: EntityKind = {
 };
 
 /** `Dataset.assertions(start, count, includeSoftDeleted)`. */
-export const assertionsField = (view: StoreView, urn: string) => (args: { start?: number | null; count?: number | null; includeSoftDeleted?: boolean | null }) => {
-  const page = entityAssertions(view, urn, args);
-  return { start: page.start, count: page.count, total: page.total, assertions: page.urns.map((u) => assertion.build(view, u)) };
-};
+export const assertionsField =
+  (view: StoreView, urn: string) =>
+  (args: G.DatasetassertionsArgs): G.EntityAssertionsResult => {
+    const page = entityAssertions(view, urn, args);
+    const assertions = page.urns.map((u) => new AssertionView(view, u));
+    return { start: page.start, count: page.count, total: page.total, assertions };
+  };

@@ -1,9 +1,13 @@
 /** Chart: a chart of a BI tool, with its properties, container and the datasets it reads. Shaped from src/ops/read/bi.ts. */
 import { readBiEditable, readBiIdentity, readBiProperties, type BiKind } from '../../../ops/read/bi.ts';
-import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView, stampView } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, asEnum, customPropertiesView, EntityView, platformView, stampView } from './shared.ts';
+
+/** The properties of a chart or a dashboard (a dashboard's have no `type`; GraphQL does not read it there). */
+type BiProperties = Omit<G.ChartProperties, '__typename'> & Omit<G.DashboardProperties, '__typename'>;
 
 /** The fields charts and dashboards share, shaped from their read model. */
-export class BiView extends EntityView {
+export abstract class BiView extends EntityView {
   readonly #kind: BiKind;
   readonly tool: string;
   constructor(view: EntityView['view'], urn: string, kind: BiKind) {
@@ -11,23 +15,34 @@ export class BiView extends EntityView {
     this.#kind = kind;
     const identity = readBiIdentity(kind, urn);
     this.tool = identity.tool;
-    this[kind === 'chart' ? 'chartId' : 'dashboardId'] = identity.id;
+    // `chartId` or `dashboardId`: an own property of the object, as the subclass declares it.
+    (this as unknown as Record<string, string>)[kind === 'chart' ? 'chartId' : 'dashboardId'] = identity.id;
   }
-  get platform(): Obj {
+  get platform(): G.DataPlatform {
     return platformView(this.view, readBiIdentity(this.#kind, this.urn).platformUrn);
   }
-  get properties(): Obj | null {
+  get properties(): G.Maybe<BiProperties> {
     const p = readBiProperties(this.view, this.#kind, this.urn);
-    return p && { ...p, created: stampView(p.created), lastModified: stampView(p.lastModified), customProperties: customPropertiesView(p.customProperties, this.urn) };
+    return (
+      p && {
+        ...p,
+        type: asEnum<G.ChartType>(p.type),
+        access: asEnum<G.AccessLevel>(p.access),
+        created: stampView(p.created),
+        lastModified: stampView(p.lastModified),
+        customProperties: customPropertiesView(p.customProperties, this.urn),
+      }
+    );
   }
-  get editableProperties(): Obj | null {
+  get editableProperties(): G.Maybe<{ description?: G.Maybe<string> }> {
     return readBiEditable(this.view, this.#kind, this.urn);
   }
 }
 
-class ChartView extends BiView {
+class ChartView extends BiView implements G.Chart {
   readonly __typename = 'Chart';
   readonly type = 'CHART';
+  declare readonly chartId: string;
 }
 
 export const chart: EntityKind = {

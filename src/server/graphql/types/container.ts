@@ -3,19 +3,20 @@
  * dataPlatformInstance. Shaped from src/ops/read/glossary.ts.
  */
 import { readContainerPlatform, readContainerProperties, readEditableDescription } from '../../../ops/read/glossary.ts';
-import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, customPropertiesView, EntityView, platformView } from './shared.ts';
 
-class ContainerView extends EntityView {
+class ContainerView extends EntityView implements G.Container {
   readonly __typename = 'Container';
   readonly type = 'CONTAINER';
-  get platform(): Obj {
+  get platform(): G.DataPlatform {
     return platformView(this.view, readContainerPlatform(this.view, this.urn));
   }
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.ContainerProperties> {
     const p = readContainerProperties(this.view, this.urn);
     return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
   }
-  get editableProperties(): Obj | null {
+  get editableProperties(): G.Maybe<G.ContainerEditableProperties> {
     return readEditableDescription(this.view, this.urn, 'editableContainerProperties');
   }
 }

@@ -2,17 +2,17 @@
 import { parseUrn } from '../../../model/urn.ts';
 import { readGroupEditable, readGroupInfo, readGroupOrigin } from '../../../ops/read/identity.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, ownershipReadView, ref, structuredPropertiesView } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, asEnum, asStored, ownershipReadView, refAs, structuredPropertiesView } from './shared.ts';
 import { readOwnership } from '../../../ops/read/common.ts';
 
 /** Not read yet. */
 const UNSET: unique symbol = Symbol('unset');
 
 /** The `CorpGroup` GraphQL object; its profile is read once, when first selected. */
-class CorpGroupView {
-  [field: string]: unknown;
+class CorpGroupView implements G.CorpGroup {
   readonly #view: StoreView;
-  #properties: Obj | null | typeof UNSET = UNSET;
+  #properties: G.CorpGroupProperties | null | typeof UNSET = UNSET;
   readonly __typename = 'CorpGroup';
   readonly urn: string;
   readonly type = 'CORP_GROUP';
@@ -22,45 +22,47 @@ class CorpGroupView {
     this.urn = urn;
     this.name = parseUrn(urn).rawKey;
   }
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.CorpGroupProperties> {
     if (this.#properties !== UNSET) return this.#properties;
     const info = readGroupInfo(this.#view, this.urn);
     const view = this.#view;
     // admins/members: functions (users read when selected), so CorpGroupInfo is not one of schema.ts's plain types.
-    const users = (urns: string[] | null) => () => (urns ? urns.map((u) => ref(view, u)) : null);
+    const users = (urns: string[] | null) => () => (urns ? urns.map((u) => refAs<G.CorpUser>(view, u)) : null);
     return (this.#properties = info
       ? {
-          displayName: info.displayName,
-          description: info.description,
-          email: info.email,
-          slack: info.slack,
+          // As stored (see asStored).
+          displayName: asStored(info.displayName),
+          description: asStored(info.description),
+          email: asStored(info.email),
+          slack: asStored(info.slack),
           admins: users(info.admins),
           members: users(info.members),
-          groups: info.groups,
+          groups: asStored(info.groups),
         }
       : null);
   }
-  get info(): Obj | null {
+  get info(): G.Maybe<G.CorpGroupProperties> {
     return this.properties;
   }
-  get editableProperties(): Obj | null {
-    return readGroupEditable(this.#view, this.urn) as Obj | null;
+  get editableProperties(): G.Maybe<G.CorpGroupEditableProperties> {
+    return readGroupEditable(this.#view, this.urn);
   }
-  get ownership(): Obj | null {
+  get ownership(): G.Maybe<G.Ownership> {
     return ownershipReadView(this.#view, this.urn, readOwnership(this.#view, this.urn));
   }
-  get structuredProperties(): Obj | null {
+  get structuredProperties(): G.Maybe<G.StructuredProperties> {
     return structuredPropertiesView(this.#view, this.urn);
   }
-  get origin(): Obj {
-    return readGroupOrigin(this.#view, this.urn);
+  get origin(): G.Origin {
+    const origin = readGroupOrigin(this.#view, this.urn);
+    return { type: asEnum<G.OriginType>(origin.type), externalType: origin.externalType };
   }
   get exists(): boolean {
     return this.#view.entityExists(this.urn);
   }
 }
 
-export function corpGroupView(view: StoreView, urn: string): Obj {
+export function corpGroupView(view: StoreView, urn: string): G.CorpGroup {
   return new CorpGroupView(view, urn);
 }
 

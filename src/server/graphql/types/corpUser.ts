@@ -6,17 +6,17 @@ import { parseUrn } from '../../../model/urn.ts';
 import { readUserEditable, readUserInfo, readUserStatus } from '../../../ops/read/identity.ts';
 import { readUserSettings } from '../../../ops/read/settings.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, customPropertiesView, ref, structuredPropertiesView } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, asStored, customPropertiesView, refAs, structuredPropertiesView } from './shared.ts';
 
 /** Not read yet. */
 const UNSET: unique symbol = Symbol('unset');
 
 /** The `CorpUser` GraphQL object; profile and editable profile are read once, when first selected. */
-class CorpUserView {
-  [field: string]: unknown;
+class CorpUserView implements G.CorpUser {
   readonly #view: StoreView;
-  #properties: Obj | null | typeof UNSET = UNSET;
-  #editable: Obj | null | typeof UNSET = UNSET;
+  #properties: G.CorpUserProperties | null | typeof UNSET = UNSET;
+  #editable: G.CorpUserEditableProperties | null | typeof UNSET = UNSET;
   readonly __typename = 'CorpUser';
   readonly urn: string;
   readonly type = 'CORP_USER';
@@ -27,38 +27,39 @@ class CorpUserView {
     this.urn = urn;
     this.username = parseUrn(urn).rawKey;
   }
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.CorpUserProperties> {
     if (this.#properties !== UNSET) return this.#properties;
     const read = readUserInfo(this.#view, this.urn);
     const view = this.#view;
     const manager = read?.managerUrn;
     return (this.#properties = read
       ? {
-          ...read.info,
-          active: read.active,
+          // Every stored field of corpUserInfo, as stored (see asStored).
+          ...asStored<G.CorpUserProperties>(read.info),
+          active: asStored<boolean>(read.active),
           customProperties: customPropertiesView(read.customProperties, this.urn),
           // A function: CorpUserProperties holds every stored field, so it is not one of schema.ts's plain types.
           manager: manager ? () => corpUserView(view, manager) : null,
         }
       : null);
   }
-  get info(): Obj | null {
+  get info(): G.Maybe<G.CorpUserProperties> {
     return this.properties;
   }
-  get editableProperties(): Obj | null {
-    if (this.#editable === UNSET) this.#editable = readUserEditable(this.#view, this.urn) as Obj | null;
+  get editableProperties(): G.Maybe<G.CorpUserEditableProperties> {
+    if (this.#editable === UNSET) this.#editable = readUserEditable(this.#view, this.urn);
     return this.#editable;
   }
-  get editableInfo(): Obj | null {
+  get editableInfo(): G.Maybe<G.CorpUserEditableProperties> {
     return this.editableProperties;
   }
-  get status(): string | null {
+  get status(): G.Maybe<G.CorpUserStatus> {
     return readUserStatus(this.#view, this.urn);
   }
-  get settings(): Obj {
+  get settings(): G.CorpUserSettings {
     return corpUserSettingsView(this.#view, this.urn);
   }
-  get structuredProperties(): Obj | null {
+  get structuredProperties(): G.Maybe<G.StructuredProperties> {
     return structuredPropertiesView(this.#view, this.urn);
   }
   get exists(): boolean {
@@ -66,17 +67,17 @@ class CorpUserView {
   }
 }
 
-export function corpUserView(view: StoreView, urn: string): Obj {
+export function corpUserView(view: StoreView, urn: string): G.CorpUser {
   return new CorpUserView(view, urn);
 }
 
 /** A user's settings (`CorpUserSettings`), the default view read when selected. */
-export function corpUserSettingsView(view: StoreView, urn: string): Obj {
+export function corpUserSettingsView(view: StoreView, urn: string): G.CorpUserSettings {
   const settings = readUserSettings(view, urn);
   const defaultView = settings.views?.defaultView;
   return {
     appearance: settings.appearance,
-    views: settings.views ? { defaultView: defaultView ? () => ref(view, defaultView) : null } : null,
+    views: settings.views ? { defaultView: defaultView ? () => refAs<G.DataHubView>(view, defaultView) : null } : null,
   };
 }
 

@@ -1,28 +1,29 @@
 /** DataFlow: a pipeline of an orchestrator (Airflow DAG, …). Shaped from src/ops/read/pipeline.ts. */
 import { readDataFlowIdentity, readDataFlowProperties, readPipelineEditable } from '../../../ops/read/pipeline.ts';
-import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, customPropertiesView, EntityView, platformView } from './shared.ts';
 import { runsField } from './timeseries.ts';
 
-class DataFlowView extends EntityView {
+class DataFlowView extends EntityView implements G.DataFlow {
   readonly __typename = 'DataFlow';
   readonly type = 'DATA_FLOW';
   readonly orchestrator: string;
   readonly flowId: string;
   readonly cluster: string;
-  readonly runs: unknown;
+  readonly runs: ReturnType<typeof runsField>;
   constructor(view: EntityView['view'], urn: string) {
     super(view, urn);
     ({ orchestrator: this.orchestrator, flowId: this.flowId, cluster: this.cluster } = readDataFlowIdentity(urn));
     this.runs = runsField(view, urn);
   }
-  get platform(): Obj {
+  get platform(): G.DataPlatform {
     return platformView(this.view, readDataFlowIdentity(this.urn).platformUrn);
   }
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.DataFlowProperties> {
     const p = readDataFlowProperties(this.view, this.urn);
     return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
   }
-  get editableProperties(): Obj | null {
+  get editableProperties(): G.Maybe<G.DataFlowEditableProperties> {
     return readPipelineEditable(this.view, this.urn, 'dataFlow');
   }
 }

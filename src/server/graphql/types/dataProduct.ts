@@ -4,7 +4,8 @@ import { searchEntities } from '../../../ops/search/search.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { searchResults } from '../search.ts';
 import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';
-import { type EntityKind, type Obj, customPropertiesView, EntityView } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, customPropertiesView, EntityView } from './shared.ts';
 
 /**
  * `DataProduct.entities(input)`: a search restricted to the product's assets, narrowed by the input's
@@ -17,10 +18,10 @@ function dataProductEntities(view: StoreView, urn: string, input: SearchInputGql
   return searchResults(view, searchEntities(view, { ...request, within: new Set(assets) }));
 }
 
-class DataProductView extends EntityView {
+class DataProductView extends EntityView implements G.DataProduct {
   readonly __typename = 'DataProduct';
   readonly type = 'DATA_PRODUCT';
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.DataProductProperties> {
     const p = readDataProductProperties(this.view, this.urn);
     return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
   }

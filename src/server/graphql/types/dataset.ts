@@ -2,9 +2,16 @@
  * Dataset (docs/datahub/graphql.md §2.2, §2.3): the dataset read model of src/ops/read/dataset.ts (effective
  * values applied there) shaped as GraphQL shows it, with the shared aspects of every entity type.
  */
-import { datasetOf, fieldType as fieldTypeOf, type DatasetRead, type SchemaFieldRead, type SchemaRead } from '../../../ops/read/dataset.ts';
+import {
+  datasetOf,
+  fieldType as fieldTypeOf,
+  type DatasetRead,
+  type SchemaFieldRead,
+  type SchemaRead,
+} from '../../../ops/read/dataset.ts';
 import type { SchemaFieldValue } from '../../../model/aspects/schemaMetadata.ts';
 import type { StoreView } from '../../../store/store.ts';
+import type * as G from '../schema.generated.ts';
 import { schemaFieldEntityOf } from './schemaField.ts';
 import { assertionsField } from './assertion.ts';
 import { datasetProfilesField, operationsField, statsSummaryField, usageStatsField } from './timeseries.ts';
@@ -22,8 +29,10 @@ import {
   str,
   tagsView,
   termsView,
+  asEnum,
+  asStored,
+  refAs,
   type EntityKind,
-  type Obj,
 } from './shared.ts';
 
 /** DataHub's field type of a stored column. */
@@ -32,89 +41,87 @@ export function fieldType(f: SchemaFieldValue): string {
 }
 
 /** `SchemaField`: a column; its glossary terms and its own entity are shaped when selected. */
-class SchemaFieldView {
-  [field: string]: unknown;
+class SchemaFieldView implements G.SchemaField {
   readonly #view: StoreView;
   readonly #field: SchemaFieldRead;
   readonly #urn: string;
   readonly fieldPath: string;
-  readonly jsonPath: unknown;
-  readonly label: unknown;
+  readonly jsonPath: string | null;
+  readonly label: string | null;
   readonly nullable: boolean;
   readonly description: string | null;
-  readonly type: string;
+  readonly type: G.SchemaFieldDataType;
   readonly nativeDataType: string | null;
-  readonly recursive: unknown;
-  readonly isPartOfKey: unknown;
-  readonly isPartitioningKey: unknown;
-  readonly jsonProps: unknown;
+  readonly recursive: boolean;
+  readonly isPartOfKey: boolean | null;
+  readonly isPartitioningKey: boolean | null;
+  readonly jsonProps: string | null;
   constructor(view: StoreView, f: SchemaFieldRead, urn: string) {
     this.#view = view;
     this.#field = f;
     this.#urn = urn;
     this.fieldPath = f.fieldPath;
-    this.jsonPath = f.jsonPath;
-    this.label = f.label;
+    this.jsonPath = asStored(f.jsonPath);
+    this.label = asStored(f.label);
     this.nullable = f.nullable;
     this.description = f.description;
-    this.type = f.type;
+    this.type = asEnum<G.SchemaFieldDataType>(f.type);
     this.nativeDataType = f.nativeDataType;
-    this.recursive = f.recursive;
-    this.isPartOfKey = f.isPartOfKey;
-    this.isPartitioningKey = f.isPartitioningKey;
-    this.jsonProps = f.jsonProps;
+    this.recursive = asStored(f.recursive);
+    this.isPartOfKey = asStored(f.isPartOfKey);
+    this.isPartitioningKey = asStored(f.isPartitioningKey);
+    this.jsonProps = asStored(f.jsonProps);
   }
-  get tags(): Obj | null {
+  get tags(): G.Maybe<G.GlobalTags> {
     return tagsView(this.#view, this.#field.tags, this.#urn);
   }
-  get globalTags(): Obj | null {
+  get globalTags(): G.Maybe<G.GlobalTags> {
     return this.tags;
   }
-  get glossaryTerms(): Obj | null {
+  get glossaryTerms(): G.Maybe<G.GlossaryTerms> {
     return termsView(this.#view, this.#field.glossaryTerms, this.#urn);
   }
-  get schemaFieldEntity(): Obj {
+  get schemaFieldEntity(): G.SchemaFieldEntity {
     return schemaFieldEntityOf(this.#view, this.#urn, this.fieldPath)();
   }
 }
 
 /** `SchemaMetadata`: a version of the schema; its foreign keys are shaped when selected. */
-class SchemaMetadataView {
-  [field: string]: unknown;
+class SchemaMetadataView implements G.SchemaMetadata {
   readonly #view: StoreView;
   readonly #schema: SchemaRead;
   readonly aspectVersion: number;
   readonly datasetUrn: string;
-  readonly name: unknown;
-  readonly platformUrn: unknown;
-  readonly version: unknown;
-  readonly cluster: unknown;
-  readonly hash: unknown;
-  readonly platformSchema: Obj | null;
+  readonly name: string;
+  readonly platformUrn: string;
+  readonly version: number;
+  readonly cluster: string | null;
+  readonly hash: string;
+  readonly platformSchema: G.PlatformSchema | null;
   readonly fields: SchemaFieldView[];
-  readonly primaryKeys: unknown;
+  readonly primaryKeys: string[] | null;
   readonly createdAt: number | null;
   constructor(view: StoreView, urn: string, sm: SchemaRead) {
     this.#view = view;
     this.#schema = sm;
     this.aspectVersion = sm.aspectVersion;
     this.datasetUrn = urn;
-    this.name = sm.name;
-    this.platformUrn = sm.platformUrn;
-    this.version = sm.version;
-    this.cluster = sm.cluster;
-    this.hash = sm.hash;
+    this.name = asStored(sm.name);
+    this.platformUrn = asStored(sm.platformUrn);
+    this.version = asStored(sm.version);
+    this.cluster = asStored(sm.cluster);
+    this.hash = asStored(sm.hash);
     const ps = sm.platformSchema;
     this.platformSchema = !ps
       ? null
       : ps.kind === 'KeyValueSchema'
-        ? { __typename: 'KeyValueSchema', keySchema: ps.keySchema, valueSchema: ps.valueSchema }
+        ? { __typename: 'KeyValueSchema', keySchema: asStored(ps.keySchema), valueSchema: asStored(ps.valueSchema) }
         : { __typename: 'TableSchema', schema: ps.schema };
     this.fields = sm.fields.map((f) => new SchemaFieldView(view, f, urn));
-    this.primaryKeys = sm.primaryKeys;
+    this.primaryKeys = asStored(sm.primaryKeys);
     this.createdAt = sm.createdAt;
   }
-  get foreignKeys(): Obj[] | null {
+  get foreignKeys(): G.Maybe<Array<G.Maybe<G.ForeignKeyConstraint>>> {
     return foreignKeysView(this.#view, this.#schema.foreignKeys);
   }
 }
@@ -136,52 +143,54 @@ function schemaMetadataView(view: StoreView, urn: string, sm: SchemaRead): Schem
 }
 
 /** `schemaMetadata.foreignKeys`: each constraint's columns (schema field urns) and foreign dataset as entities. */
-function foreignKeysView(view: StoreView, stored: unknown): Obj[] | null {
+function foreignKeysView(view: StoreView, stored: unknown): G.ForeignKeyConstraint[] | null {
   if (!Array.isArray(stored)) return null;
-  return (stored as Array<Obj | null>).map((fk) => ({
+  // Each entry as stored: any of its keys may be missing or of another type, so each is checked.
+  return (stored as Array<Record<string, unknown> | null>).map((fk) => ({
     name: str(fk?.['name']),
-    foreignFields: refsOf(view, fk?.['foreignFields'], 'schemaField'),
-    sourceFields: refsOf(view, fk?.['sourceFields'], 'schemaField'),
-    foreignDataset: () => (isUrnOf(fk?.['foreignDataset'], 'dataset') ? ref(view, fk['foreignDataset']) : null),
+    foreignFields: refsOf<G.SchemaFieldEntity>(view, fk?.['foreignFields'], 'schemaField'),
+    sourceFields: refsOf<G.SchemaFieldEntity>(view, fk?.['sourceFields'], 'schemaField'),
+    foreignDataset: () =>
+      isUrnOf(fk?.['foreignDataset'], 'dataset') ? refAs<G.Dataset>(view, fk['foreignDataset']) : null,
   }));
 }
 
 /** The `Dataset` GraphQL object over the dataset read model. */
-export class DatasetView extends EntityView {
+export class DatasetView extends EntityView implements G.Dataset {
   readonly #read: DatasetRead;
   readonly __typename = 'Dataset';
   readonly type = 'DATASET';
   readonly name: string;
-  #platform: Obj | undefined;
-  readonly origin: string;
+  #platform: G.DataPlatform | undefined;
+  readonly origin: G.FabricType;
   constructor(view: StoreView, urn: string) {
     super(view, urn);
     const read = datasetOf(view, urn);
     this.#read = read;
     this.name = read.name;
-    this.origin = read.origin;
+    this.origin = asEnum<G.FabricType>(read.origin);
   }
   // Made when asked for: most reads do not select it.
-  get platform(): Obj {
+  get platform(): G.DataPlatform {
     return (this.#platform ??= platformView(this.view, this.#read.platformUrn));
   }
   // Reads true for any dataset, stored or not (a relationship end with nothing stored too), as it always has.
   override get exists(): boolean {
     return true;
   }
-  get versionProperties(): Obj | null {
+  get versionProperties(): G.Maybe<G.VersionProperties> {
     return versionPropertiesView(this.view, this.urn);
   }
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.DatasetProperties> {
     const p = this.#read.properties;
     return p
       ? {
           name: p.name,
-          qualifiedName: p.qualifiedName,
-          origin: p.origin,
+          qualifiedName: asStored(p.qualifiedName),
+          origin: asEnum<G.FabricType>(p.origin),
           description: p.description,
           customProperties: customPropertiesView(p.customProperties, this.urn),
-          externalUrl: p.externalUrl,
+          externalUrl: asStored(p.externalUrl),
           created: p.created,
           createdActor: p.createdActor,
           lastModified: stampView(p.lastModified),
@@ -192,58 +201,66 @@ export class DatasetView extends EntityView {
   get description(): string | null {
     return this.#read.description;
   }
-  get editableProperties(): Obj | null {
+  get editableProperties(): G.Maybe<G.DatasetEditableProperties> {
     return this.#read.editableProperties;
   }
-  schemaMetadata(args: { version?: number | null } | undefined): Obj | null {
+  schemaMetadata(args: G.DatasetschemaMetadataArgs | undefined): G.Maybe<G.SchemaMetadata> {
     const sm = this.#read.schema(args?.version);
     return sm ? schemaMetadataView(this.view, this.urn, sm) : null;
   }
-  get editableSchemaMetadata(): Obj | null {
+  get editableSchemaMetadata(): G.Maybe<G.EditableSchemaMetadata> {
     const editable = this.#read.editableSchema;
     if (!editable) return null;
     return {
       editableSchemaFieldInfo: editable.fields.map((e) => {
         const t = tagsView(this.view, e.tags, this.urn);
-        return { fieldPath: e.fieldPath, description: e.description, globalTags: t, tags: t, glossaryTerms: () => termsView(this.view, e.glossaryTerms, this.urn) };
+        return {
+          fieldPath: e.fieldPath,
+          description: e.description,
+          globalTags: t,
+          tags: t,
+          glossaryTerms: () => termsView(this.view, e.glossaryTerms, this.urn),
+        };
       }),
     };
   }
-  override get ownership(): Obj | null {
+  override get ownership(): G.Maybe<G.Ownership> {
     return ownershipReadView(this.view, this.urn, this.#read.ownership);
   }
-  override get tags(): Obj | null {
+  override get tags(): G.Maybe<G.GlobalTags> {
     return tagsView(this.view, this.#read.tags, this.urn);
   }
-  override get deprecation(): Obj {
+  override get deprecation(): G.Deprecation {
     return new DeprecationView(this.view, this.#read.deprecation);
   }
-  get fineGrainedLineages(): unknown {
+  get fineGrainedLineages(): G.Maybe<G.FineGrainedLineage[]> {
     return this.#read.fineGrainedLineages;
   }
-  get viewProperties(): Obj | null {
+  get viewProperties(): G.Maybe<G.ViewProperties> {
     const v = this.#read.viewProperties;
-    return v && { materialized: v.materialized, logic: v.logic, formattedLogic: v.formattedLogic, language: v.language };
+    return (
+      v && { materialized: v.materialized, logic: v.logic, formattedLogic: v.formattedLogic, language: v.language }
+    );
   }
-  get statsSummary(): unknown {
+  get statsSummary(): G.Maybe<G.DatasetStatsSummary> {
     return statsSummaryField(this.view, this.urn)();
   }
-  operations(args: Parameters<ReturnType<typeof operationsField>>[0]): unknown {
+  operations(args: G.DatasetoperationsArgs): G.Maybe<G.Operation[]> {
     return operationsField(this.view, this.urn)(args);
   }
-  datasetProfiles(args: Parameters<ReturnType<typeof datasetProfilesField>>[0]): unknown {
+  datasetProfiles(args: G.DatasetdatasetProfilesArgs): G.Maybe<G.DatasetProfile[]> {
     return datasetProfilesField(this.view, this.urn)(args);
   }
-  usageStats(args: Parameters<ReturnType<typeof usageStatsField>>[0]): unknown {
+  usageStats(args: G.DatasetusageStatsArgs): G.Maybe<G.UsageQueryResult> {
     return usageStatsField(this.view, this.urn)(args);
   }
-  assertions(args: Parameters<ReturnType<typeof assertionsField>>[0]): unknown {
+  assertions(args: G.DatasetassertionsArgs): G.Maybe<G.EntityAssertionsResult> {
     return assertionsField(this.view, this.urn)(args);
   }
 }
 
 /** The `Dataset` GraphQL object of `urn` (whether or not anything is stored for it). */
-export function datasetView(view: StoreView, urn: string): Obj {
+export function datasetView(view: StoreView, urn: string): DatasetView {
   return new DatasetView(view, urn);
 }
 

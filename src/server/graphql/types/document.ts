@@ -17,54 +17,55 @@ import {
 import type { StampRead } from '../../../ops/read/common.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type { GraphqlContext } from '../resolvers.ts';
-import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView, ref } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, asEnum, customPropertiesView, EntityView, platformView, refAs } from './shared.ts';
 
 /** An audit stamp whose actor is read when selected. */
-function resolvedStamp(view: StoreView, s: StampRead): Obj {
-  return { time: s.time, actor: s.actor ? () => ref(view, s.actor!) : null };
+function resolvedStamp(view: StoreView, s: StampRead): G.ResolvedAuditStamp {
+  return { time: s.time, actor: s.actor ? () => refAs<G.CorpUser>(view, s.actor!) : null };
 }
 
-function infoView(view: StoreView, urn: string, info: DocumentInfoRead): Obj {
+function infoView(view: StoreView, urn: string, info: DocumentInfoRead): G.DocumentInfo {
   return {
     title: info.title,
-    source: info.source,
-    status: info.status,
+    source: info.source && { ...info.source, sourceType: asEnum<G.DocumentSourceType>(info.source.sourceType) },
+    status: info.status && { state: asEnum<G.DocumentState>(info.status.state) },
     contents: { text: info.text, semanticText: () => readSemanticText(view, urn) },
     created: resolvedStamp(view, info.created),
     lastModified: resolvedStamp(view, info.lastModified),
-    relatedAssets: info.relatedAssets ? info.relatedAssets.map((a) => ({ asset: () => ref(view, a) })) : null,
-    relatedDocuments: info.relatedDocuments ? info.relatedDocuments.map((d) => ({ document: () => ref(view, d) })) : null,
-    parentDocument: info.parentDocument ? { document: () => ref(view, info.parentDocument!) } : null,
+    relatedAssets: info.relatedAssets?.map((a) => ({ asset: () => refAs<G.Entity>(view, a) })) ?? null,
+    relatedDocuments: info.relatedDocuments?.map((d) => ({ document: () => refAs<G.Document>(view, d) })) ?? null,
+    parentDocument: info.parentDocument ? { document: () => refAs<G.Document>(view, info.parentDocument!) } : null,
     customProperties: info.customProperties ? customPropertiesView(info.customProperties, urn) : null,
   };
 }
 
-class DocumentView extends EntityView {
+class DocumentView extends EntityView implements G.Document {
   readonly __typename = 'Document';
   readonly type = 'DOCUMENT';
-  get info(): Obj | null {
+  get info(): G.Maybe<G.DocumentInfo> {
     const info = readDocumentInfo(this.view, this.urn);
     return info && infoView(this.view, this.urn, info);
   }
-  get settings(): Obj | null {
+  get settings(): G.Maybe<G.DocumentSettings> {
     return readDocumentSettings(this.view, this.urn);
   }
   get subType(): string | null {
     return readDocumentSubType(this.view, this.urn);
   }
-  get platform(): Obj {
+  get platform(): G.DataPlatform {
     return platformView(this.view, readDocumentPlatform(this.view, this.urn).platform);
   }
-  override get dataPlatformInstance(): Obj | null {
+  override get dataPlatformInstance(): G.Maybe<G.DataPlatformInstance> {
     const instance = readDocumentPlatform(this.view, this.urn).instance;
-    return instance ? ref(this.view, instance) : null;
+    return instance ? refAs<G.DataPlatformInstance>(this.view, instance) : null;
   }
   override get exists(): boolean {
     return readDocumentExists(this.view, this.urn);
   }
-  get parentDocuments(): Obj {
+  get parentDocuments(): G.ParentDocumentsResult {
     const parents = parentDocuments(this.view, this.urn);
-    return { count: parents.length, documents: parents.map((p) => ref(this.view, p)) };
+    return { count: parents.length, documents: parents.map((p) => refAs<G.Document>(this.view, p)) };
   }
 }
 
@@ -76,8 +77,22 @@ export const document: EntityKind = {
 
 /** Urn entity types whose GraphQL type has `relatedDocuments` (documents.graphql extends each). */
 export const RELATED_DOCUMENT_HOLDERS: ReadonlySet<string> = new Set([
-  'dataset', 'dashboard', 'chart', 'dataJob', 'dataFlow', 'container', 'mlModel', 'mlModelGroup', 'mlPrimaryKey',
-  'mlFeature', 'mlFeatureTable', 'dataProduct', 'domain', 'glossaryTerm', 'glossaryNode', 'application',
+  'dataset',
+  'dashboard',
+  'chart',
+  'dataJob',
+  'dataFlow',
+  'container',
+  'mlModel',
+  'mlModelGroup',
+  'mlPrimaryKey',
+  'mlFeature',
+  'mlFeatureTable',
+  'dataProduct',
+  'domain',
+  'glossaryTerm',
+  'glossaryNode',
+  'application',
 ]);
 
 /**
@@ -87,13 +102,15 @@ export const RELATED_DOCUMENT_HOLDERS: ReadonlySet<string> = new Set([
 export function withRelatedDocuments(kind: EntityKind): EntityKind {
   return {
     ...kind,
-    build: (view, urn) => {
-      const o = kind.build(view, urn);
-      o['relatedDocuments'] = ({ input }: { input: RelatedDocumentsQuery }, ctx: GraphqlContext) => {
-        const page = relatedDocuments(view, urn, input, ctx.actor);
-        return { start: page.start, count: page.count, total: page.total, documents: page.urns.map((u) => ref(view, u)) };
-      };
-      return o;
-    },
+    build: (view, urn) =>
+      Object.assign(kind.build(view, urn), {
+        relatedDocuments: ({ input }: { input: RelatedDocumentsQuery }, ctx: GraphqlContext) => {
+          const page = relatedDocuments(view, urn, input, ctx.actor);
+          const documents = page.urns.map((u) => refAs<G.Document>(view, u));
+          const { start, count, total } = page;
+          const result: G.RelatedDocumentsResult = { start, count, total, documents };
+          return result;
+        },
+      }),
   };
 }

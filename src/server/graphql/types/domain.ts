@@ -6,7 +6,8 @@ import type { StoreView } from '../../../store/store.ts';
 import { searchResults } from '../search.ts';
 import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';
 import { readDomainProperties, readParentDomains } from '../../../ops/read/glossary.ts';
-import { type EntityKind, type Obj, EntityView, ref } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, EntityView, refAs } from './shared.ts';
 
 /** DataHub's defaults for `Domain.entities`: everything, the first 20. */
 const DEFAULT_COUNT = 20;
@@ -15,15 +16,20 @@ const DEFAULT_COUNT = 20;
  * `Domain.entities(input)`: a search over the searchable entity types for entities whose `domains`
  * aspect names this domain, narrowed by the input's query and filters.
  */
-function domainEntities(view: StoreView, urn: string, input: SearchInputGql | null | undefined) {
-  const request = searchRequestFromGraphql({ ...input, query: input?.query ?? '*', count: input?.count ?? DEFAULT_COUNT, orFilters: null });
+function domainEntities(view: StoreView, urn: string, input: SearchInputGql | null | undefined): G.SearchResults {
+  const request = searchRequestFromGraphql({
+    ...input,
+    query: input?.query ?? '*',
+    count: input?.count ?? DEFAULT_COUNT,
+    orFilters: null,
+  });
   const inDomain: Criterion = { field: 'domains', values: [urn], condition: 'EQUAL', negated: false };
   const groups = request.filters && request.filters.length > 0 ? request.filters : [[]];
   return searchResults(view, searchEntities(view, { ...request, filters: groups.map((g) => [inDomain, ...g]) }));
 }
 
 /** The `Domain` GraphQL object, shaped from src/ops/read/glossary.ts. */
-class DomainView extends EntityView {
+class DomainView extends EntityView implements G.Domain {
   readonly __typename = 'Domain';
   readonly type = 'DOMAIN';
   readonly id: string;
@@ -31,15 +37,15 @@ class DomainView extends EntityView {
     super(view, urn);
     this.id = parseUrn(urn).rawKey;
   }
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.DomainProperties> {
     const p = readDomainProperties(this.view, this.urn);
     return p && { name: p.name, description: p.description };
   }
-  get parentDomains(): Obj {
+  get parentDomains(): G.ParentDomainsResult {
     const list = readParentDomains(this.view, this.urn);
-    return { count: list.length, domains: list.map((d) => ref(this.view, d)) };
+    return { count: list.length, domains: list.map((d) => refAs<G.Domain>(this.view, d)) };
   }
-  entities({ input }: { input?: SearchInputGql | null }): unknown {
+  entities({ input }: { input?: SearchInputGql | null }): G.SearchResults {
     return domainEntities(this.view, this.urn, input);
   }
 }

@@ -4,22 +4,23 @@
  */
 import { readGlossaryNodeProperties, readParentNodes } from '../../../ops/read/glossary.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, customPropertiesView, EntityView, ref } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, customPropertiesView, EntityView, refAs } from './shared.ts';
 
 /** `parentNodes` of a term or node (`infoName` its own info aspect): the nodes above it, nearest first. */
-export function parentNodes(view: StoreView, urn: string, infoName: string): Obj {
+export function parentNodes(view: StoreView, urn: string, infoName: string): G.ParentNodesResult {
   const list = readParentNodes(view, urn, infoName);
-  return { count: list.length, nodes: list.map((n) => ref(view, n)) };
+  return { count: list.length, nodes: list.map((n) => refAs<G.GlossaryNode>(view, n)) };
 }
 
-class GlossaryNodeView extends EntityView {
+class GlossaryNodeView extends EntityView implements G.GlossaryNode {
   readonly __typename = 'GlossaryNode';
   readonly type = 'GLOSSARY_NODE';
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.GlossaryNodeProperties> {
     const p = readGlossaryNodeProperties(this.view, this.urn);
     return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
   }
-  get parentNodes(): Obj {
+  get parentNodes(): G.ParentNodesResult {
     return parentNodes(this.view, this.urn, 'glossaryNodeInfo');
   }
 }

@@ -6,9 +6,10 @@ import { parseUrn } from '../../../model/urn.ts';
 import { readGlossaryTermProperties } from '../../../ops/read/glossary.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { parentNodes } from './glossaryNode.ts';
-import { type EntityKind, type Obj, customPropertiesView, EntityView } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, customPropertiesView, EntityView } from './shared.ts';
 
-class GlossaryTermView extends EntityView {
+class GlossaryTermView extends EntityView implements G.GlossaryTerm {
   readonly __typename = 'GlossaryTerm';
   readonly type = 'GLOSSARY_TERM';
   readonly name: string;
@@ -17,11 +18,11 @@ class GlossaryTermView extends EntityView {
     super(view, urn);
     this.name = this.hierarchicalName = parseUrn(urn).rawKey;
   }
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.GlossaryTermProperties> {
     const p = readGlossaryTermProperties(this.view, this.urn);
     return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
   }
-  get parentNodes(): Obj {
+  get parentNodes(): G.ParentNodesResult {
     return parentNodes(this.view, this.urn, 'glossaryTermInfo');
   }
 }

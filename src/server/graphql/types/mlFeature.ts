@@ -4,7 +4,7 @@ import { readMlFeatureProperties } from '../../../ops/read/ml.ts';
 import { type EntityKind, type Obj, customPropertiesView, MlEntityView, versionTagView } from './shared.ts';
 
 /** The fields features and primary keys share: their data type and properties. */
-export class MlFeatureLikeView extends MlEntityView {
+export abstract class MlFeatureLikeView extends MlEntityView {
   readonly #kind: 'mlFeature' | 'mlPrimaryKey';
   constructor(view: StoreView, urn: string, kind: 'mlFeature' | 'mlPrimaryKey') {
     super(view, urn, kind);
@@ -15,7 +15,13 @@ export class MlFeatureLikeView extends MlEntityView {
   }
   get properties(): Obj | null {
     const p = readMlFeatureProperties(this.view, this.#kind, this.urn);
-    return p && { ...p, version: versionTagView(p.version), customProperties: customPropertiesView(p.customProperties, this.urn) };
+    return (
+      p && {
+        ...p,
+        version: versionTagView(p.version),
+        customProperties: customPropertiesView(p.customProperties, this.urn),
+      }
+    );
   }
 }
 

@@ -7,7 +7,8 @@
 import { checkStoredEntity, entityExists } from '../../../ops/entities/entities.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import type { StoreView } from '../../../store/store.ts';
-import type { EntityKind, Obj } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import type { EntityKind } from './shared.ts';
 
 let table: Readonly<Record<string, EntityKind>> | undefined;
 const byEnumValue = new Map<string, string>();
@@ -37,23 +38,23 @@ export function urnTypeOfEnumValue(value: string): string | undefined {
 const LABELS: Record<string, string> = { corpuser: 'corp user', corpGroup: 'corp group' };
 
 /** The read model of an entity of any served type, whether or not anything is stored for it. */
-export function entityRef(view: StoreView, urn: string): Obj | null {
+export function entityRef(view: StoreView, urn: string): G.Entity | null {
   const k = kinds()[parseUrn(urn).entityType];
   return k ? k.build(view, urn) : null;
 }
 
 /** `entity(urn)`: the entity's read model, or null when nothing is stored for it (or its type is not served). */
-export function getEntityByUrn(view: StoreView, urn: string): Obj | null {
+export function getEntityByUrn(view: StoreView, urn: string): G.Entity | null {
   return entityExists(view, urn) ? entityRef(view, urn) : null;
 }
 
 /** `entities(urns)`: read models in the order given, null in the slot of an urn with nothing stored. */
-export function getEntitiesByUrn(view: StoreView, urns: readonly string[]): Array<Obj | null> {
+export function getEntitiesByUrn(view: StoreView, urns: readonly string[]): Array<G.Entity | null> {
   return urns.map((u) => getEntityByUrn(view, u));
 }
 
 /** A typed root query (`dataset(urn)`, `chart(urn)`, …): checks the urn's type; a missing entity is NOT_FOUND. */
-export function getTypedEntity(view: StoreView, urn: string, urnType: string): Obj {
+export function getTypedEntity(view: StoreView, urn: string, urnType: string): G.Entity {
   const k = kinds()[urnType]!;
   checkStoredEntity(view, urn, urnType, { label: LABELS[urnType] ?? urnType, name: k.typename });
   return k.build(view, urn);

@@ -1,26 +1,27 @@
 /** SchemaFieldEntity: one column of a dataset as an entity of its own. */
 import { makeUrn } from '../../../model/urn.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, common, keyOf, ref } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, type Shaped, common, keyOf, ref, refAs } from './shared.ts';
 
 export const schemaField: EntityKind = {
   typename: 'SchemaFieldEntity',
   enumValue: 'SCHEMA_FIELD',
-  build: (view, urn) => {
-      const key = keyOf(urn);
-      return Object.assign(common(view, urn, schemaField), {
-        fieldPath: key['fieldPath'] ?? '',
-        parent: () => ref(view, key['parent'] ?? ''),
-        // Business attributes are not interpreted by this catalog.
-        businessAttributes: null,
-      });
-    },
+  build: (view, urn): Shaped<G.SchemaFieldEntity> => {
+    const key = keyOf(urn);
+    return Object.assign(common(view, urn, schemaField), {
+      fieldPath: key['fieldPath'] ?? '',
+      parent: () => ref(view, key['parent'] ?? ''),
+      // Business attributes are not interpreted by this catalog.
+      businessAttributes: null,
+    });
+  },
 };
 
 /**
  * `SchemaField.schemaFieldEntity`: the column's own entity, whether or not anything is stored for it
  * (its aspects then read null), as DataHub links every field of a schema to it.
  */
-export function schemaFieldEntityOf(view: StoreView, datasetUrn: string, fieldPath: string): () => Obj {
-  return () => ref(view, makeUrn('schemaField', datasetUrn, fieldPath));
+export function schemaFieldEntityOf(view: StoreView, datasetUrn: string, fieldPath: string): () => G.SchemaFieldEntity {
+  return () => refAs<G.SchemaFieldEntity>(view, makeUrn('schemaField', datasetUrn, fieldPath));
 }

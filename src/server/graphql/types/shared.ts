@@ -8,13 +8,20 @@
  * registry.ts maps urn entity types to them (index.ts fills it).
  */
 import { healthOf } from '../../../ops/quality/health.ts';
-import { readMlDescription, readMlEditable, readMlIdentity, type MlKind, type VersionTagRead } from '../../../ops/read/ml.ts';
+import {
+  readMlDescription,
+  readMlEditable,
+  readMlIdentity,
+  type MlKind,
+  type VersionTagRead,
+} from '../../../ops/read/ml.ts';
 import { keyAspectOf } from '../../../model/registry.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import type { Stamp } from '../../../model/aspects/define.ts';
 import type { GlobalTags } from '../../../model/aspects/globalTags.ts';
 import type { Ownership } from '../../../model/aspects/ownership.ts';
 import type { StoreView } from '../../../store/store.ts';
+import type * as G from '../schema.generated.ts';
 import { entityRef } from './registry.ts';
 import {
   attributionOf,
@@ -60,11 +67,63 @@ import {
 export type { TermsHolder } from '../../../ops/read/common.ts';
 
 /** The read model of a related entity (owners, terms, containers, …): always of a served type. */
-export function ref(view: StoreView, urn: string): Obj {
-  return entityRef(view, urn) as Obj;
+export function ref(view: StoreView, urn: string): G.Entity {
+  return entityRef(view, urn) as G.Entity;
 }
 
+/**
+ * `ref` typed as the GraphQL type the caller knows the urn to be of (where it is stored says so: a tag
+ * association names a tag, an owner a user or group). Not checked at run time: like `ref`, it builds
+ * the read model of whatever entity type the urn has.
+ */
+export function refAs<T extends G.Entity>(view: StoreView, urn: string): T {
+  return entityRef(view, urn) as T;
+}
+
+/** Not yet typed from the SDL (being replaced by the generated types). */
 export type Obj = Record<string, unknown>;
+
+/**
+ * A stored string in a field of a GraphQL enum type. The read models of src/ops give such values as
+ * stored (the aspects were accepted as sent); GraphQL's serializer of the enum checks them when they
+ * are selected (a value outside the enum is a field error), as it did before these types: this is
+ * a cast, not a check.
+ */
+export function asEnum<E extends string>(value: string): E;
+export function asEnum<E extends string>(value: string | null): E | null;
+export function asEnum<E extends string>(value: string | null): E | null {
+  return value as E | null;
+}
+
+/**
+ * A value the read model passes through as stored (the aspect was accepted as sent; src/ops types it
+ * `unknown`), in a field of a scalar type: GraphQL's serializer of the scalar coerces it (a number
+ * in a String field …) or rejects it when selected, as it did before these types. Typed as the
+ * field's type so the view can implement it; a cast, not a check (one would change answers).
+ */
+export function asStored<T>(value: unknown): T {
+  return value as T;
+}
+
+/**
+ * A value of a field the SDL declares non-null that this view gives as null in one known case (the
+ * stored data lacks it): GraphQL then answers a field error, as it did before these types. Each
+ * use says which case; a cast that keeps the mismatch visible.
+ */
+export function nullInNonNull<T>(value: T | null): T {
+  return value as T;
+}
+
+/**
+ * A typed root query's answer (registry.ts getTypedEntity, which checked the urn's entity type) as the
+ * GraphQL type that entity type maps to.
+ */
+export function typed<T extends G.Entity>(entity: G.Entity): T {
+  return entity as T;
+}
+
+/** A lazily computed field: graphql-js's default resolver calls it (see schema.ts withDefaultResolvers). */
+export type Lazy<T> = () => T;
 
 /** A field evaluated only when a query selects it, at most once. */
 export function lazy<T>(compute: () => T): () => T {
@@ -94,42 +153,41 @@ export function isUrnOf(value: unknown, entityType: string): value is string {
 }
 
 /** The read models of the urns of `entityType` in a stored list; null when the value is not a list. */
-export function refsOf(view: StoreView, urns: unknown, entityType: string): Obj[] | null {
-  return Array.isArray(urns) ? urns.filter((u) => isUrnOf(u, entityType)).map((u) => ref(view, u)) : null;
+export function refsOf<T extends G.Entity>(view: StoreView, urns: unknown, entityType: string): T[] | null {
+  return Array.isArray(urns) ? urns.filter((u) => isUrnOf(u, entityType)).map((u) => refAs<T>(view, u)) : null;
 }
 
-export function customProperties(props: Record<string, string> | undefined, urn: string): Obj[] {
+export function customProperties(props: Record<string, string> | undefined, urn: string): G.CustomPropertiesEntry[] {
   return Object.entries(props ?? {}).map(([key, value]) => ({ key, value, associatedUrn: urn }));
 }
 
 /** Custom properties of a read model, as GraphQL shows them (with the urn they belong to). */
-export function customPropertiesView(props: readonly CustomPropertyRead[], urn: string): Obj[] {
+export function customPropertiesView(props: readonly CustomPropertyRead[], urn: string): G.CustomPropertiesEntry[] {
   return props.map((p) => ({ key: p.key, value: p.value, associatedUrn: urn }));
 }
 
-export function auditStamp(s: Partial<Stamp> | undefined): Obj {
+export function auditStamp(s: Partial<Stamp> | undefined): G.AuditStamp {
   return { time: s?.time ?? 0, actor: s?.actor ?? null };
 }
 
 /** An audit stamp of a read model as GraphQL shows it. */
-export function stampView(s: StampRead): Obj {
+export function stampView(s: StampRead): G.AuditStamp {
   return { time: s.time, actor: s.actor };
 }
 
 /** `MetadataAttribution`: who applied a label, when, from which source; the entities are read when selected. */
-export function attributionView(view: StoreView, a: AttributionRead | null): Obj | null {
+export function attributionView(view: StoreView, a: AttributionRead | null): G.Maybe<G.MetadataAttribution> {
   if (!a) return null;
   return {
     time: a.time,
-    actor: () => entityRef(view, a.actor),
+    actor: () => ref(view, a.actor),
     source: () => (a.source ? entityRef(view, a.source) : null),
     sourceDetail: a.sourceDetail.map((d) => ({ key: d.key, value: d.value })),
   };
 }
 
 /** `TagAssociation`: its tag entity is read when selected. */
-class TagAssociationView {
-  [field: string]: unknown;
+class TagAssociationView implements G.TagAssociation {
   readonly #view: StoreView;
   readonly #tag: string;
   readonly #attribution: AttributionRead | null;
@@ -142,79 +200,84 @@ class TagAssociationView {
     this.associatedUrn = associatedUrn;
     this.context = a.context;
   }
-  get tag(): Obj {
-    return ref(this.#view, this.#tag);
+  get tag(): G.Tag {
+    return refAs<G.Tag>(this.#view, this.#tag);
   }
-  get attribution(): Obj | null {
+  get attribution(): G.Maybe<G.MetadataAttribution> {
     return attributionView(this.#view, this.#attribution);
   }
 }
 
 /** Tags of a read model (of an entity or a column) as GraphQL shows them; null when there are none stored. */
-export function tagsView(view: StoreView, tags: TagsRead | null, associatedUrn: string): Obj | null {
+export function tagsView(view: StoreView, tags: TagsRead | null, associatedUrn: string): G.Maybe<G.GlobalTags> {
   return tags ? { tags: tags.tags.map((t) => new TagAssociationView(view, t, associatedUrn)) } : null;
 }
 
-export function globalTagsView(view: StoreView, tags: GlobalTags | undefined, associatedUrn: string): Obj | null {
+export function globalTagsView(
+  view: StoreView,
+  tags: GlobalTags | undefined,
+  associatedUrn: string,
+): G.Maybe<G.GlobalTags> {
   return tagsView(view, tagsOf(tags), associatedUrn);
 }
 
 /** A user or group by urn (owner unions): groups are corpGroup urns, everything else a user. */
-export function actorView(view: StoreView, urn: string): Obj {
-  return ref(view, urn);
+export function actorView(view: StoreView, urn: string): G.CorpUser | G.CorpGroup {
+  return refAs<G.CorpUser | G.CorpGroup>(view, urn);
 }
 
 /** `Owner`: the owner and its ownership type entity are read when selected. */
-class OwnerView {
-  [field: string]: unknown;
+class OwnerView implements G.Owner {
   readonly #view: StoreView;
   readonly #owner: string;
   readonly #typeUrn: string | null;
   readonly #attribution: AttributionRead | null;
-  readonly type: string | null;
-  readonly source: { type: string; url: string | null } | null;
+  readonly type: G.OwnershipType | null;
+  readonly source: G.OwnershipSource | null;
   readonly associatedUrn: string;
   constructor(view: StoreView, o: OwnerRead, associatedUrn: string) {
     this.#view = view;
     this.#owner = o.owner;
     this.#typeUrn = o.typeUrn;
     this.#attribution = o.attribution;
-    this.type = o.type;
-    this.source = o.source;
+    this.type = asEnum<G.OwnershipType>(o.type);
+    this.source = o.source && { type: asEnum<G.OwnershipSourceType>(o.source.type), url: o.source.url };
     this.associatedUrn = associatedUrn;
   }
-  get owner(): Obj {
+  get owner(): G.OwnerType {
     return actorView(this.#view, this.#owner);
   }
-  get ownershipType(): Obj | null {
-    return this.#typeUrn ? ref(this.#view, this.#typeUrn) : null;
+  get ownershipType(): G.Maybe<G.OwnershipTypeEntity> {
+    return this.#typeUrn ? refAs<G.OwnershipTypeEntity>(this.#view, this.#typeUrn) : null;
   }
-  get attribution(): Obj | null {
+  get attribution(): G.Maybe<G.MetadataAttribution> {
     return attributionView(this.#view, this.#attribution);
   }
 }
 
 /** Ownership of a read model as GraphQL shows it; null when none is stored. */
-export function ownershipReadView(view: StoreView, urn: string, ownership: OwnershipRead | null): Obj | null {
+export function ownershipReadView(view: StoreView, urn: string, ownership: OwnershipRead | null): G.Maybe<G.Ownership> {
   if (!ownership) return null;
-  return { owners: ownership.owners.map((o) => new OwnerView(view, o, urn)), lastModified: stampView(ownership.lastModified) };
+  return {
+    owners: ownership.owners.map((o) => new OwnerView(view, o, urn)),
+    lastModified: stampView(ownership.lastModified),
+  };
 }
 
-export function ownershipView(view: StoreView, urn: string, ownership: Ownership | undefined): Obj | null {
+export function ownershipView(view: StoreView, urn: string, ownership: Ownership | undefined): G.Maybe<G.Ownership> {
   return ownershipReadView(view, urn, ownershipOf(ownership));
 }
 
 /** `DataPlatform` over its read model (src/ops/read/common.ts `readPlatform`); `lastIngested` is read when selected. */
-class PlatformView {
-  [field: string]: unknown;
+class PlatformView implements G.DataPlatform {
   readonly #view: StoreView;
   readonly __typename = 'DataPlatform';
   readonly type = 'DATA_PLATFORM';
   readonly urn: string;
   readonly name: string;
   readonly displayName: string;
-  readonly properties: Obj;
-  readonly info: Obj | null;
+  readonly properties: G.DataPlatformProperties;
+  readonly info: G.DataPlatformInfo | null;
   constructor(view: StoreView, platformUrn: string) {
     const p = readPlatform(view, platformUrn);
     this.#view = view;
@@ -229,28 +292,27 @@ class PlatformView {
   }
 }
 
-const platformPropertiesView = (p: PlatformPropertiesRead): Obj => ({
-  type: p.type,
+const platformPropertiesView = (p: PlatformPropertiesRead): G.DataPlatformProperties & G.DataPlatformInfo => ({
+  type: asEnum<G.PlatformType>(p.type),
   displayName: p.displayName,
   datasetNameDelimiter: p.datasetNameDelimiter,
   logoUrl: p.logoUrl,
   logical: p.logical,
 });
 
-export function platformView(view: StoreView, platformUrn: string): Obj {
+export function platformView(view: StoreView, platformUrn: string): G.DataPlatform {
   return new PlatformView(view, platformUrn);
 }
 
 /** A link (`InstitutionalMemoryMetadata`): its author is read when selected. */
-class LinkView {
-  [field: string]: unknown;
+class LinkView implements G.InstitutionalMemoryMetadata {
   readonly #view: StoreView;
   readonly #author: string;
   readonly url: string;
   readonly label: string;
   readonly description: string;
-  readonly created: Obj;
-  readonly updated: Obj | null;
+  readonly created: G.AuditStamp;
+  readonly updated: G.AuditStamp | null;
   readonly associatedUrn: string;
   constructor(view: StoreView, e: LinkRead, associatedUrn: string) {
     this.#view = view;
@@ -262,29 +324,29 @@ class LinkView {
     this.updated = e.updated ? stampView(e.updated) : null;
     this.associatedUrn = associatedUrn;
   }
-  get author(): Obj {
-    return ref(this.#view, this.#author);
+  get author(): G.CorpUser {
+    return refAs<G.CorpUser>(this.#view, this.#author);
   }
-  get actor(): Obj {
+  get actor(): G.ResolvedActor {
     return actorView(this.#view, this.#author);
   }
 }
 
-export function institutionalMemoryView(view: StoreView, urn: string): Obj | null {
+export function institutionalMemoryView(view: StoreView, urn: string): G.Maybe<G.InstitutionalMemory> {
   const memory = readInstitutionalMemory(view, urn);
   return memory ? { elements: memory.elements.map((e) => new LinkView(view, e, urn)) } : null;
 }
 
-export function statusView(view: StoreView, urn: string): Obj | null {
+export function statusView(view: StoreView, urn: string): G.Maybe<G.Status> {
   return readStatus(view, urn);
 }
 
-export type Builder = (view: StoreView, urn: string) => Obj;
+export type Builder = (view: StoreView, urn: string) => G.Entity;
 
 /** Entity type of a urn → GraphQL type name, `EntityType` value and read model. */
 export interface EntityKind {
   typename: string;
-  enumValue: string;
+  enumValue: G.EntityType;
   build: Builder;
 }
 
@@ -292,17 +354,16 @@ export const str = (v: unknown): string | null => (typeof v === 'string' ? v : n
 
 export const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
-export const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
+export const props = (p: unknown): Record<string, string> | undefined =>
+  p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 
-
-export function deprecationView(view: StoreView, urn: string): Obj | null {
+export function deprecationView(view: StoreView, urn: string): G.Maybe<G.Deprecation> {
   const d = readDeprecation(view, urn);
   return d ? new DeprecationView(view, d) : null;
 }
 
 /** `Deprecation`: the entity of its `actor` is read when selected. */
-export class DeprecationView {
-  [field: string]: unknown;
+export class DeprecationView implements G.Deprecation {
   readonly #view: StoreView;
   readonly deprecated: boolean;
   readonly decommissionTime: number | null;
@@ -317,30 +378,37 @@ export class DeprecationView {
     this.actor = d.actor;
     this.#replacement = d.replacement;
   }
-  get actorEntity(): Obj | null {
+  get actorEntity(): G.Maybe<G.Entity> {
     return this.actor ? entityRef(this.#view, this.actor) : null;
   }
   /** The entity to use instead (DataHub's `replacement: Entity`); null when none is named, or its type is not served. */
-  get replacement(): Obj | null {
+  get replacement(): G.Maybe<G.Entity> {
     return this.#replacement ? entityRef(this.#view, this.#replacement) : null;
   }
 }
 
 /** The `documentation` aspect's entries, each with its attribution; null when the entity has none. */
-export function documentationView(view: StoreView, urn: string): Obj | null {
+export function documentationView(view: StoreView, urn: string): G.Maybe<G.Documentation> {
   const doc = readDocumentation(view, urn);
-  return doc && { documentations: doc.map((d) => ({ documentation: d.documentation, attribution: attributionView(view, d.attribution) })) };
+  return (
+    doc && {
+      documentations: doc.map((d) => ({
+        documentation: d.documentation,
+        attribution: attributionView(view, d.attribution),
+      })),
+    }
+  );
 }
 
 /** The `displayProperties` aspect (a color and an icon); null when the entity has none. */
-export function displayPropertiesView(view: StoreView, urn: string): Obj | null {
+export function displayPropertiesView(view: StoreView, urn: string): G.Maybe<G.DisplayProperties> {
   const d = readDisplayProperties(view, urn);
-  return d && { colorHex: d.colorHex, icon: d.icon && { ...d.icon } };
+  const icon = d?.icon && { ...d.icon, iconLibrary: asEnum<G.IconLibrary>(d.icon.iconLibrary) };
+  return d && { colorHex: d.colorHex, icon: icon ?? null };
 }
 
 /** `GlossaryTermAssociation`: the term and the actor are read when selected. */
-class TermAssociationView {
-  [field: string]: unknown;
+class TermAssociationView implements G.GlossaryTermAssociation {
   readonly #view: StoreView;
   readonly #term: string;
   readonly #actor: string | null;
@@ -355,58 +423,67 @@ class TermAssociationView {
     this.context = t.context;
     this.associatedUrn = associatedUrn;
   }
-  get attribution(): Obj | null {
+  get attribution(): G.Maybe<G.MetadataAttribution> {
     return attributionView(this.#view, this.#attribution);
   }
-  get term(): Obj {
-    return ref(this.#view, this.#term);
+  get term(): G.GlossaryTerm {
+    return refAs<G.GlossaryTerm>(this.#view, this.#term);
   }
-  get actor(): Obj | null {
-    return this.#actor ? ref(this.#view, this.#actor) : null;
+  get actor(): G.Maybe<G.CorpUser> {
+    return this.#actor ? refAs<G.CorpUser>(this.#view, this.#actor) : null;
   }
 }
 
 /** Glossary terms of a read model (of an entity or a column) as GraphQL shows them; null when none are stored. */
-export function termsView(view: StoreView, terms: TermsRead | null, associatedUrn: string): Obj | null {
+export function termsView(view: StoreView, terms: TermsRead | null, associatedUrn: string): G.Maybe<G.GlossaryTerms> {
   if (!terms) return null;
-  return { terms: terms.terms.map((t) => new TermAssociationView(view, t, associatedUrn)), auditStamp: terms.auditStamp ? stampView(terms.auditStamp) : null };
+  return {
+    terms: terms.terms.map((t) => new TermAssociationView(view, t, associatedUrn)),
+    auditStamp: terms.auditStamp ? stampView(terms.auditStamp) : null,
+  };
 }
 
 /** A `GlossaryTerms` value (of an entity or a column) as GraphQL shows it; null when there is none. */
-export function glossaryTermsHolderView(view: StoreView, terms: TermsHolder | undefined, associatedUrn: string): Obj | null {
+export function glossaryTermsHolderView(
+  view: StoreView,
+  terms: TermsHolder | undefined,
+  associatedUrn: string,
+): G.Maybe<G.GlossaryTerms> {
   return termsView(view, termsOf(terms), associatedUrn);
 }
 
-export function glossaryTermsView(view: StoreView, urn: string): Obj | null {
+export function glossaryTermsView(view: StoreView, urn: string): G.Maybe<G.GlossaryTerms> {
   return termsView(view, readGlossaryTerms(view, urn), urn);
 }
 
-export function domainAssociation(view: StoreView, urn: string): Obj | null {
+export function domainAssociation(view: StoreView, urn: string): G.Maybe<G.DomainAssociation> {
   const domain = readDomain(view, urn);
-  return domain ? { domain: () => ref(view, domain), associatedUrn: urn } : null;
+  return domain ? { domain: () => refAs<G.Domain>(view, domain), associatedUrn: urn } : null;
 }
 
 /** A structured property value as GraphQL shows it (`StringValue` or `NumberValue`); null for any other. */
-export function propertyValue(v: unknown): Obj | null {
+export function propertyValue(v: unknown): G.Maybe<G.PropertyValue> {
   return propertyValueView(propertyValueOf(v));
 }
 
-function propertyValueView(v: PropertyValueRead): Obj | null {
+function propertyValueView(v: PropertyValueRead): G.Maybe<G.PropertyValue> {
   if (!v) return null;
-  return v.kind === 'string' ? { __typename: 'StringValue', stringValue: v.value } : { __typename: 'NumberValue', numberValue: v.value };
+  return v.kind === 'string'
+    ? { __typename: 'StringValue', stringValue: v.value }
+    : { __typename: 'NumberValue', numberValue: v.value };
 }
 
 /** The asset's structured properties as upsert/removeStructuredProperties return them (never null). */
-export function structuredPropertiesOf(view: StoreView, urn: string): Obj {
+export function structuredPropertiesOf(view: StoreView, urn: string): G.StructuredProperties {
   return structuredPropertiesView(view, urn) ?? { properties: [] };
 }
 
-export function structuredPropertiesView(view: StoreView, urn: string): Obj | null {
+export function structuredPropertiesView(view: StoreView, urn: string): G.Maybe<G.StructuredProperties> {
   const properties = readStructuredProperties(view, urn);
   if (!properties) return null;
   return {
     properties: properties.map((p) => ({
-      structuredProperty: () => ref(view, p.property),
+      structuredProperty: () => refAs<G.StructuredPropertyEntity>(view, p.property),
       values: p.values.map(propertyValueView),
       valueEntities: p.valueEntities.map((u) => (u ? ref(view, u) : null)),
       associatedUrn: urn,
@@ -414,19 +491,19 @@ export function structuredPropertiesView(view: StoreView, urn: string): Obj | nu
   };
 }
 
-export function browsePathV2View(view: StoreView, urn: string): Obj | null {
+export function browsePathV2View(view: StoreView, urn: string): G.Maybe<G.BrowsePathV2> {
   const path = readBrowsePath(view, urn);
   return path && { path: path.map((e) => ({ name: e.name, entity: e.entity ? () => ref(view, e.entity!) : null })) };
 }
 
-export function dataPlatformInstanceOf(view: StoreView, urn: string): Obj | null {
+export function dataPlatformInstanceOf(view: StoreView, urn: string): G.Maybe<G.DataPlatformInstance> {
   const instance = readPlatformInstance(view, urn);
-  return instance ? ref(view, instance) : null;
+  return instance ? refAs<G.DataPlatformInstance>(view, instance) : null;
 }
 
 /** The fields every entity type shares, each computed from the entity's urn when a query selects it. */
 const COMMON = {
-  exists: (view: StoreView, urn: string) => view.entityExists(urn),
+  exists: (view: StoreView, urn: string): boolean => view.entityExists(urn),
   ownership: (view: StoreView, urn: string) => ownershipReadView(view, urn, readOwnership(view, urn)),
   tags: (view: StoreView, urn: string) => tagsView(view, readTags(view, urn), urn),
   glossaryTerms: (view: StoreView, urn: string) => glossaryTermsView(view, urn),
@@ -435,17 +512,17 @@ const COMMON = {
   institutionalMemory: (view: StoreView, urn: string) => institutionalMemoryView(view, urn),
   status: (view: StoreView, urn: string) => statusView(view, urn),
   lastIngested: (view: StoreView, urn: string) => readLastIngested(view, urn),
-  subTypes: (view: StoreView, urn: string) => {
+  subTypes: (view: StoreView, urn: string): G.Maybe<G.SubTypes> => {
     const s = readSubTypes(view, urn);
     return s && { typeNames: [...s.typeNames] };
   },
-  container: (view: StoreView, urn: string) => {
+  container: (view: StoreView, urn: string): G.Maybe<G.Container> => {
     const c = readContainer(view, urn);
-    return c ? ref(view, c) : null;
+    return c ? refAs<G.Container>(view, c) : null;
   },
-  parentContainers: (view: StoreView, urn: string) => {
+  parentContainers: (view: StoreView, urn: string): G.ParentContainersResult => {
     const list = readParentContainers(view, urn);
-    return { count: list.length, containers: list.map((c) => ref(view, c)) };
+    return { count: list.length, containers: list.map((c) => refAs<G.Container>(view, c)) };
   },
   structuredProperties: (view: StoreView, urn: string) => structuredPropertiesView(view, urn),
   browsePathV2: (view: StoreView, urn: string) => browsePathV2View(view, urn),
@@ -453,11 +530,25 @@ const COMMON = {
   documentation: (view: StoreView, urn: string) => documentationView(view, urn),
   displayProperties: (view: StoreView, urn: string) => displayPropertiesView(view, urn),
   // From the entity's active incidents and its assertions (src/ops/quality/health.ts).
-  health: (view: StoreView, urn: string) => healthOf(view, urn),
+  health: (view: StoreView, urn: string): G.Health[] => healthOf(view, urn),
 };
 
+/** The shared fields as `common` gives them: each a function of no arguments, called when selected. */
+export type CommonFields = { [K in keyof typeof COMMON]: Lazy<ReturnType<(typeof COMMON)[K]>> } & {
+  __typename: string;
+  urn: string;
+  type: G.EntityType;
+  globalTags: Lazy<G.Maybe<G.GlobalTags>>;
+};
+
+/**
+ * A GraphQL type as the record read models (built on `common`) hold it: `__typename` comes from the
+ * kind (EntityKind.typename, a string), not a literal.
+ */
+export type Shaped<T> = Omit<T, '__typename'> & { __typename?: string };
+
 /** The shared fields as a record of functions, for the entity types whose read models are records (see EntityView). */
-export function common(view: StoreView, urn: string, kind: EntityKind): Obj {
+export function common(view: StoreView, urn: string, kind: EntityKind): CommonFields {
   const tags = lazy(() => COMMON.tags(view, urn));
   return {
     __typename: kind.typename,
@@ -490,69 +581,70 @@ export function common(view: StoreView, urn: string, kind: EntityKind): Obj {
  * class (its fields are plain properties to the compiled executor, so schema.ts gives its type no
  * resolvers but for fields with arguments). A subclass overrides a field with a getter of its own.
  */
-export class EntityView {
-  [field: string]: unknown;
+export abstract class EntityView implements G.Entity {
+  abstract readonly __typename: string;
+  abstract readonly type: G.EntityType;
   protected readonly view: StoreView;
   readonly urn: string;
   constructor(view: StoreView, urn: string) {
     this.view = view;
     this.urn = urn;
   }
-  get exists(): unknown {
+  get exists(): boolean {
     return COMMON.exists(this.view, this.urn);
   }
-  get ownership(): unknown {
+  get ownership(): G.Maybe<G.Ownership> {
     return COMMON.ownership(this.view, this.urn);
   }
-  get tags(): unknown {
+  get tags(): G.Maybe<G.GlobalTags> {
     return COMMON.tags(this.view, this.urn);
   }
-  get globalTags(): unknown {
+  get globalTags(): G.Maybe<G.GlobalTags> {
     return this.tags;
   }
-  get glossaryTerms(): unknown {
+  get glossaryTerms(): G.Maybe<G.GlossaryTerms> {
     return COMMON.glossaryTerms(this.view, this.urn);
   }
-  get domain(): unknown {
+  get domain(): G.Maybe<G.DomainAssociation> {
     return COMMON.domain(this.view, this.urn);
   }
-  get deprecation(): unknown {
+  get deprecation(): G.Maybe<G.Deprecation> {
     return COMMON.deprecation(this.view, this.urn);
   }
-  get institutionalMemory(): unknown {
+  get institutionalMemory(): G.Maybe<G.InstitutionalMemory> {
     return COMMON.institutionalMemory(this.view, this.urn);
   }
-  get status(): unknown {
+  get status(): G.Maybe<G.Status> {
     return COMMON.status(this.view, this.urn);
   }
-  get lastIngested(): unknown {
+  get lastIngested(): number | null {
     return COMMON.lastIngested(this.view, this.urn);
   }
-  get subTypes(): unknown {
+  get subTypes(): G.Maybe<G.SubTypes> {
     return COMMON.subTypes(this.view, this.urn);
   }
-  get container(): unknown {
+  get container(): G.Maybe<G.Container> {
     return COMMON.container(this.view, this.urn);
   }
-  get parentContainers(): unknown {
+  get parentContainers(): G.ParentContainersResult {
     return COMMON.parentContainers(this.view, this.urn);
   }
-  get structuredProperties(): unknown {
+  get structuredProperties(): G.Maybe<G.StructuredProperties> {
     return COMMON.structuredProperties(this.view, this.urn);
   }
-  get browsePathV2(): unknown {
+  get browsePathV2(): G.Maybe<G.BrowsePathV2> {
     return COMMON.browsePathV2(this.view, this.urn);
   }
-  get dataPlatformInstance(): unknown {
+  get dataPlatformInstance(): G.Maybe<G.DataPlatformInstance> {
     return COMMON.dataPlatformInstance(this.view, this.urn);
   }
-  get documentation(): unknown {
+  get documentation(): G.Maybe<G.Documentation> {
     return COMMON.documentation(this.view, this.urn);
   }
-  get displayProperties(): unknown {
+  get displayProperties(): G.Maybe<G.DisplayProperties> {
     return COMMON.displayProperties(this.view, this.urn);
   }
-  get health(): unknown {
+  get health(): G.Health[] {
     return COMMON.health(this.view, this.urn);
   }
 }
@@ -561,14 +653,15 @@ export function keyOf(urn: string): Record<string, string> {
   return keyAspectOf(urn).value as Record<string, string>;
 }
 
-export const oneOf = (values: ReadonlySet<string>, v: unknown): string | null => (typeof v === 'string' && values.has(v) ? v : null);
+export const oneOf = (values: ReadonlySet<string>, v: unknown): string | null =>
+  typeof v === 'string' && values.has(v) ? v : null;
 
 /**
  * The fields the ML entity types share, shaped from their read model (src/ops/read/ml.ts): what the
  * urn has (the name; a platform and origin, or a feature namespace: null where the urn has none),
  * the description (the edited one first) and the edited description. Each type adds its properties.
  */
-export class MlEntityView extends EntityView {
+export abstract class MlEntityView extends EntityView {
   readonly #kind: MlKind;
   readonly #platform: string | null;
   readonly name: string;
@@ -583,18 +676,19 @@ export class MlEntityView extends EntityView {
     this.origin = identity.origin;
     this.featureNamespace = identity.featureNamespace;
   }
-  get platform(): Obj | null {
+  get platform(): G.Maybe<G.DataPlatform> {
     return this.#platform ? platformView(this.view, this.#platform) : null;
   }
   get description(): string | null {
     return readMlDescription(this.view, this.#kind, this.urn);
   }
-  get editableProperties(): Obj | null {
+  /** Each ML type's editable properties (`MLModelEditableProperties`, …) have this one field. */
+  get editableProperties(): { description: string | null } | null {
     return readMlEditable(this.view, this.#kind, this.urn);
   }
 }
 
 /** A version tag of a read model as GraphQL shows it (`VersionTag`). */
-export function versionTagView(v: VersionTagRead | null): Obj | null {
+export function versionTagView(v: VersionTagRead | null): G.Maybe<G.VersionTag> {
   return v && { versionTag: v.versionTag };
 }

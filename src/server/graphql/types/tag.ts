@@ -1,11 +1,11 @@
 /** Tag: a label with its name, description, colour and owners (docs/datahub/graphql.md §2.6), shaped from src/ops/read/identity.ts. */
 import { readTag, type TagRead } from '../../../ops/read/identity.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, deprecationView, ownershipReadView } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, deprecationView, ownershipReadView } from './shared.ts';
 
 /** The `Tag` GraphQL object over the tag read model. */
-class TagView {
-  [field: string]: unknown;
+class TagView implements G.Tag {
   readonly #view: StoreView;
   readonly #read: TagRead;
   readonly __typename = 'Tag';
@@ -18,25 +18,25 @@ class TagView {
     this.urn = urn;
     this.name = this.#read.name;
   }
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.TagProperties> {
     const p = this.#read.properties;
     return p && { name: p.name, description: p.description, colorHex: p.colorHex };
   }
   get description(): string | null {
     return this.#read.description;
   }
-  get ownership(): Obj | null {
+  get ownership(): G.Maybe<G.Ownership> {
     return ownershipReadView(this.#view, this.urn, this.#read.ownership);
   }
   get exists(): boolean {
     return this.#view.entityExists(this.urn);
   }
-  get deprecation(): Obj | null {
+  get deprecation(): G.Maybe<G.Deprecation> {
     return deprecationView(this.#view, this.urn);
   }
 }
 
-export function tagView(view: StoreView, urn: string): Obj {
+export function tagView(view: StoreView, urn: string): G.Tag {
   return new TagView(view, urn);
 }
 

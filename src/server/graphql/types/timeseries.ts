@@ -11,7 +11,8 @@ import { runsOf } from '../../../ops/timeseries/runs.ts';
 import { datasetStats, usageStats, type UsageRange, type UserCount } from '../../../ops/timeseries/usage.ts';
 import type { TimeseriesQuery } from '../../../ops/timeseries/timeseries.ts';
 import { criterionOf, type FacetFilterGql } from '../searchInput.ts';
-import { common, customPropertiesView, platformView, ref, type EntityKind, type Obj } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { asEnum, asStored, common, customPropertiesView, platformView, ref, refAs, type EntityKind } from './shared.ts';
 
 interface TimeArgs {
   startTimeMillis?: number | null;
@@ -21,16 +22,26 @@ interface TimeArgs {
 }
 
 /** The time range and limit of a field's arguments, its facet filter as criteria on the events' fields. */
-const queryOf = (args: TimeArgs): TimeseriesQuery => ({ ...args, filters: args.filter ? [args.filter.and.map(criterionOf)] : undefined });
+const queryOf = (args: TimeArgs): TimeseriesQuery => ({
+  ...args,
+  filters: args.filter ? [args.filter.and.map(criterionOf)] : undefined,
+});
 
 /** `Dataset.operations(startTimeMillis, endTimeMillis, filter, limit)`. */
-export const operationsField = (view: StoreView, urn: string) => (args: TimeArgs) => readOperations(view, urn, queryOf(args));
+// Operations as read: their type and source type pass through as stored (see asStored).
+export const operationsField =
+  (view: StoreView, urn: string) =>
+  (args: TimeArgs): G.Operation[] =>
+    asStored<G.Operation[]>(readOperations(view, urn, queryOf(args)));
 
 /** `runs(start, count)` of a job or flow. */
-export const runsField = (view: StoreView, urn: string) => (args: { start?: number | null; count?: number | null }) => {
-  const page = runsOf(view, urn, args);
-  return { start: page.start, count: page.count, total: page.total, runs: page.urns.map((u) => ref(view, u)) };
-};
+export const runsField =
+  (view: StoreView, urn: string) =>
+  (args: { start?: number | null; count?: number | null }): G.DataProcessInstanceResult => {
+    const page = runsOf(view, urn, args);
+    const runs = page.urns.map((u) => refAs<G.DataProcessInstance>(view, u));
+    return { start: page.start, count: page.count, total: page.total, runs };
+  };
 
 export const dataProcessInstance: EntityKind = {
   typename: 'DataProcessInstance',
@@ -42,7 +53,10 @@ export const dataProcessInstance: EntityKind = {
       name: run.name,
       created: run.created,
       externalUrl: run.externalUrl,
-      properties: run.properties && { ...run.properties, customProperties: customPropertiesView(run.properties.customProperties, urn) },
+      properties: run.properties && {
+        ...run.properties,
+        customProperties: customPropertiesView(run.properties.customProperties, urn),
+      },
       parentTemplate: parent ? () => ref(view, parent) : null,
       platform: run.platformUrn ? platformView(view, run.platformUrn) : null,
       state: (args: TimeArgs) => readRunEvents(view, urn, args),
@@ -51,28 +65,41 @@ export const dataProcessInstance: EntityKind = {
 };
 
 /** `Dataset.datasetProfiles(startTimeMillis, endTimeMillis, filter, limit)`. */
-export const datasetProfilesField = (view: StoreView, urn: string) => (args: TimeArgs) => readDatasetProfiles(view, urn, queryOf(args));
+// Profiles as read: their partition type and time window pass through as stored (see asStored).
+export const datasetProfilesField =
+  (view: StoreView, urn: string) =>
+  (args: TimeArgs): G.DatasetProfile[] =>
+    asStored<G.DatasetProfile[]>(readDatasetProfiles(view, urn, queryOf(args)));
 
-const usersView = (view: StoreView, users: UserCount[]) => users.map((u) => ({ user: ref(view, u.user), count: u.count, userEmail: u.userEmail }));
+const usersView = (view: StoreView, users: UserCount[]): G.UserUsageCounts[] =>
+  users.map((u) => ({ user: refAs<G.CorpUser>(view, u.user), count: u.count, userEmail: u.userEmail }));
 
 /** `Dataset.usageStats(range)`: the month before now when no range is given. */
-export const usageStatsField = (view: StoreView, urn: string) => (args: { range?: UsageRange | null }) => {
-  const usage = usageStats(view, urn, args.range ?? 'MONTH', Date.now());
-  return {
-    buckets: usage.buckets.map((b) => ({
-      bucket: b.bucket,
-      duration: b.duration,
-      resource: urn,
-      metrics: { uniqueUserCount: b.uniqueUserCount, users: usersView(view, b.users), totalSqlQueries: b.totalSqlQueries, topSqlQueries: b.topSqlQueries, fields: b.fields },
-    })),
-    aggregations: { ...usage.aggregations, users: usersView(view, usage.aggregations.users) },
+export const usageStatsField =
+  (view: StoreView, urn: string) =>
+  (args: { range?: UsageRange | null }): G.UsageQueryResult => {
+    const usage = usageStats(view, urn, args.range ?? 'MONTH', Date.now());
+    return {
+      buckets: usage.buckets.map((b) => ({
+        bucket: b.bucket,
+        duration: asEnum<G.WindowDuration>(b.duration),
+        resource: urn,
+        metrics: {
+          uniqueUserCount: b.uniqueUserCount,
+          users: usersView(view, b.users),
+          totalSqlQueries: b.totalSqlQueries,
+          topSqlQueries: b.topSqlQueries,
+          fields: b.fields,
+        },
+      })),
+      aggregations: { ...usage.aggregations, users: usersView(view, usage.aggregations.users) },
+    };
   };
-};
 
 /** `Dataset.statsSummary`: null for a dataset that reported no usage, operation or profile. */
-export const statsSummaryField = (view: StoreView, urn: string) => () => {
+export const statsSummaryField = (view: StoreView, urn: string) => (): G.Maybe<G.DatasetStatsSummary> => {
   const stats = datasetStats(view, urn, Date.now());
   if (!stats) return null;
   const { topUsersLast30Days, ...counts } = stats;
-  return { ...counts, topUsersLast30Days: topUsersLast30Days?.map((u) => ref(view, u)) ?? null };
+  return { ...counts, topUsersLast30Days: topUsersLast30Days?.map((u) => refAs<G.CorpUser>(view, u)) ?? null };
 };

@@ -9,7 +9,8 @@ import type { StoreView } from '../../../store/store.ts';
 import { searchResults } from '../search.ts';
 import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';
 import { entityRef } from './registry.ts';
-import { ref, type EntityKind, type Obj } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { refAs, type EntityKind } from './shared.ts';
 
 /** `versionsSearch(input)`: the search input as the catalog's request, the page as GraphQL's results. */
 export function versionsSearch(view: StoreView, urn: string, input: SearchInputGql) {
@@ -31,10 +32,11 @@ export const versionSet: EntityKind = {
   }),
 };
 
-const resolvedStamp = (view: StoreView, s: StampRead | null): Obj | null => (s ? { time: s.time, actor: s.actor ? () => ref(view, s.actor!) : null } : null);
+const resolvedStamp = (view: StoreView, s: StampRead | null): G.Maybe<G.ResolvedAuditStamp> =>
+  s ? { time: s.time, actor: s.actor ? () => refAs<G.CorpUser>(view, s.actor!) : null } : null;
 
 /** `versionProperties` of a versioned asset (DataHub's VersionPropertiesMapper); null when it has none. */
-export function versionPropertiesView(view: StoreView, urn: string): Obj | null {
+export function versionPropertiesView(view: StoreView, urn: string): G.Maybe<G.VersionProperties> {
   const p = readVersionProperties(view, urn);
   if (!p) return null;
   return {
