@@ -2,6 +2,7 @@
  * Container: a database, schema, folder … holding datasets; its platform comes from
  * dataPlatformInstance. Shaped from src/ops/read/glossary.ts.
  */
+import { editableContainerProperties } from '../../../model/aspects/storedAsGiven.ts';
 import { readContainerPlatform, readContainerProperties, readEditableDescription } from '../../../ops/read/glossary.ts';
 import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView } from './shared.ts';
 
@@ -16,7 +17,7 @@ class ContainerView extends EntityView {
     return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
   }
   get editableProperties(): Obj | null {
-    return readEditableDescription(this.view, this.urn, 'editableContainerProperties');
+    return readEditableDescription(this.view, this.urn, editableContainerProperties);
   }
 }
 

@@ -2,6 +2,7 @@
  * GlossaryTerm: a business term with its definition, source and place in the glossary
  * (docs/datahub/discovery.md §4.1), shaped from src/ops/read/glossary.ts.
  */
+import { glossaryTermInfo } from '../../../model/aspects/storedAsGiven.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import { readGlossaryTermProperties } from '../../../ops/read/glossary.ts';
 import type { StoreView } from '../../../store/store.ts';
@@ -22,7 +23,7 @@ class GlossaryTermView extends EntityView {
     return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
   }
   get parentNodes(): Obj {
-    return parentNodes(this.view, this.urn, 'glossaryTermInfo');
+    return parentNodes(this.view, this.urn, glossaryTermInfo);
   }
 }
 
