@@ -69,8 +69,15 @@ export type InferFields<F> = Flatten<
 >;
 type Flatten<T> = { [K in keyof T]: T[K] };
 
-/** The value type of a declared aspect. */
-export type AspectValue<D extends { fields?: Fields }> = D extends { fields: infer F } ? InferFields<F> : Record<string, unknown>;
+/**
+ * The value type of a declared aspect. `Fields` itself (what a generic declaration is known to have)
+ * reads as any record: its shapes nest without end.
+ */
+export type AspectValue<D extends { fields?: Fields }> = D extends { fields: infer F }
+  ? Fields extends F
+    ? Record<string, unknown>
+    : InferFields<F>
+  : Record<string, unknown>;
 
 /**
  * An aspect as a typed read takes it: its declaration with a declared shape (`fields`, checked or

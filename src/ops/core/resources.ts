@@ -70,9 +70,12 @@ export function checkFieldExists(view: StoreView, urn: string, fieldPath: string
  * A copy of the latest value of an aspect, typed by its declaration, or `fallback` when the entity has
  * none: what a write starts from (`readAspect(txn, urn, ownership, { owners: [] })`).
  */
+export function readAspect<D extends DeclaredAspect>(view: StoreView, urn: string, aspect: D, fallback: NoInfer<AspectValue<D>>): AspectValue<D>;
+/** The same with a fallback that is not a value of the aspect (`{}` for one with required fields). */
+export function readAspect<D extends DeclaredAspect, F>(view: StoreView, urn: string, aspect: D, fallback: F): AspectValue<D> | F;
 export function readAspect<D extends DeclaredAspect, F>(view: StoreView, urn: string, aspect: D, fallback: F): AspectValue<D> | F {
-  const v = latestAspect(view, urn, aspect);
-  return v === undefined ? fallback : structuredClone(v);
+  const v: unknown = view.getAspect(urn, aspect.name)?.value;
+  return (v === undefined ? fallback : structuredClone(v)) as AspectValue<D> | F;
 }
 
 /**

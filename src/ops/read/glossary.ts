@@ -3,7 +3,7 @@
  * with the catalog's defaults (a name defaults to the urn's id, a term's source to INTERNAL), and the
  * chain of its parents.
  */
-import type { DeclaredAspect, editableDescription } from '../../model/aspects/define.ts';
+import type { editableDescription } from '../../model/aspects/define.ts';
 import { containerProperties, dataPlatformInstance, domainProperties, glossaryNodeInfo, glossaryTermInfo } from '../../model/aspects/storedAsGiven.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
@@ -11,7 +11,7 @@ import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 /** An aspect holding the description a user wrote over the ingested one (`editableContainerProperties` …). */
-type EditableDescriptionAspect = DeclaredAspect & { readonly fields: typeof editableDescription };
+type EditableDescriptionAspect = { readonly name: string; readonly fields: typeof editableDescription };
 const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
 
 /** Follows a parent link (container, parentNode, parentDomain) up to the root, guarding against cycles (100 at most). */
