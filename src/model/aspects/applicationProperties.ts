@@ -1,7 +1,7 @@
 /** applicationProperties (com.linkedin.application.ApplicationProperties): an application's name and links. */
-import { defineAspect, str, urnOf } from './define.ts';
+import { defineAspect, str, urnOf, type AspectValue } from './define.ts';
 
-export default defineAspect({
+const applicationProperties = defineAspect({
   name: 'applicationProperties',
   fqn: 'com.linkedin.application.ApplicationProperties',
   fields: {
@@ -13,3 +13,6 @@ export default defineAspect({
   },
   relationships: [{ name: 'ApplicationPartOf', path: 'parentApplication' }],
 });
+export default applicationProperties;
+
+export type ApplicationProperties = AspectValue<typeof applicationProperties>;

@@ -1,6 +1,6 @@
-import { defineAspect, PROSE, str } from './define.ts';
+import { defineAspect, PROSE, str, type AspectValue } from './define.ts';
 
-export default defineAspect({
+const corpGroupEditableInfo = defineAspect({
   name: 'corpGroupEditableInfo',
   fqn: 'com.linkedin.identity.CorpGroupEditableInfo',
   fields: { 'description?': str, 'pictureLink?': str, 'slack?': str, 'email?': str },
@@ -8,3 +8,6 @@ export default defineAspect({
     { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
   ],
 });
+export default corpGroupEditableInfo;
+
+export type CorpGroupEditableInfo = AspectValue<typeof corpGroupEditableInfo>;

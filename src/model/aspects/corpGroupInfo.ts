@@ -1,6 +1,6 @@
-import { arr, auditStamp, defineAspect, NAME, PROSE, str, urnOf } from './define.ts';
+import { arr, auditStamp, defineAspect, NAME, PROSE, str, urnOf, type AspectValue } from './define.ts';
 
-export default defineAspect({
+const corpGroupInfo = defineAspect({
   name: 'corpGroupInfo',
   fqn: 'com.linkedin.identity.CorpGroupInfo',
   fields: {
@@ -23,3 +23,6 @@ export default defineAspect({
     { path: 'description', field: 'description', kind: 'text', weight: PROSE },
   ],
 });
+export default corpGroupInfo;
+
+export type CorpGroupInfo = AspectValue<typeof corpGroupInfo>;

@@ -1,6 +1,6 @@
-import { anyUrn, arr, defineAspect, NAME, PROSE, str } from './define.ts';
+import { anyUrn, arr, defineAspect, NAME, PROSE, str, type AspectValue } from './define.ts';
 
-export default defineAspect({
+const corpUserEditableInfo = defineAspect({
   name: 'corpUserEditableInfo',
   fqn: 'com.linkedin.identity.CorpUserEditableInfo',
   fields: {
@@ -24,3 +24,6 @@ export default defineAspect({
     { path: 'teams[]', field: 'teams', kind: 'text', weight: PROSE },
   ],
 });
+export default corpUserEditableInfo;
+
+export type CorpUserEditableInfo = AspectValue<typeof corpUserEditableInfo>;

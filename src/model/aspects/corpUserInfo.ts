@@ -1,6 +1,6 @@
-import { bool, defineAspect, ID, NAME, num, PROSE, str, urnOf } from './define.ts';
+import { bool, defineAspect, ID, NAME, num, PROSE, str, urnOf, type AspectValue } from './define.ts';
 
-export default defineAspect({
+const corpUserInfo = defineAspect({
   name: 'corpUserInfo',
   fqn: 'com.linkedin.identity.CorpUserInfo',
   fields: {
@@ -27,3 +27,6 @@ export default defineAspect({
     { path: 'active', field: 'active', kind: 'bool' },
   ],
 });
+export default corpUserInfo;
+
+export type CorpUserInfo = AspectValue<typeof corpUserInfo>;

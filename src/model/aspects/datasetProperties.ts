@@ -1,6 +1,6 @@
-import { arr, defineAspect, ID, NAME, PROSE, str, timeStamp } from './define.ts';
+import { arr, defineAspect, ID, NAME, PROSE, str, timeStamp, type AspectValue } from './define.ts';
 
-export default defineAspect({
+const datasetProperties = defineAspect({
   name: 'datasetProperties',
   fqn: 'com.linkedin.dataset.DatasetProperties',
   fields: {
@@ -23,3 +23,6 @@ export default defineAspect({
   mergeKeys: { tags: 'value' },
   emptyValue: () => ({ tags: [], customProperties: {} }),
 });
+export default datasetProperties;
+
+export type DatasetProperties = AspectValue<typeof datasetProperties>;

@@ -69,8 +69,21 @@ export type InferFields<F> = Flatten<
 >;
 type Flatten<T> = { [K in keyof T]: T[K] };
 
-/** The value type of a declared aspect. */
-export type AspectValue<D extends { fields?: Fields }> = D extends { fields: infer F } ? InferFields<F> : Record<string, unknown>;
+/**
+ * The value type of a declared aspect. `Fields` itself (what a generic declaration is known to have)
+ * reads as any record: its shapes nest without end.
+ */
+export type AspectValue<D extends { fields?: Fields }> = D extends { fields: infer F }
+  ? Fields extends F
+    ? Record<string, unknown>
+    : InferFields<F>
+  : Record<string, unknown>;
+
+/**
+ * An aspect as a typed read takes it: its declaration with a declared shape (`fields`, checked or
+ * `asGiven`). `aspectOf(view, urn, ownership)` reads the aspect `ownership.name` as an `Ownership`.
+ */
+export type DeclaredAspect = { readonly name: string; readonly fields: Fields };
 
 /**
  * A relationship an aspect carries: every URN found at `path` is an edge named `name` from the entity
@@ -173,9 +186,23 @@ export const rec = <const F extends Fields>(f: F) => ({ record: f });
  */
 export const unchecked = <const S extends Spec>(_s: S) => 'any' as Unchecked<Infer<S>>;
 
+/**
+ * Fields stored as given, each typed for the code by its shape: `'any'` to the validator (a value it
+ * accepted before the fields were listed is accepted after), the shape's type to a reader. A reader
+ * that must not fail on a stored value of another type keeps its own guard (`typeof v === 'string'`).
+ */
+export const asGiven = <const F extends Fields>(fields: F) =>
+  Object.fromEntries(Object.keys(fields).map((k) => [k, 'any'])) as { readonly [K in keyof F]: Unchecked<Infer<F[K]>> };
+
 export const auditStamp = rec({ time: num, actor: anyUrn, 'impersonator?': anyUrn, 'message?': str });
 export const timeStamp = rec({ time: num, 'actor?': anyUrn });
 export const changeStamps = { 'created?': auditStamp, 'lastModified?': auditStamp, 'deleted?': auditStamp } as const;
+
+/**
+ * The fields of an editable-properties aspect (`editableChartProperties` …), stored as given: the
+ * description a user wrote over the ingested one.
+ */
+export const editableDescription = asGiven({ 'description?': str });
 
 /** An audit stamp `{time, actor}` as the aspects carry it. */
 export type Stamp = Infer<typeof auditStamp>;

@@ -1,6 +1,6 @@
-import { anyUrn, bool, defineAspect, num, str } from './define.ts';
+import { anyUrn, bool, defineAspect, num, str, type AspectValue } from './define.ts';
 
-export default defineAspect({
+const deprecation = defineAspect({
   name: 'deprecation',
   fqn: 'com.linkedin.common.Deprecation',
   fields: { deprecated: bool, 'decommissionTime?': num, note: str, actor: anyUrn, 'replacement?': anyUrn },
@@ -8,3 +8,6 @@ export default defineAspect({
     { path: 'deprecated', field: 'deprecated', kind: 'bool' },
   ],
 });
+export default deprecation;
+
+export type Deprecation = AspectValue<typeof deprecation>;

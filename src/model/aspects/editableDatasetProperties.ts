@@ -1,6 +1,6 @@
-import { changeStamps, defineAspect, NAME, PROSE, str } from './define.ts';
+import { changeStamps, defineAspect, NAME, PROSE, str, type AspectValue } from './define.ts';
 
-export default defineAspect({
+const editableDatasetProperties = defineAspect({
   name: 'editableDatasetProperties',
   fqn: 'com.linkedin.dataset.EditableDatasetProperties',
   fields: { ...changeStamps, 'description?': str, 'name?': str },
@@ -9,3 +9,6 @@ export default defineAspect({
     { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
   ],
 });
+export default editableDatasetProperties;
+
+export type EditableDatasetProperties = AspectValue<typeof editableDatasetProperties>;

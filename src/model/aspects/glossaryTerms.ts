@@ -1,8 +1,13 @@
-import { defineAspect, LABEL } from './define.ts';
+import { anyUrn, arr, asGiven, auditStamp, defineAspect, LABEL, rec, str, type AspectValue } from './define.ts';
 
-export default defineAspect({
+/** A term applied to an entity or a column (DataHub's `GlossaryTermAssociation`). */
+const termAssociation = rec({ urn: anyUrn, 'context?': str, 'actor?': anyUrn, 'attribution?': 'object' });
+
+const glossaryTerms = defineAspect({
   name: 'glossaryTerms',
   fqn: 'com.linkedin.common.GlossaryTerms',
+  // Stored as given: typed for the code, never refused.
+  fields: asGiven({ 'terms?': arr(termAssociation), 'auditStamp?': auditStamp }),
   relationships: [{ name: 'TermedWith', path: 'terms[].urn' }],
   searchable: [
     { path: 'terms[].urn', field: 'glossaryTerms', kind: 'urn', weight: LABEL },
@@ -10,3 +15,6 @@ export default defineAspect({
   mergeKeys: { terms: ['urn'] },
   emptyValue: (stamp) => ({ terms: [], auditStamp: stamp() }),
 });
+export default glossaryTerms;
+
+export type GlossaryTerms = AspectValue<typeof glossaryTerms>;

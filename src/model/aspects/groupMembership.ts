@@ -1,6 +1,6 @@
-import { arr, defineAspect, urnOf } from './define.ts';
+import { arr, defineAspect, urnOf, type AspectValue } from './define.ts';
 
-export default defineAspect({
+const groupMembership = defineAspect({
   name: 'groupMembership',
   fqn: 'com.linkedin.identity.GroupMembership',
   fields: { groups: arr(urnOf('corpGroup')) },
@@ -9,3 +9,6 @@ export default defineAspect({
     { path: 'groups[]', field: 'groups', kind: 'urn' },
   ],
 });
+export default groupMembership;
+
+export type GroupMembership = AspectValue<typeof groupMembership>;

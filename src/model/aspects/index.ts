@@ -1,6 +1,7 @@
 /**
  * Every aspect the model knows: the modules that declare a shape, then aspects stored as given that
- * carry other declarations, the key aspects that do, and aspects known by schema name only. The
+ * carry other declarations, those the program reads (typed, not checked), the key aspects that carry
+ * declarations, and aspects known by schema name only. The
  * registry (FQNs), the validator, the relationships index, the search declarations and JSON Patch's
  * merge keys are built from this list.
  */
@@ -32,6 +33,7 @@ import ownership from './ownership.ts';
 import queryProperties from './queryProperties.ts';
 import querySubjects from './querySubjects.ts';
 import * as keys from './keys.ts';
+import * as readAsGiven from './readAsGiven.ts';
 import * as storedAsGiven from './storedAsGiven.ts';
 import roleMembership from './roleMembership.ts';
 import schemaMetadata from './schemaMetadata.ts';
@@ -44,13 +46,9 @@ import versionSetProperties from './versionSetProperties.ts';
 
 /** Aspects known by name and schema only: stored as given, nothing else declared. */
 const NAMED: Record<string, string> = {
-  datasetDeprecation: 'com.linkedin.dataset.DatasetDeprecation',
   datasetProfile: 'com.linkedin.dataset.DatasetProfile',
   datasetUsageStatistics: 'com.linkedin.dataset.DatasetUsageStatistics',
-  viewProperties: 'com.linkedin.dataset.ViewProperties',
   browsePaths: 'com.linkedin.common.BrowsePaths',
-  browsePathsV2: 'com.linkedin.common.BrowsePathsV2',
-  origin: 'com.linkedin.common.Origin',
   embed: 'com.linkedin.common.Embed',
   operation: 'com.linkedin.common.Operation',
   chartUsageStatistics: 'com.linkedin.chart.ChartUsageStatistics',
@@ -58,11 +56,8 @@ const NAMED: Record<string, string> = {
   dataProcessInstanceRunEvent: 'com.linkedin.dataprocess.DataProcessInstanceRunEvent',
   datahubIngestionCheckpoint: 'com.linkedin.datajob.datahub.DatahubIngestionCheckpoint',
   datahubIngestionRunSummary: 'com.linkedin.datajob.datahub.DatahubIngestionRunSummary',
-  corpUserStatus: 'com.linkedin.identity.CorpUserStatus',
-  corpUserSettings: 'com.linkedin.identity.CorpUserSettings',
   corpUserCredentials: 'com.linkedin.identity.CorpUserCredentials',
   telemetryClientId: 'com.linkedin.telemetry.TelemetryClientId',
-  dataHubExecutionRequestResult: 'com.linkedin.execution.ExecutionRequestResult',
   dataHubExecutionRequestSignal: 'com.linkedin.execution.ExecutionRequestSignal',
   dataHubAccessTokenInfo: 'com.linkedin.access.token.DataHubAccessTokenInfo',
   containerKey: 'com.linkedin.metadata.key.ContainerKey',
@@ -75,33 +70,18 @@ const NAMED: Record<string, string> = {
   dataTypeKey: 'com.linkedin.datatype.DataTypeKey',
   entityTypeKey: 'com.linkedin.entitytype.EntityTypeKey',
   glossaryRelatedTerms: 'com.linkedin.glossary.GlossaryRelatedTerms',
-  editableMlModelProperties: 'com.linkedin.ml.metadata.EditableMLModelProperties',
-  editableMlModelGroupProperties: 'com.linkedin.ml.metadata.EditableMLModelGroupProperties',
-  editableMlFeatureProperties: 'com.linkedin.ml.metadata.EditableMLFeatureProperties',
-  editableMlPrimaryKeyProperties: 'com.linkedin.ml.metadata.EditableMLPrimaryKeyProperties',
-  editableMlFeatureTableProperties: 'com.linkedin.ml.metadata.EditableMLFeatureTableProperties',
-  editableNotebookProperties: 'com.linkedin.notebook.EditableNotebookProperties',
-  dataPlatformInstanceProperties: 'com.linkedin.dataplatforminstance.DataPlatformInstanceProperties',
-  structuredPropertySettings: 'com.linkedin.structured.StructuredPropertySettings',
-  dataTypeInfo: 'com.linkedin.datatype.DataTypeInfo',
-  entityTypeInfo: 'com.linkedin.entitytype.EntityTypeInfo',
   dataHubViewKey: 'com.linkedin.metadata.key.DataHubViewKey',
-  dataHubViewInfo: 'com.linkedin.view.DataHubViewInfo',
   globalSettingsKey: 'com.linkedin.metadata.key.GlobalSettingsKey',
-  globalSettingsInfo: 'com.linkedin.settings.global.GlobalSettingsInfo',
   documentKey: 'com.linkedin.metadata.key.DocumentKey',
   documentUsageStatistics: 'com.linkedin.knowledge.DocumentUsageStatistics',
   semanticContent: 'com.linkedin.common.SemanticContent',
   queryKey: 'com.linkedin.metadata.key.QueryKey',
   queryUsageStatistics: 'com.linkedin.query.QueryUsageStatistics',
   applicationKey: 'com.linkedin.application.ApplicationKey',
-  documentation: 'com.linkedin.common.Documentation',
-  displayProperties: 'com.linkedin.common.DisplayProperties',
   businessAttributes: 'com.linkedin.businessattribute.BusinessAttributes',
   assertionNote: 'com.linkedin.assertion.AssertionNote',
   assertionKey: 'com.linkedin.metadata.key.AssertionKey',
   assertionRunEvent: 'com.linkedin.assertion.AssertionRunEvent',
-  assertionActions: 'com.linkedin.assertion.AssertionActions',
   versionSetKey: 'com.linkedin.metadata.key.VersionSetKey',
   platformResourceKey: 'com.linkedin.platformresource.PlatformResourceKey',
   dataHubSecretKey: 'com.linkedin.metadata.key.DataHubSecretKey',
@@ -189,6 +169,7 @@ export const ASPECTS: readonly AspectDef[] = [
   inviteToken,
   incidentInfo,
   ...Object.values(storedAsGiven),
+  ...Object.values(readAsGiven),
   ...Object.values(keys),
   ...Object.entries(NAMED).map(([name, fqn]) => ({ name, fqn })),
 ];

@@ -1,8 +1,11 @@
-import { bool, defineAspect } from './define.ts';
+import { bool, defineAspect, type AspectValue } from './define.ts';
 
-export default defineAspect({
+const status = defineAspect({
   name: 'status',
   fqn: 'com.linkedin.common.Status',
   fields: { 'removed?': bool },
   searchable: [{ path: 'removed', field: 'removed', kind: 'bool' }],
 });
+export default status;
+
+export type Status = AspectValue<typeof status>;

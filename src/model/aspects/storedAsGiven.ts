@@ -1,17 +1,61 @@
 /**
  * Aspects whose shape is stored as given (not checked yet) but that carry other declarations: the
  * relationships DataHub declares on them (docs/datahub/discovery.md §1.4), the fields search indexes.
+ * Their `fields` are `asGiven`: never refused on write, they type what the program reads of them.
  */
-import { defineAspect, ID, NAME, PROSE } from './define.ts';
+import {
+  anyUrn,
+  arr,
+  asGiven,
+  auditStamp,
+  bool,
+  changeStamps,
+  defineAspect,
+  editableDescription,
+  ID,
+  NAME,
+  num,
+  PROSE,
+  rec,
+  str,
+  timeStamp,
+  type AspectValue,
+} from './define.ts';
+
+/** An edge to another entity as DataJobInputOutput, ChartInfo … hold it (DataHub's `Edge`). */
+const edge = rec({ destinationUrn: anyUrn, 'created?': auditStamp, 'lastModified?': auditStamp, 'properties?': { map: str } });
+/** Column lineage: `downstreams` columns computed from `upstreams` (columns, or whole datasets). */
+const fineGrainedLineage = rec({
+  'upstreamType?': str,
+  'upstreams?': arr(anyUrn),
+  'downstreamType?': str,
+  'downstreams?': arr(anyUrn),
+  'transformOperation?': str,
+  'confidenceScore?': num,
+  'query?': anyUrn,
+});
+/** The fields ChartInfo and DashboardInfo share. */
+const biInfo = {
+  'title?': str,
+  'description?': str,
+  'externalUrl?': str,
+  'lastRefreshed?': num,
+  'lastModified?': rec(changeStamps),
+  'customProperties?': { map: str },
+} as const;
+/** The fields every ML entity's properties have. */
+const mlProperties = { 'description?': str, 'version?': rec({ 'versionTag?': str }), 'customProperties?': { map: str } } as const;
 
 export const nativeGroupMembership = defineAspect({
   name: 'nativeGroupMembership',
   fqn: 'com.linkedin.identity.NativeGroupMembership',
+  fields: asGiven({ 'nativeGroups?': arr(anyUrn) }),
   relationships: [{ name: 'IsMemberOfNativeGroup', path: 'nativeGroups[]' }],
 });
 export const domains = defineAspect({
   name: 'domains',
   fqn: 'com.linkedin.domain.Domains',
+  fields: asGiven({ 'domains?': arr(anyUrn) }),
   relationships: [{ name: 'AssociatedWith', path: 'domains[]' }],
   searchable: [
     { path: 'domains[]', field: 'domains', kind: 'urn' },
@@ -22,6 +66,7 @@ export const domains = defineAspect({
 export const container = defineAspect({
   name: 'container',
   fqn: 'com.linkedin.container.Container',
+  fields: asGiven({ 'container?': anyUrn }),
   relationships: [{ name: 'IsPartOf', path: 'container' }],
   searchable: [
     { path: 'container', field: 'container', kind: 'urn' },
@@ -30,6 +75,16 @@ export const container = defineAspect({
 export const glossaryTermInfo = defineAspect({
   name: 'glossaryTermInfo',
   fqn: 'com.linkedin.glossary.GlossaryTermInfo',
+  fields: asGiven({
+    'name?': str,
+    'definition?': str,
+    'termSource?': str,
+    'sourceRef?': str,
+    'sourceUrl?': str,
+    'customProperties?': { map: str },
+    'rawSchema?': str,
+    'parentNode?': anyUrn,
+  }),
   relationships: [{ name: 'IsPartOf', path: 'parentNode' }],
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
@@ -41,6 +96,7 @@ export const glossaryTermInfo = defineAspect({
 export const glossaryNodeInfo = defineAspect({
   name: 'glossaryNodeInfo',
   fqn: 'com.linkedin.glossary.GlossaryNodeInfo',
+  fields: asGiven({ 'name?': str, 'definition?': str, 'customProperties?': { map: str }, 'parentNode?': anyUrn }),
   relationships: [{ name: 'IsPartOf', path: 'parentNode' }],
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
@@ -51,6 +107,7 @@ export const glossaryNodeInfo = defineAspect({
 export const domainProperties = defineAspect({
   name: 'domainProperties',
   fqn: 'com.linkedin.domain.DomainProperties',
+  fields: asGiven({ 'name?': str, 'description?': str, 'parentDomain?': anyUrn }),
   relationships: [{ name: 'IsPartOf', path: 'parentDomain' }],
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
@@ -61,6 +118,7 @@ export const domainProperties = defineAspect({
 export const upstreamLineage = defineAspect({
   name: 'upstreamLineage',
   fqn: 'com.linkedin.dataset.UpstreamLineage',
+  fields: asGiven({ 'upstreams?': arr(rec({ dataset: anyUrn })), 'fineGrainedLineages?': arr(fineGrainedLineage) }),
   relationships: [
     { name: 'DownstreamOf', path: 'upstreams[].dataset' },
     { name: 'DownstreamOf', path: 'fineGrainedLineages[].upstreams[]' },
@@ -76,6 +134,7 @@ export const upstreamLineage = defineAspect({
 export const siblings = defineAspect({
   name: 'siblings',
   fqn: 'com.linkedin.common.Siblings',
+  fields: asGiven({ 'siblings?': arr(anyUrn) }),
   relationships: [{ name: 'SiblingOf', path: 'siblings[]' }],
   mergeKeys: { siblings: 'value' },
   emptyValue: () => ({ siblings: [] }),
@@ -83,6 +142,15 @@ export const siblings = defineAspect({
 export const dataJobInputOutput = defineAspect({
   name: 'dataJobInputOutput',
   fqn: 'com.linkedin.datajob.DataJobInputOutput',
+  fields: asGiven({
+    'inputDatasets?': arr(anyUrn),
+    'outputDatasets?': arr(anyUrn),
+    'inputDatajobs?': arr(anyUrn),
+    'inputDatasetEdges?': arr(edge),
+    'outputDatasetEdges?': arr(edge),
+    'inputDatajobEdges?': arr(edge),
+    'fineGrainedLineages?': arr(fineGrainedLineage),
+  }),
   relationships: [
     { name: 'Consumes', path: 'inputDatasets[]' },
     { name: 'Consumes', path: 'inputDatasetEdges[].destinationUrn' },
@@ -123,6 +191,7 @@ export const dataJobInputOutput = defineAspect({
 export const chartInfo = defineAspect({
   name: 'chartInfo',
   fqn: 'com.linkedin.chart.ChartInfo',
+  fields: asGiven({ ...biInfo, 'chartUrl?': str, 'type?': str, 'access?': str, 'inputs?': arr('any'), 'inputEdges?': arr(edge) }),
   relationships: [
     // DataHub declares it on the union's member (`inputs/*/string`); the reader reads through it.
     { name: 'Consumes', path: 'inputs[]' },
@@ -145,6 +214,15 @@ export const chartInfo = defineAspect({
 export const dashboardInfo = defineAspect({
   name: 'dashboardInfo',
   fqn: 'com.linkedin.dashboard.DashboardInfo',
+  fields: asGiven({
+    ...biInfo,
+    'dashboardUrl?': str,
+    'charts?': arr(anyUrn),
+    'chartEdges?': arr(edge),
+    'datasets?': arr(anyUrn),
+    'datasetEdges?': arr(edge),
+    'dashboards?': arr(edge),
+  }),
   relationships: [
     { name: 'Contains', path: 'charts[]' },
     { name: 'Contains', path: 'chartEdges[].destinationUrn' },
@@ -167,6 +245,13 @@ export const dashboardInfo = defineAspect({
 export const dataProductProperties = defineAspect({
   name: 'dataProductProperties',
   fqn: 'com.linkedin.dataproduct.DataProductProperties',
+  fields: asGiven({
+    'name?': str,
+    'description?': str,
+    'externalUrl?': str,
+    'assets?': arr(edge),
+    'customProperties?': { map: str },
+  }),
   relationships: [{ name: 'DataProductContains', path: 'assets[].destinationUrn' }],
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
@@ -181,6 +266,7 @@ export const dataProductProperties = defineAspect({
 export const dataProcessInstanceRelationships = defineAspect({
   name: 'dataProcessInstanceRelationships',
   fqn: 'com.linkedin.dataprocess.DataProcessInstanceRelationships',
+  fields: asGiven({ 'parentTemplate?': anyUrn, 'parentInstance?': anyUrn, 'upstreamInstances?': arr(anyUrn) }),
   relationships: [
     { name: 'InstanceOf', path: 'parentTemplate' },
     { name: 'ChildOf', path: 'parentInstance' },
@@ -218,6 +304,14 @@ export const dataProcessInstanceOutput = defineAspect({
 export const mlModelProperties = defineAspect({
   name: 'mlModelProperties',
   fqn: 'com.linkedin.ml.metadata.MLModelProperties',
+  fields: asGiven({
+    ...mlProperties,
+    'name?': str,
+    'date?': num,
+    'type?': str,
+    'externalUrl?': str,
+    'groups?': arr(anyUrn),
+  }),
   relationships: [
     { name: 'TrainedBy', path: 'trainingJobs[]' },
     { name: 'UsedBy', path: 'downstreamJobs[]' },
@@ -233,6 +327,7 @@ export const mlModelProperties = defineAspect({
 export const mlModelGroupProperties = defineAspect({
   name: 'mlModelGroupProperties',
   fqn: 'com.linkedin.ml.metadata.MLModelGroupProperties',
+  fields: asGiven({ ...mlProperties, 'name?': str, 'created?': timeStamp, 'externalUrl?': str }),
   relationships: [
     { name: 'TrainedBy', path: 'trainingJobs[]' },
     { name: 'UsedBy', path: 'downstreamJobs[]' },
@@ -245,6 +340,7 @@ export const mlModelGroupProperties = defineAspect({
 export const mlFeatureProperties = defineAspect({
   name: 'mlFeatureProperties',
   fqn: 'com.linkedin.ml.metadata.MLFeatureProperties',
+  fields: asGiven({ ...mlProperties, 'dataType?': str }),
   relationships: [{ name: 'DerivedFrom', path: 'sources[]' }],
   searchable: [
     { path: 'description', field: 'description', kind: 'text', weight: PROSE },
@@ -253,6 +349,7 @@ export const mlFeatureProperties = defineAspect({
 export const mlPrimaryKeyProperties = defineAspect({
   name: 'mlPrimaryKeyProperties',
   fqn: 'com.linkedin.ml.metadata.MLPrimaryKeyProperties',
+  fields: asGiven({ ...mlProperties, 'dataType?': str }),
   relationships: [{ name: 'DerivedFrom', path: 'sources[]' }],
   searchable: [
     { path: 'description', field: 'description', kind: 'text', weight: PROSE },
@@ -261,6 +358,7 @@ export const mlPrimaryKeyProperties = defineAspect({
 export const mlFeatureTableProperties = defineAspect({
   name: 'mlFeatureTableProperties',
   fqn: 'com.linkedin.ml.metadata.MLFeatureTableProperties',
+  fields: asGiven({ ...mlProperties, 'mlFeatures?': arr(anyUrn), 'mlPrimaryKeys?': arr(anyUrn) }),
   relationships: [
     { name: 'KeyedBy', path: 'mlPrimaryKeys[]' },
     { name: 'Contains', path: 'mlFeatures[]' },
@@ -273,6 +371,7 @@ export const mlFeatureTableProperties = defineAspect({
 export const subTypes = defineAspect({
   name: 'subTypes',
   fqn: 'com.linkedin.common.SubTypes',
+  fields: asGiven({ 'typeNames?': arr(str) }),
   searchable: [
     { path: 'typeNames[]', field: 'typeNames', kind: 'keyword' },
   ],
@@ -280,6 +379,7 @@ export const subTypes = defineAspect({
 export const dataPlatformInstance = defineAspect({
   name: 'dataPlatformInstance',
   fqn: 'com.linkedin.common.DataPlatformInstance',
+  fields: asGiven({ 'platform?': anyUrn, 'instance?': anyUrn }),
   searchable: [
     { path: 'platform', field: 'platform', kind: 'urn' },
     { path: 'instance', field: 'platformInstance', kind: 'urn' },
@@ -288,6 +388,7 @@ export const dataPlatformInstance = defineAspect({
 export const structuredProperties = defineAspect({
   name: 'structuredProperties',
   fqn: 'com.linkedin.structured.StructuredProperties',
+  fields: asGiven({ 'properties?': arr(rec({ propertyUrn: anyUrn, 'values?': arr('any'), 'attribution?': 'object' })) }),
   searchable: [
     { path: 'properties[].propertyUrn', field: 'structuredProperties', kind: 'urn' },
   ],
@@ -297,6 +398,7 @@ export const structuredProperties = defineAspect({
 export const editableChartProperties = defineAspect({
   name: 'editableChartProperties',
   fqn: 'com.linkedin.chart.EditableChartProperties',
+  fields: editableDescription,
   searchable: [
     { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
   ],
@@ -304,6 +406,7 @@ export const editableChartProperties = defineAspect({
 export const editableDashboardProperties = defineAspect({
   name: 'editableDashboardProperties',
   fqn: 'com.linkedin.dashboard.EditableDashboardProperties',
+  fields: editableDescription,
   searchable: [
     { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
   ],
@@ -311,6 +414,13 @@ export const editableDashboardProperties = defineAspect({
 export const dataFlowInfo = defineAspect({
   name: 'dataFlowInfo',
   fqn: 'com.linkedin.datajob.DataFlowInfo',
+  fields: asGiven({
+    'name?': str,
+    'description?': str,
+    'project?': str,
+    'externalUrl?': str,
+    'customProperties?': { map: str },
+  }),
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
     { path: 'description', field: 'description', kind: 'text', weight: PROSE },
@@ -321,6 +431,7 @@ export const dataFlowInfo = defineAspect({
 export const editableDataFlowProperties = defineAspect({
   name: 'editableDataFlowProperties',
   fqn: 'com.linkedin.datajob.EditableDataFlowProperties',
+  fields: editableDescription,
   searchable: [
     { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
   ],
@@ -328,6 +439,7 @@ export const editableDataFlowProperties = defineAspect({
 export const dataJobInfo = defineAspect({
   name: 'dataJobInfo',
   fqn: 'com.linkedin.datajob.DataJobInfo',
+  fields: asGiven({ 'name?': str, 'description?': str, 'externalUrl?': str, 'customProperties?': { map: str } }),
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
     { path: 'description', field: 'description', kind: 'text', weight: PROSE },
@@ -337,6 +449,7 @@ export const dataJobInfo = defineAspect({
 export const editableDataJobProperties = defineAspect({
   name: 'editableDataJobProperties',
   fqn: 'com.linkedin.datajob.EditableDataJobProperties',
+  fields: editableDescription,
   searchable: [
     { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
   ],
@@ -344,6 +457,14 @@ export const editableDataJobProperties = defineAspect({
 export const containerProperties = defineAspect({
   name: 'containerProperties',
   fqn: 'com.linkedin.container.ContainerProperties',
+  fields: asGiven({
+    'name?': str,
+    'description?': str,
+    'customProperties?': { map: str },
+    'externalUrl?': str,
+    'qualifiedName?': str,
+    'env?': str,
+  }),
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
     { path: 'qualifiedName', field: 'qualifiedName', kind: 'text', weight: ID },
@@ -355,6 +476,7 @@ export const containerProperties = defineAspect({
 export const editableContainerProperties = defineAspect({
   name: 'editableContainerProperties',
   fqn: 'com.linkedin.container.EditableContainerProperties',
+  fields: editableDescription,
   searchable: [
     { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
   ],
@@ -362,6 +484,13 @@ export const editableContainerProperties = defineAspect({
 export const dataPlatformInfo = defineAspect({
   name: 'dataPlatformInfo',
   fqn: 'com.linkedin.dataplatform.DataPlatformInfo',
+  fields: asGiven({
+    'type?': str,
+    'displayName?': str,
+    'datasetNameDelimiter?': str,
+    'logoUrl?': str,
+    'logical?': bool,
+  }),
   searchable: [
     { path: 'displayName', field: 'name', kind: 'text', weight: NAME },
   ],
@@ -369,6 +498,13 @@ export const dataPlatformInfo = defineAspect({
 export const notebookInfo = defineAspect({
   name: 'notebookInfo',
   fqn: 'com.linkedin.notebook.NotebookInfo',
+  fields: asGiven({
+    'title?': str,
+    'description?': str,
+    'externalUrl?': str,
+    'customProperties?': { map: str },
+    'changeAuditStamps?': rec(changeStamps),
+  }),
   searchable: [
     { path: 'title', field: 'name', kind: 'text', weight: NAME },
     { path: 'description', field: 'description', kind: 'text', weight: PROSE },
@@ -378,6 +514,7 @@ export const notebookInfo = defineAspect({
 export const assertionRunSummary = defineAspect({
   name: 'assertionRunSummary',
   fqn: 'com.linkedin.assertion.AssertionRunSummary',
+  fields: asGiven({ 'assertionStatus?': str }),
   searchable: [
     { path: 'assertionStatus', field: 'assertionStatus', kind: 'keyword' },
   ],
@@ -385,6 +522,7 @@ export const assertionRunSummary = defineAspect({
 export const ownershipTypeInfo = defineAspect({
   name: 'ownershipTypeInfo',
   fqn: 'com.linkedin.ownership.OwnershipTypeInfo',
+  fields: asGiven({ 'name?': str, 'description?': str }),
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
   ],
@@ -392,6 +530,13 @@ export const ownershipTypeInfo = defineAspect({
 export const dataProcessInstanceProperties = defineAspect({
   name: 'dataProcessInstanceProperties',
   fqn: 'com.linkedin.dataprocess.DataProcessInstanceProperties',
+  fields: asGiven({
+    'name?': str,
+    'type?': str,
+    'externalUrl?': str,
+    'created?': auditStamp,
+    'customProperties?': { map: str },
+  }),
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
     { path: 'type', field: 'type', kind: 'keyword' },
@@ -406,6 +551,20 @@ export const dataProcessInstanceProperties = defineAspect({
 export const propertyDefinition = defineAspect({
   name: 'propertyDefinition',
   fqn: 'com.linkedin.structured.StructuredPropertyDefinition',
+  fields: asGiven({
+    'qualifiedName?': str,
+    'displayName?': str,
+    'description?': str,
+    'cardinality?': str,
+    'immutable?': bool,
+    'valueType?': anyUrn,
+    'typeQualifier?': rec({ 'allowedTypes?': arr(anyUrn) }),
+    'allowedValues?': arr(rec({ value: 'any', 'description?': str })),
+    'entityTypes?': arr(anyUrn),
+    'allowedPlatforms?': arr(anyUrn),
+    'created?': auditStamp,
+    'lastModified?': auditStamp,
+  }),
   searchable: [
     { path: 'qualifiedName', field: 'id', kind: 'text', weight: ID },
     { path: 'displayName', field: 'name', kind: 'text', weight: NAME },
@@ -419,3 +578,39 @@ export const propertyDefinition = defineAspect({
   looseMergeKeys: { allowedValues: ['value'], allowedPlatforms: 'value' },
   emptyValue: () => ({ qualifiedName: '', valueType: 'urn:li:dataType:datahub.string', entityTypes: [] }),
 });
+
+export type NativeGroupMembership = AspectValue<typeof nativeGroupMembership>;
+export type Domains = AspectValue<typeof domains>;
+export type Container = AspectValue<typeof container>;
+export type GlossaryTermInfo = AspectValue<typeof glossaryTermInfo>;
+export type GlossaryNodeInfo = AspectValue<typeof glossaryNodeInfo>;
+export type DomainProperties = AspectValue<typeof domainProperties>;
+export type UpstreamLineage = AspectValue<typeof upstreamLineage>;
+export type Siblings = AspectValue<typeof siblings>;
+export type DataJobInputOutput = AspectValue<typeof dataJobInputOutput>;
+export type ChartInfo = AspectValue<typeof chartInfo>;
+export type DashboardInfo = AspectValue<typeof dashboardInfo>;
+export type DataProductProperties = AspectValue<typeof dataProductProperties>;
+export type DataProcessInstanceRelationships = AspectValue<typeof dataProcessInstanceRelationships>;
+export type MlModelProperties = AspectValue<typeof mlModelProperties>;
+export type MlModelGroupProperties = AspectValue<typeof mlModelGroupProperties>;
+export type MlFeatureProperties = AspectValue<typeof mlFeatureProperties>;
+export type MlPrimaryKeyProperties = AspectValue<typeof mlPrimaryKeyProperties>;
+export type MlFeatureTableProperties = AspectValue<typeof mlFeatureTableProperties>;
+export type SubTypes = AspectValue<typeof subTypes>;
+export type DataPlatformInstance = AspectValue<typeof dataPlatformInstance>;
+export type StructuredProperties = AspectValue<typeof structuredProperties>;
+export type EditableChartProperties = AspectValue<typeof editableChartProperties>;
+export type EditableDashboardProperties = AspectValue<typeof editableDashboardProperties>;
+export type DataFlowInfo = AspectValue<typeof dataFlowInfo>;
+export type EditableDataFlowProperties = AspectValue<typeof editableDataFlowProperties>;
+export type DataJobInfo = AspectValue<typeof dataJobInfo>;
+export type EditableDataJobProperties = AspectValue<typeof editableDataJobProperties>;
+export type ContainerProperties = AspectValue<typeof containerProperties>;
+export type EditableContainerProperties = AspectValue<typeof editableContainerProperties>;
+export type DataPlatformInfo = AspectValue<typeof dataPlatformInfo>;
+export type NotebookInfo = AspectValue<typeof notebookInfo>;
+export type AssertionRunSummary = AspectValue<typeof assertionRunSummary>;
+export type OwnershipTypeInfo = AspectValue<typeof ownershipTypeInfo>;
+export type DataProcessInstanceProperties = AspectValue<typeof dataProcessInstanceProperties>;
+export type PropertyDefinition = AspectValue<typeof propertyDefinition>;

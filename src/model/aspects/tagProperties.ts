@@ -1,6 +1,6 @@
-import { defineAspect, NAME, PROSE, str } from './define.ts';
+import { defineAspect, NAME, PROSE, str, type AspectValue } from './define.ts';
 
-export default defineAspect({
+const tagProperties = defineAspect({
   name: 'tagProperties',
   fqn: 'com.linkedin.tag.TagProperties',
   fields: { name: str, 'description?': str, 'colorHex?': str },
@@ -9,3 +9,6 @@ export default defineAspect({
     { path: 'description', field: 'description', kind: 'text', weight: PROSE },
   ],
 });
+export default tagProperties;
+
+export type TagProperties = AspectValue<typeof tagProperties>;

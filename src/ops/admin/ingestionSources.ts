@@ -26,7 +26,6 @@ export const SOURCE_TYPE = 'dataHubIngestionSource';
 export const EXECUTION_TYPE = 'dataHubExecutionRequest';
 export const SOURCE_INFO = 'dataHubIngestionSourceInfo';
 export const EXECUTION_INPUT = 'dataHubExecutionRequestInput';
-export const EXECUTION_RESULT = 'dataHubExecutionRequestResult';
 /** The relationship from an execution request to its source (ExecutionRequestSource.ingestionSource). */
 const EXECUTION_OF = 'ingestionSource';
 

@@ -3,6 +3,7 @@
  * Every mutation calls these inside its write transaction, before writing anything.
  */
 import { BadRequestError } from '../../errors.ts';
+import type { AspectValue, DeclaredAspect } from '../../model/aspects/define.ts';
 import { validateUrn } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
@@ -65,8 +66,22 @@ export function checkFieldExists(view: StoreView, urn: string, fieldPath: string
   }
 }
 
-/** Latest value of an aspect, or `fallback` when the entity has none. */
-export function readAspect<T>(view: StoreView, urn: string, aspectName: string, fallback: T): T {
-  const v = view.getAspect(urn, aspectName)?.value as T | undefined;
-  return v === undefined ? fallback : structuredClone(v);
+/**
+ * A copy of the latest value of an aspect, typed by its declaration, or `fallback` when the entity has
+ * none: what a write starts from (`readAspect(txn, urn, ownership, { owners: [] })`).
+ */
+export function readAspect<D extends DeclaredAspect>(view: StoreView, urn: string, aspect: D, fallback: NoInfer<AspectValue<D>>): AspectValue<D>;
+/** The same with a fallback that is not a value of the aspect (`{}` for one with required fields). */
+export function readAspect<D extends DeclaredAspect, F>(view: StoreView, urn: string, aspect: D, fallback: F): AspectValue<D> | F;
+export function readAspect<D extends DeclaredAspect, F>(view: StoreView, urn: string, aspect: D, fallback: F): AspectValue<D> | F {
+  const v: unknown = view.getAspect(urn, aspect.name)?.value;
+  return (v === undefined ? fallback : structuredClone(v)) as AspectValue<D> | F;
+}
+
+/**
+ * The latest value of an aspect as stored, typed by its declaration (not copied: read it, never change
+ * it). Read models use `aspectOf` (src/ops/read/common.ts), which shares decoded values between reads.
+ */
+export function latestAspect<D extends DeclaredAspect>(view: StoreView, urn: string, aspect: D): AspectValue<D> | undefined {
+  return view.getAspect(urn, aspect.name)?.value as AspectValue<D> | undefined;
 }

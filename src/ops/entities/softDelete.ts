@@ -1,5 +1,6 @@
 /** batchUpdateSoftDeleted (docs/datahub/graphql.md §3.13): `status {removed}` on every urn, atomically. */
 import { BadRequestError } from '../../errors.ts';
+import status from '../../model/aspects/status.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkUrnSyntax, readAspect } from '../core/resources.ts';
 import { writeAspect } from '../core/writeAspect.ts';
@@ -12,7 +13,7 @@ export async function batchUpdateSoftDeleted(ctx: OpContext, urns: readonly stri
       if (!txn.entityExists(urn)) throw new BadRequestError(`Failed to soft delete entity with urn ${urn}. Entity does not exist.`);
     }
     for (const urn of new Set(urns)) {
-      const current = readAspect<Record<string, unknown>>(txn, urn, 'status', {});
+      const current = readAspect(txn, urn, status, {});
       writeAspect(txn, stamp, urn, 'status', { ...current, removed: deleted });
     }
   });

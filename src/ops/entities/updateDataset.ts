@@ -5,7 +5,8 @@
 import { BadRequestError } from '../../errors.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreTxn } from '../../store/store.ts';
-import type { EditableSchemaFieldInfo } from '../../model/aspects/editableSchemaMetadata.ts';
+import editableDatasetProperties from '../../model/aspects/editableDatasetProperties.ts';
+import editableSchemaMetadata, { type EditableSchemaFieldInfo, type EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
 import type { Owner, OwnershipTypeName } from '../../model/aspects/ownership.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkUrnSyntax, readAspect } from '../core/resources.ts';
@@ -71,7 +72,7 @@ function applyUpdate(txn: StoreTxn, stamp: WriteStamp, urn: string, input: Datas
   const tags = input.globalTags ?? input.tags;
   if (tags) writes.push(['globalTags', tagsOf(tags)]);
   if (input.editableSchemaMetadata) {
-    const current = readAspect<{ created?: WriteStamp }>(txn, urn, 'editableSchemaMetadata', {});
+    const current: Partial<EditableSchemaMetadata> = readAspect(txn, urn, editableSchemaMetadata, {});
     const entries: EditableSchemaFieldInfo[] = input.editableSchemaMetadata.editableSchemaFieldInfo.map((f) => ({
       fieldPath: f.fieldPath,
       ...(f.description != null && { description: f.description }),
@@ -80,7 +81,7 @@ function applyUpdate(txn: StoreTxn, stamp: WriteStamp, urn: string, input: Datas
     writes.push(['editableSchemaMetadata', { created: current.created ?? stamp, lastModified: stamp, editableSchemaFieldInfo: entries }]);
   }
   if (input.editableProperties) {
-    const current = readAspect<{ created?: WriteStamp }>(txn, urn, 'editableDatasetProperties', {});
+    const current = readAspect(txn, urn, editableDatasetProperties, {});
     const p = input.editableProperties;
     writes.push(['editableDatasetProperties', { created: current.created ?? stamp, lastModified: stamp, description: p.description, ...(p.name != null && { name: p.name }) }]);
   }

@@ -5,7 +5,10 @@
  * owners are added like members are (docs/design.md §2.5, DataHub issue #14758): nothing is removed.
  * One group is one transaction.
  */
-import type { Owner, Ownership } from '../../model/aspects/ownership.ts';
+import corpGroupEditableInfo from '../../model/aspects/corpGroupEditableInfo.ts';
+import corpGroupInfo from '../../model/aspects/corpGroupInfo.ts';
+import groupMembership from '../../model/aspects/groupMembership.ts';
+import ownership, { type Owner } from '../../model/aspects/ownership.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { readAspect } from '../core/resources.ts';
 import { groupUrn, userUrn, writeUser, type UpsertOptions, type UserSpec } from './upsertUser.ts';
@@ -50,7 +53,7 @@ export async function upsertGroup(ctx: OpContext, spec: GroupSpec, options: Upse
     for (const user of inline.values()) writeUser(txn, stamp, user, options);
     writeAspect(txn, stamp, urn, 'status', { removed: false });
 
-    const info = readAspect<Record<string, unknown> & { admins?: string[]; members?: string[]; groups?: string[] }>(txn, urn, 'corpGroupInfo', {});
+    const info = readAspect(txn, urn, corpGroupInfo, {});
     const nextInfo: Record<string, unknown> = {
       ...info,
       admins: union(info.admins, owners.filter(isUser)),
@@ -63,7 +66,7 @@ export async function upsertGroup(ctx: OpContext, spec: GroupSpec, options: Upse
     writeAspect(txn, stamp, urn, 'corpGroupInfo', nextInfo);
 
     if (options.overrideEditable || spec.pictureLink !== undefined) {
-      const editable = readAspect<Record<string, unknown>>(txn, urn, 'corpGroupEditableInfo', { pictureLink: DEFAULT_GROUP_PICTURE });
+      const editable = readAspect(txn, urn, corpGroupEditableInfo, { pictureLink: DEFAULT_GROUP_PICTURE });
       for (const [key, value] of [['description', spec.description], ['pictureLink', spec.pictureLink], ['slack', spec.slack], ['email', spec.email]] as const) {
         if (value !== undefined) editable[key] = value;
       }
@@ -71,14 +74,14 @@ export async function upsertGroup(ctx: OpContext, spec: GroupSpec, options: Upse
     }
 
     if (owners.length > 0) {
-      const ownership = readAspect<Ownership>(txn, urn, 'ownership', { owners: [] });
-      const list: Owner[] = [...ownership.owners];
+      const current = readAspect(txn, urn, ownership, { owners: [] });
+      const list: Owner[] = [...current.owners];
       for (const o of owners) if (!list.some((x) => x.owner === o)) list.push({ owner: o, type: 'TECHNICAL_OWNER' });
-      writeAspect(txn, stamp, urn, 'ownership', { ...ownership, owners: list, lastModified: stamp });
+      writeAspect(txn, stamp, urn, 'ownership', { ...current, owners: list, lastModified: stamp });
     }
 
     for (const m of members.filter(isUser)) {
-      const membership = readAspect<{ groups: string[] }>(txn, m, 'groupMembership', { groups: [] });
+      const membership = readAspect(txn, m, groupMembership, { groups: [] });
       if (!membership.groups.includes(urn)) writeAspect(txn, stamp, m, 'groupMembership', { ...membership, groups: [...membership.groups, urn].sort() });
     }
     for (const u of [...owners, ...members]) {

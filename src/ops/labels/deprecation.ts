@@ -4,6 +4,7 @@
  * batch is atomic — every resource is validated before anything is written, in one transaction.
  */
 import { BadRequestError } from '../../errors.ts';
+import deprecation, { type Deprecation } from '../../model/aspects/deprecation.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkUrnSyntax, readAspect, validateResource, type ResourceRef } from '../core/resources.ts';
 import { writeAspect } from '../core/writeAspect.ts';
@@ -16,14 +17,6 @@ export interface DeprecationChange {
   note?: string | null;
   /** URN of the replacement entity; null or absent removes it. */
   replacement?: string | null;
-}
-
-export interface Deprecation {
-  deprecated: boolean;
-  decommissionTime?: number;
-  note: string;
-  actor: string;
-  replacement?: string;
 }
 
 /** The aspect value DataHub writes for a change, starting from the stored one. */
@@ -51,7 +44,7 @@ export async function updateDeprecation(ctx: OpContext, urn: string, change: Dep
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(urn)) throw new BadRequestError(`Failed to update deprecation for Entity ${urn}. Entity does not exist.`);
-    const current = readAspect<Partial<Deprecation>>(txn, urn, 'deprecation', {});
+    const current = readAspect(txn, urn, deprecation, {});
     writeAspect(txn, stamp, urn, 'deprecation', applyChange(current, change, ctx.actor));
   });
   return true;
@@ -74,7 +67,7 @@ export async function batchUpdateDeprecation(
     for (const r of refs) validateResource(txn, r);
     const urns = [...new Set(refs.map((r) => r.resourceUrn))];
     for (const urn of urns) {
-      const current = readAspect<Partial<Deprecation>>(txn, urn, 'deprecation', {});
+      const current = readAspect(txn, urn, deprecation, {});
       writeAspect(txn, stamp, urn, 'deprecation', applyChange(current, change, ctx.actor));
     }
     return urns;

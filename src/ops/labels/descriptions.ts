@@ -9,9 +9,32 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import { parseUrn } from '../../model/urn.ts';
-import { editableFieldEntry, type EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
+import corpGroupEditableInfo from '../../model/aspects/corpGroupEditableInfo.ts';
+import type { DeclaredAspect } from '../../model/aspects/define.ts';
+import editableDatasetProperties from '../../model/aspects/editableDatasetProperties.ts';
+import editableSchemaMetadata, { editableFieldEntry } from '../../model/aspects/editableSchemaMetadata.ts';
+import {
+  editableMlFeatureProperties,
+  editableMlFeatureTableProperties,
+  editableMlModelGroupProperties,
+  editableMlModelProperties,
+  editableMlPrimaryKeyProperties,
+  editableNotebookProperties,
+} from '../../model/aspects/readAsGiven.ts';
+import {
+  dataProductProperties,
+  domainProperties,
+  editableChartProperties,
+  editableContainerProperties,
+  editableDashboardProperties,
+  editableDataFlowProperties,
+  editableDataJobProperties,
+  glossaryNodeInfo,
+  glossaryTermInfo,
+} from '../../model/aspects/storedAsGiven.ts';
+import tagProperties from '../../model/aspects/tagProperties.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
-import { checkFieldExists, readAspect, type SubResourceType } from '../core/resources.ts';
+import { checkFieldExists, latestAspect, readAspect, type SubResourceType } from '../core/resources.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 
 export interface DescriptionUpdate {
@@ -22,25 +45,25 @@ export interface DescriptionUpdate {
 }
 
 /** Aspect and field that hold the description, per entity type. */
-const TARGETS: Record<string, { aspect: string; field: string }> = {
-  tag: { aspect: 'tagProperties', field: 'description' },
-  corpGroup: { aspect: 'corpGroupEditableInfo', field: 'description' },
-  container: { aspect: 'editableContainerProperties', field: 'description' },
-  glossaryTerm: { aspect: 'glossaryTermInfo', field: 'definition' },
-  glossaryNode: { aspect: 'glossaryNodeInfo', field: 'definition' },
-  domain: { aspect: 'domainProperties', field: 'description' },
-  dataProduct: { aspect: 'dataProductProperties', field: 'description' },
-  notebook: { aspect: 'editableNotebookProperties', field: 'description' },
-  dataset: { aspect: 'editableDatasetProperties', field: 'description' },
-  chart: { aspect: 'editableChartProperties', field: 'description' },
-  dashboard: { aspect: 'editableDashboardProperties', field: 'description' },
-  dataFlow: { aspect: 'editableDataFlowProperties', field: 'description' },
-  dataJob: { aspect: 'editableDataJobProperties', field: 'description' },
-  mlModel: { aspect: 'editableMlModelProperties', field: 'description' },
-  mlModelGroup: { aspect: 'editableMlModelGroupProperties', field: 'description' },
-  mlFeatureTable: { aspect: 'editableMlFeatureTableProperties', field: 'description' },
-  mlFeature: { aspect: 'editableMlFeatureProperties', field: 'description' },
-  mlPrimaryKey: { aspect: 'editableMlPrimaryKeyProperties', field: 'description' },
+const TARGETS: Record<string, { aspect: DeclaredAspect; field: string }> = {
+  tag: { aspect: tagProperties, field: 'description' },
+  corpGroup: { aspect: corpGroupEditableInfo, field: 'description' },
+  container: { aspect: editableContainerProperties, field: 'description' },
+  glossaryTerm: { aspect: glossaryTermInfo, field: 'definition' },
+  glossaryNode: { aspect: glossaryNodeInfo, field: 'definition' },
+  domain: { aspect: domainProperties, field: 'description' },
+  dataProduct: { aspect: dataProductProperties, field: 'description' },
+  notebook: { aspect: editableNotebookProperties, field: 'description' },
+  dataset: { aspect: editableDatasetProperties, field: 'description' },
+  chart: { aspect: editableChartProperties, field: 'description' },
+  dashboard: { aspect: editableDashboardProperties, field: 'description' },
+  dataFlow: { aspect: editableDataFlowProperties, field: 'description' },
+  dataJob: { aspect: editableDataJobProperties, field: 'description' },
+  mlModel: { aspect: editableMlModelProperties, field: 'description' },
+  mlModelGroup: { aspect: editableMlModelGroupProperties, field: 'description' },
+  mlFeatureTable: { aspect: editableMlFeatureTableProperties, field: 'description' },
+  mlFeature: { aspect: editableMlFeatureProperties, field: 'description' },
+  mlPrimaryKey: { aspect: editableMlPrimaryKeyProperties, field: 'description' },
 };
 
 export async function updateDescription(ctx: OpContext, input: DescriptionUpdate): Promise<true> {
@@ -54,7 +77,7 @@ export async function updateDescription(ctx: OpContext, input: DescriptionUpdate
     await ctx.store.write((txn) => {
       if (!txn.entityExists(urn)) throw missing();
       checkFieldExists(txn, urn, field);
-      const current = txn.getAspect(urn, 'editableSchemaMetadata')?.value as EditableSchemaMetadata | undefined;
+      const current = latestAspect(txn, urn, editableSchemaMetadata);
       const { aspect, entry } = editableFieldEntry(current && structuredClone(current), field, stamp);
       entry.description = input.description;
       writeAspect(txn, stamp, urn, 'editableSchemaMetadata', aspect);
@@ -71,9 +94,9 @@ export async function updateDescription(ctx: OpContext, input: DescriptionUpdate
       throw new BadRequestError('Properties for this Glossary Term do not yet exist!');
     }
     if (entityType === 'glossaryNode' && !txn.getAspect(urn, 'glossaryNodeInfo')) throw new BadRequestError('Glossary Node does not exist');
-    const fallback: Record<string, unknown> = entityType === 'tag' ? { name: rawKey } : {};
-    const current = readAspect<Record<string, unknown>>(txn, urn, target.aspect, fallback);
-    writeAspect(txn, stamp, urn, target.aspect, { ...current, [target.field]: input.description });
+    // Any of the aspects above: the description field is set, the rest kept as stored.
+    const current = readAspect(txn, urn, target.aspect, entityType === 'tag' ? { name: rawKey } : {});
+    writeAspect(txn, stamp, urn, target.aspect.name, { ...current, [target.field]: input.description });
   });
   return true;
 }

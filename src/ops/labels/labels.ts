@@ -7,16 +7,20 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import type { StoreTxn, StoreView } from '../../store/store.ts';
-import { editableFieldEntry, type EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
+import editableSchemaMetadata, { editableFieldEntry } from '../../model/aspects/editableSchemaMetadata.ts';
+import globalTags from '../../model/aspects/globalTags.ts';
+import glossaryTerms from '../../model/aspects/glossaryTerms.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
-import { readAspect, urnTypeOf, validateResource, type ResourceRef } from '../core/resources.ts';
+import { latestAspect, readAspect, urnTypeOf, validateResource, type ResourceRef } from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
 
 /** One kind of label: where its associations are stored and what names them. */
 export interface LabelKind {
   /** Entity type of the label's urn. */
   entityType: 'tag' | 'glossaryTerm';
-  /** Entity-level aspect, also the name of the holder inside an editable column entry. */
+  /** Entity-level aspect. */
+  aspect: typeof globalTags | typeof glossaryTerms;
+  /** Its name, also the name of the holder inside an editable column entry. */
   aspectName: 'globalTags' | 'glossaryTerms';
   /** The list inside the aspect. */
   listField: 'tags' | 'terms';
@@ -26,8 +30,8 @@ export interface LabelKind {
   stamped: boolean;
 }
 
-export const TAGS: LabelKind = { entityType: 'tag', aspectName: 'globalTags', listField: 'tags', keyField: 'tag', stamped: false };
-export const TERMS: LabelKind = { entityType: 'glossaryTerm', aspectName: 'glossaryTerms', listField: 'terms', keyField: 'urn', stamped: true };
+export const TAGS: LabelKind = { entityType: 'tag', aspect: globalTags, aspectName: 'globalTags', listField: 'tags', keyField: 'tag', stamped: false };
+export const TERMS: LabelKind = { entityType: 'glossaryTerm', aspect: glossaryTerms, aspectName: 'glossaryTerms', listField: 'terms', keyField: 'urn', stamped: true };
 
 type Association = Record<string, unknown>;
 type Holder = Record<string, unknown>;
@@ -86,11 +90,11 @@ function changed(kind: LabelKind, holder: Holder, list: Association[], stamp: Wr
 
 function changeLabels(txn: StoreTxn, kind: LabelKind, stamp: WriteStamp, urn: string, field: string | null, change: (list: Association[]) => Association[]): void {
   if (field === null) {
-    const current = readAspect<Holder>(txn, urn, kind.aspectName, { [kind.listField]: [] });
+    const current: Holder = readAspect(txn, urn, kind.aspect, { [kind.listField]: [] });
     writeAspect(txn, stamp, urn, kind.aspectName, changed(kind, current, change((current[kind.listField] as Association[]) ?? []), stamp));
     return;
   }
-  const current = txn.getAspect(urn, 'editableSchemaMetadata')?.value as EditableSchemaMetadata | undefined;
+  const current = latestAspect(txn, urn, editableSchemaMetadata);
   const { aspect, entry } = editableFieldEntry(current && structuredClone(current), field, stamp);
   const holder = (entry[kind.aspectName] as Holder | undefined) ?? {};
   (entry as Record<string, unknown>)[kind.aspectName] = changed(kind, holder, change((holder[kind.listField] as Association[]) ?? []), stamp);

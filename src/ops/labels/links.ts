@@ -1,13 +1,9 @@
 /** Links, stored in `institutionalMemory` (docs/datahub/graphql.md §3.11): addLink and removeLink. */
 import { BadRequestError } from '../../errors.ts';
-import type { InstitutionalMemoryElement } from '../../model/aspects/institutionalMemory.ts';
+import institutionalMemory from '../../model/aspects/institutionalMemory.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkUrnSyntax, readAspect } from '../core/resources.ts';
 import { writeAspect } from '../core/writeAspect.ts';
-
-interface InstitutionalMemory {
-  elements: InstitutionalMemoryElement[];
-}
 
 function isUrl(s: string): boolean {
   try {
@@ -27,7 +23,7 @@ export async function addLink(ctx: OpContext, resourceUrn: string, linkUrl: stri
     if (!txn.entityExists(resourceUrn)) {
       throw new BadRequestError(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
     }
-    const current = readAspect<InstitutionalMemory>(txn, resourceUrn, 'institutionalMemory', { elements: [] });
+    const current = readAspect(txn, resourceUrn, institutionalMemory, { elements: [] });
     if (current.elements.some((e) => e.url === linkUrl && e.description === label)) return;
     const elements = [...current.elements, { url: linkUrl, description: label, createStamp: stamp }];
     writeAspect(txn, stamp, resourceUrn, 'institutionalMemory', { ...current, elements });
@@ -43,7 +39,7 @@ export async function removeLink(ctx: OpContext, resourceUrn: string, linkUrl: s
     if (!txn.entityExists(resourceUrn)) {
       throw new BadRequestError(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
     }
-    const current = readAspect<InstitutionalMemory>(txn, resourceUrn, 'institutionalMemory', { elements: [] });
+    const current = readAspect(txn, resourceUrn, institutionalMemory, { elements: [] });
     const elements = current.elements.filter((e) => !(e.url === linkUrl && (label == null || e.description === label)));
     if (elements.length !== current.elements.length) writeAspect(txn, stamp, resourceUrn, 'institutionalMemory', { ...current, elements });
   });

@@ -6,7 +6,7 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import type { StoreTxn, StoreView } from '../../store/store.ts';
-import type { Owner, Ownership, OwnershipTypeName } from '../../model/aspects/ownership.ts';
+import ownership, { type Owner, type OwnershipTypeName } from '../../model/aspects/ownership.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkUrnSyntax, readAspect, urnTypeOf, validateResource, type ResourceRef } from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
@@ -63,7 +63,7 @@ function checkResourceExists(view: StoreView, urn: string): void {
 }
 
 function applyAdd(txn: StoreTxn, stamp: WriteStamp, urn: string, owners: readonly OwnerInput[]): void {
-  const current = readAspect<Ownership>(txn, urn, 'ownership', { owners: [] });
+  const current = readAspect(txn, urn, ownership, { owners: [] });
   let list = current.owners ?? [];
   for (const o of owners) {
     list = list.filter((s) => !sameOwner(s, o.ownerUrn, o.ownershipTypeUrn));
@@ -76,7 +76,7 @@ function applyAdd(txn: StoreTxn, stamp: WriteStamp, urn: string, owners: readonl
 }
 
 function applyRemove(txn: StoreTxn, stamp: WriteStamp, urn: string, ownerUrns: readonly string[], typeUrn?: string | null): void {
-  const current = readAspect<Ownership>(txn, urn, 'ownership', { owners: [] });
+  const current = readAspect(txn, urn, ownership, { owners: [] });
   const owners = (current.owners ?? []).filter((s) => !ownerUrns.some((o) => sameOwner(s, o, typeUrn)));
   writeAspect(txn, stamp, urn, 'ownership', { ...current, owners, lastModified: stamp });
 }

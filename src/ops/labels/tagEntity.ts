@@ -5,18 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../../errors.ts';
+import tagProperties, { type TagProperties } from '../../model/aspects/tagProperties.ts';
 import { parseUrn } from '../../model/urn.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { removeReferences } from '../entities/deleteReferences.ts';
 import { creatorOwnership } from './creatorOwnership.ts';
-import { readAspect } from '../core/resources.ts';
+import { latestAspect, readAspect } from '../core/resources.ts';
 import { writeAspect } from '../core/writeAspect.ts';
-
-interface TagProperties {
-  name: string;
-  description?: string;
-  colorHex?: string;
-}
 
 function checkTagUrn(urn: string): void {
   if (parseUrn(urn).entityType !== 'tag') throw new BadRequestError(`${urn} is not a tag urn (urn:li:tag:<id>)`);
@@ -44,7 +39,7 @@ export async function updateTag(ctx: OpContext, urn: string, input: { name: stri
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(urn)) throw new BadRequestError(`Failed to update Tag ${urn}. Tag does not exist.`);
-    const current = readAspect<Partial<TagProperties>>(txn, urn, 'tagProperties', {});
+    const current = readAspect(txn, urn, tagProperties, {});
     const next: TagProperties = { ...current, name: input.name };
     if (input.description != null) next.description = input.description;
     else delete next.description;
@@ -70,7 +65,7 @@ export async function setTagColor(ctx: OpContext, urn: string, colorHex: string)
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(urn)) throw new BadRequestError(`Failed to set Tag ${urn} color. Tag does not exist.`);
-    const current = txn.getAspect(urn, 'tagProperties')?.value as TagProperties | undefined;
+    const current = latestAspect(txn, urn, tagProperties);
     if (!current) throw new BadRequestError('Failed to set tag color. Tag properties does not yet exist!');
     writeAspect(txn, stamp, urn, 'tagProperties', { ...current, colorHex });
   });

@@ -17,6 +17,7 @@ import { validateUrn } from '../../model/registry.ts';
 import { urnIn } from '../../model/relationships.ts';
 import type { StoreTxn } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
+import { chartInfo, dashboardInfo, dataJobInputOutput, upstreamLineage } from '../../model/aspects/storedAsGiven.ts';
 import { readAspect } from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
 
@@ -26,10 +27,12 @@ export interface LineageEdgeInput {
 }
 
 type Obj = Record<string, unknown>;
+/** The aspects that hold lineage edges: read typed, changed field by field as plain objects. */
+type EdgeAspect = typeof upstreamLineage | typeof chartInfo | typeof dashboardInfo | typeof dataJobInputOutput;
 
 /** Where an upstream of a given type is kept on a downstream's aspect: the edge array and the legacy urn array. */
 interface Slot {
-  aspectName: string;
+  aspect: EdgeAspect;
   edges: string;
   legacy: string;
 }
@@ -42,24 +45,24 @@ const SLOTS: Record<string, { slots: Record<string, Slot>; wrongUpstream: (u: st
   },
   chart: {
     slots: {
-      dataset: { aspectName: 'chartInfo', edges: 'inputEdges', legacy: 'inputs' },
-      chart: { aspectName: 'chartInfo', edges: 'inputEdges', legacy: 'inputs' },
+      dataset: { aspect: chartInfo, edges: 'inputEdges', legacy: 'inputs' },
+      chart: { aspect: chartInfo, edges: 'inputEdges', legacy: 'inputs' },
     },
     wrongUpstream: (u) => `Tried to add an upstream to a chart that isn't a chart or dataset. Upstream urn: ${u}`,
     infoRequired: 'chart info',
   },
   dashboard: {
     slots: {
-      chart: { aspectName: 'dashboardInfo', edges: 'chartEdges', legacy: 'charts' },
-      dataset: { aspectName: 'dashboardInfo', edges: 'datasetEdges', legacy: 'datasets' },
+      chart: { aspect: dashboardInfo, edges: 'chartEdges', legacy: 'charts' },
+      dataset: { aspect: dashboardInfo, edges: 'datasetEdges', legacy: 'datasets' },
     },
     wrongUpstream: (u) => `Tried to add an upstream to a dashboard that isn't a chart or dataset. Upstream urn: ${u}`,
     infoRequired: 'dashboard info',
   },
   dataJob: {
     slots: {
-      dataset: { aspectName: 'dataJobInputOutput', edges: 'inputDatasetEdges', legacy: 'inputDatasets' },
-      dataJob: { aspectName: 'dataJobInputOutput', edges: 'inputDatajobEdges', legacy: 'inputDatajobs' },
+      dataset: { aspect: dataJobInputOutput, edges: 'inputDatasetEdges', legacy: 'inputDatasets' },
+      dataJob: { aspect: dataJobInputOutput, edges: 'inputDatajobEdges', legacy: 'inputDatajobs' },
     },
     wrongUpstream: (u) => `Tried to add an upstream to a dataJob that isn't a datJob or dataset. Upstream urn: ${u}`,
   },
@@ -87,10 +90,10 @@ export async function updateLineage(ctx: OpContext, edgesToAdd: ReadonlyArray<Li
     for (const e of [...adds, ...removes]) checkDownstream(txn, e.downstreamUrn);
     for (const e of adds) checkUpstream(txn, e);
     const touched = new Map<string, { before: string; value: Obj }>();
-    const aspectOf = (urn: string, aspectName: string): Obj => {
-      const key = `${urn}\u0000${aspectName}`;
+    const aspectOf = (urn: string, aspect: EdgeAspect): Obj => {
+      const key = `${urn}\u0000${aspect.name}`;
       if (!touched.has(key)) {
-        const value = readAspect<Obj>(txn, urn, aspectName, {});
+        const value: Obj = readAspect(txn, urn, aspect, {});
         touched.set(key, { before: JSON.stringify(value), value });
       }
       return touched.get(key)!.value;
@@ -129,7 +132,7 @@ function checkUpstream(txn: StoreTxn, e: LineageEdgeInput): void {
   if (!txn.entityExists(e.upstreamUrn)) throw new BadRequestError(`Error: urn does not exist: ${e.upstreamUrn}`);
 }
 
-type AspectOf = (urn: string, aspectName: string) => Obj;
+type AspectOf = (urn: string, aspect: EdgeAspect) => Obj;
 
 function listOf(value: Obj, field: string): unknown[] {
   if (!Array.isArray(value[field])) value[field] = [];
@@ -141,13 +144,13 @@ const destOf = (x: unknown) => (x && typeof x === 'object' ? (x as Obj)['destina
 function addEdge(aspectOf: AspectOf, stamp: WriteStamp, e: LineageEdgeInput): void {
   const down = typeOf(e.downstreamUrn);
   const up = typeOf(e.upstreamUrn);
-  if (down === 'dataset' && up === 'dataset') return addUpstream(aspectOf(e.downstreamUrn, 'upstreamLineage'), stamp, e.upstreamUrn);
+  if (down === 'dataset' && up === 'dataset') return addUpstream(aspectOf(e.downstreamUrn, upstreamLineage), stamp, e.upstreamUrn);
   // A job upstream of a dataset is the job producing it: the edge lives on the job.
   const [holder, target, slot] =
     down === 'dataset'
-      ? [e.upstreamUrn, e.downstreamUrn, { aspectName: 'dataJobInputOutput', edges: 'outputDatasetEdges', legacy: 'outputDatasets' }]
+      ? [e.upstreamUrn, e.downstreamUrn, { aspect: dataJobInputOutput, edges: 'outputDatasetEdges', legacy: 'outputDatasets' }]
       : [e.downstreamUrn, e.upstreamUrn, SLOTS[down]!.slots[up]!];
-  const value = aspectOf(holder, slot.aspectName);
+  const value = aspectOf(holder, slot.aspect);
   // A legacy list may hold union members ({"string": urn}, chartInfo.inputs as the SDK writes it).
   if (listOf(value, slot.edges).some((x) => destOf(x) === target) || (Array.isArray(value[slot.legacy]) && (value[slot.legacy] as unknown[]).some((x) => urnIn(x) === target))) return;
   listOf(value, slot.edges).push({ destinationUrn: target, sourceUrn: holder, created: { ...stamp }, lastModified: { ...stamp }, properties: { source: 'UI' } });
@@ -163,16 +166,16 @@ function removeEdge(aspectOf: AspectOf, e: LineageEdgeInput): void {
   const down = typeOf(e.downstreamUrn);
   const up = typeOf(e.upstreamUrn);
   if (down === 'dataset' && up === 'dataset') {
-    const value = aspectOf(e.downstreamUrn, 'upstreamLineage');
+    const value = aspectOf(e.downstreamUrn, upstreamLineage);
     value['upstreams'] = listOf(value, 'upstreams').filter((u) => !(u && typeof u === 'object' && (u as Obj)['dataset'] === e.upstreamUrn));
     return;
   }
   const [holder, target, slot] =
     down === 'dataset'
-      ? [e.upstreamUrn, e.downstreamUrn, { aspectName: 'dataJobInputOutput', edges: 'outputDatasetEdges', legacy: 'outputDatasets' }]
+      ? [e.upstreamUrn, e.downstreamUrn, { aspect: dataJobInputOutput, edges: 'outputDatasetEdges', legacy: 'outputDatasets' }]
       : [e.downstreamUrn, e.upstreamUrn, SLOTS[down]?.slots[up]];
   if (!slot) return;
-  const value = aspectOf(holder, slot.aspectName);
+  const value = aspectOf(holder, slot.aspect);
   value[slot.edges] = listOf(value, slot.edges).filter((x) => destOf(x) !== target);
   if (Array.isArray(value[slot.legacy])) value[slot.legacy] = (value[slot.legacy] as unknown[]).filter((x) => urnIn(x) !== target);
 }

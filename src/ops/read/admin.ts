@@ -3,12 +3,13 @@
  * views (`dataHubView`) and ownership types. Their info aspects are stored as given, so a field reads
  * only when it has the expected type.
  */
+import { dataHubViewInfo } from '../../model/aspects/readAsGiven.ts';
+import { ownershipTypeInfo } from '../../model/aspects/storedAsGiven.ts';
 import type { StoreView } from '../../store/store.ts';
 import { parseUrn } from '../../model/urn.ts';
 import { ownershipTypeName } from '../labels/ownershipTypes.ts';
 import { aspectOf } from './common.ts';
 
-type Stored = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** A saved search view (`dataHubViewInfo`); it reads whether or not its info is stored. */
@@ -21,11 +22,11 @@ export interface DataHubViewRead {
 }
 
 export function readDataHubView(view: StoreView, urn: string): DataHubViewRead {
-  const info = aspectOf<Stored>(view, urn, 'dataHubViewInfo');
+  const info = aspectOf(view, urn, dataHubViewInfo);
   return {
-    viewType: str(info?.['type']) ?? 'PERSONAL',
-    name: str(info?.['name']) ?? parseUrn(urn).rawKey,
-    description: str(info?.['description']),
+    viewType: str(info?.type) ?? 'PERSONAL',
+    name: str(info?.name) ?? parseUrn(urn).rawKey,
+    description: str(info?.description),
   };
 }
 
@@ -37,5 +38,5 @@ export interface OwnershipTypeRead {
 }
 
 export function readOwnershipType(view: StoreView, urn: string): OwnershipTypeRead {
-  return { name: ownershipTypeName(view, urn), description: str(aspectOf<Stored>(view, urn, 'ownershipTypeInfo')?.['description']) };
+  return { name: ownershipTypeName(view, urn), description: str(aspectOf(view, urn, ownershipTypeInfo)?.description) };
 }

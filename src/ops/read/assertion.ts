@@ -6,7 +6,10 @@
  * one of DataHub's values; the rest reads as DataHub's default for it (named at each field below).
  * Which assertions an asset has, and the run events' counts, are in ../quality/assertions.ts.
  */
-import { assertedEntityOf, type AssertionInfo } from '../../model/aspects/assertionInfo.ts';
+import assertionInfo, { assertedEntityOf, type AssertionInfo } from '../../model/aspects/assertionInfo.ts';
+import { assertionActions } from '../../model/aspects/readAsGiven.ts';
+import { dataPlatformInstance } from '../../model/aspects/storedAsGiven.ts';
+import type { JsonObject } from '../../model/json.ts';
 import type { SchemaFieldValue } from '../../model/aspects/schemaMetadata.ts';
 import { parseUrn, partValue } from '../../model/urn.ts';
 import type { StoreView, TimeseriesRow } from '../../store/store.ts';
@@ -15,11 +18,10 @@ import { assertionRunEvents, type RunEventsQuery } from '../quality/assertions.t
 import { aspectOf, customPropertiesOf, stampOf, type CustomPropertyRead, type StampRead } from './common.ts';
 import { fieldType } from './dataset.ts';
 
-type Stored = Record<string, unknown>;
 const set = (...values: string[]): ReadonlySet<string> => new Set(values);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-const rec = (v: unknown): Stored | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Stored) : undefined);
+const rec = (v: unknown): JsonObject | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : undefined);
 const bool = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
 const oneOf = (values: ReadonlySet<string>, v: unknown): string | null => (typeof v === 'string' && values.has(v) ? v : null);
 const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
@@ -154,7 +156,7 @@ export interface DatasetAssertionRead {
   logic: string | null;
 }
 
-function datasetAssertionOf(d: Stored): DatasetAssertionRead {
+function datasetAssertionOf(d: JsonObject): DatasetAssertionRead {
   return {
     datasetUrn: str(d['dataset']) ?? '',
     scope: oneOf(ASSERTION_SCOPES, d['scope']) ?? 'UNKNOWN',
@@ -182,7 +184,7 @@ export interface FreshnessAssertionRead {
   filter: FilterRead | null;
 }
 
-function freshnessOf(d: Stored): FreshnessAssertionRead {
+function freshnessOf(d: JsonObject): FreshnessAssertionRead {
   const schedule = rec(d['schedule']);
   const cron = rec(schedule?.['cron']);
   const fixed = rec(schedule?.['fixedInterval']);
@@ -226,15 +228,15 @@ export interface VolumeAssertionRead {
   filter: FilterRead | null;
 }
 
-function rowCountOf(o: Stored): RowCountRead {
+function rowCountOf(o: JsonObject): RowCountRead {
   return { operator: operatorOf(o['operator']), parameters: parametersOf(o['parameters']) ?? noParameters() };
 }
 
-function rowCountChangeOf(o: Stored): RowCountChangeRead {
+function rowCountChangeOf(o: JsonObject): RowCountChangeRead {
   return { type: changeTypeOf(o['type']), ...rowCountOf(o) };
 }
 
-function segmentOf(o: Stored): SegmentRead {
+function segmentOf(o: JsonObject): SegmentRead {
   const segment = rec(o['segment']);
   const transformer = rec(segment?.['transformer']);
   return {
@@ -244,12 +246,12 @@ function segmentOf(o: Stored): SegmentRead {
 }
 
 /** A sub-record read by `read`; null when it is not stored (or not a record). */
-function optional<T>(v: unknown, read: (o: Stored) => T): T | null {
+function optional<T>(v: unknown, read: (o: JsonObject) => T): T | null {
   const o = rec(v);
   return o ? read(o) : null;
 }
 
-function volumeOf(d: Stored): VolumeAssertionRead {
+function volumeOf(d: JsonObject): VolumeAssertionRead {
   return {
     entityUrn: str(d['entity']) ?? '',
     type: str(d['type']) ?? 'ROW_COUNT_TOTAL',
@@ -272,7 +274,7 @@ export interface SqlAssertionRead {
   parameters: ParametersRead;
 }
 
-function sqlOf(d: Stored): SqlAssertionRead {
+function sqlOf(d: JsonObject): SqlAssertionRead {
   return {
     type: str(d['type']) === 'METRIC_CHANGE' ? 'METRIC_CHANGE' : 'METRIC',
     entityUrn: str(d['entity']) ?? '',
@@ -302,7 +304,7 @@ export interface FieldAssertionRead {
   filter: FilterRead | null;
 }
 
-function fieldAssertionOf(d: Stored): FieldAssertionRead {
+function fieldAssertionOf(d: JsonObject): FieldAssertionRead {
   const values = rec(d['fieldValuesAssertion']);
   const metric = rec(d['fieldMetricAssertion']);
   const threshold = rec(values?.['failThreshold']);
@@ -334,7 +336,7 @@ export interface SchemaAssertionRead {
   compatibility: string;
 }
 
-function schemaAssertionOf(d: Stored): SchemaAssertionRead {
+function schemaAssertionOf(d: JsonObject): SchemaAssertionRead {
   const fields = (rec(d['schema'])?.['fields'] ?? []) as SchemaFieldValue[];
   return {
     entityUrn: str(d['entity']) ?? '',
@@ -359,7 +361,7 @@ export interface CustomAssertionRead {
   logic: string | null;
 }
 
-function customAssertionOf(d: Stored): CustomAssertionRead {
+function customAssertionOf(d: JsonObject): CustomAssertionRead {
   const single = fieldRefOf(d['field']);
   const many = fieldRefs(d['fields']);
   const fields = single && !many.some((f) => f.urn === single.urn) ? [single, ...many] : many;
@@ -401,18 +403,17 @@ export interface AssertionInfoRead {
 
 /** An assertionInfo as read. */
 export function assertionInfoOf(info: AssertionInfo): AssertionInfoRead {
-  const i = info as Stored;
   const source = rec(info.source);
   return {
     type: info.type,
-    datasetAssertion: optional(i['datasetAssertion'], datasetAssertionOf),
-    freshnessAssertion: optional(i['freshnessAssertion'], freshnessOf),
-    volumeAssertion: optional(i['volumeAssertion'], volumeOf),
-    sqlAssertion: optional(i['sqlAssertion'], sqlOf),
-    fieldAssertion: optional(i['fieldAssertion'], fieldAssertionOf),
-    schemaAssertion: optional(i['schemaAssertion'], schemaAssertionOf),
-    customAssertion: optional(i['customAssertion'], customAssertionOf),
-    source: source ? { type: oneOf(SOURCE_TYPES, source['type']) ?? 'EXTERNAL', created: source['created'] ? stampOf(source['created'] as Stored) : null } : null,
+    datasetAssertion: optional(info['datasetAssertion'], datasetAssertionOf),
+    freshnessAssertion: optional(info['freshnessAssertion'], freshnessOf),
+    volumeAssertion: optional(info['volumeAssertion'], volumeOf),
+    sqlAssertion: optional(info['sqlAssertion'], sqlOf),
+    fieldAssertion: optional(info['fieldAssertion'], fieldAssertionOf),
+    schemaAssertion: optional(info['schemaAssertion'], schemaAssertionOf),
+    customAssertion: optional(info['customAssertion'], customAssertionOf),
+    source: source ? { type: oneOf(SOURCE_TYPES, source['type']) ?? 'EXTERNAL', created: source['created'] ? stampOf(source['created'] as JsonObject) : null } : null,
     lastUpdated: info.lastUpdated ? stampOf(info.lastUpdated) : null,
     description: str(info.description),
     note: str(rec(info.note)?.['content']),
@@ -424,18 +425,18 @@ export function assertionInfoOf(info: AssertionInfo): AssertionInfoRead {
 
 /** An assertion's definition; null when assertionInfo is not stored. */
 export function readAssertionInfo(view: StoreView, urn: string): AssertionInfoRead | null {
-  const info = aspectOf<AssertionInfo>(view, urn, 'assertionInfo');
+  const info = aspectOf(view, urn, assertionInfo);
   return info ? assertionInfoOf(info) : null;
 }
 
 /** The platform that runs the assertion: the stored one, else UNKNOWN_PLATFORM. */
 export function readAssertionPlatform(view: StoreView, urn: string): string {
-  return str(aspectOf<Stored>(view, urn, 'dataPlatformInstance')?.['platform']) ?? UNKNOWN_PLATFORM;
+  return str(aspectOf(view, urn, dataPlatformInstance)?.platform) ?? UNKNOWN_PLATFORM;
 }
 
 /** The dataset the assertion checks; null when it checks something else (a data job) or nothing. */
 export function readAssertionDataset(view: StoreView, urn: string): string | null {
-  const checked = assertedEntityOf(aspectOf<AssertionInfo>(view, urn, 'assertionInfo'));
+  const checked = assertedEntityOf(aspectOf(view, urn, assertionInfo));
   return checked && urnTypeOf(checked) === 'dataset' ? checked : null;
 }
 
@@ -446,18 +447,18 @@ export interface AssertionActionsRead {
 
 /** What runs after a result (assertionActions), actions without a type left out; null when none are stored. */
 export function readAssertionActions(view: StoreView, urn: string): AssertionActionsRead | null {
-  const a = aspectOf<Stored>(view, urn, 'assertionActions');
+  const a = aspectOf(view, urn, assertionActions);
   if (!a) return null;
   const list = (v: unknown) =>
-    Array.isArray(v) ? v.map(rec).filter((x): x is Stored => x !== undefined && typeof x['type'] === 'string').map((x) => ({ type: x['type'] as string })) : [];
-  return { onSuccess: list(a['onSuccess']), onFailure: list(a['onFailure']) };
+    Array.isArray(v) ? v.map(rec).filter((x): x is JsonObject => x !== undefined && typeof x['type'] === 'string').map((x) => ({ type: x['type'] as string })) : [];
+  return { onSuccess: list(a.onSuccess), onFailure: list(a.onFailure) };
 }
 
 const UNIT_MILLIS: Record<string, number> = { SECOND: 1000, MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000, WEEK: 604_800_000 };
 const CALENDAR_MONTHS: Record<string, number> = { MONTH: 1, QUARTER: 3, YEAR: 12 };
 
 /** A time window's length in milliseconds: fixed units multiply, calendar units count from its start (UTC); a day when the unit is unknown. */
-export function windowMillis(start: number, length: Stored | undefined): number {
+export function windowMillis(start: number, length: JsonObject | undefined): number {
   const unit = str(length?.['unit']) ?? 'DAY';
   const multiple = num(length?.['multiple']) ?? 1;
   const months = CALENDAR_MONTHS[unit];
@@ -474,7 +475,7 @@ export interface PartitionRead {
   timePartition: { startTimeMillis: number; durationMillis: number } | null;
 }
 
-function partitionOf(r: Stored): PartitionRead {
+function partitionOf(r: JsonObject): PartitionRead {
   const window = rec(r['timePartition']);
   const start = num(window?.['startTimeMillis']);
   return {
@@ -498,7 +499,7 @@ export interface RunResultRead {
   error: { type: string; properties: EntryRead[] | null; displayMessage: string | null } | null;
 }
 
-function resultOf(r: Stored): RunResultRead {
+function resultOf(r: JsonObject): RunResultRead {
   const error = rec(r['error']);
   const errorType = oneOf(ERROR_TYPES, error?.['type']) ?? 'UNKNOWN_ERROR';
   return {

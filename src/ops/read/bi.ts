@@ -4,13 +4,13 @@
  * the chart's or dashboard's own URL field, a chart type or access level DataHub does not know reads
  * as none), and the edited description.
  */
-import type { Stamp } from '../../model/aspects/define.ts';
+import { chartInfo, dashboardInfo, editableChartProperties, editableDashboardProperties } from '../../model/aspects/storedAsGiven.ts';
+import type { DeclaredAspect } from '../../model/aspects/define.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, stampOf, type CustomPropertyRead, type StampRead } from './common.ts';
 import { readEditableDescription } from './glossary.ts';
 
-type Stored = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 const oneOf = (values: ReadonlySet<string>, v: unknown): string | null => (typeof v === 'string' && values.has(v) ? v : null);
@@ -22,10 +22,10 @@ const ACCESS_LEVELS: ReadonlySet<string> = new Set(['PUBLIC', 'PRIVATE']);
 
 export type BiKind = 'chart' | 'dashboard';
 
-const ASPECT_NAMES: Record<BiKind, { info: string; editable: string; id: 'chartId' | 'dashboardId'; url: string }> = {
-  chart: { info: 'chartInfo', editable: 'editableChartProperties', id: 'chartId', url: 'chartUrl' },
-  dashboard: { info: 'dashboardInfo', editable: 'editableDashboardProperties', id: 'dashboardId', url: 'dashboardUrl' },
-};
+const ASPECTS = {
+  chart: { info: chartInfo, editable: editableChartProperties, id: 'chartId', url: 'chartUrl' },
+  dashboard: { info: dashboardInfo, editable: editableDashboardProperties, id: 'dashboardId', url: 'dashboardUrl' },
+} as const satisfies Record<BiKind, { id: 'chartId' | 'dashboardId'; url: string; info: DeclaredAspect; editable: DeclaredAspect }>;
 
 export interface BiPropertiesRead {
   /** The title, else the id from the urn. */
@@ -55,15 +55,14 @@ export interface BiIdentityRead {
 export function readBiIdentity(kind: BiKind, urn: string): BiIdentityRead {
   const key = keyAspectOf(urn).value as Record<string, string | undefined>;
   const tool = key['dashboardTool'] ?? '';
-  return { tool, id: key[ASPECT_NAMES[kind].id] ?? '', platformUrn: `urn:li:dataPlatform:${tool}` };
+  return { tool, id: key[ASPECTS[kind].id] ?? '', platformUrn: `urn:li:dataPlatform:${tool}` };
 }
 
 /** The properties of a chart or dashboard; null when its info aspect is not stored. */
 export function readBiProperties(view: StoreView, kind: BiKind, urn: string): BiPropertiesRead | null {
-  const names = ASPECT_NAMES[kind];
-  const info = aspectOf<Stored>(view, urn, names.info);
+  const info = aspectOf(view, urn, ASPECTS[kind].info);
   if (!info) return null;
-  const changes = (info['lastModified'] ?? {}) as { created?: Stamp; lastModified?: Stamp };
+  const changes = info.lastModified ?? {};
   return {
     name: str(info['title']) ?? readBiIdentity(kind, urn).id,
     description: str(info['description']),
@@ -80,5 +79,5 @@ export function readBiProperties(view: StoreView, kind: BiKind, urn: string): Bi
 
 /** The edited description of a chart or dashboard; null when nothing was edited. */
 export function readBiEditable(view: StoreView, kind: BiKind, urn: string): { description: string | null } | null {
-  return readEditableDescription(view, urn, ASPECT_NAMES[kind].editable);
+  return readEditableDescription(view, urn, ASPECTS[kind].editable);
 }

@@ -6,18 +6,40 @@
  * a value is decoded once while its stored bytes stay the same, and shared, frozen, between reads —
  * a read model builds new objects and never changes what it read.
  */
-import type { Stamp } from '../../model/aspects/define.ts';
-import type { GlobalTags } from '../../model/aspects/globalTags.ts';
-import type { InstitutionalMemoryElement } from '../../model/aspects/institutionalMemory.ts';
-import type { Ownership } from '../../model/aspects/ownership.ts';
+import type { AspectValue, DeclaredAspect, Stamp } from '../../model/aspects/define.ts';
+import deprecation from '../../model/aspects/deprecation.ts';
+import globalTags, { type GlobalTags } from '../../model/aspects/globalTags.ts';
+import glossaryTerms, { type GlossaryTerms } from '../../model/aspects/glossaryTerms.ts';
+import institutionalMemory from '../../model/aspects/institutionalMemory.ts';
+import ownership, { type Ownership } from '../../model/aspects/ownership.ts';
+import { datasetDeprecation } from '../../model/aspects/readAsGiven.ts';
+import status from '../../model/aspects/status.ts';
+import { dataPlatformInfo } from '../../model/aspects/storedAsGiven.ts';
 import { parseUrn } from '../../model/urn.ts';
-import type { StoreView } from '../../store/store.ts';
-import { effectiveDeprecation, type Deprecation } from '../labels/deprecation.ts';
+import type { AspectRecord, StoreView } from '../../store/store.ts';
+import { effectiveDeprecation } from '../labels/deprecation.ts';
 import { systemOwnershipTypeUrn } from '../labels/owners.ts';
 
-/** The value of the latest version of an aspect, as stored (shared and frozen: read it, never change it). */
-export function aspectOf<T>(view: StoreView, urn: string, name: string): T | undefined {
-  return view.readAspect(urn, name)?.value as T | undefined;
+/**
+ * The value of the latest version of an aspect, as stored (shared and frozen: read it, never change
+ * it), typed by the aspect's declaration: `aspectOf(view, urn, ownership)` is an `Ownership`.
+ */
+export function aspectOf<D extends DeclaredAspect>(view: StoreView, urn: string, aspect: D): AspectValue<D> | undefined {
+  return view.readAspect(urn, aspect.name)?.value as AspectValue<D> | undefined;
+}
+
+/**
+ * A version of an aspect as stored, its value typed by the aspect's declaration: the latest (version
+ * 0) shared and frozen as `aspectOf`'s, an older one read from the history.
+ */
+export function aspectRecordOf<D extends DeclaredAspect>(
+  view: StoreView,
+  urn: string,
+  aspect: D,
+  version = 0,
+): (Readonly<AspectRecord> & { readonly value: AspectValue<D> }) | undefined {
+  const record = version === 0 ? view.readAspect(urn, aspect.name) : view.getAspect(urn, aspect.name, version);
+  return record as (Readonly<AspectRecord> & { readonly value: AspectValue<D> }) | undefined;
 }
 
 /** Freezes `v` and everything reachable from it (plain data), for a read shared between requests. */
@@ -103,7 +125,7 @@ export function ownershipOf(ownership: Ownership | undefined): OwnershipRead | n
 }
 
 export function readOwnership(view: StoreView, urn: string): OwnershipRead | null {
-  return ownershipOf(aspectOf<Ownership>(view, urn, 'ownership'));
+  return ownershipOf(aspectOf(view, urn, ownership));
 }
 
 export interface TagAssociationRead {
@@ -122,11 +144,11 @@ export function tagsOf(tags: GlobalTags | undefined): TagsRead | null {
 }
 
 export function readTags(view: StoreView, urn: string): TagsRead | null {
-  return tagsOf(aspectOf<GlobalTags>(view, urn, 'globalTags'));
+  return tagsOf(aspectOf(view, urn, globalTags));
 }
 
 /** A `GlossaryTerms` value as stored (of an entity or a column). */
-export type TermsHolder = { terms?: Array<{ urn: string; context?: string; actor?: string; attribution?: unknown }>; auditStamp?: { time: number; actor: string } };
+export type TermsHolder = GlossaryTerms;
 
 export interface TermAssociationRead {
   term: string;
@@ -149,7 +171,7 @@ export function termsOf(terms: TermsHolder | undefined): TermsRead | null {
 }
 
 export function readGlossaryTerms(view: StoreView, urn: string): TermsRead | null {
-  return termsOf(aspectOf<TermsHolder>(view, urn, 'glossaryTerms'));
+  return termsOf(aspectOf(view, urn, glossaryTerms));
 }
 
 export interface DeprecationRead {
@@ -165,9 +187,9 @@ const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
 /** The `deprecation` aspect as read; null when the entity has none. */
 export function readDeprecation(view: StoreView, urn: string): DeprecationRead | null {
-  const d = aspectOf<Record<string, unknown>>(view, urn, 'deprecation');
+  const d = aspectOf(view, urn, deprecation);
   if (!d) return null;
-  return { deprecated: d['deprecated'] === true, decommissionTime: num(d['decommissionTime']), note: str(d['note']), actor: str(d['actor']), replacement: str(d['replacement']) };
+  return { deprecated: d.deprecated === true, decommissionTime: num(d.decommissionTime), note: str(d.note), actor: str(d.actor), replacement: str(d.replacement) };
 }
 
 /**
@@ -175,12 +197,12 @@ export function readDeprecation(view: StoreView, urn: string): DeprecationRead |
  * `deprecation` aspect, else the older `datasetDeprecation` one ingestion sources still write.
  */
 export function readDatasetDeprecation(view: StoreView, urn: string): DeprecationRead {
-  return effectiveDeprecation(aspectOf<Partial<Deprecation>>(view, urn, 'deprecation') ?? aspectOf<Partial<Deprecation>>(view, urn, 'datasetDeprecation'));
+  return effectiveDeprecation(aspectOf(view, urn, deprecation) ?? aspectOf(view, urn, datasetDeprecation));
 }
 
 export function readStatus(view: StoreView, urn: string): { removed: boolean } | null {
-  const status = aspectOf<{ removed?: boolean }>(view, urn, 'status');
-  return status ? { removed: status.removed ?? false } : null;
+  const stored = aspectOf(view, urn, status);
+  return stored ? { removed: stored.removed ?? false } : null;
 }
 
 export interface LinkRead {
@@ -193,7 +215,7 @@ export interface LinkRead {
 }
 
 export function readInstitutionalMemory(view: StoreView, urn: string): { elements: LinkRead[] } | null {
-  const memory = aspectOf<{ elements: InstitutionalMemoryElement[] }>(view, urn, 'institutionalMemory');
+  const memory = aspectOf(view, urn, institutionalMemory);
   if (!memory) return null;
   return {
     elements: memory.elements.map((e) => ({
@@ -242,7 +264,7 @@ export interface PlatformDetailsRead extends PlatformRead {
  */
 export function readPlatform(view: StoreView, platformUrn: string): PlatformDetailsRead {
   const base = platformOf(platformUrn);
-  const stored = aspectOf<Record<string, unknown>>(view, platformUrn, 'dataPlatformInfo');
+  const stored = aspectOf(view, platformUrn, dataPlatformInfo);
   const info: PlatformPropertiesRead | null = stored
     ? {
         type: typeof stored['type'] === 'string' && PLATFORM_TYPES.has(stored['type']) ? stored['type'] : 'OTHERS',

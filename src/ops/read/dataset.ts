@@ -7,14 +7,18 @@
  * a dataset for its urn only).
  */
 import type { Stamp } from '../../model/aspects/define.ts';
-import type { EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
+import datasetProperties, { type DatasetProperties } from '../../model/aspects/datasetProperties.ts';
+import editableDatasetProperties, { type EditableDatasetProperties } from '../../model/aspects/editableDatasetProperties.ts';
+import editableSchemaMetadata, { type EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
 import type { GlobalTags } from '../../model/aspects/globalTags.ts';
-import type { SchemaFieldValue } from '../../model/aspects/schemaMetadata.ts';
+import { viewProperties } from '../../model/aspects/readAsGiven.ts';
+import schemaMetadata, { type SchemaFieldValue, type SchemaMetadata } from '../../model/aspects/schemaMetadata.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { effectiveDescription, mergeTags, mergeTerms, type TermsValue } from '../labels/effective.ts';
 import {
   aspectOf,
+  aspectRecordOf,
   customPropertiesOf,
   deepFreeze,
   platformOf,
@@ -147,8 +151,6 @@ export function fieldType(f: SchemaFieldValue): string {
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-type PropertiesValue = Record<string, unknown> & { customProperties?: Record<string, string>; created?: Stamp; lastModified?: Stamp };
-type EditableValue = { description?: string; name?: string };
 
 /** Not computed yet (a part may be null or undefined once computed). */
 const UNSET: unique symbol = Symbol('unset');
@@ -157,8 +159,8 @@ class Dataset implements DatasetRead {
   readonly name: string;
   readonly origin: string;
   readonly platformUrn: string;
-  private props: PropertiesValue | undefined | typeof UNSET = UNSET;
-  private editable: EditableValue | undefined | typeof UNSET = UNSET;
+  private props: DatasetProperties | undefined | typeof UNSET = UNSET;
+  private editable: EditableDatasetProperties | undefined | typeof UNSET = UNSET;
   private latest: SchemaRead | null | typeof UNSET = UNSET;
   private memo: { properties?: DatasetPropertiesRead | null; ownership?: OwnershipRead | null; tags?: TagsRead | null; deprecation?: DeprecationRead } = {};
 
@@ -173,18 +175,18 @@ class Dataset implements DatasetRead {
     return platformOf(this.platformUrn);
   }
 
-  private propsValue(): PropertiesValue | undefined {
-    if (this.props === UNSET) this.props = aspectOf<PropertiesValue>(this.view, this.urn, 'datasetProperties');
+  private propsValue(): DatasetProperties | undefined {
+    if (this.props === UNSET) this.props = aspectOf(this.view, this.urn, datasetProperties);
     return this.props;
   }
 
-  private editableValue(): EditableValue | undefined {
-    if (this.editable === UNSET) this.editable = aspectOf<EditableValue>(this.view, this.urn, 'editableDatasetProperties');
+  private editableValue(): EditableDatasetProperties | undefined {
+    if (this.editable === UNSET) this.editable = aspectOf(this.view, this.urn, editableDatasetProperties);
     return this.editable;
   }
 
   get description(): string | null {
-    return effectiveDescription(this.editableValue()?.description, this.propsValue()?.['description'] as string | undefined);
+    return effectiveDescription(this.editableValue()?.description, this.propsValue()?.description);
   }
 
   get properties(): DatasetPropertiesRead | null {
@@ -194,7 +196,7 @@ class Dataset implements DatasetRead {
     return (this.memo.properties =
       p || e
         ? {
-            name: (p?.['name'] as string | undefined) ?? this.name,
+            name: p?.name ?? this.name,
             qualifiedName: p?.['qualifiedName'] ?? null,
             origin: this.origin,
             description: this.description,
@@ -220,7 +222,7 @@ class Dataset implements DatasetRead {
   }
 
   get editableSchema(): { fields: EditableFieldRead[] } | null {
-    const editable = aspectOf<EditableSchemaMetadata>(this.view, this.urn, 'editableSchemaMetadata');
+    const editable = aspectOf(this.view, this.urn, editableSchemaMetadata);
     if (!editable) return null;
     return {
       fields: editable.editableSchemaFieldInfo.map((e) => ({
@@ -251,9 +253,9 @@ class Dataset implements DatasetRead {
   }
 
   get viewProperties(): ViewPropertiesRead | null {
-    const v = aspectOf<Record<string, unknown>>(this.view, this.urn, 'viewProperties');
+    const v = aspectOf(this.view, this.urn, viewProperties);
     if (!v) return null;
-    return { materialized: v['materialized'] === true, logic: str(v['viewLogic']) ?? '', formattedLogic: str(v['formattedViewLogic']), language: str(v['viewLanguage']) ?? '' };
+    return { materialized: v.materialized === true, logic: str(v.viewLogic) ?? '', formattedLogic: str(v.formattedViewLogic), language: str(v.viewLanguage) ?? '' };
   }
 }
 
@@ -269,9 +271,9 @@ const NO_EDITS = Object.freeze({});
 
 /** A version of the schema with the column edits of `editableSchemaMetadata` applied; null when there is none. */
 function schemaOf(view: StoreView, urn: string, version: number): SchemaRead | null {
-  const record = version === 0 ? view.readAspect(urn, 'schemaMetadata') : view.getAspect(urn, 'schemaMetadata', version);
+  const record = aspectRecordOf(view, urn, schemaMetadata, version);
   if (!record) return null;
-  const editable = aspectOf<EditableSchemaMetadata>(view, urn, 'editableSchemaMetadata');
+  const editable = aspectOf(view, urn, editableSchemaMetadata);
   const shared = version === 0 && Object.isFrozen(record) && (editable === undefined || Object.isFrozen(editable));
   if (!shared) return buildSchema(record.value, editable, version);
   let byEdits = latestSchemas.get(record);
@@ -282,8 +284,7 @@ function schemaOf(view: StoreView, urn: string, version: number): SchemaRead | n
   return read;
 }
 
-function buildSchema(value: unknown, editable: EditableSchemaMetadata | undefined, version: number): SchemaRead {
-  const sm = value as Record<string, unknown> & { fields?: SchemaFieldValue[] };
+function buildSchema(sm: SchemaMetadata, editable: EditableSchemaMetadata | undefined, version: number): SchemaRead {
   const edits = editable?.editableSchemaFieldInfo?.length ? new Map(editable.editableSchemaFieldInfo.map((e) => [e.fieldPath, e])) : undefined;
   const platformSchema = sm['platformSchema'] as Record<string, Record<string, unknown>> | undefined;
   const psKey = Object.keys(platformSchema ?? {})[0];

@@ -6,7 +6,11 @@
  * not, and `datahub` as the platform of a document written in DataHub. The parent chain and the
  * documents related to an asset (with who may see them) are in ../knowledge/documents.ts.
  */
-import type { DocumentInfo } from '../../model/aspects/documentInfo.ts';
+import documentInfo, { type DocumentInfo } from '../../model/aspects/documentInfo.ts';
+import documentSettings from '../../model/aspects/documentSettings.ts';
+import semanticText from '../../model/aspects/semanticText.ts';
+import status from '../../model/aspects/status.ts';
+import { dataPlatformInstance, subTypes } from '../../model/aspects/storedAsGiven.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, stampOf, type CustomPropertyRead, type StampRead } from './common.ts';
 
@@ -48,25 +52,25 @@ export function documentInfoReadOf(info: DocumentInfo): DocumentInfoRead {
 
 /** A document's info; null when documentInfo is not stored. */
 export function readDocumentInfo(view: StoreView, urn: string): DocumentInfoRead | null {
-  const info = aspectOf<DocumentInfo>(view, urn, 'documentInfo');
+  const info = aspectOf(view, urn, documentInfo);
   return info ? documentInfoReadOf(info) : null;
 }
 
 /** The text search reads for the document (semanticText); null when none is stored. */
 export function readSemanticText(view: StoreView, urn: string): string | null {
-  const text = aspectOf<Record<string, unknown>>(view, urn, 'semanticText')?.['text'];
+  const text = aspectOf(view, urn, semanticText)?.text;
   return typeof text === 'string' ? text : null;
 }
 
 /** Whether the document is shown in the global context: true unless its settings say false; null when it has no settings. */
 export function readDocumentSettings(view: StoreView, urn: string): { showInGlobalContext: boolean } | null {
-  const settings = aspectOf<{ showInGlobalContext?: boolean }>(view, urn, 'documentSettings');
+  const settings = aspectOf(view, urn, documentSettings);
   return settings ? { showInGlobalContext: settings.showInGlobalContext !== false } : null;
 }
 
 /** The document's first sub-type (DataHub shows one); null when none is stored. */
 export function readDocumentSubType(view: StoreView, urn: string): string | null {
-  return aspectOf<{ typeNames?: string[] }>(view, urn, 'subTypes')?.typeNames?.[0] ?? null;
+  return aspectOf(view, urn, subTypes)?.typeNames?.[0] ?? null;
 }
 
 export interface DocumentPlatformRead {
@@ -77,11 +81,11 @@ export interface DocumentPlatformRead {
 }
 
 export function readDocumentPlatform(view: StoreView, urn: string): DocumentPlatformRead {
-  const instance = aspectOf<{ platform?: string; instance?: string }>(view, urn, 'dataPlatformInstance');
+  const instance = aspectOf(view, urn, dataPlatformInstance);
   return { platform: instance?.platform ?? DATAHUB_PLATFORM, instance: instance?.instance ? instance.instance : null };
 }
 
 /** Whether the document exists as DataHub answers `exists`: stored and not soft-deleted. */
 export function readDocumentExists(view: StoreView, urn: string): boolean {
-  return view.entityExists(urn) && aspectOf<{ removed?: boolean }>(view, urn, 'status')?.removed !== true;
+  return view.entityExists(urn) && aspectOf(view, urn, status)?.removed !== true;
 }

@@ -6,28 +6,28 @@
  * nor a number reads as none, an icon library DataHub does not name reads as none); related entities
  * are named by urn, for an adapter to resolve when it shows them.
  */
+import { browsePathsV2, displayProperties, documentation } from '../../model/aspects/readAsGiven.ts';
+import { container, dataPlatformInstance, domains, structuredProperties, subTypes } from '../../model/aspects/storedAsGiven.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, attributionOf, type AttributionRead } from './common.ts';
 import { ancestorsOf } from './glossary.ts';
 
-type Stored = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** The entity's domain: the first of the `domains` aspect's (DataHub shows one); null when none. */
 export function readDomain(view: StoreView, urn: string): string | null {
-  const domains = aspectOf<{ domains?: readonly string[] }>(view, urn, 'domains')?.domains;
-  return domains?.[0] ?? null;
+  return aspectOf(view, urn, domains)?.domains?.[0] ?? null;
 }
 
 /** The `subTypes` aspect's names; null when the entity has none. */
 export function readSubTypes(view: StoreView, urn: string): { typeNames: readonly string[] } | null {
-  const s = aspectOf<{ typeNames?: readonly string[] }>(view, urn, 'subTypes');
+  const s = aspectOf(view, urn, subTypes);
   return s ? { typeNames: s.typeNames ?? [] } : null;
 }
 
 /** The container the entity is in (its `container` aspect); null when none. */
 export function readContainer(view: StoreView, urn: string): string | null {
-  return str(aspectOf<Stored>(view, urn, 'container')?.['container']);
+  return str(aspectOf(view, urn, container)?.container);
 }
 
 /**
@@ -43,7 +43,7 @@ export type PropertyValueRead = { kind: 'string'; value: string } | { kind: 'num
 
 export function propertyValueOf(v: unknown): PropertyValueRead {
   if (!v || typeof v !== 'object') return null;
-  const o = v as Stored;
+  const o = v as Record<string, unknown>;
   if (typeof o['string'] === 'string') return { kind: 'string', value: o['string'] };
   if (typeof o['double'] === 'number') return { kind: 'number', value: o['double'] };
   return null;
@@ -58,7 +58,7 @@ export interface StructuredPropertyRead {
 
 /** The entity's structured properties; null when it has no `structuredProperties` aspect. */
 export function readStructuredProperties(view: StoreView, urn: string): StructuredPropertyRead[] | null {
-  const sp = aspectOf<{ properties?: ReadonlyArray<{ propertyUrn: string; values?: readonly unknown[] }> }>(view, urn, 'structuredProperties');
+  const sp = aspectOf(view, urn, structuredProperties);
   if (!sp) return null;
   return (sp.properties ?? []).map((p) => ({
     property: p.propertyUrn,
@@ -78,14 +78,14 @@ export interface BrowsePathEntryRead {
 
 /** The `browsePathsV2` aspect's steps; null when the entity has none. */
 export function readBrowsePath(view: StoreView, urn: string): BrowsePathEntryRead[] | null {
-  const bp = aspectOf<{ path?: ReadonlyArray<{ id: string; urn?: string }> }>(view, urn, 'browsePathsV2');
+  const bp = aspectOf(view, urn, browsePathsV2);
   if (!bp) return null;
   return (bp.path ?? []).map((e) => ({ name: e.id, entity: e.urn ?? null }));
 }
 
 /** The platform instance the entity belongs to (`dataPlatformInstance.instance`); null when none. */
 export function readPlatformInstance(view: StoreView, urn: string): string | null {
-  return str(aspectOf<Stored>(view, urn, 'dataPlatformInstance')?.['instance']);
+  return str(aspectOf(view, urn, dataPlatformInstance)?.instance);
 }
 
 export interface DocumentationRead {
@@ -96,7 +96,7 @@ export interface DocumentationRead {
 
 /** The `documentation` aspect's entries; null when the entity has none. */
 export function readDocumentation(view: StoreView, urn: string): DocumentationRead[] | null {
-  const doc = aspectOf<{ documentations?: ReadonlyArray<{ documentation?: string; attribution?: unknown }> }>(view, urn, 'documentation');
+  const doc = aspectOf(view, urn, documentation);
   if (!doc) return null;
   return (doc.documentations ?? []).map((d) => ({ documentation: d.documentation ?? '', attribution: attributionOf(d.attribution) }));
 }
@@ -111,13 +111,13 @@ export interface DisplayPropertiesRead {
 
 /** The `displayProperties` aspect (a color and an icon); null when the entity has none. */
 export function readDisplayProperties(view: StoreView, urn: string): DisplayPropertiesRead | null {
-  const d = aspectOf<Stored>(view, urn, 'displayProperties');
+  const d = aspectOf(view, urn, displayProperties);
   if (!d) return null;
-  const icon = d['icon'] as Stored | undefined;
-  const library = icon?.['iconLibrary'];
+  const icon = d.icon;
+  const library = icon?.iconLibrary;
   return {
-    colorHex: str(d['colorHex']),
-    icon: icon ? { iconLibrary: typeof library === 'string' && ICON_LIBRARIES.has(library) ? library : null, name: str(icon['name']), style: str(icon['style']) } : null,
+    colorHex: str(d.colorHex),
+    icon: icon ? { iconLibrary: typeof library === 'string' && ICON_LIBRARIES.has(library) ? library : null, name: str(icon.name), style: str(icon.style) } : null,
   };
 }
 

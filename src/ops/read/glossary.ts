@@ -3,12 +3,15 @@
  * with the catalog's defaults (a name defaults to the urn's id, a term's source to INTERNAL), and the
  * chain of its parents.
  */
+import type { editableDescription } from '../../model/aspects/define.ts';
+import { containerProperties, dataPlatformInstance, domainProperties, glossaryNodeInfo, glossaryTermInfo } from '../../model/aspects/storedAsGiven.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
 
-type Stored = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+/** An aspect holding the description a user wrote over the ingested one (`editableContainerProperties` …). */
+type EditableDescriptionAspect = { readonly name: string; readonly fields: typeof editableDescription };
 const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
 
 /** Follows a parent link (container, parentNode, parentDomain) up to the root, guarding against cycles (100 at most). */
@@ -35,7 +38,7 @@ export interface GlossaryTermPropertiesRead {
 }
 
 export function readGlossaryTermProperties(view: StoreView, urn: string): GlossaryTermPropertiesRead | null {
-  const info = aspectOf<Stored>(view, urn, 'glossaryTermInfo');
+  const info = aspectOf(view, urn, glossaryTermInfo);
   if (!info) return null;
   const id = parseUrn(urn).rawKey;
   return {
@@ -57,24 +60,24 @@ export interface GlossaryNodePropertiesRead {
 }
 
 export function readGlossaryNodeProperties(view: StoreView, urn: string): GlossaryNodePropertiesRead | null {
-  const info = aspectOf<Stored>(view, urn, 'glossaryNodeInfo');
+  const info = aspectOf(view, urn, glossaryNodeInfo);
   if (!info) return null;
   return { name: str(info['name']) ?? parseUrn(urn).rawKey, description: str(info['definition']), customProperties: customPropertiesOf(props(info['customProperties'])) };
 }
 
 /** The glossary nodes above a term or node (`infoName` its own info aspect), nearest first. */
-export function readParentNodes(view: StoreView, urn: string, infoName: string): string[] {
-  return ancestorsOf(urn, (u) => str(aspectOf<Stored>(view, u, u === urn ? infoName : 'glossaryNodeInfo')?.['parentNode']) ?? undefined);
+export function readParentNodes(view: StoreView, urn: string, info: typeof glossaryTermInfo | typeof glossaryNodeInfo): string[] {
+  return ancestorsOf(urn, (u) => str(aspectOf(view, u, u === urn ? info : glossaryNodeInfo)?.parentNode) ?? undefined);
 }
 
 export function readDomainProperties(view: StoreView, urn: string): { name: string; description: string | null } | null {
-  const p = aspectOf<Stored>(view, urn, 'domainProperties');
+  const p = aspectOf(view, urn, domainProperties);
   return p ? { name: str(p['name']) ?? parseUrn(urn).rawKey, description: str(p['description']) } : null;
 }
 
 /** The domains above a domain, nearest first. */
 export function readParentDomains(view: StoreView, urn: string): string[] {
-  return ancestorsOf(urn, (u) => str(aspectOf<Stored>(view, u, 'domainProperties')?.['parentDomain']) ?? undefined);
+  return ancestorsOf(urn, (u) => str(aspectOf(view, u, domainProperties)?.parentDomain) ?? undefined);
 }
 
 export interface ContainerPropertiesRead {
@@ -86,7 +89,7 @@ export interface ContainerPropertiesRead {
 }
 
 export function readContainerProperties(view: StoreView, urn: string): ContainerPropertiesRead | null {
-  const info = aspectOf<Stored>(view, urn, 'containerProperties');
+  const info = aspectOf(view, urn, containerProperties);
   if (!info) return null;
   return {
     name: str(info['name']) ?? parseUrn(urn).rawKey,
@@ -99,11 +102,11 @@ export function readContainerProperties(view: StoreView, urn: string): Container
 
 /** A container's platform: the one of its dataPlatformInstance, else `unknown`. */
 export function readContainerPlatform(view: StoreView, urn: string): string {
-  return str(aspectOf<Stored>(view, urn, 'dataPlatformInstance')?.['platform']) ?? 'urn:li:dataPlatform:unknown';
+  return str(aspectOf(view, urn, dataPlatformInstance)?.platform) ?? 'urn:li:dataPlatform:unknown';
 }
 
 /** An edited description (editable…Properties): null when none is stored. */
-export function readEditableDescription(view: StoreView, urn: string, editableName: string): { description: string | null } | null {
-  const editable = aspectOf<Stored>(view, urn, editableName);
-  return editable ? { description: str(editable['description']) } : null;
+export function readEditableDescription(view: StoreView, urn: string, aspect: EditableDescriptionAspect): { description: string | null } | null {
+  const editable = aspectOf(view, urn, aspect);
+  return editable ? { description: str(editable.description) } : null;
 }

@@ -2,14 +2,16 @@
  * Read models of users, groups and tags: the entities every other read shows as owners and labels.
  * Each part is read when first asked for.
  */
-import type { AspectValue } from '../../model/aspects/define.ts';
-import type corpGroupEditableInfo from '../../model/aspects/corpGroupEditableInfo.ts';
-import type corpUserEditableInfo from '../../model/aspects/corpUserEditableInfo.ts';
+import corpGroupEditableInfo from '../../model/aspects/corpGroupEditableInfo.ts';
+import corpGroupInfo from '../../model/aspects/corpGroupInfo.ts';
+import corpUserEditableInfo from '../../model/aspects/corpUserEditableInfo.ts';
+import corpUserInfo, { type CorpUserInfo } from '../../model/aspects/corpUserInfo.ts';
+import { corpUserStatus, origin } from '../../model/aspects/readAsGiven.ts';
+import tagProperties, { type TagProperties } from '../../model/aspects/tagProperties.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, readOwnership, type CustomPropertyRead, type OwnershipRead } from './common.ts';
 
-type Stored = Record<string, unknown>;
 
 export interface TagPropertiesRead {
   name: string;
@@ -29,12 +31,12 @@ export interface TagRead {
 
 class Tag implements TagRead {
   readonly name: string;
-  #stored: { name?: string; description?: string; colorHex?: string } | undefined | null = null;
+  #stored: TagProperties | undefined | null = null;
   constructor(private readonly view: StoreView, readonly urn: string) {
     this.name = parseUrn(urn).rawKey;
   }
   #props() {
-    return this.#stored === null ? (this.#stored = aspectOf(this.view, this.urn, 'tagProperties')) : this.#stored;
+    return this.#stored === null ? (this.#stored = aspectOf(this.view, this.urn, tagProperties)) : this.#stored;
   }
   get properties(): TagPropertiesRead | null {
     const p = this.#props();
@@ -55,13 +57,13 @@ export function readTag(view: StoreView, urn: string): TagRead {
 
 /** A user's status as DataHub reads it: SUSPENDED, else ACTIVE when a status is stored, else none. */
 export function readUserStatus(view: StoreView, urn: string): 'ACTIVE' | 'SUSPENDED' | null {
-  const status = aspectOf<{ status?: string }>(view, urn, 'corpUserStatus');
-  return status?.status === 'SUSPENDED' ? 'SUSPENDED' : status ? 'ACTIVE' : null;
+  const stored = aspectOf(view, urn, corpUserStatus);
+  return stored?.status === 'SUSPENDED' ? 'SUSPENDED' : stored ? 'ACTIVE' : null;
 }
 
 /** `corpUserInfo` as read: every stored field, `active` true unless stored, custom properties as a list. */
 export interface UserInfoRead {
-  info: Stored;
+  info: CorpUserInfo;
   active: unknown;
   customProperties: CustomPropertyRead[];
   /** The manager's user urn, when one is stored. */
@@ -69,13 +71,13 @@ export interface UserInfoRead {
 }
 
 export function readUserInfo(view: StoreView, urn: string): UserInfoRead | null {
-  const info = aspectOf<Stored>(view, urn, 'corpUserInfo');
+  const info = aspectOf(view, urn, corpUserInfo);
   if (!info) return null;
   return {
     info,
     active: info['active'] ?? true,
-    customProperties: customPropertiesOf(info['customProperties'] as Record<string, string> | undefined),
-    managerUrn: info['managerUrn'] ? (info['managerUrn'] as string) : null,
+    customProperties: customPropertiesOf(info.customProperties),
+    managerUrn: info.managerUrn ? info.managerUrn : null,
   };
 }
 
@@ -91,9 +93,9 @@ export interface GroupInfoRead {
 }
 
 export function readGroupInfo(view: StoreView, urn: string): GroupInfoRead | null {
-  const info = aspectOf<Stored>(view, urn, 'corpGroupInfo');
+  const info = aspectOf(view, urn, corpGroupInfo);
   if (!info) return null;
-  const list = (field: string) => (Array.isArray(info[field]) ? (info[field] as string[]) : null);
+  const list = (field: 'admins' | 'members' | 'groups') => (Array.isArray(info[field]) ? info[field] : null);
   return {
     displayName: info['displayName'] ?? null,
     description: info['description'] ?? null,
@@ -107,11 +109,9 @@ export function readGroupInfo(view: StoreView, urn: string): GroupInfoRead | nul
 
 /** Where a group comes from: `UNKNOWN` when no origin is stored. */
 export function readGroupOrigin(view: StoreView, urn: string): { type: string; externalType: string | null } {
-  const origin = aspectOf<{ type?: string; externalType?: string }>(view, urn, 'origin');
-  return { type: origin?.type ?? 'UNKNOWN', externalType: origin?.externalType ?? null };
+  const stored = aspectOf(view, urn, origin);
+  return { type: stored?.type ?? 'UNKNOWN', externalType: stored?.externalType ?? null };
 }
-
-type UserEditableInfo = AspectValue<typeof corpUserEditableInfo>;
 
 /** A user's edited profile (`corpUserEditableInfo`): each field as stored, null when not stored. */
 export interface UserEditableRead {
@@ -128,7 +128,7 @@ export interface UserEditableRead {
 
 /** The profile a user edited in the UI; null when none is stored. */
 export function readUserEditable(view: StoreView, urn: string): UserEditableRead | null {
-  const e = aspectOf<UserEditableInfo>(view, urn, 'corpUserEditableInfo');
+  const e = aspectOf(view, urn, corpUserEditableInfo);
   if (!e) return null;
   return {
     displayName: e.displayName ?? null,
@@ -143,8 +143,6 @@ export function readUserEditable(view: StoreView, urn: string): UserEditableRead
   };
 }
 
-type GroupEditableInfo = AspectValue<typeof corpGroupEditableInfo>;
-
 /** A group's edited profile (`corpGroupEditableInfo`): each field as stored, null when not stored. */
 export interface GroupEditableRead {
   description: string | null;
@@ -155,7 +153,7 @@ export interface GroupEditableRead {
 
 /** The profile of a group edited in the UI; null when none is stored. */
 export function readGroupEditable(view: StoreView, urn: string): GroupEditableRead | null {
-  const e = aspectOf<GroupEditableInfo>(view, urn, 'corpGroupEditableInfo');
+  const e = aspectOf(view, urn, corpGroupEditableInfo);
   if (!e) return null;
   return { description: e.description ?? null, slack: e.slack ?? null, email: e.email ?? null, pictureLink: e.pictureLink ?? null };
 }

@@ -5,11 +5,11 @@
  * are stored as the client sent them, unchecked: every field is read only when it has the type it
  * should, else as absent. Listing, paging and the writes are in ../admin/ingestionSources.ts.
  */
-import type { DataHubIngestionSourceInfo } from '../../model/aspects/dataHubIngestionSourceInfo.ts';
-import type { ExecutionRequestInput } from '../../model/aspects/dataHubExecutionRequestInput.ts';
+import dataHubExecutionRequestInput, { type ExecutionRequestInput } from '../../model/aspects/dataHubExecutionRequestInput.ts';
+import dataHubIngestionSourceInfo, { type DataHubIngestionSourceInfo } from '../../model/aspects/dataHubIngestionSourceInfo.ts';
+import { dataHubExecutionRequestResult, type DataHubExecutionRequestResult } from '../../model/aspects/readAsGiven.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
-import { EXECUTION_INPUT, EXECUTION_RESULT, SOURCE_INFO } from '../admin/ingestionSources.ts';
 import { urnTypeOf } from '../core/resources.ts';
 import { aspectOf } from './common.ts';
 
@@ -70,7 +70,7 @@ export function ingestionSourceOf(urn: string, info: DataHubIngestionSourceInfo)
 
 /** An ingestion source; null when its info is not stored (no such source). */
 export function readIngestionSource(view: StoreView, urn: string): IngestionSourceRead | null {
-  const info = aspectOf<DataHubIngestionSourceInfo>(view, urn, SOURCE_INFO);
+  const info = aspectOf(view, urn, dataHubIngestionSourceInfo);
   return info ? ingestionSourceOf(urn, info) : null;
 }
 
@@ -116,16 +116,16 @@ function inputOf(input: ExecutionRequestInput | undefined): ExecutionInputRead |
   };
 }
 
-function resultOf(result: Record<string, unknown> | undefined): ExecutionResultRead | null {
+function resultOf(result: DataHubExecutionRequestResult | undefined): ExecutionResultRead | null {
   if (!result) return null;
-  const structured = result['structuredReport'] as Record<string, unknown> | undefined;
+  const structured = result.structuredReport;
   return {
     status: str(result['status']) ?? '',
     startTimeMs: num(result['startTimeMs']),
     durationMs: num(result['durationMs']),
     report: str(result['report']),
     structuredReport: structured
-      ? { type: str(structured['type']) ?? '', serializedValue: str(structured['serializedValue']) ?? '', contentType: str(structured['contentType']) ?? '' }
+      ? { type: str(structured.type) ?? '', serializedValue: str(structured.serializedValue) ?? '', contentType: str(structured.contentType) ?? '' }
       : null,
   };
 }
@@ -135,13 +135,13 @@ export function readExecutionRequest(view: StoreView, urn: string): ExecutionReq
   return {
     urn,
     id: parseUrn(urn).rawKey,
-    input: inputOf(aspectOf<ExecutionRequestInput>(view, urn, EXECUTION_INPUT)),
-    result: resultOf(aspectOf(view, urn, EXECUTION_RESULT)),
+    input: inputOf(aspectOf(view, urn, dataHubExecutionRequestInput)),
+    result: resultOf(aspectOf(view, urn, dataHubExecutionRequestResult)),
   };
 }
 
 /** The ingestion source a run is of: the one its input names, when that is stored; else null. */
 export function readExecutionSource(view: StoreView, urn: string): string | null {
-  const source = aspectOf<ExecutionRequestInput>(view, urn, EXECUTION_INPUT)?.source?.ingestionSource;
-  return isUrnOf(source, 'dataHubIngestionSource') && aspectOf(view, source, SOURCE_INFO) ? source : null;
+  const source = aspectOf(view, urn, dataHubExecutionRequestInput)?.source?.ingestionSource;
+  return isUrnOf(source, 'dataHubIngestionSource') && aspectOf(view, source, dataHubIngestionSourceInfo) ? source : null;
 }

@@ -4,6 +4,7 @@
  * data job (`dataJobInputOutput.fineGrainedLineages`), each column named by the entity it belongs to
  * and its field path; and a job's inputs and outputs.
  */
+import { dataJobInputOutput, upstreamLineage } from '../../model/aspects/storedAsGiven.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf } from './common.ts';
@@ -70,19 +71,19 @@ export function fineGrainedLineagesOf(stored: unknown): FineGrainedLineageRead[]
 
 /** The column lineage of dataset `urn` (its `upstreamLineage`); null when it has none stored. */
 export function readDatasetFineGrainedLineages(view: StoreView, urn: string): FineGrainedLineageRead[] | null {
-  return fineGrainedLineagesOf(aspectOf<Record<string, unknown>>(view, urn, 'upstreamLineage')?.['fineGrainedLineages']);
+  return fineGrainedLineagesOf(aspectOf(view, urn, upstreamLineage)?.fineGrainedLineages);
 }
 
 const urns = (list: unknown): string[] => (Array.isArray(list) ? list.filter((u): u is string => typeof u === 'string') : []);
 
 /** Data job `urn`'s inputs and outputs; null when it has no `dataJobInputOutput`. */
 export function readDataJobInputOutput(view: StoreView, urn: string): DataJobInputOutputRead | null {
-  const io = aspectOf<Record<string, unknown>>(view, urn, 'dataJobInputOutput');
+  const io = aspectOf(view, urn, dataJobInputOutput);
   if (!io) return null;
   return {
-    inputDatasets: urns(io['inputDatasets']),
-    outputDatasets: urns(io['outputDatasets']),
-    inputDatajobs: urns(io['inputDatajobs']),
-    fineGrainedLineages: fineGrainedLineagesOf(io['fineGrainedLineages']),
+    inputDatasets: urns(io.inputDatasets),
+    outputDatasets: urns(io.outputDatasets),
+    inputDatajobs: urns(io.inputDatajobs),
+    fineGrainedLineages: fineGrainedLineagesOf(io.fineGrainedLineages),
   };
 }

@@ -6,12 +6,26 @@
  * one when one is stored, else the one of its properties. (The entity types and their urns:
  * docs/datahub/discovery.md §1.2.)
  */
+import type { DeclaredAspect } from '../../model/aspects/define.ts';
+import {
+  editableMlFeatureProperties,
+  editableMlFeatureTableProperties,
+  editableMlModelGroupProperties,
+  editableMlModelProperties,
+  editableMlPrimaryKeyProperties,
+} from '../../model/aspects/readAsGiven.ts';
+import {
+  mlFeatureProperties,
+  mlFeatureTableProperties,
+  mlModelGroupProperties,
+  mlModelProperties,
+  mlPrimaryKeyProperties,
+} from '../../model/aspects/storedAsGiven.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
 import { readEditableDescription } from './glossary.ts';
 
-type Stored = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
@@ -20,13 +34,13 @@ const urns = (v: unknown): string[] => (Array.isArray(v) ? [...(v as string[])] 
 
 export type MlKind = 'mlModel' | 'mlModelGroup' | 'mlFeature' | 'mlPrimaryKey' | 'mlFeatureTable';
 
-const ASPECT_NAMES: Record<MlKind, { info: string; editable: string }> = {
-  mlModel: { info: 'mlModelProperties', editable: 'editableMlModelProperties' },
-  mlModelGroup: { info: 'mlModelGroupProperties', editable: 'editableMlModelGroupProperties' },
-  mlFeature: { info: 'mlFeatureProperties', editable: 'editableMlFeatureProperties' },
-  mlPrimaryKey: { info: 'mlPrimaryKeyProperties', editable: 'editableMlPrimaryKeyProperties' },
-  mlFeatureTable: { info: 'mlFeatureTableProperties', editable: 'editableMlFeatureTableProperties' },
-};
+const ASPECTS = {
+  mlModel: { info: mlModelProperties, editable: editableMlModelProperties },
+  mlModelGroup: { info: mlModelGroupProperties, editable: editableMlModelGroupProperties },
+  mlFeature: { info: mlFeatureProperties, editable: editableMlFeatureProperties },
+  mlPrimaryKey: { info: mlPrimaryKeyProperties, editable: editableMlPrimaryKeyProperties },
+  mlFeatureTable: { info: mlFeatureTableProperties, editable: editableMlFeatureTableProperties },
+} as const satisfies Record<MlKind, { info: DeclaredAspect; editable: DeclaredAspect }>;
 
 /** What the urn of an ML entity tells; a part its key does not have is null. */
 export interface MlIdentityRead {
@@ -56,19 +70,19 @@ export interface VersionTagRead {
 }
 
 /** The stored `version`; null when none is stored, or it is not an object. */
-function versionOf(info: Stored): VersionTagRead | null {
-  const v = info['version'];
-  return v && typeof v === 'object' ? { versionTag: str((v as Stored)['versionTag']) } : null;
+function versionOf(info: { version?: { versionTag?: string } }): VersionTagRead | null {
+  const v = info.version;
+  return v && typeof v === 'object' ? { versionTag: str(v.versionTag) } : null;
 }
 
 /** The edited description of an ML entity; null when nothing was edited. */
 export function readMlEditable(view: StoreView, kind: MlKind, urn: string): { description: string | null } | null {
-  return readEditableDescription(view, urn, ASPECT_NAMES[kind].editable);
+  return readEditableDescription(view, urn, ASPECTS[kind].editable);
 }
 
 /** The description an ML entity shows: the edited one, else the one of its properties; null when neither is stored. */
 export function readMlDescription(view: StoreView, kind: MlKind, urn: string): string | null {
-  return readMlEditable(view, kind, urn)?.description ?? str(aspectOf<Stored>(view, urn, ASPECT_NAMES[kind].info)?.['description']);
+  return readMlEditable(view, kind, urn)?.description ?? str(aspectOf(view, urn, ASPECTS[kind].info)?.description);
 }
 
 export interface MlModelPropertiesRead {
@@ -85,7 +99,7 @@ export interface MlModelPropertiesRead {
 
 /** A model's properties; null when `mlModelProperties` is not stored. */
 export function readMlModelProperties(view: StoreView, urn: string): MlModelPropertiesRead | null {
-  const info = aspectOf<Stored>(view, urn, ASPECT_NAMES.mlModel.info);
+  const info = aspectOf(view, urn, mlModelProperties);
   if (!info) return null;
   return {
     name: str(info['name']),
@@ -111,12 +125,12 @@ export interface MlModelGroupPropertiesRead {
 
 /** A model group's properties; null when `mlModelGroupProperties` is not stored. */
 export function readMlModelGroupProperties(view: StoreView, urn: string): MlModelGroupPropertiesRead | null {
-  const info = aspectOf<Stored>(view, urn, ASPECT_NAMES.mlModelGroup.info);
+  const info = aspectOf(view, urn, mlModelGroupProperties);
   if (!info) return null;
   return {
     name: str(info['name']),
     description: str(info['description']),
-    createdAt: num((info['created'] as Stored | undefined)?.['time']),
+    createdAt: num(info.created?.time),
     version: versionOf(info),
     externalUrl: str(info['externalUrl']),
     customProperties: customPropertiesOf(props(info['customProperties'])),
@@ -134,7 +148,7 @@ export interface MlFeaturePropertiesRead {
 
 /** A feature's or primary key's properties; null when its properties aspect is not stored. */
 export function readMlFeatureProperties(view: StoreView, kind: 'mlFeature' | 'mlPrimaryKey', urn: string): MlFeaturePropertiesRead | null {
-  const info = aspectOf<Stored>(view, urn, ASPECT_NAMES[kind].info);
+  const info = aspectOf(view, urn, ASPECTS[kind].info);
   if (!info) return null;
   return {
     description: str(info['description']),
@@ -155,7 +169,7 @@ export interface MlFeatureTablePropertiesRead {
 
 /** A feature table's properties; null when `mlFeatureTableProperties` is not stored. */
 export function readMlFeatureTableProperties(view: StoreView, urn: string): MlFeatureTablePropertiesRead | null {
-  const info = aspectOf<Stored>(view, urn, ASPECT_NAMES.mlFeatureTable.info);
+  const info = aspectOf(view, urn, mlFeatureTableProperties);
   if (!info) return null;
   return {
     description: str(info['description']),

@@ -3,13 +3,13 @@
  * the urn, `notebookInfo` with its change stamps (a stamp reads time 0 and no actor where the stored
  * one lacks them; `deleted` only when one is stored), and the edited description.
  */
-import type { Stamp } from '../../model/aspects/define.ts';
+import { editableNotebookProperties } from '../../model/aspects/readAsGiven.ts';
+import { notebookInfo } from '../../model/aspects/storedAsGiven.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, stampOf, type CustomPropertyRead, type StampRead } from './common.ts';
 import { readEditableDescription } from './glossary.ts';
 
-type Stored = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
 
@@ -47,9 +47,9 @@ export interface NotebookInfoRead {
 
 /** A notebook's info; null when `notebookInfo` is not stored. */
 export function readNotebookInfo(view: StoreView, urn: string): NotebookInfoRead | null {
-  const info = aspectOf<Stored>(view, urn, 'notebookInfo');
+  const info = aspectOf(view, urn, notebookInfo);
   if (!info) return null;
-  const stamps = info['changeAuditStamps'] as { created?: Stamp; lastModified?: Stamp; deleted?: Stamp } | undefined;
+  const stamps = info.changeAuditStamps;
   return {
     title: str(info['title']),
     description: str(info['description']),
@@ -61,5 +61,5 @@ export function readNotebookInfo(view: StoreView, urn: string): NotebookInfoRead
 
 /** The edited description of a notebook; null when nothing was edited. */
 export function readNotebookEditable(view: StoreView, urn: string): { description: string | null } | null {
-  return readEditableDescription(view, urn, 'editableNotebookProperties');
+  return readEditableDescription(view, urn, editableNotebookProperties);
 }

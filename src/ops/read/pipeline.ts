@@ -3,12 +3,12 @@
  * the properties of `dataFlowInfo` / `dataJobInfo` with the catalog's defaults (the name falls back
  * to the id), the edited description. A job's inputs and outputs are read in lineage.ts.
  */
+import { dataFlowInfo, dataJobInfo, editableDataFlowProperties, editableDataJobProperties } from '../../model/aspects/storedAsGiven.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
 import { readEditableDescription } from './glossary.ts';
 
-type Stored = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
 const keyOf = (urn: string) => keyAspectOf(urn).value as Record<string, string | undefined>;
@@ -36,7 +36,7 @@ export interface DataFlowPropertiesRead {
 
 /** A flow's properties; null when `dataFlowInfo` is not stored. */
 export function readDataFlowProperties(view: StoreView, urn: string): DataFlowPropertiesRead | null {
-  const info = aspectOf<Stored>(view, urn, 'dataFlowInfo');
+  const info = aspectOf(view, urn, dataFlowInfo);
   if (!info) return null;
   return {
     name: str(info['name']) ?? readDataFlowIdentity(urn).flowId,
@@ -71,7 +71,7 @@ export interface DataJobPropertiesRead {
 
 /** A job's properties; null when `dataJobInfo` is not stored. */
 export function readDataJobProperties(view: StoreView, urn: string): DataJobPropertiesRead | null {
-  const info = aspectOf<Stored>(view, urn, 'dataJobInfo');
+  const info = aspectOf(view, urn, dataJobInfo);
   if (!info) return null;
   return {
     name: str(info['name']) ?? readDataJobIdentity(urn).jobId,
@@ -88,5 +88,5 @@ export function readDataJobName(view: StoreView, urn: string): string {
 
 /** Whichever of the flow's or job's edited description is stored; null when nothing was edited. */
 export function readPipelineEditable(view: StoreView, urn: string, kind: 'dataFlow' | 'dataJob'): { description: string | null } | null {
-  return readEditableDescription(view, urn, kind === 'dataFlow' ? 'editableDataFlowProperties' : 'editableDataJobProperties');
+  return readEditableDescription(view, urn, kind === 'dataFlow' ? editableDataFlowProperties : editableDataJobProperties);
 }

@@ -4,7 +4,8 @@
  * serialized value (content type JSON when none is stored) and, when that value is a JSON object,
  * its entries as custom properties — and the platform of its `dataPlatformInstance`.
  */
-import type { PlatformResourceInfo, SerializedValue } from '../../model/aspects/platformResourceInfo.ts';
+import platformResourceInfo, { type SerializedValue } from '../../model/aspects/platformResourceInfo.ts';
+import { dataPlatformInstance } from '../../model/aspects/storedAsGiven.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
 
@@ -47,7 +48,7 @@ function valueOf(value: SerializedValue | null | undefined): SerializedValueRead
 
 /** A platform resource's properties; null when `platformResourceInfo` is not stored. */
 export function readPlatformResourceProperties(view: StoreView, urn: string): PlatformResourcePropertiesRead | null {
-  const info = aspectOf<PlatformResourceInfo>(view, urn, 'platformResourceInfo');
+  const info = aspectOf(view, urn, platformResourceInfo);
   if (!info) return null;
   return {
     resourceType: info.resourceType,
@@ -60,6 +61,6 @@ export function readPlatformResourceProperties(view: StoreView, urn: string): Pl
 
 /** The platform of a platform resource: the one its `dataPlatformInstance` names; null when none is stored. */
 export function readPlatformResourcePlatform(view: StoreView, urn: string): string | null {
-  const platform = aspectOf<Record<string, unknown>>(view, urn, 'dataPlatformInstance')?.['platform'];
+  const platform = aspectOf(view, urn, dataPlatformInstance)?.platform;
   return typeof platform === 'string' ? platform : null;
 }

@@ -3,11 +3,12 @@
  * the catalog's defaults (the name falls back to the id from the urn), and the assets a data product
  * holds (docs/datahub/discovery.md §4: `dataProductProperties.assets[].destinationUrn`).
  */
+import applicationProperties from '../../model/aspects/applicationProperties.ts';
+import { dataProductProperties } from '../../model/aspects/storedAsGiven.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
 
-type Stored = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
 
@@ -23,7 +24,7 @@ export interface DataProductPropertiesRead {
 
 /** A data product's properties; null when `dataProductProperties` is not stored. */
 export function readDataProductProperties(view: StoreView, urn: string): DataProductPropertiesRead | null {
-  const p = aspectOf<Stored>(view, urn, 'dataProductProperties');
+  const p = aspectOf(view, urn, dataProductProperties);
   if (!p) return null;
   return {
     name: str(p['name']) ?? parseUrn(urn).rawKey,
@@ -36,9 +37,9 @@ export function readDataProductProperties(view: StoreView, urn: string): DataPro
 
 /** The urns a data product holds: each asset entry's `destinationUrn`, entries without one left out; none when nothing is stored. */
 export function readDataProductAssets(view: StoreView, urn: string): string[] {
-  const assets = aspectOf<Stored>(view, urn, 'dataProductProperties')?.['assets'];
+  const assets = aspectOf(view, urn, dataProductProperties)?.assets;
   if (!Array.isArray(assets)) return [];
-  return assets.map((a) => str((a as Stored | null)?.['destinationUrn'])).filter((u): u is string => u !== null);
+  return assets.map((a) => str((a as Record<string, unknown> | null)?.['destinationUrn'])).filter((u): u is string => u !== null);
 }
 
 export interface ApplicationPropertiesRead {
@@ -51,7 +52,7 @@ export interface ApplicationPropertiesRead {
 
 /** An application's properties; null when `applicationProperties` is not stored. */
 export function readApplicationProperties(view: StoreView, urn: string): ApplicationPropertiesRead | null {
-  const p = aspectOf<Stored>(view, urn, 'applicationProperties');
+  const p = aspectOf(view, urn, applicationProperties);
   if (!p) return null;
   return {
     name: str(p['name']) ?? parseUrn(urn).rawKey,

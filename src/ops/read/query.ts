@@ -5,8 +5,9 @@
  * and the subjects as datasets, a column being its dataset plus the column. Each part is read on its
  * own, when asked for.
  */
-import type { QueryProperties } from '../../model/aspects/queryProperties.ts';
-import type { QuerySubjects } from '../../model/aspects/querySubjects.ts';
+import queryProperties from '../../model/aspects/queryProperties.ts';
+import querySubjects from '../../model/aspects/querySubjects.ts';
+import { dataPlatformInstance } from '../../model/aspects/storedAsGiven.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
@@ -31,7 +32,7 @@ export interface QueryPropertiesRead {
 
 /** A query's properties; null when queryProperties is not stored. */
 export function readQueryProperties(view: StoreView, urn: string): QueryPropertiesRead | null {
-  const p = aspectOf<QueryProperties>(view, urn, 'queryProperties');
+  const p = aspectOf(view, urn, queryProperties);
   if (!p) return null;
   return {
     statement: { value: p.statement?.value ?? '', language: p.statement?.language ?? DEFAULT_QUERY_LANGUAGE },
@@ -67,11 +68,11 @@ export function querySubjectOf(subject: string): QuerySubjectRead | null {
 
 /** A query's subjects in stored order, those it cannot show left out; null when querySubjects is not stored. */
 export function readQuerySubjects(view: StoreView, urn: string): QuerySubjectRead[] | null {
-  const s = aspectOf<QuerySubjects>(view, urn, 'querySubjects');
+  const s = aspectOf(view, urn, querySubjects);
   return s ? s.subjects.map((x) => querySubjectOf(x.entity)).filter((x) => x !== null) : null;
 }
 
 /** The platform the query runs on (dataPlatformInstance); null when none is stored. */
 export function readQueryPlatform(view: StoreView, urn: string): string | null {
-  return aspectOf<{ platform?: string }>(view, urn, 'dataPlatformInstance')?.platform || null;
+  return aspectOf(view, urn, dataPlatformInstance)?.platform || null;
 }

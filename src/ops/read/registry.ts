@@ -5,12 +5,13 @@
  * are stored as given (an ingested one may hold anything), so a field reads only when it has the
  * expected type, and the catalog's defaults fill the rest.
  */
+import { dataPlatformInstanceProperties, dataTypeInfo, entityTypeInfo, structuredPropertySettings } from '../../model/aspects/readAsGiven.ts';
+import { propertyDefinition, type PropertyDefinition } from '../../model/aspects/storedAsGiven.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
 
-type Stored = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
 
@@ -32,10 +33,10 @@ export interface TypeInfoRead {
   description: string | null;
 }
 
-function typeInfoOf(view: StoreView, urn: string, aspectName: string): TypeInfoRead & { id: string } {
+function typeInfoOf(view: StoreView, urn: string, aspect: typeof dataTypeInfo | typeof entityTypeInfo): TypeInfoRead & { id: string } {
   const id = parseUrn(urn).rawKey;
-  const info = aspectOf<Stored>(view, urn, aspectName);
-  return { id, qualifiedName: str(info?.['qualifiedName']) ?? id, displayName: str(info?.['displayName']), description: str(info?.['description']) };
+  const info = aspectOf(view, urn, aspect);
+  return { id, qualifiedName: str(info?.qualifiedName) ?? id, displayName: str(info?.displayName), description: str(info?.description) };
 }
 
 /** DataHub's standard value types (`StdDataType`) a data type's id names; any other reads as OTHER. */
@@ -48,7 +49,7 @@ export interface DataTypeRead extends TypeInfoRead {
 
 /** A data type (`urn:li:dataType:datahub.string`, …); it reads whether or not its info is stored. */
 export function readDataType(view: StoreView, urn: string): DataTypeRead {
-  const { id, ...info } = typeInfoOf(view, urn, 'dataTypeInfo');
+  const { id, ...info } = typeInfoOf(view, urn, dataTypeInfo);
   const short = id.replace(/^datahub\./, '').toUpperCase();
   return { type: STD_TYPES.has(short) ? short : 'OTHER', ...info };
 }
@@ -60,7 +61,7 @@ export interface EntityTypeRead extends TypeInfoRead {
 
 /** An entity type (`urn:li:entityType:datahub.dataset`, …); it reads whether or not its info is stored. */
 export function readEntityType(view: StoreView, urn: string): EntityTypeRead {
-  const { id, ...info } = typeInfoOf(view, urn, 'entityTypeInfo');
+  const { id, ...info } = typeInfoOf(view, urn, entityTypeInfo);
   return { entityType: id.replace(/^datahub\./, ''), ...info };
 }
 
@@ -70,7 +71,7 @@ export type PropertyValueRead = { string: string } | { double: number };
 /** A stored value as read: its text when it has one, else its number; null when it has neither. */
 export function propertyValueOf(v: unknown): PropertyValueRead | null {
   if (!v || typeof v !== 'object') return null;
-  const o = v as Stored;
+  const o = v as Record<string, unknown>;
   if (typeof o['string'] === 'string') return { string: o['string'] };
   if (typeof o['double'] === 'number') return { double: o['double'] };
   return null;
@@ -137,10 +138,10 @@ const stampOrNull = (s: unknown): DefinitionStampRead | null => {
 
 /** A structured property: its `propertyDefinition` and `structuredPropertySettings` as read. */
 export function readStructuredProperty(view: StoreView, urn: string): StructuredPropertyRead {
-  const d = aspectOf<Stored>(view, urn, 'propertyDefinition') ?? {};
-  const s = aspectOf<Stored>(view, urn, 'structuredPropertySettings');
-  const qualifier = d['typeQualifier'];
-  const allowedTypes = qualifier && typeof qualifier === 'object' ? (qualifier as Stored)['allowedTypes'] : undefined;
+  const d: PropertyDefinition = aspectOf(view, urn, propertyDefinition) ?? {};
+  const s = aspectOf(view, urn, structuredPropertySettings);
+  const qualifier = d.typeQualifier;
+  const allowedTypes: unknown = qualifier && typeof qualifier === 'object' ? qualifier.allowedTypes : undefined;
   return {
     definition: {
       qualifiedName: str(d['qualifiedName']) ?? parseUrn(urn).rawKey,
@@ -154,10 +155,10 @@ export function readStructuredProperty(view: StoreView, urn: string): Structured
           ? { allowedTypes: Array.isArray(allowedTypes) ? allowedTypes.filter((t) => isUrnOf(t, 'entityType')) : null }
           : null,
       allowedValues: Array.isArray(d['allowedValues'])
-        ? (d['allowedValues'] as Array<{ value?: unknown; description?: string }>).map((a) => ({ value: propertyValueOf(a.value), description: a.description ?? null }))
+        ? d['allowedValues'].map((a) => ({ value: propertyValueOf(a.value), description: a.description ?? null }))
         : null,
-      entityTypes: Array.isArray(d['entityTypes']) ? [...(d['entityTypes'] as string[])] : [],
-      allowedPlatforms: Array.isArray(d['allowedPlatforms']) ? (d['allowedPlatforms'] as unknown[]).filter((p): p is string => isUrnOf(p, 'dataPlatform')) : null,
+      entityTypes: Array.isArray(d['entityTypes']) ? [...d['entityTypes']] : [],
+      allowedPlatforms: Array.isArray(d['allowedPlatforms']) ? d['allowedPlatforms'].filter((p): p is string => isUrnOf(p, 'dataPlatform')) : null,
       created: stampOrNull(d['created']),
       lastModified: stampOrNull(d['lastModified']),
     },
@@ -193,7 +194,7 @@ export interface PlatformInstanceRead {
 /** A platform instance (a warehouse, a cluster): what its urn says and its stored properties. */
 export function readPlatformInstance(view: StoreView, urn: string): PlatformInstanceRead {
   const key = keyAspectOf(urn).value as Record<string, string | undefined>;
-  const p = aspectOf<Stored>(view, urn, 'dataPlatformInstanceProperties');
+  const p = aspectOf(view, urn, dataPlatformInstanceProperties);
   return {
     platformUrn: key['platform'] ?? 'urn:li:dataPlatform:unknown',
     instanceId: key['instance'] ?? '',

@@ -4,13 +4,13 @@
  * (`dataProcessInstanceRunEvent`, newest first). Which runs a job or flow lists is
  * src/ops/timeseries/runs.ts.
  */
+import { dataPlatformInstance, dataProcessInstanceProperties, dataProcessInstanceRelationships } from '../../model/aspects/storedAsGiven.ts';
 import type { StoreView, TimeseriesRow } from '../../store/store.ts';
 import { RUN_EVENT } from '../timeseries/runs.ts';
 import { readTimeseries, type TimeseriesQuery } from '../timeseries/timeseries.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead, type StampRead } from './common.ts';
 import { fieldOf } from './timeseries.ts';
 
-type Stored = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
@@ -38,8 +38,8 @@ export interface RunRead {
 }
 
 export function readRun(view: StoreView, urn: string): RunRead {
-  const info = aspectOf<Stored>(view, urn, 'dataProcessInstanceProperties');
-  const created = info?.['created'];
+  const info = aspectOf(view, urn, dataProcessInstanceProperties);
+  const created = info?.created;
   const time = fieldOf(created, 'time');
   const stamp = created && typeof time === 'number' ? { time, actor: (fieldOf(created, 'actor') ?? null) as string | null } : null;
   return {
@@ -49,8 +49,8 @@ export function readRun(view: StoreView, urn: string): RunRead {
     properties: info
       ? { name: str(info['name']) ?? '', externalUrl: str(info['externalUrl']), created: stamp ?? { time: 0, actor: null }, customProperties: customPropertiesOf(props(info['customProperties'])) }
       : null,
-    parentTemplate: str(aspectOf<Stored>(view, urn, 'dataProcessInstanceRelationships')?.['parentTemplate']),
-    platformUrn: str(aspectOf<Stored>(view, urn, 'dataPlatformInstance')?.['platform']),
+    parentTemplate: str(aspectOf(view, urn, dataProcessInstanceRelationships)?.parentTemplate),
+    platformUrn: str(aspectOf(view, urn, dataPlatformInstance)?.platform),
   };
 }
 

@@ -4,8 +4,8 @@
  * (a dataset, an ML model) as DataHub's VersionPropertiesMapper reads them. The side effects that
  * keep `latest` and `isLatest` current are in ../versioning/versioningEffects.ts.
  */
-import type { VersionProperties, VersionTag } from '../../model/aspects/versionProperties.ts';
-import type { VersionSetProperties } from '../../model/aspects/versionSetProperties.ts';
+import versionProperties, { type VersionTag } from '../../model/aspects/versionProperties.ts';
+import versionSetProperties from '../../model/aspects/versionSetProperties.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { searchEntities } from '../search/search.ts';
@@ -14,7 +14,7 @@ import { aspectOf, stampOf, type StampRead } from './common.ts';
 
 /** The set's latest version (versionSetProperties.latest); null when the set has no properties. */
 export function readLatestVersion(view: StoreView, versionSetUrn: string): string | null {
-  return aspectOf<VersionSetProperties>(view, versionSetUrn, 'versionSetProperties')?.latest || null;
+  return aspectOf(view, versionSetUrn, versionSetProperties)?.latest || null;
 }
 
 /**
@@ -53,7 +53,7 @@ const tagOf = (t: VersionTag | undefined) => ({ versionTag: typeof t?.versionTag
 
 /** A versioned asset's versionProperties; null when it has none. */
 export function readVersionProperties(view: StoreView, urn: string): VersionPropertiesRead | null {
-  const p = aspectOf<VersionProperties>(view, urn, 'versionProperties');
+  const p = aspectOf(view, urn, versionProperties);
   if (!p) return null;
   return {
     versionSet: p.versionSet,

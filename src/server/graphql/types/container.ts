@@ -2,6 +2,7 @@
  * Container: a database, schema, folder … holding datasets; its platform comes from
  * dataPlatformInstance. Shaped from src/ops/read/glossary.ts.
  */
+import { editableContainerProperties } from '../../../model/aspects/storedAsGiven.ts';
 import { readContainerPlatform, readContainerProperties, readEditableDescription } from '../../../ops/read/glossary.ts';
 import type * as G from '../schema.generated.ts';
 import { type EntityKind, customPropertiesView, EntityView, platformView } from './shared.ts';
@@ -17,7 +18,7 @@ class ContainerView extends EntityView implements G.Container {
     return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
   }
   get editableProperties(): G.Maybe<G.ContainerEditableProperties> {
-    return readEditableDescription(this.view, this.urn, 'editableContainerProperties');
+    return readEditableDescription(this.view, this.urn, editableContainerProperties);
   }
 }
 

@@ -2,14 +2,19 @@
  * GlossaryNode: a folder of the business glossary, nested under parent nodes (docs/datahub/discovery.md
  * §4.1), shaped from src/ops/read/glossary.ts.
  */
+import { glossaryNodeInfo, type glossaryTermInfo } from '../../../model/aspects/storedAsGiven.ts';
 import { readGlossaryNodeProperties, readParentNodes } from '../../../ops/read/glossary.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
 import { type EntityKind, customPropertiesView, EntityView, refAs } from './shared.ts';
 
-/** `parentNodes` of a term or node (`infoName` its own info aspect): the nodes above it, nearest first. */
-export function parentNodes(view: StoreView, urn: string, infoName: string): G.ParentNodesResult {
-  const list = readParentNodes(view, urn, infoName);
+/** `parentNodes` of a term or node (`info` its own info aspect): the nodes above it, nearest first. */
+export function parentNodes(
+  view: StoreView,
+  urn: string,
+  info: typeof glossaryTermInfo | typeof glossaryNodeInfo,
+): G.ParentNodesResult {
+  const list = readParentNodes(view, urn, info);
   return { count: list.length, nodes: list.map((n) => refAs<G.GlossaryNode>(view, n)) };
 }
 
@@ -21,7 +26,7 @@ class GlossaryNodeView extends EntityView implements G.GlossaryNode {
     return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
   }
   get parentNodes(): G.ParentNodesResult {
-    return parentNodes(this.view, this.urn, 'glossaryNodeInfo');
+    return parentNodes(this.view, this.urn, glossaryNodeInfo);
   }
 }
 

@@ -2,6 +2,7 @@
  * GlossaryTerm: a business term with its definition, source and place in the glossary
  * (docs/datahub/discovery.md §4.1), shaped from src/ops/read/glossary.ts.
  */
+import { glossaryTermInfo } from '../../../model/aspects/storedAsGiven.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import { readGlossaryTermProperties } from '../../../ops/read/glossary.ts';
 import type { StoreView } from '../../../store/store.ts';
@@ -23,7 +24,7 @@ class GlossaryTermView extends EntityView implements G.GlossaryTerm {
     return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
   }
   get parentNodes(): G.ParentNodesResult {
-    return parentNodes(this.view, this.urn, 'glossaryTermInfo');
+    return parentNodes(this.view, this.urn, glossaryTermInfo);
   }
 }
 

@@ -1,0 +1,158 @@
+/**
+ * Aspects stored as given that the program reads and that carry no other declaration: their `fields`
+ * are `asGiven`, never refused on write (as when they were known by name and schema only), and type
+ * what the read models take of them. Aspects the program only stores stay in `NAMED` (index.ts).
+ */
+import { anyUrn, arr, asGiven, bool, defineAspect, editableDescription, num, rec, str, type AspectValue } from './define.ts';
+
+/** What DataTypeInfo and EntityTypeInfo both hold. */
+const typeInfo = asGiven({ 'qualifiedName?': str, 'displayName?': str, 'description?': str });
+/** A view setting: the view chosen by default. */
+const viewsSettings = rec({ 'defaultView?': anyUrn });
+
+export const datasetDeprecation = defineAspect({
+  name: 'datasetDeprecation',
+  fqn: 'com.linkedin.dataset.DatasetDeprecation',
+  fields: asGiven({ 'deprecated?': bool, 'decommissionTime?': num, 'note?': str, 'actor?': anyUrn }),
+});
+export const viewProperties = defineAspect({
+  name: 'viewProperties',
+  fqn: 'com.linkedin.dataset.ViewProperties',
+  fields: asGiven({ 'materialized?': bool, 'viewLogic?': str, 'formattedViewLogic?': str, 'viewLanguage?': str }),
+});
+export const browsePathsV2 = defineAspect({
+  name: 'browsePathsV2',
+  fqn: 'com.linkedin.common.BrowsePathsV2',
+  fields: asGiven({ 'path?': arr(rec({ id: str, 'urn?': anyUrn })) }),
+});
+export const origin = defineAspect({
+  name: 'origin',
+  fqn: 'com.linkedin.common.Origin',
+  fields: asGiven({ 'type?': str, 'externalType?': str }),
+});
+export const corpUserStatus = defineAspect({
+  name: 'corpUserStatus',
+  fqn: 'com.linkedin.identity.CorpUserStatus',
+  fields: asGiven({ 'status?': str }),
+});
+export const corpUserSettings = defineAspect({
+  name: 'corpUserSettings',
+  fqn: 'com.linkedin.identity.CorpUserSettings',
+  fields: asGiven({ 'appearance?': rec({ 'showSimplifiedHomepage?': bool }), 'views?': viewsSettings }),
+});
+export const dataHubExecutionRequestResult = defineAspect({
+  name: 'dataHubExecutionRequestResult',
+  fqn: 'com.linkedin.execution.ExecutionRequestResult',
+  fields: asGiven({
+    'status?': str,
+    'startTimeMs?': num,
+    'durationMs?': num,
+    'report?': str,
+    'structuredReport?': rec({ 'type?': str, 'serializedValue?': str, 'contentType?': str }),
+  }),
+});
+export const editableMlModelProperties = defineAspect({
+  name: 'editableMlModelProperties',
+  fqn: 'com.linkedin.ml.metadata.EditableMLModelProperties',
+  fields: editableDescription,
+});
+export const editableMlModelGroupProperties = defineAspect({
+  name: 'editableMlModelGroupProperties',
+  fqn: 'com.linkedin.ml.metadata.EditableMLModelGroupProperties',
+  fields: editableDescription,
+});
+export const editableMlFeatureProperties = defineAspect({
+  name: 'editableMlFeatureProperties',
+  fqn: 'com.linkedin.ml.metadata.EditableMLFeatureProperties',
+  fields: editableDescription,
+});
+export const editableMlPrimaryKeyProperties = defineAspect({
+  name: 'editableMlPrimaryKeyProperties',
+  fqn: 'com.linkedin.ml.metadata.EditableMLPrimaryKeyProperties',
+  fields: editableDescription,
+});
+export const editableMlFeatureTableProperties = defineAspect({
+  name: 'editableMlFeatureTableProperties',
+  fqn: 'com.linkedin.ml.metadata.EditableMLFeatureTableProperties',
+  fields: editableDescription,
+});
+export const editableNotebookProperties = defineAspect({
+  name: 'editableNotebookProperties',
+  fqn: 'com.linkedin.notebook.EditableNotebookProperties',
+  fields: editableDescription,
+});
+export const dataPlatformInstanceProperties = defineAspect({
+  name: 'dataPlatformInstanceProperties',
+  fqn: 'com.linkedin.dataplatforminstance.DataPlatformInstanceProperties',
+  fields: asGiven({ 'name?': str, 'description?': str, 'customProperties?': { map: str }, 'externalUrl?': str }),
+});
+export const structuredPropertySettings = defineAspect({
+  name: 'structuredPropertySettings',
+  fqn: 'com.linkedin.structured.StructuredPropertySettings',
+  fields: asGiven({
+    'isHidden?': bool,
+    'showInSearchFilters?': bool,
+    'showInAssetSummary?': bool,
+    'hideInAssetSummaryWhenEmpty?': bool,
+    'showAsAssetBadge?': bool,
+    'showInColumnsTable?': bool,
+  }),
+});
+export const dataTypeInfo = defineAspect({
+  name: 'dataTypeInfo',
+  fqn: 'com.linkedin.datatype.DataTypeInfo',
+  fields: typeInfo,
+});
+export const entityTypeInfo = defineAspect({
+  name: 'entityTypeInfo',
+  fqn: 'com.linkedin.entitytype.EntityTypeInfo',
+  fields: typeInfo,
+});
+export const dataHubViewInfo = defineAspect({
+  name: 'dataHubViewInfo',
+  fqn: 'com.linkedin.view.DataHubViewInfo',
+  fields: asGiven({ 'type?': str, 'name?': str, 'description?': str, 'definition?': 'object' }),
+});
+export const globalSettingsInfo = defineAspect({
+  name: 'globalSettingsInfo',
+  fqn: 'com.linkedin.settings.global.GlobalSettingsInfo',
+  fields: asGiven({ 'views?': viewsSettings }),
+});
+export const documentation = defineAspect({
+  name: 'documentation',
+  fqn: 'com.linkedin.common.Documentation',
+  fields: asGiven({ 'documentations?': arr(rec({ 'documentation?': str, 'attribution?': 'object' })) }),
+});
+export const displayProperties = defineAspect({
+  name: 'displayProperties',
+  fqn: 'com.linkedin.common.DisplayProperties',
+  fields: asGiven({ 'colorHex?': str, 'icon?': rec({ 'iconLibrary?': str, 'name?': str, 'style?': str }) }),
+});
+export const assertionActions = defineAspect({
+  name: 'assertionActions',
+  fqn: 'com.linkedin.assertion.AssertionActions',
+  fields: asGiven({ 'onSuccess?': arr(rec({ 'type?': str })), 'onFailure?': arr(rec({ 'type?': str })) }),
+});
+
+export type DatasetDeprecation = AspectValue<typeof datasetDeprecation>;
+export type ViewProperties = AspectValue<typeof viewProperties>;
+export type BrowsePathsV2 = AspectValue<typeof browsePathsV2>;
+export type Origin = AspectValue<typeof origin>;
+export type CorpUserStatus = AspectValue<typeof corpUserStatus>;
+export type CorpUserSettings = AspectValue<typeof corpUserSettings>;
+export type DataHubExecutionRequestResult = AspectValue<typeof dataHubExecutionRequestResult>;
+export type EditableMlModelProperties = AspectValue<typeof editableMlModelProperties>;
+export type EditableMlModelGroupProperties = AspectValue<typeof editableMlModelGroupProperties>;
+export type EditableMlFeatureProperties = AspectValue<typeof editableMlFeatureProperties>;
+export type EditableMlPrimaryKeyProperties = AspectValue<typeof editableMlPrimaryKeyProperties>;
+export type EditableMlFeatureTableProperties = AspectValue<typeof editableMlFeatureTableProperties>;
+export type EditableNotebookProperties = AspectValue<typeof editableNotebookProperties>;
+export type DataPlatformInstanceProperties = AspectValue<typeof dataPlatformInstanceProperties>;
+export type StructuredPropertySettings = AspectValue<typeof structuredPropertySettings>;
+export type DataTypeInfo = AspectValue<typeof dataTypeInfo>;
+export type EntityTypeInfo = AspectValue<typeof entityTypeInfo>;
+export type DataHubViewInfo = AspectValue<typeof dataHubViewInfo>;
+export type GlobalSettingsInfo = AspectValue<typeof globalSettingsInfo>;
+export type Documentation = AspectValue<typeof documentation>;
+export type DisplayProperties = AspectValue<typeof displayProperties>;
+export type AssertionActions = AspectValue<typeof assertionActions>;
