@@ -98,10 +98,17 @@ function searchBodies(n: number): string[] {
   return Array.from({ length: 60 }, (_, i) => Object.values(searchKinds(n))[i % 6]!(i));
 }
 
-/** Runs bench/search.ts in a child process (its own heap, as `catalog ingest` has its own). */
-function searchBench(args: string[]): any {
+/** What bench/search.ts prints: `relationships` and `ingest` measure a store with and without an index. */
+type WithAndWithout<T> = Record<'with' | 'without', T>;
+/** `fts5` and `ours`: each query's median time (ms) and its hits. */
+interface QueryTimes {
+  queries: Record<string, { p50: number; hits: number }>;
+}
+
+/** Runs bench/search.ts in a child process (its own heap, as `catalog ingest` has its own); what it printed. */
+function searchBench<T>(args: string[]): T {
   const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench', 'search.ts'), ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  return JSON.parse(out.trim().split('\n').pop()!);
+  return JSON.parse(out.trim().split('\n').pop()!) as T;
 }
 
 /**
@@ -373,11 +380,12 @@ async function main(): Promise<void> {
     }
     perSize.set(n, { ingest: ingest.rate, rest, raw, read, probe });
     log(`[${n}] ingest and reads with and without the relationships index …`);
-    const rel = searchBench(['relationships', file, work]);
+    type Relationships = WithAndWithout<{ rate: number; readUs: number; rounds: Array<{ rate: number }> }>;
+    const rel = searchBench<Relationships>(['relationships', file, work]);
     row({ section: '9 relationships index', metric: `ingest aspects/s with it vs without, ${n} datasets`, ours: rel.with.rate, baseline: rel.without.rate, baselineName: 'same ingest, no relationships index', target: '≥ 0.90', check: (r) => r >= 0.9, note: `both without the search index, in one process, each round ingesting into the two stores batch by batch in turn (each commit awaited); rounds in order, with: ${roundRates(rel.with.rounds)}; without: ${roundRates(rel.without.rounds)}` });
     row({ section: '9 relationships index', metric: `dataset read µs with it vs without, ${n} datasets`, ours: rel.with.readUs, baseline: rel.without.readUs, baselineName: 'same read, no relationships index', target: '≤ 1.10', check: (r) => r <= 1.1, note: 'the GraphQL read of section 1, executed in process over 2000 datasets' });
     log(`[${n}] ingest with and without the search index …`);
-    const si = searchBench(['ingest', file, work]);
+    const si = searchBench<WithAndWithout<{ rate: number; mb: number }>>(['ingest', file, work]);
     row({ section: '7 search', metric: `ingest aspects/s with all indexes, ${n} datasets`, ours: si.with.rate, baseline: si.without.rate, baselineName: 'same ingest, no search index', target: '≥ 0.75', check: (r) => r >= 0.75 });
     row({ section: '7 search', metric: `data file MB with the search index, ${n} datasets`, ours: si.with.mb, baseline: si.without.mb, baselineName: 'same file, no search index', target: '≤ 1.50', check: (r) => r <= 1.5 });
     row({ section: '1 GraphQL read', metric: `req/s at ${n} datasets`, ours: read.rps, baseline: bare!.rps, baselineName: 'bare node:http', target: '≥ 0.40', check: (r) => r >= 0.4 });
@@ -487,11 +495,11 @@ async function main(): Promise<void> {
     const words = [`table_${Math.floor(n / 2)}`, 'benchmark', 'generated table'];
     const liteOut = execFileSync(python, [join(ROOT, 'bench', 'lite_search.py'), ...words], { env: liteEnv, encoding: 'utf8' });
     const lite = JSON.parse(liteOut.trim().split('\n').pop()!) as Record<string, { p50: number; hits: number }>;
-    const fts = searchBench(['fts5', join(work, `datasets-${n}.jsonl`), work, ...words]);
-    const our = searchBench(['ours', join(work, `cli-${n}.lmdb`), work, ...words]);
+    const fts = searchBench<QueryTimes>(['fts5', join(work, `datasets-${n}.jsonl`), work, ...words]);
+    const our = searchBench<QueryTimes>(['ours', join(work, `cli-${n}.lmdb`), work, ...words]);
     for (const w of words) {
-      row({ section: '6 peer', metric: `search "${w}" p50 ms vs DataHub Lite (speed-up)`, ours: our.queries[w].p50, baseline: lite[w]!.p50, baselineName: 'datahub lite search', ratio: lite[w]!.p50 / our.queries[w].p50, target: '> 1× faster', check: (r) => r > 1, note: `hits: ours ${our.queries[w].hits}, lite ${lite[w]!.hits} (LIKE on urn and name only)` });
-      row({ section: '6 peer', metric: `search "${w}" p50 ms vs SQLite FTS5`, ours: our.queries[w].p50, baseline: fts.queries[w].p50, baselineName: 'sqlite fts5', target: '≤ 2×', check: (r) => r <= 2, note: `hits: ours ${our.queries[w].hits}, fts5 ${fts.queries[w].hits}` });
+      row({ section: '6 peer', metric: `search "${w}" p50 ms vs DataHub Lite (speed-up)`, ours: our.queries[w]!.p50, baseline: lite[w]!.p50, baselineName: 'datahub lite search', ratio: lite[w]!.p50 / our.queries[w]!.p50, target: '> 1× faster', check: (r) => r > 1, note: `hits: ours ${our.queries[w]!.hits}, lite ${lite[w]!.hits} (LIKE on urn and name only)` });
+      row({ section: '6 peer', metric: `search "${w}" p50 ms vs SQLite FTS5`, ours: our.queries[w]!.p50, baseline: fts.queries[w]!.p50, baselineName: 'sqlite fts5', target: '≤ 2×', check: (r) => r <= 2, note: `hits: ours ${our.queries[w]!.hits}, fts5 ${fts.queries[w]!.hits}` });
     }
   }
 

@@ -28,8 +28,18 @@ import { loadSqlite } from './sqlite.ts';
 
 const [mode, file, work, ...queries] = process.argv.slice(2);
 
-async function* lines(path: string): AsyncGenerator<Record<string, any>> {
-  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) if (line) yield JSON.parse(line);
+/** The records of a JSON Lines file, as the caller expects them. */
+async function* lines<T>(path: string): AsyncGenerator<T> {
+  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+    if (line) yield JSON.parse(line) as T;
+  }
+}
+
+/** A generated aspect as the FTS5 side reads it: a dataset's properties or its schema. */
+interface GeneratedAspect {
+  entityUrn: string;
+  aspectName: string;
+  aspect: { json: { name?: string; description?: string; fields: Array<{ fieldPath: string; description?: string }> } };
 }
 
 /** How long each query runs before the timed runs, on both sides. */
@@ -76,7 +86,7 @@ async function ingestInto(store: Store, limit = Infinity): Promise<number> {
   let aspects = 0;
   let inFlight: Promise<unknown> = Promise.resolve();
   const started = performance.now();
-  for await (const r of lines(file!)) {
+  for await (const r of lines<unknown>(file!)) {
     if (aspects + batch.length >= limit) break;
     batch.push(proposalFromMcp(r));
     if (batch.length === CHUNK) {
@@ -239,7 +249,7 @@ async function fts5(): Promise<void> {
   const db = new Database(join(work!, 'fts5.sqlite'));
   db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS docs USING fts5(urn UNINDEXED, name, description, fields, field_descriptions)');
   const docs = new Map<string, { name: string; description: string; fields: string[]; descriptions: string[] }>();
-  for await (const r of lines(file!)) {
+  for await (const r of lines<GeneratedAspect>(file!)) {
     const d = docs.get(r.entityUrn) ?? { name: '', description: '', fields: [], descriptions: [] };
     const v = r.aspect.json;
     if (r.aspectName === 'datasetProperties') {

@@ -174,44 +174,60 @@ export function comparePy(a: string, b: string): number {
   return x.length - y.length;
 }
 
-const get = (o: unknown, ...keys: string[]): unknown => {
+/**
+ * The value at a path of keys in a JSON answer, undefined where a step is not an object: how the tools
+ * walk GraphQL answers without trusting their shape. The typed forms answer undefined for another type.
+ */
+export const valueAt = (o: unknown, ...keys: string[]): unknown => {
   let cur = o;
   for (const k of keys) cur = isObject(cur) ? cur[k] : undefined;
   return cur;
 };
+export const objectAt = (o: unknown, ...keys: string[]): JsonObject | undefined => {
+  const v = valueAt(o, ...keys);
+  return isObject(v) ? v : undefined;
+};
+export const arrayAt = (o: unknown, ...keys: string[]): Json[] | undefined => {
+  const v = valueAt(o, ...keys);
+  return Array.isArray(v) ? (v as Json[]) : undefined;
+};
+export const stringAt = (o: unknown, ...keys: string[]): string | undefined => {
+  const v = valueAt(o, ...keys);
+  return typeof v === 'string' ? v : undefined;
+};
 
 /** The names of the tags (or terms) of a column's `tags`/`glossaryTerms` value. */
 function labelNames(container: unknown, list: 'tags' | 'terms', item: 'tag' | 'term'): string[] | undefined {
-  const entries = get(container, list);
+  const entries = valueAt(container, list);
   if (!truthy(entries) || !Array.isArray(entries)) return undefined;
   const names: string[] = [];
   for (const e of entries) {
-    const name = get(e, item, 'properties', 'name');
-    if (truthy(get(e, item, 'properties')) && truthy(name)) names.push(name as string);
+    const name = valueAt(e, item, 'properties', 'name');
+    if (truthy(valueAt(e, item, 'properties')) && truthy(name)) names.push(name as string);
   }
   return names;
 }
 
 /** A column's structured properties as {qualified name: value or values}. */
 export function extractStructuredProperties(schemaFieldEntity: JsonObject, truncate = true): JsonObject {
-  const props = get(schemaFieldEntity, 'structuredProperties', 'properties');
+  const props = valueAt(schemaFieldEntity, 'structuredProperties', 'properties');
   const out: JsonObject = {};
   if (!Array.isArray(props)) return out;
   for (const prop of props) {
-    const sp = (get(prop, 'structuredProperty') ?? {}) as JsonObject;
-    const name = (get(sp, 'definition', 'qualifiedName') || get(sp, 'urn')) as string | undefined;
+    const sp = (valueAt(prop, 'structuredProperty') ?? {}) as JsonObject;
+    const name = (valueAt(sp, 'definition', 'qualifiedName') || valueAt(sp, 'urn')) as string | undefined;
     if (!name) continue;
     let values: Json[] = [];
-    for (const v of (get(prop, 'values') as Json[] | undefined) ?? []) {
+    for (const v of (valueAt(prop, 'values') as Json[] | undefined) ?? []) {
       if (!truthy(v)) continue;
-      const s = get(v, 'stringValue');
-      const n = get(v, 'numberValue');
+      const s = valueAt(v, 'stringValue');
+      const n = valueAt(v, 'numberValue');
       if (s !== undefined && s !== null) values.push(truncate ? truncateWithEllipsis(s as string, LIMITS.fieldStructuredPropertyChars) : (s as string));
       else if (n !== undefined && n !== null) values.push(n as number);
     }
     if (values.length === 0) {
-      for (const e of (get(prop, 'valueEntities') as Json[] | undefined) ?? []) {
-        const urn = get(e, 'urn');
+      for (const e of (valueAt(prop, 'valueEntities') as Json[] | undefined) ?? []) {
+        const urn = valueAt(e, 'urn');
         if (truthy(e) && truthy(urn)) values.push(urn as string);
       }
     }
@@ -291,7 +307,7 @@ export function shapeEntity(raw: unknown, options: EntityShapeOptions = {}): Jso
     if (truthy(fields) && Array.isArray(fields)) {
       const total = fields.length;
       const editable = new Map<string, JsonObject>();
-      const infos = get(response, 'editableSchemaMetadata', 'editableSchemaFieldInfo');
+      const infos = valueAt(response, 'editableSchemaMetadata', 'editableSchemaFieldInfo');
       if (Array.isArray(infos)) for (const e of infos) if (isObject(e) && truthy(e['fieldPath'])) editable.set(e['fieldPath'] as string, e);
       const sorted = (options.sort ?? sortFieldsByPriority)(fields as JsonObject[]);
       const selected: JsonObject[] = [];
@@ -314,7 +330,7 @@ export function shapeEntity(raw: unknown, options: EntityShapeOptions = {}): Jso
   delete response['editableSchemaMetadata'];
   const view = response['viewProperties'];
   if (isObject(view) && truthy(view['logic'])) view['logic'] = truncateQuery(view['logic'] as string);
-  const contents = get(response, 'info', 'contents');
+  const contents = valueAt(response, 'info', 'contents');
   if (isObject(contents) && truthy(contents['text'])) {
     const text = contents['text'] as string;
     const max = LIMITS.documentContent;

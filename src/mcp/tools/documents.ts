@@ -7,7 +7,7 @@
 import { gql, type ToolContext } from '../context.ts';
 import { DOCUMENT_CONTENT, DOCUMENT_SEARCH } from '../documents.ts';
 import { compileFilter, parseFilter } from '../filters.ts';
-import { cleanGql, isObject, type Json, type JsonObject } from '../shape.ts';
+import { cleanGql, isObject, stringAt, valueAt, type Json, type JsonObject } from '../shape.ts';
 import { defaultView } from './read.ts';
 import { damageOf } from '../../ops/core/openCatalog.ts';
 
@@ -67,9 +67,8 @@ export async function grepDocuments(ctx: ToolContext, a: GrepArgs): Promise<Json
   let withMatches = 0;
   for (const entity of entities) {
     if (!isObject(entity)) continue;
-    const info = (entity['info'] ?? {}) as any;
-    const title = info.title ?? 'Untitled';
-    const full: string = info.contents?.text ?? '';
+    const title = stringAt(entity, 'info', 'title') ?? 'Untitled';
+    const full = stringAt(entity, 'info', 'contents', 'text') ?? '';
     if (!full) continue;
     const chars = Array.from(full);
     if (a.start_offset > 0 && a.start_offset >= chars.length) continue;
@@ -105,7 +104,7 @@ export async function grepDocuments(ctx: ToolContext, a: GrepArgs): Promise<Json
 export async function hasDocuments(ctx: ToolContext): Promise<boolean> {
   try {
     const r = (await gql(ctx, DOCUMENT_SEARCH, { query: '*', orFilters: [], count: 1, start: 0, viewUrn: null }, 'documentSearch'))['searchAcrossEntities'];
-    return Number((r as any)?.total ?? 0) > 0;
+    return Number(valueAt(r, 'total') ?? 0) > 0;
   } catch (e) {
     if (damageOf(e)) throw e;
     return false;

@@ -22,6 +22,7 @@ import {
   setDomains,
   updateDescription,
   type DescriptionArgs,
+  type LabelArgs,
   type OwnerArgs,
 } from './write.ts';
 
@@ -37,7 +38,11 @@ export interface ToolSpec {
   listFromString?: readonly string[];
   /** The answer is a list (sent as `{"result": …}` in structured content). */
   mayBeList?: boolean;
-  run(ctx: ToolContext, args: any): Promise<Json>;
+  /**
+   * Runs with the arguments checked against inputSchema (defaults filled in): each tool names their shape
+   * in its own parameter's type (a method's parameter, so a narrower one is accepted here).
+   */
+  run(ctx: ToolContext, args: object): Promise<Json>;
 }
 
 const str: Schema = { type: 'string' };
@@ -363,8 +368,12 @@ function labelTool(name: string, kind: 'tag' | 'term', description: string, op: 
     ),
     mutation: true,
     listFromString: [list, 'entity_urns', 'column_paths'],
-    run: (ctx, a: Record<string, any>) =>
-      (kind === 'tag' ? modifyTags : modifyTerms)(ctx, { urns: a[list], entity_urns: a['entity_urns'], column_paths: a['column_paths'] }, op),
+    run: (ctx, a: Omit<LabelArgs, 'urns'> & Partial<Record<typeof list, string[]>>) =>
+      (kind === 'tag' ? modifyTags : modifyTerms)(
+        ctx,
+        { urns: a[list]!, entity_urns: a['entity_urns'], column_paths: a['column_paths'] },
+        op,
+      ),
   };
 }
 

@@ -7,7 +7,17 @@
 import { gql, schemaFieldUrn, type ToolContext } from '../context.ts';
 import { ENTITY_DETAILS } from '../documents.ts';
 import { andFilters, compileFilter, degreeFilter, parseFilter } from '../filters.ts';
-import { cleanGql, selectWithinBudget, shapeEntity, truncateDescriptions, type Json, type JsonObject } from '../shape.ts';
+import {
+  arrayAt,
+  cleanGql,
+  selectWithinBudget,
+  shapeEntity,
+  stringAt,
+  truncateDescriptions,
+  valueAt,
+  type Json,
+  type JsonObject,
+} from '../shape.ts';
 
 /** Raised when no lineage (or no path) is found: the one failure path tracing recovers from. */
 class NotFound extends Error {}
@@ -45,10 +55,13 @@ function withLineageColumns(results: JsonObject[]): JsonObject[] {
     if (!Array.isArray(paths) || paths.length === 0) return r;
     const columns: string[] = [];
     for (const p of paths) {
-      const path = (p as any)?.path;
-      if (!Array.isArray(path) || path.length === 0) continue;
+      const path = arrayAt(p, 'path');
+      if (!path || path.length === 0) continue;
       const last = path[path.length - 1];
-      if (last?.type === 'SCHEMA_FIELD' && last.fieldPath && !columns.includes(last.fieldPath)) columns.push(last.fieldPath);
+      const fieldPath = stringAt(last, 'fieldPath');
+      if (valueAt(last, 'type') === 'SCHEMA_FIELD' && fieldPath && !columns.includes(fieldPath)) {
+        columns.push(fieldPath);
+      }
     }
     const out: JsonObject = { entity: r['entity']!, degree: r['degree'] ?? 0 };
     if (columns.length > 0) out['lineageColumns'] = columns;
@@ -133,9 +146,11 @@ async function upstreamPath(ctx: ToolContext, p: PathQuery): Promise<JsonObject>
   if (results.length === 0) throw new NotFound(`No lineage found from ${dotted(p.source, p.sourceColumn)}`);
   const columnLevel = p.targetColumn !== null;
   const found = results.find((r) => {
-    if (!columnLevel) return (r as any).entity?.urn === p.searchFor;
-    const paths = (r['paths'] ?? []) as any[];
-    return paths.some((po) => po && Array.isArray(po.path) && po.path.length > 0 && po.path[po.path.length - 1]?.urn === p.searchFor);
+    if (!columnLevel) return valueAt(r, 'entity', 'urn') === p.searchFor;
+    return (arrayAt(r, 'paths') ?? []).some((po) => {
+      const path = arrayAt(po, 'path');
+      return path !== undefined && path.length > 0 && valueAt(path[path.length - 1], 'urn') === p.searchFor;
+    });
   });
   if (!found) throw new NotFound(`No lineage path found from ${dotted(p.source, p.sourceColumn)} to ${dotted(p.target, p.targetColumn)}`);
   const paths = found['paths'];
@@ -143,7 +158,7 @@ async function upstreamPath(ctx: ToolContext, p: PathQuery): Promise<JsonObject>
     throw new Error('Target found but no path information available. This may indicate the entities are directly connected without intermediate steps.');
   }
   const cleaned = cleanGql(paths) as JsonObject[];
-  const hasQueries = cleaned.some((po) => Array.isArray((po as any)?.path) && (po as any).path.some((e: any) => e && e.type === 'QUERY'));
+  const hasQueries = cleaned.some((po) => arrayAt(po, 'path')?.some((e) => valueAt(e, 'type') === 'QUERY') === true);
   const pathsMetadata: JsonObject = {
     description: 'Array of lineage paths showing transformation chains from source to target',
     structure: 'Each path contains alternating entities (SCHEMA_FIELD or DATASET) and optional transformation QUERY entities',

@@ -6,7 +6,21 @@ import { damageOf } from '../../ops/core/openCatalog.ts';
 import { exists, gql, schemaFieldUrn, type ToolContext } from '../context.ts';
 import { ENTITY_DETAILS, QUERIES, QUERY_ENTITY, RELATED_DOCUMENTS, SEARCH } from '../documents.ts';
 import { compileFilter, customFilter, parseFilter } from '../filters.ts';
-import { cleanGql, comparePy, extractStructuredProperties, isObject, shapeEntity, truncateDescriptions, truncateQuery, type Json, type JsonObject } from '../shape.ts';
+import {
+  arrayAt,
+  cleanGql,
+  comparePy,
+  extractStructuredProperties,
+  isObject,
+  objectAt,
+  shapeEntity,
+  stringAt,
+  truncateDescriptions,
+  truncateQuery,
+  valueAt,
+  type Json,
+  type JsonObject,
+} from '../shape.ts';
 
 const USER_DEFAULT_VIEW = `query getUserDefaultView {
   me {
@@ -31,14 +45,14 @@ const GLOBAL_DEFAULT_VIEW = `query getGlobalViewsSettings {
 export async function defaultView(ctx: ToolContext): Promise<string | null> {
   try {
     const me = await gql(ctx, USER_DEFAULT_VIEW, {});
-    const urn = (me as any)?.me?.corpUser?.settings?.views?.defaultView?.urn;
-    if (urn) return urn as string;
+    const urn = stringAt(me, 'me', 'corpUser', 'settings', 'views', 'defaultView', 'urn');
+    if (urn) return urn;
   } catch (e) {
     // As DataHub's server: an unreadable personal setting means no personal view — but not a damaged file.
     if (damageOf(e)) throw e;
   }
   const settings = await gql(ctx, GLOBAL_DEFAULT_VIEW, {});
-  return ((settings as any)?.globalViewsSettings?.defaultView as string | undefined) || null;
+  return stringAt(settings, 'globalViewsSettings', 'defaultView') || null;
 }
 
 export interface SearchArgs {
@@ -98,7 +112,7 @@ async function readEntity(ctx: ToolContext, urn: string): Promise<JsonObject> {
   if (!isObject(result)) throw noData(urn);
   try {
     const related = await gql(ctx, RELATED_DOCUMENTS, { urn, input: { start: 0, count: 10 } }, 'getRelatedDocuments');
-    const docs = (related as any)?.entity?.relatedDocuments;
+    const docs = valueAt(related, 'entity', 'relatedDocuments');
     if (docs) result['relatedDocuments'] = cleanGql(docs);
   } catch (e) {
     // an entity type without related documents — but not a damaged file
@@ -138,10 +152,10 @@ export interface SchemaFieldsArgs {
 /** The texts of a column a keyword can match: path, description, label, tag and term names, structured property values. */
 function searchableTexts(field: JsonObject): string[] {
   const texts: unknown[] = [field['fieldPath'] ?? '', field['description'] ?? '', field['label'] ?? ''];
-  const tags = (field as any).tags?.tags;
-  if (Array.isArray(tags)) for (const t of tags) texts.push(t?.tag?.properties?.name ?? '');
-  const terms = (field as any).glossaryTerms?.terms;
-  if (Array.isArray(terms)) for (const t of terms) texts.push(t?.term?.properties?.name ?? '');
+  for (const t of arrayAt(field, 'tags', 'tags') ?? []) texts.push(valueAt(t, 'tag', 'properties', 'name') ?? '');
+  for (const t of arrayAt(field, 'glossaryTerms', 'terms') ?? []) {
+    texts.push(valueAt(t, 'term', 'properties', 'name') ?? '');
+  }
   const entity = field['schemaFieldEntity'];
   if (isObject(entity)) for (const v of Object.values(extractStructuredProperties(entity, false))) texts.push(pyStr(v));
   return texts.filter((t): t is string => typeof t === 'string' && t !== '');
@@ -159,7 +173,7 @@ export async function listSchemaFields(ctx: ToolContext, a: SchemaFieldsArgs): P
   const result = (await gql(ctx, ENTITY_DETAILS, { urn: a.urn }, 'GetEntity'))['entity'];
   if (!isObject(result)) throw noData(a.urn);
   truncateDescriptions(result);
-  const rawFields = ((result as any).schemaMetadata?.fields ?? []) as JsonObject[];
+  const rawFields = (arrayAt(result, 'schemaMetadata', 'fields') ?? []) as JsonObject[];
   const total = rawFields.length;
   if (total === 0) return { urn: a.urn, fields: [], totalFields: 0, returned: 0, remainingCount: 0, matchingCount: null, offset: a.offset };
 
@@ -216,13 +230,14 @@ export async function getDatasetQueries(ctx: ToolContext, a: DatasetQueriesArgs)
     if (Array.isArray(subjects) && subjects.length > 0) {
       const seen: string[] = [];
       for (const s of subjects) {
-        const u = (s as any)?.dataset?.urn;
+        const u = valueAt(s, 'dataset', 'urn');
         if (typeof u === 'string' && !seen.includes(u)) seen.push(u);
       }
       query['subjects'] = seen;
     }
-    const statement = (query as any).properties?.statement;
-    if (statement && typeof statement.value === 'string') statement.value = truncateQuery(statement.value);
+    const statement = objectAt(query, 'properties', 'statement');
+    const value = statement?.['value'];
+    if (statement && typeof value === 'string') statement['value'] = truncateQuery(value);
   }
   return cleanGql(result);
 }

@@ -6,7 +6,7 @@
  */
 import { saveSharedDocument, type SaveResult } from '../../ops/knowledge/sharedDocuments.ts';
 import { gql, type ToolContext } from '../context.ts';
-import type { Json, JsonObject } from '../shape.ts';
+import { objectAt, stringAt, type Json, type JsonObject } from '../shape.ts';
 import { damageOf } from '../../ops/core/openCatalog.ts';
 
 export interface SaveDocumentArgs {
@@ -37,23 +37,27 @@ const ME = `query getMe {
   }
 }`;
 
-function displayName(user: any): string {
-  if (!user) return 'Unknown User';
-  const info = user.info ?? {};
+function displayName(user: JsonObject): string {
+  const info = (key: string) => stringAt(user, 'info', key);
   return (
-    user.editableProperties?.displayName || info.displayName || info.fullName || `${info.firstName ?? ''} ${info.lastName ?? ''}`.trim() || user.username || 'Unknown User'
+    stringAt(user, 'editableProperties', 'displayName') ||
+    info('displayName') ||
+    info('fullName') ||
+    `${info('firstName') ?? ''} ${info('lastName') ?? ''}`.trim() ||
+    stringAt(user, 'username') ||
+    'Unknown User'
   );
 }
 
 const refusal = (message: string): JsonObject => ({ success: false, urn: null, message, author: null });
 
 export async function saveDocument(ctx: ToolContext, a: SaveDocumentArgs): Promise<Json> {
-  let user: any = null;
+  let user: JsonObject | undefined;
   try {
-    user = ((await gql(ctx, ME, {}, 'getMe'))['me'] as any)?.corpUser ?? null;
+    user = objectAt(await gql(ctx, ME, {}, 'getMe'), 'me', 'corpUser');
   } catch (e) {
     if (damageOf(e)) throw e;
-    user = null;
+    user = undefined;
   }
   const input = {
     documentType: a.document_type,
@@ -63,7 +67,7 @@ export async function saveDocument(ctx: ToolContext, a: SaveDocumentArgs): Promi
     topics: a.topics,
     relatedDocuments: a.related_documents,
     relatedAssets: a.related_assets,
-    author: (user?.urn as string | undefined) ?? null,
+    author: stringAt(user, 'urn') ?? null,
   };
   let result: SaveResult;
   try {

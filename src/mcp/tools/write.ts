@@ -6,7 +6,7 @@
  * Refusals read as that server's.
  */
 import { gql, type ToolContext } from '../context.ts';
-import type { Json, JsonObject } from '../shape.ts';
+import { arrayAt, stringAt, valueAt, type Json, type JsonObject } from '../shape.ts';
 import { damageOf } from '../../ops/core/openCatalog.ts';
 
 // The mutations keep DataHub's server's layout (their field on line 3, indented by `indent`), so the
@@ -122,11 +122,13 @@ async function ownershipTypeUrn(ctx: ToolContext, given: string): Promise<string
   const query = `query listOwnershipTypes($input: ListOwnershipTypesInput!) {\n  listOwnershipTypes(input: $input) {\n    ownershipTypes {\n      urn\n      info {\n        name\n      }\n    }\n  }\n}`;
   let types: JsonObject[];
   try {
-    types = (((await gql(ctx, query, { input: { start: 0, count: 1000, query: candidate } }, 'listOwnershipTypes'))['listOwnershipTypes'] as any)?.ownershipTypes ?? []) as JsonObject[];
+    const answer = await gql(ctx, query, { input: { start: 0, count: 1000, query: candidate } }, 'listOwnershipTypes');
+    types = (arrayAt(answer, 'listOwnershipTypes', 'ownershipTypes') ?? []) as JsonObject[];
   } catch (e) {
     throw new Error(`Failed to look up ownership type '${given}': ${(e as Error).message}`);
   }
-  const matches = types.filter((t) => String((t as any).info?.name ?? '').trim().toLowerCase() === candidate.toLowerCase());
+  const nameOf = (t: JsonObject) => String(valueAt(t, 'info', 'name') ?? '').trim().toLowerCase();
+  const matches = types.filter((t) => nameOf(t) === candidate.toLowerCase());
   if (matches.length === 0) {
     throw new Error(`Ownership type with name '${given}' was not found in DataHub. Use one of the built-in OwnershipType values or create the custom ownership type first.`);
   }
@@ -237,12 +239,14 @@ export async function updateDescription(ctx: ToolContext, a: DescriptionArgs): P
   let existing = '';
   if (a.operation === 'append') {
     try {
-      const entity = ((await gql(ctx, CURRENT_DESCRIPTION, { urn: a.entity_urn }, 'getEntity'))['entity'] ?? {}) as any;
+      const entity = (await gql(ctx, CURRENT_DESCRIPTION, { urn: a.entity_urn }, 'getEntity'))['entity'];
       if (a.column_path) {
-        const field = ((entity.schemaMetadata?.fields ?? []) as any[]).find((f) => f.fieldPath === a.column_path);
-        if (field) existing = field.description ?? '';
+        const fields = arrayAt(entity, 'schemaMetadata', 'fields') ?? [];
+        const field = fields.find((f) => valueAt(f, 'fieldPath') === a.column_path);
+        if (field) existing = stringAt(field, 'description') ?? '';
       } else {
-        existing = entity.editableProperties?.description || entity.properties?.description || '';
+        existing =
+          stringAt(entity, 'editableProperties', 'description') || stringAt(entity, 'properties', 'description') || '';
       }
     } catch (e) {
       if (damageOf(e)) throw e;
@@ -301,7 +305,7 @@ async function structuredPropertyDefinition(ctx: ToolContext, urn: string): Prom
 
 /** A value as the property's type wants it: a number for numeric types, checked URNs and dates, else a string. */
 function propertyValue(definition: JsonObject, value: string): JsonObject {
-  const qualifiedName = String((definition as any).valueType?.info?.qualifiedName ?? '').toLowerCase();
+  const qualifiedName = String(valueAt(definition, 'valueType', 'info', 'qualifiedName') ?? '').toLowerCase();
   if (['number', 'int', 'float', 'double', 'long'].some((t) => qualifiedName.includes(t))) {
     const n = value.trim() === '' ? NaN : Number(value.trim());
     if (Number.isNaN(n) && !/^\s*[+-]?nan\s*$/i.test(value)) throw new Error(`Property expects numeric type (${qualifiedName}), but got non-numeric string: ${value}`);
