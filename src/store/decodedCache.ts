@@ -5,7 +5,9 @@
  * by any other one (a CLI editing the file while a server has it open) shows on the next read: there
  * is no invalidation to forget. Values are deeply frozen before they are shared, so a reader that
  * tried to change one would throw rather than change what the next reader sees.
- * Bounded by the bytes it keeps (what was not read for a generation goes first; see DecodedCache).
+ * Bounded by a byte budget of what it keeps, each value counted by its `cost` (the store's estimates
+ * the heap a decoded value takes from its stored length); what was not read for a generation goes
+ * first (see DecodedCache).
  */
 
 export interface DecodedEntry<T> {
@@ -26,17 +28,44 @@ export function deepFreeze<T>(v: T): T {
  * Kept in two generations, each a map of urn → aspect name → entry (no key string to build and hash
  * per read): reads fill the recent generation; an entry found in the older one moves up. When the
  * recent generation holds half the budget it becomes the older one, and what was older goes, so what
- * has not been read for a generation is what leaves, and a read that hits costs no bookkeeping.
+ * has not been read for a generation is what leaves, and a read that hits costs no bookkeeping. The
+ * two generations together never hold more than the budget; a value that would cost over an eighth
+ * of it is never kept.
  */
 export class DecodedCache<T> {
   private recent = new Map<string, Map<string, DecodedEntry<T>>>();
   private older = new Map<string, Map<string, DecodedEntry<T>>>();
+  /** The cost of the recent generation's entries, and of the older one's (as it was when it turned older). */
   private recentBytes = 0;
+  private olderBytes = 0;
   /** Reads answered from the cache, and reads that decoded (for tests and the bench). */
   hits = 0;
   misses = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  /**
+   * `maxBytes`: the budget; `cost`: what keeping a value stored as these bytes costs, in the budget's
+   * bytes (by default their length).
+   */
+  constructor(
+    private maxBytes: number,
+    private readonly cost: (bytes: Uint8Array) => number = (bytes) => bytes.length,
+  ) {}
+
+  /** The budget. */
+  get budget(): number {
+    return this.maxBytes;
+  }
+
+  /** What the kept values cost, at most (an older entry read again is counted in both generations). */
+  get used(): number {
+    return this.recentBytes + this.olderBytes;
+  }
+
+  /** Sets the budget; a smaller one empties the cache. */
+  resize(maxBytes: number): void {
+    if (maxBytes < this.maxBytes) this.clear();
+    this.maxBytes = maxBytes;
+  }
 
   /**
    * The value stored as `bytes` under (`urn`, `aspect`): the shared one when the bytes are those last
@@ -59,28 +88,31 @@ export class DecodedCache<T> {
     this.misses++;
     const stable = Buffer.from(bytes);
     const value = deepFreeze(decode(stable));
-    if (stable.length <= this.maxBytes / 8) this.keep(urn, aspect, { bytes: stable, value });
+    if (this.cost(stable) <= this.maxBytes / 8) this.keep(urn, aspect, { bytes: stable, value });
     else this.recent.get(urn)?.delete(aspect);
     return value;
   }
 
   private keep(urn: string, aspect: string, entry: DecodedEntry<T>): void {
-    if (this.recentBytes + entry.bytes.length > this.maxBytes / 2) {
+    const cost = this.cost(entry.bytes);
+    if (this.recentBytes + cost > this.maxBytes / 2) {
       this.older = this.recent;
+      this.olderBytes = this.recentBytes;
       this.recent = new Map();
       this.recentBytes = 0;
     }
     let byAspect = this.recent.get(urn);
     if (byAspect === undefined) this.recent.set(urn, (byAspect = new Map()));
     const before = byAspect.get(aspect);
-    if (before !== undefined) this.recentBytes -= before.bytes.length;
+    if (before !== undefined) this.recentBytes -= this.cost(before.bytes);
     byAspect.set(aspect, entry);
-    this.recentBytes += entry.bytes.length;
+    this.recentBytes += cost;
   }
 
   clear(): void {
-    this.recent.clear();
-    this.older.clear();
+    this.recent = new Map();
+    this.older = new Map();
     this.recentBytes = 0;
+    this.olderBytes = 0;
   }
 }
