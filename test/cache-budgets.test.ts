@@ -1,6 +1,8 @@
 // The caches a server keeps are bounded by byte budgets (issue 44): the decoded values shared between
-// reads (src/store/decodedCache.ts) and the parsed GraphQL documents (src/server/graphql/documentCache.ts).
+// reads (src/store/decodedCache.ts), the parsed GraphQL documents (src/server/graphql/documentCache.ts)
+// and the data file's pages it keeps mapped (src/server/memory.ts).
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parse, type DocumentNode } from 'graphql';
@@ -9,6 +11,7 @@ import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { DecodedCache } from '../src/store/decodedCache.ts';
 import { sharedValueCost } from '../src/store/store.ts';
 import { DocumentCache, documentCost } from '../src/server/graphql/documentCache.ts';
+import { keepMappedPagesUnder, residentFileBytes } from '../src/server/memory.ts';
 import { tempDataPath } from './helpers.ts';
 
 /** What the entries of a DecodedCache cost, counted from its maps (not from its own accounting). */
@@ -198,5 +201,53 @@ describe('parsed GraphQL documents: a byte budget, least recently used out first
     assert.ok(n > 80 && n < 160, `${n} documents`);
     cache.get(text(n), doc(text(n)));
     assert.equal(cache.size, n, 'the next one takes the place of the least recently used');
+  });
+});
+
+describe("a server's resident file pages: a budget", () => {
+  it('releases the mapped pages when the resident file pages are over the budget, and only then', async () => {
+    let resident = 100;
+    let releases = 0;
+    const store = { releaseMappedPages: () => (releases++, true) };
+    const stop = keepMappedPagesUnder(store, 150, { everyMs: 5, resident: () => resident });
+    try {
+      await new Promise((r) => setTimeout(r, 40));
+      assert.equal(releases, 0);
+      resident = 151;
+      await new Promise((r) => setTimeout(r, 40));
+      assert.ok(releases > 0);
+    } finally {
+      stop();
+    }
+    const after = releases;
+    await new Promise((r) => setTimeout(r, 30));
+    assert.equal(releases, after, 'stopped');
+    // A budget of 0, or no resident figure to read, checks nothing.
+    keepMappedPagesUnder(store, 0, { everyMs: 5, resident: () => 1e12 })();
+    keepMappedPagesUnder(store, 10, { everyMs: 5, resident: () => undefined })();
+    assert.equal(residentFileBytes()! > 0, true);
+  });
+
+  it('a store lets go of the pages it mapped: the resident file pages go down', async () => {
+    const store = openCatalog(tempDataPath());
+    try {
+      // Values that do not compress: 1200 of about 3 KB, 3.6 MB of pages to map (in few words to index).
+      const words = () => randomBytes(1500).toString('hex').replace(/(.{300})/g, '$1 ');
+      await store.write((txn) => {
+        for (let i = 0; i < 1200; i++) {
+          const stamp = { actor: 'urn:li:corpuser:tester', time: 1 };
+          writeAspect(txn, stamp, `urn:li:tag:m${i}`, 'tagProperties', { name: `m${i}`, description: words() });
+        }
+      });
+      store.setSharedValuesBudget(0);
+      for (let i = 0; i < 1200; i++) store.readAspect(`urn:li:tag:m${i}`, 'tagProperties');
+      const before = residentFileBytes()!;
+      const stop = keepMappedPagesUnder(store, 1, { everyMs: 5 });
+      await new Promise((r) => setTimeout(r, 30));
+      stop();
+      assert.ok(residentFileBytes()! < before - 2 * 1024 * 1024, `${before} -> ${residentFileBytes()}`);
+    } finally {
+      await store.close();
+    }
   });
 });
