@@ -28,8 +28,8 @@ interface ServeArgs {
   mappedMb: number;
 }
 
-/** `--cache-mb`'s default: the heap of the decoded values shared between reads (see Store.setSharedValuesBudget). */
-export const DEFAULT_CACHE_MB = 32;
+/** `--cache-mb`'s default: the heap of the decoded values shared between reads (Store.setSharedValuesBudget). */
+export const DEFAULT_CACHE_MB = 24;
 
 export const serveCommand: CommandModule<object, ServeArgs> = {
   command: 'serve',
@@ -93,7 +93,9 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       if (!Number.isInteger(value) || value < 1) throw new BadRequestError(`--${flag} must be a positive integer, got ${value}`);
     }
     for (const [flag, value] of Object.entries({ 'cache-mb': args.cacheMb, 'mapped-mb': args.mappedMb })) {
-      if (!Number.isFinite(value) || value < 0) throw new BadRequestError(`--${flag} must be a number of MB, 0 or more, got ${value}`);
+      if (!Number.isFinite(value) || value < 0) {
+        throw new BadRequestError(`--${flag} must be a number of MB, 0 or more, got ${value}`);
+      }
     }
     try {
       setMaxUrnLength(args.maxUrnLength);
