@@ -8,19 +8,24 @@ import fc from 'fast-check';
 import { parse, type DocumentNode } from 'graphql';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
-import { DecodedCache } from '../src/store/decodedCache.ts';
+import { DecodedCache, SEEN_COST } from '../src/store/decodedCache.ts';
 import { sharedValueCost } from '../src/store/store.ts';
 import { DocumentCache, documentCost } from '../src/server/graphql/documentCache.ts';
 import { keepMappedPagesUnder, residentFileBytes } from '../src/server/memory.ts';
 import { tempDataPath } from './helpers.ts';
 
-/** What the entries of a DecodedCache cost, counted from its maps (not from its own accounting). */
+/**
+ * What the entries of a DecodedCache cost, counted from its maps (not from its own accounting): kept
+ * values by `cost`, marks of keys read once (the one frozen entry) by SEEN_COST and their urn's length.
+ */
 function keptCost(cache: DecodedCache<unknown>, cost: (b: Uint8Array) => number): number {
   type Generation = Map<string, Map<string, { bytes: Buffer }>>;
   const inner = cache as unknown as { recent: Generation; older: Generation };
   let sum = 0;
   for (const gen of [inner.recent, inner.older]) {
-    for (const byAspect of gen.values()) for (const e of byAspect.values()) sum += cost(e.bytes);
+    for (const [urn, byAspect] of gen) {
+      for (const e of byAspect.values()) sum += Object.isFrozen(e) ? SEEN_COST + urn.length : cost(e.bytes);
+    }
   }
   return sum;
 }
@@ -30,7 +35,7 @@ describe('decoded values shared between reads: a byte budget', () => {
     const cost = (b: Uint8Array) => 10 + b.length * 3;
     fc.assert(
       fc.property(
-        fc.integer({ min: 64, max: 4000 }),
+        fc.integer({ min: 64, max: 8000 }),
         fc.array(
           fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 3 })),
           { maxLength: 300 },
@@ -52,58 +57,90 @@ describe('decoded values shared between reads: a byte budget', () => {
   it('counts a value by its cost: a cost of 10 bytes a stored byte keeps a tenth as many values', () => {
     let decodes = 0;
     const decode = () => ++decodes;
-    const cache = new DecodedCache<number>(1000, (b) => b.length * 10);
+    // Marks of keys read once cost nothing here; each key is read once before it is kept.
+    const cache = new DecodedCache<number>(1000, (b) => b.length * 10, () => 0);
     // A generation is half the budget: 500, five values of 10 stored bytes.
     for (let i = 0; i < 5; i++) cache.get(`t${i}`, 'a', Buffer.alloc(10, i), decode);
     for (let i = 0; i < 5; i++) cache.get(`t${i}`, 'a', Buffer.alloc(10, i), decode);
-    assert.equal(decodes, 5);
+    for (let i = 0; i < 5; i++) cache.get(`t${i}`, 'a', Buffer.alloc(10, i), decode);
+    assert.equal(decodes, 10);
     assert.equal(cache.used, 500);
-    // The sixth starts a new generation; the five become the older one, and a seventh read of t0 finds it there.
+    // The sixth starts a new generation; the five become the older one, and a read of t0 finds it there.
+    cache.get('t5', 'a', Buffer.alloc(10, 5), decode);
     cache.get('t5', 'a', Buffer.alloc(10, 5), decode);
     cache.get('t0', 'a', Buffer.alloc(10, 0), decode);
-    assert.equal(decodes, 6);
+    assert.equal(decodes, 12);
     // A value costing over an eighth of the budget (130 > 125) is decoded each time, never kept.
-    cache.get('big', 'a', Buffer.alloc(13), decode);
-    cache.get('big', 'a', Buffer.alloc(13), decode);
-    assert.equal(decodes, 8);
+    for (let i = 0; i < 3; i++) cache.get('big', 'a', Buffer.alloc(13), decode);
+    assert.equal(decodes, 15);
   });
 
   it('goes in generations: what was not read in the last one leaves first', () => {
     let decodes = 0;
-    const cache = new DecodedCache<number>(400, (b) => b.length);
+    const cache = new DecodedCache<number>(400, (b) => b.length, () => 0);
+    // Read twice: the first read of a key leaves a mark (costing nothing here), the second keeps the value.
     const read = (i: number) => cache.get(`t${i}`, 'a', Buffer.alloc(50, i), () => ++decodes);
-    for (let i = 0; i < 4; i++) read(i); // recent: t0..t3 (200 = half the budget)
-    read(4); // t0..t3 turn older; recent: t4
+    const twice = (i: number) => (read(i), read(i));
+    for (let i = 0; i < 4; i++) twice(i); // recent: t0..t3 (200 = half the budget)
+    twice(4); // t0..t3 turn older; recent: t4
     read(1);
     read(3); // t1 and t3 read again: they move up; recent t4, t1, t3
-    read(5); // recent: t4 t1 t3 t5 (full)
-    read(6); // a new generation: t0 and t2 (older, not read since) go; t4 t1 t3 t5 turn older
-    assert.equal(decodes, 7);
+    twice(5); // recent: t4 t1 t3 t5 (full)
+    twice(6); // a new generation: t0 and t2 (older, not read since) go; t4 t1 t3 t5 turn older
+    assert.equal(decodes, 14);
     for (const i of [1, 3, 4, 5, 6]) read(i);
-    assert.equal(decodes, 7, 'what was read in the last generation stays');
+    assert.equal(decodes, 14, 'what was read in the last generation stays');
     read(0);
     read(2);
-    assert.equal(decodes, 9, 't0 and t2 went');
+    assert.equal(decodes, 16, 't0 and t2 went');
+  });
+
+  it('keeps a value on the second read of its key: a first read leaves only a mark, its value unfrozen', () => {
+    let decodes = 0;
+    const decode = (b: Buffer) => ({ n: ++decodes, first: b[0], nested: { list: [b.length] } });
+    const urn = 'urn:li:tag:t';
+    const cache = new DecodedCache<ReturnType<typeof decode>>(10_000, (b) => b.length);
+    const once = cache.get(urn, 'a', Buffer.alloc(100, 1), decode);
+    assert.equal(Object.isFrozen(once) || Object.isFrozen(once.nested), false, 'a first read is the reader\'s own');
+    assert.equal(cache.used, SEEN_COST + urn.length, 'only the mark is kept');
+    const kept = cache.get(urn, 'a', Buffer.alloc(100, 1), decode);
+    assert.notEqual(kept, once);
+    assert.ok(Object.isFrozen(kept) && Object.isFrozen(kept.nested.list));
+    assert.equal(cache.used, 100, 'the mark is replaced by the value');
+    assert.equal(cache.get(urn, 'a', Buffer.alloc(100, 1), decode), kept, 'then shared');
+    assert.equal(decodes, 2);
+    // A mark goes like a value: a key read once, then not for two generations, is read for the first time again.
+    cache.get(urn, 'b', Buffer.alloc(10), decode);
+    type Generation = Map<string, Map<string, unknown>>;
+    const inner = cache as unknown as { recent: Generation; older: Generation };
+    assert.ok(inner.recent.get(urn)?.has('b') || inner.older.get(urn)?.has('b'));
+    const before = decodes;
+    for (let i = 0; i < 200; i++) cache.get(`urn:li:tag:fresh${i}`, 'a', Buffer.alloc(10), decode);
+    assert.equal(decodes, before + 200);
+    assert.ok(!inner.recent.get(urn)?.has('b') && !inner.older.get(urn)?.has('b'), 'the mark went');
+    assert.equal(Object.isFrozen(cache.get(urn, 'b', Buffer.alloc(10), decode)), false);
+    assert.ok(cache.used <= 10_000);
   });
 
   it('a smaller budget empties the cache; a larger one keeps what it holds', () => {
     let decodes = 0;
-    const cache = new DecodedCache<number>(1000);
+    const cache = new DecodedCache<number>(1000, (b) => b.length, () => 0);
     const read = (i: number) => cache.get(`t${i}`, 'a', Buffer.alloc(50, i), () => ++decodes);
+    for (let i = 0; i < 4; i++) read(i);
     for (let i = 0; i < 4; i++) read(i);
     cache.resize(2000);
     assert.equal(cache.budget, 2000);
     for (let i = 0; i < 4; i++) read(i);
-    assert.equal(decodes, 4);
+    assert.equal(decodes, 8);
     cache.resize(100);
     assert.equal(cache.used, 0);
     read(0);
-    assert.equal(decodes, 5);
+    assert.equal(decodes, 9);
     // A budget of 0 keeps nothing: every read decodes.
     cache.resize(0);
     read(0);
     read(0);
-    assert.equal(decodes, 7);
+    assert.equal(decodes, 11);
     assert.equal(cache.used, 0);
   });
 
@@ -132,8 +169,9 @@ describe('decoded values shared between reads: a byte budget', () => {
       assert.equal(hits + misses, 600);
       assert.ok(misses > 550, `${misses} reads decoded`);
       assert.ok(sharedValueCost(Buffer.alloc(450)) > 6000);
-      // With room for all of them, the second pass decodes nothing.
+      // With room for all of them, a pass after two (the first leaves marks, the second keeps) decodes nothing.
       store.setSharedValuesBudget(64 * 1024 * 1024);
+      for (let i = 0; i < 300; i++) store.readAspect(`urn:li:tag:t${i}`, 'tagProperties');
       for (let i = 0; i < 300; i++) store.readAspect(`urn:li:tag:t${i}`, 'tagProperties');
       const before = store.sharedReads.misses;
       for (let i = 0; i < 300; i++) store.readAspect(`urn:li:tag:t${i}`, 'tagProperties');
