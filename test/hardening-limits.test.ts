@@ -117,4 +117,24 @@ describe('request limits', () => {
     assert.equal(tooSmall.code, 1);
     assert.match(tooSmall.stderr, /^error: --max-urn-length: the URN length limit must be an integer from 16 to \d+, got 5\n/);
   });
+
+  it('memory: --cache-mb and --mapped-mb take a number of MB, 0 or more', async () => {
+    for (const flag of ['--cache-mb', '--mapped-mb']) {
+      const r = await runCli(['serve', '--port', '0', flag, '-1', '--data', tempDataPath()]);
+      assert.equal(r.code, 1);
+      assert.equal(r.stderr, `error: ${flag} must be a number of MB, 0 or more, got -1\n`);
+    }
+    const memory = ['--cache-mb', '0', '--mapped-mb', '0'];
+    const s = await serveCatalog(['serve', '--port', '0', ...memory, '--data', tempDataPath()]);
+    try {
+      const res = await fetch(`${s.url}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ entityExists(urn: "urn:li:tag:t") }' }),
+      });
+      assert.deepEqual(await res.json(), { data: { entityExists: false }, extensions: {} });
+    } finally {
+      await s.stop();
+    }
+  });
 });

@@ -440,14 +440,20 @@ describe('versioned aspect store', () => {
 
 describe('shared reads (readAspect)', () => {
   const urn = 'urn:li:tag:shared';
-  it('gives the same frozen value while the stored bytes stay the same; changing it throws', async () => {
+  it('shares a frozen value from the second read while the bytes stay the same; changing it throws', async () => {
     const store = openCatalog(tempDataPath());
     try {
       await store.write((txn) => writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'shared', description: 'one' }));
+      // A first read is the reader's own: not kept, not frozen.
+      const once = store.readAspect(urn, 'tagProperties');
+      assert.deepEqual(once?.value, { name: 'shared', description: 'one' });
+      assert.deepEqual(once, store.getAspect(urn, 'tagProperties'));
+      assert.equal(Object.isFrozen(once) || Object.isFrozen(once!.value), false);
+      // The second is decoded again, frozen and kept; the next ones share it.
       const first = store.readAspect(urn, 'tagProperties');
-      assert.deepEqual(first?.value, { name: 'shared', description: 'one' });
-      assert.deepEqual(first, store.getAspect(urn, 'tagProperties'));
-      assert.equal(store.readAspect(urn, 'tagProperties'), first, 'decoded once, then shared');
+      assert.notEqual(first, once);
+      assert.deepEqual(first, once);
+      assert.equal(store.readAspect(urn, 'tagProperties'), first, 'decoded twice, then shared');
       assert.ok(Object.isFrozen(first) && Object.isFrozen(first!.value));
       assert.throws(() => {
         (first!.value as Record<string, unknown>)['description'] = 'changed';
@@ -509,7 +515,8 @@ describe('shared reads (readAspect)', () => {
   });
 
   it('keeps at most its byte budget: what was not read for a generation goes, what was read stays', () => {
-    const cache = new DecodedCache<string>(800);
+    // Marks of keys read once cost nothing here: the generations of kept values alone.
+    const cache = new DecodedCache<string>(800, (b) => b.length, () => 0);
     const bytes = (c: number) => Buffer.alloc(100, c);
     let decodes = 0;
     const decode = (b: Buffer) => {
@@ -517,31 +524,36 @@ describe('shared reads (readAspect)', () => {
       return `v${b[0]}`;
     };
     const read = (i: number, c = i) => cache.get(`urn:li:tag:t${i}`, 'tagProperties', bytes(c), decode);
+    // A first read decodes and keeps nothing but a mark; the second decodes again and keeps the value.
     // A generation is half the budget: four values of 100 bytes.
     for (let i = 0; i < 4; i++) assert.equal(read(i), `v${i}`);
-    assert.equal(decodes, 4);
-    read(4); // the first four become the older generation
-    assert.equal(decodes, 5);
-    read(0); // read again: t0 moves up to the recent generation, without decoding
-    assert.equal(decodes, 5);
-    read(5);
-    read(6); // recent: t4, t0, t5, t6
-    read(7); // a new generation: t1, t2 and t3 were not read in the last one and go
+    assert.equal(cache.used, 0);
+    for (let i = 0; i < 4; i++) assert.equal(read(i), `v${i}`);
     assert.equal(decodes, 8);
+    assert.equal(cache.used, 400);
+    read(4);
+    read(4); // the first four become the older generation
+    assert.equal(decodes, 10);
+    read(0); // read again: t0 moves up to the recent generation, without decoding
+    assert.equal(decodes, 10);
+    for (const i of [5, 5, 6, 6]) read(i); // recent: t4, t0, t5, t6
+    read(7);
+    read(7); // a new generation: t1, t2 and t3 were not read in the last one and go
+    assert.equal(decodes, 16);
     for (const i of [0, 4, 5, 6, 7]) read(i);
-    assert.equal(decodes, 8, 'what was read in the last generation is kept');
+    assert.equal(decodes, 16, 'what was read in the last generation is kept');
     read(1);
-    assert.equal(decodes, 9, 't1 went');
+    assert.equal(decodes, 17, 't1 went');
     // The same urn under another aspect is another value.
     assert.equal(cache.get('urn:li:tag:t0', 'globalTags', bytes(0), decode), 'v0');
-    assert.equal(decodes, 10);
-    // Different bytes under the same key decode again; a value over an eighth of the budget is not kept.
+    assert.equal(decodes, 18);
+    // Different bytes under a key read before decode again; a value over an eighth of the budget is not kept.
     assert.equal(read(0, 42), 'v42');
-    assert.equal(decodes, 11);
-    cache.get('urn:li:tag:big', 'tagProperties', Buffer.alloc(101), decode);
-    cache.get('urn:li:tag:big', 'tagProperties', Buffer.alloc(101), decode);
-    assert.equal(decodes, 13);
-    assert.deepEqual({ hits: cache.hits, misses: cache.misses }, { hits: 6, misses: 13 });
+    assert.equal(read(0, 42), 'v42');
+    assert.equal(decodes, 19);
+    for (let i = 0; i < 3; i++) cache.get('urn:li:tag:big', 'tagProperties', Buffer.alloc(101), decode);
+    assert.equal(decodes, 22);
+    assert.deepEqual({ hits: cache.hits, misses: cache.misses }, { hits: 7, misses: 22 });
   });
 });
 
@@ -552,7 +564,12 @@ describe('the dataset read model over shared reads', () => {
       const field = (fieldPath: string, description: string) => ({ fieldPath, description, nativeDataType: 'int', type: { type: { 'com.linkedin.schema.NumberType': {} } } });
       const schema = (description: string) => ({ schemaName: 't', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields: [field('id', description)] });
       await store.write((txn) => writeAspect(txn, stamp(1), HIVE_T1, 'schemaMetadata', schema('ingested')));
+      // A first read of the stored value is the reader's own (not shared): its schema read is built and not kept.
+      const once = datasetOf(store, HIVE_T1).schema();
+      assert.equal(once?.fields[0]?.description, 'ingested');
+      assert.equal(Object.isFrozen(once), false);
       const first = datasetOf(store, HIVE_T1).schema();
+      assert.notEqual(first, once);
       assert.equal(first?.fields[0]?.description, 'ingested');
       assert.equal(datasetOf(store, HIVE_T1).schema(), first, 'the same read while nothing changed');
       assert.ok(Object.isFrozen(first!.fields[0]));

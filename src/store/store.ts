@@ -63,11 +63,21 @@ interface LmdbInternals {
 }
 
 /**
- * The stored bytes of the decoded values readAspect keeps for sharing, at most. Decoded, they take a
- * few times that on the heap; 8 MiB holds every aspect a read of 1 000 bench datasets uses and keeps
- * a server's memory well inside its budget at 100 000 (bench section 4).
+ * The heap the decoded values readAspect keeps for sharing may take, by default: a command reads
+ * little twice; a server sets its own (`catalog serve --cache-mb`, setCacheBudget).
  */
-const SHARED_VALUES_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_SHARED_VALUES_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The heap a decoded value kept for sharing takes, estimated from its stored length: the copy of the
+ * bytes, the decoded objects, and what read models build once from a shared value and keep beside it
+ * (a dataset's schema read and its GraphQL columns). Measured on bench datasets read at random
+ * through the section-1 GraphQL read: 13.7 bytes of heap and buffers a stored byte (entries of
+ * 500 bytes on average), with the cache full against emptied, after a full garbage collection.
+ */
+export function sharedValueCost(bytes: Uint8Array): number {
+  return 128 + bytes.length * 14;
+}
 
 /** The refusal of a path with no data file, for a command that must not make one. */
 export function noDataFile(path: string): CatalogError {
@@ -95,7 +105,7 @@ export class Store implements StoreView {
   /** The sync tables' reads (syncState.ts). */
   private readonly syncReads: SyncReads;
   /** Latest aspect values decoded once while their bytes stay the same (readAspect). */
-  private readonly decoded = new DecodedCache<AspectRecord>(SHARED_VALUES_BYTES);
+  private readonly decoded = new DecodedCache<AspectRecord>(DEFAULT_SHARED_VALUES_BYTES, sharedValueCost);
 
   /** Opened for reading only (see open()): no write transaction, not even to open its tables. */
   readonly readOnly: boolean;
@@ -432,6 +442,19 @@ export class Store implements StoreView {
       forgetStructures(this.tables);
       throw e;
     }
+  }
+
+  /**
+   * Sets the heap budget of the decoded values readAspect shares (`catalog serve --cache-mb`); a
+   * smaller one empties them.
+   */
+  setSharedValuesBudget(bytes: number): void {
+    this.decoded.resize(bytes);
+  }
+
+  /** The heap budget of the decoded values readAspect shares, and what those it keeps cost now. */
+  get sharedValuesMemory(): { budget: number; used: number } {
+    return { budget: this.decoded.budget, used: this.decoded.used };
   }
 
   /** How many readAspect calls shared a decoded value, and how many decoded. */

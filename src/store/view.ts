@@ -32,8 +32,9 @@ export interface StoreView {
   getAspect(urn: string, aspectName: string, version?: number): AspectRecord | undefined;
   /**
    * The latest version of an aspect for reading only: outside a write transaction it may be the very
-   * value an earlier read got (decoded once while the stored bytes stay the same, decodedCache.ts),
-   * so it is deeply frozen and must not be changed; inside one it is getAspect's. For read models.
+   * value an earlier read got (decoded once while the stored bytes stay the same, decodedCache.ts);
+   * such a shared value is deeply frozen, one not shared (a first read, or inside a write transaction,
+   * getAspect's) is not. Either way it must not be changed. For read models.
    */
   readAspect(urn: string, aspectName: string): Readonly<AspectRecord> | undefined;
   getEntity(urn: string): EntityRecord | undefined;

@@ -5,6 +5,7 @@ import { MAX_URN_LENGTH, setMaxUrnLength } from '../../model/urn.ts';
 import type { ServerDeps } from '../../server/context.ts';
 import { DEFAULT_LIMITS } from '../../server/defaultLimits.ts';
 import { AllowedHostsError, parseAllowedHosts } from '../../server/hosts.ts';
+import { DEFAULT_MAPPED_MB, keepMappedPagesUnder } from '../../server/memory.ts';
 import { noticeCreated, noticeUpgrade } from '../openStore.ts';
 import { goOnWhenOutputCloses } from '../output.ts';
 import { UsageError } from '../usageError.ts';
@@ -23,7 +24,12 @@ interface ServeArgs {
   maxQueryComplexity: number;
   maxStringLength: number;
   maxUrnLength: number;
+  cacheMb: number;
+  mappedMb: number;
 }
+
+/** `--cache-mb`'s default: the heap of the decoded values shared between reads (Store.setSharedValuesBudget). */
+export const DEFAULT_CACHE_MB = 24;
 
 export const serveCommand: CommandModule<object, ServeArgs> = {
   command: 'serve',
@@ -48,6 +54,16 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('max-query-complexity', { type: 'number', default: DEFAULT_LIMITS.maxQueryComplexity, describe: 'Most GraphQL fields in one operation' })
       .option('max-string-length', { type: 'number', default: DEFAULT_LIMITS.maxStringLength, describe: 'Longest string value in a request' })
       .option('max-urn-length', { type: 'number', default: MAX_URN_LENGTH, describe: 'Longest URN accepted' })
+      .option('cache-mb', {
+        type: 'number',
+        default: DEFAULT_CACHE_MB,
+        describe: 'Memory (MB) for aspect values decoded once and shared between reads: more makes repeated reads faster',
+      })
+      .option('mapped-mb', {
+        type: 'number',
+        default: DEFAULT_MAPPED_MB,
+        describe: 'Resident file pages (MB) past which the server lets go of the data file pages it mapped (0: never)',
+      })
       .check((a) => {
         try {
           if (a.allowedHosts) parseAllowedHosts((a.allowedHosts as unknown[]).map(String));
@@ -59,7 +75,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       })
       .example('$0 serve --allowed-hosts catalog.internal', 'Also answer browsers that reach this machine as http://catalog.internal:8080')
       .group(['auth', 'insecure-no-auth', 'allowed-hosts'], 'Authentication:')
-      .group(['max-body-bytes', 'max-batch-items', 'max-query-depth', 'max-query-complexity', 'max-string-length', 'max-urn-length'], 'Limits:') as never,
+      .group(['max-body-bytes', 'max-batch-items', 'max-query-depth', 'max-query-complexity', 'max-string-length', 'max-urn-length'], 'Limits:')
+      .group(['cache-mb', 'mapped-mb'], 'Memory:') as never,
   handler: async (args) => {
     // A server's output is a log beside its work: a closed pipe or a full disk silences it, and the
     // server goes on serving.
@@ -75,6 +92,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     for (const [flag, value] of Object.entries({ 'max-body-bytes': args.maxBodyBytes, 'max-batch-items': args.maxBatchItems, 'max-query-depth': args.maxQueryDepth, 'max-query-complexity': args.maxQueryComplexity, 'max-string-length': args.maxStringLength })) {
       if (!Number.isInteger(value) || value < 1) throw new BadRequestError(`--${flag} must be a positive integer, got ${value}`);
     }
+    for (const [flag, value] of Object.entries({ 'cache-mb': args.cacheMb, 'mapped-mb': args.mappedMb })) {
+      if (!Number.isFinite(value) || value < 0) {
+        throw new BadRequestError(`--${flag} must be a number of MB, 0 or more, got ${value}`);
+      }
+    }
     try {
       setMaxUrnLength(args.maxUrnLength);
     } catch (e) {
@@ -82,6 +104,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     }
     const dataPath = resolve(args.data);
     const store = openCatalog(dataPath, { progress: checksumProgress(dataPath) });
+    store.setSharedValuesBudget(args.cacheMb * 1024 * 1024);
     let auth: boolean;
     try {
       auth = decideAuth({ host: args.host, auth: args.auth, insecureNoAuth: args.insecureNoAuth, tokenCount: store.listTokens().length, dataPath });
@@ -116,9 +139,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     if (!auth && !isLoopback(args.host)) process.stderr.write(`WARNING: serving ${args.host} without authentication (--insecure-no-auth)\n`);
     if (!auth && allowedHosts === 'all') process.stderr.write('WARNING: --allowed-hosts all without authentication: a web page on any site can reach this server by DNS rebinding and read and change the catalog\n');
     if (auth) process.stdout.write('Authentication is on: every request but /health and /config needs "Authorization: Bearer <token>".\n');
+    const stopMappedBudget = keepMappedPagesUnder(store, args.mappedMb * 1024 * 1024);
     process.stdout.write(`catalog listening on ${running.url}\n`);
     await new Promise<void>((done) => {
       const stop = () => {
+        stopMappedBudget();
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
         void running

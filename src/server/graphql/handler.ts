@@ -3,8 +3,9 @@
  * GMS does (docs/datahub/graphql.md §1): `extensions: {}` on every response, resolver errors carrying
  * `extensions {code, type, classification}`, HTTP 200 for GraphQL-level errors, and 400 with a JSON
  * message for a body that is not JSON or has no query. Parsed and validated documents are cached by
- * query text (bounded LRU): validation dominates the cost of a request otherwise. Each (document,
- * operation) is compiled once into a JavaScript function by graphql-jit and kept beside its document:
+ * query text (an LRU bounded by the bytes they take, documentCache.ts): validation dominates the cost
+ * of a request otherwise. Each (document, operation) is compiled once into a JavaScript function by
+ * graphql-jit and kept beside its document:
  * graphql-js walking a dataset page's ~400 fields on every request was most of a read's time.
  * The common request (a JSON POST of a cached valid document within limits) skips graphql-http and
  * is executed and answered here, byte for byte as graphql-http answers it; everything else goes
@@ -30,29 +31,10 @@ import { readBody, sendJson } from '../http.ts';
 import { checkValueLimits } from '../limits.ts';
 import { limitRules, operationLimitErrors } from './limitRules.ts';
 import type { Handler } from '../server.ts';
+import { DocumentCache } from './documentCache.ts';
 import { rootValue, type GraphqlContext } from './resolvers.ts';
 import { getSchema } from './schema.ts';
 import type { IncomingMessage } from 'node:http';
-
-const CACHE_SIZE = 500;
-
-/** A small LRU of query text → parsed document, or the syntax/validation errors it produced. */
-class DocumentCache {
-  private readonly map = new Map<string, DocumentNode | readonly GraphQLError[]>();
-  constructor(private readonly max: number) {}
-  get(query: string, build: () => DocumentNode | readonly GraphQLError[]): DocumentNode | readonly GraphQLError[] {
-    const hit = this.map.get(query);
-    if (hit !== undefined) {
-      this.map.delete(query);
-      this.map.set(query, hit);
-      return hit;
-    }
-    const value = build();
-    this.map.set(query, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
-    return value;
-  }
-}
 
 /** Compiled operations of a cached document, by operation name; they go when the document leaves the cache. */
 const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>();
@@ -218,7 +200,7 @@ function withLocations(made: GraphQLError, from: GraphQLError): GraphQLError {
 
 export function createGraphqlHandler(deps: ServerDeps): Handler {
   const schema = getSchema();
-  const cache = new DocumentCache(CACHE_SIZE);
+  const cache = new DocumentCache();
   const rules = [...specifiedRules, ...limitRules(deps.limits)];
 
   /** The parsed and validated document of a query text, or the errors it gave (cached). */

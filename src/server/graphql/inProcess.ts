@@ -7,6 +7,7 @@
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode } from 'graphql';
 import type { Store } from '../../store/store.ts';
 import { damageOf } from '../../ops/core/openCatalog.ts';
+import { DocumentCache, type CachedDocument } from './documentCache.ts';
 import { executeCompiled, formatError } from './handler.ts';
 import { rootValue } from './resolvers.ts';
 import { getSchema } from './schema.ts';
@@ -20,23 +21,18 @@ export interface GraphqlAnswer {
 }
 
 /** Parsed and validated documents by text: the tools send a fixed set of them. */
-const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
-const MAX_DOCUMENTS = 200;
+const documents = new DocumentCache();
 
-function documentOf(query: string): DocumentNode | readonly GraphQLError[] {
-  const hit = documents.get(query);
-  if (hit) return hit;
-  let made: DocumentNode | readonly GraphQLError[];
-  try {
-    const doc = parse(query);
-    const errors = validate(getSchema(), doc, specifiedRules);
-    made = errors.length > 0 ? errors : doc;
-  } catch (e) {
-    made = [e as GraphQLError];
-  }
-  if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value!);
-  documents.set(query, made);
-  return made;
+function documentOf(query: string): CachedDocument {
+  return documents.get(query, () => {
+    try {
+      const doc = parse(query);
+      const errors = validate(getSchema(), doc, specifiedRules);
+      return errors.length > 0 ? errors : doc;
+    } catch (e) {
+      return [e as GraphQLError];
+    }
+  });
 }
 
 /** JSON of a GraphQL error as the HTTP answer carries it. */

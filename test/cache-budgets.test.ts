@@ -1,0 +1,303 @@
+// The caches a server keeps are bounded by byte budgets (issue 44): the decoded values shared between
+// reads (src/store/decodedCache.ts), the parsed GraphQL documents (src/server/graphql/documentCache.ts)
+// and the data file's pages it keeps mapped (src/server/memory.ts).
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { parse, type DocumentNode } from 'graphql';
+import { writeAspect } from '../src/ops/core/writeAspect.ts';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
+import { DecodedCache, SEEN_COST } from '../src/store/decodedCache.ts';
+import { sharedValueCost } from '../src/store/store.ts';
+import { DocumentCache, documentCost } from '../src/server/graphql/documentCache.ts';
+import { keepMappedPagesUnder, residentFileBytes } from '../src/server/memory.ts';
+import { tempDataPath } from './helpers.ts';
+
+/**
+ * What the entries of a DecodedCache cost, counted from its maps (not from its own accounting): kept
+ * values by `cost`, marks of keys read once (the one frozen entry) by SEEN_COST and their urn's length.
+ */
+function keptCost(cache: DecodedCache<unknown>, cost: (b: Uint8Array) => number): number {
+  type Generation = Map<string, Map<string, { bytes: Buffer }>>;
+  const inner = cache as unknown as { recent: Generation; older: Generation };
+  let sum = 0;
+  for (const gen of [inner.recent, inner.older]) {
+    for (const [urn, byAspect] of gen) {
+      for (const e of byAspect.values()) sum += Object.isFrozen(e) ? SEEN_COST + urn.length : cost(e.bytes);
+    }
+  }
+  return sum;
+}
+
+describe('decoded values shared between reads: a byte budget', () => {
+  it('never keeps more than its budget, whatever is read, counting each value by its cost', () => {
+    const cost = (b: Uint8Array) => 10 + b.length * 3;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 64, max: 8000 }),
+        fc.array(
+          fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 3 })),
+          { maxLength: 300 },
+        ),
+        (budget, reads) => {
+          const cache = new DecodedCache<number>(budget, cost);
+          for (const [key, length, fill] of reads) {
+            const bytes = Buffer.alloc(length, fill);
+            const got = cache.get(`urn:li:tag:t${key}`, 'tagProperties', bytes, (b) => b.length * 10 + (b[0] ?? 0));
+            assert.equal(got, length * 10 + (length ? fill : 0));
+            assert.ok(cache.used <= budget, `used ${cache.used} over the budget ${budget}`);
+            assert.ok(keptCost(cache, cost) <= budget);
+          }
+        },
+      ),
+    );
+  });
+
+  it('counts a value by its cost: a cost of 10 bytes a stored byte keeps a tenth as many values', () => {
+    let decodes = 0;
+    const decode = () => ++decodes;
+    // Marks of keys read once cost nothing here; each key is read once before it is kept.
+    const cache = new DecodedCache<number>(1000, (b) => b.length * 10, () => 0);
+    // A generation is half the budget: 500, five values of 10 stored bytes.
+    for (let i = 0; i < 5; i++) cache.get(`t${i}`, 'a', Buffer.alloc(10, i), decode);
+    for (let i = 0; i < 5; i++) cache.get(`t${i}`, 'a', Buffer.alloc(10, i), decode);
+    for (let i = 0; i < 5; i++) cache.get(`t${i}`, 'a', Buffer.alloc(10, i), decode);
+    assert.equal(decodes, 10);
+    assert.equal(cache.used, 500);
+    // The sixth starts a new generation; the five become the older one, and a read of t0 finds it there.
+    cache.get('t5', 'a', Buffer.alloc(10, 5), decode);
+    cache.get('t5', 'a', Buffer.alloc(10, 5), decode);
+    cache.get('t0', 'a', Buffer.alloc(10, 0), decode);
+    assert.equal(decodes, 12);
+    // A value costing over an eighth of the budget (130 > 125) is decoded each time, never kept.
+    for (let i = 0; i < 3; i++) cache.get('big', 'a', Buffer.alloc(13), decode);
+    assert.equal(decodes, 15);
+  });
+
+  it('goes in generations: what was not read in the last one leaves first', () => {
+    let decodes = 0;
+    const cache = new DecodedCache<number>(400, (b) => b.length, () => 0);
+    // Read twice: the first read of a key leaves a mark (costing nothing here), the second keeps the value.
+    const read = (i: number) => cache.get(`t${i}`, 'a', Buffer.alloc(50, i), () => ++decodes);
+    const twice = (i: number) => {
+      read(i);
+      return read(i);
+    };
+    for (let i = 0; i < 4; i++) twice(i); // recent: t0..t3 (200 = half the budget)
+    twice(4); // t0..t3 turn older; recent: t4
+    read(1);
+    read(3); // t1 and t3 read again: they move up; recent t4, t1, t3
+    twice(5); // recent: t4 t1 t3 t5 (full)
+    twice(6); // a new generation: t0 and t2 (older, not read since) go; t4 t1 t3 t5 turn older
+    assert.equal(decodes, 14);
+    for (const i of [1, 3, 4, 5, 6]) read(i);
+    assert.equal(decodes, 14, 'what was read in the last generation stays');
+    read(0);
+    read(2);
+    assert.equal(decodes, 16, 't0 and t2 went');
+  });
+
+  it('keeps a value on the second read of its key: a first read leaves only a mark, its value unfrozen', () => {
+    let decodes = 0;
+    const decode = (b: Buffer) => ({ n: ++decodes, first: b[0], nested: { list: [b.length] } });
+    const urn = 'urn:li:tag:t';
+    const cache = new DecodedCache<ReturnType<typeof decode>>(10_000, (b) => b.length);
+    const once = cache.get(urn, 'a', Buffer.alloc(100, 1), decode);
+    assert.equal(Object.isFrozen(once) || Object.isFrozen(once.nested), false, 'a first read is the reader\'s own');
+    assert.equal(cache.used, SEEN_COST + urn.length, 'only the mark is kept');
+    const kept = cache.get(urn, 'a', Buffer.alloc(100, 1), decode);
+    assert.notEqual(kept, once);
+    assert.ok(Object.isFrozen(kept) && Object.isFrozen(kept.nested.list));
+    assert.equal(cache.used, 100, 'the mark is replaced by the value');
+    assert.equal(cache.get(urn, 'a', Buffer.alloc(100, 1), decode), kept, 'then shared');
+    assert.equal(decodes, 2);
+    // A mark goes like a value: a key read once, then not for two generations, is read for the first time again.
+    cache.get(urn, 'b', Buffer.alloc(10), decode);
+    type Generation = Map<string, Map<string, unknown>>;
+    const inner = cache as unknown as { recent: Generation; older: Generation };
+    assert.ok(inner.recent.get(urn)?.has('b') || inner.older.get(urn)?.has('b'));
+    const before = decodes;
+    for (let i = 0; i < 200; i++) cache.get(`urn:li:tag:fresh${i}`, 'a', Buffer.alloc(10), decode);
+    assert.equal(decodes, before + 200);
+    assert.ok(!inner.recent.get(urn)?.has('b') && !inner.older.get(urn)?.has('b'), 'the mark went');
+    assert.equal(Object.isFrozen(cache.get(urn, 'b', Buffer.alloc(10), decode)), false);
+    assert.ok(cache.used <= 10_000);
+  });
+
+  it('a smaller budget empties the cache; a larger one keeps what it holds', () => {
+    let decodes = 0;
+    const cache = new DecodedCache<number>(1000, (b) => b.length, () => 0);
+    const read = (i: number) => cache.get(`t${i}`, 'a', Buffer.alloc(50, i), () => ++decodes);
+    for (let i = 0; i < 4; i++) read(i);
+    for (let i = 0; i < 4; i++) read(i);
+    cache.resize(2000);
+    assert.equal(cache.budget, 2000);
+    for (let i = 0; i < 4; i++) read(i);
+    assert.equal(decodes, 8);
+    cache.resize(100);
+    assert.equal(cache.used, 0);
+    read(0);
+    assert.equal(decodes, 9);
+    // A budget of 0 keeps nothing: every read decodes.
+    cache.resize(0);
+    read(0);
+    read(0);
+    assert.equal(decodes, 11);
+    assert.equal(cache.used, 0);
+  });
+
+  it("the store's values stay inside the budget it is given, each counted at its estimated heap", async () => {
+    const store = openCatalog(tempDataPath());
+    try {
+      const description = 'x'.repeat(400);
+      await store.write((txn) => {
+        for (let i = 0; i < 300; i++) {
+          const stamp = { actor: 'urn:li:corpuser:tester', time: 1 };
+          writeAspect(txn, stamp, `urn:li:tag:t${i}`, 'tagProperties', { name: `t${i}`, description });
+        }
+      });
+      const budget = 64 * 1024;
+      store.setSharedValuesBudget(budget);
+      assert.deepEqual(store.sharedValuesMemory, { budget, used: 0 });
+      for (let pass = 0; pass < 2; pass++) {
+        for (let i = 0; i < 300; i++) {
+          const value = store.readAspect(`urn:li:tag:t${i}`, 'tagProperties')?.value as { name?: string } | undefined;
+          assert.equal(value?.name, `t${i}`);
+          assert.ok(store.sharedValuesMemory.used <= budget);
+        }
+      }
+      // A value of about 450 stored bytes is counted at 14 heap bytes a stored byte: 64 KiB holds about ten.
+      const { hits, misses } = store.sharedReads;
+      assert.equal(hits + misses, 600);
+      assert.ok(misses > 550, `${misses} reads decoded`);
+      assert.ok(sharedValueCost(Buffer.alloc(450)) > 6000);
+      // With room for all of them, a pass after two (the first leaves marks, the second keeps) decodes nothing.
+      store.setSharedValuesBudget(64 * 1024 * 1024);
+      for (let i = 0; i < 300; i++) store.readAspect(`urn:li:tag:t${i}`, 'tagProperties');
+      for (let i = 0; i < 300; i++) store.readAspect(`urn:li:tag:t${i}`, 'tagProperties');
+      const before = store.sharedReads.misses;
+      for (let i = 0; i < 300; i++) store.readAspect(`urn:li:tag:t${i}`, 'tagProperties');
+      assert.equal(store.sharedReads.misses, before);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('parsed GraphQL documents: a byte budget, least recently used out first', () => {
+  const doc = (q: string) => () => parse(q);
+
+  it('never keeps more than its budget', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5000 }),
+        fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 200 }),
+        (budget, asks) => {
+          const cache = new DocumentCache(budget, (q) => q.length * 10);
+          for (const k of asks) {
+            const q = `{ a${'b'.repeat(k)} }`;
+            cache.get(q, doc(q));
+            assert.ok(cache.used <= budget, `used ${cache.used} over the budget ${budget}`);
+          }
+        },
+      ),
+    );
+  });
+
+  it('lets the least recently used document go first; one over a quarter of the budget is never kept', () => {
+    const cache = new DocumentCache(100, (q) => q.length);
+    let builds = 0;
+    const ask = (q: string) =>
+      cache.get(q, () => {
+        builds++;
+        return parse(q);
+      });
+    // Four documents of 20 characters each: 80 of 100.
+    const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((x) => `{ ${x.repeat(16)} }`) as [
+      string, string, string, string, string,
+    ];
+    for (const q of [a, b, c, d]) ask(q);
+    ask(a); // a is now the most recently used
+    ask(e); // 100: all fit
+    assert.equal(cache.size, 5);
+    const f = `{ ${'f'.repeat(16)} }`;
+    ask(f); // b, the least recently used, goes
+    assert.equal(builds, 6);
+    assert.ok(!cache.has(b));
+    assert.ok([a, c, d, e, f].every((q) => cache.has(q)));
+    ask(b); // c goes
+    assert.ok(!cache.has(c));
+    assert.equal(builds, 7);
+    // 26 characters: over a quarter of 100, built and answered but not kept.
+    const big = `{ ${'g'.repeat(22)} }`;
+    assert.equal((ask(big) as DocumentNode).kind, 'Document');
+    assert.ok(!cache.has(big));
+    assert.equal(cache.used, 100);
+  });
+
+  it('counts a document by the heap its text takes parsed and compiled: a hundred dataset pages by default', () => {
+    assert.equal(documentCost('{ a }'), 4096 + 5 * 160);
+    const cache = new DocumentCache();
+    const page = `query read($urn: String!) { dataset(urn: $urn) { urn ${'properties { name description } '.repeat(28)}} }`;
+    let n = 0;
+    const text = (k: number) => `${page}#${k}`;
+    for (; n < 1000 && cache.used + documentCost(text(n)) <= 16 * 1024 * 1024; n++) cache.get(text(n), doc(text(n)));
+    assert.ok(n > 80 && n < 160, `${n} documents`);
+    cache.get(text(n), doc(text(n)));
+    assert.equal(cache.size, n, 'the next one takes the place of the least recently used');
+  });
+});
+
+describe("a server's resident file pages: a budget", () => {
+  it('releases the mapped pages when the resident file pages are over the budget, and only then', async () => {
+    let resident = 100;
+    let releases = 0;
+    const store = {
+      releaseMappedPages: () => {
+        releases++;
+        return true;
+      },
+    };
+    const stop = keepMappedPagesUnder(store, 150, { everyMs: 5, resident: () => resident });
+    try {
+      await new Promise((r) => setTimeout(r, 40));
+      assert.equal(releases, 0);
+      resident = 151;
+      await new Promise((r) => setTimeout(r, 40));
+      assert.ok(releases > 0);
+    } finally {
+      stop();
+    }
+    const after = releases;
+    await new Promise((r) => setTimeout(r, 30));
+    assert.equal(releases, after, 'stopped');
+    // A budget of 0, or no resident figure to read, checks nothing.
+    keepMappedPagesUnder(store, 0, { everyMs: 5, resident: () => 1e12 })();
+    keepMappedPagesUnder(store, 10, { everyMs: 5, resident: () => undefined })();
+    assert.equal(residentFileBytes()! > 0, true);
+  });
+
+  it('a store lets go of the pages it mapped: the resident file pages go down', async () => {
+    const store = openCatalog(tempDataPath());
+    try {
+      // Values that do not compress: 1200 of about 3 KB, 3.6 MB of pages to map (in few words to index).
+      const words = () => randomBytes(1500).toString('hex').replace(/(.{300})/g, '$1 ');
+      await store.write((txn) => {
+        for (let i = 0; i < 1200; i++) {
+          const stamp = { actor: 'urn:li:corpuser:tester', time: 1 };
+          writeAspect(txn, stamp, `urn:li:tag:m${i}`, 'tagProperties', { name: `m${i}`, description: words() });
+        }
+      });
+      store.setSharedValuesBudget(0);
+      for (let i = 0; i < 1200; i++) store.readAspect(`urn:li:tag:m${i}`, 'tagProperties');
+      const before = residentFileBytes()!;
+      const stop = keepMappedPagesUnder(store, 1, { everyMs: 5 });
+      await new Promise((r) => setTimeout(r, 30));
+      stop();
+      assert.ok(residentFileBytes()! < before - 2 * 1024 * 1024, `${before} -> ${residentFileBytes()}`);
+    } finally {
+      await store.close();
+    }
+  });
+});
