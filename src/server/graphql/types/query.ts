@@ -2,7 +2,16 @@
 import { readQueryPlatform, readQueryProperties, readQuerySubjects, type QueryPropertiesRead } from '../../../ops/read/query.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
-import { type EntityKind, asEnum, customPropertiesView, EntityView, platformView, ref, refAs, stampView } from './shared.ts';
+import {
+  type EntityKind,
+  asEnum,
+  customPropertiesView,
+  EntityView,
+  platformView,
+  ref,
+  refAs,
+  stampView,
+} from './shared.ts';
 
 function propertiesView(view: StoreView, urn: string, p: QueryPropertiesRead): G.QueryProperties {
   const created = p.created;
