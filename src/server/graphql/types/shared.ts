@@ -80,9 +80,6 @@ export function refAs<T extends G.Entity>(view: StoreView, urn: string): T {
   return entityRef(view, urn) as T;
 }
 
-/** Not yet typed from the SDL (being replaced by the generated types). */
-export type Obj = Record<string, unknown>;
-
 /**
  * A stored string in a field of a GraphQL enum type. The read models of src/ops give such values as
  * stored (the aspects were accepted as sent); GraphQL's serializer of the enum checks them when they
