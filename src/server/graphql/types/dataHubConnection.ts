@@ -3,22 +3,24 @@
  * ConnectionMapper answers them). Rules and decryption live in src/ops/admin/connections.ts.
  */
 import { getConnection } from '../../../ops/admin/connections.ts';
-import { type EntityKind, type Obj, common, lazy, ref } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, type Shaped, common, lazy, nullInNonNull, refAs } from './shared.ts';
 
 export const dataHubConnection: EntityKind = {
   typename: 'DataHubConnection',
   enumValue: 'DATAHUB_CONNECTION',
-  build: (view, urn) => {
+  build: (view, urn): Shaped<G.DataHubConnection> => {
     // Decrypted only when `details` or `platform` is selected.
     const read = lazy(() => getConnection(view, urn));
     return Object.assign(common(view, urn, dataHubConnection), {
-      details: (): Obj | null => {
+      // Both null (a field error, as before these types) for a urn with no stored connection.
+      details: (): G.DataHubConnectionDetails => {
         const c = read();
-        return c && { type: c.type, name: c.name, json: c.blob === null ? null : { blob: c.blob } };
+        return nullInNonNull(c && { type: c.type, name: c.name, json: c.blob === null ? null : { blob: c.blob } });
       },
-      platform: () => {
+      platform: (): G.DataPlatform => {
         const c = read();
-        return c && ref(view, c.platformUrn);
+        return nullInNonNull(c && refAs<G.DataPlatform>(view, c.platformUrn));
       },
     });
   },

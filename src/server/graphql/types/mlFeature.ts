@@ -1,7 +1,8 @@
 /** MLFeature: a feature of a feature namespace. Shaped from src/ops/read/ml.ts. */
 import type { StoreView } from '../../../store/store.ts';
 import { readMlFeatureProperties } from '../../../ops/read/ml.ts';
-import { type EntityKind, type Obj, customPropertiesView, MlEntityView, versionTagView } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, asEnum, customPropertiesView, MlEntityView, versionTagView } from './shared.ts';
 
 /** The fields features and primary keys share: their data type and properties. */
 export abstract class MlFeatureLikeView extends MlEntityView {
@@ -10,14 +11,16 @@ export abstract class MlFeatureLikeView extends MlEntityView {
     super(view, urn, kind);
     this.#kind = kind;
   }
-  get dataType(): string | null {
-    return readMlFeatureProperties(this.view, this.#kind, this.urn)?.dataType ?? null;
+  get dataType(): G.Maybe<G.MLFeatureDataType> {
+    return asEnum(readMlFeatureProperties(this.view, this.#kind, this.urn)?.dataType ?? null);
   }
-  get properties(): Obj | null {
+  /** `MLFeatureProperties` and `MLPrimaryKeyProperties` have the same fields (no `__typename` is given). */
+  get properties(): G.Maybe<Omit<G.MLFeatureProperties, '__typename'> & Omit<G.MLPrimaryKeyProperties, '__typename'>> {
     const p = readMlFeatureProperties(this.view, this.#kind, this.urn);
     return (
       p && {
         ...p,
+        dataType: asEnum<G.MLFeatureDataType>(p.dataType),
         version: versionTagView(p.version),
         customProperties: customPropertiesView(p.customProperties, this.urn),
       }
@@ -25,7 +28,7 @@ export abstract class MlFeatureLikeView extends MlEntityView {
   }
 }
 
-class MlFeatureView extends MlFeatureLikeView {
+class MlFeatureView extends MlFeatureLikeView implements G.MLFeature {
   readonly __typename = 'MLFeature';
   readonly type = 'MLFEATURE';
   constructor(view: StoreView, urn: string) {

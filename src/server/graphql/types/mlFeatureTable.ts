@@ -1,22 +1,28 @@
 /** MLFeatureTable: the features and primary keys of one table. Shaped from src/ops/read/ml.ts. */
 import type { StoreView } from '../../../store/store.ts';
 import { readMlFeatureTableProperties } from '../../../ops/read/ml.ts';
-import { type EntityKind, type Obj, customPropertiesView, MlEntityView, ref } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, customPropertiesView, MlEntityView, refAs } from './shared.ts';
 
-class MlFeatureTableView extends MlEntityView {
+class MlFeatureTableView extends MlEntityView implements G.MLFeatureTable {
   readonly __typename = 'MLFeatureTable';
   readonly type = 'MLFEATURE_TABLE';
   constructor(view: StoreView, urn: string) {
     super(view, urn, 'mlFeatureTable');
   }
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.MLFeatureTableProperties> {
     const p = readMlFeatureTableProperties(this.view, this.urn);
     if (!p) return null;
-    const refs = (urns: string[]) => urns.map((u) => ref(this.view, u));
-    return { ...p, customProperties: customPropertiesView(p.customProperties, this.urn), mlFeatures: refs(p.mlFeatures), mlPrimaryKeys: refs(p.mlPrimaryKeys) };
+    const refs = <T extends G.Entity>(urns: string[]) => urns.map((u) => refAs<T>(this.view, u));
+    return {
+      ...p,
+      customProperties: customPropertiesView(p.customProperties, this.urn),
+      mlFeatures: refs<G.MLFeature>(p.mlFeatures),
+      mlPrimaryKeys: refs<G.MLPrimaryKey>(p.mlPrimaryKeys),
+    };
   }
   /** DataHub's deprecated name of the same properties. */
-  get featureTableProperties(): Obj | null {
+  get featureTableProperties(): G.Maybe<G.MLFeatureTableProperties> {
     return this.properties;
   }
 }

@@ -1,27 +1,28 @@
 /** MLModel: a trained model, its groups, version and properties. Shaped from src/ops/read/ml.ts. */
 import type { StoreView } from '../../../store/store.ts';
 import { readMlModelProperties } from '../../../ops/read/ml.ts';
-import { type EntityKind, type Obj, customPropertiesView, MlEntityView, ref, versionTagView } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, customPropertiesView, MlEntityView, refAs, versionTagView } from './shared.ts';
 import { versionPropertiesView } from './versionSet.ts';
 
-class MlModelView extends MlEntityView {
+class MlModelView extends MlEntityView implements G.MLModel {
   readonly __typename = 'MLModel';
   readonly type = 'MLMODEL';
   constructor(view: StoreView, urn: string) {
     super(view, urn, 'mlModel');
   }
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.MLModelProperties> {
     const p = readMlModelProperties(this.view, this.urn);
     return (
       p && {
         ...p,
         version: versionTagView(p.version),
         customProperties: customPropertiesView(p.customProperties, this.urn),
-        groups: p.groups.map((g) => ref(this.view, g)),
+        groups: p.groups.map((g) => refAs<G.MLModelGroup>(this.view, g)),
       }
     );
   }
-  get versionProperties(): Obj | null {
+  get versionProperties(): G.Maybe<G.VersionProperties> {
     return versionPropertiesView(this.view, this.urn);
   }
 }

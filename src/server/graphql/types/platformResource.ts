@@ -5,16 +5,24 @@
  * Shaped from src/ops/read/platformResource.ts.
  */
 import { readPlatformResourcePlatform, readPlatformResourceProperties } from '../../../ops/read/platformResource.ts';
-import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import { type EntityKind, asEnum, customPropertiesView, EntityView, platformView } from './shared.ts';
 
-class PlatformResourceView extends EntityView {
+class PlatformResourceView extends EntityView implements G.DataHubPlatformResource {
   readonly __typename = 'DataHubPlatformResource';
   readonly type = 'OTHER';
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.PlatformResourceProperties> {
     const p = readPlatformResourceProperties(this.view, this.urn);
-    return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
+    if (!p) return null;
+    const v = p.value;
+    const value = v && {
+      ...v,
+      contentType: asEnum<G.SerializedValueContentType>(v.contentType),
+      schemaType: asEnum<G.SerializedValueSchemaType>(v.schemaType),
+    };
+    return { ...p, value, customProperties: customPropertiesView(p.customProperties, this.urn) };
   }
-  get platform(): Obj | null {
+  get platform(): G.Maybe<G.DataPlatform> {
     const platform = readPlatformResourcePlatform(this.view, this.urn);
     return platform ? platformView(this.view, platform) : null;
   }

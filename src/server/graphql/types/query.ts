@@ -1,35 +1,50 @@
 /** QueryEntity: a SQL query with its statement and the datasets and columns it touches. Shaped from src/ops/read/query.ts. */
 import { readQueryPlatform, readQueryProperties, readQuerySubjects, type QueryPropertiesRead } from '../../../ops/read/query.ts';
 import type { StoreView } from '../../../store/store.ts';
-import { type EntityKind, type Obj, customPropertiesView, EntityView, platformView, ref, stampView } from './shared.ts';
+import type * as G from '../schema.generated.ts';
+import {
+  type EntityKind,
+  asEnum,
+  customPropertiesView,
+  EntityView,
+  platformView,
+  ref,
+  refAs,
+  stampView,
+} from './shared.ts';
 
-function propertiesView(view: StoreView, urn: string, p: QueryPropertiesRead): Obj {
+function propertiesView(view: StoreView, urn: string, p: QueryPropertiesRead): G.QueryProperties {
   const created = p.created;
   return {
-    statement: p.statement,
-    source: p.source,
+    statement: { value: p.statement.value, language: asEnum<G.QueryLanguage>(p.statement.language) },
+    source: asEnum<G.QuerySource>(p.source),
     name: p.name,
     description: p.description,
     created: stampView(created),
-    createdOn: { time: created.time, actor: created.actor ? () => ref(view, created.actor!) : null },
+    createdOn: { time: created.time, actor: created.actor ? () => refAs<G.CorpUser>(view, created.actor!) : null },
     lastModified: stampView(p.lastModified),
     origin: p.origin ? () => ref(view, p.origin!) : null,
     customProperties: customPropertiesView(p.customProperties, urn),
   };
 }
 
-class QueryView extends EntityView {
+class QueryView extends EntityView implements G.QueryEntity {
   readonly __typename = 'QueryEntity';
   readonly type = 'QUERY';
-  get properties(): Obj | null {
+  get properties(): G.Maybe<G.QueryProperties> {
     const p = readQueryProperties(this.view, this.urn);
     return p && propertiesView(this.view, this.urn, p);
   }
-  get subjects(): Obj[] | null {
+  get subjects(): G.Maybe<G.QuerySubject[]> {
     const view = this.view;
-    return readQuerySubjects(view, this.urn)?.map((s) => ({ dataset: () => ref(view, s.dataset), schemaField: s.schemaField ? () => ref(view, s.schemaField!) : null })) ?? null;
+    return (
+      readQuerySubjects(view, this.urn)?.map((s) => ({
+        dataset: () => refAs<G.Dataset>(view, s.dataset),
+        schemaField: s.schemaField ? () => refAs<G.SchemaFieldEntity>(view, s.schemaField!) : null,
+      })) ?? null
+    );
   }
-  get platform(): Obj | null {
+  get platform(): G.Maybe<G.DataPlatform> {
     const platform = readQueryPlatform(this.view, this.urn);
     return platform ? platformView(this.view, platform) : null;
   }

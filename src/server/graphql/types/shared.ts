@@ -80,9 +80,6 @@ export function refAs<T extends G.Entity>(view: StoreView, urn: string): T {
   return entityRef(view, urn) as T;
 }
 
-/** Not yet typed from the SDL (being replaced by the generated types). */
-export type Obj = Record<string, unknown>;
-
 /**
  * A stored string in a field of a GraphQL enum type. The read models of src/ops give such values as
  * stored (the aspects were accepted as sent); GraphQL's serializer of the enum checks them when they
@@ -660,24 +657,27 @@ export const oneOf = (values: ReadonlySet<string>, v: unknown): string | null =>
  * The fields the ML entity types share, shaped from their read model (src/ops/read/ml.ts): what the
  * urn has (the name; a platform and origin, or a feature namespace: null where the urn has none),
  * the description (the edited one first) and the edited description. Each type adds its properties.
+ * The SDL declares platform, origin and featureNamespace non-null on the types that have them; each
+ * is null where the urn lacks that key part (then, when selected, a field error, as before these
+ * types): `nullInNonNull`. A type without one of them in the SDL never shows it.
  */
 export abstract class MlEntityView extends EntityView {
   readonly #kind: MlKind;
   readonly #platform: string | null;
   readonly name: string;
-  readonly origin: string | null;
-  readonly featureNamespace: string | null;
+  readonly origin: G.FabricType;
+  readonly featureNamespace: string;
   constructor(view: StoreView, urn: string, kind: MlKind) {
     super(view, urn);
     this.#kind = kind;
     const identity = readMlIdentity(urn);
     this.#platform = identity.platformUrn;
     this.name = identity.name;
-    this.origin = identity.origin;
-    this.featureNamespace = identity.featureNamespace;
+    this.origin = nullInNonNull(asEnum<G.FabricType>(identity.origin));
+    this.featureNamespace = nullInNonNull(identity.featureNamespace);
   }
-  get platform(): G.Maybe<G.DataPlatform> {
-    return this.#platform ? platformView(this.view, this.#platform) : null;
+  get platform(): G.DataPlatform {
+    return nullInNonNull(this.#platform ? platformView(this.view, this.#platform) : null);
   }
   get description(): string | null {
     return readMlDescription(this.view, this.#kind, this.urn);

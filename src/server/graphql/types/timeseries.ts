@@ -12,7 +12,17 @@ import { datasetStats, usageStats, type UsageRange, type UserCount } from '../..
 import type { TimeseriesQuery } from '../../../ops/timeseries/timeseries.ts';
 import { criterionOf, type FacetFilterGql } from '../searchInput.ts';
 import type * as G from '../schema.generated.ts';
-import { asEnum, asStored, common, customPropertiesView, platformView, ref, refAs, type EntityKind } from './shared.ts';
+import {
+  type EntityKind,
+  type Shaped,
+  asEnum,
+  asStored,
+  common,
+  customPropertiesView,
+  platformView,
+  ref,
+  refAs,
+} from './shared.ts';
 
 interface TimeArgs {
   startTimeMillis?: number | null;
@@ -46,7 +56,7 @@ export const runsField =
 export const dataProcessInstance: EntityKind = {
   typename: 'DataProcessInstance',
   enumValue: 'DATA_PROCESS_INSTANCE',
-  build: (view, urn) => {
+  build: (view, urn): Shaped<G.DataProcessInstance> => {
     const run = readRun(view, urn);
     const parent = run.parentTemplate;
     return Object.assign(common(view, urn, dataProcessInstance), {
@@ -59,7 +69,8 @@ export const dataProcessInstance: EntityKind = {
       },
       parentTemplate: parent ? () => ref(view, parent) : null,
       platform: run.platformUrn ? platformView(view, run.platformUrn) : null,
-      state: (args: TimeArgs) => readRunEvents(view, urn, args),
+      // Status and result type pass through as stored (see asStored); the enums' serializers check them.
+      state: (args: TimeArgs) => asStored<G.DataProcessRunEvent[]>(readRunEvents(view, urn, args)),
     });
   },
 };

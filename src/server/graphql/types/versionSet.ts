@@ -8,7 +8,6 @@ import { readLatestVersion, readVersionProperties, searchVersions } from '../../
 import type { StoreView } from '../../../store/store.ts';
 import { searchResults } from '../search.ts';
 import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';
-import { entityRef } from './registry.ts';
 import type * as G from '../schema.generated.ts';
 import { refAs, type EntityKind } from './shared.ts';
 
@@ -20,13 +19,13 @@ export function versionsSearch(view: StoreView, urn: string, input: SearchInputG
 export const versionSet: EntityKind = {
   typename: 'VersionSet',
   enumValue: 'VERSION_SET',
-  build: (view, urn) => ({
+  build: (view, urn): G.VersionSet => ({
     __typename: 'VersionSet',
     urn,
     type: 'VERSION_SET',
     latestVersion: () => {
       const latest = readLatestVersion(view, urn);
-      return latest ? entityRef(view, latest) : null;
+      return latest ? refAs<G.Entity>(view, latest) : null;
     },
     versionsSearch: ({ input }: { input: SearchInputGql }) => versionsSearch(view, urn, input),
   }),
