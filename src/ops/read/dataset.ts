@@ -10,7 +10,6 @@ import type { Stamp } from '../../model/aspects/define.ts';
 import datasetProperties, { type DatasetProperties } from '../../model/aspects/datasetProperties.ts';
 import editableDatasetProperties, { type EditableDatasetProperties } from '../../model/aspects/editableDatasetProperties.ts';
 import editableSchemaMetadata, { type EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
-import type { GlobalTags } from '../../model/aspects/globalTags.ts';
 import { viewProperties } from '../../model/aspects/readAsGiven.ts';
 import schemaMetadata, { type SchemaFieldValue, type SchemaMetadata } from '../../model/aspects/schemaMetadata.ts';
 import { keyAspectOf } from '../../model/registry.ts';

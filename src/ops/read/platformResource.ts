@@ -41,7 +41,7 @@ function jsonEntries(value: SerializedValue | null | undefined): Record<string, 
   return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
 }
 
-function valueOf(value: SerializedValue | null | undefined): SerializedValueRead | null {
+function serializedValueOf(value: SerializedValue | null | undefined): SerializedValueRead | null {
   if (!value || typeof value.blob !== 'string') return null;
   return { blob: value.blob, contentType: value.contentType ?? 'JSON', schemaType: value.schemaType ?? null, schemaRef: value.schemaRef ?? null };
 }
@@ -54,7 +54,7 @@ export function readPlatformResourceProperties(view: StoreView, urn: string): Pl
     resourceType: info.resourceType,
     primaryKey: info.primaryKey,
     secondaryKeys: info.secondaryKeys ? [...info.secondaryKeys] : null,
-    value: valueOf(info.value),
+    value: serializedValueOf(info.value),
     customProperties: customPropertiesOf(jsonEntries(info.value)),
   };
 }

@@ -4,7 +4,7 @@
  * (the MCP tools of `catalog mcp`) gets the very answer a client of the HTTP API would get,
  * `errors` included, as JSON.
  */
-import { GraphQLError, parse, specifiedRules, validate, type DocumentNode } from 'graphql';
+import { type GraphQLError, parse, specifiedRules, validate, type DocumentNode } from 'graphql';
 import type { Store } from '../../store/store.ts';
 import { damageOf } from '../../ops/core/openCatalog.ts';
 import { DocumentCache, type CachedDocument } from './documentCache.ts';

@@ -23,7 +23,6 @@ import {
   isUrnOf,
   ownershipReadView,
   platformView,
-  ref,
   refsOf,
   stampView,
   str,

@@ -24,7 +24,6 @@ import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
 import { entityRef } from './registry.ts';
 import {
-  attributionOf,
   ownershipOf,
   readDeprecation,
   readGlossaryTerms,
