@@ -11,7 +11,7 @@
  * privileges here, so anyone who may write may assign roles too.
  */
 import dataHubRoleInfo, { type DataHubRoleInfo } from '../../model/aspects/dataHubRoleInfo.ts';
-import roleMembership, { type RoleMembership } from '../../model/aspects/roleMembership.ts';
+import roleMembership from '../../model/aspects/roleMembership.ts';
 import { BadRequestError } from '../../errors.ts';
 import type { StoreTxn, StoreView } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
