@@ -12,6 +12,8 @@ import { BadRequestError, NotFoundError } from '../../errors.ts';
 import { keyAspectOf, validateUrn } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
+import status from '../../model/aspects/status.ts';
+import { latestAspect } from '../core/resources.ts';
 
 export type LineageDirection = 'UPSTREAM' | 'DOWNSTREAM';
 export const LINEAGE_DIRECTIONS: readonly LineageDirection[] = ['UPSTREAM', 'DOWNSTREAM'];
@@ -221,7 +223,7 @@ function addPaths(e: LineageEntity, paths: string[][]): void {
 function entityState(view: StoreView, urn: string): { exists: boolean; removed: boolean } {
   const holder = view.entityExists(urn) ? urn : (schemaFieldParent(urn) ?? urn);
   const exists = view.entityExists(holder);
-  const removed = exists && (view.getAspect(holder, 'status')?.value as { removed?: boolean } | undefined)?.removed === true;
+  const removed = exists && latestAspect(view, holder, status)?.removed === true;
   return { exists, removed };
 }
 
