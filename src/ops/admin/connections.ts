@@ -7,7 +7,9 @@
  * has it.
  */
 import { randomUUID } from 'node:crypto';
-import dataHubConnectionDetails, { type DataHubConnectionDetails } from '../../model/aspects/dataHubConnectionDetails.ts';
+import dataHubConnectionDetails, {
+  type DataHubConnectionDetails,
+} from '../../model/aspects/dataHubConnectionDetails.ts';
 import { dataPlatformInstance } from '../../model/aspects/storedAsGiven.ts';
 import { BadRequestError } from '../../errors.ts';
 import type { StoreView } from '../../store/store.ts';
@@ -75,7 +77,8 @@ export async function updateConnection(ctx: OpContext, input: UpdateConnectionIn
   if (input.platformUrn != null) checkPlatformUrn(input.platformUrn);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
-    const current = urnTypeOf(input.urn) === CONNECTION_TYPE ? latestAspect(txn, input.urn, dataHubConnectionDetails) : undefined;
+    const current =
+      urnTypeOf(input.urn) === CONNECTION_TYPE ? latestAspect(txn, input.urn, dataHubConnectionDetails) : undefined;
     if (!current) throw new BadRequestError(`Failed to update Connection ${input.urn}. Connection does not exist.`);
     const details: DataHubConnectionDetails = { ...current, type: input.type ?? current.type };
     if (input.name != null) details.name = input.name;

@@ -9,8 +9,12 @@
  * does not have: createIngestionExecutionRequest says so and how to run the recipe instead.
  */
 import { randomUUID } from 'node:crypto';
-import dataHubIngestionSourceInfo, { type DataHubIngestionSourceInfo } from '../../model/aspects/dataHubIngestionSourceInfo.ts';
-import dataHubExecutionRequestInput, { type ExecutionRequestInput } from '../../model/aspects/dataHubExecutionRequestInput.ts';
+import dataHubIngestionSourceInfo, {
+  type DataHubIngestionSourceInfo,
+} from '../../model/aspects/dataHubIngestionSourceInfo.ts';
+import dataHubExecutionRequestInput, {
+  type ExecutionRequestInput,
+} from '../../model/aspects/dataHubExecutionRequestInput.ts';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
 import { validateUrn } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';

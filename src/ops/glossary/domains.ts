@@ -10,7 +10,14 @@ import type { StoreTxn, StoreView } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { creatorOwnership } from '../labels/creatorOwnership.ts';
 import { removeReferences } from '../entities/deleteReferences.ts';
-import { checkUrnSyntax, existsAs, latestAspect, urnTypeOf, validateResource, type ResourceRef } from '../core/resources.ts';
+import {
+  checkUrnSyntax,
+  existsAs,
+  latestAspect,
+  urnTypeOf,
+  validateResource,
+  type ResourceRef,
+} from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
 
 export interface CreateDomainInput {

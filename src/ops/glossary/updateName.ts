@@ -6,7 +6,12 @@ import { BadRequestError } from '../../errors.ts';
 import corpGroupInfo from '../../model/aspects/corpGroupInfo.ts';
 import type { DeclaredAspect } from '../../model/aspects/define.ts';
 import editableDatasetProperties from '../../model/aspects/editableDatasetProperties.ts';
-import { dataProductProperties, domainProperties, glossaryNodeInfo, glossaryTermInfo } from '../../model/aspects/storedAsGiven.ts';
+import {
+  dataProductProperties,
+  domainProperties,
+  glossaryNodeInfo,
+  glossaryTermInfo,
+} from '../../model/aspects/storedAsGiven.ts';
 import { parseUrn } from '../../model/urn.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkDomainNameFree } from './domains.ts';

@@ -9,7 +9,11 @@ import documentInfo, { type DocumentInfo } from '../../model/aspects/documentInf
 import groupMembership from '../../model/aspects/groupMembership.ts';
 import ownership from '../../model/aspects/ownership.ts';
 import status from '../../model/aspects/status.ts';
-import { domains as domainsAspect, nativeGroupMembership, subTypes as subTypesAspect } from '../../model/aspects/storedAsGiven.ts';
+import {
+  domains as domainsAspect,
+  nativeGroupMembership,
+  subTypes as subTypesAspect,
+} from '../../model/aspects/storedAsGiven.ts';
 import { validateUrn } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { pageOf, paging } from '../core/paging.ts';

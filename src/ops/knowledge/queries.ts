@@ -75,7 +75,8 @@ function readQuery(view: StoreView, urn: string): QueryRecord {
   const subjects = latestAspect(view, urn, querySubjects)?.subjects ?? [];
   const platform = latestAspect(view, urn, dataPlatformInstance)?.platform;
   const removed = latestAspect(view, urn, status)?.removed === true;
-  return { urn, props: latestAspect(view, urn, queryProperties), subjects: subjects.map((s) => s.entity), platform, removed };
+  const props = latestAspect(view, urn, queryProperties);
+  return { urn, props, subjects: subjects.map((s) => s.entity), platform, removed };
 }
 
 /** Checks one criterion up front, so a bad filter is a 400 even when no query is stored. */

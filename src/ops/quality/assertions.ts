@@ -8,7 +8,12 @@
  * Messages are DataHub's; client mistakes are 400s (docs/design.md §2.6).
  */
 import { randomUUID } from 'node:crypto';
-import assertionInfo, { assertedEntityOf, type AssertionInfo, type AssertionStdParameters, type CustomAssertionInfo } from '../../model/aspects/assertionInfo.ts';
+import assertionInfo, {
+  assertedEntityOf,
+  type AssertionInfo,
+  type AssertionStdParameters,
+  type CustomAssertionInfo,
+} from '../../model/aspects/assertionInfo.ts';
 import { BadRequestError } from '../../errors.ts';
 import status from '../../model/aspects/status.ts';
 import { assertionRunSummary } from '../../model/aspects/storedAsGiven.ts';
