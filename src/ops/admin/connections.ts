@@ -7,11 +7,14 @@
  * has it.
  */
 import { randomUUID } from 'node:crypto';
-import type { DataHubConnectionDetails } from '../../model/aspects/dataHubConnectionDetails.ts';
+import dataHubConnectionDetails, {
+  type DataHubConnectionDetails,
+} from '../../model/aspects/dataHubConnectionDetails.ts';
+import { dataPlatformInstance } from '../../model/aspects/storedAsGiven.ts';
 import { BadRequestError } from '../../errors.ts';
 import type { StoreView } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
-import { checkUrnSyntax, urnTypeOf } from '../core/resources.ts';
+import { checkUrnSyntax, latestAspect, urnTypeOf } from '../core/resources.ts';
 import { decryptValue, encryptValue } from './secrets.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 
@@ -74,7 +77,8 @@ export async function updateConnection(ctx: OpContext, input: UpdateConnectionIn
   if (input.platformUrn != null) checkPlatformUrn(input.platformUrn);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
-    const current = urnTypeOf(input.urn) === CONNECTION_TYPE ? (txn.getAspect(input.urn, DETAILS_ASPECT)?.value as DataHubConnectionDetails | undefined) : undefined;
+    const current =
+      urnTypeOf(input.urn) === CONNECTION_TYPE ? latestAspect(txn, input.urn, dataHubConnectionDetails) : undefined;
     if (!current) throw new BadRequestError(`Failed to update Connection ${input.urn}. Connection does not exist.`);
     const details: DataHubConnectionDetails = { ...current, type: input.type ?? current.type };
     if (input.name != null) details.name = input.name;
@@ -99,8 +103,8 @@ export async function deleteConnection(ctx: OpContext, urn: string): Promise<tru
 /** The connection `urn` names, decrypted; null when it is not stored (or lacks its details or platform). */
 export function getConnection(view: StoreView, urn: string): Connection | null {
   if (urnTypeOf(urn) !== CONNECTION_TYPE) return null;
-  const details = view.getAspect(urn, DETAILS_ASPECT)?.value as DataHubConnectionDetails | undefined;
-  const platform = (view.getAspect(urn, PLATFORM_ASPECT)?.value as { platform?: unknown } | undefined)?.platform;
+  const details = latestAspect(view, urn, dataHubConnectionDetails);
+  const platform = latestAspect(view, urn, dataPlatformInstance)?.platform;
   if (!details || typeof platform !== 'string') return null;
   return {
     urn,

@@ -9,15 +9,19 @@
  * does not have: createIngestionExecutionRequest says so and how to run the recipe instead.
  */
 import { randomUUID } from 'node:crypto';
-import type { DataHubIngestionSourceInfo } from '../../model/aspects/dataHubIngestionSourceInfo.ts';
-import type { ExecutionRequestInput } from '../../model/aspects/dataHubExecutionRequestInput.ts';
+import dataHubIngestionSourceInfo, {
+  type DataHubIngestionSourceInfo,
+} from '../../model/aspects/dataHubIngestionSourceInfo.ts';
+import dataHubExecutionRequestInput, {
+  type ExecutionRequestInput,
+} from '../../model/aspects/dataHubExecutionRequestInput.ts';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
 import { validateUrn } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { cronProblem, timezoneProblem } from './ingestionSchedule.ts';
 import { pageOf, paging } from '../core/paging.ts';
-import { urnTypeOf } from '../core/resources.ts';
+import { latestAspect, urnTypeOf } from '../core/resources.ts';
 import { criterionHolds } from '../../search/filters.ts';
 import type { Criterion } from '../search/types.ts';
 import { writeAspect } from '../core/writeAspect.ts';
@@ -49,7 +53,7 @@ export interface IngestionSourceInput {
 }
 
 export function sourceInfoOf(view: StoreView, urn: string): DataHubIngestionSourceInfo | undefined {
-  return view.getAspect(urn, SOURCE_INFO)?.value as DataHubIngestionSourceInfo | undefined;
+  return latestAspect(view, urn, dataHubIngestionSourceInfo);
 }
 
 /** The urn of an ingestion source a client names: malformed or of another type is a 400. */
@@ -198,7 +202,7 @@ export function listIngestionSources(view: StoreView, input: ListIngestionSource
 }
 
 function executionInputOf(view: StoreView, urn: string): ExecutionRequestInput | undefined {
-  return view.getAspect(urn, EXECUTION_INPUT)?.value as ExecutionRequestInput | undefined;
+  return latestAspect(view, urn, dataHubExecutionRequestInput);
 }
 
 /** IngestionSource.executions: the runs reported for the source, most recently requested first. */

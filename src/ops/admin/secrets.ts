@@ -16,12 +16,12 @@
  * stays readable only where the same CATALOG_SECRET_KEY is set.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { DataHubSecretValue } from '../../model/aspects/dataHubSecretValue.ts';
+import dataHubSecretValue, { type DataHubSecretValue } from '../../model/aspects/dataHubSecretValue.ts';
 import { BadRequestError, CatalogError } from '../../errors.ts';
 import type { StoreTxn, StoreView } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { pageOf, paging } from '../core/paging.ts';
-import { checkUrnSyntax, urnTypeOf } from '../core/resources.ts';
+import { checkUrnSyntax, latestAspect, urnTypeOf } from '../core/resources.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 
 export const SECRET_TYPE = 'dataHubSecret';
@@ -98,7 +98,7 @@ export function secretUrnOf(name: string): string {
   return `urn:li:${SECRET_TYPE}:${name}`;
 }
 
-const secretValueOf = (view: StoreView, urn: string) => view.getAspect(urn, VALUE_ASPECT)?.value as DataHubSecretValue | undefined;
+const secretValueOf = (view: StoreView, urn: string) => latestAspect(view, urn, dataHubSecretValue);
 
 /** createSecret: a new secret named `name`; a name taken is refused. Returns its urn. */
 export async function createSecret(ctx: OpContext, input: CreateSecretInput): Promise<string> {

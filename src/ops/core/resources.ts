@@ -4,6 +4,7 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import type { AspectValue, DeclaredAspect } from '../../model/aspects/define.ts';
+import schemaMetadata from '../../model/aspects/schemaMetadata.ts';
 import { validateUrn } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
@@ -59,7 +60,7 @@ export function validateResource(view: StoreView, ref: ResourceRef): string | nu
 
 /** The field must exist in the dataset's latest schemaMetadata (exact fieldPath match). */
 export function checkFieldExists(view: StoreView, urn: string, fieldPath: string): void {
-  const schema = view.getAspect(urn, 'schemaMetadata')?.value as { fields?: Array<{ fieldPath: string }> } | undefined;
+  const schema = latestAspect(view, urn, schemaMetadata);
   if (!schema) throw new BadRequestError(`Failed to update ${urn} & field ${fieldPath}. ${urn} has no schema.`);
   if (!(schema.fields ?? []).some((f) => f.fieldPath === fieldPath)) {
     throw new BadRequestError(`Failed to update ${urn} & field ${fieldPath}. Field ${fieldPath} does not exist in the datasets schema.`);

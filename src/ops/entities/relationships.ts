@@ -6,6 +6,8 @@
 import { BadRequestError } from '../../errors.ts';
 import { validateUrn } from '../../model/registry.ts';
 import { paging } from '../core/paging.ts';
+import status from '../../model/aspects/status.ts';
+import { latestAspect } from '../core/resources.ts';
 import type { RelationshipDirection, StoreView } from '../../store/store.ts';
 
 export const DIRECTIONS: readonly RelationshipDirection[] = ['INCOMING', 'OUTGOING'];
@@ -51,7 +53,7 @@ export function listRelationships(view: StoreView, q: RelationshipsQuery): Relat
     const key = `${edge.type}\u0000${edge.urn}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (q.includeSoftDelete === false && (view.getAspect(edge.urn, 'status')?.value as { removed?: boolean } | undefined)?.removed === true) continue;
+    if (q.includeSoftDelete === false && latestAspect(view, edge.urn, status)?.removed === true) continue;
     all.push({ type: edge.type, direction, urn: edge.urn });
   }
   const page = all.slice(start, start + count);

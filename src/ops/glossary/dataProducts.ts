@@ -4,11 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../../errors.ts';
+import { dataProductProperties } from '../../model/aspects/storedAsGiven.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreTxn } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { creatorOwnership } from '../labels/creatorOwnership.ts';
-import { checkUrnSyntax, existsAs } from '../core/resources.ts';
+import { checkUrnSyntax, existsAs, latestAspect } from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
 
 export interface CreateDataProductInput {
@@ -41,7 +42,7 @@ export async function createDataProduct(ctx: OpContext, input: CreateDataProduct
 function takeOut(txn: StoreTxn, stamp: WriteStamp, asset: string, except?: string): void {
   for (const edge of txn.edges(asset, 'INCOMING', ['DataProductContains'])) {
     if (edge.urn === except) continue;
-    const props = txn.getAspect(edge.urn, 'dataProductProperties')?.value as Properties | undefined;
+    const props = latestAspect(txn, edge.urn, dataProductProperties);
     if (!props) continue;
     writeAspect(txn, stamp, edge.urn, 'dataProductProperties', { ...props, assets: (props.assets ?? []).filter((a) => a.destinationUrn !== asset) });
   }
@@ -60,7 +61,7 @@ export async function batchSetDataProduct(ctx: OpContext, dataProductUrn: string
       return;
     }
     checkUrnSyntax(dataProductUrn);
-    const props = txn.getAspect(dataProductUrn, 'dataProductProperties')?.value as Properties | undefined;
+    const props = latestAspect(txn, dataProductUrn, dataProductProperties);
     if (!existsAs(txn, dataProductUrn, 'dataProduct')) {
       throw new BadRequestError(`Failed to batch set Data Product, Data Product urn ${dataProductUrn} does not exist`);
     }

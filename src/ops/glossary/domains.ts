@@ -5,11 +5,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BadRequestError, CatalogError } from '../../errors.ts';
+import { domainProperties, domains } from '../../model/aspects/storedAsGiven.ts';
 import type { StoreTxn, StoreView } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { creatorOwnership } from '../labels/creatorOwnership.ts';
 import { removeReferences } from '../entities/deleteReferences.ts';
-import { checkUrnSyntax, existsAs, urnTypeOf, validateResource, type ResourceRef } from '../core/resources.ts';
+import {
+  checkUrnSyntax,
+  existsAs,
+  latestAspect,
+  urnTypeOf,
+  validateResource,
+  type ResourceRef,
+} from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
 
 export interface CreateDomainInput {
@@ -23,7 +31,7 @@ export interface CreateDomainInput {
 export function checkDomainNameFree(view: StoreView, name: string, parent: string | undefined, except?: string): void {
   for (const urn of view.eachUrnOfType('domain')) {
     if (urn === except) continue;
-    const p = view.getAspect(urn, 'domainProperties')?.value as { name?: string; parentDomain?: string } | undefined;
+    const p = latestAspect(view, urn, domainProperties);
     if (p?.name === name && p.parentDomain === parent) {
       throw new CatalogError('CONFLICT', `"${name}" already exists in this domain. Please pick a unique name.`);
     }
@@ -49,7 +57,7 @@ export async function createDomain(ctx: OpContext, input: CreateDomainInput): Pr
 }
 
 function writeDomain(txn: StoreTxn, stamp: WriteStamp, entityUrn: string, domainUrn: string | null): void {
-  const current = txn.getAspect(entityUrn, 'domains')?.value as Record<string, unknown> | undefined;
+  const current = latestAspect(txn, entityUrn, domains);
   writeAspect(txn, stamp, entityUrn, 'domains', { ...(current ?? {}), domains: domainUrn ? [domainUrn] : [] });
 }
 

@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../../errors.ts';
+import { glossaryNodeInfo, glossaryTermInfo } from '../../model/aspects/storedAsGiven.ts';
 import type { StoreTxn } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { creatorOwnership } from '../labels/creatorOwnership.ts';
 import { removeReferences } from '../entities/deleteReferences.ts';
-import { checkUrnSyntax, existsAs, urnTypeOf } from '../core/resources.ts';
+import { checkUrnSyntax, existsAs, latestAspect, urnTypeOf } from '../core/resources.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 
 export interface CreateGlossaryEntityInput {
@@ -21,7 +22,7 @@ export interface CreateGlossaryEntityInput {
 
 type Kind = 'glossaryTerm' | 'glossaryNode';
 const LABEL: Record<Kind, string> = { glossaryTerm: 'Glossary Term', glossaryNode: 'Glossary Node' };
-const INFO: Record<Kind, string> = { glossaryTerm: 'glossaryTermInfo', glossaryNode: 'glossaryNodeInfo' };
+const INFO = { glossaryTerm: glossaryTermInfo, glossaryNode: glossaryNodeInfo } as const;
 
 /** createGlossaryTerm / createGlossaryNode: `urn:li:<kind>:<id>` (random id when absent), owned by the caller. */
 export async function createGlossaryEntity(ctx: OpContext, kind: Kind, input: CreateGlossaryEntityInput): Promise<string> {
@@ -36,7 +37,7 @@ export async function createGlossaryEntity(ctx: OpContext, kind: Kind, input: Cr
     const info: Record<string, unknown> =
       kind === 'glossaryTerm' ? { name: input.name, definition: input.description ?? '', termSource: 'INTERNAL' } : { name: input.name, definition: input.description ?? '' };
     if (input.parentNode != null) info['parentNode'] = input.parentNode;
-    writeAspect(txn, stamp, urn, INFO[kind], info);
+    writeAspect(txn, stamp, urn, INFO[kind].name, info);
     writeAspect(txn, stamp, urn, 'ownership', creatorOwnership(stamp));
     return urn;
   });
@@ -58,12 +59,12 @@ export async function updateParentNode(ctx: OpContext, resourceUrn: string, pare
     if (parentNode != null && kind === 'glossaryNode' && ancestorsOf(txn, parentNode).includes(resourceUrn)) {
       throw new BadRequestError(`Failed to update ${resourceUrn}. ${parentNode} is inside ${resourceUrn}; a node cannot move under itself.`);
     }
-    const info = txn.getAspect(resourceUrn, INFO[kind])?.value as Record<string, unknown> | undefined;
+    const info = latestAspect(txn, resourceUrn, INFO[kind]);
     if (!info) throw new BadRequestError(`Info for this ${LABEL[kind]} does not yet exist!`);
     const next = { ...info };
     if (parentNode == null) delete next['parentNode'];
     else next['parentNode'] = parentNode;
-    writeAspect(txn, stamp, resourceUrn, INFO[kind], next);
+    writeAspect(txn, stamp, resourceUrn, INFO[kind].name, next);
   });
   return true;
 }
@@ -72,7 +73,7 @@ function ancestorsOf(txn: StoreTxn, node: string): string[] {
   const out: string[] = [];
   for (let n: string | undefined = node; n && !out.includes(n) && out.length < 100; ) {
     out.push(n);
-    n = (txn.getAspect(n, 'glossaryNodeInfo')?.value as { parentNode?: string } | undefined)?.parentNode;
+    n = latestAspect(txn, n, glossaryNodeInfo)?.parentNode;
   }
   return out;
 }

@@ -9,12 +9,12 @@
  * through `acceptRole`: the signed-in caller gets the token's role.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { InviteToken } from '../../model/aspects/inviteToken.ts';
+import inviteToken, { type InviteToken } from '../../model/aspects/inviteToken.ts';
 import { BadRequestError } from '../../errors.ts';
 import type { StoreTxn, StoreView } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { ensureRoleStored, roleExists, writeRole } from './roles.ts';
-import { checkUrnSyntax } from '../core/resources.ts';
+import { checkUrnSyntax, latestAspect } from '../core/resources.ts';
 import { decryptValue, encryptValue } from '../admin/secrets.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
 
@@ -25,7 +25,7 @@ function tokenUrnOf(token: string): string {
   return `urn:li:${TOKEN_TYPE}:${createHash('sha256').update(token, 'utf8').digest('hex')}`;
 }
 
-const tokenOf = (view: StoreView, urn: string) => view.getAspect(urn, TOKEN_ASPECT)?.value as InviteToken | undefined;
+const tokenOf = (view: StoreView, urn: string) => latestAspect(view, urn, inviteToken);
 
 /** The shared tokens for `role` (or for no role); single-use (INDIVIDUAL) tokens are not handed out again. */
 function sharedTokens(view: StoreView, role: string | null): string[] {

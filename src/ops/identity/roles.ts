@@ -10,13 +10,13 @@
  * Catalog has no policy engine: a role is recorded (and exported to DataHub as it is) but grants no
  * privileges here, so anyone who may write may assign roles too.
  */
-import type { DataHubRoleInfo } from '../../model/aspects/dataHubRoleInfo.ts';
-import type { RoleMembership } from '../../model/aspects/roleMembership.ts';
+import dataHubRoleInfo, { type DataHubRoleInfo } from '../../model/aspects/dataHubRoleInfo.ts';
+import roleMembership from '../../model/aspects/roleMembership.ts';
 import { BadRequestError } from '../../errors.ts';
 import type { StoreTxn, StoreView } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { pageOf, paging } from '../core/paging.ts';
-import { checkUrnSyntax, urnTypeOf } from '../core/resources.ts';
+import { checkUrnSyntax, latestAspect, urnTypeOf } from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
 
 export const ROLE_TYPE = 'dataHubRole';
@@ -42,7 +42,7 @@ export const BUILT_IN_ROLES: Readonly<Record<string, DataHubRoleInfo>> = {
 /** A role's info: stored, else the built-in definition; undefined when there is no such role. */
 export function roleInfoOf(view: StoreView, urn: string): DataHubRoleInfo | undefined {
   if (urnTypeOf(urn) !== ROLE_TYPE) return undefined;
-  return (view.getAspect(urn, ROLE_INFO)?.value as DataHubRoleInfo | undefined) ?? BUILT_IN_ROLES[urn];
+  return latestAspect(view, urn, dataHubRoleInfo) ?? BUILT_IN_ROLES[urn];
 }
 
 export function roleExists(view: StoreView, urn: string): boolean {
@@ -74,7 +74,7 @@ export function listRoles(
 
 /** Replaces the actor's roles with `roleUrn` (none when null), as RoleService does. */
 export function writeRole(txn: StoreTxn, stamp: WriteStamp, actorUrn: string, roleUrn: string | null): void {
-  const current = txn.getAspect(actorUrn, MEMBERSHIP)?.value as RoleMembership | undefined;
+  const current = latestAspect(txn, actorUrn, roleMembership);
   if (roleUrn) ensureRoleStored(txn, stamp, roleUrn);
   writeAspect(txn, stamp, actorUrn, MEMBERSHIP, { ...(current ?? {}), roles: roleUrn ? [roleUrn] : [] });
 }

@@ -5,11 +5,19 @@
  * documents related to it — with DataHub's visibility rule: a PUBLISHED document is seen by everyone,
  * an UNPUBLISHED one only by its owners (the user or one of the user's groups).
  */
-import type { DocumentInfo } from '../../model/aspects/documentInfo.ts';
-import type { Ownership } from '../../model/aspects/ownership.ts';
+import documentInfo, { type DocumentInfo } from '../../model/aspects/documentInfo.ts';
+import groupMembership from '../../model/aspects/groupMembership.ts';
+import ownership from '../../model/aspects/ownership.ts';
+import status from '../../model/aspects/status.ts';
+import {
+  domains as domainsAspect,
+  nativeGroupMembership,
+  subTypes as subTypesAspect,
+} from '../../model/aspects/storedAsGiven.ts';
 import { validateUrn } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { pageOf, paging } from '../core/paging.ts';
+import { latestAspect } from '../core/resources.ts';
 
 /** RelatedDocumentsResolver's page size when `count` is not given: the 100 most recently modified. */
 export const DEFAULT_RELATED_DOCUMENTS_COUNT = 100;
@@ -36,7 +44,7 @@ export interface DocumentsPage {
 }
 
 export function documentInfoOf(view: StoreView, urn: string): DocumentInfo | undefined {
-  return view.getAspect(urn, 'documentInfo')?.value as DocumentInfo | undefined;
+  return latestAspect(view, urn, documentInfo);
 }
 
 export function parentOf(view: StoreView, urn: string): string | undefined {
@@ -54,18 +62,18 @@ export function parentDocuments(view: StoreView, urn: string): string[] {
   return out;
 }
 
-const isRemoved = (view: StoreView, urn: string) => (view.getAspect(urn, 'status')?.value as { removed?: boolean } | undefined)?.removed === true;
+const isRemoved = (view: StoreView, urn: string) => latestAspect(view, urn, status)?.removed === true;
 
 /** The user and the groups they belong to: who may see an UNPUBLISHED document they own. */
 function actorAndGroups(view: StoreView, actor: string): Set<string> {
-  const groups = (view.getAspect(actor, 'groupMembership')?.value as { groups?: string[] } | undefined)?.groups ?? [];
-  const native = (view.getAspect(actor, 'nativeGroupMembership')?.value as { nativeGroups?: string[] } | undefined)?.nativeGroups ?? [];
+  const groups = latestAspect(view, actor, groupMembership)?.groups ?? [];
+  const native = latestAspect(view, actor, nativeGroupMembership)?.nativeGroups ?? [];
   return new Set([actor, ...groups, ...native]);
 }
 
 function visibleTo(view: StoreView, urn: string, info: DocumentInfo, principals: Set<string>): boolean {
   if (info.status?.state !== 'UNPUBLISHED') return true;
-  const owners = (view.getAspect(urn, 'ownership')?.value as Ownership | undefined)?.owners ?? [];
+  const owners = latestAspect(view, urn, ownership)?.owners ?? [];
   return owners.some((o) => principals.has(o.owner));
 }
 
@@ -78,8 +86,8 @@ function matches(view: StoreView, urn: string, info: DocumentInfo, q: RelatedDoc
   } else if (q.rootOnly && parent) {
     return false;
   }
-  const subTypes = (view.getAspect(urn, 'subTypes')?.value as { typeNames?: string[] } | undefined)?.typeNames ?? [];
-  const domains = (view.getAspect(urn, 'domains')?.value as { domains?: string[] } | undefined)?.domains ?? [];
+  const subTypes = latestAspect(view, urn, subTypesAspect)?.typeNames ?? [];
+  const domains = latestAspect(view, urn, domainsAspect)?.domains ?? [];
   if (!anyOf(q.types, subTypes) || !anyOf(q.domains, domains)) return false;
   return !q.sourceType || info.source?.sourceType === q.sourceType;
 }

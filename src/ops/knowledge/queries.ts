@@ -4,11 +4,14 @@
  * `get_dataset_queries` tool: the queries whose subjects include a dataset or column, newest first.
  */
 import { BadRequestError } from '../../errors.ts';
-import type { QueryProperties } from '../../model/aspects/queryProperties.ts';
-import type { QuerySubjects } from '../../model/aspects/querySubjects.ts';
+import queryProperties, { type QueryProperties } from '../../model/aspects/queryProperties.ts';
+import querySubjects from '../../model/aspects/querySubjects.ts';
+import status from '../../model/aspects/status.ts';
+import { dataPlatformInstance } from '../../model/aspects/storedAsGiven.ts';
 import { validateUrn } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { pageOf, paging } from '../core/paging.ts';
+import { latestAspect } from '../core/resources.ts';
 
 /** ListQueriesResolver's page size when `count` is not given. */
 export const DEFAULT_QUERIES_COUNT = 100;
@@ -69,10 +72,11 @@ const SORT_FIELDS: Record<string, (q: QueryRecord) => number | string> = {
 };
 
 function readQuery(view: StoreView, urn: string): QueryRecord {
-  const subjects = (view.getAspect(urn, 'querySubjects')?.value as QuerySubjects | undefined)?.subjects ?? [];
-  const platform = (view.getAspect(urn, 'dataPlatformInstance')?.value as { platform?: string } | undefined)?.platform;
-  const removed = (view.getAspect(urn, 'status')?.value as { removed?: boolean } | undefined)?.removed === true;
-  return { urn, props: view.getAspect(urn, 'queryProperties')?.value as QueryProperties | undefined, subjects: subjects.map((s) => s.entity), platform, removed };
+  const subjects = latestAspect(view, urn, querySubjects)?.subjects ?? [];
+  const platform = latestAspect(view, urn, dataPlatformInstance)?.platform;
+  const removed = latestAspect(view, urn, status)?.removed === true;
+  const props = latestAspect(view, urn, queryProperties);
+  return { urn, props, subjects: subjects.map((s) => s.entity), platform, removed };
 }
 
 /** Checks one criterion up front, so a bad filter is a 400 even when no query is stored. */

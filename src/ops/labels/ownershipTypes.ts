@@ -5,6 +5,9 @@
  * ownership type's name to its urn with it).
  */
 import { paging } from '../core/paging.ts';
+import status from '../../model/aspects/status.ts';
+import { ownershipTypeInfo } from '../../model/aspects/storedAsGiven.ts';
+import { latestAspect } from '../core/resources.ts';
 import type { StoreView } from '../../store/store.ts';
 import { systemOwnershipTypeUrn } from './owners.ts';
 
@@ -18,7 +21,7 @@ export interface OwnershipTypesQuery {
 
 /** The name an ownership type shows: its stored info, else the words of a system type's id. */
 export function ownershipTypeName(view: StoreView, urn: string): string {
-  const info = view.getAspect(urn, 'ownershipTypeInfo')?.value as { name?: string } | undefined;
+  const info = latestAspect(view, urn, ownershipTypeInfo);
   if (info?.name) return info.name;
   const id = urn.slice(urn.lastIndexOf(':') + 1).replace(/^__system__/, '');
   return id.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
@@ -28,7 +31,7 @@ export function listOwnershipTypes(view: StoreView, q: OwnershipTypesQuery): { s
   const { start, count } = paging(q, 20);
   const urns = [...SYSTEM_OWNERSHIP_TYPES.map(systemOwnershipTypeUrn)];
   for (const urn of view.eachUrnOfType('ownershipType')) {
-    const removed = (view.getAspect(urn, 'status')?.value as { removed?: boolean } | undefined)?.removed === true;
+    const removed = latestAspect(view, urn, status)?.removed === true;
     if (!urns.includes(urn) && !removed) urns.push(urn);
   }
   const needle = (q.query ?? '').trim().toLowerCase();

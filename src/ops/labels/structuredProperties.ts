@@ -5,10 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../../errors.ts';
+import { structuredProperties } from '../../model/aspects/storedAsGiven.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
-import { checkUrnSyntax, urnTypeOf } from '../core/resources.ts';
+import { checkUrnSyntax, latestAspect, urnTypeOf } from '../core/resources.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 
 export interface PropertyValueInput {
@@ -125,7 +126,7 @@ export async function upsertStructuredProperties(
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(assetUrn)) throw new BadRequestError(`Asset with provided urn ${assetUrn} does not exist`);
-    const current = (txn.getAspect(assetUrn, 'structuredProperties')?.value as { properties?: Entry[] } | undefined)?.properties ?? [];
+    const current = latestAspect(txn, assetUrn, structuredProperties)?.properties ?? [];
     const next = [...current];
     params.forEach((p, i) => {
       checkUrnSyntax(p.structuredPropertyUrn);
@@ -147,7 +148,7 @@ export async function removeStructuredProperties(ctx: OpContext, assetUrn: strin
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(assetUrn)) throw new BadRequestError(`Asset with provided urn ${assetUrn} does not exist`);
-    const current = (txn.getAspect(assetUrn, 'structuredProperties')?.value as { properties?: Entry[] } | undefined)?.properties ?? [];
+    const current = latestAspect(txn, assetUrn, structuredProperties)?.properties ?? [];
     writeAspect(txn, stamp, assetUrn, 'structuredProperties', { properties: current.filter((e) => !propertyUrns.includes(e.propertyUrn)) });
   });
   return true;

@@ -12,6 +12,9 @@ import { BadRequestError, NotFoundError } from '../../errors.ts';
 import { keyAspectOf, validateUrn } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
+import status from '../../model/aspects/status.ts';
+import { upstreamLineage } from '../../model/aspects/storedAsGiven.ts';
+import { latestAspect } from '../core/resources.ts';
 
 export type LineageDirection = 'UPSTREAM' | 'DOWNSTREAM';
 export const LINEAGE_DIRECTIONS: readonly LineageDirection[] = ['UPSTREAM', 'DOWNSTREAM'];
@@ -221,7 +224,7 @@ function addPaths(e: LineageEntity, paths: string[][]): void {
 function entityState(view: StoreView, urn: string): { exists: boolean; removed: boolean } {
   const holder = view.entityExists(urn) ? urn : (schemaFieldParent(urn) ?? urn);
   const exists = view.entityExists(holder);
-  const removed = exists && (view.getAspect(holder, 'status')?.value as { removed?: boolean } | undefined)?.removed === true;
+  const removed = exists && latestAspect(view, holder, status)?.removed === true;
   return { exists, removed };
 }
 
@@ -282,7 +285,7 @@ interface FineGrainedLineage {
 }
 
 function fineGrainedOf(view: StoreView, datasetUrn: string): FineGrainedLineage[] {
-  const value = view.getAspect(datasetUrn, 'upstreamLineage')?.value as { fineGrainedLineages?: FineGrainedLineage[] } | undefined;
+  const value = latestAspect(view, datasetUrn, upstreamLineage);
   return Array.isArray(value?.fineGrainedLineages) ? value.fineGrainedLineages : [];
 }
 
@@ -392,6 +395,7 @@ const actorOf = (s: Stamp) => (typeof s?.actor === 'string' ? s.actor : null);
 export function lineageEdgeStamps(view: StoreView, edge: LineageEdgeRef): LineageEdgeStamps {
   const none = { createdOn: null, createdActor: null, updatedOn: null, updatedActor: null, isManual: false };
   const where = STAMPED[edge.aspectName]?.[edge.type];
+  // The aspect is the one the edge was found in (a name from the index, no declaration): any aspect's record.
   const value = view.getAspect(edge.source, edge.aspectName)?.value as Record<string, unknown> | undefined;
   if (!where || !value) return none;
   for (const field of where.arrays) {

@@ -8,8 +8,15 @@
  * Messages are DataHub's; client mistakes are 400s (docs/design.md §2.6).
  */
 import { randomUUID } from 'node:crypto';
-import { assertedEntityOf, type AssertionInfo, type AssertionStdParameters, type CustomAssertionInfo } from '../../model/aspects/assertionInfo.ts';
+import assertionInfo, {
+  assertedEntityOf,
+  type AssertionInfo,
+  type AssertionStdParameters,
+  type CustomAssertionInfo,
+} from '../../model/aspects/assertionInfo.ts';
 import { BadRequestError } from '../../errors.ts';
+import status from '../../model/aspects/status.ts';
+import { assertionRunSummary } from '../../model/aspects/storedAsGiven.ts';
 import { validateUrn } from '../../model/registry.ts';
 import { makeUrn } from '../../model/urn.ts';
 import type { StoreTxn, StoreView, TimeseriesRow } from '../../store/store.ts';
@@ -17,7 +24,7 @@ import { nowOf, type OpContext } from '../core/context.ts';
 import { removeReferences } from '../entities/deleteReferences.ts';
 import { paging } from '../core/paging.ts';
 import { registerSideEffect } from '../core/sideEffects.ts';
-import { urnTypeOf } from '../core/resources.ts';
+import { latestAspect, urnTypeOf } from '../core/resources.ts';
 import type { Criterion, FilterGroup } from '../search/types.ts';
 import { readTimeseries } from '../timeseries/timeseries.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
@@ -122,7 +129,7 @@ export async function upsertCustomAssertion(ctx: OpContext, urn: string | null |
     if (!txn.entityExists(input.entityUrn)) {
       throw new BadRequestError(`Failed to upsert Custom Assertion with urn ${assertionUrn}. Entity ${input.entityUrn} does not exist.`);
     }
-    const before = txn.getAspect(assertionUrn, 'assertionInfo')?.value as AssertionInfo | undefined;
+    const before = latestAspect(txn, assertionUrn, assertionInfo);
     const info: AssertionInfo = {
       type: 'CUSTOM',
       customAssertion: definition,
@@ -141,7 +148,7 @@ export async function upsertCustomAssertion(ctx: OpContext, urn: string | null |
 
 /** The entity an assertion checks, or undefined when there is no such assertion. */
 export function asserteeOf(view: StoreView, assertionUrn: string): string | undefined {
-  return assertedEntityOf(view.getAspect(assertionUrn, 'assertionInfo')?.value as AssertionInfo | undefined);
+  return assertedEntityOf(latestAspect(view, assertionUrn, assertionInfo));
 }
 
 function resultOf(input: AssertionResultInput): Record<string, unknown> {
@@ -182,7 +189,7 @@ function assertionRunSideEffects(txn: StoreTxn, stamp: WriteStamp, assertionUrn:
 function updateRunSummary(txn: StoreTxn, stamp: WriteStamp, assertionUrn: string, resultType: string, time: number): void {
   const entry = SUMMARY[resultType];
   if (!entry) return;
-  const current = (txn.getAspect(assertionUrn, RUN_SUMMARY)?.value ?? {}) as Record<string, unknown>;
+  const current = latestAspect(txn, assertionUrn, assertionRunSummary) ?? {};
   const previous = current[entry.field];
   if (typeof previous === 'number' && previous >= time) return;
   const next: Record<string, unknown> = { ...current, [entry.field]: time };
@@ -253,7 +260,7 @@ export function entityAssertions(view: StoreView, entityUrn: string, q: EntityAs
   const found = new Set<string>();
   for (const edge of view.edges(entityUrn, 'INCOMING', [ASSERTS])) {
     if (urnTypeOf(edge.urn) !== ASSERTION_TYPE || found.has(edge.urn) || !view.entityExists(edge.urn)) continue;
-    if (!q.includeSoftDeleted && (view.getAspect(edge.urn, 'status')?.value as { removed?: boolean } | undefined)?.removed === true) continue;
+    if (!q.includeSoftDeleted && latestAspect(view, edge.urn, status)?.removed === true) continue;
     found.add(edge.urn);
   }
   const urns = [...found];

@@ -4,10 +4,11 @@
  * the incidents with an `IncidentOn` edge to the asset, newest raised first, filtered by state,
  * stage, priority and assignees, one page at a time.
  */
-import type { IncidentInfo } from '../../model/aspects/incidentInfo.ts';
+import incidentInfo, { type IncidentInfo } from '../../model/aspects/incidentInfo.ts';
+import status from '../../model/aspects/status.ts';
 import type { StoreView } from '../../store/store.ts';
 import { paging } from '../core/paging.ts';
-import { urnTypeOf } from '../core/resources.ts';
+import { latestAspect, urnTypeOf } from '../core/resources.ts';
 import { stampOf, type StampRead } from './common.ts';
 
 export const INCIDENT_TYPE = 'incident';
@@ -56,7 +57,7 @@ export interface IncidentRead {
 /** The incidentInfo of an incident, as stored; undefined when there is none (or the urn is not an incident's). */
 export function incidentInfoOf(view: StoreView, urn: string): IncidentInfo | undefined {
   if (urnTypeOf(urn) !== INCIDENT_TYPE) return undefined;
-  return view.getAspect(urn, 'incidentInfo')?.value as IncidentInfo | undefined;
+  return latestAspect(view, urn, incidentInfo);
 }
 
 export function readIncident(view: StoreView, urn: string): IncidentRead | null {
@@ -107,7 +108,7 @@ export function allIncidentsOn(view: StoreView, entityUrn: string): IncidentRead
   const found = new Map<string, IncidentRead>();
   for (const edge of view.edges(entityUrn, 'INCOMING', [INCIDENT_ON])) {
     if (found.has(edge.urn)) continue;
-    if ((view.getAspect(edge.urn, 'status')?.value as { removed?: unknown } | undefined)?.removed === true) continue;
+    if (latestAspect(view, edge.urn, status)?.removed === true) continue;
     const incident = readIncident(view, edge.urn);
     if (incident) found.set(edge.urn, incident);
   }

@@ -5,6 +5,8 @@
  */
 import type { StoreView } from '../../store/store.ts';
 import { pageOf, paging } from '../core/paging.ts';
+import { dataProcessInstanceProperties } from '../../model/aspects/storedAsGiven.ts';
+import { latestAspect } from '../core/resources.ts';
 
 export const RUN_EVENT = 'dataProcessInstanceRunEvent';
 
@@ -28,6 +30,6 @@ export function runsOf(store: StoreView, templateUrn: string, input: { start?: n
 
 /** When the run was created (its properties), else when it first reported. */
 function createdTime(store: StoreView, urn: string): number {
-  const created = (store.getAspect(urn, 'dataProcessInstanceProperties')?.value as { created?: { time?: number } } | undefined)?.created?.time;
+  const created = latestAspect(store, urn, dataProcessInstanceProperties)?.created?.time;
   return typeof created === 'number' ? created : (store.timeseries(urn, RUN_EVENT)[0]?.timestampMillis ?? 0);
 }

@@ -13,20 +13,21 @@
  * Deliberate differences: a version moved to another set hands its old set's `latest` on (DataHub
  * leaves the old set pointing at it), and a set's `customProperties` survive a change of latest.
  */
-import type { VersionProperties } from '../../model/aspects/versionProperties.ts';
-import type { VersionSetProperties } from '../../model/aspects/versionSetProperties.ts';
+import versionProperties, { type VersionProperties } from '../../model/aspects/versionProperties.ts';
+import versionSetProperties, { type VersionSetProperties } from '../../model/aspects/versionSetProperties.ts';
 import type { PutAspectResult, StoreTxn, StoreView } from '../../store/store.ts';
+import { latestAspect } from '../core/resources.ts';
 import { registerSideEffect } from '../core/sideEffects.ts';
 
 /** Stores one aspect value as is (no side effects). */
 export type StoreFn = (urn: string, aspectName: string, value: unknown) => PutAspectResult;
 
 export function versionPropertiesOf(view: StoreView, urn: string): VersionProperties | undefined {
-  return view.getAspect(urn, 'versionProperties')?.value as VersionProperties | undefined;
+  return latestAspect(view, urn, versionProperties);
 }
 
 export function versionSetPropertiesOf(view: StoreView, urn: string): VersionSetProperties | undefined {
-  return view.getAspect(urn, 'versionSetProperties')?.value as VersionSetProperties | undefined;
+  return latestAspect(view, urn, versionSetProperties);
 }
 
 /** The versions of a set (entities whose versionProperties name it), from the relationships index. */
