@@ -18,17 +18,31 @@ const files = await twoCatalogs('ab-answers-', a, b, n);
 
 const [A, B] = await startBoth(a, b, files);
 
-interface Req { headers?: Record<string, string>; body: string; method?: string; path?: string }
+interface Req {
+  headers?: Record<string, string>;
+  body: string;
+  method?: string;
+  path?: string;
+}
 async function answer(url: string, r: Req): Promise<string> {
-  const res = await fetch(url + (r.path ?? '/api/graphql'), { method: r.method ?? 'POST', headers: r.headers ?? { 'content-type': 'application/json' }, ...(r.method !== 'GET' && { body: r.body }) });
-  const headers = [...res.headers].filter(([k]) => k !== 'date').map(([k, v]) => `${k}: ${v}`).join('\n');
+  const res = await fetch(url + (r.path ?? '/api/graphql'), {
+    method: r.method ?? 'POST',
+    headers: r.headers ?? { 'content-type': 'application/json' },
+    ...(r.method !== 'GET' && { body: r.body }),
+  });
+  const headers = [...res.headers]
+    .filter(([k]) => k !== 'date')
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
   return `${res.status}\n${headers}\n\n${await res.text()}`;
 }
 const json = (o: unknown) => JSON.stringify(o);
 const requests: Req[] = [];
 for (let k = 0; k < n; k++) requests.push({ body: json({ query: READ_DOCUMENT, variables: { urn: datasetUrn(k) } }) });
 const odd: Req[] = [
-  { body: json({ query: READ_DOCUMENT, variables: { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,missing,PROD)' } }) },
+  {
+    body: json({ query: READ_DOCUMENT, variables: { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,missing,PROD)' } }),
+  },
   { body: json({ query: READ_DOCUMENT, variables: { urn: 'not a urn' } }) },
   { body: json({ query: READ_DOCUMENT }) },
   { body: json({ query: READ_DOCUMENT, variables: { urn: 5 } }) },
@@ -38,14 +52,26 @@ const odd: Req[] = [
   { body: json({ query: READ_DOCUMENT, variables: { urn: datasetUrn(1) }, operationName: '' }) },
   { body: json({ query: READ_DOCUMENT, variables: { urn: datasetUrn(1) }, operationName: 3 }) },
   { body: json({ query: READ_DOCUMENT, variables: { urn: datasetUrn(1) }, extensions: 'x' }) },
-  { body: json({ query: `${READ_DOCUMENT} query two { me { corpUser { urn } } }`, variables: { urn: datasetUrn(1) } }) },
+  {
+    body: json({ query: `${READ_DOCUMENT} query two { me { corpUser { urn } } }`, variables: { urn: datasetUrn(1) } }),
+  },
   { body: json({ query: `${READ_DOCUMENT} query two { me { corpUser { urn } } }`, operationName: 'two' }) },
   { body: json({ query: '{ me { corpUser { urn username } } }' }) },
   { body: json({ query: '{ nope }' }) },
   { body: json({ query: '{ dataset(urn: "x") { urn' }) },
   { body: json({ query: 'subscription { x }' }) },
-  { body: json({ query: 'mutation { addTag(input: {tagUrn: "urn:li:tag:t", resourceUrn: "urn:li:dataset:(urn:li:dataPlatform:hive,missing,PROD)"}) }' }) },
-  { body: json({ query: 'mutation { updateDescription(input: {description: "d", resourceUrn: "urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)"}) }' }) },
+  {
+    body: json({
+      query:
+        'mutation { addTag(input: {tagUrn: "urn:li:tag:t", resourceUrn: "urn:li:dataset:(urn:li:dataPlatform:hive,missing,PROD)"}) }',
+    }),
+  },
+  {
+    body: json({
+      query:
+        'mutation { updateDescription(input: {description: "d", resourceUrn: "urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)"}) }',
+    }),
+  },
   { body: json({ query: 'mutation { createTag(input: {id: "abtest", name: "é \\u2028 \\"q\\""}) }' }) },
   { body: json({ query: '{ tag(urn: "urn:li:tag:abtest") { urn name properties { name description } } }' }) },
   { body: json({ query: 42 }) },
@@ -55,14 +81,35 @@ const odd: Req[] = [
   { body: '' },
   { body: '{bad json' },
   { headers: {}, body: json({ query: '{ me { corpUser { urn } } }' }) },
-  { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: json({ query: '{ me { corpUser { urn } } }' }) },
-  { headers: { 'content-type': 'application/json; charset=utf-8' }, body: json({ query: '{ me { corpUser { urn } } }' }) },
-  { headers: { 'content-type': 'Application/JSON ; charset=UTF-8' }, body: json({ query: '{ me { corpUser { urn } } }' }) },
-  { headers: { 'content-type': 'application/json; charset=latin1' }, body: json({ query: '{ me { corpUser { urn } } }' }) },
+  {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: json({ query: '{ me { corpUser { urn } } }' }),
+  },
+  {
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: json({ query: '{ me { corpUser { urn } } }' }),
+  },
+  {
+    headers: { 'content-type': 'Application/JSON ; charset=UTF-8' },
+    body: json({ query: '{ me { corpUser { urn } } }' }),
+  },
+  {
+    headers: { 'content-type': 'application/json; charset=latin1' },
+    body: json({ query: '{ me { corpUser { urn } } }' }),
+  },
   { headers: { 'content-type': 'text/plain' }, body: json({ query: '{ me { corpUser { urn } } }' }) },
-  { headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' }, body: json({ query: '{ me { corpUser { urn } } }' }) },
-  { headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' }, body: json({ query: '{ nope }' }) },
-  { headers: { 'content-type': 'application/json', accept: 'text/html' }, body: json({ query: '{ me { corpUser { urn } } }' }) },
+  {
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+    body: json({ query: '{ me { corpUser { urn } } }' }),
+  },
+  {
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+    body: json({ query: '{ nope }' }),
+  },
+  {
+    headers: { 'content-type': 'application/json', accept: 'text/html' },
+    body: json({ query: '{ me { corpUser { urn } } }' }),
+  },
   { headers: { 'content-type': 'application/json', accept: 'application/json' }, body: json({ query: '{ nope }' }) },
   { method: 'GET', body: '', path: '/api/graphql?query=%7Bme%7BcorpUser%7Burn%7D%7D%7D' },
   { body: json({ query: '{ me { corpUser { urn } } }' }), path: '/api/v2/graphql' },
@@ -77,5 +124,7 @@ for (const r of [...requests, ...odd]) {
   }
   same++;
 }
-console.log(`${same} of ${requests.length + odd.length} answers identical (${requests.length} reads, ${odd.length} odd requests)`);
+console.log(
+  `${same} of ${requests.length + odd.length} answers identical (${requests.length} reads, ${odd.length} odd requests)`,
+);
 for (const p of [A, B]) p.proc.kill('SIGTERM');

@@ -30,7 +30,12 @@ export function start(bin: string, argv: string[]): Promise<Started> {
  * (a build opening a file written by an older one may first rebuild an index whose layout changed,
  * which is not what a read bench measures).
  */
-export async function twoCatalogs(prefix: string, a: string, b: string, n: number): Promise<{ work: string; a: string; b: string }> {
+export async function twoCatalogs(
+  prefix: string,
+  a: string,
+  b: string,
+  n: number,
+): Promise<{ work: string; a: string; b: string }> {
   const work = mkdtempSync(join(tmpdir(), prefix));
   const file = join(work, 'in.jsonl');
   await generate(file, n, 'jsonl');
@@ -42,5 +47,8 @@ export async function twoCatalogs(prefix: string, a: string, b: string, n: numbe
 
 /** Both builds serving their copy of the catalog. */
 export async function startBoth(a: string, b: string, files: { a: string; b: string }): Promise<[Started, Started]> {
-  return Promise.all([start(a, ['serve', '--port', '0', '--data', files.a]), start(b, ['serve', '--port', '0', '--data', files.b])]);
+  return Promise.all([
+    start(a, ['serve', '--port', '0', '--data', files.a]),
+    start(b, ['serve', '--port', '0', '--data', files.b]),
+  ]);
 }

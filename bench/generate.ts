@@ -18,7 +18,13 @@ function rng(seed: number): () => number {
   };
 }
 
-const TYPES = [['StringType', 'varchar'], ['NumberType', 'bigint'], ['BooleanType', 'boolean'], ['DateType', 'date'], ['TimeType', 'timestamp']] as const;
+const TYPES = [
+  ['StringType', 'varchar'],
+  ['NumberType', 'bigint'],
+  ['BooleanType', 'boolean'],
+  ['DateType', 'date'],
+  ['TimeType', 'timestamp'],
+] as const;
 
 export function datasetUrn(i: number): string {
   return `urn:li:dataset:(urn:li:dataPlatform:postgres,bench.schema_${i % 97}.table_${i},PROD)`;
@@ -27,9 +33,19 @@ export function datasetUrn(i: number): string {
 export function datasetMcps(i: number, random: () => number): object[] {
   const urn = datasetUrn(i);
   const columns = 20 + Math.floor(random() * 31);
-  const mcp = (aspectName: string, json: object) => ({ entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { json } });
+  const mcp = (aspectName: string, json: object) => ({
+    entityType: 'dataset',
+    entityUrn: urn,
+    changeType: 'UPSERT',
+    aspectName,
+    aspect: { json },
+  });
   return [
-    mcp('datasetProperties', { customProperties: { team: `team_${i % 13}` }, name: `table_${i}`, description: `Benchmark table ${i}, generated.` }),
+    mcp('datasetProperties', {
+      customProperties: { team: `team_${i % 13}` },
+      name: `table_${i}`,
+      description: `Benchmark table ${i}, generated.`,
+    }),
     mcp('schemaMetadata', {
       schemaName: `table_${i}`,
       platform: 'urn:li:dataPlatform:postgres',
@@ -38,10 +54,19 @@ export function datasetMcps(i: number, random: () => number): object[] {
       platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
       fields: Array.from({ length: columns }, (_, c) => {
         const [type, native] = TYPES[Math.floor(random() * TYPES.length)]!;
-        return { fieldPath: `col_${c}`, nullable: random() < 0.5, description: `Column ${c} of table ${i}`, type: { type: { [`com.linkedin.schema.${type}`]: {} } }, nativeDataType: native };
+        return {
+          fieldPath: `col_${c}`,
+          nullable: random() < 0.5,
+          description: `Column ${c} of table ${i}`,
+          type: { type: { [`com.linkedin.schema.${type}`]: {} } },
+          nativeDataType: native,
+        };
       }),
     }),
-    mcp('ownership', { owners: [{ owner: `urn:li:corpuser:user_${i % 50}`, type: 'TECHNICAL_OWNER' }], lastModified: { time: 0, actor: 'urn:li:corpuser:datahub' } }),
+    mcp('ownership', {
+      owners: [{ owner: `urn:li:corpuser:user_${i % 50}`, type: 'TECHNICAL_OWNER' }],
+      lastModified: { time: 0, actor: 'urn:li:corpuser:datahub' },
+    }),
     mcp('globalTags', { tags: [{ tag: `urn:li:tag:tag_${i % 20}` }, { tag: `urn:li:tag:tier_${i % 3}` }] }),
   ];
 }

@@ -21,7 +21,13 @@ export interface PgBenchResult {
 }
 
 /** Ingests `file` (`records` records of `n` datasets) into a new file, exports it into a new database, pulls it into another file. */
-export async function postgresBench(binary: string, work: string, file: string, n: number, records: number): Promise<PgBenchResult> {
+export async function postgresBench(
+  binary: string,
+  work: string,
+  file: string,
+  n: number,
+  records: number,
+): Promise<PgBenchResult> {
   const pg = await startPostgres();
   try {
     const data = join(work, `pg-source-${n}.lmdb`);
@@ -36,7 +42,16 @@ export async function postgresBench(binary: string, work: string, file: string, 
     const started = performance.now();
     execFileSync(binary, ['pull', pg.url(db), '--data', join(work, `pg-pulled-${n}.lmdb`)], { encoding: 'utf8' });
     const pullSeconds = (performance.now() - started) / 1000;
-    return { n, records, ingest: Number(im[2]), exportRate: records / exportSeconds, pullRate: records / pullSeconds, exportSeconds, pullSeconds, rows: Number(em[1]) };
+    return {
+      n,
+      records,
+      ingest: Number(im[2]),
+      exportRate: records / exportSeconds,
+      pullRate: records / pullSeconds,
+      exportSeconds,
+      pullSeconds,
+      rows: Number(em[1]),
+    };
   } finally {
     pg.stop();
   }

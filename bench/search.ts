@@ -75,7 +75,12 @@ function settleDisk(): void {
 const sizeMb = (dir: string) => readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0) / 1e6;
 
 /** A search indexer that keeps nothing: the store as it was before the search index. */
-const NO_SEARCH: SearchIndexer = { version: 'none', shapes: () => false, document: () => undefined, analyse: () => ({ terms: new Map(), length: 0, keywords: [] }) };
+const NO_SEARCH: SearchIndexer = {
+  version: 'none',
+  shapes: () => false,
+  document: () => undefined,
+  analyse: () => ({ terms: new Map(), length: 0, keywords: [] }),
+};
 
 /**
  * Ingests FILE in batches of CHUNK proposals as `catalog ingest` streams a large file: the next batch
@@ -184,7 +189,13 @@ async function relationships(): Promise<void> {
     for (const [label, indexer] of [withIt, withoutIt]) {
       const dir = join(work!, `relationships-${label}-${round}`);
       mkdirSync(dir, { recursive: true });
-      opened.push({ label, dir, store: Store.open(join(dir, 'catalog.lmdb'), indexer, NO_SEARCH), rate: 0, readUs: Infinity });
+      opened.push({
+        label,
+        dir,
+        store: Store.open(join(dir, 'catalog.lmdb'), indexer, NO_SEARCH),
+        rate: 0,
+        readUs: Infinity,
+      });
     }
     const rates = await ingestInterleaved(opened.map((side) => side.store));
     opened.forEach((side, i) => {
@@ -194,7 +205,13 @@ async function relationships(): Promise<void> {
     const urns = Array.from({ length: 2000 }, (_, i) => datasetUrn(Math.floor((i * datasets) / 2000)));
     const read = async (store: Store) => {
       for (const urn of urns) {
-        const r = await execute({ schema, document, rootValue, contextValue: { store, actor: 'urn:li:corpuser:datahub' }, variableValues: { urn } });
+        const r = await execute({
+          schema,
+          document,
+          rootValue,
+          contextValue: { store, actor: 'urn:li:corpuser:datahub' },
+          variableValues: { urn },
+        });
         if (r.errors) throw new Error(JSON.stringify(r.errors));
       }
     };
@@ -215,7 +232,10 @@ async function relationships(): Promise<void> {
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1]!;
   const result = Object.fromEntries(
-    Object.entries(measured).map(([label, runs]) => [label, { rate: median(runs.map((r) => r.rate)), readUs: median(runs.map((r) => r.readUs)), rounds: runs }]),
+    Object.entries(measured).map(([label, runs]) => [
+      label,
+      { rate: median(runs.map((r) => r.rate)), readUs: median(runs.map((r) => r.readUs)), rounds: runs },
+    ]),
   );
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
@@ -247,7 +267,9 @@ async function ingest(): Promise<void> {
 async function fts5(): Promise<void> {
   const Database = loadSqlite();
   const db = new Database(join(work!, 'fts5.sqlite'));
-  db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS docs USING fts5(urn UNINDEXED, name, description, fields, field_descriptions)');
+  db.exec(
+    'CREATE VIRTUAL TABLE IF NOT EXISTS docs USING fts5(urn UNINDEXED, name, description, fields, field_descriptions)',
+  );
   const docs = new Map<string, { name: string; description: string; fields: string[]; descriptions: string[] }>();
   for await (const r of lines<GeneratedAspect>(file!)) {
     const d = docs.get(r.entityUrn) ?? { name: '', description: '', fields: [], descriptions: [] };
@@ -256,13 +278,16 @@ async function fts5(): Promise<void> {
       d.name = v.name ?? '';
       d.description = v.description ?? '';
     }
-    if (r.aspectName === 'schemaMetadata') for (const f of v.fields) {
-      d.fields.push(f.fieldPath);
-      if (f.description) d.descriptions.push(f.description);
-    }
+    if (r.aspectName === 'schemaMetadata')
+      for (const f of v.fields) {
+        d.fields.push(f.fieldPath);
+        if (f.description) d.descriptions.push(f.description);
+      }
     docs.set(r.entityUrn, d);
   }
-  const insert = db.prepare('INSERT INTO docs (urn, name, description, fields, field_descriptions) VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO docs (urn, name, description, fields, field_descriptions) VALUES (?, ?, ?, ?, ?)',
+  );
   const started = performance.now();
   db.transaction(() => {
     for (const [urn, d] of docs) insert.run(urn, d.name, d.description, d.fields.join(' '), d.descriptions.join(' '));
@@ -272,7 +297,10 @@ async function fts5(): Promise<void> {
   const count = db.prepare('SELECT count(*) AS n FROM docs WHERE docs MATCH ?');
   const out: Record<string, { p50: number; hits: number }> = {};
   for (const q of queries) {
-    const match = q.split(/\s+/).map((w) => (w.endsWith('*') ? `"${w.slice(0, -1)}"*` : `"${w}"`)).join(' ');
+    const match = q
+      .split(/\s+/)
+      .map((w) => (w.endsWith('*') ? `"${w.slice(0, -1)}"*` : `"${w}"`))
+      .join(' ');
     let hits = 0;
     // Warmed up first, as ours is: the steady state is compared, not the first calls.
     const p50 = medianMs(() => {
@@ -282,7 +310,9 @@ async function fts5(): Promise<void> {
     out[q] = { p50, hits };
   }
   db.close();
-  process.stdout.write(`${JSON.stringify({ indexSeconds, mb: statSync(join(work!, 'fts5.sqlite')).size / 1e6, queries: out })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ indexSeconds, mb: statSync(join(work!, 'fts5.sqlite')).size / 1e6, queries: out })}\n`,
+  );
 }
 
 async function ours(): Promise<void> {

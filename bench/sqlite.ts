@@ -38,8 +38,11 @@ export function loadSqlite(): new (file: string) => SqliteDatabase {
     mkdirSync(DIR, { recursive: true });
     for (const f of files) copyFileSync(join(SPEC, f), join(DIR, f));
     const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: DIR, stdio: ['ignore', 2, 2] });
-    if (npm.status !== 0) throw new Error(`installing better-sqlite3 into ${DIR} failed (npm ci exited with ${npm.status ?? npm.signal})`);
+    if (npm.status !== 0)
+      throw new Error(`installing better-sqlite3 into ${DIR} failed (npm ci exited with ${npm.status ?? npm.signal})`);
     writeFileSync(STAMP, wanted);
   }
-  return createRequire(join(DIR, 'package.json'))('better-sqlite3') as new (file: string) => SqliteDatabase;
+  return createRequire(join(DIR, 'package.json'))('better-sqlite3') as new (
+    file: string,
+  ) => SqliteDatabase;
 }

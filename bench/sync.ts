@@ -36,7 +36,17 @@ export interface SyncRow {
  * allocations: what the process itself holds) and file pages (the mapped executable and the data
  * file LMDB maps: page cache the kernel can drop, which grows with the pages a run touches).
  */
-export function timed(bin: string, args: string[]): Promise<{ seconds: number; stdout: string; stderr: string; peakMb: number; peakAnonMb: number; peakFileMb: number }> {
+export function timed(
+  bin: string,
+  args: string[],
+): Promise<{
+  seconds: number;
+  stdout: string;
+  stderr: string;
+  peakMb: number;
+  peakAnonMb: number;
+  peakFileMb: number;
+}> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CATALOG_DATA: '' } });
@@ -63,7 +73,15 @@ export function timed(bin: string, args: string[]): Promise<{ seconds: number; s
     child.on('close', (code) => {
       clearInterval(timer);
       if (code !== 0) reject(new Error(`${bin} ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`));
-      else resolve({ seconds: (performance.now() - started) / 1000, stdout, stderr, peakMb: peak, peakAnonMb: peakAnon, peakFileMb: peakFile });
+      else
+        resolve({
+          seconds: (performance.now() - started) / 1000,
+          stdout,
+          stderr,
+          peakMb: peak,
+          peakAnonMb: peakAnon,
+          peakFileMb: peakFile,
+        });
     });
   });
 }
@@ -75,10 +93,13 @@ async function countingProxy(target: string): Promise<{ url: string; counts: Map
   const server = createServer((req, res) => {
     const key = `${req.method} ${(req.url ?? '').split('?')[0]}${(req.url ?? '').includes('action=') ? `?${/action=\w+/.exec(req.url ?? '')![0]}` : ''}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
-    const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
+    const out = request(
+      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
     out.on('error', () => res.destroy());
     req.pipe(out);
   });
@@ -100,8 +121,19 @@ export async function restIngest(url: string, file: string): Promise<number> {
   };
   for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
     if (!line) continue;
-    const r = JSON.parse(line) as { entityType: string; entityUrn: string; aspectName: string; aspect: { json: unknown } };
-    proposals.push({ entityType: r.entityType, entityUrn: r.entityUrn, changeType: 'UPSERT', aspectName: r.aspectName, aspect: { value: JSON.stringify(r.aspect.json), contentType: 'application/json' } });
+    const r = JSON.parse(line) as {
+      entityType: string;
+      entityUrn: string;
+      aspectName: string;
+      aspect: { json: unknown };
+    };
+    proposals.push({
+      entityType: r.entityType,
+      entityUrn: r.entityUrn,
+      changeType: 'UPSERT',
+      aspectName: r.aspectName,
+      aspect: { value: JSON.stringify(r.aspect.json), contentType: 'application/json' },
+    });
     count++;
     if (proposals.length === 100) flush();
   }
@@ -111,7 +143,11 @@ export async function restIngest(url: string, file: string): Promise<number> {
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       while (next < batches.length) {
-        const res = await fetch(`${url}/aspects?action=ingestProposalBatch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: batches[next++]! });
+        const res = await fetch(`${url}/aspects?action=ingestProposalBatch`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: batches[next++]!,
+        });
         if (res.status !== 200) throw new Error(`REST ingest answered ${res.status}: ${await res.text()}`);
       }
     }),
@@ -119,15 +155,23 @@ export async function restIngest(url: string, file: string): Promise<number> {
   return count / ((performance.now() - started) / 1000);
 }
 
-export const serve = (bin: string, data: string): Promise<SpawnedServer> => spawnServer(bin, ['serve', '--port', '0', '--data', data, '--max-batch-items', '1000'], { timeoutMs: 60000 });
+export const serve = (bin: string, data: string): Promise<SpawnedServer> =>
+  spawnServer(bin, ['serve', '--port', '0', '--data', data, '--max-batch-items', '1000'], { timeoutMs: 60000 });
 
-export async function syncBench(bin: string, sizes: readonly number[], work: string, log: (s: string) => void): Promise<SyncRow[]> {
+export async function syncBench(
+  bin: string,
+  sizes: readonly number[],
+  work: string,
+  log: (s: string) => void,
+): Promise<SyncRow[]> {
   const measured: SyncRow[] = [];
   // Each row is also logged when measured: a long run that fails later keeps what it measured.
   const rows = {
     push(r: SyncRow) {
       measured.push(r);
-      log(`[row] ${r.metric}: ours ${r.ours.toFixed(1)}, ${r.baselineName} ${r.baseline?.toFixed(1) ?? '—'}${r.note ? ` (${r.note})` : ''}`);
+      log(
+        `[row] ${r.metric}: ours ${r.ours.toFixed(1)}, ${r.baselineName} ${r.baseline?.toFixed(1) ?? '—'}${r.note ? ` (${r.note})` : ''}`,
+      );
     },
   };
   const rss = new Map<number, { pull: Awaited<ReturnType<typeof timed>>; push: Awaited<ReturnType<typeof timed>> }>();
@@ -153,20 +197,47 @@ export async function syncBench(bin: string, sizes: readonly number[], work: str
       // Ten datasets edited after the pull: a push sends their aspects, and nothing else.
       log(`[sync ${n}] push after editing 10 datasets …`);
       const edits = join(work, `sync-edits-${n}.json`);
-      writeFileSync(edits, JSON.stringify(Array.from({ length: 10 }, (_, i) => ({
-        entityType: 'dataset', entityUrn: datasetUrn(i * Math.floor(n / 10)), changeType: 'UPSERT', aspectName: 'editableDatasetProperties', aspect: { json: { description: `edited ${i}` } },
-      }))));
+      writeFileSync(
+        edits,
+        JSON.stringify(
+          Array.from({ length: 10 }, (_, i) => ({
+            entityType: 'dataset',
+            entityUrn: datasetUrn(i * Math.floor(n / 10)),
+            changeType: 'UPSERT',
+            aspectName: 'editableDatasetProperties',
+            aspect: { json: { description: `edited ${i}` } },
+          })),
+        ),
+      );
       execFileSync(bin, ['ingest', '-f', edits, '--data', local], { stdio: 'ignore' });
       proxy.counts.clear();
       const pushed = await timed(bin, ['push', proxy.url, '--data', local, '--json']);
       const sent = (JSON.parse(pushed.stdout) as { sent: number }).sent;
       const requests = [...proxy.counts.values()].reduce((a, b) => a + b, 0);
-      rows.push({ section: '10 sync', metric: `aspects a push sends after 10 edits, ${n} datasets`, ours: sent, baseline: 10, baselineName: 'aspects edited', target: '= 1', check: (r) => r === 1, note: `the remote received ${requests} requests for it: ${[...proxy.counts].map(([k, v]) => `${k} ×${v}`).join(', ')} (the pull before it: ${pullRequests})` });
+      rows.push({
+        section: '10 sync',
+        metric: `aspects a push sends after 10 edits, ${n} datasets`,
+        ours: sent,
+        baseline: 10,
+        baselineName: 'aspects edited',
+        target: '= 1',
+        check: (r) => r === 1,
+        note: `the remote received ${requests} requests for it: ${[...proxy.counts].map(([k, v]) => `${k} ×${v}`).join(', ')} (the pull before it: ${pullRequests})`,
+      });
     } finally {
       proxy.close();
       await remote.stop();
     }
-    rows.push({ section: '10 sync', metric: `pull from catalog serve, aspects/s, ${n} datasets`, ours: aspects / pull.seconds, baseline: aspects / ingest.seconds, baselineName: 'catalog ingest of the same records', target: '≥ 0.50', check: (r) => r >= 0.5, note: `wall times: pull ${pull.seconds.toFixed(1)} s (through a pass-through proxy), ingest ${ingest.seconds.toFixed(1)} s (both include start-up)` });
+    rows.push({
+      section: '10 sync',
+      metric: `pull from catalog serve, aspects/s, ${n} datasets`,
+      ours: aspects / pull.seconds,
+      baseline: aspects / ingest.seconds,
+      baselineName: 'catalog ingest of the same records',
+      target: '≥ 0.50',
+      check: (r) => r >= 0.5,
+      note: `wall times: pull ${pull.seconds.toFixed(1)} s (through a pass-through proxy), ingest ${ingest.seconds.toFixed(1)} s (both include start-up)`,
+    });
 
     log(`[sync ${n}] push into an empty catalog serve, and REST batch ingest into another …`);
     const empty = await serve(bin, join(work, `sync-empty-${n}.lmdb`));
@@ -183,22 +254,50 @@ export async function syncBench(bin: string, sizes: readonly number[], work: str
     } finally {
       await restServer.stop();
     }
-    rows.push({ section: '10 sync', metric: `push into an empty catalog serve, aspects/s, ${n} datasets`, ours: aspects / push.seconds, baseline: rest, baselineName: 'REST batch ingest of the same records', target: '≥ 0.50', check: (r) => r >= 0.5, note: `push ${push.seconds.toFixed(1)} s wall; peak RSS ${push.peakMb.toFixed(0)} MB (anonymous ${push.peakAnonMb.toFixed(0)} MB); pull's ${pull.peakMb.toFixed(0)} MB (anonymous ${pull.peakAnonMb.toFixed(0)} MB)` });
+    rows.push({
+      section: '10 sync',
+      metric: `push into an empty catalog serve, aspects/s, ${n} datasets`,
+      ours: aspects / push.seconds,
+      baseline: rest,
+      baselineName: 'REST batch ingest of the same records',
+      target: '≥ 0.50',
+      check: (r) => r >= 0.5,
+      note: `push ${push.seconds.toFixed(1)} s wall; peak RSS ${push.peakMb.toFixed(0)} MB (anonymous ${push.peakAnonMb.toFixed(0)} MB); pull's ${pull.peakMb.toFixed(0)} MB (anonymous ${pull.peakAnonMb.toFixed(0)} MB)`,
+    });
     rss.set(n, { pull, push });
   }
   if (sizes.length > 1) {
-    const small = Math.min(...sizes), large = Math.max(...sizes);
-    const a = rss.get(small)!, b = rss.get(large)!;
-    const parts = (r: Awaited<ReturnType<typeof timed>>) => `anonymous ${r.peakAnonMb.toFixed(0)} MB, file pages ${r.peakFileMb.toFixed(0)} MB`;
+    const small = Math.min(...sizes),
+      large = Math.max(...sizes);
+    const a = rss.get(small)!,
+      b = rss.get(large)!;
+    const parts = (r: Awaited<ReturnType<typeof timed>>) =>
+      `anonymous ${r.peakAnonMb.toFixed(0)} MB, file pages ${r.peakFileMb.toFixed(0)} MB`;
     for (const command of ['pull', 'push'] as const) {
       // RSS as `ps` shows it, and its anonymous part alone: the file pages are the executable and the
       // pages of the data file LMDB maps, which sync lets go of between pages (Store.releaseMappedPages).
-      rows.push({ section: '10 sync', metric: `peak RSS MB of ${command}, ${large} vs ${small} datasets`, ours: b[command].peakMb, baseline: a[command].peakMb, baselineName: `at ${small}`, target: '≤ 1.5× (flat)', check: (r) => r <= 1.5, note: `at ${large}: ${parts(b[command])}; at ${small}: ${parts(a[command])}` });
+      rows.push({
+        section: '10 sync',
+        metric: `peak RSS MB of ${command}, ${large} vs ${small} datasets`,
+        ours: b[command].peakMb,
+        baseline: a[command].peakMb,
+        baselineName: `at ${small}`,
+        target: '≤ 1.5× (flat)',
+        check: (r) => r <= 1.5,
+        note: `at ${large}: ${parts(b[command])}; at ${small}: ${parts(a[command])}`,
+      });
       // The anonymous part alone, to read the row above by: the JS heap as V8 sizes it after its
       // collections, and the addon's allocations (LMDB keeps the dirty pages of its largest write
       // transaction for reuse). Both grow with the catalog until bounded caches fill (the analyser's
       // word table stops at 131 072 words), so no target of its own.
-      rows.push({ section: '10 sync', metric: `peak anonymous RSS MB of ${command} (RSS less mapped file pages), ${large} vs ${small} datasets`, ours: b[command].peakAnonMb, baseline: a[command].peakAnonMb, baselineName: `at ${small}`, target: '(part of the row above)' });
+      rows.push({
+        section: '10 sync',
+        metric: `peak anonymous RSS MB of ${command} (RSS less mapped file pages), ${large} vs ${small} datasets`,
+        ours: b[command].peakAnonMb,
+        baseline: a[command].peakAnonMb,
+        baselineName: `at ${small}`,
+        target: '(part of the row above)',
+      });
     }
   }
   return measured;
@@ -209,9 +308,13 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   if (!bin) throw new Error('usage: sync.ts BINARY [--datasets 10000,100000]');
   const i = process.argv.indexOf('--datasets');
   const sizes = (i > 0 ? process.argv[i + 1]! : '10000,100000').split(',').map(Number);
-  const rows = await syncBench(bin, sizes, mkdtempSync(join(tmpdir(), 'catalog-bench-sync-')), (s) => process.stderr.write(`${s}\n`));
+  const rows = await syncBench(bin, sizes, mkdtempSync(join(tmpdir(), 'catalog-bench-sync-')), (s) =>
+    process.stderr.write(`${s}\n`),
+  );
   for (const r of rows) {
     const ratio = r.baseline ? r.ours / r.baseline : null;
-    process.stdout.write(`${r.section} | ${r.metric} | ours ${r.ours.toFixed(1)} | ${r.baselineName} ${r.baseline?.toFixed(1) ?? '—'} | ratio ${ratio?.toFixed(2) ?? '—'} | target ${r.target} | ${ratio !== null && r.check ? (r.check(ratio) ? 'met' : 'NOT MET') : '—'}${r.note ? ` | ${r.note}` : ''}\n`);
+    process.stdout.write(
+      `${r.section} | ${r.metric} | ours ${r.ours.toFixed(1)} | ${r.baselineName} ${r.baseline?.toFixed(1) ?? '—'} | ratio ${ratio?.toFixed(2) ?? '—'} | target ${r.target} | ${ratio !== null && r.check ? (r.check(ratio) ? 'met' : 'NOT MET') : '—'}${r.note ? ` | ${r.note}` : ''}\n`,
+    );
   }
 }

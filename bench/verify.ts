@@ -17,11 +17,18 @@ import { withoutChecksums } from '../test/formats.ts';
 import { generate } from './generate.ts';
 import { timed, type SyncRow } from './sync.ts';
 
-export async function verifyBench(bin: string, sizes: readonly number[], work: string, log: (s: string) => void): Promise<SyncRow[]> {
+export async function verifyBench(
+  bin: string,
+  sizes: readonly number[],
+  work: string,
+  log: (s: string) => void,
+): Promise<SyncRow[]> {
   const rows: SyncRow[] = [];
   const push = (r: SyncRow) => {
     rows.push(r);
-    log(`[row] ${r.metric}: ours ${r.ours.toFixed(2)}, ${r.baselineName} ${r.baseline?.toFixed(2) ?? '—'}${r.note ? ` (${r.note})` : ''}`);
+    log(
+      `[row] ${r.metric}: ours ${r.ours.toFixed(2)}, ${r.baselineName} ${r.baseline?.toFixed(2) ?? '—'}${r.note ? ` (${r.note})` : ''}`,
+    );
   };
   const peaks = new Map<number, Awaited<ReturnType<typeof timed>>>();
   for (const n of sizes) {
@@ -35,13 +42,22 @@ export async function verifyBench(bin: string, sizes: readonly number[], work: s
     }
     log(`[verify ${n}] catalog verify …`);
     const verify = await timed(bin, ['verify', '--data', data]);
-    if (!verify.stdout.includes(': no problem found in ')) throw new Error(`verify found problems in a freshly ingested file: ${verify.stdout.slice(0, 2000)}`);
+    if (!verify.stdout.includes(': no problem found in '))
+      throw new Error(`verify found problems in a freshly ingested file: ${verify.stdout.slice(0, 2000)}`);
     peaks.set(n, verify);
     log(`[verify ${n}] catalog backup --compact (the baseline) …`);
     const copy = join(work, `verify-copy-${n}.lmdb`);
     const backup = await timed(bin, ['backup', '-f', copy, '--compact', '--data', data]);
     rmSync(copy, { force: true });
-    push({ section: '12 verify', metric: `catalog verify s, ${n} datasets`, ours: verify.seconds, baseline: backup.seconds, baselineName: 'backup --compact of the same file', target: '—', note: `peak RSS ${verify.peakMb.toFixed(0)} MB (${verify.peakAnonMb.toFixed(0)} MB anonymous, ${verify.peakFileMb.toFixed(0)} MB file pages); wall times include start-up` });
+    push({
+      section: '12 verify',
+      metric: `catalog verify s, ${n} datasets`,
+      ours: verify.seconds,
+      baseline: backup.seconds,
+      baselineName: 'backup --compact of the same file',
+      target: '—',
+      note: `peak RSS ${verify.peakMb.toFixed(0)} MB (${verify.peakAnonMb.toFixed(0)} MB anonymous, ${verify.peakFileMb.toFixed(0)} MB file pages); wall times include start-up`,
+    });
 
     log(`[verify ${n}] the same catalog without checksums (format 3), given them by a read-write open …`);
     const old = join(work, `verify-format3-${n}.lmdb`);
@@ -53,17 +69,35 @@ export async function verifyBench(bin: string, sizes: readonly number[], work: s
     // The command's own figure, without its start-up; a tiny catalog's rounds to nothing, and then the wall time is shown.
     const seconds = said && Number(said[2]) > 0 ? Number(said[2]) : upgrade.seconds;
     const after = await timed(bin, ['verify', '--data', old]);
-    if (!after.stdout.includes(': no problem found in ')) throw new Error(`verify after the upgrade: ${after.stdout.slice(0, 2000)}`);
+    if (!after.stdout.includes(': no problem found in '))
+      throw new Error(`verify after the upgrade: ${after.stdout.slice(0, 2000)}`);
     rmSync(old, { force: true });
     rmSync(`${old}-lock`, { force: true });
-    push({ section: '12 verify', metric: `checksum upgrade of a format 3 file s, ${n} datasets`, ours: seconds, baseline: backup.seconds, baselineName: 'backup --compact of the same file', target: '—', note: `${values} values given their checksum${said && Number(said[2]) > 0 ? '' : ' (wall time, start-up included)'}; verify passes afterwards` });
+    push({
+      section: '12 verify',
+      metric: `checksum upgrade of a format 3 file s, ${n} datasets`,
+      ours: seconds,
+      baseline: backup.seconds,
+      baselineName: 'backup --compact of the same file',
+      target: '—',
+      note: `${values} values given their checksum${said && Number(said[2]) > 0 ? '' : ' (wall time, start-up included)'}; verify passes afterwards`,
+    });
   }
   if (sizes.length > 1) {
     const small = Math.min(...sizes);
     const large = Math.max(...sizes);
     const a = peaks.get(small)!;
     const b = peaks.get(large)!;
-    push({ section: '12 verify', metric: `peak RSS MB of verify, ${large} vs ${small} datasets`, ours: b.peakMb, baseline: a.peakMb, baselineName: `at ${small}`, target: '≤ 1.5× (flat)', check: (r) => r <= 1.5, note: `anonymous ${b.peakAnonMb.toFixed(0)} vs ${a.peakAnonMb.toFixed(0)} MB, file pages ${b.peakFileMb.toFixed(0)} vs ${a.peakFileMb.toFixed(0)} MB` });
+    push({
+      section: '12 verify',
+      metric: `peak RSS MB of verify, ${large} vs ${small} datasets`,
+      ours: b.peakMb,
+      baseline: a.peakMb,
+      baselineName: `at ${small}`,
+      target: '≤ 1.5× (flat)',
+      check: (r) => r <= 1.5,
+      note: `anonymous ${b.peakAnonMb.toFixed(0)} vs ${a.peakAnonMb.toFixed(0)} MB, file pages ${b.peakFileMb.toFixed(0)} vs ${a.peakFileMb.toFixed(0)} MB`,
+    });
   }
   return rows;
 }
@@ -78,7 +112,9 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
     const rows = await verifyBench(bin, sizes, work, (s) => process.stderr.write(`${s}\n`));
     for (const r of rows) {
       const ratio = r.baseline ? r.ours / r.baseline : null;
-      process.stdout.write(`${r.section} | ${r.metric} | ours ${r.ours.toFixed(2)} | ${r.baselineName} ${r.baseline?.toFixed(2) ?? '—'} | ratio ${ratio?.toFixed(2) ?? '—'} | target ${r.target} | ${ratio !== null && r.check ? (r.check(ratio) ? 'met' : 'NOT MET') : '—'}${r.note ? ` | ${r.note}` : ''}\n`);
+      process.stdout.write(
+        `${r.section} | ${r.metric} | ours ${r.ours.toFixed(2)} | ${r.baselineName} ${r.baseline?.toFixed(2) ?? '—'} | ratio ${ratio?.toFixed(2) ?? '—'} | target ${r.target} | ${ratio !== null && r.check ? (r.check(ratio) ? 'met' : 'NOT MET') : '—'}${r.note ? ` | ${r.note}` : ''}\n`,
+      );
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

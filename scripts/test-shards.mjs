@@ -17,7 +17,9 @@ if (declaresNone.length > 0) {
   process.exit(1);
 }
 const shards = Array.from({ length: n }, () => ({ bytes: 0, files: [] }));
-const bySize = files.map((f) => ({ f, bytes: statSync(f).size })).sort((a, b) => b.bytes - a.bytes || a.f.localeCompare(b.f));
+const bySize = files
+  .map((f) => ({ f, bytes: statSync(f).size }))
+  .sort((a, b) => b.bytes - a.bytes || a.f.localeCompare(b.f));
 for (const { f, bytes } of bySize) {
   const s = shards.reduce((min, x) => (x.bytes < min.bytes ? x : min));
   s.bytes += bytes;

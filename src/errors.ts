@@ -3,7 +3,13 @@
  * own shapes in one place each: GraphQL `extensions {code, type}`, REST `{status, message}`, CLI
  * exit codes. The `code` follows DataHub's `DataHubGraphQLErrorCode` numbering.
  */
-export type ErrorType = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'SERVER_ERROR';
+export type ErrorType =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'SERVER_ERROR';
 
 const CODES: Record<ErrorType, number> = {
   BAD_REQUEST: 400,
@@ -91,7 +97,8 @@ export function locatedError<E extends CatalogError>(error: E, location: ErrorLo
     message: text ? `${text}: ${error.baseMessage}` : error.baseMessage,
     stack: error.stack,
   });
-  if ('cause' in error) Object.defineProperty(located, 'cause', { value: error.cause, writable: true, configurable: true });
+  if ('cause' in error)
+    Object.defineProperty(located, 'cause', { value: error.cause, writable: true, configurable: true });
   return located;
 }
 

@@ -8,15 +8,24 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ASPECTS } from '../src/model/aspects/index.ts';
-import { aspectFqn, aspectLabel, aspectNameOfFqn, isKnownAspect, keyAspectName, REGISTERED_ENTITY_TYPES } from '../src/model/registry.ts';
+import {
+  aspectFqn,
+  aspectLabel,
+  aspectNameOfFqn,
+  isKnownAspect,
+  keyAspectName,
+  REGISTERED_ENTITY_TYPES,
+} from '../src/model/registry.ts';
 import { DATAHUB_ASPECT_FQNS, DATAHUB_ENTITY_ASPECTS } from './fixtures/datahub-registry.ts';
 import { startSampleServer, type GqlServer } from './graphql-helpers.ts';
 
 describe("the aspect registry walks DataHub's entity registry", () => {
-  it('every entity type we register is one of DataHub\'s, with its key aspect', () => {
+  it("every entity type we register is one of DataHub's, with its key aspect", () => {
     const unknown = REGISTERED_ENTITY_TYPES.filter((t) => !(t in DATAHUB_ENTITY_ASPECTS));
     assert.deepEqual(unknown, [], 'entity types with no row in test/fixtures/datahub-registry.ts');
-    const keys = REGISTERED_ENTITY_TYPES.filter((t) => keyAspectName(t) !== DATAHUB_ENTITY_ASPECTS[t]![0]).map((t) => `${t}: ${keyAspectName(t)}`);
+    const keys = REGISTERED_ENTITY_TYPES.filter((t) => keyAspectName(t) !== DATAHUB_ENTITY_ASPECTS[t]![0]).map(
+      (t) => `${t}: ${keyAspectName(t)}`,
+    );
     assert.deepEqual(keys, []);
   });
 
@@ -25,7 +34,8 @@ describe("the aspect registry walks DataHub's entity registry", () => {
     for (const type of REGISTERED_ENTITY_TYPES) {
       for (const aspect of DATAHUB_ENTITY_ASPECTS[type]!) {
         const ours = aspectFqn(aspect);
-        if (ours !== DATAHUB_ASPECT_FQNS[aspect]) wrong.push(`${type}.${aspect}: ${ours ?? 'unknown'}, DataHub ${DATAHUB_ASPECT_FQNS[aspect]}`);
+        if (ours !== DATAHUB_ASPECT_FQNS[aspect])
+          wrong.push(`${type}.${aspect}: ${ours ?? 'unknown'}, DataHub ${DATAHUB_ASPECT_FQNS[aspect]}`);
       }
     }
     assert.deepEqual(wrong, []);
@@ -33,7 +43,15 @@ describe("the aspect registry walks DataHub's entity registry", () => {
 
   it('key aspects keep their own namespaces: not every key is in com.linkedin.metadata.key', () => {
     assert.deepEqual(
-      ['structuredPropertyKey', 'dataProductKey', 'dataTypeKey', 'entityTypeKey', 'applicationKey', 'platformResourceKey', 'datasetKey'].map(aspectFqn),
+      [
+        'structuredPropertyKey',
+        'dataProductKey',
+        'dataTypeKey',
+        'entityTypeKey',
+        'applicationKey',
+        'platformResourceKey',
+        'datasetKey',
+      ].map(aspectFqn),
       [
         'com.linkedin.structured.StructuredPropertyKey',
         'com.linkedin.dataproduct.DataProductKey',
@@ -50,7 +68,7 @@ describe("the aspect registry walks DataHub's entity registry", () => {
     const invented = ASPECTS.filter((a) => DATAHUB_ASPECT_FQNS[a.name] !== a.fqn).map((a) => `${a.name}: ${a.fqn}`);
     // Only DataHub's aspects are declared (docs/architecture.md, "Add an aspect", step 1): an aspect
     // DataHub does not define is stored as given, with no declaration of ours.
-    assert.deepEqual(invented, [], 'declared aspects whose name and FQN are not in DataHub\'s registry');
+    assert.deepEqual(invented, [], "declared aspects whose name and FQN are not in DataHub's registry");
   });
 
   it('an aspect we do not know has no schema name; its label is its own name', () => {
@@ -65,7 +83,10 @@ describe("the aspect registry walks DataHub's entity registry", () => {
 
   it('an MCE snapshot names aspects by schema name: the registry maps each back to its aspect name', () => {
     assert.equal(aspectNameOfFqn('com.linkedin.pegasus2avro.ml.metadata.Metrics'), 'mlModelMetrics');
-    assert.equal(aspectNameOfFqn('com.linkedin.pegasus2avro.ml.metadata.CaveatsAndRecommendations'), 'mlModelCaveatsAndRecommendations');
+    assert.equal(
+      aspectNameOfFqn('com.linkedin.pegasus2avro.ml.metadata.CaveatsAndRecommendations'),
+      'mlModelCaveatsAndRecommendations',
+    );
     assert.equal(aspectNameOfFqn('com.linkedin.structured.StructuredPropertyKey'), 'structuredPropertyKey');
     assert.equal(aspectNameOfFqn('catalogNotes'), 'catalogNotes');
   });
@@ -79,12 +100,24 @@ describe('GET /aspects/{urn}: the label of each aspect (docs/datahub/rest-cli.md
   const PRODUCT = 'urn:li:dataProduct:registry-labels';
 
   async function emit(urn: string, aspectName: string, value: unknown): Promise<void> {
-    const proposal = { entityType: urn.split(':')[2], entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(value), contentType: 'application/json' } };
-    const res = await fetch(`${base()}/aspects?action=ingestProposal`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ proposal }) });
+    const proposal = {
+      entityType: urn.split(':')[2],
+      entityUrn: urn,
+      changeType: 'UPSERT',
+      aspectName,
+      aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+    };
+    const res = await fetch(`${base()}/aspects?action=ingestProposal`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ proposal }),
+    });
     assert.equal(res.status, 200, await res.text());
   }
   async function read(urn: string, aspect: string): Promise<any> {
-    const res = await fetch(`${base()}/aspects/${encodeURIComponent(urn)}?aspect=${aspect}&version=0`, { headers: { 'X-RestLi-Protocol-Version': '2.0.0' } });
+    const res = await fetch(`${base()}/aspects/${encodeURIComponent(urn)}?aspect=${aspect}&version=0`, {
+      headers: { 'X-RestLi-Protocol-Version': '2.0.0' },
+    });
     assert.equal(res.status, 200);
     return res.json();
   }
@@ -93,21 +126,37 @@ describe('GET /aspects/{urn}: the label of each aspect (docs/datahub/rest-cli.md
     s = await startSampleServer({ sample: false });
     await emit(DATASET, 'catalogNotes', { note: 'kept as given', tags: ['a', 'b'] });
     await emit(DATASET, 'testResults', { failing: [], passing: [] });
-    await emit(PROPERTY, 'propertyDefinition', { qualifiedName: 'io.catalog.registryLabel', valueType: 'urn:li:dataType:datahub.string', entityTypes: ['urn:li:entityType:datahub.dataset'] });
+    await emit(PROPERTY, 'propertyDefinition', {
+      qualifiedName: 'io.catalog.registryLabel',
+      valueType: 'urn:li:dataType:datahub.string',
+      entityTypes: ['urn:li:entityType:datahub.dataset'],
+    });
     await emit(PRODUCT, 'dataProductProperties', { name: 'Registry labels', assets: [] });
   });
   after(() => s.close());
 
   it('an aspect we do not know is stored and returned as given, under its own name', async () => {
-    assert.deepEqual(await read(DATASET, 'catalogNotes'), { aspect: { catalogNotes: { note: 'kept as given', tags: ['a', 'b'] } }, version: 0 });
+    assert.deepEqual(await read(DATASET, 'catalogNotes'), {
+      aspect: { catalogNotes: { note: 'kept as given', tags: ['a', 'b'] } },
+      version: 0,
+    });
   });
 
   it('an aspect we only store is labelled with its schema name from the registry', async () => {
-    assert.deepEqual(await read(DATASET, 'testResults'), { aspect: { 'com.linkedin.test.TestResults': { failing: [], passing: [] } }, version: 0 });
+    assert.deepEqual(await read(DATASET, 'testResults'), {
+      aspect: { 'com.linkedin.test.TestResults': { failing: [], passing: [] } },
+      version: 0,
+    });
   });
 
   it("a structured property's key is com.linkedin.structured.StructuredPropertyKey, a data product's com.linkedin.dataproduct.DataProductKey", async () => {
-    assert.deepEqual(await read(PROPERTY, 'structuredPropertyKey'), { aspect: { 'com.linkedin.structured.StructuredPropertyKey': { id: 'io.catalog.registryLabel' } }, version: 0 });
-    assert.deepEqual(await read(PRODUCT, 'dataProductKey'), { aspect: { 'com.linkedin.dataproduct.DataProductKey': { id: 'registry-labels' } }, version: 0 });
+    assert.deepEqual(await read(PROPERTY, 'structuredPropertyKey'), {
+      aspect: { 'com.linkedin.structured.StructuredPropertyKey': { id: 'io.catalog.registryLabel' } },
+      version: 0,
+    });
+    assert.deepEqual(await read(PRODUCT, 'dataProductKey'), {
+      aspect: { 'com.linkedin.dataproduct.DataProductKey': { id: 'registry-labels' } },
+      version: 0,
+    });
   });
 });

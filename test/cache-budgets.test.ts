@@ -58,7 +58,11 @@ describe('decoded values shared between reads: a byte budget', () => {
     let decodes = 0;
     const decode = () => ++decodes;
     // Marks of keys read once cost nothing here; each key is read once before it is kept.
-    const cache = new DecodedCache<number>(1000, (b) => b.length * 10, () => 0);
+    const cache = new DecodedCache<number>(
+      1000,
+      (b) => b.length * 10,
+      () => 0,
+    );
     // A generation is half the budget: 500, five values of 10 stored bytes.
     for (let i = 0; i < 5; i++) cache.get(`t${i}`, 'a', Buffer.alloc(10, i), decode);
     for (let i = 0; i < 5; i++) cache.get(`t${i}`, 'a', Buffer.alloc(10, i), decode);
@@ -77,7 +81,11 @@ describe('decoded values shared between reads: a byte budget', () => {
 
   it('goes in generations: what was not read in the last one leaves first', () => {
     let decodes = 0;
-    const cache = new DecodedCache<number>(400, (b) => b.length, () => 0);
+    const cache = new DecodedCache<number>(
+      400,
+      (b) => b.length,
+      () => 0,
+    );
     // Read twice: the first read of a key leaves a mark (costing nothing here), the second keeps the value.
     const read = (i: number) => cache.get(`t${i}`, 'a', Buffer.alloc(50, i), () => ++decodes);
     const twice = (i: number) => {
@@ -104,7 +112,7 @@ describe('decoded values shared between reads: a byte budget', () => {
     const urn = 'urn:li:tag:t';
     const cache = new DecodedCache<ReturnType<typeof decode>>(10_000, (b) => b.length);
     const once = cache.get(urn, 'a', Buffer.alloc(100, 1), decode);
-    assert.equal(Object.isFrozen(once) || Object.isFrozen(once.nested), false, 'a first read is the reader\'s own');
+    assert.equal(Object.isFrozen(once) || Object.isFrozen(once.nested), false, "a first read is the reader's own");
     assert.equal(cache.used, SEEN_COST + urn.length, 'only the mark is kept');
     const kept = cache.get(urn, 'a', Buffer.alloc(100, 1), decode);
     assert.notEqual(kept, once);
@@ -127,7 +135,11 @@ describe('decoded values shared between reads: a byte budget', () => {
 
   it('a smaller budget empties the cache; a larger one keeps what it holds', () => {
     let decodes = 0;
-    const cache = new DecodedCache<number>(1000, (b) => b.length, () => 0);
+    const cache = new DecodedCache<number>(
+      1000,
+      (b) => b.length,
+      () => 0,
+    );
     const read = (i: number) => cache.get(`t${i}`, 'a', Buffer.alloc(50, i), () => ++decodes);
     for (let i = 0; i < 4; i++) read(i);
     for (let i = 0; i < 4; i++) read(i);
@@ -215,7 +227,11 @@ describe('parsed GraphQL documents: a byte budget, least recently used out first
       });
     // Four documents of 20 characters each: 80 of 100.
     const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((x) => `{ ${x.repeat(16)} }`) as [
-      string, string, string, string, string,
+      string,
+      string,
+      string,
+      string,
+      string,
     ];
     for (const q of [a, b, c, d]) ask(q);
     ask(a); // a is now the most recently used
@@ -282,7 +298,10 @@ describe("a server's resident file pages: a budget", () => {
     const store = openCatalog(tempDataPath());
     try {
       // Values that do not compress: 1200 of about 3 KB, 3.6 MB of pages to map (in few words to index).
-      const words = () => randomBytes(1500).toString('hex').replace(/(.{300})/g, '$1 ');
+      const words = () =>
+        randomBytes(1500)
+          .toString('hex')
+          .replace(/(.{300})/g, '$1 ');
       await store.write((txn) => {
         for (let i = 0; i < 1200; i++) {
           const stamp = { actor: 'urn:li:corpuser:tester', time: 1 };

@@ -20,11 +20,29 @@ import { HIVE_T1, tempDataPath, tempDir } from './helpers.ts';
 const stamp = (time: number) => ({ actor: 'urn:li:corpuser:tester', time });
 const T2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,t2,PROD)';
 const LONG = 'Checksummed description, long enough for the value to be stored compressed: '.repeat(3);
-const fields = (n: number) => Array.from({ length: n }, (_, i) => ({ fieldPath: `col_${i}`, nativeDataType: 'varchar', type: { type: { 'com.linkedin.schema.StringType': {} } }, description: `column ${i}` }));
-const schema = (n: number) => ({ schemaName: 't', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields: fields(n) });
+const fields = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    fieldPath: `col_${i}`,
+    nativeDataType: 'varchar',
+    type: { type: { 'com.linkedin.schema.StringType': {} } },
+    description: `column ${i}`,
+  }));
+const schema = (n: number) => ({
+  schemaName: 't',
+  platform: 'urn:li:dataPlatform:hive',
+  version: 0,
+  hash: '',
+  platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+  fields: fields(n),
+});
 
 /** Changes the stored bytes of one value of a closed data file, as damage on a disk would. */
-async function damage(path: string, table: string, key: lmdb.Key, change: (bytes: Buffer) => Buffer | void): Promise<void> {
+async function damage(
+  path: string,
+  table: string,
+  key: lmdb.Key,
+  change: (bytes: Buffer) => Buffer | void,
+): Promise<void> {
   const env = rawEnv(path);
   try {
     const db = rawTable(env, table);
@@ -36,7 +54,11 @@ async function damage(path: string, table: string, key: lmdb.Key, change: (bytes
 }
 
 /** The error every read of a damaged value answers, as its message reads. */
-function damaged(path: string, what: string, reason = 'its checksum does not match its bytes'): (e: unknown) => boolean {
+function damaged(
+  path: string,
+  what: string,
+  reason = 'its checksum does not match its bytes',
+): (e: unknown) => boolean {
   return (e) => {
     assert.ok(e instanceof DamagedValueError, String(e));
     assert.equal(
@@ -56,7 +78,11 @@ async function catalog(): Promise<string> {
     writeAspect(txn, stamp(2), HIVE_T1, 'datasetProperties', { description: LONG });
     writeAspect(txn, stamp(2), HIVE_T1, 'schemaMetadata', schema(30));
     writeAspect(txn, stamp(2), HIVE_T1, 'globalTags', { tags: [{ tag: 'urn:li:tag:pii' }] });
-    writeAspect(txn, stamp(3), HIVE_T1, 'operation', { timestampMillis: 1_700_000_000_000, lastUpdatedTimestamp: 1_700_000_000_000, operationType: 'INSERT' });
+    writeAspect(txn, stamp(3), HIVE_T1, 'operation', {
+      timestampMillis: 1_700_000_000_000,
+      lastUpdatedTimestamp: 1_700_000_000_000,
+      operationType: 'INSERT',
+    });
     writeAspect(txn, stamp(3), T2, 'datasetProperties', { description: 'the other one' });
   });
   await store.close();
@@ -64,7 +90,7 @@ async function catalog(): Promise<string> {
 }
 
 describe('checksums of stored values', () => {
-  it('the checksum is zlib\'s CRC-32 of the msgpack bytes at every length (small values are summed without zlib)', () => {
+  it("the checksum is zlib's CRC-32 of the msgpack bytes at every length (small values are summed without zlib)", () => {
     for (let n = 0; n < 700; n++) {
       const bytes = randomBytes(n);
       const stored = sealed(bytes);
@@ -85,11 +111,17 @@ describe('checksums of stored values', () => {
     const env = rawEnv(path);
     try {
       assert.equal(env.openDB('meta', {}).get('formatVersion'), 4);
-      assert.equal(env.openDB('meta', {}).get('checksumUpgrade'), undefined, 'a new file has no values waiting for checksums');
+      assert.equal(
+        env.openDB('meta', {}).get('checksumUpgrade'),
+        undefined,
+        'a new file has no values waiting for checksums',
+      );
       let values = 0;
       for (const table of ['aspects', 'timeseries', 'entities']) {
         const db = rawTable(env, table);
-        const entries: Array<[unknown, Buffer]> = [[Symbol.for('structures'), Buffer.from(db.getBinary(Symbol.for('structures') as never)!)]];
+        const entries: Array<[unknown, Buffer]> = [
+          [Symbol.for('structures'), Buffer.from(db.getBinary(Symbol.for('structures') as never)!)],
+        ];
         for (const { key, value } of db.getRange({})) entries.push([key, Buffer.from(value)]);
         for (const [key, bytes] of entries) {
           values++;
@@ -104,7 +136,7 @@ describe('checksums of stored values', () => {
     }
   });
 
-  it('a value far larger than the encoder\'s buffer, and one that does not compress, are sealed and read back as written', async () => {
+  it("a value far larger than the encoder's buffer, and one that does not compress, are sealed and read back as written", async () => {
     const path = tempDataPath();
     const store = openCatalog(path);
     const big = { description: 'Large. '.repeat(60_000) };
@@ -146,7 +178,10 @@ describe('checksums of stored values', () => {
       try {
         assert.throws(() => store.getAspect(HIVE_T1, 'datasetProperties'), latest);
         assert.throws(() => store.readAspect(HIVE_T1, 'datasetProperties'), latest);
-        assert.throws(() => store.getAspect(HIVE_T1, 'datasetProperties', 1), damaged(path, `aspect datasetProperties of ${HIVE_T1} (version 1)`));
+        assert.throws(
+          () => store.getAspect(HIVE_T1, 'datasetProperties', 1),
+          damaged(path, `aspect datasetProperties of ${HIVE_T1} (version 1)`),
+        );
         const snapshot = store.snapshot();
         try {
           assert.throws(() => snapshot.getAspect(HIVE_T1, 'datasetProperties'), latest);
@@ -177,10 +212,13 @@ describe('checksums of stored values', () => {
       await other.write(() => undefined);
       await other.close();
       await damage(path, 'aspects', [HIVE_T1, 'schemaMetadata', 0], (b) => {
-        b[b.indexOf("column 7")]! ^= 0x01;
+        b[b.indexOf('column 7')]! ^= 0x01;
       });
       store.refresh();
-      assert.throws(() => store.readAspect(HIVE_T1, 'schemaMetadata'), damaged(path, `aspect schemaMetadata of ${HIVE_T1} (latest version)`));
+      assert.throws(
+        () => store.readAspect(HIVE_T1, 'schemaMetadata'),
+        damaged(path, `aspect schemaMetadata of ${HIVE_T1} (latest version)`),
+      );
       assert.equal(store.sharedReads.hits, hits, 'a damaged value is never answered from what was decoded before');
     } finally {
       await store.close();
@@ -212,7 +250,10 @@ describe('checksums of stored values', () => {
     });
     const store2 = openCatalog(path2, { readOnly: true });
     try {
-      assert.throws(() => store2.getAspect(T2, 'datasetProperties'), damaged(path2, 'the record structures of table aspects, through which every value of it is read'));
+      assert.throws(
+        () => store2.getAspect(T2, 'datasetProperties'),
+        damaged(path2, 'the record structures of table aspects, through which every value of it is read'),
+      );
     } finally {
       await store2.close();
     }
@@ -227,7 +268,14 @@ describe('checksums of stored values', () => {
     await env.close();
     let store = openCatalog(path, { readOnly: true });
     try {
-      assert.throws(() => store.getAspect(T2, 'datasetProperties'), damaged(path, `aspect datasetProperties of ${T2} (latest version)`, 'it carries no checksum, which every value of this file has'));
+      assert.throws(
+        () => store.getAspect(T2, 'datasetProperties'),
+        damaged(
+          path,
+          `aspect datasetProperties of ${T2} (latest version)`,
+          'it carries no checksum, which every value of this file has',
+        ),
+      );
     } finally {
       await store.close();
     }
@@ -254,7 +302,11 @@ describe('checksums of stored values', () => {
     try {
       assert.throws(
         () => store.getAspect(T2, 'datasetProperties'),
-        (e) => e instanceof DamagedValueError && new RegExp(`^${path}: the stored value of aspect datasetProperties of ${T2.replace(/[()]/g, '\\$&')} \\(latest version\\) is damaged: it cannot be decoded \\(.+\\)\\. It is not the data that was written\\.`).test(e.message),
+        (e) =>
+          e instanceof DamagedValueError &&
+          new RegExp(
+            `^${path}: the stored value of aspect datasetProperties of ${T2.replace(/[()]/g, '\\$&')} \\(latest version\\) is damaged: it cannot be decoded \\(.+\\)\\. It is not the data that was written\\.`,
+          ).test(e.message),
       );
       assert.throws(() => store.addChecksums(), /is open read-only here: its values cannot be given checksums$/);
     } finally {
@@ -278,7 +330,9 @@ describe('checksums of stored values', () => {
     let found = -1;
     for (let n = 0; n < 400 && found < 0; n++) {
       const s = openCatalog(path);
-      await s.write((txn) => writeAspect(txn, stamp(2), HIVE_T1, 'editableDatasetProperties', { description: `${'a'.repeat(n)}` }));
+      await s.write((txn) =>
+        writeAspect(txn, stamp(2), HIVE_T1, 'editableDatasetProperties', { description: `${'a'.repeat(n)}` }),
+      );
       await s.close();
       const probe = rawEnv(path);
       const length = rawTable(probe, 'aspects').getBinary([HIVE_T1, 'editableDatasetProperties', 0])!.length;
@@ -296,10 +350,20 @@ describe('checksums of stored values', () => {
     await env.close();
     const reader = openCatalog(path, { readOnly: true });
     try {
-      assert.deepEqual(reader.getAspect(HIVE_T1, 'editableDatasetProperties')?.value, { description: 'a'.repeat(found) });
-      assert.throws(() => reader.getAspect(T2, 'datasetProperties'), (e) => e instanceof DamagedValueError);
-      assert.deepEqual(reader.readAspect(HIVE_T1, 'editableDatasetProperties')?.value, { description: 'a'.repeat(found) });
-      assert.throws(() => reader.readAspect(T2, 'datasetProperties'), (e) => e instanceof DamagedValueError);
+      assert.deepEqual(reader.getAspect(HIVE_T1, 'editableDatasetProperties')?.value, {
+        description: 'a'.repeat(found),
+      });
+      assert.throws(
+        () => reader.getAspect(T2, 'datasetProperties'),
+        (e) => e instanceof DamagedValueError,
+      );
+      assert.deepEqual(reader.readAspect(HIVE_T1, 'editableDatasetProperties')?.value, {
+        description: 'a'.repeat(found),
+      });
+      assert.throws(
+        () => reader.readAspect(T2, 'datasetProperties'),
+        (e) => e instanceof DamagedValueError,
+      );
     } finally {
       await reader.close();
     }
@@ -311,7 +375,14 @@ describe('an older file gets its checksums on its first read-write open', () => 
     const path = tempDataPath();
     const store = openCatalog(path);
     await store.write((txn) => {
-      for (let i = 0; i < 40; i++) writeAspect(txn, stamp(i), `urn:li:dataset:(urn:li:dataPlatform:hive,u${i},PROD)`, 'schemaMetadata', schema(5 + (i % 7)));
+      for (let i = 0; i < 40; i++)
+        writeAspect(
+          txn,
+          stamp(i),
+          `urn:li:dataset:(urn:li:dataPlatform:hive,u${i},PROD)`,
+          'schemaMetadata',
+          schema(5 + (i % 7)),
+        );
     });
     const exported = JSON.stringify(Array.from(exportEntities(store, exportTypes(store))));
     await store.close();
@@ -328,7 +399,13 @@ describe('an older file gets its checksums on its first read-write open', () => 
     assert.equal(JSON.stringify(rawSnapshot(path)), before, 'the read-only open wrote nothing');
     const events: string[] = [];
     let result: ChecksumUpgrade | undefined;
-    const upgraded = openCatalog(path, { progress: { begin: (n) => events.push(`begin ${n}`), update: (d) => events.push(`update ${d}`), end: (r) => (result = r) } });
+    const upgraded = openCatalog(path, {
+      progress: {
+        begin: (n) => events.push(`begin ${n}`),
+        update: (d) => events.push(`update ${d}`),
+        end: (r) => (result = r),
+      },
+    });
     try {
       assert.deepEqual(upgraded.upgraded, { from: 3, to: 4 });
       assert.equal(upgraded.checksumsPending, false);
@@ -347,7 +424,11 @@ describe('an older file gets its checksums on its first read-write open', () => 
     const store = openCatalog(path);
     for (let b = 0; b < 3; b++) {
       await store.write((txn) => {
-        for (let i = 0; i < 2000; i++) writeAspect(txn, stamp(i), `urn:li:tag:b${b}_${i}`, 'tagProperties', { name: `b${b}_${i}`, description: LONG });
+        for (let i = 0; i < 2000; i++)
+          writeAspect(txn, stamp(i), `urn:li:tag:b${b}_${i}`, 'tagProperties', {
+            name: `b${b}_${i}`,
+            description: LONG,
+          });
       });
     }
     await store.close();
@@ -376,15 +457,24 @@ describe('an older file gets its checksums on its first read-write open', () => 
     const reader = openCatalog(path, { readOnly: true });
     try {
       // Half done: sealed and unsealed values read alike.
-      assert.deepEqual(reader.getAspect('urn:li:tag:b0_0', 'tagProperties')?.value, { name: 'b0_0', description: LONG });
-      assert.deepEqual(reader.getAspect('urn:li:tag:b2_1999', 'tagProperties')?.value, { name: 'b2_1999', description: LONG });
+      assert.deepEqual(reader.getAspect('urn:li:tag:b0_0', 'tagProperties')?.value, {
+        name: 'b0_0',
+        description: LONG,
+      });
+      assert.deepEqual(reader.getAspect('urn:li:tag:b2_1999', 'tagProperties')?.value, {
+        name: 'b2_1999',
+        description: LONG,
+      });
     } finally {
       await reader.close();
     }
     let result: ChecksumUpgrade | undefined;
     const resumed = openCatalog(path, { progress: { begin: () => {}, update: () => {}, end: (r) => (result = r) } });
     await resumed.close();
-    assert.ok(result && result.sealed > 0 && result.sealed < values, `the second run sealed only what the first left (${result?.sealed} of ${values})`);
+    assert.ok(
+      result && result.sealed > 0 && result.sealed < values,
+      `the second run sealed only what the first left (${result?.sealed} of ${values})`,
+    );
     assertAllSealed(path);
   });
 
@@ -396,7 +486,14 @@ describe('an older file gets its checksums on its first read-write open', () => 
     const store = openCatalog(path, { progress: { begin: () => {}, update: () => {}, end: (r) => (result = r) } });
     try {
       assert.equal(result?.unreadable, 1);
-      assert.throws(() => store.getAspect(T2, 'datasetProperties'), damaged(path, `aspect datasetProperties of ${T2} (latest version)`, 'it carries no checksum, which every value of this file has'));
+      assert.throws(
+        () => store.getAspect(T2, 'datasetProperties'),
+        damaged(
+          path,
+          `aspect datasetProperties of ${T2} (latest version)`,
+          'it carries no checksum, which every value of this file has',
+        ),
+      );
       assert.deepEqual(store.getAspect(HIVE_T1, 'globalTags')?.value, { tags: [{ tag: 'urn:li:tag:pii' }] });
     } finally {
       await store.close();
@@ -489,14 +586,23 @@ describe('walks over every value never take a damaged one for the value before i
     } finally {
       await store.close();
     }
-    assert.deepEqual(problems, [`aspects: aspect datasetProperties of ${T2} (version 2): it carries no checksum, which every value of this file has: it is not the value that was written`]);
+    assert.deepEqual(problems, [
+      `aspects: aspect datasetProperties of ${T2} (version 2): it carries no checksum, which every value of this file has: it is not the value that was written`,
+    ]);
   });
 
   it('backup --compact refuses to copy it', async () => {
     const { path } = await staleTrap(false);
     const store = openCatalog(path, { readOnly: true });
     try {
-      await assert.rejects(store.backup(join(tempDir(), 'copy.lmdb'), true), damaged(path, `aspect datasetProperties of ${T2} (version 2)`, 'it carries no checksum, which every value of this file has'));
+      await assert.rejects(
+        store.backup(join(tempDir(), 'copy.lmdb'), true),
+        damaged(
+          path,
+          `aspect datasetProperties of ${T2} (version 2)`,
+          'it carries no checksum, which every value of this file has',
+        ),
+      );
     } finally {
       await store.close();
     }
@@ -509,7 +615,10 @@ describe('walks over every value never take a damaged one for the value before i
     try {
       assert.equal(result?.unreadable, 1);
       assert.deepEqual(store.getAspect(T2, 'datasetProperties', 1)?.value, first);
-      assert.throws(() => store.getAspect(T2, 'datasetProperties', 2), (e) => e instanceof DamagedValueError);
+      assert.throws(
+        () => store.getAspect(T2, 'datasetProperties', 2),
+        (e) => e instanceof DamagedValueError,
+      );
     } finally {
       await store.close();
     }
@@ -522,7 +631,8 @@ function rawSnapshot(path: string): Array<[string, string]> {
   try {
     const out: Array<[string, string]> = [];
     for (const name of Array.from(env.getKeys({})) as string[]) {
-      for (const { key, value } of env.openDB(name, { keyEncoding: 'binary', encoding: 'binary' }).getRange({})) out.push([Buffer.from(key as Buffer).toString('hex'), Buffer.from(value).toString('hex')]);
+      for (const { key, value } of env.openDB(name, { keyEncoding: 'binary', encoding: 'binary' }).getRange({}))
+        out.push([Buffer.from(key as Buffer).toString('hex'), Buffer.from(value).toString('hex')]);
     }
     return out;
   } finally {

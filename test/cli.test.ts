@@ -8,7 +8,13 @@ import { ingestRecords, type RecordSource } from '../src/ops/ingest/ingestRecord
 const TAG = 'urn:li:tag:Legacy';
 const records = [
   mcp(HIVE_T1, 'datasetProperties', { description: 'hello', customProperties: { owner: 'team' } }),
-  { entityType: 'tag', entityUrn: TAG, changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { value: JSON.stringify({ name: 'Legacy', description: 'old' }), contentType: 'application/json' } },
+  {
+    entityType: 'tag',
+    entityUrn: TAG,
+    changeType: 'UPSERT',
+    aspectName: 'tagProperties',
+    aspect: { value: JSON.stringify({ name: 'Legacy', description: 'old' }), contentType: 'application/json' },
+  },
   mcp(HIVE_T1, 'globalTags', { tags: [{ tag: TAG }] }),
 ];
 
@@ -18,7 +24,10 @@ describe('catalog ingest and catalog get', () => {
     const file = writeTemp('mcps.json', JSON.stringify(records));
     const r = await runCli(['ingest', '-f', file, '--data', data]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /^Ingested 3 records from .*mcps\.json: 3 aspects written, 0 unchanged, 2 entities in \d+\.\d\ds \(\d+ aspects\/s\)\n$/);
+    assert.match(
+      r.stdout,
+      /^Ingested 3 records from .*mcps\.json: 3 aspects written, 0 unchanged, 2 entities in \d+\.\d\ds \(\d+ aspects\/s\)\n$/,
+    );
     const again = await runCli(['ingest', '-f', file, '--data', data]);
     assert.match(again.stdout, /0 aspects written, 3 unchanged/);
   });
@@ -50,7 +59,13 @@ describe('catalog ingest and catalog get', () => {
     const data = tempDataPath();
     await runCli(['ingest', '-f', writeTemp('m.json', JSON.stringify(records)), '--data', data]);
     const r = await runCli(['get', '--urn', TAG, '-a', 'tagProperties', '--details', '--data', data]);
-    const parsed = JSON.parse(r.stdout) as { tagProperties: { created: { actor: string; time: number }; systemMetadata: { lastObserved: number }; value: unknown } };
+    const parsed = JSON.parse(r.stdout) as {
+      tagProperties: {
+        created: { actor: string; time: number };
+        systemMetadata: { lastObserved: number };
+        value: unknown;
+      };
+    };
     assert.deepEqual(Object.keys(parsed.tagProperties), ['created', 'systemMetadata', 'value']);
     assert.equal(parsed.tagProperties.created.actor, 'urn:li:corpuser:datahub');
     assert.equal(typeof parsed.tagProperties.systemMetadata.lastObserved, 'number');
@@ -58,7 +73,10 @@ describe('catalog ingest and catalog get', () => {
 
   it('get of an unknown urn says "urn <urn> not found" on stderr and exits 1', async () => {
     const data = tempDataPath();
-    assert.equal((await runCli(['ingest', '-f', writeTemp('one.json', JSON.stringify([records[0]])), '--data', data])).code, 0);
+    assert.equal(
+      (await runCli(['ingest', '-f', writeTemp('one.json', JSON.stringify([records[0]])), '--data', data])).code,
+      0,
+    );
     const r = await runCli(['get', '--urn', 'urn:li:tag:nope', '--data', data]);
     assert.equal(r.code, 1);
     assert.equal(r.stdout, '');
@@ -67,7 +85,10 @@ describe('catalog ingest and catalog get', () => {
 
   it('get of a malformed urn explains what is wrong', async () => {
     const data = tempDataPath();
-    assert.equal((await runCli(['ingest', '-f', writeTemp('one.json', JSON.stringify([records[0]])), '--data', data])).code, 0);
+    assert.equal(
+      (await runCli(['ingest', '-f', writeTemp('one.json', JSON.stringify([records[0]])), '--data', data])).code,
+      0,
+    );
     const r = await runCli(['get', '--urn', 'urn:li:dataset:(oops', '--data', data]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /Invalid urn "urn:li:dataset:\(oops": the tuple key is not closed with "\)"/);
@@ -84,7 +105,13 @@ describe('catalog ingest and catalog get', () => {
   });
 
   it('reports malformed JSON with line and column', async () => {
-    const r = await runCli(['ingest', '-f', writeTemp('broken.json', '[\n  {"a": 1},\n  {"b": }\n]'), '--data', tempDataPath()]);
+    const r = await runCli([
+      'ingest',
+      '-f',
+      writeTemp('broken.json', '[\n  {"a": 1},\n  {"b": }\n]'),
+      '--data',
+      tempDataPath(),
+    ]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /broken\.json:3:\d+: invalid JSON/);
   });
@@ -110,19 +137,31 @@ describe('catalog ingest and catalog get', () => {
     const store = openCatalog(tempDataPath());
     try {
       const s = await ingestFile(store, writeTemp('big.jsonl', `${lines}\n`), { holdBytes: 0 });
-      assert.deepEqual({ records: s.records, written: s.written, entities: s.entities }, { records: 3, written: 3, entities: 2 });
-      assert.equal((store.getAspect(HIVE_T1, 'datasetProperties')!.value as { description: string }).description, 'hello');
+      assert.deepEqual(
+        { records: s.records, written: s.written, entities: s.entities },
+        { records: 3, written: 3, entities: 2 },
+      );
+      assert.equal(
+        (store.getAspect(HIVE_T1, 'datasetProperties')!.value as { description: string }).description,
+        'hello',
+      );
     } finally {
       await store.close();
     }
     const fresh = openCatalog(tempDataPath());
     try {
       const bad = `${lines}\n${JSON.stringify(mcp(HIVE_T1, 'status', { removed: 'yes' }))}\n`;
-      await assert.rejects(ingestFile(fresh, writeTemp('big-bad.jsonl', bad), { holdBytes: 0 }), /big-bad\.jsonl:4: record 4: .*removed/);
+      await assert.rejects(
+        ingestFile(fresh, writeTemp('big-bad.jsonl', bad), { holdBytes: 0 }),
+        /big-bad\.jsonl:4: record 4: .*removed/,
+      );
       assert.equal(fresh.entityExists(HIVE_T1), false);
       // A patch can only be checked when written, so a file read twice cannot carry one.
       const patched = `${lines}\n${JSON.stringify({ ...mcp(HIVE_T1, 'status', {}), changeType: 'PATCH', aspect: { json: [{ op: 'add', path: '/removed', value: true }] } })}\n`;
-      await assert.rejects(ingestFile(fresh, writeTemp('big-patch.jsonl', patched), { holdBytes: 0 }), /big-patch\.jsonl: 1 PATCH records in a file over 0 MiB; split the file/);
+      await assert.rejects(
+        ingestFile(fresh, writeTemp('big-patch.jsonl', patched), { holdBytes: 0 }),
+        /big-patch\.jsonl: 1 PATCH records in a file over 0 MiB; split the file/,
+      );
       assert.equal(fresh.entityExists(HIVE_T1), false);
     } finally {
       await fresh.close();
@@ -136,7 +175,8 @@ describe('catalog ingest and catalog get', () => {
       name: 'gen.jsonl',
       streamed: true,
       records: async function* () {
-        for (let i = 0; i < 9000; i++) yield { index: i + 1, line: i + 1, value: mcp(urn(i), 'status', { removed: false }) };
+        for (let i = 0; i < 9000; i++)
+          yield { index: i + 1, line: i + 1, value: mcp(urn(i), 'status', { removed: false }) };
       },
     };
     const store = openCatalog(tempDataPath());
@@ -151,7 +191,8 @@ describe('catalog ingest and catalog get', () => {
     const failing = openCatalog(tempDataPath());
     const write = failing.write.bind(failing);
     let calls = 0;
-    failing.write = ((fn: Parameters<typeof write>[0]) => (++calls === 2 ? Promise.reject(new Error('disk full')) : write(fn))) as typeof failing.write;
+    failing.write = ((fn: Parameters<typeof write>[0]) =>
+      ++calls === 2 ? Promise.reject(new Error('disk full')) : write(fn)) as typeof failing.write;
     try {
       await assert.rejects(ingestRecords(failing, 'urn:li:corpuser:datahub', source), /disk full/);
       assert.equal(calls, 2);
@@ -174,9 +215,18 @@ describe('catalog ingest and catalog get', () => {
             { 'com.linkedin.pegasus2avro.common.Status': { removed: false } },
             {
               'com.linkedin.pegasus2avro.schema.SchemaMetadata': {
-                schemaName: 't1', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '',
+                schemaName: 't1',
+                platform: 'urn:li:dataPlatform:hive',
+                version: 0,
+                hash: '',
                 platformSchema: { 'com.linkedin.pegasus2avro.schema.OtherSchema': { rawSchema: '' } },
-                fields: [{ fieldPath: 'id', nativeDataType: 'int', type: { type: { 'com.linkedin.pegasus2avro.schema.NumberType': {} } } }],
+                fields: [
+                  {
+                    fieldPath: 'id',
+                    nativeDataType: 'int',
+                    type: { type: { 'com.linkedin.pegasus2avro.schema.NumberType': {} } },
+                  },
+                ],
               },
             },
           ],
@@ -193,25 +243,66 @@ describe('catalog ingest and catalog get', () => {
     assert.deepEqual(Object.keys(g['schemaMetadata'].platformSchema), ['com.linkedin.schema.OtherSchema']);
   });
 
-  it('ingests PATCH records in DataHub\'s file format; a patch that does not apply names its record and writes nothing of the file', async () => {
+  it("ingests PATCH records in DataHub's file format; a patch that does not apply names its record and writes nothing of the file", async () => {
     const data = tempDataPath();
-    const patchOf = (aspectName: string, ops: unknown) => ({ entityType: 'tag', entityUrn: TAG, changeType: 'PATCH', aspectName, aspect: { json: ops } });
-    const ok = await runCli(['ingest', '-f', writeTemp('p.json', JSON.stringify([
-      mcp(TAG, 'tagProperties', { name: 'x' }),
-      patchOf('tagProperties', [{ op: 'add', path: '/description', value: 'patched' }]),
-      patchOf('ownership', { arrayPrimaryKeys: { owners: ['owner', 'type'] }, patch: [{ op: 'add', path: '/owners/urn:li:corpuser:ann/DATAOWNER', value: { owner: 'urn:li:corpuser:ann', type: 'DATAOWNER' } }] }),
-    ])), '--data', data]);
+    const patchOf = (aspectName: string, ops: unknown) => ({
+      entityType: 'tag',
+      entityUrn: TAG,
+      changeType: 'PATCH',
+      aspectName,
+      aspect: { json: ops },
+    });
+    const ok = await runCli([
+      'ingest',
+      '-f',
+      writeTemp(
+        'p.json',
+        JSON.stringify([
+          mcp(TAG, 'tagProperties', { name: 'x' }),
+          patchOf('tagProperties', [{ op: 'add', path: '/description', value: 'patched' }]),
+          patchOf('ownership', {
+            arrayPrimaryKeys: { owners: ['owner', 'type'] },
+            patch: [
+              {
+                op: 'add',
+                path: '/owners/urn:li:corpuser:ann/DATAOWNER',
+                value: { owner: 'urn:li:corpuser:ann', type: 'DATAOWNER' },
+              },
+            ],
+          }),
+        ]),
+      ),
+      '--data',
+      data,
+    ]);
     assert.equal(ok.code, 0, ok.stderr);
     const got = JSON.parse((await runCli(['get', '--urn', TAG, '--data', data])).stdout);
     assert.deepEqual(got.tagProperties, { name: 'x', description: 'patched' });
     assert.deepEqual(got.ownership.owners, [{ owner: 'urn:li:corpuser:ann', type: 'DATAOWNER' }]);
-    const bad = await runCli(['ingest', '-f', writeTemp('bad-patch.json', JSON.stringify([
-      mcp(TAG, 'tagProperties', { name: 'changed' }),
-      patchOf('tagProperties', [{ op: 'replace', path: '/colorHex', value: '#fff' }]),
-    ])), '--data', data]);
+    const bad = await runCli([
+      'ingest',
+      '-f',
+      writeTemp(
+        'bad-patch.json',
+        JSON.stringify([
+          mcp(TAG, 'tagProperties', { name: 'changed' }),
+          patchOf('tagProperties', [{ op: 'replace', path: '/colorHex', value: '#fff' }]),
+        ]),
+      ),
+      '--data',
+      data,
+    ]);
     assert.equal(bad.code, 1);
-    assert.match(bad.stderr, /bad-patch\.json: record 2: Invalid patch of tagProperties: patch\[0\] \(replace \/colorHex\): the target does not exist/);
-    assert.equal(JSON.parse((await runCli(['get', '--urn', TAG, '--aspect', 'tagProperties', '--data', data])).stdout).tagProperties.name, 'x', 'record 1 was not written either');
+    assert.match(
+      bad.stderr,
+      /bad-patch\.json: record 2: Invalid patch of tagProperties: patch\[0\] \(replace \/colorHex\): the target does not exist/,
+    );
+    assert.equal(
+      JSON.parse((await runCli(['get', '--urn', TAG, '--aspect', 'tagProperties', '--data', data])).stdout)
+        .tagProperties.name,
+      'x',
+      'record 1 was not written either',
+    );
   });
 
   it('rejects a missing file, malformed PATCH proposals and mismatched entity types clearly', async () => {
@@ -219,9 +310,24 @@ describe('catalog ingest and catalog get', () => {
     const nofile = await runCli(['ingest', '-f', '/nonexistent/x.json', '--data', data]);
     assert.equal(nofile.code, 1);
     assert.match(nofile.stderr, /cannot read \/nonexistent\/x\.json: no such file/);
-    const patch = await runCli(['ingest', '-f', writeTemp('p.json', JSON.stringify([{ ...mcp(TAG, 'tagProperties', {}), changeType: 'PATCH' }])), '--data', data]);
-    assert.match(patch.stderr, /record 1: Invalid patch of tagProperties: Invalid JSON Patch: expected a list of operations/);
-    const mismatch = await runCli(['ingest', '-f', writeTemp('e.json', JSON.stringify([mcp(TAG, 'tagProperties', { name: 'x' }, 'dataset')])), '--data', data]);
+    const patch = await runCli([
+      'ingest',
+      '-f',
+      writeTemp('p.json', JSON.stringify([{ ...mcp(TAG, 'tagProperties', {}), changeType: 'PATCH' }])),
+      '--data',
+      data,
+    ]);
+    assert.match(
+      patch.stderr,
+      /record 1: Invalid patch of tagProperties: Invalid JSON Patch: expected a list of operations/,
+    );
+    const mismatch = await runCli([
+      'ingest',
+      '-f',
+      writeTemp('e.json', JSON.stringify([mcp(TAG, 'tagProperties', { name: 'x' }, 'dataset')])),
+      '--data',
+      data,
+    ]);
     assert.match(mismatch.stderr, /record 1: entityType: "dataset" does not match the entity type "tag"/);
   });
 

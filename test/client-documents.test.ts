@@ -19,7 +19,7 @@ const PENDING_FILE = join(ROOT, 'test', 'fixtures', 'client-documents-pending.js
 // its fragments.gql); they are checked where they are defined.
 const RULES = specifiedRules.filter((r) => r !== NoUnusedFragmentsRule);
 
-describe('GraphQL documents of DataHub\'s clients against our schema', { skip: !hasPython && 'python3 missing' }, () => {
+describe("GraphQL documents of DataHub's clients against our schema", { skip: !hasPython && 'python3 missing' }, () => {
   let documents: Array<{ source: string; text: string }>;
   before(async () => {
     const python = join(datahubExecutable(), '..', 'python');
@@ -29,8 +29,14 @@ describe('GraphQL documents of DataHub\'s clients against our schema', { skip: !
   });
 
   it('collects the documents of both packages', () => {
-    assert.ok(documents.some((d) => d.source.startsWith('mcp_server_datahub/gql/entity_details.gql')), 'mcp-server-datahub .gql files');
-    assert.ok(documents.some((d) => d.source.startsWith('datahub/ingestion/graph/client.py:')), 'inline documents of DataHubGraph');
+    assert.ok(
+      documents.some((d) => d.source.startsWith('mcp_server_datahub/gql/entity_details.gql')),
+      'mcp-server-datahub .gql files',
+    );
+    assert.ok(
+      documents.some((d) => d.source.startsWith('datahub/ingestion/graph/client.py:')),
+      'inline documents of DataHubGraph',
+    );
     assert.ok(documents.length > 50, `${documents.length} documents`);
   });
 
@@ -50,9 +56,15 @@ describe('GraphQL documents of DataHub\'s clients against our schema', { skip: !
       if (errors.length > 0) failing.set(d.source, errors[0]!.message);
     }
     assert.ok(parsed > 50, `${parsed} documents parsed`);
-    const regressions = [...failing].filter(([source]) => !(source in pending)).map(([source, message]) => `${source}: ${message}`);
+    const regressions = [...failing]
+      .filter(([source]) => !(source in pending))
+      .map(([source, message]) => `${source}: ${message}`);
     assert.deepEqual(regressions, [], 'documents that do not validate and are not pending');
     const nowValid = Object.keys(pending).filter((source) => !failing.has(source));
-    assert.deepEqual(nowValid, [], 'pending documents that validate now: remove them from test/fixtures/client-documents-pending.json');
+    assert.deepEqual(
+      nowValid,
+      [],
+      'pending documents that validate now: remove them from test/fixtures/client-documents-pending.json',
+    );
   });
 });

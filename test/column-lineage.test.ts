@@ -24,7 +24,13 @@ describe('column lineage and chart inputs as clients read them', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
       body: JSON.stringify({
-        proposal: { entityType: entityUrn.split(':')[2], entityUrn, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(value), contentType: 'application/json' } },
+        proposal: {
+          entityType: entityUrn.split(':')[2],
+          entityUrn,
+          changeType: 'UPSERT',
+          aspectName,
+          aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+        },
       }),
     });
     assert.equal(res.status, 200, await res.text());
@@ -36,48 +42,116 @@ describe('column lineage and chart inputs as clients read them', () => {
     await ingest(CLEAN, 'upstreamLineage', {
       upstreams: [{ auditStamp: STAMP, dataset: RAW, type: 'TRANSFORMED' }],
       fineGrainedLineages: [
-        { upstreamType: 'FIELD_SET', upstreams: [col(RAW, 'amount'), col(RAW, 'tax')], downstreamType: 'FIELD', downstreams: [col(CLEAN, 'total')], transformOperation: 'SUM', confidenceScore: 0.9, query: 'urn:li:query:cl_total' },
+        {
+          upstreamType: 'FIELD_SET',
+          upstreams: [col(RAW, 'amount'), col(RAW, 'tax')],
+          downstreamType: 'FIELD',
+          downstreams: [col(CLEAN, 'total')],
+          transformOperation: 'SUM',
+          confidenceScore: 0.9,
+          query: 'urn:li:query:cl_total',
+        },
         // A whole dataset upstream: not a column, left out of `upstreams` as DataHub does.
         { upstreamType: 'DATASET', upstreams: [RAW], downstreamType: 'FIELD', downstreams: [col(CLEAN, 'id')] },
       ],
     });
     await ingest(JOB, 'dataJobInputOutput', {
-      inputDatasets: [RAW], outputDatasets: [CLEAN],
-      fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [col(RAW, 'id')], downstreamType: 'FIELD', downstreams: [col(CLEAN, 'id')], transformOperation: 'IDENTITY', confidenceScore: 1 }],
+      inputDatasets: [RAW],
+      outputDatasets: [CLEAN],
+      fineGrainedLineages: [
+        {
+          upstreamType: 'FIELD_SET',
+          upstreams: [col(RAW, 'id')],
+          downstreamType: 'FIELD',
+          downstreams: [col(CLEAN, 'id')],
+          transformOperation: 'IDENTITY',
+          confidenceScore: 1,
+        },
+      ],
     });
     // The SDK's ChartInfoClass(inputs=[urn]) serializes each input as the union member {"string": urn}.
-    await ingest(CHART, 'chartInfo', { customProperties: {}, title: 'Revenue', description: '', lastModified: { created: STAMP, lastModified: STAMP }, inputs: [{ string: CLEAN }] });
+    await ingest(CHART, 'chartInfo', {
+      customProperties: {},
+      title: 'Revenue',
+      description: '',
+      lastModified: { created: STAMP, lastModified: STAMP },
+      inputs: [{ string: CLEAN }],
+    });
   });
   after(() => s?.close());
 
   it('Dataset.fineGrainedLineages: SchemaFieldRef {urn: the dataset, path: the column}, with operation, confidence and query', async () => {
     const d = await s.ok(`{ dataset(urn: ${JSON.stringify(CLEAN)}) { ${FGL} } }`);
     assert.deepEqual(d.dataset.fineGrainedLineages, [
-      { upstreams: [{ urn: RAW, path: 'amount' }, { urn: RAW, path: 'tax' }], downstreams: [{ urn: CLEAN, path: 'total' }], transformOperation: 'SUM', confidenceScore: 0.9, query: 'urn:li:query:cl_total' },
-      { upstreams: [], downstreams: [{ urn: CLEAN, path: 'id' }], transformOperation: null, confidenceScore: null, query: null },
+      {
+        upstreams: [
+          { urn: RAW, path: 'amount' },
+          { urn: RAW, path: 'tax' },
+        ],
+        downstreams: [{ urn: CLEAN, path: 'total' }],
+        transformOperation: 'SUM',
+        confidenceScore: 0.9,
+        query: 'urn:li:query:cl_total',
+      },
+      {
+        upstreams: [],
+        downstreams: [{ urn: CLEAN, path: 'id' }],
+        transformOperation: null,
+        confidenceScore: null,
+        query: null,
+      },
     ]);
     // A dataset without upstreamLineage has none (null, as DataHub leaves it unset).
-    assert.deepEqual((await s.ok(`{ dataset(urn: ${JSON.stringify(RAW)}) { fineGrainedLineages { transformOperation } } }`)).dataset, { fineGrainedLineages: null });
+    assert.deepEqual(
+      (await s.ok(`{ dataset(urn: ${JSON.stringify(RAW)}) { fineGrainedLineages { transformOperation } } }`)).dataset,
+      { fineGrainedLineages: null },
+    );
   });
 
   it('DataJob.inputOutput.fineGrainedLineages, from dataJobInputOutput', async () => {
-    const d = await s.ok(`{ dataJob(urn: ${JSON.stringify(JOB)}) { inputOutput { inputDatasets { urn } outputDatasets { urn } ${FGL} } } }`);
+    const d = await s.ok(
+      `{ dataJob(urn: ${JSON.stringify(JOB)}) { inputOutput { inputDatasets { urn } outputDatasets { urn } ${FGL} } } }`,
+    );
     assert.deepEqual(d.dataJob.inputOutput, {
       inputDatasets: [{ urn: RAW }],
       outputDatasets: [{ urn: CLEAN }],
-      fineGrainedLineages: [{ upstreams: [{ urn: RAW, path: 'id' }], downstreams: [{ urn: CLEAN, path: 'id' }], transformOperation: 'IDENTITY', confidenceScore: 1, query: null }],
+      fineGrainedLineages: [
+        {
+          upstreams: [{ urn: RAW, path: 'id' }],
+          downstreams: [{ urn: CLEAN, path: 'id' }],
+          transformOperation: 'IDENTITY',
+          confidenceScore: 1,
+          query: null,
+        },
+      ],
     });
   });
 
   it('a chart whose inputs hold the union form is downstream of its dataset, both ways and through searchAcrossLineage', async () => {
     const lineage = async (urn: string, kind: string, direction: string) =>
-      (await s.ok(`{ ${kind}(urn: ${JSON.stringify(urn)}) { lineage(input: { direction: ${direction} }) { total relationships { type entity { urn } } } } }`))[kind].lineage;
-    assert.deepEqual(await lineage(CHART, 'chart', 'UPSTREAM'), { total: 1, relationships: [{ type: 'Consumes', entity: { urn: CLEAN } }] });
-    assert.deepEqual(await lineage(CLEAN, 'dataset', 'DOWNSTREAM'), { total: 1, relationships: [{ type: 'Consumes', entity: { urn: CHART } }] });
-    const search = await s.ok(`{ searchAcrossLineage(input: { urn: ${JSON.stringify(RAW)}, direction: DOWNSTREAM, query: "*" }) { total searchResults { degree entity { urn } } } }`);
+      (
+        await s.ok(
+          `{ ${kind}(urn: ${JSON.stringify(urn)}) { lineage(input: { direction: ${direction} }) { total relationships { type entity { urn } } } } }`,
+        )
+      )[kind].lineage;
+    assert.deepEqual(await lineage(CHART, 'chart', 'UPSTREAM'), {
+      total: 1,
+      relationships: [{ type: 'Consumes', entity: { urn: CLEAN } }],
+    });
+    assert.deepEqual(await lineage(CLEAN, 'dataset', 'DOWNSTREAM'), {
+      total: 1,
+      relationships: [{ type: 'Consumes', entity: { urn: CHART } }],
+    });
+    const search = await s.ok(
+      `{ searchAcrossLineage(input: { urn: ${JSON.stringify(RAW)}, direction: DOWNSTREAM, query: "*" }) { total searchResults { degree entity { urn } } } }`,
+    );
     assert.deepEqual(
       search.searchAcrossLineage.searchResults.map((r: any) => [r.entity.urn, r.degree]).sort(),
-      [[CHART, 2], [CLEAN, 1], [JOB, 1]].sort(),
+      [
+        [CHART, 2],
+        [CLEAN, 1],
+        [JOB, 1],
+      ].sort(),
     );
   });
 
@@ -86,10 +160,16 @@ describe('column lineage and chart inputs as clients read them', () => {
     const edge = [{ upstreamUrn: CLEAN, downstreamUrn: CHART }];
     await s.ok(m, { add: edge, remove: [] });
     const stored = () => s.store.getAspect(CHART, 'chartInfo')?.value as { inputs?: unknown[]; inputEdges?: unknown[] };
-    assert.deepEqual([stored().inputs, stored().inputEdges ?? []], [[{ string: CLEAN }], []], 'already an input: nothing added');
+    assert.deepEqual(
+      [stored().inputs, stored().inputEdges ?? []],
+      [[{ string: CLEAN }], []],
+      'already an input: nothing added',
+    );
     await s.ok(m, { add: [], remove: edge });
     assert.deepEqual(stored().inputs, []);
-    const d = await s.ok(`{ chart(urn: ${JSON.stringify(CHART)}) { lineage(input: { direction: UPSTREAM }) { total } } }`);
+    const d = await s.ok(
+      `{ chart(urn: ${JSON.stringify(CHART)}) { lineage(input: { direction: UPSTREAM }) { total } } }`,
+    );
     assert.equal(d.chart.lineage.total, 0);
   });
 });

@@ -16,7 +16,8 @@ type Count = { n: number; by: string };
 function countsOf(store: Store): Count[] {
   const latest = store.getAspect(COUNTER, 'counter');
   const versions: Count[] = [];
-  for (let v = 1; v <= (latest?.history ?? 0); v++) versions.push(store.getAspect(COUNTER, 'counter', v)?.value as Count);
+  for (let v = 1; v <= (latest?.history ?? 0); v++)
+    versions.push(store.getAspect(COUNTER, 'counter', v)?.value as Count);
   if (latest) versions.push(latest.value as Count);
   return versions;
 }
@@ -31,7 +32,8 @@ function gapsIn(versions: Count[]): string[] {
 
 /** Runs fixture `name` as two processes, `a` and `b`, on `path` at once, `count` writes each; both must succeed. */
 async function raceTwo(name: string, path: string, count: number): Promise<void> {
-  const run = (who: string) => runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', name), path, String(count), who]);
+  const run = (who: string) =>
+    runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', name), path, String(count), who]);
   for (const r of await Promise.all([run('a'), run('b')])) assert.equal(r.code, 0, r.stderr);
 }
 
@@ -68,7 +70,10 @@ describe('two processes on one data file', () => {
       assert.deepEqual(tagged, [...urns].sort());
       // A rebuild from the aspects gives the same edges.
       store.reindexRelationships();
-      assert.deepEqual(store.edges('urn:li:tag:shared', 'INCOMING').map((e) => e.urn), tagged);
+      assert.deepEqual(
+        store.edges('urn:li:tag:shared', 'INCOMING').map((e) => e.urn),
+        tagged,
+      );
     } finally {
       await store.close();
     }
@@ -84,9 +89,15 @@ describe('two processes on one data file', () => {
         const urn = `urn:li:dataset:(urn:li:dataPlatform:hive,shapes_${d},PROD)`;
         const latest = store.getAspect(urn, 'datasetProperties')!;
         for (let v = 1; v <= (latest.history ?? 0) + 1; v++) {
-          const value = (v > (latest.history ?? 0) ? latest : store.getAspect(urn, 'datasetProperties', v))!.value as { customProperties: Record<string, string>; description: string };
+          const value = (v > (latest.history ?? 0) ? latest : store.getAspect(urn, 'datasetProperties', v))!.value as {
+            customProperties: Record<string, string>;
+            description: string;
+          };
           const [who, i] = value.description.split(' ') as [string, string];
-          assert.deepEqual(value, { customProperties: { [`${who}_${i}`]: i, [`k${Number(i) % 3}`]: who }, description: `${who} ${i}` });
+          assert.deepEqual(value, {
+            customProperties: { [`${who}_${i}`]: i, [`k${Number(i) % 3}`]: who },
+            description: `${who} ${i}`,
+          });
           seen.add(value.description);
         }
       }
@@ -114,7 +125,9 @@ describe('two processes on one data file', () => {
     while (!existsSync(readyFile) && !(await Promise.race([writing.then(() => true), delay(20).then(() => false)]))) {
       // wait for the writer to open the file (or to exit, which the asserts below report)
     }
-    const openers = [1, 2].map(() => runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'reopen.ts'), path, stopFile]));
+    const openers = [1, 2].map(() =>
+      runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'reopen.ts'), path, stopFile]),
+    );
     const writer = await writing;
     writeFileSync(stopFile, '');
     const opened = await Promise.all(openers);
@@ -125,7 +138,11 @@ describe('two processes on one data file', () => {
     try {
       const versions = countsOf(store);
       assert.deepEqual(gapsIn(versions), []);
-      assert.equal(versions.at(-1)?.n, 3000, `acknowledged increments lost while the file was opened ${opens.join(' + ')} times`);
+      assert.equal(
+        versions.at(-1)?.n,
+        3000,
+        `acknowledged increments lost while the file was opened ${opens.join(' + ')} times`,
+      );
       assert.equal(versions.length, 3000);
     } finally {
       await store.close();

@@ -31,15 +31,25 @@ const refused = (text: string) => `Failed to validate MCP due to: ValidationExce
 describe('conditional writes, CREATE semantics and run ids', () => {
   let store: Store;
   let server: RunningServer;
-  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
-    const res = await fetch(`${server.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const send = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> => {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, body: text === '' ? undefined : JSON.parse(text) };
   };
   const one = (proposal: unknown) => send('POST', '/aspects?action=ingestProposal', { proposal });
   const batch = (proposals: unknown[]) => send('POST', '/aspects?action=ingestProposalBatch', { proposals });
   const stored = (urn: string, aspect: string) => store.getAspect(urn, aspect);
-  const description = (urn: string) => (stored(urn, 'editableDatasetProperties')?.value as { description?: string } | undefined)?.description;
+  const description = (urn: string) =>
+    (stored(urn, 'editableDatasetProperties')?.value as { description?: string } | undefined)?.description;
 
   before(async () => {
     store = openCatalog(tempDataPath());
@@ -50,37 +60,78 @@ describe('conditional writes, CREATE semantics and run ids', () => {
     await store.close();
   });
 
-  it('If-Version-Match: a stale version refuses the whole batch with 422 and DataHub\'s message; the current one writes', async () => {
+  it("If-Version-Match: a stale version refuses the whole batch with 422 and DataHub's message; the current one writes", async () => {
     assert.equal((await one(mcp(DS, 'editableDatasetProperties', desc('v1')))).status, 200);
     assert.equal(stored(DS, 'editableDatasetProperties')?.systemMetadata?.['version'], '1');
     const r = await batch([
       mcp(DS2, 'editableDatasetProperties', desc('other')),
       mcp(DS, 'editableDatasetProperties', desc('stale'), { headers: { 'If-Version-Match': '3' } }),
     ]);
-    assert.deepEqual(r, { status: 422, body: { status: 422, message: refused(`EntityAspect:(${DS},editableDatasetProperties) Exceptions: [PRECONDITION Expected version 3, actual version 1]`) } });
+    assert.deepEqual(r, {
+      status: 422,
+      body: {
+        status: 422,
+        message: refused(
+          `EntityAspect:(${DS},editableDatasetProperties) Exceptions: [PRECONDITION Expected version 3, actual version 1]`,
+        ),
+      },
+    });
     assert.equal(description(DS), 'v1');
     assert.equal(store.getEntity(DS2), undefined, 'nothing of the refused batch is written');
-    assert.equal((await one(mcp(DS, 'editableDatasetProperties', desc('v2'), { headers: { 'If-Version-Match': '1' } }))).status, 200);
+    assert.equal(
+      (await one(mcp(DS, 'editableDatasetProperties', desc('v2'), { headers: { 'If-Version-Match': '1' } }))).status,
+      200,
+    );
     assert.equal(description(DS), 'v2');
     assert.equal(stored(DS, 'editableDatasetProperties')?.systemMetadata?.['version'], '2');
   });
 
   it('If-Version-Match: -1 is an absent aspect, and any CREATE', async () => {
     const r = await one(mcp(DS, 'globalTags', { tags: [] }, { headers: { 'If-Version-Match': '1' } }));
-    assert.deepEqual(r.body.message, refused(`EntityAspect:(${DS},globalTags) Exceptions: [PRECONDITION Expected version 1, actual version -1]`));
+    assert.deepEqual(
+      r.body.message,
+      refused(`EntityAspect:(${DS},globalTags) Exceptions: [PRECONDITION Expected version 1, actual version -1]`),
+    );
     assert.equal(stored(DS, 'globalTags'), undefined);
-    assert.equal((await one(mcp(DS, 'globalTags', { tags: [] }, { headers: { 'If-Version-Match': '-1' } }))).status, 200);
-    const create = await one(mcp(DS, 'editableDatasetProperties', desc('x'), { changeType: 'CREATE', headers: { 'If-Version-Match': '2', 'If-None-Match': '*' } }));
-    assert.equal(create.body.message, refused(`EntityAspect:(${DS},editableDatasetProperties) Exceptions: [PRECONDITION Expected version 2, actual version -1]`));
+    assert.equal(
+      (await one(mcp(DS, 'globalTags', { tags: [] }, { headers: { 'If-Version-Match': '-1' } }))).status,
+      200,
+    );
+    const create = await one(
+      mcp(DS, 'editableDatasetProperties', desc('x'), {
+        changeType: 'CREATE',
+        headers: { 'If-Version-Match': '2', 'If-None-Match': '*' },
+      }),
+    );
+    assert.equal(
+      create.body.message,
+      refused(
+        `EntityAspect:(${DS},editableDatasetProperties) Exceptions: [PRECONDITION Expected version 2, actual version -1]`,
+      ),
+    );
   });
 
   it('If-Version-Match holds for a DELETE too: a stale version keeps the aspect, the current one deletes it', async () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,cw.deleted,PROD)';
     assert.equal((await one(mcp(urn, 'editableDatasetProperties', desc('v1')))).status, 200);
     assert.equal((await one(mcp(urn, 'editableDatasetProperties', desc('v2')))).status, 200);
-    const remove = (version: string) => ({ entityType: 'dataset', entityUrn: urn, changeType: 'DELETE', aspectName: 'editableDatasetProperties', headers: { 'If-Version-Match': version } });
+    const remove = (version: string) => ({
+      entityType: 'dataset',
+      entityUrn: urn,
+      changeType: 'DELETE',
+      aspectName: 'editableDatasetProperties',
+      headers: { 'If-Version-Match': version },
+    });
     const r = await one(remove('1'));
-    assert.deepEqual(r, { status: 422, body: { status: 422, message: refused(`EntityAspect:(${urn},editableDatasetProperties) Exceptions: [PRECONDITION Expected version 1, actual version 2]`) } });
+    assert.deepEqual(r, {
+      status: 422,
+      body: {
+        status: 422,
+        message: refused(
+          `EntityAspect:(${urn},editableDatasetProperties) Exceptions: [PRECONDITION Expected version 1, actual version 2]`,
+        ),
+      },
+    });
     assert.equal(description(urn), 'v2');
     assert.equal((await one(remove('2'))).status, 200);
     assert.equal(stored(urn, 'editableDatasetProperties'), undefined);
@@ -89,33 +140,102 @@ describe('conditional writes, CREATE semantics and run ids', () => {
   it('If-Unmodified-Since and If-Modified-Since compare ISO-8601 instants with the current audit time', async () => {
     const time = stored(DS, 'editableDatasetProperties')!.created.time;
     const iso = (ms: number) => new Date(ms).toISOString();
-    const stale = await one(mcp(DS, 'editableDatasetProperties', desc('late'), { headers: { 'If-Unmodified-Since': iso(time - 1000) } }));
-    assert.deepEqual(stale, { status: 422, body: { status: 422, message: refused(`EntityAspect:(${DS},editableDatasetProperties) Exceptions: [PRECONDITION Item last modified ${time} > ${time - 1000} (epoch ms)]`) } });
-    const notModified = await one(mcp(DS, 'editableDatasetProperties', desc('late'), { headers: { 'If-Modified-Since': iso(time + 1000) } }));
-    assert.equal(notModified.body.message, refused(`EntityAspect:(${DS},editableDatasetProperties) Exceptions: [PRECONDITION Item last modified ${time} <= ${time + 1000} (epoch ms)]`));
+    const stale = await one(
+      mcp(DS, 'editableDatasetProperties', desc('late'), { headers: { 'If-Unmodified-Since': iso(time - 1000) } }),
+    );
+    assert.deepEqual(stale, {
+      status: 422,
+      body: {
+        status: 422,
+        message: refused(
+          `EntityAspect:(${DS},editableDatasetProperties) Exceptions: [PRECONDITION Item last modified ${time} > ${time - 1000} (epoch ms)]`,
+        ),
+      },
+    });
+    const notModified = await one(
+      mcp(DS, 'editableDatasetProperties', desc('late'), { headers: { 'If-Modified-Since': iso(time + 1000) } }),
+    );
+    assert.equal(
+      notModified.body.message,
+      refused(
+        `EntityAspect:(${DS},editableDatasetProperties) Exceptions: [PRECONDITION Item last modified ${time} <= ${time + 1000} (epoch ms)]`,
+      ),
+    );
     const absent = await one(mcp(DS, 'ownership', { owners: [] }, { headers: { 'If-Modified-Since': iso(0) } }));
-    assert.equal(absent.body.message, refused(`EntityAspect:(${DS},ownership) Exceptions: [PRECONDITION Item last modified -9223372036854775808 <= 0 (epoch ms)]`));
+    assert.equal(
+      absent.body.message,
+      refused(
+        `EntityAspect:(${DS},ownership) Exceptions: [PRECONDITION Item last modified -9223372036854775808 <= 0 (epoch ms)]`,
+      ),
+    );
     assert.equal(description(DS), 'v2');
-    const bad = await one(mcp(DS, 'editableDatasetProperties', desc('late'), { headers: { 'If-Unmodified-Since': 'yesterday' } }));
-    assert.deepEqual(bad, { status: 400, body: { status: 400, message: 'proposal: headers.If-Unmodified-Since: expected an ISO-8601 instant such as 2026-01-31T12:00:00Z, got "yesterday"' } });
-    assert.equal((await one(mcp(DS, 'editableDatasetProperties', desc('v3'), { headers: { 'If-Unmodified-Since': iso(time), 'If-Modified-Since': iso(time - 1) } }))).status, 200);
+    const bad = await one(
+      mcp(DS, 'editableDatasetProperties', desc('late'), { headers: { 'If-Unmodified-Since': 'yesterday' } }),
+    );
+    assert.deepEqual(bad, {
+      status: 400,
+      body: {
+        status: 400,
+        message:
+          'proposal: headers.If-Unmodified-Since: expected an ISO-8601 instant such as 2026-01-31T12:00:00Z, got "yesterday"',
+      },
+    });
+    assert.equal(
+      (
+        await one(
+          mcp(DS, 'editableDatasetProperties', desc('v3'), {
+            headers: { 'If-Unmodified-Since': iso(time), 'If-Modified-Since': iso(time - 1) },
+          }),
+        )
+      ).status,
+      200,
+    );
     assert.equal(description(DS), 'v3');
   });
 
   it('RESTATE skips the preconditions', async () => {
-    assert.equal((await one(mcp(DS, 'editableDatasetProperties', desc('v4'), { changeType: 'RESTATE', headers: { 'If-Version-Match': '99' } }))).status, 200);
+    assert.equal(
+      (
+        await one(
+          mcp(DS, 'editableDatasetProperties', desc('v4'), {
+            changeType: 'RESTATE',
+            headers: { 'If-Version-Match': '99' },
+          }),
+        )
+      ).status,
+      200,
+    );
     assert.equal(description(DS), 'v4');
   });
 
   it('CREATE refuses an aspect that exists, CREATE_ENTITY an entity that exists; with If-None-Match: * they are dropped and the rest of the batch is written', async () => {
-    const r = await batch([mcp(DS2, 'status', { removed: false }), mcp(DS, 'editableDatasetProperties', desc('created'), { changeType: 'CREATE' })]);
-    assert.deepEqual(r, { status: 422, body: { status: 422, message: refused(`EntityAspect:(${DS},editableDatasetProperties) Exceptions: [VALIDATION Cannot perform CREATE since the aspect already exists.]`) } });
+    const r = await batch([
+      mcp(DS2, 'status', { removed: false }),
+      mcp(DS, 'editableDatasetProperties', desc('created'), { changeType: 'CREATE' }),
+    ]);
+    assert.deepEqual(r, {
+      status: 422,
+      body: {
+        status: 422,
+        message: refused(
+          `EntityAspect:(${DS},editableDatasetProperties) Exceptions: [VALIDATION Cannot perform CREATE since the aspect already exists.]`,
+        ),
+      },
+    });
     const e = await one(mcp(DS, 'ownership', { owners: [] }, { changeType: 'CREATE_ENTITY' }));
-    assert.equal(e.body.message, refused(`EntityAspect:(${DS},ownership) Exceptions: [VALIDATION Cannot perform CREATE_ENTITY if not exists since the entity key already exists.]`));
+    assert.equal(
+      e.body.message,
+      refused(
+        `EntityAspect:(${DS},ownership) Exceptions: [VALIDATION Cannot perform CREATE_ENTITY if not exists since the entity key already exists.]`,
+      ),
+    );
     assert.equal(store.getEntity(DS2), undefined);
     const kept = await batch([
       mcp(DS2, 'status', { removed: false }),
-      mcp(DS, 'editableDatasetProperties', desc('created'), { changeType: 'CREATE', headers: { 'If-None-Match': '*' } }),
+      mcp(DS, 'editableDatasetProperties', desc('created'), {
+        changeType: 'CREATE',
+        headers: { 'If-None-Match': '*' },
+      }),
       mcp(DS, 'ownership', { owners: [] }, { changeType: 'CREATE_ENTITY', headers: { 'If-None-Match': '*' } }),
     ]);
     assert.equal(kept.status, 200);
@@ -145,7 +265,7 @@ describe('conditional writes, CREATE semantics and run ids', () => {
     assert.ok((again.systemMetadata?.['lastObserved'] as number) > (first.systemMetadata?.['lastObserved'] as number));
   });
 
-  it('a record whose systemMetadata.version is set does not give that version to the entity\'s key aspect', async () => {
+  it("a record whose systemMetadata.version is set does not give that version to the entity's key aspect", async () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,cw.pulled,PROD)';
     await one(mcp(urn, 'status', { removed: false }, { systemMetadata: { version: '4', runId: 'pull' } }));
     const key = stored(urn, 'datasetKey')!;
@@ -155,29 +275,64 @@ describe('conditional writes, CREATE semantics and run ids', () => {
 
   describe('OpenAPI v3 writes', () => {
     const URN = 'urn:li:dataset:(urn:li:dataPlatform:hive,cw.v3,PROD)';
-    const post = (body: unknown, headers: Record<string, string> = {}) => send('POST', '/openapi/v3/entity/dataset?async=false', body, headers);
-    const item = (urn: string, aspect: string, value: unknown, headers?: Record<string, string>) => ({ urn, [aspect]: { value, ...(headers && { headers }) } });
+    const post = (body: unknown, headers: Record<string, string> = {}) =>
+      send('POST', '/openapi/v3/entity/dataset?async=false', body, headers);
+    const item = (urn: string, aspect: string, value: unknown, headers?: Record<string, string>) => ({
+      urn,
+      [aspect]: { value, ...(headers && { headers }) },
+    });
 
     it('a per-aspect If-Version-Match that fails answers 412 Precondition Error and writes nothing of the request', async () => {
       assert.equal((await post([item(URN, 'editableDatasetProperties', desc('a'))])).status, 200);
-      const r = await post([item(DS2, 'globalTags', { tags: [] }), item(URN, 'editableDatasetProperties', desc('b'), { 'If-Version-Match': '7' })]);
-      assert.deepEqual(r, { status: 412, body: { error: 'Precondition Error', message: refused(`EntityAspect:(${URN},editableDatasetProperties) Exceptions: [PRECONDITION Expected version 7, actual version 1]`) } });
+      const r = await post([
+        item(DS2, 'globalTags', { tags: [] }),
+        item(URN, 'editableDatasetProperties', desc('b'), { 'If-Version-Match': '7' }),
+      ]);
+      assert.deepEqual(r, {
+        status: 412,
+        body: {
+          error: 'Precondition Error',
+          message: refused(
+            `EntityAspect:(${URN},editableDatasetProperties) Exceptions: [PRECONDITION Expected version 7, actual version 1]`,
+          ),
+        },
+      });
       assert.equal(description(URN), 'a');
       assert.equal(stored(DS2, 'globalTags'), undefined);
-      assert.equal((await post([item(URN, 'editableDatasetProperties', desc('b'), { 'If-Version-Match': '1' })])).status, 200);
+      assert.equal(
+        (await post([item(URN, 'editableDatasetProperties', desc('b'), { 'If-Version-Match': '1' })])).status,
+        200,
+      );
       assert.equal(description(URN), 'b');
     });
 
     it('the HTTP headers apply to every aspect of the request', async () => {
       const r = await post([item(URN, 'editableDatasetProperties', desc('c'))], { 'If-Version-Match': '1' });
-      assert.deepEqual(r, { status: 412, body: { error: 'Precondition Error', message: refused(`EntityAspect:(${URN},editableDatasetProperties) Exceptions: [PRECONDITION Expected version 1, actual version 2]`) } });
-      assert.equal((await post([item(URN, 'editableDatasetProperties', desc('c'))], { 'If-Version-Match': '2' })).status, 200);
+      assert.deepEqual(r, {
+        status: 412,
+        body: {
+          error: 'Precondition Error',
+          message: refused(
+            `EntityAspect:(${URN},editableDatasetProperties) Exceptions: [PRECONDITION Expected version 1, actual version 2]`,
+          ),
+        },
+      });
+      assert.equal(
+        (await post([item(URN, 'editableDatasetProperties', desc('c'))], { 'If-Version-Match': '2' })).status,
+        200,
+      );
       assert.equal(description(URN), 'c');
     });
 
     it('a bad time header is a 400 naming it', async () => {
       const r = await post([item(URN, 'editableDatasetProperties', desc('d'))], { 'If-Unmodified-Since': 'soon' });
-      assert.deepEqual(r, { status: 400, body: { status: 400, message: 'headers.If-Unmodified-Since: expected an ISO-8601 instant such as 2026-01-31T12:00:00Z, got "soon"' } });
+      assert.deepEqual(r, {
+        status: 400,
+        body: {
+          status: 400,
+          message: 'headers.If-Unmodified-Since: expected an ISO-8601 instant such as 2026-01-31T12:00:00Z, got "soon"',
+        },
+      });
     });
   });
 
@@ -187,7 +342,10 @@ describe('conditional writes, CREATE semantics and run ids', () => {
     const rollback = (body: unknown) => send('POST', '/runs?action=rollback', body);
 
     it('a dry run reports what the run wrote and changes nothing; the rollback restores the previous values and deletes what the run created', async () => {
-      await batch([mcp(R1, 'editableDatasetProperties', desc('before'), { systemMetadata: { runId: 'base' } }), mcp(R1, 'status', { removed: false }, { systemMetadata: { runId: 'base' } })]);
+      await batch([
+        mcp(R1, 'editableDatasetProperties', desc('before'), { systemMetadata: { runId: 'base' } }),
+        mcp(R1, 'status', { removed: false }, { systemMetadata: { runId: 'base' } }),
+      ]);
       await batch([
         mcp(R1, 'editableDatasetProperties', desc('after'), { systemMetadata: { runId: 'push-1' } }),
         mcp(R1, 'globalTags', { tags: [{ tag: 'urn:li:tag:t' }] }, { systemMetadata: { runId: 'push-1' } }),
@@ -196,7 +354,12 @@ describe('conditional writes, CREATE semantics and run ids', () => {
       const dry = await rollback({ runId: 'push-1', dryRun: true, safe: true });
       assert.equal(dry.status, 200);
       assert.deepEqual(
-        { ...dry.body.value, aspectRowSummaries: dry.body.value.aspectRowSummaries.map((r: any) => [r.urn, r.aspectName, r.runId, r.keyAspect]).sort() },
+        {
+          ...dry.body.value,
+          aspectRowSummaries: dry.body.value.aspectRowSummaries
+            .map((r: any) => [r.urn, r.aspectName, r.runId, r.keyAspect])
+            .sort(),
+        },
         {
           runId: 'push-1',
           aspectRowSummaries: [
@@ -239,27 +402,45 @@ describe('conditional writes, CREATE semantics and run ids', () => {
     });
 
     it('a request without a runId or with a bad flag is a 400', async () => {
-      assert.deepEqual(await rollback({ dryRun: true }), { status: 400, body: { status: 400, message: 'runId: required string is missing' } });
-      assert.deepEqual(await rollback({ runId: 'x', dryRun: 'maybe' }), { status: 400, body: { status: 400, message: 'dryRun: expected true or false, got "maybe"' } });
+      assert.deepEqual(await rollback({ dryRun: true }), {
+        status: 400,
+        body: { status: 400, message: 'runId: required string is missing' },
+      });
+      assert.deepEqual(await rollback({ runId: 'x', dryRun: 'maybe' }), {
+        status: 400,
+        body: { status: 400, message: 'dryRun: expected true or false, got "maybe"' },
+      });
     });
   });
-
 
   describe('full reads', () => {
     const T1 = 'urn:li:dataset:(urn:li:dataPlatform:hive,fr.a,PROD)';
     const T2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,fr.b,PROD)';
     const TAG = 'urn:li:tag:fr-tag';
     before(async () => {
-      await batch([mcp(T1, 'status', { removed: false }), mcp(T2, 'status', { removed: false }), { entityType: 'tag', entityUrn: TAG, changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { value: JSON.stringify({ name: 'fr' }), contentType: 'application/json' } }]);
+      await batch([
+        mcp(T1, 'status', { removed: false }),
+        mcp(T2, 'status', { removed: false }),
+        {
+          entityType: 'tag',
+          entityUrn: TAG,
+          changeType: 'UPSERT',
+          aspectName: 'tagProperties',
+          aspect: { value: JSON.stringify({ name: 'fr' }), contentType: 'application/json' },
+        },
+      ]);
     });
 
-    it('POST /openapi/v3/entity/scroll pages over several types with the aspects asked for, in the single-type scroll\'s shape', async () => {
+    it("POST /openapi/v3/entity/scroll pages over several types with the aspects asked for, in the single-type scroll's shape", async () => {
       const all: any[] = [];
       let scrollId: string | null = null;
       let pages = 0;
       do {
         const qs: string = `count=3${scrollId ? `&scrollId=${encodeURIComponent(scrollId)}` : ''}`;
-        const r = await send('POST', `/openapi/v3/entity/scroll?${qs}`, { entities: ['dataset', 'tag'], aspects: ['status', 'tagProperties'] });
+        const r = await send('POST', `/openapi/v3/entity/scroll?${qs}`, {
+          entities: ['dataset', 'tag'],
+          aspects: ['status', 'tagProperties'],
+        });
         assert.equal(r.status, 200, JSON.stringify(r.body));
         all.push(...r.body.entities);
         scrollId = r.body.scrollId;
@@ -268,12 +449,24 @@ describe('conditional writes, CREATE semantics and run ids', () => {
       const urns = all.map((e) => e.urn);
       assert.ok(urns.includes(T1) && urns.includes(T2) && urns.includes(TAG), urns.join(' '));
       assert.equal(new Set(urns).size, urns.length, 'no entity twice');
-      assert.deepEqual(all.find((e) => e.urn === TAG), { urn: TAG, tagProperties: { value: { name: 'fr' } } });
-      assert.deepEqual(all.find((e) => e.urn === T1), { urn: T1, status: { value: { removed: false } } });
+      assert.deepEqual(
+        all.find((e) => e.urn === TAG),
+        { urn: TAG, tagProperties: { value: { name: 'fr' } } },
+      );
+      assert.deepEqual(
+        all.find((e) => e.urn === T1),
+        { urn: T1, status: { value: { removed: false } } },
+      );
       const single = await send('GET', `/openapi/v3/entity/tag?count=100&aspects=tagProperties`);
-      const multi = await send('POST', '/openapi/v3/entity/scroll?count=100', { entities: ['tag'], aspects: ['tagProperties'] });
+      const multi = await send('POST', '/openapi/v3/entity/scroll?count=100', {
+        entities: ['tag'],
+        aspects: ['tagProperties'],
+      });
       assert.deepEqual(multi.body, single.body);
-      assert.deepEqual(await send('POST', '/openapi/v3/entity/scroll', { entities: 'tag' }), { status: 400, body: { status: 400, message: 'entities: expected an array of strings, got the string "tag"' } });
+      assert.deepEqual(await send('POST', '/openapi/v3/entity/scroll', { entities: 'tag' }), {
+        status: 400,
+        body: { status: 400, message: 'entities: expected an array of strings, got the string "tag"' },
+      });
     });
 
     it('GET /entitiesV2?ids=List(…) answers {"results": {urn: EntityResponse}} as /entitiesV2/{urn} shapes each, for the entities that exist', async () => {
@@ -284,11 +477,13 @@ describe('conditional writes, CREATE semantics and run ids', () => {
       assert.deepEqual(Object.keys(r.body.results).sort(), [T1, T2].sort());
       const one = await send('GET', `/entitiesV2/${encodeURIComponent(T1)}?aspects=List(status)`);
       assert.deepEqual(r.body.results[T1], one.body);
-      assert.deepEqual(await send('GET', '/entitiesV2?aspects=List(status)'), { status: 400, body: { status: 400, message: 'ids: the query parameter is required (ids=List(<url-encoded urn>,…))' } });
+      assert.deepEqual(await send('GET', '/entitiesV2?aspects=List(status)'), {
+        status: 400,
+        body: { status: 400, message: 'ids: the query parameter is required (ids=List(<url-encoded urn>,…))' },
+      });
       const bad = await send('GET', '/entitiesV2?ids=List(nope)');
       assert.equal(bad.status, 400);
       assert.match(bad.body.message, /^ids\[0\]: Invalid urn "nope"/);
     });
   });
-
 });

@@ -18,7 +18,10 @@ function batch(i: number): unknown {
       entityUrn: `urn:li:tag:b${i}_${j}`,
       changeType: 'UPSERT',
       aspectName: 'tagProperties',
-      aspect: { value: JSON.stringify({ name: `b${i}_${j}`, description: `batch ${i} ${'x'.repeat(200)}` }), contentType: 'application/json' },
+      aspect: {
+        value: JSON.stringify({ name: `b${i}_${j}`, description: `batch ${i} ${'x'.repeat(200)}` }),
+        contentType: 'application/json',
+      },
     })),
   };
 }
@@ -32,7 +35,11 @@ describe('crash safety', () => {
     let killed = false;
     const send = async (i: number) => {
       try {
-        const res = await fetch(`${server.url}/aspects?action=ingestProposalBatch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch(i)) });
+        const res = await fetch(`${server.url}/aspects?action=ingestProposalBatch`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(batch(i)),
+        });
         if (res.status === 200) acked.add(i);
       } catch {
         // The connection dies with the server: not acknowledged.
@@ -76,7 +83,8 @@ describe('crash safety', () => {
       assert.equal(indexed.total, complete * PER_BATCH);
       const batchWord = searchEntities(store, { query: 'batch', types: ['tag'], count: 0, skipAggregates: true });
       assert.equal(batchWord.total, complete * PER_BATCH, 'every tag written is found by a word of its description');
-      const answer = () => ['batch', 'b1_*', '*', 'x'].map((q) => searchEntities(store, { query: q, types: ['tag'], count: 50 }));
+      const answer = () =>
+        ['batch', 'b1_*', '*', 'x'].map((q) => searchEntities(store, { query: q, types: ['tag'], count: 50 }));
       const before = answer();
       store.reindexSearch();
       assert.deepEqual(answer(), before, 'rebuilding the index from the aspects changes no answer');

@@ -42,7 +42,11 @@ interface Run {
 function run(args: string[], input?: string): Promise<Run> {
   const [cmd, argv] = catalogCommand(args);
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, { cwd: ROOT, env: { ...process.env, CATALOG_DATA: '', CATALOG_CREDENTIALS: '/nonexistent/credentials' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd, argv, {
+      cwd: ROOT,
+      env: { ...process.env, CATALOG_DATA: '', CATALOG_CREDENTIALS: '/nonexistent/credentials' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -55,10 +59,20 @@ function run(args: string[], input?: string): Promise<Run> {
 }
 
 const mcpSession = [
-  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } },
+  {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } },
+  },
   { jsonrpc: '2.0', method: 'notifications/initialized' },
   { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_entities', arguments: { urns: [DATASET] } } },
-  { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search', arguments: { query: '*', num_results: 50 } } },
+  {
+    jsonrpc: '2.0',
+    id: 3,
+    method: 'tools/call',
+    params: { name: 'search', arguments: { query: '*', num_results: 50 } },
+  },
 ]
   .map((m) => JSON.stringify(m))
   .join('\n');
@@ -91,18 +105,46 @@ const readOut = (out: string): string => {
 const COMMANDS: Command[] = [
   { name: 'get', args: ['get', '--urn', DATASET, '--data', 'FILE'], answer: (r) => r.stdout },
   { name: 'search', args: ['search', '*', '--limit', '1000', '--json', '--data', 'FILE'], answer: (r) => r.stdout },
-  { name: 'lineage', args: ['lineage', '--urn', DATASET, '--direction', 'downstream', '--json', '--data', 'FILE'], answer: (r) => r.stdout },
-  { name: 'lineage-hops', args: ['lineage', '--urn', LINEAGE, '--direction', 'upstream', '--json', '--data', 'FILE'], answer: (r) => r.stdout, sampleOnly: true },
+  {
+    name: 'lineage',
+    args: ['lineage', '--urn', DATASET, '--direction', 'downstream', '--json', '--data', 'FILE'],
+    answer: (r) => r.stdout,
+  },
+  {
+    name: 'lineage-hops',
+    args: ['lineage', '--urn', LINEAGE, '--direction', 'upstream', '--json', '--data', 'FILE'],
+    answer: (r) => r.stdout,
+    sampleOnly: true,
+  },
   { name: 'export', args: ['export', '-f', 'OUT', '--data', 'FILE'], answer: (_r, out) => readOut(out) },
   { name: 'status', args: ['status', '--data', 'FILE'], answer: (r) => r.stdout },
-  { name: 'diff', args: ['diff', 'INTACT', '--data', 'FILE'], answer: (r) => `${r.code}\n${r.stdout.replaceAll(/\S*catalog-fuzz-\w+\S*/g, '<path>')}`, oneAnswers: true },
+  {
+    name: 'diff',
+    args: ['diff', 'INTACT', '--data', 'FILE'],
+    answer: (r) => `${r.code}\n${r.stdout.replaceAll(/\S*catalog-fuzz-\w+\S*/g, '<path>')}`,
+    oneAnswers: true,
+  },
   { name: 'backup', args: ['backup', '-f', 'OUT', '--compact', '--data', 'FILE'], answer: () => 'backed up' },
   { name: 'mcp', args: ['mcp', '--read-only', '--data', 'FILE'], input: mcpSession, answer: (r) => r.stdout },
   // A pull from the damaged file into a new file (a clone): what the clone then holds.
-  { name: 'pull', args: ['pull', 'FILE', '--data', 'OUT'], answer: (r) => (r.stdout.match(/\d+ entities/)?.[0] ?? r.stdout) },
+  {
+    name: 'pull',
+    args: ['pull', 'FILE', '--data', 'OUT'],
+    answer: (r) => r.stdout.match(/\d+ entities/)?.[0] ?? r.stdout,
+  },
 ];
 
-type Outcome = 'exact' | 'refused' | 'page-check' | 'page-checksum' | 'value-checksum' | 'other-error' | 'wrong' | 'signal' | 'no-message' | 'trace';
+type Outcome =
+  | 'exact'
+  | 'refused'
+  | 'page-check'
+  | 'page-checksum'
+  | 'value-checksum'
+  | 'other-error'
+  | 'wrong'
+  | 'signal'
+  | 'no-message'
+  | 'trace';
 
 function classify(r: Run, answer: string | undefined, intact: string): Outcome {
   if (r.signal) return 'signal';
@@ -131,7 +173,8 @@ interface Corpus {
 }
 
 const dir = tempDir('catalog-fuzz-');
-const fill = (args: string[], file: string, out: string, intactCopy: string) => args.map((a) => (a === 'FILE' ? file : a === 'OUT' ? out : a === 'INTACT' ? intactCopy : a));
+const fill = (args: string[], file: string, out: string, intactCopy: string) =>
+  args.map((a) => (a === 'FILE' ? file : a === 'OUT' ? out : a === 'INTACT' ? intactCopy : a));
 
 async function corpus(name: string, load: string[]): Promise<Corpus> {
   const raw = join(dir, `${name}-raw.lmdb`);
@@ -156,7 +199,11 @@ async function corpus(name: string, load: string[]): Promise<Corpus> {
 }
 
 /** Runs every command on each damaged copy, JOBS processes at once; answers the outcomes and the runs worth showing. */
-async function runAll(k: Corpus, files: Array<{ label: string; content: Buffer }>, failureSays?: RegExp): Promise<{ counts: Map<Outcome, number>; bad: string[] }> {
+async function runAll(
+  k: Corpus,
+  files: Array<{ label: string; content: Buffer }>,
+  failureSays?: RegExp,
+): Promise<{ counts: Map<Outcome, number>; bad: string[] }> {
   const counts = new Map<Outcome, number>();
   const bad: string[] = [];
   const jobs: Array<() => Promise<void>> = [];
@@ -175,7 +222,9 @@ async function runAll(k: Corpus, files: Array<{ label: string; content: Buffer }
         counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
         const unsaid = failureSays && outcome !== 'exact' && !failureSays.test(r.stderr + r.stdout);
         if (outcome === 'signal' || outcome === 'trace' || outcome === 'no-message' || outcome === 'wrong' || unsaid) {
-          bad.push(`${f.label} ${c.name}: ${outcome} ${r.signal ?? r.code} ${(r.stderr || r.stdout).slice(0, 300).replace(/\n/g, ' | ')}`);
+          bad.push(
+            `${f.label} ${c.name}: ${outcome} ${r.signal ?? r.code} ${(r.stderr || r.stdout).slice(0, 300).replace(/\n/g, ' | ')}`,
+          );
         }
         if (--left === 0) rmSync(work, { recursive: true, force: true });
       });
@@ -219,10 +268,16 @@ describe('a damaged data file: no command dies on a signal, none answers wrongly
     sample = await corpus('sample', ['ingest', '--sample']);
   });
 
-  const nth = CUT_EVERY === 1 ? 'every' : `every ${({ 2: 'second', 3: 'third', 4: 'fourth' } as Record<number, string>)[CUT_EVERY] ?? `${CUT_EVERY}th`}`;
+  const nth =
+    CUT_EVERY === 1
+      ? 'every'
+      : `every ${({ 2: 'second', 3: 'third', 4: 'fourth' } as Record<number, string>)[CUT_EVERY] ?? `${CUT_EVERY}th`}`;
   it(`a copy cut short at ${nth} page boundary: refused by every command, with the sizes`, async () => {
     const pages = tutorial.bytes.length / PAGE;
-    const files = Array.from({ length: Math.ceil(pages / CUT_EVERY) }, (_, i) => i * CUT_EVERY).map((p) => ({ label: `cut at page ${p}`, content: tutorial.bytes.subarray(0, p * PAGE) }));
+    const files = Array.from({ length: Math.ceil(pages / CUT_EVERY) }, (_, i) => i * CUT_EVERY).map((p) => ({
+      label: `cut at page ${p}`,
+      content: tutorial.bytes.subarray(0, p * PAGE),
+    }));
     // A copy that lacks pages it needs says it is cut short — refused before it is opened when a root
     // lies past its end, else stopped where a page past its end would be read — or empty; one that
     // lost only free pages at its end (pages LMDB never wrote) answers as the intact file.
@@ -238,7 +293,8 @@ describe('a damaged data file: no command dies on a signal, none answers wrongly
     const files = Array.from({ length: FLIPS }, () => {
       const page = Math.floor(next() * pages);
       const r = next();
-      const offset = r < 1 / 3 ? Math.floor(next() * 24) : r < 2 / 3 ? 24 + Math.floor(next() * 96) : Math.floor(next() * PAGE);
+      const offset =
+        r < 1 / 3 ? Math.floor(next() * 24) : r < 2 / 3 ? 24 + Math.floor(next() * 96) : Math.floor(next() * PAGE);
       const bit = Math.floor(next() * 8);
       const content = Buffer.from(sample.bytes);
       content[page * PAGE + offset]! ^= 1 << bit;

@@ -7,7 +7,16 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
@@ -50,13 +59,37 @@ describe('a data file is checked before it is opened', () => {
 
   it('a JSON file, an empty file, text, random bytes, SQLite, gzip and zip: not a catalog data file, with a guess at what it is', async () => {
     const cases: Array<[string, Buffer, string]> = [
-      ['data.json', Buffer.from('{"urn": "urn:li:tag:a"}\n'), 'it does not begin as an LMDB data file does (it looks like JSON)'],
+      [
+        'data.json',
+        Buffer.from('{"urn": "urn:li:tag:a"}\n'),
+        'it does not begin as an LMDB data file does (it looks like JSON)',
+      ],
       ['empty.lmdb', Buffer.alloc(0), 'it is empty'],
-      ['notes.txt', Buffer.from('Catalog notes for the data team, kept here for now.\n'.repeat(10)), 'it does not begin as an LMDB data file does (it begins with text: "Catalog notes for the data team, kept he")'],
-      ['random.lmdb', Buffer.from(Array.from({ length: 9000 }, (_, i) => (i * 7919 + 13) % 251)), 'it does not begin as an LMDB data file does'],
-      ['db.sqlite', Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4080)]), 'it does not begin as an LMDB data file does (it is an SQLite database)'],
-      ['catalog.lmdb.gz', gzipSync(readFileSync(good)), 'it does not begin as an LMDB data file does (it is gzip-compressed)'],
-      ['catalog.zip', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(500)]), 'it does not begin as an LMDB data file does (it is a zip archive)'],
+      [
+        'notes.txt',
+        Buffer.from('Catalog notes for the data team, kept here for now.\n'.repeat(10)),
+        'it does not begin as an LMDB data file does (it begins with text: "Catalog notes for the data team, kept he")',
+      ],
+      [
+        'random.lmdb',
+        Buffer.from(Array.from({ length: 9000 }, (_, i) => (i * 7919 + 13) % 251)),
+        'it does not begin as an LMDB data file does',
+      ],
+      [
+        'db.sqlite',
+        Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4080)]),
+        'it does not begin as an LMDB data file does (it is an SQLite database)',
+      ],
+      [
+        'catalog.lmdb.gz',
+        gzipSync(readFileSync(good)),
+        'it does not begin as an LMDB data file does (it is gzip-compressed)',
+      ],
+      [
+        'catalog.zip',
+        Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(500)]),
+        'it does not begin as an LMDB data file does (it is a zip archive)',
+      ],
     ];
     for (const [name, content, why] of cases) {
       const path = join(dir, name);
@@ -83,14 +116,20 @@ describe('a data file is checked before it is opened', () => {
     await env.openDB('users', {}).put('b', 2);
     await env.close();
     rmSync(`${other}-lock`);
-    await refused(other, `${other} is not a catalog data file: it is an LMDB data file of another program (its tables: sessions, users)`);
+    await refused(
+      other,
+      `${other} is not a catalog data file: it is an LMDB data file of another program (its tables: sessions, users)`,
+    );
 
     const v3 = join(dir, 'version3.lmdb');
     const bytes = readFileSync(good);
     bytes.writeUInt32LE(3, 24 + 4);
     bytes.writeUInt32LE(3, PAGE + 24 + 4);
     writeFileSync(v3, bytes);
-    await refused(v3, `${v3} is not a catalog data file: it is an LMDB data file of data version 3; this catalog reads LMDB data version 2 (the one lmdb-js 3 writes)`);
+    await refused(
+      v3,
+      `${v3} is not a catalog data file: it is an LMDB data file of data version 3; this catalog reads LMDB data version 2 (the one lmdb-js 3 writes)`,
+    );
   });
 
   it('a file of a newer catalog format is refused before it is opened', async () => {
@@ -100,7 +139,12 @@ describe('a data file is checked before it is opened', () => {
     await env.openDB('meta', {}).put('formatVersion', 99);
     await env.close();
     rmSync(`${newer}-lock`);
-    await refused(newer, new RegExp(`^error: ${newer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was written by a newer catalog \\(data file format 99; this one reads formats up to \\d+\\): use that release or a newer one\\n$`));
+    await refused(
+      newer,
+      new RegExp(
+        `^error: ${newer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was written by a newer catalog \\(data file format 99; this one reads formats up to \\d+\\): use that release or a newer one\\n$`,
+      ),
+    );
   });
 
   it('a copy cut short: the sizes, and what to do', async () => {
@@ -108,14 +152,23 @@ describe('a data file is checked before it is opened', () => {
     copyFileSync(good, cut);
     const full = sizeOf(good);
     truncateSync(cut, 10 * PAGE);
-    await refused(cut, `${cut} is cut short: 41.0 KB of ${(full / 1e3).toFixed(1)} KB (a copy or download that stopped before the end?); copy it again from where it came from, or restore it from a backup`);
+    await refused(
+      cut,
+      `${cut} is cut short: 41.0 KB of ${(full / 1e3).toFixed(1)} KB (a copy or download that stopped before the end?); copy it again from where it came from, or restore it from a backup`,
+    );
     const tiny = join(dir, 'tiny.lmdb');
     writeFileSync(tiny, readFileSync(good).subarray(0, PAGE + 100));
-    await refused(tiny, `${tiny} is cut short: 4.2 KB of 8.2 KB (a copy or download that stopped before the end?); copy it again from where it came from, or restore it from a backup`);
+    await refused(
+      tiny,
+      `${tiny} is cut short: 4.2 KB of 8.2 KB (a copy or download that stopped before the end?); copy it again from where it came from, or restore it from a backup`,
+    );
     // A download that stopped inside a page: LMDB writes whole pages only.
     const ragged = join(dir, 'ragged.lmdb');
     writeFileSync(ragged, readFileSync(good).subarray(0, full - 1000));
-    await refused(ragged, `${ragged} is cut short: ${((full - 1000) / 1e3).toFixed(1)} KB of ${(full / 1e3).toFixed(1)} KB (a copy or download that stopped before the end?); copy it again from where it came from, or restore it from a backup`);
+    await refused(
+      ragged,
+      `${ragged} is cut short: ${((full - 1000) / 1e3).toFixed(1)} KB of ${(full / 1e3).toFixed(1)} KB (a copy or download that stopped before the end?); copy it again from where it came from, or restore it from a backup`,
+    );
   });
 
   it('a page past the end of the file is an error saying the file is cut short, not SIGBUS', async () => {
@@ -128,7 +181,9 @@ describe('a data file is checked before it is opened', () => {
     const newer = bytes.readBigUInt64LE(24 + 128) >= bytes.readBigUInt64LE(PAGE + 24 + 128) ? 0 : 1;
     bytes.writeBigUInt64LE(BigInt(pages + 9), newer * PAGE + 24 + 120);
     let branch = -1;
-    for (let p = 2; p < pages && branch < 0; p++) if ((bytes.readUInt16LE(p * PAGE + 18) & 0x7f) === 0x01 && bytes.readBigUInt64LE(p * PAGE) === BigInt(p)) branch = p;
+    for (let p = 2; p < pages && branch < 0; p++)
+      if ((bytes.readUInt16LE(p * PAGE + 18) & 0x7f) === 0x01 && bytes.readBigUInt64LE(p * PAGE) === BigInt(p))
+        branch = p;
     assert.ok(branch > 0, 'the file has a branch page');
     const at = branch * PAGE;
     bytes.writeUInt16LE(bytes.readUInt16LE(at + 18) & ~0x0800, at + 18);
@@ -157,14 +212,23 @@ describe('a data file is checked before it is opened', () => {
     const meta1 = variant('meta1.lmdb', (b) => b.writeUInt32LE(0x12345678, PAGE + 24));
     await refused(meta1, `${meta1} is damaged: meta page 1 is not an LMDB meta page; ${advice}`);
     const psize = variant('psize.lmdb', (b) => b.writeUInt32LE(4097, 24 + 24));
-    await refused(psize, `${psize} is damaged: its first meta page gives a page size of 4097 bytes, which LMDB never writes; ${advice}`);
+    await refused(
+      psize,
+      `${psize} is damaged: its first meta page gives a page size of 4097 bytes, which LMDB never writes; ${advice}`,
+    );
     // The newer meta's table directory root: its page made to carry another page number.
     const newer = bytes.readBigUInt64LE(24 + 128) >= bytes.readBigUInt64LE(PAGE + 24 + 128) ? 0 : 1;
     const root = Number(bytes.readBigUInt64LE(newer * PAGE + 24 + 72 + 40));
     const directory = variant('directory.lmdb', (b) => b.writeBigUInt64LE(7777n, root * PAGE));
-    await refused(directory, `${directory} is damaged: page ${root} of the table directory is not a tree page; ${advice}`);
+    await refused(
+      directory,
+      `${directory} is damaged: page ${root} of the table directory is not a tree page; ${advice}`,
+    );
     const lastPage = variant('lastpage.lmdb', (b) => b.writeBigUInt64LE(0n, newer * PAGE + 24 + 120));
-    await refused(lastPage, `${lastPage} is damaged: meta page ${newer} says the file uses 1 page, fewer than its two meta pages; ${advice}`);
+    await refused(
+      lastPage,
+      `${lastPage} is damaged: meta page ${newer} says the file uses 1 page, fewer than its two meta pages; ${advice}`,
+    );
   });
 
   it('a damaged page inside a table: an error naming the file and what to do, from the command and from a pull of it', async () => {
@@ -194,7 +258,12 @@ describe('a data file is checked before it is opened', () => {
     const pull = await runCli(['pull', damaged, '--data', local]);
     assert.equal(pull.code, 1, pull.stdout);
     const shown = damaged.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    assert.match(pull.stderr, new RegExp(`^error: ${shown}(: the stored value of .*)? is damaged: (.*: )?a page does not match its checksum \\(LMDB: MDB_CORRUPTED\\)`));
+    assert.match(
+      pull.stderr,
+      new RegExp(
+        `^error: ${shown}(: the stored value of .*)? is damaged: (.*: )?a page does not match its checksum \\(LMDB: MDB_CORRUPTED\\)`,
+      ),
+    );
     assert.doesNotMatch(pull.stderr, /created a new one/);
     assert.equal(existsSync(local), false, 'the pull that failed made no file');
   });

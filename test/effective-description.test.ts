@@ -27,7 +27,11 @@ describe('effective descriptions after an emptied edit', () => {
   it('updateDescription "" on a column and on the dataset: schemaMetadata and properties show the ingested text, editable aspects keep ""', async () => {
     const update = (description: string, column?: string) =>
       s.gql(`mutation($input: DescriptionUpdateInput!) { updateDescription(input: $input) }`, {
-        input: { description, resourceUrn: S.usersCreated, ...(column && { subResource: column, subResourceType: 'DATASET_FIELD' }) },
+        input: {
+          description,
+          resourceUrn: S.usersCreated,
+          ...(column && { subResource: column, subResourceType: 'DATASET_FIELD' }),
+        },
       });
     const read = async () => {
       const r = await s.gql(`{ dataset(urn: "${S.usersCreated}") {
@@ -37,13 +41,21 @@ describe('effective descriptions after an emptied edit', () => {
       const d = r.body.data.dataset;
       return {
         dataset: [d.properties.description, d.editableProperties?.description ?? null],
-        user_id: [d.schemaMetadata.fields.find((f: any) => f.fieldPath === 'user_id').description, d.editableSchemaMetadata?.editableSchemaFieldInfo[0]?.description ?? null],
+        user_id: [
+          d.schemaMetadata.fields.find((f: any) => f.fieldPath === 'user_id').description,
+          d.editableSchemaMetadata?.editableSchemaFieldInfo[0]?.description ?? null,
+        ],
       };
     };
-    for (const r of [await update('The user id', 'user_id'), await update('One row per sign-up')]) assert.deepEqual(r.body, { data: { updateDescription: true }, extensions: {} });
-    assert.deepEqual(await read(), { dataset: ['One row per sign-up', 'One row per sign-up'], user_id: ['The user id', 'The user id'] });
+    for (const r of [await update('The user id', 'user_id'), await update('One row per sign-up')])
+      assert.deepEqual(r.body, { data: { updateDescription: true }, extensions: {} });
+    assert.deepEqual(await read(), {
+      dataset: ['One row per sign-up', 'One row per sign-up'],
+      user_id: ['The user id', 'The user id'],
+    });
 
-    for (const r of [await update('', 'user_id'), await update('')]) assert.deepEqual(r.body, { data: { updateDescription: true }, extensions: {} });
+    for (const r of [await update('', 'user_id'), await update('')])
+      assert.deepEqual(r.body, { data: { updateDescription: true }, extensions: {} });
     assert.deepEqual(await read(), {
       dataset: ['table containing all the users created on a single day', ''],
       user_id: ['Id of the user created', ''],

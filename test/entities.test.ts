@@ -28,8 +28,18 @@ describe('generic entities over GraphQL', () => {
     s = await startSampleServer();
     const records = [
       mcp(ROOT_NODE, 'glossaryNodeInfo', { name: 'Root', definition: 'top' }),
-      mcp(NODE, 'glossaryNodeInfo', { name: 'Classification', definition: 'How sensitive data is', parentNode: ROOT_NODE }),
-      mcp(TERM, 'glossaryTermInfo', { name: 'PII', definition: 'Personal data', termSource: 'INTERNAL', parentNode: NODE, customProperties: { level: 'high' } }),
+      mcp(NODE, 'glossaryNodeInfo', {
+        name: 'Classification',
+        definition: 'How sensitive data is',
+        parentNode: ROOT_NODE,
+      }),
+      mcp(TERM, 'glossaryTermInfo', {
+        name: 'PII',
+        definition: 'Personal data',
+        termSource: 'INTERNAL',
+        parentNode: NODE,
+        customProperties: { level: 'high' },
+      }),
       mcp(PARENT_DOMAIN, 'domainProperties', { name: 'Business' }),
       mcp(DOMAIN, 'domainProperties', { name: 'Marketing', description: 'Campaigns', parentDomain: PARENT_DOMAIN }),
       mcp(DB, 'containerProperties', { name: 'db1', customProperties: {} }),
@@ -37,7 +47,12 @@ describe('generic entities over GraphQL', () => {
       mcp(SCHEMA, 'containerProperties', { name: 'schema1', description: 'A schema', customProperties: {} }),
       mcp(SCHEMA, 'container', { container: DB }),
       mcp(SCHEMA, 'subTypes', { typeNames: ['Schema'] }),
-      mcp(CHART, 'chartInfo', { title: 'Signups', description: 'Daily signups', customProperties: { k: 'v' }, lastModified: { created: { time: 1, actor: S.jdoe }, lastModified: { time: 2, actor: S.jdoe } } }),
+      mcp(CHART, 'chartInfo', {
+        title: 'Signups',
+        description: 'Daily signups',
+        customProperties: { k: 'v' },
+        lastModified: { created: { time: 1, actor: S.jdoe }, lastModified: { time: 2, actor: S.jdoe } },
+      }),
       mcp(CHART, 'container', { container: SCHEMA }),
       mcp(CHART, 'domains', { domains: [DOMAIN] }),
       mcp(CHART, 'glossaryTerms', { terms: [{ urn: TERM }], auditStamp: { time: 3, actor: S.jdoe } }),
@@ -47,15 +62,26 @@ describe('generic entities over GraphQL', () => {
       mcp(JOB, 'dataJobInfo', { name: 'Load', type: 'COMMAND', customProperties: {} }),
       mcp(JOB, 'dataJobInputOutput', { inputDatasets: [S.usersCreated], outputDatasets: [S.usersDeleted] }),
       mcp(PROP, 'propertyDefinition', {
-        qualifiedName: 'io.acryl.retention', displayName: 'Retention', valueType: 'urn:li:dataType:datahub.number',
-        entityTypes: ['urn:li:entityType:datahub.dataset'], cardinality: 'SINGLE', allowedValues: [{ value: { double: 30 }, description: 'a month' }],
+        qualifiedName: 'io.acryl.retention',
+        displayName: 'Retention',
+        valueType: 'urn:li:dataType:datahub.number',
+        entityTypes: ['urn:li:entityType:datahub.dataset'],
+        cardinality: 'SINGLE',
+        allowedValues: [{ value: { double: 30 }, description: 'a month' }],
       }),
       mcp(S.hiveSample, 'structuredProperties', { properties: [{ propertyUrn: PROP, values: [{ double: 30 }] }] }),
       mcp(S.hiveSample, 'domains', { domains: [DOMAIN] }),
-      mcp(FEATURE_TABLE, 'mlFeatureTableProperties', { description: 'User features', customProperties: {}, mlFeatures: ['urn:li:mlFeature:(users,age)'] }),
+      mcp(FEATURE_TABLE, 'mlFeatureTableProperties', {
+        description: 'User features',
+        customProperties: {},
+        mlFeatures: ['urn:li:mlFeature:(users,age)'],
+      }),
       mcp(FIELD, 'deprecation', { deprecated: true, note: 'use user_id', actor: S.jdoe }),
     ];
-    await ingestProposals({ store: s.store, actor: S.datahub }, records.map((r) => proposalFromMcp(r)));
+    await ingestProposals(
+      { store: s.store, actor: S.datahub },
+      records.map((r) => proposalFromMcp(r)),
+    );
   });
   after(() => s.close());
 
@@ -66,7 +92,32 @@ describe('generic entities over GraphQL', () => {
   };
 
   it('serves every entity type the issue names', () => {
-    for (const t of ['dataset', 'corpuser', 'corpGroup', 'tag', 'glossaryTerm', 'glossaryNode', 'domain', 'container', 'dataPlatform', 'dataPlatformInstance', 'chart', 'dashboard', 'dataFlow', 'dataJob', 'dataProduct', 'mlModel', 'mlModelGroup', 'mlFeature', 'mlFeatureTable', 'mlPrimaryKey', 'notebook', 'schemaField', 'structuredProperty', 'ownershipType']) {
+    for (const t of [
+      'dataset',
+      'corpuser',
+      'corpGroup',
+      'tag',
+      'glossaryTerm',
+      'glossaryNode',
+      'domain',
+      'container',
+      'dataPlatform',
+      'dataPlatformInstance',
+      'chart',
+      'dashboard',
+      'dataFlow',
+      'dataJob',
+      'dataProduct',
+      'mlModel',
+      'mlModelGroup',
+      'mlFeature',
+      'mlFeatureTable',
+      'mlPrimaryKey',
+      'notebook',
+      'schemaField',
+      'structuredProperty',
+      'ownershipType',
+    ]) {
       assert.ok(servedEntityTypes().includes(t), t);
     }
   });
@@ -87,12 +138,52 @@ describe('generic entities over GraphQL', () => {
       }
     } }`);
     assert.deepEqual(d.entity, {
-      urn: CHART, type: 'CHART', __typename: 'Chart', tool: 'looker', chartId: 'c1', platform: { name: 'looker' },
-      properties: { name: 'Signups', description: 'Daily signups', created: { time: 1, actor: S.jdoe }, customProperties: [{ key: 'k', value: 'v' }] },
+      urn: CHART,
+      type: 'CHART',
+      __typename: 'Chart',
+      tool: 'looker',
+      chartId: 'c1',
+      platform: { name: 'looker' },
+      properties: {
+        name: 'Signups',
+        description: 'Daily signups',
+        created: { time: 1, actor: S.jdoe },
+        customProperties: [{ key: 'k', value: 'v' }],
+      },
       container: { urn: SCHEMA, properties: { name: 'schema1' } },
-      parentContainers: { count: 2, containers: [{ urn: SCHEMA, subTypes: { typeNames: ['Schema'] }, platform: { name: 'unknown' } }, { urn: DB, subTypes: null, platform: { name: 'postgres' } }] },
-      domain: { associatedUrn: CHART, domain: { urn: DOMAIN, properties: { name: 'Marketing', description: 'Campaigns' }, parentDomains: { count: 1, domains: [{ urn: PARENT_DOMAIN }] } } },
-      glossaryTerms: { terms: [{ term: { urn: TERM, name: 'Classification.PII', properties: { name: 'PII', definition: 'Personal data' }, parentNodes: { count: 2, nodes: [{ urn: NODE, properties: { name: 'Classification' } }, { urn: ROOT_NODE, properties: { name: 'Root' } }] } } }] },
+      parentContainers: {
+        count: 2,
+        containers: [
+          { urn: SCHEMA, subTypes: { typeNames: ['Schema'] }, platform: { name: 'unknown' } },
+          { urn: DB, subTypes: null, platform: { name: 'postgres' } },
+        ],
+      },
+      domain: {
+        associatedUrn: CHART,
+        domain: {
+          urn: DOMAIN,
+          properties: { name: 'Marketing', description: 'Campaigns' },
+          parentDomains: { count: 1, domains: [{ urn: PARENT_DOMAIN }] },
+        },
+      },
+      glossaryTerms: {
+        terms: [
+          {
+            term: {
+              urn: TERM,
+              name: 'Classification.PII',
+              properties: { name: 'PII', definition: 'Personal data' },
+              parentNodes: {
+                count: 2,
+                nodes: [
+                  { urn: NODE, properties: { name: 'Classification' } },
+                  { urn: ROOT_NODE, properties: { name: 'Root' } },
+                ],
+              },
+            },
+          },
+        ],
+      },
       tags: { tags: [{ tag: { urn: S.legacy, name: 'Legacy' } }] },
       deprecation: { deprecated: true, note: 'old chart' },
       exists: true,
@@ -100,7 +191,8 @@ describe('generic entities over GraphQL', () => {
   });
 
   it('entities(urns): input order, several types at once, null in the slot of an unknown urn', async () => {
-    const d = await ok(`{ entities(urns: ["${JOB}", "urn:li:glossaryTerm:nope", "${S.hiveSample}", "${FIELD}", "${FEATURE_TABLE}"]) {
+    const d =
+      await ok(`{ entities(urns: ["${JOB}", "urn:li:glossaryTerm:nope", "${S.hiveSample}", "${FIELD}", "${FEATURE_TABLE}"]) {
       urn type
       ... on DataJob { jobId dataFlow { urn properties { name } } properties { name } inputOutput { inputDatasets { urn } outputDatasets { name } } }
       ... on Dataset { name domain { domain { urn } } structuredProperties { properties { structuredProperty { urn definition { displayName valueType { urn info { type } } entityTypes { info { type } } allowedValues { value { ... on NumberValue { numberValue } } description } } } values { ... on NumberValue { numberValue } } } } }
@@ -108,17 +200,51 @@ describe('generic entities over GraphQL', () => {
       ... on MLFeatureTable { name platform { name } properties { description mlFeatures { urn } } }
     } }`);
     assert.deepEqual(d.entities, [
-      { urn: JOB, type: 'DATA_JOB', jobId: 'load', dataFlow: { urn: FLOW, properties: { name: 'Daily' } }, properties: { name: 'Load' }, inputOutput: { inputDatasets: [{ urn: S.usersCreated }], outputDatasets: [{ name: 'fct_users_deleted' }] } },
+      {
+        urn: JOB,
+        type: 'DATA_JOB',
+        jobId: 'load',
+        dataFlow: { urn: FLOW, properties: { name: 'Daily' } },
+        properties: { name: 'Load' },
+        inputOutput: { inputDatasets: [{ urn: S.usersCreated }], outputDatasets: [{ name: 'fct_users_deleted' }] },
+      },
       null,
       {
-        urn: S.hiveSample, type: 'DATASET', name: 'SampleHiveDataset', domain: { domain: { urn: DOMAIN } },
-        structuredProperties: { properties: [{
-          structuredProperty: { urn: PROP, definition: { displayName: 'Retention', valueType: { urn: 'urn:li:dataType:datahub.number', info: { type: 'NUMBER' } }, entityTypes: [{ info: { type: 'DATASET' } }], allowedValues: [{ value: { numberValue: 30 }, description: 'a month' }] } },
-          values: [{ numberValue: 30 }],
-        }] },
+        urn: S.hiveSample,
+        type: 'DATASET',
+        name: 'SampleHiveDataset',
+        domain: { domain: { urn: DOMAIN } },
+        structuredProperties: {
+          properties: [
+            {
+              structuredProperty: {
+                urn: PROP,
+                definition: {
+                  displayName: 'Retention',
+                  valueType: { urn: 'urn:li:dataType:datahub.number', info: { type: 'NUMBER' } },
+                  entityTypes: [{ info: { type: 'DATASET' } }],
+                  allowedValues: [{ value: { numberValue: 30 }, description: 'a month' }],
+                },
+              },
+              values: [{ numberValue: 30 }],
+            },
+          ],
+        },
       },
-      { urn: FIELD, type: 'SCHEMA_FIELD', fieldPath: 'user_name', parent: { urn: S.usersDeleted }, deprecation: { note: 'use user_id' } },
-      { urn: FEATURE_TABLE, type: 'MLFEATURE_TABLE', name: 'users', platform: { name: 'feast' }, properties: { description: 'User features', mlFeatures: [{ urn: 'urn:li:mlFeature:(users,age)' }] } },
+      {
+        urn: FIELD,
+        type: 'SCHEMA_FIELD',
+        fieldPath: 'user_name',
+        parent: { urn: S.usersDeleted },
+        deprecation: { note: 'use user_id' },
+      },
+      {
+        urn: FEATURE_TABLE,
+        type: 'MLFEATURE_TABLE',
+        name: 'users',
+        platform: { name: 'feast' },
+        properties: { description: 'User features', mlFeatures: [{ urn: 'urn:li:mlFeature:(users,age)' }] },
+      },
     ]);
   });
 
@@ -131,14 +257,24 @@ describe('generic entities over GraphQL', () => {
       structuredProperty(urn: "${PROP}") { definition { qualifiedName cardinality immutable } }
     }`);
     assert.deepEqual(d, {
-      glossaryNode: { properties: { name: 'Classification', description: 'How sensitive data is' }, parentNodes: { nodes: [{ urn: ROOT_NODE }] } },
+      glossaryNode: {
+        properties: { name: 'Classification', description: 'How sensitive data is' },
+        parentNodes: { nodes: [{ urn: ROOT_NODE }] },
+      },
       domain: { id: 'marketing', properties: { name: 'Marketing' } },
       container: { properties: { name: 'db1' }, platform: { name: 'postgres' } },
       dataFlow: { orchestrator: 'airflow', flowId: 'daily', cluster: 'prod', properties: { name: 'Daily' } },
-      structuredProperty: { definition: { qualifiedName: 'io.acryl.retention', cardinality: 'SINGLE', immutable: false } },
+      structuredProperty: {
+        definition: { qualifiedName: 'io.acryl.retention', cardinality: 'SINGLE', immutable: false },
+      },
     });
     const missing = await s.gql('{ glossaryTerm(urn: "urn:li:glossaryTerm:nope") { urn } }');
-    assert.deepEqual(missing.body.errors, [{ ...expectedError('GlossaryTerm urn:li:glossaryTerm:nope does not exist.', 'glossaryTerm', 404), locations: [{ line: 1, column: 3 }] }]);
+    assert.deepEqual(missing.body.errors, [
+      {
+        ...expectedError('GlossaryTerm urn:li:glossaryTerm:nope does not exist.', 'glossaryTerm', 404),
+        locations: [{ line: 1, column: 3 }],
+      },
+    ]);
     const wrong = await s.gql(`{ chart(urn: "${DOMAIN}") { urn } }`);
     assert.equal(wrong.body.errors[0].message, `${DOMAIN} is not a chart urn (expected urn:li:chart:…)`);
     assert.equal(wrong.body.errors[0].extensions.code, 400);
@@ -151,28 +287,68 @@ describe('generic entities over GraphQL', () => {
   });
 
   it('view settings the clients read first: no default view until one is set (docs/datahub/discovery.md §5)', async () => {
-    const q = '{ globalViewsSettings { defaultView } me { corpUser { settings { appearance { showSimplifiedHomepage } views { defaultView { urn name viewType } } } } } }';
-    assert.deepEqual(await ok(q), { globalViewsSettings: { defaultView: null }, me: { corpUser: { settings: { appearance: { showSimplifiedHomepage: false }, views: null } } } });
+    const q =
+      '{ globalViewsSettings { defaultView } me { corpUser { settings { appearance { showSimplifiedHomepage } views { defaultView { urn name viewType } } } } } }';
+    assert.deepEqual(await ok(q), {
+      globalViewsSettings: { defaultView: null },
+      me: { corpUser: { settings: { appearance: { showSimplifiedHomepage: false }, views: null } } },
+    });
     const VIEW = 'urn:li:dataHubView:mine';
-    await ingestProposals({ store: s.store, actor: S.datahub }, [
-      mcp(VIEW, 'dataHubViewInfo', { name: 'My datasets', type: 'PERSONAL', definition: { entityTypes: ['DATASET'], filter: { operator: 'AND', filters: [] } } }),
-      mcp(S.datahub, 'corpUserSettings', { appearance: { showSimplifiedHomepage: true }, views: { defaultView: VIEW } }),
-      mcp('urn:li:globalSettings:0', 'globalSettingsInfo', { views: { defaultView: VIEW } }),
-    ].map((r) => proposalFromMcp(r)));
+    await ingestProposals(
+      { store: s.store, actor: S.datahub },
+      [
+        mcp(VIEW, 'dataHubViewInfo', {
+          name: 'My datasets',
+          type: 'PERSONAL',
+          definition: { entityTypes: ['DATASET'], filter: { operator: 'AND', filters: [] } },
+        }),
+        mcp(S.datahub, 'corpUserSettings', {
+          appearance: { showSimplifiedHomepage: true },
+          views: { defaultView: VIEW },
+        }),
+        mcp('urn:li:globalSettings:0', 'globalSettingsInfo', { views: { defaultView: VIEW } }),
+      ].map((r) => proposalFromMcp(r)),
+    );
     assert.deepEqual(await ok(q), {
       globalViewsSettings: { defaultView: VIEW },
-      me: { corpUser: { settings: { appearance: { showSimplifiedHomepage: true }, views: { defaultView: { urn: VIEW, name: 'My datasets', viewType: 'PERSONAL' } } } } },
+      me: {
+        corpUser: {
+          settings: {
+            appearance: { showSimplifiedHomepage: true },
+            views: { defaultView: { urn: VIEW, name: 'My datasets', viewType: 'PERSONAL' } },
+          },
+        },
+      },
     });
   });
 
   it('listOwnershipTypes: the system types and custom ones, found by name', async () => {
-    await ingestProposals({ store: s.store, actor: S.datahub }, [proposalFromMcp(mcp('urn:li:ownershipType:steward-2', 'ownershipTypeInfo', { name: 'Backup owner', created: { time: 0, actor: S.datahub }, lastModified: { time: 0, actor: S.datahub } }))]);
-    const all = await ok('{ listOwnershipTypes(input: { start: 0, count: 10 }) { start count total ownershipTypes { urn info { name } } } }');
-    assert.deepEqual(all.listOwnershipTypes.ownershipTypes.map((t: any) => t.info.name), ['Technical Owner', 'Business Owner', 'Data Steward', 'None', 'Backup owner']);
-    const found = await ok('{ listOwnershipTypes(input: { start: 0, count: 1000, query: "OWNER" }) { total ownershipTypes { urn } } }');
+    await ingestProposals({ store: s.store, actor: S.datahub }, [
+      proposalFromMcp(
+        mcp('urn:li:ownershipType:steward-2', 'ownershipTypeInfo', {
+          name: 'Backup owner',
+          created: { time: 0, actor: S.datahub },
+          lastModified: { time: 0, actor: S.datahub },
+        }),
+      ),
+    ]);
+    const all = await ok(
+      '{ listOwnershipTypes(input: { start: 0, count: 10 }) { start count total ownershipTypes { urn info { name } } } }',
+    );
+    assert.deepEqual(
+      all.listOwnershipTypes.ownershipTypes.map((t: any) => t.info.name),
+      ['Technical Owner', 'Business Owner', 'Data Steward', 'None', 'Backup owner'],
+    );
+    const found = await ok(
+      '{ listOwnershipTypes(input: { start: 0, count: 1000, query: "OWNER" }) { total ownershipTypes { urn } } }',
+    );
     assert.deepEqual(found.listOwnershipTypes, {
       total: 3,
-      ownershipTypes: [{ urn: 'urn:li:ownershipType:__system__technical_owner' }, { urn: 'urn:li:ownershipType:__system__business_owner' }, { urn: 'urn:li:ownershipType:steward-2' }],
+      ownershipTypes: [
+        { urn: 'urn:li:ownershipType:__system__technical_owner' },
+        { urn: 'urn:li:ownershipType:__system__business_owner' },
+        { urn: 'urn:li:ownershipType:steward-2' },
+      ],
     });
   });
 });

@@ -28,7 +28,10 @@ function entityDetailsPath(): string | undefined {
 
 const DOCUMENT = entityDetailsPath();
 const missing = !DOCUMENT || !existsSync(PYTHON);
-if (missing) throw new Error('ENTITY DETAILS SUITE cannot run: .venv-interop with mcp-server-datahub is missing; run scripts/setup.sh.');
+if (missing)
+  throw new Error(
+    'ENTITY DETAILS SUITE cannot run: .venv-interop with mcp-server-datahub is missing; run scripts/setup.sh.',
+  );
 
 /**
  * Asks the MCP client's own code (graphql_helpers) what it sends to this server: whether it takes it
@@ -102,38 +105,89 @@ const attribution = { time: T, actor: U.jdoe, sourceDetail: { origin: 'dbt docs'
 
 const CATALOG = [
   // people and labels
-  mcp(U.jdoe, 'corpUserInfo', { active: true, displayName: 'John Doe', email: 'jdoe@example.com', title: 'Data Engineer' }),
+  mcp(U.jdoe, 'corpUserInfo', {
+    active: true,
+    displayName: 'John Doe',
+    email: 'jdoe@example.com',
+    title: 'Data Engineer',
+  }),
   mcp(U.jdoe, 'groupMembership', { groups: [U.analysts] }),
   mcp(U.jdoe, 'structuredProperties', { properties: [{ propertyUrn: U.retention, values: [{ double: 30 }] }] }),
-  mcp(U.analysts, 'corpGroupInfo', { displayName: 'Analysts', description: 'Sales analytics', email: 'analysts@example.com', admins: [U.jdoe], members: [U.jdoe], groups: [] }),
+  mcp(U.analysts, 'corpGroupInfo', {
+    displayName: 'Analysts',
+    description: 'Sales analytics',
+    email: 'analysts@example.com',
+    admins: [U.jdoe],
+    members: [U.jdoe],
+    groups: [],
+  }),
   mcp(U.analysts, 'structuredProperties', { properties: [{ propertyUrn: U.steward, values: [{ string: U.jdoe }] }] }),
   mcp(U.retention, 'propertyDefinition', {
-    qualifiedName: 'io.example.retentionDays', displayName: 'Retention (days)', valueType: 'urn:li:dataType:datahub.number',
-    cardinality: 'SINGLE', entityTypes: ['urn:li:entityType:datahub.corpuser'], immutable: false,
+    qualifiedName: 'io.example.retentionDays',
+    displayName: 'Retention (days)',
+    valueType: 'urn:li:dataType:datahub.number',
+    cardinality: 'SINGLE',
+    entityTypes: ['urn:li:entityType:datahub.corpuser'],
+    immutable: false,
   }),
   mcp(U.steward, 'propertyDefinition', {
-    qualifiedName: 'io.example.steward', displayName: 'Steward', valueType: 'urn:li:dataType:datahub.urn',
-    typeQualifier: { allowedTypes: ['urn:li:entityType:datahub.corpuser'] }, cardinality: 'SINGLE',
-    entityTypes: ['urn:li:entityType:datahub.corpGroup'], immutable: false,
+    qualifiedName: 'io.example.steward',
+    displayName: 'Steward',
+    valueType: 'urn:li:dataType:datahub.urn',
+    typeQualifier: { allowedTypes: ['urn:li:entityType:datahub.corpuser'] },
+    cardinality: 'SINGLE',
+    entityTypes: ['urn:li:entityType:datahub.corpGroup'],
+    immutable: false,
   }),
   mcp(U.pii, 'tagProperties', { name: 'PII', description: 'Personal data' }),
   mcp(U.finance, 'glossaryNodeInfo', { name: 'Finance', definition: 'Money matters' }),
-  mcp(U.finance, 'displayProperties', { colorHex: '#0B7A3E', icon: { iconLibrary: 'MATERIAL', name: 'Savings', style: 'Outlined' } }),
-  mcp(U.revenue, 'glossaryTermInfo', { name: 'Revenue', definition: 'Money earned', termSource: 'INTERNAL', parentNode: U.finance, customProperties: {} }),
+  mcp(U.finance, 'displayProperties', {
+    colorHex: '#0B7A3E',
+    icon: { iconLibrary: 'MATERIAL', name: 'Savings', style: 'Outlined' },
+  }),
+  mcp(U.revenue, 'glossaryTermInfo', {
+    name: 'Revenue',
+    definition: 'Money earned',
+    termSource: 'INTERNAL',
+    parentNode: U.finance,
+    customProperties: {},
+  }),
   // the domain and its data product
   mcp(U.sales, 'domainProperties', { name: 'Sales', description: 'Everything sold' }),
-  mcp(U.sales, 'displayProperties', { colorHex: '#1F6FEB', icon: { iconLibrary: 'MATERIAL', name: 'Storefront', style: 'Filled' } }),
-  mcp(U.product, 'dataProductProperties', { name: 'Sales KPIs', description: 'Daily sales figures', assets: [{ destinationUrn: U.orders }, { destinationUrn: U.chart }], customProperties: { tier: 'gold' } }),
+  mcp(U.sales, 'displayProperties', {
+    colorHex: '#1F6FEB',
+    icon: { iconLibrary: 'MATERIAL', name: 'Storefront', style: 'Filled' },
+  }),
+  mcp(U.product, 'dataProductProperties', {
+    name: 'Sales KPIs',
+    description: 'Daily sales figures',
+    assets: [{ destinationUrn: U.orders }, { destinationUrn: U.chart }],
+    customProperties: { tier: 'gold' },
+  }),
   mcp(U.product, 'domains', { domains: [U.sales] }),
   // the datasets
   mcp(U.customers, 'datasetProperties', { name: 'customers', description: 'Who buys', customProperties: {} }),
   mcp(U.customers, 'schemaMetadata', {
-    schemaName: 'customers', platform: 'urn:li:dataPlatform:snowflake', version: 0, ...CHANGES, hash: '',
-    platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } }, fields: [column('id', 'NumberType', 'NUMBER')],
+    schemaName: 'customers',
+    platform: 'urn:li:dataPlatform:snowflake',
+    version: 0,
+    ...CHANGES,
+    hash: '',
+    platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } },
+    fields: [column('id', 'NumberType', 'NUMBER')],
   }),
-  mcp(U.orders, 'datasetProperties', { name: 'orders', qualifiedName: 'SHOP.PUBLIC.ORDERS', description: 'One row per order', customProperties: { team: 'sales' } }),
+  mcp(U.orders, 'datasetProperties', {
+    name: 'orders',
+    qualifiedName: 'SHOP.PUBLIC.ORDERS',
+    description: 'One row per order',
+    customProperties: { team: 'sales' },
+  }),
   mcp(U.orders, 'schemaMetadata', {
-    schemaName: 'orders', platform: 'urn:li:dataPlatform:snowflake', version: 0, ...CHANGES, hash: '',
+    schemaName: 'orders',
+    platform: 'urn:li:dataPlatform:snowflake',
+    version: 0,
+    ...CHANGES,
+    hash: '',
     platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: 'CREATE VIEW orders AS SELECT 1' } },
     fields: [
       column('id', 'NumberType', 'NUMBER'),
@@ -145,46 +199,107 @@ const CATALOG = [
       }),
     ],
     primaryKeys: ['id'],
-    foreignKeys: [{ name: 'fk_customer', foreignFields: [U.customersIdField], sourceFields: [U.customerIdField], foreignDataset: U.customers }],
+    foreignKeys: [
+      {
+        name: 'fk_customer',
+        foreignFields: [U.customersIdField],
+        sourceFields: [U.customerIdField],
+        foreignDataset: U.customers,
+      },
+    ],
   }),
-  mcp(U.orders, 'editableSchemaMetadata', { ...CHANGES, editableSchemaFieldInfo: [{ fieldPath: 'amount', description: 'Order total in EUR' }] }),
+  mcp(U.orders, 'editableSchemaMetadata', {
+    ...CHANGES,
+    editableSchemaFieldInfo: [{ fieldPath: 'amount', description: 'Order total in EUR' }],
+  }),
   mcp(U.orders, 'globalTags', { tags: [{ tag: U.pii }] }),
   mcp(U.orders, 'glossaryTerms', { terms: [{ urn: U.revenue }], auditStamp: STAMP }),
-  mcp(U.orders, 'ownership', { owners: [{ owner: U.jdoe, type: 'TECHNICAL_OWNER' }, { owner: U.analysts, type: 'BUSINESS_OWNER' }], lastModified: STAMP }),
+  mcp(U.orders, 'ownership', {
+    owners: [
+      { owner: U.jdoe, type: 'TECHNICAL_OWNER' },
+      { owner: U.analysts, type: 'BUSINESS_OWNER' },
+    ],
+    lastModified: STAMP,
+  }),
   mcp(U.orders, 'domains', { domains: [U.sales] }),
-  mcp(U.orders, 'deprecation', { deprecated: true, note: 'Use orders_v2', actor: U.jdoe, decommissionTime: T + 86_400_000 }),
+  mcp(U.orders, 'deprecation', {
+    deprecated: true,
+    note: 'Use orders_v2',
+    actor: U.jdoe,
+    decommissionTime: T + 86_400_000,
+  }),
   mcp(U.orders, 'subTypes', { typeNames: ['View'] }),
   mcp(U.orders, 'viewProperties', { materialized: false, viewLogic: 'SELECT * FROM raw.orders', viewLanguage: 'SQL' }),
-  mcp(U.amountField, 'documentation', { documentations: [{ documentation: 'Gross amount, taxes included', attribution }] }),
+  mcp(U.amountField, 'documentation', {
+    documentations: [{ documentation: 'Gross amount, taxes included', attribution }],
+  }),
   // BI and pipelines
   mcp(U.chart, 'chartInfo', {
-    title: 'Orders by day', description: 'Daily order count', lastModified: CHANGES, inputs: [U.orders],
-    type: 'BAR', access: 'PUBLIC', customProperties: { refresh: 'hourly' },
+    title: 'Orders by day',
+    description: 'Daily order count',
+    lastModified: CHANGES,
+    inputs: [U.orders],
+    type: 'BAR',
+    access: 'PUBLIC',
+    customProperties: { refresh: 'hourly' },
   }),
   mcp(U.chart, 'domains', { domains: [U.sales] }),
   mcp(U.chart, 'documentation', { documentations: [{ documentation: 'Counts orders per calendar day' }] }),
-  mcp(U.dashboard, 'dashboardInfo', { title: 'Sales overview', description: 'The sales team board', charts: [U.chart], datasets: [], lastModified: CHANGES, access: 'PRIVATE', customProperties: {} }),
+  mcp(U.dashboard, 'dashboardInfo', {
+    title: 'Sales overview',
+    description: 'The sales team board',
+    charts: [U.chart],
+    datasets: [],
+    lastModified: CHANGES,
+    access: 'PRIVATE',
+    customProperties: {},
+  }),
   mcp(U.flow, 'dataFlowInfo', { name: 'etl', description: 'Nightly loads', project: 'shop', customProperties: {} }),
   mcp(U.flow, 'ownership', { owners: [{ owner: U.jdoe, type: 'TECHNICAL_OWNER' }], lastModified: STAMP }),
   mcp(U.flow, 'documentation', { documentations: [{ documentation: 'Runs at 02:00 UTC', attribution }] }),
-  mcp(U.job, 'dataJobInfo', { name: 'load_orders', description: 'Loads the orders', type: { string: 'COMMAND' }, customProperties: {} }),
+  mcp(U.job, 'dataJobInfo', {
+    name: 'load_orders',
+    description: 'Loads the orders',
+    type: { string: 'COMMAND' },
+    customProperties: {},
+  }),
   mcp(U.job, 'dataJobInputOutput', { inputDatasets: [U.customers], outputDatasets: [U.orders] }),
   // a container, and ML entities
-  mcp(U.database, 'containerProperties', { name: 'shop', description: 'The shop database', customProperties: { engine: 'snowflake' } }),
+  mcp(U.database, 'containerProperties', {
+    name: 'shop',
+    description: 'The shop database',
+    customProperties: { engine: 'snowflake' },
+  }),
   mcp(U.database, 'subTypes', { typeNames: ['Database'] }),
   mcp(U.database, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:snowflake' }),
   mcp(U.database, 'ownership', { owners: [{ owner: U.analysts, type: 'BUSINESS_OWNER' }], lastModified: STAMP }),
   mcp(U.database, 'browsePathsV2', { path: [{ id: 'snowflake' }] }),
   mcp(U.orders, 'container', { container: U.database }),
-  mcp(U.featureTable, 'mlFeatureTableProperties', { description: 'Features of users', mlFeatures: [U.feature], mlPrimaryKeys: [U.primaryKey], customProperties: { store: 'redis' } }),
+  mcp(U.featureTable, 'mlFeatureTableProperties', {
+    description: 'Features of users',
+    mlFeatures: [U.feature],
+    mlPrimaryKeys: [U.primaryKey],
+    customProperties: { store: 'redis' },
+  }),
   mcp(U.feature, 'mlFeatureProperties', { description: 'Age in years', dataType: 'CONTINUOUS', customProperties: {} }),
-  mcp(U.primaryKey, 'mlPrimaryKeyProperties', { description: 'The user', dataType: 'ORDINAL', sources: [], customProperties: {} }),
-  mcp(U.model, 'mlModelProperties', { description: 'Predicts churn', customProperties: { framework: 'xgboost' }, groups: [U.modelGroup] }),
+  mcp(U.primaryKey, 'mlPrimaryKeyProperties', {
+    description: 'The user',
+    dataType: 'ORDINAL',
+    sources: [],
+    customProperties: {},
+  }),
+  mcp(U.model, 'mlModelProperties', {
+    description: 'Predicts churn',
+    customProperties: { framework: 'xgboost' },
+    groups: [U.modelGroup],
+  }),
   mcp(U.model, 'globalTags', { tags: [{ tag: U.pii }] }),
   mcp(U.modelGroup, 'mlModelGroupProperties', { description: 'Churn models', customProperties: {} }),
 ];
 
-describe('mcp-server-datahub get_entities (entity_details.gql) against a real server', { skip: missing && 'interop virtualenv missing' }, () => {
+describe('mcp-server-datahub get_entities (entity_details.gql) against a real server', {
+  skip: missing && 'interop virtualenv missing',
+}, () => {
   let s: GqlServer;
   let sent: string;
   let full: string;
@@ -194,12 +309,26 @@ describe('mcp-server-datahub get_entities (entity_details.gql) against a real se
     const summary = await ingestFile(s.store, writeTemp('entity-details.json', JSON.stringify(CATALOG)));
     assert.equal(summary.written, CATALOG.length, 'every aspect of the fixture is stored');
     const r = await runProcess(PYTHON, ['-c', TRANSFORM, s.server.url], {
-      env: { DATAHUB_TELEMETRY_ENABLED: 'false', HOME: tempDir('catalog-entity-details-home-'), PYTHONWARNINGS: 'ignore', DATAHUB_GMS_TOKEN: '' },
+      env: {
+        DATAHUB_TELEMETRY_ENABLED: 'false',
+        HOME: tempDir('catalog-entity-details-home-'),
+        PYTHONWARNINGS: 'ignore',
+        DATAHUB_GMS_TOKEN: '',
+      },
     });
     assert.equal(r.code, 0, r.stderr);
-    const t = JSON.parse(r.stdout.trim().split('\n').pop()!) as { cloud: boolean; path: string; sent: string; full: string };
+    const t = JSON.parse(r.stdout.trim().split('\n').pop()!) as {
+      cloud: boolean;
+      path: string;
+      sent: string;
+      full: string;
+    };
     assert.equal(t.cloud, false, 'our /config has no baseUrl: the MCP client treats this server as DataHub Core');
-    assert.equal(readFileSync(t.path, 'utf8'), readFileSync(DOCUMENT!, 'utf8'), 'the document the client reads is the one this test loaded');
+    assert.equal(
+      readFileSync(t.path, 'utf8'),
+      readFileSync(DOCUMENT!, 'utf8'),
+      'the document the client reads is the one this test loaded',
+    );
     sent = t.sent;
     full = t.full;
   });
@@ -230,7 +359,11 @@ describe('mcp-server-datahub get_entities (entity_details.gql) against a real se
     const e = await getEntity(U.orders);
     assert.equal(e.urn, U.orders);
     assert.equal(e.name, 'shop.orders');
-    assert.deepEqual(e.platform, { urn: 'urn:li:dataPlatform:snowflake', name: 'snowflake', __typename: 'DataPlatform' });
+    assert.deepEqual(e.platform, {
+      urn: 'urn:li:dataPlatform:snowflake',
+      name: 'snowflake',
+      __typename: 'DataPlatform',
+    });
     assert.equal(e.properties.name, 'orders');
     assert.equal(e.properties.description, 'One row per order');
     assert.deepEqual(e.properties.customProperties, [{ key: 'team', value: 'sales' }]);
@@ -242,47 +375,90 @@ describe('mcp-server-datahub get_entities (entity_details.gql) against a real se
     assert.equal(sm.datasetUrn, U.orders);
     assert.deepEqual(sm.primaryKeys, ['id']);
     assert.deepEqual(sm.platformSchema, { schema: 'CREATE VIEW orders AS SELECT 1' });
-    assert.deepEqual(sm.fields.map((f: any) => f.fieldPath), ['id', 'customer_id', 'amount']);
+    assert.deepEqual(
+      sm.fields.map((f: any) => f.fieldPath),
+      ['id', 'customer_id', 'amount'],
+    );
     const amount = sm.fields[2];
     assert.equal(amount.description, 'Order total in EUR', 'the edited description is the one a person sees');
     assert.equal(amount.nativeDataType, 'DECIMAL(10,2)');
-    assert.deepEqual(amount.tags.tags.map((t: any) => t.tag.properties.name), ['PII']);
-    assert.deepEqual(amount.glossaryTerms.terms.map((t: any) => t.term.properties.name), ['Revenue']);
+    assert.deepEqual(
+      amount.tags.tags.map((t: any) => t.tag.properties.name),
+      ['PII'],
+    );
+    assert.deepEqual(
+      amount.glossaryTerms.terms.map((t: any) => t.term.properties.name),
+      ['Revenue'],
+    );
     assert.deepEqual(amount.schemaFieldEntity.documentation.documentations, [
-      { documentation: 'Gross amount, taxes included', attribution: { sourceDetail: [{ key: 'origin', value: 'dbt docs' }] } },
+      {
+        documentation: 'Gross amount, taxes included',
+        attribution: { sourceDetail: [{ key: 'origin', value: 'dbt docs' }] },
+      },
     ]);
     assert.equal(amount.schemaFieldEntity.businessAttributes, null, 'business attributes are not interpreted');
     assert.equal(sm.fields[0].schemaFieldEntity.documentation, null, 'a column without documentation');
     assert.deepEqual(
-      sm.foreignKeys.map((fk: any) => ({ name: fk.name, source: fk.sourceFields.map((f: any) => f.fieldPath), foreign: fk.foreignFields.map((f: any) => f.fieldPath), dataset: fk.foreignDataset.urn })),
+      sm.foreignKeys.map((fk: any) => ({
+        name: fk.name,
+        source: fk.sourceFields.map((f: any) => f.fieldPath),
+        foreign: fk.foreignFields.map((f: any) => f.fieldPath),
+        dataset: fk.foreignDataset.urn,
+      })),
       [{ name: 'fk_customer', source: ['customer_id'], foreign: ['id'], dataset: U.customers }],
     );
     assert.equal(sm.foreignKeys[0].foreignDataset.properties.description, 'Who buys');
-    assert.deepEqual(e.editableSchemaMetadata.editableSchemaFieldInfo.map((f: any) => [f.fieldPath, f.description]), [['amount', 'Order total in EUR']]);
+    assert.deepEqual(
+      e.editableSchemaMetadata.editableSchemaFieldInfo.map((f: any) => [f.fieldPath, f.description]),
+      [['amount', 'Order total in EUR']],
+    );
   });
 
   it('a dataset: owners, tags, terms with their glossary node, domain with its entity counts, data product, deprecation', async () => {
     const e = await getEntity(U.orders);
     const owners = e.ownership.owners.map((o: any) => [o.owner.urn, o.type, o.owner.properties?.displayName]);
-    assert.deepEqual(owners, [[U.jdoe, 'TECHNICAL_OWNER', 'John Doe'], [U.analysts, 'BUSINESS_OWNER', 'Analysts']]);
+    assert.deepEqual(owners, [
+      [U.jdoe, 'TECHNICAL_OWNER', 'John Doe'],
+      [U.analysts, 'BUSINESS_OWNER', 'Analysts'],
+    ]);
     const group = e.ownership.owners[1].owner;
-    assert.deepEqual(group.info.members.map((m: any) => m.urn), [U.jdoe]);
-    assert.deepEqual(e.tags.tags.map((t: any) => [t.tag.urn, t.tag.properties.name, t.tag.properties.description]), [[U.pii, 'PII', 'Personal data']]);
+    assert.deepEqual(
+      group.info.members.map((m: any) => m.urn),
+      [U.jdoe],
+    );
+    assert.deepEqual(
+      e.tags.tags.map((t: any) => [t.tag.urn, t.tag.properties.name, t.tag.properties.description]),
+      [[U.pii, 'PII', 'Personal data']],
+    );
     const term = e.glossaryTerms.terms[0].term;
     assert.equal(term.properties.name, 'Revenue');
     assert.equal(term.parentNodes.count, 1);
     assert.equal(term.parentNodes.nodes[0].properties.name, 'Finance');
-    assert.deepEqual(term.parentNodes.nodes[0].displayProperties.icon, { name: 'Savings', style: 'Outlined', iconLibrary: 'MATERIAL', __typename: 'IconProperties' });
+    assert.deepEqual(term.parentNodes.nodes[0].displayProperties.icon, {
+      name: 'Savings',
+      style: 'Outlined',
+      iconLibrary: 'MATERIAL',
+      __typename: 'IconProperties',
+    });
 
     const d = e.domain.domain;
     assert.equal(d.urn, U.sales);
     assert.equal(d.properties.name, 'Sales');
-    assert.equal(d.entities.total, 2, 'the domain holds the dataset and the chart (data products and domains left out)');
+    assert.equal(
+      d.entities.total,
+      2,
+      'the domain holds the dataset and the chart (data products and domains left out)',
+    );
     assert.equal(d.dataProducts.total, 1);
     assert.equal(d.children.total, 0);
     assert.equal(d.displayProperties.icon.name, 'Storefront');
 
-    const product = e.dataProduct.relationships.map((r: any) => [r.type, r.entity.urn, r.entity.properties.name, r.entity.domain.domain.urn]);
+    const product = e.dataProduct.relationships.map((r: any) => [
+      r.type,
+      r.entity.urn,
+      r.entity.properties.name,
+      r.entity.domain.domain.urn,
+    ]);
     assert.deepEqual(product, [['DataProductContains', U.product, 'Sales KPIs', U.sales]]);
 
     assert.equal(e.deprecation.deprecated, true);
@@ -335,11 +511,19 @@ describe('mcp-server-datahub get_entities (entity_details.gql) against a real se
     assert.equal(job.properties.name, 'load_orders');
     assert.equal(job.dataFlow.urn, U.flow);
     assert.equal(job.dataFlow.flowId, 'etl');
-    assert.deepEqual(job.inputOutput.inputDatasets.map((d: any) => [d.urn, d.properties.name]), [[U.customers, 'customers']]);
-    assert.deepEqual(job.inputOutput.outputDatasets.map((d: any) => d.urn), [U.orders]);
+    assert.deepEqual(
+      job.inputOutput.inputDatasets.map((d: any) => [d.urn, d.properties.name]),
+      [[U.customers, 'customers']],
+    );
+    assert.deepEqual(
+      job.inputOutput.outputDatasets.map((d: any) => d.urn),
+      [U.orders],
+    );
 
     const cloudJob = await getEntity(U.job, full);
-    assert.deepEqual(cloudJob.dataFlow.documentation.documentations, [{ documentation: 'Runs at 02:00 UTC', attribution: { sourceDetail: [{ key: 'origin', value: 'dbt docs' }] } }]);
+    assert.deepEqual(cloudJob.dataFlow.documentation.documentations, [
+      { documentation: 'Runs at 02:00 UTC', attribution: { sourceDetail: [{ key: 'origin', value: 'dbt docs' }] } },
+    ]);
   });
 
   it("a glossary term and its node (the node's display properties are read through the dataset's terms, above)", async () => {
@@ -358,7 +542,10 @@ describe('mcp-server-datahub get_entities (entity_details.gql) against a real se
     const d = await getEntity(U.sales);
     assert.equal(d.properties.name, 'Sales');
     assert.equal(d.properties.description, 'Everything sold');
-    assert.deepEqual(d.displayProperties, { icon: { name: 'Storefront', style: 'Filled', iconLibrary: 'MATERIAL', __typename: 'IconProperties' }, __typename: 'DisplayProperties' });
+    assert.deepEqual(d.displayProperties, {
+      icon: { name: 'Storefront', style: 'Filled', iconLibrary: 'MATERIAL', __typename: 'IconProperties' },
+      __typename: 'DisplayProperties',
+    });
     assert.equal(d.entities.total, 2);
     assert.equal(d.dataProducts.total, 1);
     assert.equal(d.parentDomains.count, 0);
@@ -370,7 +557,13 @@ describe('mcp-server-datahub get_entities (entity_details.gql) against a real se
     assert.deepEqual(p.properties.customProperties, [{ key: 'tier', value: 'gold' }]);
     assert.equal(p.entities.total, 2);
     const assets = p.entities.searchResults.map((r: any) => [r.entity.urn, r.entity.properties.name]).sort();
-    assert.deepEqual(assets, [[U.chart, 'Orders by day'], [U.orders, 'orders']].sort());
+    assert.deepEqual(
+      assets,
+      [
+        [U.chart, 'Orders by day'],
+        [U.orders, 'orders'],
+      ].sort(),
+    );
   });
 
   it('a user and a group: profile, structured properties, group members', async () => {
@@ -409,7 +602,11 @@ describe('mcp-server-datahub get_entities (entity_details.gql) against a real se
     assert.equal(t.name, 'user_features');
     assert.equal(t.description, 'Features of users');
     assert.deepEqual(t.properties.customProperties, [{ key: 'store', value: 'redis' }]);
-    assert.deepEqual(t.featureTableProperties, { description: 'Features of users', mlFeatures: [{ urn: U.feature }], mlPrimaryKeys: [{ urn: U.primaryKey }] });
+    assert.deepEqual(t.featureTableProperties, {
+      description: 'Features of users',
+      mlFeatures: [{ urn: U.feature }],
+      mlPrimaryKeys: [{ urn: U.primaryKey }],
+    });
     assert.equal(t.platform.name, 'feast');
     const f = await getEntity(U.feature);
     assert.equal(f.name, 'age');
@@ -419,7 +616,10 @@ describe('mcp-server-datahub get_entities (entity_details.gql) against a real se
     assert.equal(m.origin, 'PROD');
     assert.equal(m.description, 'Predicts churn');
     assert.deepEqual(m.properties.customProperties, [{ key: 'framework', value: 'xgboost' }]);
-    assert.deepEqual(m.tags.tags.map((x: any) => x.tag.urn), [U.pii]);
+    assert.deepEqual(
+      m.tags.tags.map((x: any) => x.tag.urn),
+      [U.pii],
+    );
     const g = await getEntity(U.modelGroup);
     assert.equal(g.name, 'churn_models');
     assert.equal(g.description, 'Churn models');
@@ -427,7 +627,11 @@ describe('mcp-server-datahub get_entities (entity_details.gql) against a real se
 
   it("the same document's GetEntityLineage (the get_lineage tool) previews what is upstream of the dataset", async () => {
     const input = {
-      urn: U.orders, direction: 'UPSTREAM', query: '*', start: 0, count: 10,
+      urn: U.orders,
+      direction: 'UPSTREAM',
+      query: '*',
+      start: 0,
+      count: 10,
       orFilters: [{ and: [{ field: 'degree', condition: 'EQUAL', values: ['1', '2'] }] }],
     };
     const res = await fetch(s.url, {
@@ -437,8 +641,15 @@ describe('mcp-server-datahub get_entities (entity_details.gql) against a real se
     });
     const body = (await res.json()) as any;
     assert.equal(body.errors, undefined, JSON.stringify(body.errors));
-    const found = body.data.searchAcrossLineage.searchResults.map((r: any) => [r.entity.urn, r.degree, r.entity.properties?.name]);
-    assert.deepEqual(found, [[U.job, 1, 'load_orders'], [U.customers, 2, 'customers']]);
+    const found = body.data.searchAcrossLineage.searchResults.map((r: any) => [
+      r.entity.urn,
+      r.degree,
+      r.entity.properties?.name,
+    ]);
+    assert.deepEqual(found, [
+      [U.job, 1, 'load_orders'],
+      [U.customers, 2, 'customers'],
+    ]);
   });
 
   it('a tag', async () => {
@@ -451,8 +662,14 @@ describe('mcp-server-datahub get_entities (entity_details.gql) against a real se
     const p = await getEntity(U.steward);
     assert.equal(p.definition.qualifiedName, 'io.example.steward');
     assert.equal(p.definition.valueType.urn, 'urn:li:dataType:datahub.urn');
-    assert.deepEqual(p.definition.typeQualifier.allowedTypes.map((t: any) => [t.urn, t.info.type]), [['urn:li:entityType:datahub.corpuser', 'CORP_USER']]);
-    assert.deepEqual(p.definition.entityTypes.map((t: any) => t.urn), ['urn:li:entityType:datahub.corpGroup']);
+    assert.deepEqual(
+      p.definition.typeQualifier.allowedTypes.map((t: any) => [t.urn, t.info.type]),
+      [['urn:li:entityType:datahub.corpuser', 'CORP_USER']],
+    );
+    assert.deepEqual(
+      p.definition.entityTypes.map((t: any) => t.urn),
+      ['urn:li:entityType:datahub.corpGroup'],
+    );
     const r = await getEntity(U.retention);
     assert.equal(r.definition.typeQualifier, null);
   });

@@ -2,18 +2,35 @@
 // new error with a location added, its message composed in one place (issue 33, item 6).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AspectValidationError, BadRequestError, CatalogError, InvalidPatchError, InvalidUrnError, locatedError, locationText, NotFoundError } from '../src/errors.ts';
+import {
+  AspectValidationError,
+  BadRequestError,
+  CatalogError,
+  InvalidPatchError,
+  InvalidUrnError,
+  locatedError,
+  locationText,
+  NotFoundError,
+} from '../src/errors.ts';
 
 describe('located errors', () => {
   it('locatedError returns a new error of the same class; the original is left as it was', () => {
     const base = new AspectValidationError('globalTags', 'tags[0].tag', 'expected a string, got number 7');
     const located = locatedError(base, { path: '[2].globalTags.value' });
     assert.notEqual(located, base);
-    assert.ok(located instanceof AspectValidationError && located instanceof BadRequestError && located instanceof CatalogError);
-    assert.equal(located.message, '[2].globalTags.value: Invalid globalTags at tags[0].tag: expected a string, got number 7');
+    assert.ok(
+      located instanceof AspectValidationError && located instanceof BadRequestError && located instanceof CatalogError,
+    );
+    assert.equal(
+      located.message,
+      '[2].globalTags.value: Invalid globalTags at tags[0].tag: expected a string, got number 7',
+    );
     assert.equal(located.baseMessage, 'Invalid globalTags at tags[0].tag: expected a string, got number 7');
     assert.deepEqual(located.location, { path: '[2].globalTags.value' });
-    assert.deepEqual([located.name, located.type, located.code, located.aspectName, located.path], ['AspectValidationError', 'BAD_REQUEST', 400, 'globalTags', 'tags[0].tag']);
+    assert.deepEqual(
+      [located.name, located.type, located.code, located.aspectName, located.path],
+      ['AspectValidationError', 'BAD_REQUEST', 400, 'globalTags', 'tags[0].tag'],
+    );
     assert.equal(base.message, 'Invalid globalTags at tags[0].tag: expected a string, got number 7');
     assert.equal(base.location, undefined);
   });
@@ -35,8 +52,14 @@ describe('located errors', () => {
   it('locating twice puts the outer path in front of the inner one', () => {
     const urn = locatedError(new InvalidUrnError('urn:li:x', 'unknown entity type'), { path: 'urn' });
     assert.equal(locatedError(urn, { path: '[0]' }).message, '[0].urn: Invalid urn "urn:li:x": unknown entity type');
-    assert.equal(locatedError(locatedError(urn, { path: 'tags' }), { path: 'entities[1]' }).message, 'entities[1].tags.urn: Invalid urn "urn:li:x": unknown entity type');
-    assert.equal(locatedError(urn, { source: 'a.json', record: 1 }).message, 'a.json: record 1: urn: Invalid urn "urn:li:x": unknown entity type');
+    assert.equal(
+      locatedError(locatedError(urn, { path: 'tags' }), { path: 'entities[1]' }).message,
+      'entities[1].tags.urn: Invalid urn "urn:li:x": unknown entity type',
+    );
+    assert.equal(
+      locatedError(urn, { source: 'a.json', record: 1 }).message,
+      'a.json: record 1: urn: Invalid urn "urn:li:x": unknown entity type',
+    );
   });
 
   it('keeps the cause and the status of the error it locates', () => {

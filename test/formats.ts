@@ -13,7 +13,10 @@ export function rawEnv(path: string, readOnly = false): lmdb.RootDatabase {
 export function rawTable(env: lmdb.RootDatabase, table: string): lmdb.Database<Buffer, lmdb.Key> {
   const stored = env.openDB('meta', {}).get('valueDictionary') as Uint8Array | undefined;
   const compressed = stored !== undefined && (table === 'aspects' || table === 'timeseries');
-  return env.openDB(table, { encoding: 'binary', ...(compressed && { compression: { dictionary: Buffer.from(stored), threshold: 64 } }) } as object) as lmdb.Database<Buffer, lmdb.Key>;
+  return env.openDB(table, {
+    encoding: 'binary',
+    ...(compressed && { compression: { dictionary: Buffer.from(stored), threshold: 64 } }),
+  } as object) as lmdb.Database<Buffer, lmdb.Key>;
 }
 
 /**
@@ -28,7 +31,9 @@ export async function withoutChecksums(path: string, format: number): Promise<nu
     for (const table of ['aspects', 'timeseries', 'entities']) {
       const db = rawTable(env, table);
       const structures = db.getBinary(Symbol.for('structures') as never);
-      const entries: Array<[lmdb.Key, Buffer]> = structures ? [[Symbol.for('structures') as never, Buffer.from(structures)]] : [];
+      const entries: Array<[lmdb.Key, Buffer]> = structures
+        ? [[Symbol.for('structures') as never, Buffer.from(structures)]]
+        : [];
       for (const { key, value } of db.getRange({})) entries.push([key, Buffer.from(value)]);
       await env.transaction(() => {
         for (const [key, bytes] of entries) {

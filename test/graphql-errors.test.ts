@@ -28,26 +28,106 @@ describe('GraphQL error messages', () => {
 
   describe('missing targets fail with DataHub wording (docs/design.md §2.1)', () => {
     const cases: Array<[string, string, string]> = [
-      ['updateDeprecation', `mutation { updateDeprecation(input: { urn: "${MISSING}", deprecated: true }) }`, `Failed to update deprecation for Entity ${MISSING}. Entity does not exist.`],
-      ['batchUpdateDeprecation', `mutation { batchUpdateDeprecation(input: { deprecated: true, resources: [{ resourceUrn: "${MISSING}" }] }) }`, `Failed to update resource with urn ${MISSING}. Entity does not exist.`],
-      ['addTags', `mutation { addTags(input: { tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "${MISSING}" }) }`, `Failed to update resource with urn ${MISSING}. Entity does not exist.`],
-      ['addTag', `mutation { addTag(input: { tagUrn: "urn:li:tag:Legacy", resourceUrn: "${MISSING}" }) }`, `Failed to update resource with urn ${MISSING}. Entity does not exist.`],
-      ['batchAddTags', `mutation { batchAddTags(input: { tagUrns: ["urn:li:tag:Legacy"], resources: [{ resourceUrn: "${MISSING}" }] }) }`, `Failed to update resource with urn ${MISSING}. Entity does not exist.`],
-      ['removeTag', `mutation { removeTag(input: { tagUrn: "urn:li:tag:Legacy", resourceUrn: "${MISSING}" }) }`, `Failed to update resource with urn ${MISSING}. Entity does not exist.`],
-      ['batchRemoveTags', `mutation { batchRemoveTags(input: { tagUrns: ["urn:li:tag:Legacy"], resources: [{ resourceUrn: "${MISSING}" }] }) }`, `Failed to update resource with urn ${MISSING}. Entity does not exist.`],
-      ['addOwner', `mutation { addOwner(input: { ownerUrn: "urn:li:corpuser:jdoe", ownerEntityType: CORP_USER, type: TECHNICAL_OWNER, resourceUrn: "${MISSING}" }) }`, `Failed to change ownership for resource ${MISSING}. Resource does not exist.`],
-      ['addOwners', `mutation { addOwners(input: { owners: [{ ownerUrn: "urn:li:corpuser:jdoe", ownerEntityType: CORP_USER, type: TECHNICAL_OWNER }], resourceUrn: "${MISSING}" }) }`, `Failed to change ownership for resource ${MISSING}. Resource does not exist.`],
-      ['removeOwner', `mutation { removeOwner(input: { ownerUrn: "urn:li:corpuser:jdoe", resourceUrn: "${MISSING}" }) }`, `Failed to change ownership for resource ${MISSING}. Resource does not exist.`],
-      ['batchAddOwners', `mutation { batchAddOwners(input: { owners: [{ ownerUrn: "urn:li:corpuser:jdoe", ownerEntityType: CORP_USER, type: TECHNICAL_OWNER }], resources: [{ resourceUrn: "${MISSING}" }] }) }`, `Failed to update resource with urn ${MISSING}. Entity does not exist.`],
-      ['batchRemoveOwners', `mutation { batchRemoveOwners(input: { ownerUrns: ["urn:li:corpuser:jdoe"], resources: [{ resourceUrn: "${MISSING}" }] }) }`, `Failed to update resource with urn ${MISSING}. Entity does not exist.`],
-      ['updateDescription', `mutation { updateDescription(input: { description: "x", resourceUrn: "${MISSING}", subResourceType: DATASET_FIELD, subResource: "a" }) }`, `Failed to update ${MISSING}. ${MISSING} does not exist.`],
-      ['updateDataset', `mutation { updateDataset(urn: "${MISSING}", input: { editableProperties: { description: "x" } }) { urn } }`, `Failed to update resource with urn ${MISSING}. Entity does not exist.`],
-      ['addLink', `mutation { addLink(input: { linkUrl: "https://x.org", label: "x", resourceUrn: "${MISSING}" }) }`, `Failed to change institutional memory for resource ${MISSING}. Resource does not exist.`],
-      ['removeLink', `mutation { removeLink(input: { linkUrl: "https://x.org", resourceUrn: "${MISSING}" }) }`, `Failed to change institutional memory for resource ${MISSING}. Resource does not exist.`],
-      ['batchUpdateSoftDeleted', `mutation { batchUpdateSoftDeleted(input: { urns: ["${MISSING}"], deleted: true }) }`, `Failed to soft delete entity with urn ${MISSING}. Entity does not exist.`],
-      ['updateTag', 'mutation { updateTag(urn: "urn:li:tag:nope", input: { urn: "urn:li:tag:nope", name: "n" }) { urn } }', 'Failed to update Tag urn:li:tag:nope. Tag does not exist.'],
-      ['deleteTag', 'mutation { deleteTag(urn: "urn:li:tag:nope") }', 'Failed to delete Tag urn:li:tag:nope. Tag does not exist.'],
-      ['setTagColor', 'mutation { setTagColor(urn: "urn:li:tag:nope", colorHex: "#fff") }', 'Failed to set Tag urn:li:tag:nope color. Tag does not exist.'],
+      [
+        'updateDeprecation',
+        `mutation { updateDeprecation(input: { urn: "${MISSING}", deprecated: true }) }`,
+        `Failed to update deprecation for Entity ${MISSING}. Entity does not exist.`,
+      ],
+      [
+        'batchUpdateDeprecation',
+        `mutation { batchUpdateDeprecation(input: { deprecated: true, resources: [{ resourceUrn: "${MISSING}" }] }) }`,
+        `Failed to update resource with urn ${MISSING}. Entity does not exist.`,
+      ],
+      [
+        'addTags',
+        `mutation { addTags(input: { tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "${MISSING}" }) }`,
+        `Failed to update resource with urn ${MISSING}. Entity does not exist.`,
+      ],
+      [
+        'addTag',
+        `mutation { addTag(input: { tagUrn: "urn:li:tag:Legacy", resourceUrn: "${MISSING}" }) }`,
+        `Failed to update resource with urn ${MISSING}. Entity does not exist.`,
+      ],
+      [
+        'batchAddTags',
+        `mutation { batchAddTags(input: { tagUrns: ["urn:li:tag:Legacy"], resources: [{ resourceUrn: "${MISSING}" }] }) }`,
+        `Failed to update resource with urn ${MISSING}. Entity does not exist.`,
+      ],
+      [
+        'removeTag',
+        `mutation { removeTag(input: { tagUrn: "urn:li:tag:Legacy", resourceUrn: "${MISSING}" }) }`,
+        `Failed to update resource with urn ${MISSING}. Entity does not exist.`,
+      ],
+      [
+        'batchRemoveTags',
+        `mutation { batchRemoveTags(input: { tagUrns: ["urn:li:tag:Legacy"], resources: [{ resourceUrn: "${MISSING}" }] }) }`,
+        `Failed to update resource with urn ${MISSING}. Entity does not exist.`,
+      ],
+      [
+        'addOwner',
+        `mutation { addOwner(input: { ownerUrn: "urn:li:corpuser:jdoe", ownerEntityType: CORP_USER, type: TECHNICAL_OWNER, resourceUrn: "${MISSING}" }) }`,
+        `Failed to change ownership for resource ${MISSING}. Resource does not exist.`,
+      ],
+      [
+        'addOwners',
+        `mutation { addOwners(input: { owners: [{ ownerUrn: "urn:li:corpuser:jdoe", ownerEntityType: CORP_USER, type: TECHNICAL_OWNER }], resourceUrn: "${MISSING}" }) }`,
+        `Failed to change ownership for resource ${MISSING}. Resource does not exist.`,
+      ],
+      [
+        'removeOwner',
+        `mutation { removeOwner(input: { ownerUrn: "urn:li:corpuser:jdoe", resourceUrn: "${MISSING}" }) }`,
+        `Failed to change ownership for resource ${MISSING}. Resource does not exist.`,
+      ],
+      [
+        'batchAddOwners',
+        `mutation { batchAddOwners(input: { owners: [{ ownerUrn: "urn:li:corpuser:jdoe", ownerEntityType: CORP_USER, type: TECHNICAL_OWNER }], resources: [{ resourceUrn: "${MISSING}" }] }) }`,
+        `Failed to update resource with urn ${MISSING}. Entity does not exist.`,
+      ],
+      [
+        'batchRemoveOwners',
+        `mutation { batchRemoveOwners(input: { ownerUrns: ["urn:li:corpuser:jdoe"], resources: [{ resourceUrn: "${MISSING}" }] }) }`,
+        `Failed to update resource with urn ${MISSING}. Entity does not exist.`,
+      ],
+      [
+        'updateDescription',
+        `mutation { updateDescription(input: { description: "x", resourceUrn: "${MISSING}", subResourceType: DATASET_FIELD, subResource: "a" }) }`,
+        `Failed to update ${MISSING}. ${MISSING} does not exist.`,
+      ],
+      [
+        'updateDataset',
+        `mutation { updateDataset(urn: "${MISSING}", input: { editableProperties: { description: "x" } }) { urn } }`,
+        `Failed to update resource with urn ${MISSING}. Entity does not exist.`,
+      ],
+      [
+        'addLink',
+        `mutation { addLink(input: { linkUrl: "https://x.org", label: "x", resourceUrn: "${MISSING}" }) }`,
+        `Failed to change institutional memory for resource ${MISSING}. Resource does not exist.`,
+      ],
+      [
+        'removeLink',
+        `mutation { removeLink(input: { linkUrl: "https://x.org", resourceUrn: "${MISSING}" }) }`,
+        `Failed to change institutional memory for resource ${MISSING}. Resource does not exist.`,
+      ],
+      [
+        'batchUpdateSoftDeleted',
+        `mutation { batchUpdateSoftDeleted(input: { urns: ["${MISSING}"], deleted: true }) }`,
+        `Failed to soft delete entity with urn ${MISSING}. Entity does not exist.`,
+      ],
+      [
+        'updateTag',
+        'mutation { updateTag(urn: "urn:li:tag:nope", input: { urn: "urn:li:tag:nope", name: "n" }) { urn } }',
+        'Failed to update Tag urn:li:tag:nope. Tag does not exist.',
+      ],
+      [
+        'deleteTag',
+        'mutation { deleteTag(urn: "urn:li:tag:nope") }',
+        'Failed to delete Tag urn:li:tag:nope. Tag does not exist.',
+      ],
+      [
+        'setTagColor',
+        'mutation { setTagColor(urn: "urn:li:tag:nope", colorHex: "#fff") }',
+        'Failed to set Tag urn:li:tag:nope color. Tag does not exist.',
+      ],
     ];
     for (const [field, doc, message] of cases) it(field, () => fails(doc, field, message));
   });
@@ -77,11 +157,31 @@ describe('GraphQL error messages', () => {
   it('owner validation: wrong urn type for the entity type, missing owner, missing custom type, no type', async () => {
     const m = (owner: string, extra: string) =>
       `mutation { addOwners(input: { owners: [{ ownerUrn: "${owner}", ${extra} }], resourceUrn: "${FUD}" }) }`;
-    await fails(m('urn:li:corpuser:jdoe', 'ownerEntityType: CORP_GROUP, type: TECHNICAL_OWNER'), 'addOwners', 'Failed to change ownership for resource(s). Expected a corp group urn, found urn:li:corpuser:jdoe');
-    await fails(m('urn:li:corpGroup:bfoo', 'ownerEntityType: CORP_USER, type: TECHNICAL_OWNER'), 'addOwners', 'Failed to change ownership for resource(s). Expected a corp user urn, found urn:li:corpGroup:bfoo.');
-    await fails(m('urn:li:corpuser:ghost', 'ownerEntityType: CORP_USER, type: TECHNICAL_OWNER'), 'addOwners', 'Failed to change ownership for resource(s). Owner with urn urn:li:corpuser:ghost does not exist.');
-    await fails(m('urn:li:corpuser:jdoe', 'ownerEntityType: CORP_USER, ownershipTypeUrn: "urn:li:ownershipType:custom"'), 'addOwners', 'Failed to change ownership for resource(s). Custom Ownership type with urn urn:li:ownershipType:custom does not exist.');
-    await fails(m('urn:li:corpuser:jdoe', 'ownerEntityType: CORP_USER'), 'addOwners', 'Failed to change ownership for resource(s). Expected either type or ownershipTypeUrn to be specified.');
+    await fails(
+      m('urn:li:corpuser:jdoe', 'ownerEntityType: CORP_GROUP, type: TECHNICAL_OWNER'),
+      'addOwners',
+      'Failed to change ownership for resource(s). Expected a corp group urn, found urn:li:corpuser:jdoe',
+    );
+    await fails(
+      m('urn:li:corpGroup:bfoo', 'ownerEntityType: CORP_USER, type: TECHNICAL_OWNER'),
+      'addOwners',
+      'Failed to change ownership for resource(s). Expected a corp user urn, found urn:li:corpGroup:bfoo.',
+    );
+    await fails(
+      m('urn:li:corpuser:ghost', 'ownerEntityType: CORP_USER, type: TECHNICAL_OWNER'),
+      'addOwners',
+      'Failed to change ownership for resource(s). Owner with urn urn:li:corpuser:ghost does not exist.',
+    );
+    await fails(
+      m('urn:li:corpuser:jdoe', 'ownerEntityType: CORP_USER, ownershipTypeUrn: "urn:li:ownershipType:custom"'),
+      'addOwners',
+      'Failed to change ownership for resource(s). Custom Ownership type with urn urn:li:ownershipType:custom does not exist.',
+    );
+    await fails(
+      m('urn:li:corpuser:jdoe', 'ownerEntityType: CORP_USER'),
+      'addOwners',
+      'Failed to change ownership for resource(s). Expected either type or ownershipTypeUrn to be specified.',
+    );
     await fails(
       `mutation { batchAddOwners(input: { owners: [{ ownerUrn: "urn:li:corpuser:jdoe", ownerEntityType: CORP_USER, type: NONE }], resources: [{ resourceUrn: "${FUD}", subResource: "user_id", subResourceType: DATASET_FIELD }] }) }`,
       'batchAddOwners',
@@ -95,33 +195,78 @@ describe('GraphQL error messages', () => {
   });
 
   it('tag validation: a non-tag urn and a missing tag in addTags', async () => {
-    await fails(`mutation { addTags(input: { tagUrns: ["urn:li:corpuser:jdoe"], resourceUrn: "${FUD}" }) }`, 'addTags', 'Failed to validate label with urn urn:li:corpuser:jdoe. Urn type does not match entity type tag..');
-    await fails(`mutation { addTags(input: { tagUrns: ["urn:li:tag:ghost"], resourceUrn: "${FUD}" }) }`, 'addTags', 'Failed to validate label with urn urn:li:tag:ghost. Urn does not exist.');
+    await fails(
+      `mutation { addTags(input: { tagUrns: ["urn:li:corpuser:jdoe"], resourceUrn: "${FUD}" }) }`,
+      'addTags',
+      'Failed to validate label with urn urn:li:corpuser:jdoe. Urn type does not match entity type tag..',
+    );
+    await fails(
+      `mutation { addTags(input: { tagUrns: ["urn:li:tag:ghost"], resourceUrn: "${FUD}" }) }`,
+      'addTags',
+      'Failed to validate label with urn urn:li:tag:ghost. Urn does not exist.',
+    );
     const r = await s.gql(`mutation { removeTag(input: { tagUrn: "urn:li:corpuser:jdoe", resourceUrn: "${FUD}" }) }`);
     assert.deepEqual(r.body, { data: { removeTag: false }, extensions: {} });
   });
 
   it('sub-resource validation: column not in the schema, no schema, type without resource and back', async () => {
-    await fails(`mutation { addTags(input: { tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "${FUD}", subResourceType: DATASET_FIELD, subResource: "nope" }) }`, 'addTags', `Failed to update ${FUD} & field nope. Field nope does not exist in the datasets schema.`);
-    await fails(`mutation { updateDescription(input: { description: "d", resourceUrn: "${FUD}", subResourceType: DATASET_FIELD, subResource: "nope" }) }`, 'updateDescription', `Failed to update ${FUD} & field nope. Field nope does not exist in the datasets schema.`);
+    await fails(
+      `mutation { addTags(input: { tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "${FUD}", subResourceType: DATASET_FIELD, subResource: "nope" }) }`,
+      'addTags',
+      `Failed to update ${FUD} & field nope. Field nope does not exist in the datasets schema.`,
+    );
+    await fails(
+      `mutation { updateDescription(input: { description: "d", resourceUrn: "${FUD}", subResourceType: DATASET_FIELD, subResource: "nope" }) }`,
+      'updateDescription',
+      `Failed to update ${FUD} & field nope. Field nope does not exist in the datasets schema.`,
+    );
     await s.gql('mutation { createTag(input: { id: "schemaless", name: "schemaless" }) }');
-    await fails('mutation { addTags(input: { tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "urn:li:tag:schemaless", subResourceType: DATASET_FIELD, subResource: "x" }) }', 'addTags', 'Failed to update urn:li:tag:schemaless & field x. urn:li:tag:schemaless has no schema.');
-    await fails(`mutation { addTags(input: { tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "${FUD}", subResourceType: DATASET_FIELD }) }`, 'addTags', `Failed to update resource with urn ${FUD}. SubResourceType (DATASET_FIELD) provided without a subResource.`);
-    await fails(`mutation { addTags(input: { tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "${FUD}", subResource: "user_id" }) }`, 'addTags', `Failed to updates resource with urn ${FUD}. SubResource (user_id) provided without a subResourceType.`);
+    await fails(
+      'mutation { addTags(input: { tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "urn:li:tag:schemaless", subResourceType: DATASET_FIELD, subResource: "x" }) }',
+      'addTags',
+      'Failed to update urn:li:tag:schemaless & field x. urn:li:tag:schemaless has no schema.',
+    );
+    await fails(
+      `mutation { addTags(input: { tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "${FUD}", subResourceType: DATASET_FIELD }) }`,
+      'addTags',
+      `Failed to update resource with urn ${FUD}. SubResourceType (DATASET_FIELD) provided without a subResource.`,
+    );
+    await fails(
+      `mutation { addTags(input: { tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "${FUD}", subResource: "user_id" }) }`,
+      'addTags',
+      `Failed to updates resource with urn ${FUD}. SubResource (user_id) provided without a subResourceType.`,
+    );
   });
 
   it('updateDescription on a dataset without subResource sets the dataset description (DataHub refuses it; its MCP server sends it); an unsupported entity type is refused', async () => {
-    const r = await s.gql(`mutation { updateDescription(input: { description: "Users who left", resourceUrn: "${FUD}" }) }`);
+    const r = await s.gql(
+      `mutation { updateDescription(input: { description: "Users who left", resourceUrn: "${FUD}" }) }`,
+    );
     assert.deepEqual(r.body.data, { updateDescription: true });
-    assert.equal((s.store.getAspect(FUD, 'editableDatasetProperties')!.value as { description: string }).description, 'Users who left');
+    assert.equal(
+      (s.store.getAspect(FUD, 'editableDatasetProperties')!.value as { description: string }).description,
+      'Users who left',
+    );
     const read = await s.gql(`{ dataset(urn: "${FUD}") { editableProperties { description } } }`);
     assert.equal(read.body.data.dataset.editableProperties.description, 'Users who left');
-    await fails('mutation { updateDescription(input: { description: "d", resourceUrn: "urn:li:dataset:(urn:li:dataPlatform:hive,nowhere,PROD)" }) }', 'updateDescription', 'Failed to update urn:li:dataset:(urn:li:dataPlatform:hive,nowhere,PROD). urn:li:dataset:(urn:li:dataPlatform:hive,nowhere,PROD) does not exist.');
-    await fails('mutation { updateDescription(input: { description: "d", resourceUrn: "urn:li:corpuser:jdoe" }) }', 'updateDescription', 'Failed to update description. Unsupported resource type urn:li:corpuser:jdoe provided.');
+    await fails(
+      'mutation { updateDescription(input: { description: "d", resourceUrn: "urn:li:dataset:(urn:li:dataPlatform:hive,nowhere,PROD)" }) }',
+      'updateDescription',
+      'Failed to update urn:li:dataset:(urn:li:dataPlatform:hive,nowhere,PROD). urn:li:dataset:(urn:li:dataPlatform:hive,nowhere,PROD) does not exist.',
+    );
+    await fails(
+      'mutation { updateDescription(input: { description: "d", resourceUrn: "urn:li:corpuser:jdoe" }) }',
+      'updateDescription',
+      'Failed to update description. Unsupported resource type urn:li:corpuser:jdoe provided.',
+    );
   });
 
   it('links: a url that is not a url', async () => {
-    await fails(`mutation { addLink(input: { linkUrl: "not a url", label: "x", resourceUrn: "${FUD}" }) }`, 'addLink', `Failed to change institutional memory for resource ${FUD}. Expected an url.`);
+    await fails(
+      `mutation { addLink(input: { linkUrl: "not a url", label: "x", resourceUrn: "${FUD}" }) }`,
+      'addLink',
+      `Failed to change institutional memory for resource ${FUD}. Expected an url.`,
+    );
   });
 
   it('setTagColor on a tag without properties', async () => {
@@ -131,6 +276,10 @@ describe('GraphQL error messages', () => {
     await ingestProposals({ store: s.store, actor: 'urn:li:corpuser:datahub' }, [
       proposalFromMcp({ entityUrn: 'urn:li:tag:bare', aspectName: 'status', aspect: { json: { removed: false } } }),
     ]);
-    await fails('mutation { setTagColor(urn: "urn:li:tag:bare", colorHex: "#fff") }', 'setTagColor', 'Failed to set tag color. Tag properties does not yet exist!');
+    await fails(
+      'mutation { setTagColor(urn: "urn:li:tag:bare", colorHex: "#fff") }',
+      'setTagColor',
+      'Failed to set tag color. Tag properties does not yet exist!',
+    );
   });
 });

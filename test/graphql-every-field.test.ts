@@ -29,13 +29,22 @@ const MAX_DEPTH = 6;
  * DOWNSTREAM lineage); the field counts as answered when any of them answers.
  */
 const ARGS: Record<string, string[]> = {
-  '*.relationships': ['OUTGOING', 'INCOMING'].map((d) => `(input: { types: ${JSON.stringify(RELATIONSHIP_TYPES)}, direction: ${d} })`),
+  '*.relationships': ['OUTGOING', 'INCOMING'].map(
+    (d) => `(input: { types: ${JSON.stringify(RELATIONSHIP_TYPES)}, direction: ${d} })`,
+  ),
   '*.lineage': ['UPSTREAM', 'DOWNSTREAM'].map((d) => `(input: { direction: ${d} })`),
   '*.relatedDocuments': ['(input: {})'],
   // A query that matches a term (matchedFields, with the entity), asking for an index field back (extraProperties).
-  ...Object.fromEntries(['Domain.entities', 'DataProduct.entities', 'VersionSet.versionsSearch'].map((f) => [f, ['(input: { query: "Revenue", searchFlags: { fetchExtraFields: ["name"] } })']])),
+  ...Object.fromEntries(
+    ['Domain.entities', 'DataProduct.entities', 'VersionSet.versionsSearch'].map((f) => [
+      f,
+      ['(input: { query: "Revenue", searchFlags: { fetchExtraFields: ["name"] } })'],
+    ]),
+  ),
   // The root queries: by urn on the fixture's entities (read whole above; here by urn only), lists and searches on all of it.
-  ...Object.fromEntries(Object.entries(QUERY_URNS).map(([f, urn]) => [`Query.${f}`, [`(urn: ${JSON.stringify(urn)})`]])),
+  ...Object.fromEntries(
+    Object.entries(QUERY_URNS).map(([f, urn]) => [`Query.${f}`, [`(urn: ${JSON.stringify(urn)})`]]),
+  ),
   'Query.entities': [`(urns: ${JSON.stringify([U.dataset, U.chart])})`],
   'Query.listOwnershipTypes': ['(input: {})'],
   'Query.listAccessTokens': ['(input: {})'],
@@ -49,9 +58,13 @@ const ARGS: Record<string, string[]> = {
   'Query.autoCompleteForMultiple': ['(input: { query: "ord" })'],
   'Query.browseV2': [`(input: { type: DATASET, path: [${JSON.stringify(U.parentContainer)}] })`],
   'Query.listQueries': ['(input: {})'],
-  'Query.searchAcrossLineage': ['UPSTREAM', 'DOWNSTREAM'].map((d) => `(input: { urn: ${JSON.stringify(U.dataset)}, direction: ${d}, query: "Revenue" })`),
+  'Query.searchAcrossLineage': ['UPSTREAM', 'DOWNSTREAM'].map(
+    (d) => `(input: { urn: ${JSON.stringify(U.dataset)}, direction: ${d}, query: "Revenue" })`,
+  ),
   // One result a page: there is a next page to scroll to.
-  'Query.scrollAcrossLineage': ['UPSTREAM', 'DOWNSTREAM'].map((d) => `(input: { urn: ${JSON.stringify(U.dataset)}, direction: ${d}, query: "Revenue", count: 1 })`),
+  'Query.scrollAcrossLineage': ['UPSTREAM', 'DOWNSTREAM'].map(
+    (d) => `(input: { urn: ${JSON.stringify(U.dataset)}, direction: ${d}, query: "Revenue", count: 1 })`,
+  ),
   'Query.listSecrets': ['(input: {})'],
   'Query.getSecretValues': ['(input: { secrets: ["ef_password"] })'],
   'Query.listIngestionSources': ['(input: {})'],
@@ -65,7 +78,10 @@ const ARGS: Record<string, string[]> = {
  * every entity type, `{ below, why }` below those entity types only.
  */
 const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> = {
-  'Health.causes': { below: ['Chart', 'Dashboard', 'DataFlow'], why: 'their health is from incidents only (no assertion checks them), and an INCIDENTS health names no causes, as in DataHub' },
+  'Health.causes': {
+    below: ['Chart', 'Dashboard', 'DataFlow'],
+    why: 'their health is from incidents only (no assertion checks them), and an INCIDENTS health names no causes, as in DataHub',
+  },
   'Health.latestAssertionStatusByType': 'health names the failing assertions (causes), not a status per assertion type',
   'DatasetStatsSummary.queryCountPercentileLast30Days': 'no percentile or rank over the catalog is computed',
   'DatasetStatsSummary.queryCountRankLast30Days': 'no percentile or rank over the catalog is computed',
@@ -75,7 +91,10 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
   'DatasetStatsSummary.uniqueUserRankLast30Days': 'no percentile or rank over the catalog is computed',
   'DatasetStatsSummary.updateCountPercentileLast30Days': 'no percentile or rank over the catalog is computed',
   'EntityRelationship.created': 'the relationship index keeps no creation stamp per edge',
-  'EntityRelationshipsResult.relationships': { below: ['Query'], why: 'the access token of listAccessTokens (the one entity read whole there) has no edges' },
+  'EntityRelationshipsResult.relationships': {
+    below: ['Query'],
+    why: 'the access token of listAccessTokens (the one entity read whole there) has no edges',
+  },
   'SchemaFieldEntity.businessAttributes': 'business attributes are not kept by this catalog',
   'SearchResult.insights': 'search computes no insights',
   'SearchAcrossLineageResult.insights': 'search computes no insights',
@@ -87,20 +106,31 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
   'AggregationMetadata.displayName': 'facet values are shown by their entity or value, no display name is computed',
   'Query.semanticSearch': 'semantic search is disabled here: the query answers an error',
   'Query.semanticSearchAcrossEntities': 'semantic search is disabled here: the query answers an error',
-  'EntityLineageResult.relationships': { below: ['DataFlow', 'MLFeatureTable'], why: 'no lineage relationship has a flow or a feature table at either end' },
-  ...Object.fromEntries(['createdOn', 'createdActor', 'updatedOn', 'updatedActor'].map((f) => [`LineageRelationship.${f}`, {
-    below: ['MLModel', 'MLModelGroup', 'MLFeature', 'MLPrimaryKey', 'SchemaFieldEntity'],
-    why: 'ML lineage (trainingJobs, mlFeatures, sources, groups) and column lineage are plain urns: their edges carry no stamps',
-  }])),
+  'EntityLineageResult.relationships': {
+    below: ['DataFlow', 'MLFeatureTable'],
+    why: 'no lineage relationship has a flow or a feature table at either end',
+  },
+  ...Object.fromEntries(
+    ['createdOn', 'createdActor', 'updatedOn', 'updatedActor'].map((f) => [
+      `LineageRelationship.${f}`,
+      {
+        below: ['MLModel', 'MLModelGroup', 'MLFeature', 'MLPrimaryKey', 'SchemaFieldEntity'],
+        why: 'ML lineage (trainingJobs, mlFeatures, sources, groups) and column lineage are plain urns: their edges carry no stamps',
+      },
+    ]),
+  ),
 };
 
 /** ALLOWED_EMPTY as `Root > Type.field` (or `* > Type.field` for every root) → reason. */
 const ALLOWED = new Map(
-  Object.entries(ALLOWED_EMPTY).flatMap(([key, v]) => (typeof v === 'string' ? [[`* > ${key}`, v]] : v.below.map((root) => [`${root} > ${key}`, v.why]))),
+  Object.entries(ALLOWED_EMPTY).flatMap(([key, v]) =>
+    typeof v === 'string' ? [[`* > ${key}`, v]] : v.below.map((root) => [`${root} > ${key}`, v.why]),
+  ),
 );
 
 /** The reason a field may answer nothing when read below `root`, if any. */
-const allowedEmpty = (root: string, key: string): string | undefined => ALLOWED.get(`${root} > ${key}`) ?? ALLOWED.get(`* > ${key}`);
+const allowedEmpty = (root: string, key: string): string | undefined =>
+  ALLOWED.get(`${root} > ${key}`) ?? ALLOWED.get(`* > ${key}`);
 
 /** What the documents of one entity type select: the fields of each root type are checked apart. */
 interface Plan {
@@ -120,7 +150,11 @@ function argsOf(type: string, field: GraphQLField<unknown, unknown>): string[] {
   const given = ARGS[`${type}.${field.name}`] ?? (field.args.length > 0 ? ARGS[`*.${field.name}`] : undefined);
   if (given) return given;
   const required = field.args.filter((a) => a.type.toString().endsWith('!') && a.defaultValue === undefined);
-  assert.deepEqual(required.map((a) => a.name), [], `${type}.${field.name} takes required arguments: give them in ARGS`);
+  assert.deepEqual(
+    required.map((a) => a.name),
+    [],
+    `${type}.${field.name} takes required arguments: give them in ARGS`,
+  );
   return [''];
 }
 
@@ -129,14 +163,24 @@ function argsOf(type: string, field: GraphQLField<unknown, unknown>): string[] {
  * only (each entity type is read whole on its own). `allowed`: reached through a field of
  * ALLOWED_EMPTY, so the type need not be answered.
  */
-function selectionOf(schema: GraphQLSchema, plan: Plan, type: GraphQLObjectType, depth: number, allowed: boolean): string {
+function selectionOf(
+  schema: GraphQLSchema,
+  plan: Plan,
+  type: GraphQLObjectType,
+  depth: number,
+  allowed: boolean,
+): string {
   if (!allowed) plan.expectedTypes.add(type.name);
   const parts = ['__typename'];
   for (const field of Object.values(type.getFields())) {
     const key = `${type.name}.${field.name}`;
     const named = getNamedType(field.type);
     const below = allowed || allowedEmpty(plan.root, key) !== undefined;
-    const inner = isLeafType(named) ? '' : depth >= MAX_DEPTH ? undefined : ` { ${innerSelection(schema, plan, named, depth + 1, below)} }`;
+    const inner = isLeafType(named)
+      ? ''
+      : depth >= MAX_DEPTH
+        ? undefined
+        : ` { ${innerSelection(schema, plan, named, depth + 1, below)} }`;
     if (inner === undefined) {
       if (!below) plan.cut.add(key);
       continue;
@@ -150,11 +194,19 @@ function selectionOf(schema: GraphQLSchema, plan: Plan, type: GraphQLObjectType,
   return parts.join(' ');
 }
 
-function innerSelection(schema: GraphQLSchema, plan: Plan, named: GraphQLNamedType, depth: number, allowed: boolean): string {
-  if (named instanceof GraphQLObjectType) return plan.readAlone.has(named.name) ? '__typename urn' : selectionOf(schema, plan, named, depth, allowed);
+function innerSelection(
+  schema: GraphQLSchema,
+  plan: Plan,
+  named: GraphQLNamedType,
+  depth: number,
+  allowed: boolean,
+): string {
+  if (named instanceof GraphQLObjectType)
+    return plan.readAlone.has(named.name) ? '__typename urn' : selectionOf(schema, plan, named, depth, allowed);
   assert.ok(isAbstractType(named), named.name);
   // Through `Entity` (or a union of entity types), every entity type is met by urn only.
-  const of = (t: GraphQLObjectType) => (plan.entityTypes.has(t.name) ? '__typename urn' : selectionOf(schema, plan, t, depth, allowed));
+  const of = (t: GraphQLObjectType) =>
+    plan.entityTypes.has(t.name) ? '__typename urn' : selectionOf(schema, plan, t, depth, allowed);
   return ['__typename', ...schema.getPossibleTypes(named).map((t) => `... on ${t.name} { ${of(t)} }`)].join(' ');
 }
 
@@ -163,7 +215,12 @@ function innerSelection(schema: GraphQLSchema, plan: Plan, named: GraphQLNamedTy
  * through an interface or a union only when `served` (the others are met only through a field of
  * their own type).
  */
-function reachableFrom(schema: GraphQLSchema, from: GraphQLObjectType, entityTypes: Set<string>, served: Set<string>): Set<string> {
+function reachableFrom(
+  schema: GraphQLSchema,
+  from: GraphQLObjectType,
+  entityTypes: Set<string>,
+  served: Set<string>,
+): Set<string> {
   const found = new Set<string>();
   const visit = (t: GraphQLNamedType, throughAbstract: boolean): void => {
     if (isLeafType(t) || found.has(t.name)) return;
@@ -171,7 +228,8 @@ function reachableFrom(schema: GraphQLSchema, from: GraphQLObjectType, entityTyp
       for (const p of schema.getPossibleTypes(t)) visit(p, true);
       return;
     }
-    if (!(t instanceof GraphQLObjectType) || (throughAbstract && entityTypes.has(t.name) && !served.has(t.name))) return;
+    if (!(t instanceof GraphQLObjectType) || (throughAbstract && entityTypes.has(t.name) && !served.has(t.name)))
+      return;
     found.add(t.name);
     for (const f of Object.values(t.getFields())) visit(getNamedType(f.type), false);
   };
@@ -180,7 +238,8 @@ function reachableFrom(schema: GraphQLSchema, from: GraphQLObjectType, entityTyp
 }
 
 /** A value that answers: not null, not an empty list, not an empty string. */
-const answers = (v: unknown): boolean => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
+const answers = (v: unknown): boolean =>
+  v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
 
 /** Records the object types a response holds and the `Type.field`s that answer in it (aliases are `field__TypeN`). */
 function collect(value: unknown, seen: { types: Set<string>; answered: Set<string> }): void {
@@ -223,16 +282,30 @@ describe('GraphQL: every field of every entity type and root query answers on a 
     const answeredAnywhere = new Set<string>();
     const selectedAnywhere = new Set<string>();
     // The entity types, each on its fixture entities, then the root queries (whose entities are read by urn only).
-    const roots: Array<[string, Array<string | undefined>]> = [...Object.entries(EVERY_FIELD_ROOTS), ['Query', [undefined]]];
+    const roots: Array<[string, Array<string | undefined>]> = [
+      ...Object.entries(EVERY_FIELD_ROOTS),
+      ['Query', [undefined]],
+    ];
     for (const [root, urns] of roots) {
-      const plan: Plan = { root, selected: new Set(), cut: new Set(), expectedTypes: new Set(), readAlone, entityTypes };
+      const plan: Plan = {
+        root,
+        selected: new Set(),
+        cut: new Set(),
+        expectedTypes: new Set(),
+        readAlone,
+        entityTypes,
+      };
       const seen = { types: new Set<string>(), answered: new Set<string>() };
       const selection = selectionOf(schema, plan, schema.getType(root) as GraphQLObjectType, 0, false);
       for (const urn of urns) {
         // One document per type, the urn a variable: the server compiles it once for all the type's entities.
-        const r = await (urn === undefined ? srv.gql(`{ ${selection} }`) : srv.gql(`query($urn: String!) { entity(urn: $urn) { ... on ${root} { ${selection} } } }`, { urn }));
+        const r = await (urn === undefined
+          ? srv.gql(`{ ${selection} }`)
+          : srv.gql(`query($urn: String!) { entity(urn: $urn) { ... on ${root} { ${selection} } } }`, { urn }));
         // Only a root query of ALLOWED_EMPTY may fail (it answers null, and must go on failing).
-        const errors = (r.body.errors ?? []).filter((e: { path?: string[] }) => allowedEmpty(root, `${root}.${String(e.path?.[0]).split('__')[0]}`) === undefined);
+        const errors = (r.body.errors ?? []).filter(
+          (e: { path?: string[] }) => allowedEmpty(root, `${root}.${String(e.path?.[0]).split('__')[0]}`) === undefined,
+        );
         assert.deepEqual(errors, [], `${urn ?? root}: ${JSON.stringify(errors.slice(0, 3))}`);
         if (urn !== undefined) assert.equal(r.body.data.entity?.__typename, root, `${urn} is not served as a ${root}`);
         collect(urn === undefined ? { __typename: 'Query', ...r.body.data } : r.body.data, seen);
@@ -243,17 +316,33 @@ describe('GraphQL: every field of every entity type and root query answers on a 
       failures.cut.push(...[...plan.cut].filter((k) => !plan.selected.has(k)).map(at));
       failures.neverAnswered.push(...[...plan.expectedTypes].filter((t) => !seen.types.has(t)).map(at));
       // A field of a type no response held is covered by the check on types (or lies below an allowed field).
-      failures.empty.push(...[...plan.selected].filter((k) => seen.types.has(k.split('.')[0]!) && !seen.answered.has(k) && allowedEmpty(root, k) === undefined).map(at));
+      failures.empty.push(
+        ...[...plan.selected]
+          .filter(
+            (k) => seen.types.has(k.split('.')[0]!) && !seen.answered.has(k) && allowedEmpty(root, k) === undefined,
+          )
+          .map(at),
+      );
     }
     // Every object type a read can reach is selected (left out: the payloads only mutations return,
     // types no field returns, defined for the fragments of DataHub's clients, and the entity types
     // of EVERY_FIELD_UNSERVED, which no query returns).
     const selectedTypes = new Set([...selectedAnywhere].map((k) => k.slice(k.indexOf('> ') + 2, k.lastIndexOf('.'))));
-    const unread = [...reachableFrom(schema, schema.getQueryType()!, entityTypes, readAlone)].filter((t) => !selectedTypes.has(t));
+    const unread = [...reachableFrom(schema, schema.getQueryType()!, entityTypes, readAlone)].filter(
+      (t) => !selectedTypes.has(t),
+    );
     assert.deepEqual(unread, [], 'object types a query can reach that no document selects');
     assert.deepEqual(failures.cut, [], `fields never selected (deeper than ${MAX_DEPTH}): raise MAX_DEPTH`);
-    assert.deepEqual(failures.neverAnswered, [], 'object types no response held (the fields leading to them answer null or [] everywhere)');
-    assert.deepEqual(failures.empty, [], 'fields that answer null or [] on the fixture: fill them in test/fixtures/every-field.ts');
+    assert.deepEqual(
+      failures.neverAnswered,
+      [],
+      'object types no response held (the fields leading to them answer null or [] everywhere)',
+    );
+    assert.deepEqual(
+      failures.empty,
+      [],
+      'fields that answer null or [] on the fixture: fill them in test/fixtures/every-field.ts',
+    );
     const nowAnswering = [...ALLOWED.keys()].filter((k) => answeredAnywhere.has(k));
     assert.deepEqual(nowAnswering, [], 'fields of ALLOWED_EMPTY that answer now: remove them from the list');
     const stale = [...ALLOWED.keys()].filter((k) => !selectedAnywhere.has(k));

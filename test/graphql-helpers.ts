@@ -18,11 +18,19 @@ export interface GqlServer {
   store: Store;
   server: RunningServer;
   /** POSTs a document; returns status and parsed body. */
-  gql(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  gql(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any }>;
   /** Runs a document that must succeed; returns its data. */
   ok(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<any>;
   /** Runs a document that must fail; returns the first error's message and code. */
-  fails(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<[string, number]>;
+  fails(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<[string, number]>;
   close(): Promise<void>;
 }
 

@@ -12,14 +12,30 @@ import { startEveryFieldServer, type GqlServer } from './graphql-helpers.ts';
 describe('GraphQL resolvers', () => {
   it('every Query and Mutation field of the SDL has a root resolver, and every root resolver a field', () => {
     const schema = getSchema();
-    const fields = [...Object.keys(schema.getQueryType()!.getFields()), ...Object.keys(schema.getMutationType()!.getFields())].sort();
-    const resolvers = Object.entries(rootValue).filter(([, v]) => typeof v === 'function').map(([k]) => k).sort();
-    assert.deepEqual(fields.filter((f) => !resolvers.includes(f)), [], 'fields without a resolver');
-    assert.deepEqual(resolvers.filter((r) => !fields.includes(r)), [], 'resolvers without a field');
+    const fields = [
+      ...Object.keys(schema.getQueryType()!.getFields()),
+      ...Object.keys(schema.getMutationType()!.getFields()),
+    ].sort();
+    const resolvers = Object.entries(rootValue)
+      .filter(([, v]) => typeof v === 'function')
+      .map(([k]) => k)
+      .sort();
+    assert.deepEqual(
+      fields.filter((f) => !resolvers.includes(f)),
+      [],
+      'fields without a resolver',
+    );
+    assert.deepEqual(
+      resolvers.filter((r) => !fields.includes(r)),
+      [],
+      'resolvers without a field',
+    );
   });
 
   it('loads every SDL file of src/server/graphql (build.sh embeds them all; a file left out of SDL_FILES would vanish from the schema)', () => {
-    const onDisk = readdirSync(new URL('../src/server/graphql/', import.meta.url)).filter((f) => f.endsWith('.graphql')).sort();
+    const onDisk = readdirSync(new URL('../src/server/graphql/', import.meta.url))
+      .filter((f) => f.endsWith('.graphql'))
+      .sort();
     assert.deepEqual([...SDL_FILES].sort(), onDisk);
   });
 
@@ -47,7 +63,8 @@ describe('GraphQL resolvers', () => {
 
     it('an ownership aspect is an OwnedBy edge, read from both ends', async () => {
       const out = await srv.ok(edges(U.dataset, ['OwnedBy'], 'OUTGOING'));
-      const byUrn = (a: { entity: { urn: string } }, b: { entity: { urn: string } }) => a.entity.urn.localeCompare(b.entity.urn);
+      const byUrn = (a: { entity: { urn: string } }, b: { entity: { urn: string } }) =>
+        a.entity.urn.localeCompare(b.entity.urn);
       assert.equal(out.entity.relationships.total, 2);
       assert.deepEqual(
         out.entity.relationships.relationships.sort(byUrn),
@@ -60,11 +77,19 @@ describe('GraphQL resolvers', () => {
 
     it('every entity type answers the edges of its fixture entity', async () => {
       const roots = Object.entries(EVERY_FIELD_ROOTS).map(([typeName, [urn]]) => ({ typeName, urn: urn! }));
-      const input = (direction: string) => `input: { types: ${JSON.stringify(RELATIONSHIP_TYPES)}, direction: ${direction} }`;
-      const data = await srv.ok(`{ ${roots
-        .map(({ urn }, i) => `e${i}: entity(urn: ${JSON.stringify(urn)}) { out: relationships(${input('OUTGOING')}) { total } in: relationships(${input('INCOMING')}) { total } }`)
-        .join(' ')} }`);
-      const without = roots.filter((_, i) => (data[`e${i}`].out?.total ?? 0) + (data[`e${i}`].in?.total ?? 0) === 0).map((r) => `${r.typeName} ${r.urn}`);
+      const input = (direction: string) =>
+        `input: { types: ${JSON.stringify(RELATIONSHIP_TYPES)}, direction: ${direction} }`;
+      const data = await srv.ok(
+        `{ ${roots
+          .map(
+            ({ urn }, i) =>
+              `e${i}: entity(urn: ${JSON.stringify(urn)}) { out: relationships(${input('OUTGOING')}) { total } in: relationships(${input('INCOMING')}) { total } }`,
+          )
+          .join(' ')} }`,
+      );
+      const without = roots
+        .filter((_, i) => (data[`e${i}`].out?.total ?? 0) + (data[`e${i}`].in?.total ?? 0) === 0)
+        .map((r) => `${r.typeName} ${r.urn}`);
       assert.deepEqual(without, [], 'entity types whose relationships answer no edge');
     });
   });

@@ -24,11 +24,31 @@ function snapshot(store: Store): string {
 }
 
 const urnish = fc.oneof(
-  fc.constantFrom(...Object.values(S), 'urn:li:tag:nope', 'urn:li:dataset:(', 'urn:li:corpuser:', '', 'urn:li:dataset:(urn:li:dataPlatform:x,y,NOPE)'),
+  fc.constantFrom(
+    ...Object.values(S),
+    'urn:li:tag:nope',
+    'urn:li:dataset:(',
+    'urn:li:corpuser:',
+    '',
+    'urn:li:dataset:(urn:li:dataPlatform:x,y,NOPE)',
+  ),
   fc.string({ maxLength: 30 }),
   fc.string({ maxLength: 12 }).map((s) => `urn:li:${s}`),
 );
-const aspectNames = fc.constantFrom('datasetProperties', 'schemaMetadata', 'globalTags', 'ownership', 'tagProperties', 'deprecation', 'status', 'corpUserInfo', 'editableSchemaMetadata', 'x', '', '1bad');
+const aspectNames = fc.constantFrom(
+  'datasetProperties',
+  'schemaMetadata',
+  'globalTags',
+  'ownership',
+  'tagProperties',
+  'deprecation',
+  'status',
+  'corpUserInfo',
+  'editableSchemaMetadata',
+  'x',
+  '',
+  '1bad',
+);
 
 describe('fuzz: the MCP validator', () => {
   it('accepts or rejects with a typed client error, whatever it is given', () => {
@@ -40,7 +60,10 @@ describe('fuzz: the MCP validator', () => {
         aspectName: fc.oneof(aspectNames, fc.anything()),
         aspect: fc.oneof(
           fc.record({ json: fc.anything() }),
-          fc.record({ value: fc.oneof(fc.json(), fc.string()), contentType: fc.constantFrom('application/json', 'text/plain') }),
+          fc.record({
+            value: fc.oneof(fc.json(), fc.string()),
+            contentType: fc.constantFrom('application/json', 'text/plain'),
+          }),
           fc.anything(),
         ),
         systemMetadata: fc.anything(),
@@ -64,8 +87,29 @@ describe('fuzz: the MCP validator', () => {
 
 describe('fuzz: the YAML loaders of user and group upsert', () => {
   it('every input gives specs or errors that name a position, never a crash', () => {
-    const fragments = fc.constantFrom('id: a\n', '- id: b\n', '  groups:\n', '    - g\n', 'owners: [x, {id: y}]\n', 'members:\n  - 5\n', ': :\n', '[', '{', '"', "'", '\t', 'department_id: x\n', '- [1, 2]\n', '&a *a\n', '!!binary x\n', '---\n');
-    const text = fc.oneof(fc.string(), fc.array(fragments, { maxLength: 12 }).map((a) => a.join('')));
+    const fragments = fc.constantFrom(
+      'id: a\n',
+      '- id: b\n',
+      '  groups:\n',
+      '    - g\n',
+      'owners: [x, {id: y}]\n',
+      'members:\n  - 5\n',
+      ': :\n',
+      '[',
+      '{',
+      '"',
+      "'",
+      '\t',
+      'department_id: x\n',
+      '- [1, 2]\n',
+      '&a *a\n',
+      '!!binary x\n',
+      '---\n',
+    );
+    const text = fc.oneof(
+      fc.string(),
+      fc.array(fragments, { maxLength: 12 }).map((a) => a.join('')),
+    );
     fc.assert(
       fc.property(text, (t) => {
         try {
@@ -96,35 +140,64 @@ describe('fuzz: the GraphQL and REST endpoints', () => {
     const server = await startServer({ store, port: 0 });
     const templates = [
       (u: string, v: string) => `mutation { addTags(input: { tagUrns: ["${v}"], resourceUrn: "${u}" }) }`,
-      (u: string, v: string) => `mutation { batchAddTags(input: { tagUrns: ["urn:li:tag:Legacy"], resources: [{ resourceUrn: "${S.hdfsSample}" }, { resourceUrn: "${u}", subResourceType: DATASET_FIELD, subResource: "${v}" }] }) }`,
-      (u: string, v: string) => `mutation { batchUpdateDeprecation(input: { deprecated: true, note: "${v}", resources: [{ resourceUrn: "${S.kafkaSample}" }, { resourceUrn: "${u}" }] }) }`,
-      (u: string, v: string) => `mutation { addOwners(input: { owners: [{ ownerUrn: "${v}", ownerEntityType: CORP_USER, type: NONE }], resourceUrn: "${u}" }) }`,
-      (u: string, v: string) => `mutation { updateDescription(input: { description: "${v}", resourceUrn: "${u}", subResourceType: DATASET_FIELD, subResource: "${v}" }) }`,
-      (u: string, _v: string) => `mutation { batchUpdateSoftDeleted(input: { urns: ["${S.hiveSample}", "${u}"], deleted: true }) }`,
-      (u: string, v: string) => `mutation { updateDataset(urn: "${u}", input: { ownership: { owners: [{ owner: "${v}" }] } }) { urn } }`,
-      (u: string, v: string) => `{ dataset(urn: "${u}") { urn properties { description } tags { tags { tag { name } } } } tag(urn: "${v}") { name } }`,
+      (u: string, v: string) =>
+        `mutation { batchAddTags(input: { tagUrns: ["urn:li:tag:Legacy"], resources: [{ resourceUrn: "${S.hdfsSample}" }, { resourceUrn: "${u}", subResourceType: DATASET_FIELD, subResource: "${v}" }] }) }`,
+      (u: string, v: string) =>
+        `mutation { batchUpdateDeprecation(input: { deprecated: true, note: "${v}", resources: [{ resourceUrn: "${S.kafkaSample}" }, { resourceUrn: "${u}" }] }) }`,
+      (u: string, v: string) =>
+        `mutation { addOwners(input: { owners: [{ ownerUrn: "${v}", ownerEntityType: CORP_USER, type: NONE }], resourceUrn: "${u}" }) }`,
+      (u: string, v: string) =>
+        `mutation { updateDescription(input: { description: "${v}", resourceUrn: "${u}", subResourceType: DATASET_FIELD, subResource: "${v}" }) }`,
+      (u: string, _v: string) =>
+        `mutation { batchUpdateSoftDeleted(input: { urns: ["${S.hiveSample}", "${u}"], deleted: true }) }`,
+      (u: string, v: string) =>
+        `mutation { updateDataset(urn: "${u}", input: { ownership: { owners: [{ owner: "${v}" }] } }) { urn } }`,
+      (u: string, v: string) =>
+        `{ dataset(urn: "${u}") { urn properties { description } tags { tags { tag { name } } } } tag(urn: "${v}") { name } }`,
       (u: string, v: string) => `${u}{${v}`,
     ];
-    const gqlCase = fc.tuple(fc.integer({ min: 0, max: templates.length - 1 }), urnish, fc.oneof(urnish, fc.string({ maxLength: 20 }))).map(([i, u, v]) => templates[i]!(JSON.stringify(u).slice(1, -1), JSON.stringify(v).slice(1, -1)));
+    const gqlCase = fc
+      .tuple(fc.integer({ min: 0, max: templates.length - 1 }), urnish, fc.oneof(urnish, fc.string({ maxLength: 20 })))
+      .map(([i, u, v]) => templates[i]!(JSON.stringify(u).slice(1, -1), JSON.stringify(v).slice(1, -1)));
     const restCase = fc.array(
       fc.oneof(
         fc.constant({ entityUrn: S.hdfsSample, aspectName: 'status', aspect: { json: { removed: false } } }),
-        fc.record({ entityUrn: urnish, aspectName: aspectNames, aspect: fc.oneof(fc.record({ json: fc.anything() }), fc.anything()) }),
+        fc.record({
+          entityUrn: urnish,
+          aspectName: aspectNames,
+          aspect: fc.oneof(fc.record({ json: fc.anything() }), fc.anything()),
+        }),
         fc.anything(),
       ),
       { minLength: 1, maxLength: 4 },
     );
     try {
       await fc.assert(
-        fc.asyncProperty(fc.oneof(gqlCase.map((q) => ({ kind: 'gql' as const, body: JSON.stringify({ query: q }) })), restCase.map((p) => ({ kind: 'rest' as const, body: JSON.stringify({ proposals: p }) })), fc.string().map((b) => ({ kind: 'raw' as const, body: b }))), async (c) => {
-          const before = snapshot(store);
-          const path = c.kind === 'rest' ? '/aspects?action=ingestProposalBatch' : c.kind === 'gql' ? '/api/graphql' : '/aspects?action=ingestProposal';
-          const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: c.body });
-          assert.ok(res.status < 500, `${res.status} for ${c.body}`);
-          const body = (await res.json()) as { errors?: unknown[] };
-          const failed = res.status >= 400 || (body.errors?.length ?? 0) > 0;
-          if (failed) assert.equal(snapshot(store), before, `a failed request changed the catalog: ${c.body}`);
-        }),
+        fc.asyncProperty(
+          fc.oneof(
+            gqlCase.map((q) => ({ kind: 'gql' as const, body: JSON.stringify({ query: q }) })),
+            restCase.map((p) => ({ kind: 'rest' as const, body: JSON.stringify({ proposals: p }) })),
+            fc.string().map((b) => ({ kind: 'raw' as const, body: b })),
+          ),
+          async (c) => {
+            const before = snapshot(store);
+            const path =
+              c.kind === 'rest'
+                ? '/aspects?action=ingestProposalBatch'
+                : c.kind === 'gql'
+                  ? '/api/graphql'
+                  : '/aspects?action=ingestProposal';
+            const res = await fetch(`${server.url}${path}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: c.body,
+            });
+            assert.ok(res.status < 500, `${res.status} for ${c.body}`);
+            const body = (await res.json()) as { errors?: unknown[] };
+            const failed = res.status >= 400 || (body.errors?.length ?? 0) > 0;
+            if (failed) assert.equal(snapshot(store), before, `a failed request changed the catalog: ${c.body}`);
+          },
+        ),
         { numRuns: RUNS },
       );
     } finally {

@@ -18,7 +18,10 @@ describe('graphql-http audit of /api/graphql', () => {
       const results = await auditServer({ url: `${server.url}/api/graphql` });
       assert.ok(results.length > 50);
       const failed = results.filter((r) => r.status !== 'ok');
-      assert.deepEqual(failed.filter((r) => !r.name.startsWith('MAY ')).map((r) => r.name), []);
+      assert.deepEqual(
+        failed.filter((r) => !r.name.startsWith('MAY ')).map((r) => r.name),
+        [],
+      );
       // Deliberate: GMS answers GET /api/graphql with 405 (docs/datahub/graphql.md §1.1), and so do we.
       for (const r of failed) assert.match(r.name, /GET/);
     } finally {
@@ -40,7 +43,12 @@ describe('query cost', () => {
     assert.deepEqual(cost(`{ ${owner('a')} }`), { depth: 6, fields: 11 });
     assert.deepEqual(cost(`{ ${owner('a')} ${owner('b')} }`), { depth: 6, fields: 22 });
     // A fragment on the interface applies to every concrete type and counts with each.
-    assert.deepEqual(cost('{ tag(urn: "x") { relationships(input: { types: [], direction: INCOMING }) { relationships { entity { urn ... on Dataset { name } ... on Tag { name description } } } } } }'), { depth: 5, fields: 7 });
+    assert.deepEqual(
+      cost(
+        '{ tag(urn: "x") { relationships(input: { types: [], direction: INCOMING }) { relationships { entity { urn ... on Dataset { name } ... on Tag { name description } } } } } }',
+      ),
+      { depth: 5, fields: 7 },
+    );
   });
 });
 
@@ -49,7 +57,11 @@ describe('request limits', () => {
   let server: RunningServer;
   before(async () => {
     store = openCatalog(tempDataPath());
-    server = await startServer({ store, port: 0, limits: { maxBodyBytes: 4096, maxBatchItems: 3, maxQueryDepth: 4, maxQueryComplexity: 12, maxStringLength: 100 } });
+    server = await startServer({
+      store,
+      port: 0,
+      limits: { maxBodyBytes: 4096, maxBatchItems: 3, maxQueryDepth: 4, maxQueryComplexity: 12, maxStringLength: 100 },
+    });
   });
   after(async () => {
     await server.close();
@@ -57,8 +69,16 @@ describe('request limits', () => {
   });
 
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
-  const tag = (i: number, description = 'd') => ({ entityUrn: `urn:li:tag:t${i}`, aspectName: 'tagProperties', aspect: { json: { name: `t${i}`, description } } });
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+  const tag = (i: number, description = 'd') => ({
+    entityUrn: `urn:li:tag:t${i}`,
+    aspectName: 'tagProperties',
+    aspect: { json: { name: `t${i}`, description } },
+  });
 
   it('body size: 413 naming the limit and its flag', async () => {
     const r = await post('/api/graphql', { query: `{ entityExists(urn: "${'x'.repeat(5000)}") }` });
@@ -71,36 +91,69 @@ describe('request limits', () => {
     assert.equal(rest.status, 413);
     assert.equal(rest.body.message, 'proposals: 4 items are over the limit of 3 per request (--max-batch-items)');
     assert.equal(store.entityExists('urn:li:tag:t1'), false);
-    const literal = await post('/api/graphql', { query: 'mutation m { batchUpdateSoftDeleted(input: { urns: ["a", "b", "c", "d"], deleted: true }) }' });
-    assert.equal(literal.body.errors[0].message, 'a list of 4 items is over the limit of 3 per request (--max-batch-items)');
-    const vars = await post('/api/graphql', { query: 'mutation m($u: [String!]!) { batchUpdateSoftDeleted(input: { urns: $u, deleted: true }) }', variables: { u: ['a', 'b', 'c', 'd'] } });
+    const literal = await post('/api/graphql', {
+      query: 'mutation m { batchUpdateSoftDeleted(input: { urns: ["a", "b", "c", "d"], deleted: true }) }',
+    });
+    assert.equal(
+      literal.body.errors[0].message,
+      'a list of 4 items is over the limit of 3 per request (--max-batch-items)',
+    );
+    const vars = await post('/api/graphql', {
+      query: 'mutation m($u: [String!]!) { batchUpdateSoftDeleted(input: { urns: $u, deleted: true }) }',
+      variables: { u: ['a', 'b', 'c', 'd'] },
+    });
     assert.equal(vars.status, 413);
     assert.equal(vars.body.message, 'variables.u: 4 items are over the limit of 3 per request (--max-batch-items)');
   });
 
   it('GraphQL depth and complexity, counted through fragments', async () => {
-    const deep = await post('/api/graphql', { query: '{ dataset(urn: "x") { ownership { owners { owner { ... on CorpUser { properties { manager { urn } } } } } } } }' });
+    const deep = await post('/api/graphql', {
+      query:
+        '{ dataset(urn: "x") { ownership { owners { owner { ... on CorpUser { properties { manager { urn } } } } } } } }',
+    });
     assert.equal(deep.status, 200);
-    assert.deepEqual(deep.body.errors.map((e: { message: string }) => e.message), ['maximum query depth exceeded 7 > 4 (--max-query-depth)']);
-    const wide = await post('/api/graphql', { query: 'fragment F on Dataset { urn name type exists description } { a: dataset(urn: "x") { ...F } b: dataset(urn: "y") { ...F } c: dataset(urn: "z") { ...F } }' });
-    assert.deepEqual(wide.body.errors.map((e: { message: string }) => e.message), ['maximum query complexity exceeded 18 > 12 (--max-query-complexity)']);
+    assert.deepEqual(
+      deep.body.errors.map((e: { message: string }) => e.message),
+      ['maximum query depth exceeded 7 > 4 (--max-query-depth)'],
+    );
+    const wide = await post('/api/graphql', {
+      query:
+        'fragment F on Dataset { urn name type exists description } { a: dataset(urn: "x") { ...F } b: dataset(urn: "y") { ...F } c: dataset(urn: "z") { ...F } }',
+    });
+    assert.deepEqual(
+      wide.body.errors.map((e: { message: string }) => e.message),
+      ['maximum query complexity exceeded 18 > 12 (--max-query-complexity)'],
+    );
     assert.deepEqual(wide.body.errors[0].extensions, { classification: 'ValidationError' });
     // Only the operation that runs is scored: a document may carry others (DataHub's client files do).
-    const ops = 'query Small { entityExists(urn: "urn:li:tag:x") } query Big { a: dataset(urn: "x") { ...F } b: dataset(urn: "y") { ...F } c: dataset(urn: "z") { ...F } } fragment F on Dataset { urn name type exists description }';
+    const ops =
+      'query Small { entityExists(urn: "urn:li:tag:x") } query Big { a: dataset(urn: "x") { ...F } b: dataset(urn: "y") { ...F } c: dataset(urn: "z") { ...F } } fragment F on Dataset { urn name type exists description }';
     const small = await post('/api/graphql', { query: ops, operationName: 'Small' });
     assert.deepEqual(small.body, { data: { entityExists: false }, extensions: {} });
     const big = await post('/api/graphql', { query: ops, operationName: 'Big' });
-    assert.deepEqual(big.body.errors.map((e: { message: string }) => e.message), ['maximum query complexity exceeded 18 > 12 (--max-query-complexity)']);
+    assert.deepEqual(
+      big.body.errors.map((e: { message: string }) => e.message),
+      ['maximum query complexity exceeded 18 > 12 (--max-query-complexity)'],
+    );
   });
 
   it('string length: in aspect values and in GraphQL variables and literals', async () => {
     const rest = await post('/aspects?action=ingestProposal', { proposal: tag(9, 'y'.repeat(101)) });
     assert.equal(rest.status, 413);
-    assert.equal(rest.body.message, 'proposal.aspect.description: a string of 101 characters is over the limit of 100 (--max-string-length)');
-    const vars = await post('/api/graphql', { query: 'query q($u: String!) { entityExists(urn: $u) }', variables: { u: 'z'.repeat(101) } });
+    assert.equal(
+      rest.body.message,
+      'proposal.aspect.description: a string of 101 characters is over the limit of 100 (--max-string-length)',
+    );
+    const vars = await post('/api/graphql', {
+      query: 'query q($u: String!) { entityExists(urn: $u) }',
+      variables: { u: 'z'.repeat(101) },
+    });
     assert.equal(vars.status, 413);
     const literal = await post('/api/graphql', { query: `{ entityExists(urn: "${'z'.repeat(101)}") }` });
-    assert.equal(literal.body.errors[0].message, 'a string of 101 characters is over the limit of 100 (--max-string-length)');
+    assert.equal(
+      literal.body.errors[0].message,
+      'a string of 101 characters is over the limit of 100 (--max-string-length)',
+    );
   });
 
   it('URN length: --max-urn-length on catalog serve', async () => {
@@ -109,13 +162,19 @@ describe('request limits', () => {
       const urn = `urn:li:tag:${'a'.repeat(40)}`;
       const res = await fetch(`${s.url}/entitiesV2/${encodeURIComponent(urn)}`);
       assert.equal(res.status, 400);
-      assert.deepEqual(await res.json(), { status: 400, message: `Invalid urn "${urn}": it is longer than 40 characters (--max-urn-length)` });
+      assert.deepEqual(await res.json(), {
+        status: 400,
+        message: `Invalid urn "${urn}": it is longer than 40 characters (--max-urn-length)`,
+      });
     } finally {
       await s.stop();
     }
     const tooSmall = await runCli(['serve', '--port', '0', '--max-urn-length', '5', '--data', tempDataPath()]);
     assert.equal(tooSmall.code, 1);
-    assert.match(tooSmall.stderr, /^error: --max-urn-length: the URN length limit must be an integer from 16 to \d+, got 5\n/);
+    assert.match(
+      tooSmall.stderr,
+      /^error: --max-urn-length: the URN length limit must be an integer from 16 to \d+, got 5\n/,
+    );
   });
 
   it('memory: --cache-mb and --mapped-mb take a number of MB, 0 or more', async () => {

@@ -52,7 +52,10 @@ export interface RunResult {
 }
 
 /** Runs `catalog <args>` (the executable under test, or the sources) and collects its output. */
-export function runCli(args: string[], options: { env?: Record<string, string>; input?: string; cwd?: string } = {}): Promise<RunResult> {
+export function runCli(
+  args: string[],
+  options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
+): Promise<RunResult> {
   return runProcess(...catalogCommand(args), options);
 }
 
@@ -82,7 +85,12 @@ export function runProcess(
 export const HIVE_T1 = 'urn:li:dataset:(urn:li:dataPlatform:hive,t1,PROD)';
 
 /** An MCP in DataHub's file format. */
-export function mcp(entityUrn: string, aspectName: string, json: unknown, entityType?: string): Record<string, unknown> {
+export function mcp(
+  entityUrn: string,
+  aspectName: string,
+  json: unknown,
+  entityType?: string,
+): Record<string, unknown> {
   return {
     entityType: entityType ?? entityUrn.split(':')[2],
     entityUrn,
@@ -93,7 +101,10 @@ export function mcp(entityUrn: string, aspectName: string, json: unknown, entity
 }
 
 /** Spawns `catalog <args>` (normally `serve …`) as runCli would, resolving once it listens. */
-export function serveCatalog(args: string[], options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {}): Promise<SpawnedServer> {
+export function serveCatalog(
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+): Promise<SpawnedServer> {
   return spawnServer(...catalogCommand(args), options);
 }
 

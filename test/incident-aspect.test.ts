@@ -30,14 +30,18 @@ const INFO = {
   description: 'The partner export never arrived.',
   entities: [ORDERS, CHART],
   priority: 0,
-  assignees: [{ actor: 'urn:li:corpuser:ann', assignedAt: stamp }, { actor: 'urn:li:corpGroup:data-eng', assignedAt: stamp }],
+  assignees: [
+    { actor: 'urn:li:corpuser:ann', assignedAt: stamp },
+    { actor: 'urn:li:corpGroup:data-eng', assignedAt: stamp },
+  ],
   status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'looking', lastUpdated: stamp },
   source: { type: 'ASSERTION_FAILURE', sourceUrn: 'urn:li:assertion:orders-fresh' },
   startedAt: 1_699_999_000_000,
   created: stamp,
 };
 
-const withOut = (v: Record<string, unknown>, field: string) => Object.fromEntries(Object.entries(v).filter(([k]) => k !== field));
+const withOut = (v: Record<string, unknown>, field: string) =>
+  Object.fromEntries(Object.entries(v).filter(([k]) => k !== field));
 
 describe('incidentInfo', () => {
   let store: Store;
@@ -48,14 +52,28 @@ describe('incidentInfo', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
       body: JSON.stringify({
-        proposal: { entityType: 'incident', entityUrn: urn, changeType: 'UPSERT', aspectName: 'incidentInfo', aspect: { value: JSON.stringify(value), contentType: 'application/json' } },
+        proposal: {
+          entityType: 'incident',
+          entityUrn: urn,
+          changeType: 'UPSERT',
+          aspectName: 'incidentInfo',
+          aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+        },
       }),
     });
     return { status: res.status, body: (await res.json()) as any };
   };
   const search = (query: string, filter: FilterGroup = []) =>
-    searchEntities(store, { query, types: ['incident'], filters: filter.length ? [filter] : [], count: 10, skipAggregates: true }).hits.map((h) => h.urn);
-  const eq = (field: string, value: string): FilterGroup => [{ field, values: [value], condition: 'EQUAL', negated: false }];
+    searchEntities(store, {
+      query,
+      types: ['incident'],
+      filters: filter.length ? [filter] : [],
+      count: 10,
+      skipAggregates: true,
+    }).hits.map((h) => h.urn);
+  const eq = (field: string, value: string): FilterGroup => [
+    { field, values: [value], condition: 'EQUAL', negated: false },
+  ];
 
   before(async () => {
     store = openCatalog(tempDataPath());
@@ -82,22 +100,61 @@ describe('incidentInfo', () => {
   });
 
   it('the incident entity’s key aspect is incidentKey {id}, com.linkedin.metadata.key.IncidentKey', async () => {
-    assert.deepEqual(keyAspectOf(INCIDENT), { entityType: 'incident', aspectName: 'incidentKey', value: { id: 'orders-stalled' } });
+    assert.deepEqual(keyAspectOf(INCIDENT), {
+      entityType: 'incident',
+      aspectName: 'incidentKey',
+      value: { id: 'orders-stalled' },
+    });
     assert.equal(aspectFqn('incidentKey'), 'com.linkedin.metadata.key.IncidentKey');
     const res = await fetch(`${server.url}/aspects/${enc(INCIDENT)}?aspect=incidentKey`);
-    assert.deepEqual(await res.json(), { aspect: { 'com.linkedin.metadata.key.IncidentKey': { id: 'orders-stalled' } }, version: 0 });
+    assert.deepEqual(await res.json(), {
+      aspect: { 'com.linkedin.metadata.key.IncidentKey': { id: 'orders-stalled' } },
+      version: 0,
+    });
   });
 
   it('a wrong enum value or a missing required field is refused with the field path, and nothing is written', async () => {
     const cases: Array<[string, unknown, string]> = [
-      ['urn:li:incident:bad-type', { ...INFO, type: 'LATE' }, 'Invalid incidentInfo at type: expected one of FRESHNESS, VOLUME, FIELD, SQL, DATA_SCHEMA, OPERATIONAL, CUSTOM, got the string "LATE"'],
-      ['urn:li:incident:bad-stage', { ...INFO, status: { ...INFO.status, stage: 'DONE' } }, 'Invalid incidentInfo at status.stage: expected one of TRIAGE, INVESTIGATION, WORK_IN_PROGRESS, FIXED, NO_ACTION_REQUIRED, got the string "DONE"'],
-      ['urn:li:incident:bad-source', { ...INFO, source: { type: 'PAGER' } }, 'Invalid incidentInfo at source.type: expected one of MANUAL, ASSERTION_FAILURE, got the string "PAGER"'],
-      ['urn:li:incident:no-status', withOut(INFO, 'status'), 'Invalid incidentInfo at status: required field is missing'],
-      ['urn:li:incident:no-created', withOut(INFO, 'created'), 'Invalid incidentInfo at created: required field is missing'],
-      ['urn:li:incident:no-entities', withOut(INFO, 'entities'), 'Invalid incidentInfo at entities: required field is missing'],
-      ['urn:li:incident:no-assigned-at', { ...INFO, assignees: [{ actor: 'urn:li:corpuser:ann' }] }, 'Invalid incidentInfo at assignees[0].assignedAt: required field is missing'],
-      ['urn:li:incident:on-a-tag', { ...INFO, entities: ['urn:li:tag:pii'] }, 'Invalid incidentInfo at entities[0]: expected a urn:li:dataset or urn:li:chart or urn:li:dashboard or urn:li:dataFlow or urn:li:dataJob or urn:li:schemaField urn, got "urn:li:tag:pii"'],
+      [
+        'urn:li:incident:bad-type',
+        { ...INFO, type: 'LATE' },
+        'Invalid incidentInfo at type: expected one of FRESHNESS, VOLUME, FIELD, SQL, DATA_SCHEMA, OPERATIONAL, CUSTOM, got the string "LATE"',
+      ],
+      [
+        'urn:li:incident:bad-stage',
+        { ...INFO, status: { ...INFO.status, stage: 'DONE' } },
+        'Invalid incidentInfo at status.stage: expected one of TRIAGE, INVESTIGATION, WORK_IN_PROGRESS, FIXED, NO_ACTION_REQUIRED, got the string "DONE"',
+      ],
+      [
+        'urn:li:incident:bad-source',
+        { ...INFO, source: { type: 'PAGER' } },
+        'Invalid incidentInfo at source.type: expected one of MANUAL, ASSERTION_FAILURE, got the string "PAGER"',
+      ],
+      [
+        'urn:li:incident:no-status',
+        withOut(INFO, 'status'),
+        'Invalid incidentInfo at status: required field is missing',
+      ],
+      [
+        'urn:li:incident:no-created',
+        withOut(INFO, 'created'),
+        'Invalid incidentInfo at created: required field is missing',
+      ],
+      [
+        'urn:li:incident:no-entities',
+        withOut(INFO, 'entities'),
+        'Invalid incidentInfo at entities: required field is missing',
+      ],
+      [
+        'urn:li:incident:no-assigned-at',
+        { ...INFO, assignees: [{ actor: 'urn:li:corpuser:ann' }] },
+        'Invalid incidentInfo at assignees[0].assignedAt: required field is missing',
+      ],
+      [
+        'urn:li:incident:on-a-tag',
+        { ...INFO, entities: ['urn:li:tag:pii'] },
+        'Invalid incidentInfo at entities[0]: expected a urn:li:dataset or urn:li:chart or urn:li:dashboard or urn:li:dataFlow or urn:li:dataJob or urn:li:schemaField urn, got "urn:li:tag:pii"',
+      ],
     ];
     for (const [urn, value, message] of cases) {
       const r = await ingest(urn, value);
@@ -111,8 +168,15 @@ describe('incidentInfo', () => {
   it('each entity of the incident is an IncidentOn edge from the incident, found from the entity', () => {
     const out = store.edges(INCIDENT, 'OUTGOING', ['IncidentOn']).map((e) => `${e.type} ${e.urn} ${e.aspectName}`);
     assert.deepEqual(out.sort(), [`IncidentOn ${CHART} incidentInfo`, `IncidentOn ${ORDERS} incidentInfo`].sort());
-    assert.deepEqual(store.edges(ORDERS, 'INCOMING', ['IncidentOn']).map((e) => e.urn), [INCIDENT]);
-    assert.deepEqual(store.edges('urn:li:assertion:orders-fresh', 'INCOMING').map((e) => e.urn), [], 'sourceUrn carries no relationship');
+    assert.deepEqual(
+      store.edges(ORDERS, 'INCOMING', ['IncidentOn']).map((e) => e.urn),
+      [INCIDENT],
+    );
+    assert.deepEqual(
+      store.edges('urn:li:assertion:orders-fresh', 'INCOMING').map((e) => e.urn),
+      [],
+      'sourceUrn carries no relationship',
+    );
   });
 
   it('search finds the incident by the fields DataHub indexes, not by its title', () => {
@@ -133,7 +197,10 @@ describe('incidentInfo', () => {
   });
 
   it('resolving the incident moves it from state ACTIVE to RESOLVED in the index', async () => {
-    const resolved = { ...INFO, status: { state: 'RESOLVED', stage: 'FIXED', lastUpdated: { ...stamp, time: stamp.time + 1 } } };
+    const resolved = {
+      ...INFO,
+      status: { state: 'RESOLVED', stage: 'FIXED', lastUpdated: { ...stamp, time: stamp.time + 1 } },
+    };
     assert.equal((await ingest(INCIDENT, resolved)).status, 200);
     assert.deepEqual(search('*', eq('state', 'ACTIVE')), []);
     assert.deepEqual(search('*', eq('state', 'RESOLVED')), [INCIDENT]);

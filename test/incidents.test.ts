@@ -63,10 +63,13 @@ const TUTORIAL_RESOLVE = (urn: string) => `mutation updateIncidentStatus {
 // The documents of DataHub's agent tools (mcp-server-datahub's tools/incidents.py, raise_incident and
 // update_incident_status; newer than the 0.8.0 the interop suites pin), sent with variables.
 const RAISE = 'mutation raiseIncident($input: RaiseIncidentInput!) { raiseIncident(input: $input) }';
-const STATUS = 'mutation updateIncidentStatus($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }';
-const UPDATE = 'mutation updateIncident($urn: String!, $input: UpdateIncidentInput!) { updateIncident(urn: $urn, input: $input) }';
+const STATUS =
+  'mutation updateIncidentStatus($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }';
+const UPDATE =
+  'mutation updateIncident($urn: String!, $input: UpdateIncidentInput!) { updateIncident(urn: $urn, input: $input) }';
 // mcp-server-datahub's sub_entity_urls.py: the asset an incident is on.
-const INCIDENT_PARENT = 'query GetIncidentParent($urn: String!) { entity(urn: $urn) { ... on Incident { entity { urn } } } }';
+const INCIDENT_PARENT =
+  'query GetIncidentParent($urn: String!) { entity(urn: $urn) { ... on Incident { entity { urn } } } }';
 // mcp-server-datahub's entity_details.gql, its `... on Incident` part.
 const ENTITY_INCIDENT = `query GetEntity($urn: String!) { entity(urn: $urn) { urn ... on Incident {
   urn type incidentType customType title description priority startedAt
@@ -89,7 +92,15 @@ describe('incidents through GraphQL', () => {
     const res = await fetch(`${t.server.url}/aspects?action=ingestProposal`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
-      body: JSON.stringify({ proposal: { entityType, entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(value), contentType: 'application/json' } } }),
+      body: JSON.stringify({
+        proposal: {
+          entityType,
+          entityUrn: urn,
+          changeType: 'UPSERT',
+          aspectName,
+          aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+        },
+      }),
     });
     assert.equal(res.status, 200, await res.text());
   };
@@ -103,8 +114,16 @@ describe('incidents through GraphQL', () => {
 
   before(async () => {
     t = await startSampleServer();
-    await put(CHART, 'chart', 'chartInfo', { title: 'Incident chart', description: '', lastModified: { created: { time: 0, actor: S.datahub }, lastModified: { time: 0, actor: S.datahub } } });
-    await put(DASHBOARD, 'dashboard', 'dashboardInfo', { title: 'Incident dashboard', description: '', lastModified: { created: { time: 0, actor: S.datahub }, lastModified: { time: 0, actor: S.datahub } } });
+    await put(CHART, 'chart', 'chartInfo', {
+      title: 'Incident chart',
+      description: '',
+      lastModified: { created: { time: 0, actor: S.datahub }, lastModified: { time: 0, actor: S.datahub } },
+    });
+    await put(DASHBOARD, 'dashboard', 'dashboardInfo', {
+      title: 'Incident dashboard',
+      description: '',
+      lastModified: { created: { time: 0, actor: S.datahub }, lastModified: { time: 0, actor: S.datahub } },
+    });
     await put(FLOW, 'dataFlow', 'dataFlowInfo', { name: 'incident_flow' });
     await put(JOB, 'dataJob', 'dataJobInfo', { name: 'load', type: { string: 'COMMAND' } });
     await put(CONTAINER, 'container', 'containerProperties', { name: 'incident-db' });
@@ -155,22 +174,42 @@ describe('incidents through GraphQL', () => {
     assert.equal(info.status.message, 'The delayed data issue was resolved at 4:55pm on May 15.');
     assert.equal((await t.ok(TUTORIAL_LIST)).dataset.incidents.total, 0);
     const resolved = await t.ok(LIST, { urn: D, state: 'RESOLVED' });
-    assert.deepEqual(resolved.dataset.incidents.incidents.map((i: any) => i.urn), [tutorial]);
+    assert.deepEqual(
+      resolved.dataset.incidents.incidents.map((i: any) => i.urn),
+      [tutorial],
+    );
   });
 
   it('raiseIncident with every input field: several assets, status, priority, assignees, start time, custom type', async () => {
     const urn = await raise({
-      type: 'CUSTOM', customType: 'Late partner feed', title: 'Orders stalled', description: 'The partner export never arrived.',
-      resourceUrns: [D, CHART], startedAt: 1_700_000_000_000, source: { type: 'ASSERTION_FAILURE' },
-      status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'looking' }, priority: 'CRITICAL', assigneeUrns: [S.jdoe, S.bfoo],
+      type: 'CUSTOM',
+      customType: 'Late partner feed',
+      title: 'Orders stalled',
+      description: 'The partner export never arrived.',
+      resourceUrns: [D, CHART],
+      startedAt: 1_700_000_000_000,
+      source: { type: 'ASSERTION_FAILURE' },
+      status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'looking' },
+      priority: 'CRITICAL',
+      assigneeUrns: [S.jdoe, S.bfoo],
     });
     const info = await stored(urn);
     const stamp = info.created;
     assert.deepEqual(info, {
-      type: 'CUSTOM', customType: 'Late partner feed', title: 'Orders stalled', description: 'The partner export never arrived.',
-      entities: [D, CHART], startedAt: 1_700_000_000_000, source: { type: 'ASSERTION_FAILURE' },
-      status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'looking', lastUpdated: stamp }, priority: 0,
-      assignees: [{ actor: S.jdoe, assignedAt: stamp }, { actor: S.bfoo, assignedAt: stamp }], created: stamp,
+      type: 'CUSTOM',
+      customType: 'Late partner feed',
+      title: 'Orders stalled',
+      description: 'The partner export never arrived.',
+      entities: [D, CHART],
+      startedAt: 1_700_000_000_000,
+      source: { type: 'ASSERTION_FAILURE' },
+      status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'looking', lastUpdated: stamp },
+      priority: 0,
+      assignees: [
+        { actor: S.jdoe, assignedAt: stamp },
+        { actor: S.bfoo, assignedAt: stamp },
+      ],
+      created: stamp,
     });
     const e = (await t.ok(ENTITY_INCIDENT, { urn })).entity;
     assert.equal(e.type, 'INCIDENT');
@@ -179,7 +218,10 @@ describe('incidents through GraphQL', () => {
     assert.equal(e.priority, 'CRITICAL');
     assert.equal(e.startedAt, 1_700_000_000_000);
     assert.deepEqual(e.created, stamp);
-    assert.deepEqual(e.assignees.map((a: any) => a.urn), [S.jdoe, S.bfoo]);
+    assert.deepEqual(
+      e.assignees.map((a: any) => a.urn),
+      [S.jdoe, S.bfoo],
+    );
     assert.equal(e.assignees[0].properties.displayName, 'John Doe');
     assert.equal(e.entity.urn, D);
     assert.equal(e.entity.name, 'fct_users_created');
@@ -193,29 +235,66 @@ describe('incidents through GraphQL', () => {
 
   it("raise_incident's column form: an incident on a column (schemaField) of a stored dataset, as the agent tool's example raises it", async () => {
     const column = `urn:li:schemaField:(${D},user_name)`;
-    const urn = await raise({ resourceUrn: column, type: 'FIELD', title: 'user_name is 40% null after the latest load', description: 'Null rate moved from 0.1% to 40% between runs.' });
+    const urn = await raise({
+      resourceUrn: column,
+      type: 'FIELD',
+      title: 'user_name is 40% null after the latest load',
+      description: 'Null rate moved from 0.1% to 40% between runs.',
+    });
     const info = await stored(urn);
     assert.deepEqual([info.type, info.entities], ['FIELD', [column]]);
     assert.deepEqual(await t.ok(INCIDENT_PARENT, { urn }), { entity: { entity: { urn: column } } });
     const gone = `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD),user_name)`;
-    assert.deepEqual(await t.fails(RAISE, { input: { resourceUrn: gone, type: 'FIELD', title: 'x' } }), [`Failed to raise incident. Entity ${gone} does not exist.`, 400]);
+    assert.deepEqual(await t.fails(RAISE, { input: { resourceUrn: gone, type: 'FIELD', title: 'x' } }), [
+      `Failed to raise incident. Entity ${gone} does not exist.`,
+      400,
+    ]);
     // update_incident_status's RESOLVED with a message, as the tool sends it.
-    assert.deepEqual(await t.ok(STATUS, { urn, input: { state: 'RESOLVED', message: 'Backfilled missing partitions; upstream job fixed.' } }), { updateIncidentStatus: true });
+    assert.deepEqual(
+      await t.ok(STATUS, {
+        urn,
+        input: { state: 'RESOLVED', message: 'Backfilled missing partitions; upstream job fixed.' },
+      }),
+      { updateIncidentStatus: true },
+    );
     assert.equal((await stored(urn)).status.message, 'Backfilled missing partitions; upstream job fixed.');
   });
 
   it('every asset type DataHub gives `incidents` has it: dashboards, data flows and data jobs too', async () => {
-    for (const [root, urn] of [['dashboard', DASHBOARD], ['dataFlow', FLOW], ['dataJob', JOB]] as const) {
+    for (const [root, urn] of [
+      ['dashboard', DASHBOARD],
+      ['dataFlow', FLOW],
+      ['dataJob', JOB],
+    ] as const) {
       const raised = await raise({ type: 'OPERATIONAL', resourceUrn: urn, title: `${root} broke` });
-      const data = await t.ok(`{ ${root}(urn: "${urn}") { incidents(state: ACTIVE) { start count total incidents { urn title entity { urn } } } } }`);
-      assert.deepEqual(data[root].incidents, { start: 0, count: 1, total: 1, incidents: [{ urn: raised, title: `${root} broke`, entity: { urn } }] }, root);
+      const data = await t.ok(
+        `{ ${root}(urn: "${urn}") { incidents(state: ACTIVE) { start count total incidents { urn title entity { urn } } } } }`,
+      );
+      assert.deepEqual(
+        data[root].incidents,
+        { start: 0, count: 1, total: 1, incidents: [{ urn: raised, title: `${root} broke`, entity: { urn } }] },
+        root,
+      );
     }
   });
 
   it('incidents filters by stage, priority and assignees, pages, and lists the newest raised first', async () => {
-    const a = await raise({ type: 'VOLUME', resourceUrn: OTHER, title: 'a', priority: 'LOW', status: { state: 'ACTIVE', stage: 'TRIAGE' } });
+    const a = await raise({
+      type: 'VOLUME',
+      resourceUrn: OTHER,
+      title: 'a',
+      priority: 'LOW',
+      status: { state: 'ACTIVE', stage: 'TRIAGE' },
+    });
     const b = await raise({ type: 'VOLUME', resourceUrn: OTHER, title: 'b', priority: 'HIGH', assigneeUrns: [S.jdoe] });
-    const c = await raise({ type: 'VOLUME', resourceUrn: OTHER, title: 'c', priority: 'HIGH', status: { state: 'ACTIVE', stage: 'TRIAGE' }, assigneeUrns: [S.bfoo] });
+    const c = await raise({
+      type: 'VOLUME',
+      resourceUrn: OTHER,
+      title: 'c',
+      priority: 'HIGH',
+      status: { state: 'ACTIVE', stage: 'TRIAGE' },
+      assigneeUrns: [S.bfoo],
+    });
     const list = async (vars: Record<string, unknown>) => (await t.ok(LIST, { urn: OTHER, ...vars })).dataset.incidents;
     const titles = async (vars: Record<string, unknown>) => (await list(vars)).incidents.map((i: any) => i.title);
     assert.deepEqual(new Set(await titles({})), new Set(['a', 'b', 'c']));
@@ -230,21 +309,45 @@ describe('incidents through GraphQL', () => {
     assert.deepEqual([page.start, page.count, page.total], [1, 1, 3]);
     assert.deepEqual(page.incidents, [all.incidents[1]]);
     const times = await Promise.all(all.incidents.map(async (i: any) => (await stored(i.urn)).created.time));
-    assert.deepEqual(times, [...times].sort((x, y) => y - x));
+    assert.deepEqual(
+      times,
+      [...times].sort((x, y) => y - x),
+    );
     assert.ok([a, b, c].every((u) => all.incidents.some((i: any) => i.urn === u)));
     assert.deepEqual(await list({ start: 5 }), { start: 5, count: 0, total: 3, incidents: [] });
   });
 
   it('updateIncident changes the fields it names and leaves the others; it can move the incident to other assets', async () => {
-    const urn = await raise({ type: 'SQL', resourceUrn: D, title: 'before', description: 'kept', priority: 'LOW', assigneeUrns: [S.jdoe], status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'm' } });
+    const urn = await raise({
+      type: 'SQL',
+      resourceUrn: D,
+      title: 'before',
+      description: 'kept',
+      priority: 'LOW',
+      assigneeUrns: [S.jdoe],
+      status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'm' },
+    });
     const was = await stored(urn);
-    assert.deepEqual(await t.ok(UPDATE, { urn, input: { title: 'after', priority: 'MEDIUM' } }), { updateIncident: true });
+    assert.deepEqual(await t.ok(UPDATE, { urn, input: { title: 'after', priority: 'MEDIUM' } }), {
+      updateIncident: true,
+    });
     let now = await stored(urn);
     assert.deepEqual(now, { ...was, title: 'after', priority: 2 });
-    await t.ok(UPDATE, { urn, input: { resourceUrns: [CHART], assigneeUrns: [S.bfoo], startedAt: 5, status: { state: 'RESOLVED', stage: 'FIXED' } } });
+    await t.ok(UPDATE, {
+      urn,
+      input: {
+        resourceUrns: [CHART],
+        assigneeUrns: [S.bfoo],
+        startedAt: 5,
+        status: { state: 'RESOLVED', stage: 'FIXED' },
+      },
+    });
     now = await stored(urn);
     assert.deepEqual(now.entities, [CHART]);
-    assert.deepEqual(now.assignees.map((a: any) => a.actor), [S.bfoo]);
+    assert.deepEqual(
+      now.assignees.map((a: any) => a.actor),
+      [S.bfoo],
+    );
     assert.equal(now.startedAt, 5);
     assert.deepEqual([now.status.state, now.status.stage, now.status.message], ['RESOLVED', 'FIXED', undefined]);
     assert.equal(now.description, 'kept');
@@ -256,9 +359,21 @@ describe('incidents through GraphQL', () => {
 
   it('incident(urn) and entity(urn) answer an incident; a missing one is NOT_FOUND and null', async () => {
     const data = await t.ok(`{ incident(urn: "${tutorial}") { urn type title status { state } entity { urn } } }`);
-    assert.deepEqual(data.incident, { urn: tutorial, type: 'INCIDENT', title: 'Data is Delayed', status: { state: 'RESOLVED' }, entity: { urn: D } });
-    assert.deepEqual(await t.fails('{ incident(urn: "urn:li:incident:nope") { urn } }'), ['Incident urn:li:incident:nope does not exist.', 404]);
-    assert.deepEqual(await t.fails(`{ incident(urn: "${D}") { urn } }`), [`${D} is not a incident urn (expected urn:li:incident:…)`, 400]);
+    assert.deepEqual(data.incident, {
+      urn: tutorial,
+      type: 'INCIDENT',
+      title: 'Data is Delayed',
+      status: { state: 'RESOLVED' },
+      entity: { urn: D },
+    });
+    assert.deepEqual(await t.fails('{ incident(urn: "urn:li:incident:nope") { urn } }'), [
+      'Incident urn:li:incident:nope does not exist.',
+      404,
+    ]);
+    assert.deepEqual(await t.fails(`{ incident(urn: "${D}") { urn } }`), [
+      `${D} is not a incident urn (expected urn:li:incident:…)`,
+      400,
+    ]);
     assert.deepEqual(await t.ok('{ entity(urn: "urn:li:incident:nope") { urn } }'), { entity: null });
   });
 
@@ -268,19 +383,30 @@ describe('incidents through GraphQL', () => {
     const active = (await t.ok(q, { state: 'ACTIVE' })).searchAcrossEntities;
     const resolved = (await t.ok(q, { state: 'RESOLVED' })).searchAcrossEntities;
     assert.ok(active.total >= 6);
-    assert.ok(active.searchResults.every((r: any) => r.entity.type === 'INCIDENT' && r.entity.incidentStatus.state === 'ACTIVE'));
+    assert.ok(
+      active.searchResults.every(
+        (r: any) => r.entity.type === 'INCIDENT' && r.entity.incidentStatus.state === 'ACTIVE',
+      ),
+    );
     assert.ok(resolved.searchResults.some((r: any) => r.entity.urn === tutorial));
     assert.ok(!active.searchResults.some((r: any) => r.entity.urn === tutorial));
     const by = async (filters: Array<{ field: string; values: string[] }>) =>
-      (await t.ok('query s($f: [FacetFilterInput!]) { searchAcrossEntities(input: { types: [INCIDENT], query: "*", count: 50, filters: $f }) { searchResults { entity { urn } } } }', { f: filters }))
-        .searchAcrossEntities.searchResults.map((r: any) => r.entity.urn);
+      (
+        await t.ok(
+          'query s($f: [FacetFilterInput!]) { searchAcrossEntities(input: { types: [INCIDENT], query: "*", count: 50, filters: $f }) { searchResults { entity { urn } } } }',
+          { f: filters },
+        )
+      ).searchAcrossEntities.searchResults.map((r: any) => r.entity.urn);
     const onChart = await by([{ field: 'entities', values: [CHART] }]);
     assert.ok(onChart.length >= 1);
     for (const urn of onChart) assert.ok((await stored(urn)).entities.includes(CHART));
     const critical = await by([{ field: 'priority', values: ['0'] }]);
     assert.ok(critical.length >= 1);
     for (const urn of critical) assert.equal((await stored(urn)).priority, 0);
-    const jdoe = await by([{ field: 'assignees', values: [S.jdoe] }, { field: 'stage', values: ['TRIAGE'] }]);
+    const jdoe = await by([
+      { field: 'assignees', values: [S.jdoe] },
+      { field: 'stage', values: ['TRIAGE'] },
+    ]);
     assert.ok(jdoe.length >= 1);
     for (const urn of jdoe) {
       const info = await stored(urn);
@@ -289,25 +415,43 @@ describe('incidents through GraphQL', () => {
   });
 
   it("an asset's health fails while an incident on it is ACTIVE, naming the latest updated, and passes again when all are resolved", async () => {
-    const health = async () => (await t.ok(`{ dataset(urn: "${OTHER}") { health { type status message causes reportedAt activeIncidentHealthDetails { latestIncidentUrn latestIncidentTitle lastActivityAt count } } } }`)).dataset.health;
+    const health = async () =>
+      (
+        await t.ok(
+          `{ dataset(urn: "${OTHER}") { health { type status message causes reportedAt activeIncidentHealthDetails { latestIncidentUrn latestIncidentTitle lastActivityAt count } } } }`,
+        )
+      ).dataset.health;
     const active = (await t.ok(LIST, { urn: OTHER, state: 'ACTIVE' })).dataset.incidents.incidents;
     assert.equal(active.length, 3);
     const last = active[1].urn;
     await t.ok(STATUS, { urn: last, input: { state: 'ACTIVE', stage: 'WORK_IN_PROGRESS' } });
     const at = (await stored(last)).status.lastUpdated.time;
-    assert.deepEqual(await health(), [{
-      type: 'INCIDENTS', status: 'FAIL', message: '3 active incidents', causes: null, reportedAt: at,
-      activeIncidentHealthDetails: { latestIncidentUrn: last, latestIncidentTitle: active[1].title, lastActivityAt: at, count: 3 },
-    }]);
+    assert.deepEqual(await health(), [
+      {
+        type: 'INCIDENTS',
+        status: 'FAIL',
+        message: '3 active incidents',
+        causes: null,
+        reportedAt: at,
+        activeIncidentHealthDetails: {
+          latestIncidentUrn: last,
+          latestIncidentTitle: active[1].title,
+          lastActivityAt: at,
+          count: 3,
+        },
+      },
+    ]);
     for (const i of active.slice(1)) await t.ok(STATUS, { urn: i.urn, input: { state: 'RESOLVED' } });
     assert.equal((await health())[0].message, '1 active incident');
     await t.ok(STATUS, { urn: active[0].urn, input: { state: 'RESOLVED' } });
     assert.deepEqual(await health(), []);
   });
 
-  it('a soft-deleted incident is left out of the asset\'s incidents and health', async () => {
+  it("a soft-deleted incident is left out of the asset's incidents and health", async () => {
     const urn = await raise({ type: 'SQL', resourceUrn: DASHBOARD, title: 'to be removed' });
-    const list = async () => (await t.ok(`{ dashboard(urn: "${DASHBOARD}") { incidents { total incidents { urn } } health { type } } }`)).dashboard;
+    const list = async () =>
+      (await t.ok(`{ dashboard(urn: "${DASHBOARD}") { incidents { total incidents { urn } } health { type } } }`))
+        .dashboard;
     assert.ok((await list()).incidents.incidents.some((i: any) => i.urn === urn));
     const before = (await list()).incidents.total;
     await put(urn, 'incident', 'status', { removed: true });
@@ -319,39 +463,58 @@ describe('incidents through GraphQL', () => {
   });
 
   describe('errors: what and where, and nothing written', () => {
-    const count = async () => (await t.ok('{ searchAcrossEntities(input: { types: [INCIDENT], query: "*", count: 0 }) { total } }')).searchAcrossEntities.total;
+    const count = async () =>
+      (await t.ok('{ searchAcrossEntities(input: { types: [INCIDENT], query: "*", count: 0 }) { total } }'))
+        .searchAcrossEntities.total;
 
     it('raiseIncident on an asset that does not exist', async () => {
       const n = await count();
       const missing = 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)';
-      assert.deepEqual(await t.fails(RAISE, { input: { type: 'OPERATIONAL', resourceUrn: missing } }), [`Failed to raise incident. Entity ${missing} does not exist.`, 400]);
-      assert.deepEqual(await t.fails(RAISE, { input: { type: 'OPERATIONAL', resourceUrns: [D, missing] } }), [`Failed to raise incident. Entity ${missing} does not exist.`, 400]);
+      assert.deepEqual(await t.fails(RAISE, { input: { type: 'OPERATIONAL', resourceUrn: missing } }), [
+        `Failed to raise incident. Entity ${missing} does not exist.`,
+        400,
+      ]);
+      assert.deepEqual(await t.fails(RAISE, { input: { type: 'OPERATIONAL', resourceUrns: [D, missing] } }), [
+        `Failed to raise incident. Entity ${missing} does not exist.`,
+        400,
+      ]);
       assert.equal(await count(), n);
     });
 
     it('raiseIncident on an entity incidents cannot be on', async () => {
       assert.deepEqual(await t.fails(RAISE, { input: { type: 'OPERATIONAL', resourceUrn: CONTAINER } }), [
-        `Failed to raise incident. Incidents can be raised on datasets, charts, dashboards, data flows, data jobs and schema fields, not on container ${CONTAINER}.`, 400,
+        `Failed to raise incident. Incidents can be raised on datasets, charts, dashboards, data flows, data jobs and schema fields, not on container ${CONTAINER}.`,
+        400,
       ]);
     });
 
     it('raiseIncident with no asset, or a malformed urn', async () => {
-      assert.deepEqual(await t.fails(RAISE, { input: { type: 'OPERATIONAL', title: 'x' } }), ['Failed to raise incident. resourceUrn or resourceUrns must name the asset the incident is on.', 400]);
-      assert.deepEqual(await t.fails(RAISE, { input: { type: 'OPERATIONAL', resourceUrns: [] } }), ['Failed to raise incident. resourceUrn or resourceUrns must name the asset the incident is on.', 400]);
+      assert.deepEqual(await t.fails(RAISE, { input: { type: 'OPERATIONAL', title: 'x' } }), [
+        'Failed to raise incident. resourceUrn or resourceUrns must name the asset the incident is on.',
+        400,
+      ]);
+      assert.deepEqual(await t.fails(RAISE, { input: { type: 'OPERATIONAL', resourceUrns: [] } }), [
+        'Failed to raise incident. resourceUrn or resourceUrns must name the asset the incident is on.',
+        400,
+      ]);
       const [message, code] = await t.fails(RAISE, { input: { type: 'OPERATIONAL', resourceUrn: 'not-an-urn' } });
       assert.match(message, /not-an-urn/);
       assert.equal(code, 400);
     });
 
     it('raiseIncident with an assignee that is not a user or group', async () => {
-      assert.deepEqual(await t.fails(RAISE, { input: { type: 'OPERATIONAL', resourceUrn: D, assigneeUrns: [S.legacy] } }), [
-        `Failed to raise incident. Assignee ${S.legacy} is not a user or group urn.`, 400,
-      ]);
+      assert.deepEqual(
+        await t.fails(RAISE, { input: { type: 'OPERATIONAL', resourceUrn: D, assigneeUrns: [S.legacy] } }),
+        [`Failed to raise incident. Assignee ${S.legacy} is not a user or group urn.`, 400],
+      );
     });
 
     it('a missing required field or an unknown enum value is refused before anything runs', async () => {
       const missingType = await t.gql(RAISE, { input: { resourceUrn: D } });
-      assert.match(missingType.body.errors[0].message, /Field value\.type of required type IncidentType! was not provided/);
+      assert.match(
+        missingType.body.errors[0].message,
+        /Field value\.type of required type IncidentType! was not provided/,
+      );
       const badState = await t.gql(STATUS, { urn: tutorial, input: { state: 'DONE' } });
       assert.match(badState.body.errors[0].message, /got invalid value "DONE"; Expected type IncidentState/);
       const badStage = await t.gql(LIST, { urn: D, stage: 'SOMEDAY' });
@@ -360,22 +523,43 @@ describe('incidents through GraphQL', () => {
 
     it('updateIncidentStatus and updateIncident of an incident that does not exist are NOT_FOUND', async () => {
       const missing = 'urn:li:incident:does-not-exist';
-      assert.deepEqual(await t.fails(STATUS, { urn: missing, input: { state: 'RESOLVED' } }), ['Failed to update incident. Incident does not exist.', 404]);
-      assert.deepEqual(await t.fails(UPDATE, { urn: missing, input: { title: 'x' } }), ['Failed to update incident. Incident does not exist.', 404]);
-      assert.deepEqual(await t.fails(STATUS, { urn: D, input: { state: 'RESOLVED' } }), ['Failed to update incident. Incident does not exist.', 404]);
+      assert.deepEqual(await t.fails(STATUS, { urn: missing, input: { state: 'RESOLVED' } }), [
+        'Failed to update incident. Incident does not exist.',
+        404,
+      ]);
+      assert.deepEqual(await t.fails(UPDATE, { urn: missing, input: { title: 'x' } }), [
+        'Failed to update incident. Incident does not exist.',
+        404,
+      ]);
+      assert.deepEqual(await t.fails(STATUS, { urn: D, input: { state: 'RESOLVED' } }), [
+        'Failed to update incident. Incident does not exist.',
+        404,
+      ]);
     });
 
     it('updateIncident with no assets, an unknown asset or a bad assignee changes nothing', async () => {
       const was = await stored(tutorial);
-      assert.deepEqual(await t.fails(UPDATE, { urn: tutorial, input: { title: 'changed', resourceUrns: [] } }), ['resourceUrns cannot be empty if provided', 400]);
+      assert.deepEqual(await t.fails(UPDATE, { urn: tutorial, input: { title: 'changed', resourceUrns: [] } }), [
+        'resourceUrns cannot be empty if provided',
+        400,
+      ]);
       const missing = 'urn:li:chart:(looker,nope)';
-      assert.deepEqual(await t.fails(UPDATE, { urn: tutorial, input: { title: 'changed', resourceUrns: [missing] } }), [`Failed to update incident. Entity ${missing} does not exist.`, 400]);
-      assert.deepEqual(await t.fails(UPDATE, { urn: tutorial, input: { title: 'changed', assigneeUrns: [D] } }), [`Failed to update incident. Assignee ${D} is not a user or group urn.`, 400]);
+      assert.deepEqual(await t.fails(UPDATE, { urn: tutorial, input: { title: 'changed', resourceUrns: [missing] } }), [
+        `Failed to update incident. Entity ${missing} does not exist.`,
+        400,
+      ]);
+      assert.deepEqual(await t.fails(UPDATE, { urn: tutorial, input: { title: 'changed', assigneeUrns: [D] } }), [
+        `Failed to update incident. Assignee ${D} is not a user or group urn.`,
+        400,
+      ]);
       assert.deepEqual(await stored(tutorial), was);
     });
 
     it('a negative page is refused with the argument named', async () => {
-      assert.deepEqual(await t.fails(LIST, { urn: D, start: -1 }), ['start: expected a non-negative integer, got -1', 400]);
+      assert.deepEqual(await t.fails(LIST, { urn: D, start: -1 }), [
+        'start: expected a non-negative integer, got -1',
+        400,
+      ]);
     });
   });
 });

@@ -9,7 +9,9 @@ import { hasPython, requirePython, startInterop, type Interop } from './interop/
 
 requirePython('INTEROP ADMIN SUITE');
 
-describe('DataHub secrets and connections clients against catalog serve', { skip: !hasPython && 'python3 missing' }, () => {
+describe('DataHub secrets and connections clients against catalog serve', {
+  skip: !hasPython && 'python3 missing',
+}, () => {
   let t: Interop;
   let server: SpawnedServer;
 
@@ -21,7 +23,7 @@ describe('DataHub secrets and connections clients against catalog serve', { skip
     await server?.stop();
   });
 
-  it('creates, updates, reads and deletes secrets and round-trips a connection config with DataHub\'s own client code', async () => {
+  it("creates, updates, reads and deletes secrets and round-trips a connection config with DataHub's own client code", async () => {
     const r = await t.py('secrets_connections.py');
     assert.deepEqual(r, {
       created: ['urn:li:dataHubSecret:wh-client_id', 'urn:li:dataHubSecret:wh-client_secret'],

@@ -34,20 +34,36 @@ describe("assertions through DataHub's clients", { skip: !hasPython && 'python3 
     assert.equal(out.info.externalUrl, 'https://ge.example/checks/1');
     assert.equal(out.info.source.type, 'EXTERNAL');
     assert.deepEqual(out.info.customAssertion, {
-      type: 'Data Quality', entity: D, field: column, fields: [column], scope: 'DATASET_COLUMN', aggregation: 'NULL_COUNT', operator: 'EQUAL_TO',
-      parameters: { value: { value: '0', type: 'NUMBER' } }, nativeType: 'expect_column_values_to_not_be_null', nativeParameters: { mostly: '1.0' },
+      type: 'Data Quality',
+      entity: D,
+      field: column,
+      fields: [column],
+      scope: 'DATASET_COLUMN',
+      aggregation: 'NULL_COUNT',
+      operator: 'EQUAL_TO',
+      parameters: { value: { value: '0', type: 'NUMBER' } },
+      nativeType: 'expect_column_values_to_not_be_null',
+      nativeParameters: { mostly: '1.0' },
       logic: 'SELECT COUNT(*) FROM t WHERE user_id IS NULL',
     });
     assert.equal(out.platform, 'urn:li:dataPlatform:great-expectations');
   });
 
-  it('report_assertion_result stores run events; a missing assertion fails with DataHub\'s message', () => {
+  it("report_assertion_result stores run events; a missing assertion fails with DataHub's message", () => {
     assert.deepEqual(out.reported, [true, true, true, true]);
     assert.deepEqual(out.latest, {
-      timestampMillis: 4000, runId: '4000', asserteeUrn: D, status: 'COMPLETE', result: { type: 'SUCCESS' }, assertionUrn: out.urn,
+      timestampMillis: 4000,
+      runId: '4000',
+      asserteeUrn: D,
+      status: 'COMPLETE',
+      result: { type: 'SUCCESS' },
+      assertionUrn: out.urn,
       partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' },
     });
-    assert.match(out.missingReport, /Failed to report Assertion Run Event\. Assertion with urn urn:li:assertion:missing does not exist or is not associated with any entity\./);
+    assert.match(
+      out.missingReport,
+      /Failed to report Assertion Run Event\. Assertion with urn urn:li:assertion:missing does not exist or is not associated with any entity\./,
+    );
   });
 
   it("the Assertion API (datahub.api.graphql) reads the dataset's assertions with their run events", () => {
@@ -61,7 +77,10 @@ describe("assertions through DataHub's clients", { skip: !hasPython && 'python3 
     assert.equal(failure.result.externalUrl, 'https://ge.example/runs/2');
     assert.deepEqual(first.result.nativeResults, [{ value: '0' }]);
     const emitted = out.breaker.find((a: any) => a !== custom);
-    assert.deepEqual(emitted.runEvents.runEvents.map((e: any) => [e.timestampMillis, e.result.type, e.result.actualAggValue]), [[5000, 'FAILURE', 3]]);
+    assert.deepEqual(
+      emitted.runEvents.runEvents.map((e: any) => [e.timestampMillis, e.result.type, e.result.actualAggValue]),
+      [[5000, 'FAILURE', 3]],
+    );
   });
 
   it("mcp-server-datahub's get_dataset_assertions finds them, filtered by column, type and status", () => {
@@ -74,10 +93,23 @@ describe("assertions through DataHub's clients", { skip: !hasPython && 'python3 
     assert.equal(custom.column, 'user_id');
     assert.equal(custom.latestResultType, 'SUCCESS');
     assert.deepEqual(custom.runSummary, { total: 3, succeeded: 1, failed: 1 });
-    assert.deepEqual(custom.runHistory[1], { timestampMillis: 3000, resultType: 'ERROR', error: 'The query to your data source failed.' });
-    assert.deepEqual(out.toolColumn.data.assertions.map((a: any) => [a.urn, a.column, a.latestResultType]), [[FIELD_CHECK, 'email', 'FAILURE']]);
-    assert.deepEqual(out.toolPassing.data.assertions.map((a: any) => a.urn), [out.urn]);
-    assert.deepEqual(out.toolFailing.data.assertions.map((a: any) => a.urn), [FIELD_CHECK]);
+    assert.deepEqual(custom.runHistory[1], {
+      timestampMillis: 3000,
+      resultType: 'ERROR',
+      error: 'The query to your data source failed.',
+    });
+    assert.deepEqual(
+      out.toolColumn.data.assertions.map((a: any) => [a.urn, a.column, a.latestResultType]),
+      [[FIELD_CHECK, 'email', 'FAILURE']],
+    );
+    assert.deepEqual(
+      out.toolPassing.data.assertions.map((a: any) => a.urn),
+      [out.urn],
+    );
+    assert.deepEqual(
+      out.toolFailing.data.assertions.map((a: any) => a.urn),
+      [FIELD_CHECK],
+    );
   });
 
   it("the MCP server's sub-entity resolver finds the dataset an assertion belongs to", () => {

@@ -9,7 +9,9 @@ import { tempDir } from './helpers.ts';
 
 requirePython('INTEROP CONDITIONAL WRITES');
 
-describe('DataHub emitter conditional writes and rollback against catalog serve', { skip: !hasPython && 'python3 missing' }, () => {
+describe('DataHub emitter conditional writes and rollback against catalog serve', {
+  skip: !hasPython && 'python3 missing',
+}, () => {
   let t: Interop;
   before(async () => {
     t = await startInterop(join(tempDir(), 'catalog.lmdb'));
@@ -24,7 +26,7 @@ describe('DataHub emitter conditional writes and rollback against catalog serve'
     return JSON.parse(r.stdout).editableDatasetProperties?.description;
   };
 
-  it('a stale If-Version-Match raises with DataHub\'s message, a fresh one writes, CREATE + If-None-Match: * keeps the value; rollback of the run restores it', async () => {
+  it("a stale If-Version-Match raises with DataHub's message, a fresh one writes, CREATE + If-None-Match: * keeps the value; rollback of the run restores it", async () => {
     const out = await t.py('conditional_writes.py', ['interop.cond']);
     assert.match(out.stale, /Expected version 5, actual version 1/);
     assert.equal(out.created, 'no error');

@@ -44,12 +44,17 @@ describe('DataHub SDK documents against catalog serve', { skip: !hasPython && 'p
           status: { state: 'PUBLISHED' },
         },
       },
-      dataset: { relatedDocuments: { total: 1, documents: [{ urn: 'urn:li:document:insight-1', info: { title: 'Users table insight' } }] } },
+      dataset: {
+        relatedDocuments: {
+          total: 1,
+          documents: [{ urn: 'urn:li:document:insight-1', info: { title: 'Users table insight' } }],
+        },
+      },
       second: { info: { title: 'Second', contents: { text: 'Created, not upserted' } } },
     });
   });
 
-  it('mcp-server-datahub\'s save_document, grep_documents and get_dataset_queries tools work against it', async () => {
+  it("mcp-server-datahub's save_document, grep_documents and get_dataset_queries tools work against it", async () => {
     const q = 'urn:li:query:signups';
     const column = `urn:li:schemaField:(${S.usersCreated},user_id)`;
     const stamp = { time: 1700000000000, actor: S.jdoe };
@@ -58,9 +63,23 @@ describe('DataHub SDK documents against catalog serve', { skip: !hasPython && 'p
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         proposals: [
-          ['queryProperties', { statement: { value: 'SELECT user_id FROM fct_users_created', language: 'SQL' }, source: 'MANUAL', created: stamp, lastModified: stamp }],
+          [
+            'queryProperties',
+            {
+              statement: { value: 'SELECT user_id FROM fct_users_created', language: 'SQL' },
+              source: 'MANUAL',
+              created: stamp,
+              lastModified: stamp,
+            },
+          ],
           ['querySubjects', { subjects: [{ entity: S.usersCreated }, { entity: column }] }],
-        ].map(([aspectName, value]) => ({ entityType: 'query', entityUrn: q, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(value), contentType: 'application/json' } })),
+        ].map(([aspectName, value]) => ({
+          entityType: 'query',
+          entityUrn: q,
+          changeType: 'UPSERT',
+          aspectName,
+          aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+        })),
       }),
     });
     assert.equal(res.status, 200);
@@ -73,7 +92,17 @@ describe('DataHub SDK documents against catalog serve', { skip: !hasPython && 'p
       start: 0,
       count: 1,
       total: 1,
-      queries: [{ urn: q, properties: { source: 'MANUAL', statement: { value: 'SELECT user_id FROM fct_users_created', language: 'SQL' }, lastModified: { actor: S.jdoe } }, subjects: [S.usersCreated] }],
+      queries: [
+        {
+          urn: q,
+          properties: {
+            source: 'MANUAL',
+            statement: { value: 'SELECT user_id FROM fct_users_created', language: 'SQL' },
+            lastModified: { actor: S.jdoe },
+          },
+          subjects: [S.usersCreated],
+        },
+      ],
     };
     assert.deepEqual(r.by_dataset, expected);
     assert.deepEqual(r.by_column, expected);
@@ -81,7 +110,9 @@ describe('DataHub SDK documents against catalog serve', { skip: !hasPython && 'p
     const doc = await fetch(`${t.server.url}/api/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: `{ document(urn: "${r.saved.urn}") { subType info { title parentDocument { document { urn } } } } }` }),
+      body: JSON.stringify({
+        query: `{ document(urn: "${r.saved.urn}") { subType info { title parentDocument { document { urn } } } } }`,
+      }),
     }).then((x) => x.json() as Promise<any>);
     assert.equal(doc.data.document.subType, 'Insight');
     assert.ok(doc.data.document.info.parentDocument.document.urn.startsWith('urn:li:document:'));

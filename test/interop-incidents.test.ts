@@ -31,10 +31,19 @@ describe("incidents through DataHub's clients", { skip: !hasPython && 'python3 m
     assert.match(out.created, /^urn:li:incident:[0-9a-f-]{36}$/);
     const stamp = out.createdRead.created;
     assert.deepEqual(out.createdRead, {
-      type: 'FRESHNESS', title: 'Sales data not updated in 48 hours', description: 'The table has not been refreshed since 2023-10-15.',
-      entities: [D], priority: 0,
-      status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'Investigating potential pipeline failure', lastUpdated: stamp },
-      source: { type: 'MANUAL' }, created: stamp,
+      type: 'FRESHNESS',
+      title: 'Sales data not updated in 48 hours',
+      description: 'The table has not been refreshed since 2023-10-15.',
+      entities: [D],
+      priority: 0,
+      status: {
+        state: 'ACTIVE',
+        stage: 'TRIAGE',
+        message: 'Investigating potential pipeline failure',
+        lastUpdated: stamp,
+      },
+      source: { type: 'MANUAL' },
+      created: stamp,
     });
     assert.equal(stamp.actor, 'urn:li:corpuser:datahub');
   });
@@ -45,8 +54,16 @@ describe("incidents through DataHub's clients", { skip: !hasPython && 'python3 m
     assert.deepEqual(out.updated, {
       ...out.createdRead,
       priority: 1,
-      assignees: [{ actor: 'urn:li:corpuser:jdoe', assignedAt: stamp }, { actor: 'urn:li:corpuser:asmith', assignedAt: stamp }],
-      status: { state: 'ACTIVE', stage: 'WORK_IN_PROGRESS', message: 'Pipeline has been restarted. Monitoring for successful completion.', lastUpdated: stamp },
+      assignees: [
+        { actor: 'urn:li:corpuser:jdoe', assignedAt: stamp },
+        { actor: 'urn:li:corpuser:asmith', assignedAt: stamp },
+      ],
+      status: {
+        state: 'ACTIVE',
+        stage: 'WORK_IN_PROGRESS',
+        message: 'Pipeline has been restarted. Monitoring for successful completion.',
+        lastUpdated: stamp,
+      },
     });
   });
 
@@ -55,10 +72,19 @@ describe("incidents through DataHub's clients", { skip: !hasPython && 'python3 m
     const created = out.raisedRead.created;
     assert.equal(created.actor, 'urn:li:corpuser:datahub');
     assert.deepEqual(out.raisedRead, {
-      type: 'OPERATIONAL', title: 'Data is Delayed', description: 'Data is delayed on May 15, 2024 because of downtime in the Spark Cluster.',
-      entities: [D], priority: 1, source: { type: 'MANUAL' }, created,
+      type: 'OPERATIONAL',
+      title: 'Data is Delayed',
+      description: 'Data is delayed on May 15, 2024 because of downtime in the Spark Cluster.',
+      entities: [D],
+      priority: 1,
+      source: { type: 'MANUAL' },
+      created,
       // Resolved afterwards by updateIncidentStatus (below): the state and message changed, nothing else.
-      status: { state: 'RESOLVED', message: 'The delayed data issue was resolved at 4:55pm on May 15.', lastUpdated: out.raisedRead.status.lastUpdated },
+      status: {
+        state: 'RESOLVED',
+        message: 'The delayed data issue was resolved at 4:55pm on May 15.',
+        lastUpdated: out.raisedRead.status.lastUpdated,
+      },
     });
     assert.ok(out.raisedRead.status.lastUpdated.time >= created.time);
   });
@@ -68,15 +94,25 @@ describe("incidents through DataHub's clients", { skip: !hasPython && 'python3 m
     assert.deepEqual([out.activeBefore.start, out.activeBefore.count, out.activeBefore.total], [0, 2, 2]);
     assert.deepEqual(urns(out.activeBefore), [out.created, out.raised].sort());
     const raised = out.activeBefore.incidents.find((i: any) => i.urn === out.raised);
-    assert.deepEqual({ ...raised, status: { ...raised.status, lastUpdated: null } }, {
-      urn: out.raised, incidentType: 'OPERATIONAL', title: 'Data is Delayed', description: 'Data is delayed on May 15, 2024 because of downtime in the Spark Cluster.',
-      priority: 'HIGH', status: { state: 'ACTIVE', stage: null, message: null, lastUpdated: null },
-    });
+    assert.deepEqual(
+      { ...raised, status: { ...raised.status, lastUpdated: null } },
+      {
+        urn: out.raised,
+        incidentType: 'OPERATIONAL',
+        title: 'Data is Delayed',
+        description: 'Data is delayed on May 15, 2024 because of downtime in the Spark Cluster.',
+        priority: 'HIGH',
+        status: { state: 'ACTIVE', stage: null, message: null, lastUpdated: null },
+      },
+    );
     assert.equal(out.resolved, true);
     assert.deepEqual(urns(out.activeAfter), [out.created]);
     assert.equal(out.activeAfter.incidents[0].status.stage, 'WORK_IN_PROGRESS');
     assert.deepEqual(urns(out.resolvedList), [out.raised]);
-    assert.equal(out.resolvedList.incidents[0].status.message, 'The delayed data issue was resolved at 4:55pm on May 15.');
+    assert.equal(
+      out.resolvedList.incidents[0].status.message,
+      'The delayed data issue was resolved at 4:55pm on May 15.',
+    );
   });
 
   it("updateIncidentStatus of a missing incident fails with DataHub's message and NOT_FOUND", () => {
@@ -90,7 +126,10 @@ describe("incidents through DataHub's clients", { skip: !hasPython && 'python3 m
     assert.equal(e.type, 'INCIDENT');
     assert.equal(e.incidentType, 'FRESHNESS');
     assert.equal(e.priority, 'HIGH');
-    assert.deepEqual(e.assignees.map((a: any) => a.urn), ['urn:li:corpuser:jdoe', 'urn:li:corpuser:asmith']);
+    assert.deepEqual(
+      e.assignees.map((a: any) => a.urn),
+      ['urn:li:corpuser:jdoe', 'urn:li:corpuser:asmith'],
+    );
     assert.equal(e.assignees[0].properties.displayName, 'John Doe');
     assert.equal(e.entity.urn, D);
     assert.equal(e.entity.name, 'fct_users_created');
@@ -99,8 +138,13 @@ describe("incidents through DataHub's clients", { skip: !hasPython && 'python3 m
   });
 
   it('catalog search finds incidents by type and state, and catalog get reads one, while the server runs', async () => {
-    const search = (state: string) => runCli(['search', '*', '--type', 'incident', '--filter', `state=${state}`, '--json', '--data', data]);
-    const [active, resolved, get] = await Promise.all([search('ACTIVE'), search('RESOLVED'), runCli(['get', '--urn', out.raised, '--aspect', 'incidentInfo', '--data', data])]);
+    const search = (state: string) =>
+      runCli(['search', '*', '--type', 'incident', '--filter', `state=${state}`, '--json', '--data', data]);
+    const [active, resolved, get] = await Promise.all([
+      search('ACTIVE'),
+      search('RESOLVED'),
+      runCli(['get', '--urn', out.raised, '--aspect', 'incidentInfo', '--data', data]),
+    ]);
     for (const r of [active, resolved, get]) assert.equal(r.code, 0, r.stderr);
     const urns = (r: { stdout: string }) => JSON.parse(r.stdout).results.map((x: any) => x.urn);
     assert.deepEqual(urns(active), [out.created]);

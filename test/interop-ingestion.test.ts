@@ -12,7 +12,9 @@ import { hasPython, requirePython, startInterop, type Interop } from './interop/
 
 requirePython('INTEROP INGESTION SUITE');
 
-describe('datahub ingest deploy / list-source-runs and DataHubGraph roles against catalog serve', { skip: !hasPython && 'python3 missing' }, () => {
+describe('datahub ingest deploy / list-source-runs and DataHubGraph roles against catalog serve', {
+  skip: !hasPython && 'python3 missing',
+}, () => {
   let t: Interop;
   let server: SpawnedServer;
   let recipe: string;
@@ -22,11 +24,23 @@ describe('datahub ingest deploy / list-source-runs and DataHubGraph roles agains
     t = await startInterop();
     server = t.server;
     const mcps = join(t.home, 'mcps.json');
-    writeFileSync(mcps, JSON.stringify([
-      { entityType: 'dataset', entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:mysql,shop.orders,PROD)', changeType: 'UPSERT', aspectName: 'status', aspect: { json: { removed: false } } },
-    ]));
+    writeFileSync(
+      mcps,
+      JSON.stringify([
+        {
+          entityType: 'dataset',
+          entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:mysql,shop.orders,PROD)',
+          changeType: 'UPSERT',
+          aspectName: 'status',
+          aspect: { json: { removed: false } },
+        },
+      ]),
+    );
     recipe = join(t.home, 'recipe.yml');
-    writeFileSync(recipe, `source:\n  type: file\n  config:\n    path: ${mcps}\nsink:\n  type: datahub-rest\n  config:\n    server: ${server.url}\n`);
+    writeFileSync(
+      recipe,
+      `source:\n  type: file\n  config:\n    path: ${mcps}\nsink:\n  type: datahub-rest\n  config:\n    server: ${server.url}\n`,
+    );
   });
   after(async () => {
     await server?.stop();
@@ -43,22 +57,41 @@ describe('datahub ingest deploy / list-source-runs and DataHubGraph roles agains
     assert.ok(m, first.stdout);
     deployed = m[1]!;
 
-    const again = await dh(['ingest', 'deploy', '-n', 'nightly files', '-c', recipe, '--schedule', '0 5 * * *', '--time-zone', 'Europe/Paris', '--extra-pip', '["memray"]']);
+    const again = await dh([
+      'ingest',
+      'deploy',
+      '-n',
+      'nightly files',
+      '-c',
+      recipe,
+      '--schedule',
+      '0 5 * * *',
+      '--time-zone',
+      'Europe/Paris',
+      '--extra-pip',
+      '["memray"]',
+    ]);
     assert.equal(again.code, 0, again.stdout + again.stderr);
     assert.ok(again.stdout.includes(`{'updateIngestionSource': '${deployed}'}`), again.stdout);
 
     const source = await py(['source', deployed]);
     assert.deepEqual(source, {
-      urn: deployed, name: 'nightly files', type: 'file', schedule: { interval: '0 5 * * *', timezone: 'Europe/Paris' },
+      urn: deployed,
+      name: 'nightly files',
+      type: 'file',
+      schedule: { interval: '0 5 * * *', timezone: 'Europe/Paris' },
       config: {
         executorId: 'default',
-        recipe: { source: { type: 'file', config: { path: join(t.home, 'mcps.json') } }, sink: { type: 'datahub-rest', config: { server: server.url } } },
+        recipe: {
+          source: { type: 'file', config: { path: join(t.home, 'mcps.json') } },
+          sink: { type: 'datahub-rest', config: { server: server.url } },
+        },
       },
       executions: { total: 0, executionRequests: [] },
     });
   });
 
-  it('a bad schedule is refused with DataHub\'s message and the CLI exits 1', async () => {
+  it("a bad schedule is refused with DataHub's message and the CLI exits 1", async () => {
     const r = await dh(['ingest', 'deploy', '-n', 'nightly files', '-c', recipe, '--schedule', '0 5 * *']);
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.match(r.stderr, /Invalid cron schedule `0 5 \* \*`: Cron expression must consist of 6 fields/);
@@ -72,7 +105,10 @@ describe('datahub ingest deploy / list-source-runs and DataHubGraph roles agains
     assert.equal(all.code, 0, all.stdout + all.stderr);
     const row = all.stdout.split('\n').find((l) => l.includes('[CLI] file'));
     assert.ok(row, all.stdout);
-    const cells = row.split('|').map((c) => c.trim()).filter(Boolean);
+    const cells = row
+      .split('|')
+      .map((c) => c.trim())
+      .filter(Boolean);
     // execution id, source name, start time, status, source urn (INGEST_SRC_TABLE_COLUMNS)
     assert.equal(cells[1], '[CLI] file');
     assert.match(cells[2]!, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -89,7 +125,10 @@ describe('datahub ingest deploy / list-source-runs and DataHubGraph roles agains
 
   it('executing a deployed source fails, saying to run the recipe with datahub ingest; delete removes it', async () => {
     const { error } = await py(['execute', deployed]);
-    assert.match(error, /Cannot run ingestion source urn:li:dataHubIngestionSource:deploy-[0-9a-f]+: running a recipe needs DataHub\\?'s ingestion executor/);
+    assert.match(
+      error,
+      /Cannot run ingestion source urn:li:dataHubIngestionSource:deploy-[0-9a-f]+: running a recipe needs DataHub\\?'s ingestion executor/,
+    );
     assert.deepEqual(await py(['delete', deployed]), { deleteIngestionSource: deployed });
     const after = await dh(['ingest', 'list-source-runs', '--urn', deployed]);
     assert.equal(after.stdout.trim(), 'No ingestion sources or executions found.');
@@ -97,7 +136,9 @@ describe('datahub ingest deploy / list-source-runs and DataHubGraph roles agains
 
   it('DataHubGraph gets an invite token (the same one twice) and assigns a role', async () => {
     assert.deepEqual(await py(['invite-and-assign', 'urn:li:corpuser:jdoe', 'editor']), {
-      tokenLength: 32, sameToken: true, roles: ['urn:li:dataHubRole:Editor'],
+      tokenLength: 32,
+      sameToken: true,
+      roles: ['urn:li:dataHubRole:Editor'],
     });
   });
 });

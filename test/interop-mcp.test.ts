@@ -22,10 +22,26 @@ const field = (dataset: string, path: string) => `urn:li:schemaField:(${dataset}
 
 /** What the tools list shows on a server reporting DataHub v1.7.0.1 (every `@min_version(oss="1.4.0")` tool unlocked). */
 const TOOLS = [
-  'add_owners', 'add_structured_properties', 'add_tags', 'add_terms', 'get_aspect_history', 'get_dataset_queries',
-  'get_entities', 'get_lineage', 'get_lineage_paths_between', 'get_me', 'list_schema_fields', 'remove_domains',
-  'remove_owners', 'remove_structured_properties', 'remove_tags', 'remove_terms', 'save_document', 'search',
-  'set_domains', 'update_description',
+  'add_owners',
+  'add_structured_properties',
+  'add_tags',
+  'add_terms',
+  'get_aspect_history',
+  'get_dataset_queries',
+  'get_entities',
+  'get_lineage',
+  'get_lineage_paths_between',
+  'get_me',
+  'list_schema_fields',
+  'remove_domains',
+  'remove_owners',
+  'remove_structured_properties',
+  'remove_tags',
+  'remove_terms',
+  'save_document',
+  'search',
+  'set_domains',
+  'update_description',
 ];
 /** Shown by the MCP server's DocumentToolsMiddleware only once the catalog holds a document. */
 const DOCUMENT_TOOLS = ['grep_documents', 'search_documents'];
@@ -53,13 +69,18 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
   let savedDocument = '';
 
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${t.server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+    const res = await fetch(`${t.server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
     const body = (await res.json()) as { data?: any; errors?: unknown[] };
     assert.equal(body.errors, undefined, JSON.stringify(body.errors));
     return body.data;
   };
   /** Runs the calls through the MCP app in one Python process; returns the listed tools and one answer per call. */
-  const mcp = (calls: Call[]): Promise<{ tools: string[]; results: Answer[] }> => t.py('mcp_tools.py', [JSON.stringify(calls)]);
+  const mcp = (calls: Call[]): Promise<{ tools: string[]; results: Answer[] }> =>
+    t.py('mcp_tools.py', [JSON.stringify(calls)]);
   const ok = (a: Answer): any => {
     assert.ok(a.ok, `the tool failed: ${(a as { error: string }).error}`);
     return a.data;
@@ -78,11 +99,18 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
       terms: (d.glossaryTerms?.terms ?? []).map((x: any) => x.term.urn),
       owners: d.ownership.owners.map((o: any) => [o.owner.urn, o.ownershipType.urn]),
       domain: d.domain?.domain.urn ?? null,
-      properties: (d.structuredProperties?.properties ?? []).map((p: any) => [p.structuredProperty.urn, p.values.map((v: any) => v.numberValue)]),
+      properties: (d.structuredProperties?.properties ?? []).map((p: any) => [
+        p.structuredProperty.urn,
+        p.values.map((v: any) => v.numberValue),
+      ]),
       columns: Object.fromEntries(
         d.schemaMetadata.fields.map((f: any) => [
           f.fieldPath,
-          { description: f.description, tags: (f.tags?.tags ?? []).map((x: any) => x.tag.urn), terms: (f.glossaryTerms?.terms ?? []).map((x: any) => x.term.urn) },
+          {
+            description: f.description,
+            tags: (f.tags?.tags ?? []).map((x: any) => x.tag.urn),
+            terms: (f.glossaryTerms?.terms ?? []).map((x: any) => x.term.urn),
+          },
         ]),
       ),
     };
@@ -101,19 +129,34 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
     // with a column edge user_id → user_id, written as the upstreamLineage aspect ingestion writes.
     await gql('mutation { createTag(input: {id: "PII", name: "PII", description: "Personal data"}) }');
     await gql('mutation { createGlossaryTerm(input: {id: "Revenue", name: "Revenue", description: "Money in"}) }');
-    await gql('mutation { createDomain(input: {id: "marketing", name: "Marketing", description: "Campaigns and sign-ups"}) }');
+    await gql(
+      'mutation { createDomain(input: {id: "marketing", name: "Marketing", description: "Campaigns and sign-ups"}) }',
+    );
     await gql(`mutation { createStructuredProperty(input: {id: "io.catalog.retentionDays", qualifiedName: "io.catalog.retentionDays", displayName: "Retention (days)",
       valueType: "urn:li:dataType:datahub.number", cardinality: SINGLE, entityTypes: ["urn:li:entityType:datahub.dataset"]}) { urn } }`);
     const stamp = { time: 1700000000000, actor: S.datahub };
     const lineage = {
       upstreams: [{ dataset: D, type: 'TRANSFORMED', auditStamp: stamp }],
-      fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [field(D, 'user_id')], downstreamType: 'FIELD', downstreams: [field(D2, 'user_id')] }],
+      fineGrainedLineages: [
+        {
+          upstreamType: 'FIELD_SET',
+          upstreams: [field(D, 'user_id')],
+          downstreamType: 'FIELD',
+          downstreams: [field(D2, 'user_id')],
+        },
+      ],
     };
     const res = await fetch(`${t.server.url}/aspects?action=ingestProposal`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        proposal: { entityType: 'dataset', entityUrn: D2, changeType: 'UPSERT', aspectName: 'upstreamLineage', aspect: { value: JSON.stringify(lineage), contentType: 'application/json' } },
+        proposal: {
+          entityType: 'dataset',
+          entityUrn: D2,
+          changeType: 'UPSERT',
+          aspectName: 'upstreamLineage',
+          aspect: { value: JSON.stringify(lineage), contentType: 'application/json' },
+        },
       }),
     });
     assert.equal(res.status, 200, await res.text());
@@ -143,7 +186,10 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
       { urn: me.data.corpUser.urn, exists: me.data.corpUser.exists, displayName: me.data.corpUser.info.displayName },
       { urn: S.datahub, exists: true, displayName: 'DataHub' },
     );
-    assert.deepEqual(me.data.corpUser.groups.relationships.map((x: any) => x.entity.urn), [S.bfoo]);
+    assert.deepEqual(
+      me.data.corpUser.groups.relationships.map((x: any) => x.entity.urn),
+      [S.bfoo],
+    );
 
     const urns = (x: any) => x.searchResults.map((s: any) => s.entity.urn).sort();
     assert.deepEqual(urns(users), [D, D2].sort());
@@ -154,73 +200,120 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
     assert.equal(legacy.searchResults, undefined);
     assert.equal(legacy.total, 1);
     const platforms = legacy.facets.find((f: any) => f.field === 'platform');
-    assert.deepEqual(platforms.aggregations.map((a: any) => [a.value, a.count]), [['urn:li:dataPlatform:hive', 1]]);
+    assert.deepEqual(
+      platforms.aggregations.map((a: any) => [a.value, a.count]),
+      [['urn:li:dataPlatform:hive', 1]],
+    );
     assert.deepEqual(urns(terms), [TERM]);
 
     const [ownership, tags] = history.results;
-    assert.deepEqual(ownership.current.value.owners, [{ owner: S.jdoe, type: 'DATAOWNER' }, { owner: S.datahub, type: 'DATAOWNER' }]);
+    assert.deepEqual(ownership.current.value.owners, [
+      { owner: S.jdoe, type: 'DATAOWNER' },
+      { owner: S.datahub, type: 'DATAOWNER' },
+    ]);
     assert.deepEqual(tags.current.value, { tags: [{ tag: S.legacy }] });
-    assert.deepEqual([ownership.history, tags.history, ownership.error, tags.error], [[], [], null, null], 'the sample wrote each aspect once');
-    assert.deepEqual(queries, { start: 0, count: 0, total: 0 }, 'no query entity mentions the dataset (interop-documents.test.ts covers some that do)');
+    assert.deepEqual(
+      [ownership.history, tags.history, ownership.error, tags.error],
+      [[], [], null, null],
+      'the sample wrote each aspect once',
+    );
+    assert.deepEqual(
+      queries,
+      { start: 0, count: 0, total: 0 },
+      'no query entity mentions the dataset (interop-documents.test.ts covers some that do)',
+    );
   });
 
-  it(
-    "search: /q boolean OR, and a type filter's facet listed once",
-    async () => {
-      const r = await mcp([
-        ['search', { query: '/q kafka OR hdfs' }],
-        ['search', { query: '*', filter: 'entity_type = dataset AND platform = kafka' }],
-      ]);
-      const [either, kafka] = r.results.map((a) => ok(a));
-      assert.deepEqual(either.searchResults.map((s: any) => s.entity.urn).sort(), [S.hdfsSample, S.kafkaSample].sort());
-      const types = kafka.facets.find((f: any) => f.field === '_entityType');
-      assert.deepEqual(types.aggregations.map((a: any) => [a.value, a.count]), [['DATASET', 1]]);
-    },
-  );
+  it("search: /q boolean OR, and a type filter's facet listed once", async () => {
+    const r = await mcp([
+      ['search', { query: '/q kafka OR hdfs' }],
+      ['search', { query: '*', filter: 'entity_type = dataset AND platform = kafka' }],
+    ]);
+    const [either, kafka] = r.results.map((a) => ok(a));
+    assert.deepEqual(either.searchResults.map((s: any) => s.entity.urn).sort(), [S.hdfsSample, S.kafkaSample].sort());
+    const types = kafka.facets.find((f: any) => f.field === '_entityType');
+    assert.deepEqual(
+      types.aggregations.map((a: any) => [a.value, a.count]),
+      [['DATASET', 1]],
+    );
+  });
 
   it('get_entities reads a dataset with its schema, and a list of urns; list_schema_fields, get_lineage and get_lineage_paths_between read what was written', async () => {
     const r = await mcp([
       ['get_entities', { urns: D }],
-      ['get_entities', { urns: [S.hiveSample, S.jdoe, PII, TERM, DOMAIN, 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)'] }],
+      [
+        'get_entities',
+        { urns: [S.hiveSample, S.jdoe, PII, TERM, DOMAIN, 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)'] },
+      ],
       ['list_schema_fields', { urn: D, keywords: ['session'] }],
       ['get_lineage', { urn: D2, upstream: true }],
       ['get_lineage', { urn: D, upstream: false, max_hops: 3 }],
       ['get_lineage', { urn: D2, column: 'user_id', upstream: true }],
       ['get_lineage_paths_between', { source_urn: D, target_urn: D2 }],
-      ['get_lineage_paths_between', { source_urn: D, source_column: 'user_id', target_urn: D2, target_column: 'user_id', direction: 'downstream' }],
+      [
+        'get_lineage_paths_between',
+        { source_urn: D, source_column: 'user_id', target_urn: D2, target_column: 'user_id', direction: 'downstream' },
+      ],
     ]);
     const [dataset, list, fields, up, down, column, paths, columnPaths] = r.results.map((a) => ok(a));
 
     assert.equal(dataset.urn, D);
     assert.equal(dataset.properties.name, 'fct_users_created');
     assert.equal(dataset.properties.description, 'table containing all the users created on a single day');
-    assert.deepEqual(
-      dataset.schemaMetadata.fields.map((f: any) => [f.fieldPath, f.description]).sort(),
-      [
-        ['browser_id', 'Cookie attached to identify the browser'],
-        ['session_id', 'Cookie attached to identify the session'],
-        ['timestamp', 'Timestamp user was created at'],
-        ['user_id', 'Id of the user created'],
-        ['user_name', 'Name of the user who signed up'],
-      ],
-    );
+    assert.deepEqual(dataset.schemaMetadata.fields.map((f: any) => [f.fieldPath, f.description]).sort(), [
+      ['browser_id', 'Cookie attached to identify the browser'],
+      ['session_id', 'Cookie attached to identify the session'],
+      ['timestamp', 'Timestamp user was created at'],
+      ['user_id', 'Id of the user created'],
+      ['user_name', 'Name of the user who signed up'],
+    ]);
 
-    assert.deepEqual(list.map((e: any) => e.urn), [S.hiveSample, S.jdoe, PII, TERM, DOMAIN, 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)']);
-    assert.deepEqual(list[5], { error: 'Entity urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD) not found', urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)' });
-    assert.deepEqual(list.slice(0, 5).map((e: any) => e.error), [undefined, undefined, undefined, undefined, undefined]);
-    assert.deepEqual(list[0].tags.tags.map((x: any) => x.tag.urn), [S.legacy]);
+    assert.deepEqual(
+      list.map((e: any) => e.urn),
+      [S.hiveSample, S.jdoe, PII, TERM, DOMAIN, 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)'],
+    );
+    assert.deepEqual(list[5], {
+      error: 'Entity urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD) not found',
+      urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)',
+    });
+    assert.deepEqual(
+      list.slice(0, 5).map((e: any) => e.error),
+      [undefined, undefined, undefined, undefined, undefined],
+    );
+    assert.deepEqual(
+      list[0].tags.tags.map((x: any) => x.tag.urn),
+      [S.legacy],
+    );
     assert.equal(list[1].properties.displayName, 'John Doe');
     assert.equal(list[2].properties.name, 'PII');
     assert.equal(list[3].properties.name, 'Revenue');
     assert.equal(list[4].properties.name, 'Marketing');
 
-    assert.deepEqual({ total: fields.totalFields, matching: fields.matchingCount, first: fields.fields[0].fieldPath }, { total: 5, matching: 1, first: 'session_id' });
+    assert.deepEqual(
+      { total: fields.totalFields, matching: fields.matchingCount, first: fields.fields[0].fieldPath },
+      { total: 5, matching: 1, first: 'session_id' },
+    );
 
-    assert.deepEqual(up.upstreams.searchResults.map((x: any) => [x.entity.urn, x.degree]), [[D, 1]]);
-    assert.deepEqual(down.downstreams.searchResults.map((x: any) => [x.entity.urn, x.degree]), [[D2, 1]]);
-    assert.deepEqual(column.upstreams.searchResults.map((x: any) => [x.entity.urn, x.lineageColumns]), [[D, ['user_id']]]);
-    assert.deepEqual(paths.paths.map((p: any) => p.path.map((x: any) => x.urn)), [[D, D2]]);
-    assert.deepEqual(columnPaths.paths.map((p: any) => p.path.map((x: any) => x.urn)), [[field(D, 'user_id'), field(D2, 'user_id')]]);
+    assert.deepEqual(
+      up.upstreams.searchResults.map((x: any) => [x.entity.urn, x.degree]),
+      [[D, 1]],
+    );
+    assert.deepEqual(
+      down.downstreams.searchResults.map((x: any) => [x.entity.urn, x.degree]),
+      [[D2, 1]],
+    );
+    assert.deepEqual(
+      column.upstreams.searchResults.map((x: any) => [x.entity.urn, x.lineageColumns]),
+      [[D, ['user_id']]],
+    );
+    assert.deepEqual(
+      paths.paths.map((p: any) => p.path.map((x: any) => x.urn)),
+      [[D, D2]],
+    );
+    assert.deepEqual(
+      columnPaths.paths.map((p: any) => p.path.map((x: any) => x.urn)),
+      [[field(D, 'user_id'), field(D2, 'user_id')]],
+    );
   });
 
   it('add_tags, add_terms, add_owners, set_domains, update_description, add_structured_properties and save_document write what DataHub writes', async () => {
@@ -233,7 +326,15 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
       ['update_description', { entity_urn: D, column_path: 'user_id', operation: 'append', description: ' (PII)' }],
       ['update_description', { entity_urn: D, description: 'One row per user sign-up' }],
       ['add_structured_properties', { property_values: { [RETENTION]: ['90'] }, entity_urns: [D] }],
-      ['save_document', { document_type: 'Insight', title: 'Sign-up pattern', content: 'Sign-ups peak on Mondays.', related_assets: [D] }],
+      [
+        'save_document',
+        {
+          document_type: 'Insight',
+          title: 'Sign-up pattern',
+          content: 'Sign-ups peak on Mondays.',
+          related_assets: [D],
+        },
+      ],
       // What the tools refuse before writing anything: assignees that do not exist.
       ['add_tags', { tag_urns: ['urn:li:tag:Nope'], entity_urns: [D] }],
       ['add_terms', { term_urns: ['urn:li:glossaryTerm:Nope'], entity_urns: [D] }],
@@ -244,7 +345,10 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
       ['get_entities', { urns: D }],
       ['list_schema_fields', { urn: D, keywords: ['PII'] }],
       ['search', { query: '*', filter: 'tag = urn:li:tag:PII' }],
-      ['search', { query: '*', filter: 'domain = urn:li:domain:marketing AND glossary_term = urn:li:glossaryTerm:Revenue' }],
+      [
+        'search',
+        { query: '*', filter: 'domain = urn:li:domain:marketing AND glossary_term = urn:li:glossaryTerm:Revenue' },
+      ],
       ['search', { query: 'sign-up', filter: 'entity_type = dataset' }],
     ]);
     const answers = r.results.slice(0, 9).map((a) => ok(a));
@@ -291,7 +395,11 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
         tags: ['PII'],
         terms: ['Revenue'],
         domain: 'Marketing',
-        owners: [[S.jdoe, 'Dataowner'], [S.bfoo, 'Technical Owner'], [S.datahub, 'Technical Owner']],
+        owners: [
+          [S.jdoe, 'Dataowner'],
+          [S.bfoo, 'Technical Owner'],
+          [S.datahub, 'Technical Owner'],
+        ],
         properties: [[RETENTION, [{ numberValue: 90 }]]],
         documents: 1,
       },
@@ -301,7 +409,11 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
       [columns['user_id'].description, columns['user_id'].tags, columns['user_name'].glossaryTerms],
       ['The user id (PII)', ['PII'], ['Revenue']],
     );
-    assert.deepEqual([fields.matchingCount, fields.fields[0].fieldPath], [1, 'user_id'], 'list_schema_fields matches the column by its new tag');
+    assert.deepEqual(
+      [fields.matchingCount, fields.fields[0].fieldPath],
+      [1, 'user_id'],
+      'list_schema_fields matches the column by its new tag',
+    );
     const urns = (x: any) => x.searchResults.map((s: any) => s.entity.urn).sort();
     assert.deepEqual(urns(byTag), [D]);
     assert.deepEqual(urns(byDomainAndTerm), [D]);
@@ -316,37 +428,70 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
         editedDescription: 'One row per user sign-up',
         tags: [PII],
         terms: [TERM],
-        owners: [[S.jdoe, 'urn:li:ownershipType:__system__dataowner'], [S.bfoo, TECHNICAL], [S.datahub, TECHNICAL]],
+        owners: [
+          [S.jdoe, 'urn:li:ownershipType:__system__dataowner'],
+          [S.bfoo, TECHNICAL],
+          [S.datahub, TECHNICAL],
+        ],
         domain: DOMAIN,
         properties: [[RETENTION, [90]]],
         columns: undefined,
       },
     );
     assert.deepEqual(d.columns['user_id'], { description: 'The user id (PII)', tags: [PII], terms: [] });
-    assert.deepEqual(d.columns['user_name'], { description: 'Name of the user who signed up', tags: [], terms: [TERM] });
+    assert.deepEqual(d.columns['user_name'], {
+      description: 'Name of the user who signed up',
+      tags: [],
+      terms: [TERM],
+    });
     assert.equal((await readBack(D2)).domain, DOMAIN);
 
     // And the stored aspects, as `datahub get` prints them: where DataHub's resolvers put each edit.
-    const stored = await aspects(D, ['globalTags', 'glossaryTerms', 'ownership', 'domains', 'editableDatasetProperties', 'editableSchemaMetadata', 'structuredProperties']);
+    const stored = await aspects(D, [
+      'globalTags',
+      'glossaryTerms',
+      'ownership',
+      'domains',
+      'editableDatasetProperties',
+      'editableSchemaMetadata',
+      'structuredProperties',
+    ]);
     assert.deepEqual(stored.globalTags, { tags: [{ tag: PII }] });
     assert.deepEqual(stored.glossaryTerms.terms, [{ urn: TERM }]);
     assert.deepEqual(
       stored.ownership.owners.slice(1).map((o: any) => [o.owner, o.typeUrn, o.source]),
-      [[S.bfoo, TECHNICAL, { type: 'MANUAL' }], [S.datahub, TECHNICAL, { type: 'MANUAL' }]],
+      [
+        [S.bfoo, TECHNICAL, { type: 'MANUAL' }],
+        [S.datahub, TECHNICAL, { type: 'MANUAL' }],
+      ],
     );
     assert.deepEqual(stored.domains, { domains: [DOMAIN] });
     assert.equal(stored.editableDatasetProperties.description, 'One row per user sign-up');
-    const info = Object.fromEntries(stored.editableSchemaMetadata.editableSchemaFieldInfo.map((f: any) => [f.fieldPath, f]));
-    assert.deepEqual([info['user_id'].description, info['user_id'].globalTags], ['The user id (PII)', { tags: [{ tag: PII }] }]);
+    const info = Object.fromEntries(
+      stored.editableSchemaMetadata.editableSchemaFieldInfo.map((f: any) => [f.fieldPath, f]),
+    );
+    assert.deepEqual(
+      [info['user_id'].description, info['user_id'].globalTags],
+      ['The user id (PII)', { tags: [{ tag: PII }] }],
+    );
     assert.deepEqual(info['user_name'].glossaryTerms.terms, [{ urn: TERM }]);
-    assert.deepEqual(stored.structuredProperties.properties.map((p: any) => [p.propertyUrn, p.values]), [[RETENTION, [{ double: 90 }]]]);
+    assert.deepEqual(
+      stored.structuredProperties.properties.map((p: any) => [p.propertyUrn, p.values]),
+      [[RETENTION, [{ double: 90 }]]],
+    );
 
     // The saved document is about the dataset.
-    const doc = await gql(`query($urn: String!, $d: String!) {
+    const doc = await gql(
+      `query($urn: String!, $d: String!) {
       document(urn: $urn) { subType info { title contents { text } } }
       dataset(urn: $d) { relatedDocuments(input: {start: 0, count: 10}) { total documents { urn } } }
-    }`, { urn: saved.urn, d: D });
-    assert.deepEqual(doc.document, { subType: 'Insight', info: { title: 'Sign-up pattern', contents: { text: 'Sign-ups peak on Mondays.' } } });
+    }`,
+      { urn: saved.urn, d: D },
+    );
+    assert.deepEqual(doc.document, {
+      subType: 'Insight',
+      info: { title: 'Sign-up pattern', contents: { text: 'Sign-ups peak on Mondays.' } },
+    });
     assert.deepEqual(doc.dataset.relatedDocuments, { total: 1, documents: [{ urn: saved.urn }] });
   });
 
@@ -364,8 +509,13 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
       ['update_description', { entity_urn: DOMAIN, description: 'Campaigns' }],
       ['add_owners', { owner_urns: [S.jdoe], entity_urns: [TERM, DOMAIN], ownership_type: 'BUSINESS_OWNER' }],
     ]);
-    const graphqlError = (message: string) => `[{'message': '${message}', 'locations': [{'line': 3, 'column': COLUMN}], 'path': ['MUTATION'], 'extensions': {'code': 400, 'type': 'BAD_REQUEST', 'classification': 'DataFetchingException'}}]`;
-    const errors = r.results.slice(0, 6).map((a) => failed(a).replace(/'column': \d+/, "'column': COLUMN").replace(/'path': \['\w+'\]/, "'path': ['MUTATION']"));
+    const graphqlError = (message: string) =>
+      `[{'message': '${message}', 'locations': [{'line': 3, 'column': COLUMN}], 'path': ['MUTATION'], 'extensions': {'code': 400, 'type': 'BAD_REQUEST', 'classification': 'DataFetchingException'}}]`;
+    const errors = r.results.slice(0, 6).map((a) =>
+      failed(a)
+        .replace(/'column': \d+/, "'column': COLUMN")
+        .replace(/'path': \['\w+'\]/, "'path': ['MUTATION']"),
+    );
     assert.deepEqual(errors, [
       `Error calling tool 'update_description': Error update description for ${D} column nope: Error executing graphql query: ${graphqlError(`Failed to update ${D} & field nope. Field nope does not exist in the datasets schema.`)}`,
       `Error calling tool 'update_description': Error update description for ${MISSING}: Error executing graphql query: ${graphqlError(`Failed to update ${MISSING}. ${MISSING} does not exist.`)}`,
@@ -378,19 +528,32 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
     const d2 = await readBack(D2);
     assert.deepEqual([d2.tags, d2.terms], [[], []]);
 
-    assert.deepEqual(r.results.slice(6).map((a) => ok(a).success), [true, true, true, true]);
+    assert.deepEqual(
+      r.results.slice(6).map((a) => ok(a).success),
+      [true, true, true, true],
+    );
     const read = await gql(`{
       glossaryTerm(urn: "${TERM}") { properties { description } ownership { owners { owner { ... on CorpUser { urn } } ownershipType { urn } } } }
       tag(urn: "${PII}") { properties { description } }
       domain(urn: "${DOMAIN}") { properties { description } ownership { owners { owner { ... on CorpUser { urn } } ownershipType { urn } } } }
     }`);
-    assert.equal(read.glossaryTerm.properties.description, 'Money in from sign-ups', 'append read the old description first');
+    assert.equal(
+      read.glossaryTerm.properties.description,
+      'Money in from sign-ups',
+      'append read the old description first',
+    );
     assert.equal(read.tag.properties.description, 'Personally identifiable');
     assert.equal(read.domain.properties.description, 'Campaigns');
     // The creator became a technical owner (createGlossaryTerm/createDomain), the agent added a business owner.
     const owners = (x: any) => x.ownership.owners.map((o: any) => [o.owner.urn, o.ownershipType.urn]);
-    assert.deepEqual(owners(read.glossaryTerm), [[S.datahub, TECHNICAL], [S.jdoe, 'urn:li:ownershipType:__system__business_owner']]);
-    assert.deepEqual(owners(read.domain), [[S.datahub, TECHNICAL], [S.jdoe, 'urn:li:ownershipType:__system__business_owner']]);
+    assert.deepEqual(owners(read.glossaryTerm), [
+      [S.datahub, TECHNICAL],
+      [S.jdoe, 'urn:li:ownershipType:__system__business_owner'],
+    ]);
+    assert.deepEqual(owners(read.domain), [
+      [S.datahub, TECHNICAL],
+      [S.jdoe, 'urn:li:ownershipType:__system__business_owner'],
+    ]);
   });
 
   it('remove_tags, remove_terms, remove_owners, remove_domains, update_description remove and remove_structured_properties undo them; the document tools appear', async () => {
@@ -421,13 +584,22 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
       ],
     );
     const docs = answers[7];
-    assert.deepEqual(docs.searchResults.map((x: any) => [x.entity.subType, x.entity.info.title]), [['Insight', 'Sign-up pattern']]);
+    assert.deepEqual(
+      docs.searchResults.map((x: any) => [x.entity.subType, x.entity.info.title]),
+      [['Insight', 'Sign-up pattern']],
+    );
     // Two versions of globalTags now: the removal is current, the tag it removed is history.
     const grep = answers[8];
-    assert.deepEqual([grep.documents_with_matches, grep.results[0].urn, grep.results[0].title], [1, savedDocument, 'Sign-up pattern']);
+    assert.deepEqual(
+      [grep.documents_with_matches, grep.results[0].urn, grep.results[0].title],
+      [1, savedDocument, 'Sign-up pattern'],
+    );
     const [tags] = answers[9].results;
     assert.deepEqual(tags.current.value, {}, 'the tool drops empty lists from what it shows');
-    assert.deepEqual(tags.history.map((h: any) => h.value), [{ tags: [{ tag: PII }] }]);
+    assert.deepEqual(
+      tags.history.map((h: any) => h.value),
+      [{ tags: [{ tag: PII }] }],
+    );
 
     const d = await readBack(D);
     assert.deepEqual(
@@ -448,11 +620,19 @@ describe("mcp-server-datahub's tools against catalog serve", { skip: !hasPython 
     assert.deepEqual(d.columns['user_name'], { description: 'Name of the user who signed up', tags: [], terms: [] });
     assert.equal((await readBack(D2)).domain, null);
 
-    const stored = await aspects(D, ['globalTags', 'glossaryTerms', 'ownership', 'editableSchemaMetadata', 'structuredProperties']);
+    const stored = await aspects(D, [
+      'globalTags',
+      'glossaryTerms',
+      'ownership',
+      'editableSchemaMetadata',
+      'structuredProperties',
+    ]);
     assert.deepEqual(stored.globalTags, { tags: [] });
     assert.deepEqual(stored.glossaryTerms.terms, []);
     assert.deepEqual(stored.ownership.owners, [{ owner: S.jdoe, type: 'DATAOWNER' }]);
-    const info = Object.fromEntries(stored.editableSchemaMetadata.editableSchemaFieldInfo.map((f: any) => [f.fieldPath, f]));
+    const info = Object.fromEntries(
+      stored.editableSchemaMetadata.editableSchemaFieldInfo.map((f: any) => [f.fieldPath, f]),
+    );
     assert.deepEqual([info['user_id'].description, info['user_id'].globalTags], ['', { tags: [] }]);
     assert.deepEqual(info['user_name'].glossaryTerms.terms, []);
     assert.deepEqual(stored.structuredProperties, { properties: [] });

@@ -32,21 +32,89 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { urn: PROPERTY, write: [['propertyDefinition', { qualifiedName: 'io.catalog.interopLabel', valueType: DATA_TYPE, entityTypes: [ENTITY_TYPE] }]], read: 'structuredPropertyKey', key: { id: 'io.catalog.interopLabel' } },
-  { urn: PROPERTY, write: [['propertyDefinition', { qualifiedName: 'io.catalog.interopLabel', valueType: DATA_TYPE, entityTypes: [ENTITY_TYPE] }]], read: 'propertyDefinition' },
-  { urn: PRODUCT, write: [['dataProductProperties', { name: 'Interop labels', assets: [] }]], read: 'dataProductKey', key: { id: 'interop-labels' } },
-  { urn: DATA_TYPE, write: [['dataTypeInfo', { qualifiedName: 'datahub.string' }]], read: 'dataTypeKey', key: { id: 'datahub.string' } },
-  { urn: ENTITY_TYPE, write: [['entityTypeInfo', { qualifiedName: 'datahub.dataset' }]], read: 'entityTypeKey', key: { id: 'datahub.dataset' } },
-  { urn: APP, write: [['applicationProperties', { name: 'Interop app' }]], read: 'applicationKey', key: { id: 'interop-app' } },
-  { urn: MODEL, write: [['mlModelMetrics', { performanceMeasures: ['auc'], decisionThreshold: ['0.5'] }]], read: 'mlModelMetrics' },
-  { urn: MODEL, write: [['intendedUse', { primaryUses: ['churn scoring'], primaryUsers: ['ENTERPRISE'], outOfScopeUses: [] }]], read: 'intendedUse' },
-  { urn: MODEL, write: [['sourceCode', { sourceCode: [{ type: 'ML_MODEL_SOURCE_CODE', sourceCodeUrl: 'https://git.example.com/churn' }] }]], read: 'sourceCode' },
-  { urn: DATASET, write: [['testResults', { failing: [], passing: [{ test: 'urn:li:test:fresh', type: 'SUCCESS' }] }]], read: 'testResults' },
+  {
+    urn: PROPERTY,
+    write: [
+      [
+        'propertyDefinition',
+        { qualifiedName: 'io.catalog.interopLabel', valueType: DATA_TYPE, entityTypes: [ENTITY_TYPE] },
+      ],
+    ],
+    read: 'structuredPropertyKey',
+    key: { id: 'io.catalog.interopLabel' },
+  },
+  {
+    urn: PROPERTY,
+    write: [
+      [
+        'propertyDefinition',
+        { qualifiedName: 'io.catalog.interopLabel', valueType: DATA_TYPE, entityTypes: [ENTITY_TYPE] },
+      ],
+    ],
+    read: 'propertyDefinition',
+  },
+  {
+    urn: PRODUCT,
+    write: [['dataProductProperties', { name: 'Interop labels', assets: [] }]],
+    read: 'dataProductKey',
+    key: { id: 'interop-labels' },
+  },
+  {
+    urn: DATA_TYPE,
+    write: [['dataTypeInfo', { qualifiedName: 'datahub.string' }]],
+    read: 'dataTypeKey',
+    key: { id: 'datahub.string' },
+  },
+  {
+    urn: ENTITY_TYPE,
+    write: [['entityTypeInfo', { qualifiedName: 'datahub.dataset' }]],
+    read: 'entityTypeKey',
+    key: { id: 'datahub.dataset' },
+  },
+  {
+    urn: APP,
+    write: [['applicationProperties', { name: 'Interop app' }]],
+    read: 'applicationKey',
+    key: { id: 'interop-app' },
+  },
+  {
+    urn: MODEL,
+    write: [['mlModelMetrics', { performanceMeasures: ['auc'], decisionThreshold: ['0.5'] }]],
+    read: 'mlModelMetrics',
+  },
+  {
+    urn: MODEL,
+    write: [['intendedUse', { primaryUses: ['churn scoring'], primaryUsers: ['ENTERPRISE'], outOfScopeUses: [] }]],
+    read: 'intendedUse',
+  },
+  {
+    urn: MODEL,
+    write: [
+      [
+        'sourceCode',
+        { sourceCode: [{ type: 'ML_MODEL_SOURCE_CODE', sourceCodeUrl: 'https://git.example.com/churn' }] },
+      ],
+    ],
+    read: 'sourceCode',
+  },
+  {
+    urn: DATASET,
+    write: [['testResults', { failing: [], passing: [{ test: 'urn:li:test:fresh', type: 'SUCCESS' }] }]],
+    read: 'testResults',
+  },
   { urn: DATASET, write: [['access', { roles: [{ urn: 'urn:li:role:reader' }] }]], read: 'access' },
   { urn: DATASET, write: [['forms', { incompleteForms: [], completedForms: [] }]], read: 'forms' },
   { urn: JOB, write: [['versionInfo', { version: '1.4.0', versionType: 'git' }]], read: 'versionInfo' },
-  { urn: JOB, write: [['dataTransformLogic', { transforms: [{ queryStatement: { value: 'select 1', language: 'SQL' } }] }]], read: 'dataTransformLogic' },
-  { urn: CHART, write: [['chartQuery', { rawQuery: 'select day, count(*) from orders group by day', type: 'SQL' }]], read: 'chartQuery' },
+  {
+    urn: JOB,
+    write: [['dataTransformLogic', { transforms: [{ queryStatement: { value: 'select 1', language: 'SQL' } }] }]],
+    read: 'dataTransformLogic',
+  },
+  {
+    urn: CHART,
+    write: [['chartQuery', { rawQuery: 'select day, count(*) from orders group by day', type: 'SQL' }]],
+    read: 'chartQuery',
+  },
   { urn: CHART, write: [['inputFields', { fields: [{ schemaFieldUrn: FIELD }] }]], read: 'inputFields' },
   { urn: NOTEBOOK, write: [['notebookContent', { cells: [] }]], read: 'notebookContent' },
   { urn: FIELD, write: [['schemafieldInfo', { name: 'day' }]], read: 'schemafieldInfo' },
@@ -62,7 +130,10 @@ describe("DataHubGraph.get_aspect finds each aspect under its class's schema nam
   after(() => interop?.server.stop());
 
   it('every class names the schema our registry holds for its aspect', () => {
-    assert.deepEqual(rows.map((r) => [r.aspect, r.schema]), CASES.map((c) => [c.read, DATAHUB_ASPECT_FQNS[c.read]]));
+    assert.deepEqual(
+      rows.map((r) => [r.aspect, r.schema]),
+      CASES.map((c) => [c.read, DATAHUB_ASPECT_FQNS[c.read]]),
+    );
   });
 
   for (const [i, c] of CASES.entries()) {

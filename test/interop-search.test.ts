@@ -40,13 +40,19 @@ describe("DataHub's search clients against catalog serve", { skip: !hasPython &&
     const out = JSON.parse(r.stdout);
     assert.deepEqual(out.searchResults.map((x: any) => x.entity.urn).sort(), [S.usersCreated, S.usersDeleted].sort());
     const platform = out.facets.find((f: any) => f.field === 'platform');
-    assert.deepEqual(platform.aggregations.map((a: any) => [a.value, a.count]), [['urn:li:dataPlatform:hive', 2]]);
+    assert.deepEqual(
+      platform.aggregations.map((a: any) => [a.value, a.count]),
+      [['urn:li:dataPlatform:hive', 2]],
+    );
   });
 
-  it('datahub delete --platform finds the platform\'s datasets by search; a dry run deletes nothing, a real run soft-deletes', async () => {
+  it("datahub delete --platform finds the platform's datasets by search; a dry run deletes nothing, a real run soft-deletes", async () => {
     const dry = await t.dh(['delete', '--platform', 'kafka', '--dry-run']);
     assert.equal(dry.code, 0, dry.stderr);
-    assert.match(dry.stdout, /Found 1 dataset urn\(s\)\. Sample: \['urn:li:dataset:\(urn:li:dataPlatform:kafka,SampleKafkaDataset,PROD\)'\]/);
+    assert.match(
+      dry.stdout,
+      /Found 1 dataset urn\(s\)\. Sample: \['urn:li:dataset:\(urn:li:dataPlatform:kafka,SampleKafkaDataset,PROD\)'\]/,
+    );
     assert.match(dry.stdout, /\[Dry-run\] Would delete 1 entities/);
     const real = await t.dh(['delete', '--platform', 'kafka', '--force']);
     assert.equal(real.code, 0, real.stderr);

@@ -14,7 +14,9 @@ import { hasPython, requirePython, startInterop, type Interop } from './interop/
 
 requirePython('INTEROP TIMESERIES SUITE');
 
-describe('DataHub clients of operations, profiles and runs against catalog serve', { skip: !hasPython && 'python3 missing' }, () => {
+describe('DataHub clients of operations, profiles and runs against catalog serve', {
+  skip: !hasPython && 'python3 missing',
+}, () => {
   let t: Interop;
   before(async () => {
     t = await startInterop();
@@ -28,7 +30,11 @@ describe('DataHub clients of operations, profiles and runs against catalog serve
     assert.deepEqual(out.reported, [true, true, true]);
     assert.deepEqual(
       out.operations.map((o: any) => [o.operationType, o.sourceType, o.numAffectedRows, o.partition]),
-      [['DELETE', 'MANUAL', 0, null], ['UPDATE', 'DATA_PROCESS', 3, '2026-11-25'], ['INSERT', 'DATA_PROCESS', 10, null]],
+      [
+        ['DELETE', 'MANUAL', 0, null],
+        ['UPDATE', 'DATA_PROCESS', 3, '2026-11-25'],
+        ['INSERT', 'DATA_PROCESS', 10, null],
+      ],
     );
     assert.ok(out.operations.every((o: any) => typeof o.actor === 'string' && o.actor.startsWith('urn:li:corpuser:')));
     assert.deepEqual(out.profile, { rowCount: 44, timestampMillis: 1_700_000_100_000 });
@@ -43,29 +49,44 @@ describe('DataHub clients of operations, profiles and runs against catalog serve
     const dir = tempDir();
     const schemas = join(dir, 'schemas');
     mkdirSync(schemas);
-    const schema = (name: string) => JSON.stringify({ $id: `https://example.com/${name}.json`, title: name, type: 'object', properties: { id: { type: 'string' } } });
+    const schema = (name: string) =>
+      JSON.stringify({
+        $id: `https://example.com/${name}.json`,
+        title: name,
+        type: 'object',
+        properties: { id: { type: 'string' } },
+      });
     writeFileSync(join(schemas, 'orders.json'), schema('orders'));
     writeFileSync(join(schemas, 'refunds.json'), schema('refunds'));
     const recipe = join(dir, 'recipe.yml');
-    writeFileSync(recipe, [
-      'pipeline_name: schemas_stateful',
-      'source:',
-      '  type: json-schema',
-      '  config:',
-      `    path: ${schemas}`,
-      '    platform: schemaregistry',
-      '    stateful_ingestion: { enabled: true, remove_stale_metadata: true }',
-      'sink:',
-      '  type: datahub-rest',
-      `  config: { server: "${t.server.url}" }`,
-      '',
-    ].join('\n'));
+    writeFileSync(
+      recipe,
+      [
+        'pipeline_name: schemas_stateful',
+        'source:',
+        '  type: json-schema',
+        '  config:',
+        `    path: ${schemas}`,
+        '    platform: schemaregistry',
+        '    stateful_ingestion: { enabled: true, remove_stale_metadata: true }',
+        'sink:',
+        '  type: datahub-rest',
+        `  config: { server: "${t.server.url}" }`,
+        '',
+      ].join('\n'),
+    );
     const gql = async (query: string) => {
-      const res = await fetch(`${t.server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      const res = await fetch(`${t.server.url}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      });
       return ((await res.json()) as { data: any }).data;
     };
     const live = async () => {
-      const d = await gql('{ searchAcrossEntities(input: { types: [DATASET], query: "*", count: 50, orFilters: [{ and: [{ field: "platform", values: ["urn:li:dataPlatform:schemaregistry"] }] }] }) { searchResults { entity { urn ... on Dataset { name } } } } }');
+      const d = await gql(
+        '{ searchAcrossEntities(input: { types: [DATASET], query: "*", count: 50, orFilters: [{ and: [{ field: "platform", values: ["urn:li:dataPlatform:schemaregistry"] }] }] }) { searchResults { entity { urn ... on Dataset { name } } } } }',
+      );
       return d.searchAcrossEntities.searchResults.map((r: any) => r.entity.name).sort();
     };
     const first = await t.dh(['ingest', '-c', recipe]);

@@ -10,7 +10,9 @@ import { hasPython, requirePython, startInterop, type Interop } from './interop/
 
 requirePython('INTEROP VERSIONING SUITE');
 
-describe('DataHubGraph entity versioning and the PlatformResource SDK against catalog serve', { skip: !hasPython && 'python3 missing' }, () => {
+describe('DataHubGraph entity versioning and the PlatformResource SDK against catalog serve', {
+  skip: !hasPython && 'python3 missing',
+}, () => {
   let t: Interop;
   before(async () => {
     t = await startInterop();

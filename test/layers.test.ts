@@ -140,7 +140,9 @@ export function layerTable(markdown: string): LayerRow[] {
   while (i < lines.length && !lines[i]!.startsWith('|')) i++;
   const raw: Array<{ layer: string; line: number; items: string[] }> = [];
   for (i += 2; i < lines.length && lines[i]!.startsWith('|'); i++) {
-    const cells = lines[i]!.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
+    const cells = lines[i]!.split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((c) => c.trim());
     const layer = /`([^`]+)`/.exec(cells[0] ?? '')?.[1];
     if (!layer?.startsWith('src/')) {
       throw new Error(`table row ${i + 1}: the layer must be a path under src/: ${cells[0]}`);
@@ -177,7 +179,10 @@ function under(path: string, folder: string): boolean {
 
 /** Whether an allowance's target names `target`: the path, it with `.ts`, or anything under it. */
 export function names(allowed: string, target: string): boolean {
-  const pattern = allowed.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*');
+  const pattern = allowed
+    .split('*')
+    .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]*');
   return new RegExp(`^${pattern}(\\.ts)?(/.*)?$`).test(target);
 }
 
@@ -258,10 +263,16 @@ describe('the layer table of docs/architecture.md', () => {
   it('is read as written: a folder, a file of it, values, types only', () => {
     const allowed = (file: string, target: string) => rowOf(rows, file)!.allows.filter((a) => names(a.target, target));
     assert.equal(rowOf(rows, 'ops/read/dataset.ts')?.layer, 'ops');
-    assert.deepEqual(allowed('ops/read/dataset.ts', 'store/store.ts').map((a) => a.typesOnly), [true]);
+    assert.deepEqual(
+      allowed('ops/read/dataset.ts', 'store/store.ts').map((a) => a.typesOnly),
+      [true],
+    );
     assert.equal(rowOf(rows, 'ops/core/openCatalog.ts')?.layer, 'ops/core/openCatalog.ts');
     const opens = allowed('ops/core/openCatalog.ts', 'store/store.ts');
-    assert.ok(opens.some((a) => !a.typesOnly), 'openCatalog opens the Store');
+    assert.ok(
+      opens.some((a) => !a.typesOnly),
+      'openCatalog opens the Store',
+    );
     assert.ok(allowed('ops/core/openCatalog.ts', 'model/registry.ts').length > 0, 'what ops may, openCatalog may');
     assert.deepEqual(allowed('store/store.ts', 'model/registry.ts'), []);
     assert.deepEqual(rowOf(rows, 'errors.ts')?.allows, []);
@@ -269,7 +280,10 @@ describe('the layer table of docs/architecture.md', () => {
 
   it('has a row for every file in src/', () => {
     const files = sourceFiles(SRC).map((f) => relative(SRC, f));
-    assert.deepEqual(files.filter((f) => !rowOf(rows, f)).map((f) => `src/${f}`), []);
+    assert.deepEqual(
+      files.filter((f) => !rowOf(rows, f)).map((f) => `src/${f}`),
+      [],
+    );
   });
 
   it('names only paths under src/, packages src/ depends on, and node:*', () => {
@@ -291,13 +305,19 @@ describe('the layer table of docs/architecture.md', () => {
       if (PENDING.has(key)) pending.add(key);
       return !PENDING.has(key);
     });
-    assert.deepEqual(broken.map(([, why]) => why), []);
+    assert.deepEqual(
+      broken.map(([, why]) => why),
+      [],
+    );
     const gone = [...PENDING.keys()].filter((k) => !pending.has(k));
     assert.deepEqual(gone, [], 'a pending exception no import needs any more');
   });
 
   it('leaves no run-time import cycle in src/', () => {
-    assert.deepEqual(importCycles(imports).map((c) => c.replace(/(^| )(?=\w)/g, '$1src/')), []);
+    assert.deepEqual(
+      importCycles(imports).map((c) => c.replace(/(^| )(?=\w)/g, '$1src/')),
+      [],
+    );
   });
 });
 
@@ -320,7 +340,13 @@ describe('the layer checks', () => {
   it('reads items, "as types", "as `src/x`", and skips what parentheses say', () => {
     assert.deepEqual(rows, [
       { layer: 'errors.ts', allows: [] },
-      { layer: 'store', allows: [{ target: 'errors', typesOnly: false }, { target: 'lmdb', typesOnly: false }] },
+      {
+        layer: 'store',
+        allows: [
+          { target: 'errors', typesOnly: false },
+          { target: 'lmdb', typesOnly: false },
+        ],
+      },
       {
         layer: 'model',
         allows: [

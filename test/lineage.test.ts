@@ -35,26 +35,64 @@ const EDGE_TIME = 1_700_000_000_000;
 const stamp = { actor: 'urn:li:corpuser:tester', time: 1 };
 
 async function writeGraph(store: Store): Promise<void> {
-  const upstream = (dataset: string) => ({ dataset, type: 'TRANSFORMED', auditStamp: { time: EDGE_TIME, actor: 'urn:li:corpuser:etl' } });
+  const upstream = (dataset: string) => ({
+    dataset,
+    type: 'TRANSFORMED',
+    auditStamp: { time: EDGE_TIME, actor: 'urn:li:corpuser:etl' },
+  });
   await store.write((txn) => {
     const put = (urn: string, aspect: string, value: unknown) => writeAspect(txn, stamp, urn, aspect, value);
-    for (const name of ['raw_a', 'raw_b', 'stg', 'mart', 'gone', 'cyc1', 'cyc2']) put(ds(name), 'datasetProperties', { name, description: `the ${name} table`, customProperties: {} });
+    for (const name of ['raw_a', 'raw_b', 'stg', 'mart', 'gone', 'cyc1', 'cyc2'])
+      put(ds(name), 'datasetProperties', { name, description: `the ${name} table`, customProperties: {} });
     put(G.stg, 'upstreamLineage', {
       upstreams: [upstream(G.rawA), upstream(G.rawB), upstream(G.ghost)],
-      fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [col(G.rawA, 'amount')], downstreamType: 'FIELD', downstreams: [col(G.stg, 'amount')], confidenceScore: 1 }],
+      fineGrainedLineages: [
+        {
+          upstreamType: 'FIELD_SET',
+          upstreams: [col(G.rawA, 'amount')],
+          downstreamType: 'FIELD',
+          downstreams: [col(G.stg, 'amount')],
+          confidenceScore: 1,
+        },
+      ],
     });
     put(G.mart, 'upstreamLineage', {
       upstreams: [],
-      fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [col(G.stg, 'id'), col(G.stg, 'amount')], downstreamType: 'FIELD', downstreams: [col(G.mart, 'total')], confidenceScore: 1 }],
+      fineGrainedLineages: [
+        {
+          upstreamType: 'FIELD_SET',
+          upstreams: [col(G.stg, 'id'), col(G.stg, 'amount')],
+          downstreamType: 'FIELD',
+          downstreams: [col(G.mart, 'total')],
+          confidenceScore: 1,
+        },
+      ],
     });
     put(G.job, 'dataJobInfo', { name: 'Transform', type: 'COMMAND', customProperties: {} });
     put(G.job, 'dataJobInputOutput', {
       inputDatasets: [],
       outputDatasets: [G.mart],
-      inputDatasetEdges: [{ destinationUrn: G.stg, created: { time: EDGE_TIME, actor: 'urn:li:corpuser:ann' }, properties: { source: 'UI' } }],
+      inputDatasetEdges: [
+        {
+          destinationUrn: G.stg,
+          created: { time: EDGE_TIME, actor: 'urn:li:corpuser:ann' },
+          properties: { source: 'UI' },
+        },
+      ],
     });
-    put(G.chart, 'chartInfo', { title: 'Revenue', description: '', lastModified: { created: stamp, lastModified: stamp }, inputs: [G.mart] });
-    put(G.dash, 'dashboardInfo', { title: 'Exec', description: '', lastModified: { created: stamp, lastModified: stamp }, charts: [G.chart], datasetEdges: [{ destinationUrn: G.stg }] });
+    put(G.chart, 'chartInfo', {
+      title: 'Revenue',
+      description: '',
+      lastModified: { created: stamp, lastModified: stamp },
+      inputs: [G.mart],
+    });
+    put(G.dash, 'dashboardInfo', {
+      title: 'Exec',
+      description: '',
+      lastModified: { created: stamp, lastModified: stamp },
+      charts: [G.chart],
+      datasetEdges: [{ destinationUrn: G.stg }],
+    });
     put(G.gone, 'upstreamLineage', { upstreams: [upstream(G.mart)] });
     put(G.gone, 'status', { removed: true });
     put(G.cyc2, 'upstreamLineage', { upstreams: [upstream(G.rawB), upstream(G.cyc1)] });
@@ -72,13 +110,18 @@ describe('lineage traversal', () => {
     await writeGraph(store);
   });
   after(() => store.close());
-  const walk = (urn: string, direction: string, maxHops?: number | null, more: Record<string, unknown> = {}) => traverseLineage(store, { urn, direction, maxHops, ...more });
+  const walk = (urn: string, direction: string, maxHops?: number | null, more: Record<string, unknown> = {}) =>
+    traverseLineage(store, { urn, direction, maxHops, ...more });
 
   it('upstream of a dataset produced by a job: the job at 1 hop, what it reads at 2, their upstreams at 3 (§3.2)', () => {
     assert.deepEqual(reached(walk(G.mart, 'UPSTREAM', 1)), [`${G.job}@1`]);
     assert.deepEqual(reached(walk(G.mart, 'UPSTREAM', 2)), [`${G.job}@1`, `${G.stg}@2`]);
     assert.deepEqual(reached(walk(G.mart, 'UPSTREAM', 3)), [`${G.job}@1`, `${G.stg}@2`, `${G.rawA}@3`, `${G.rawB}@3`]);
-    assert.deepEqual(reached(walk(G.mart, 'UPSTREAM')), reached(walk(G.mart, 'UPSTREAM', 3)), 'no limit walks the whole graph');
+    assert.deepEqual(
+      reached(walk(G.mart, 'UPSTREAM')),
+      reached(walk(G.mart, 'UPSTREAM', 3)),
+      'no limit walks the whole graph',
+    );
     const job = walk(G.mart, 'UPSTREAM', 1).entities[0]!;
     assert.equal(job.type, 'Produces', 'an isUpstream:false edge, read from the job');
     assert.equal(walk(G.job, 'UPSTREAM', 1).entities[0]!.type, 'Consumes');
@@ -99,7 +142,10 @@ describe('lineage traversal', () => {
 
   it('charts and dashboards: a dashboard is downstream of its charts and datasets, a chart of its inputs', () => {
     assert.deepEqual(reached(walk(G.dash, 'UPSTREAM', 1)), [`${G.chart}@1`, `${G.stg}@1`]);
-    assert.deepEqual(walk(G.dash, 'UPSTREAM', 1).entities.map((e) => e.type), ['Contains', 'Consumes']);
+    assert.deepEqual(
+      walk(G.dash, 'UPSTREAM', 1).entities.map((e) => e.type),
+      ['Contains', 'Consumes'],
+    );
     assert.deepEqual(reached(walk(G.chart, 'UPSTREAM', 2)), [`${G.mart}@1`, `${G.job}@2`]);
     assert.deepEqual(reached(walk(G.chart, 'DOWNSTREAM')), [`${G.dash}@1`]);
   });
@@ -109,20 +155,32 @@ describe('lineage traversal', () => {
     const down = walk(G.rawB, 'DOWNSTREAM');
     assert.ok(reached(down).includes(`${G.cyc2}@1`) && reached(down).includes(`${G.cyc1}@2`));
     assert.equal(down.entities.filter((e) => e.urn === G.cyc2).length, 1);
-    assert.deepEqual(down.entities.find((e) => e.urn === G.cyc2)!.degrees, [1], 'going round the loop is no second degree');
+    assert.deepEqual(
+      down.entities.find((e) => e.urn === G.cyc2)!.degrees,
+      [1],
+      'going round the loop is no second degree',
+    );
     assert.ok(!down.entities.some((e) => e.urn === G.rawB));
-    for (const e of down.entities) for (const p of e.paths) assert.equal(new Set(p).size, p.length, `a path has no loop: ${p.join(' > ')}`);
+    for (const e of down.entities)
+      for (const p of e.paths) assert.equal(new Set(p).size, p.length, `a path has no loop: ${p.join(' > ')}`);
   });
 
   it('soft-deleted and never-written entities are hidden unless asked for, and counted as filtered', () => {
     const down = walk(G.mart, 'DOWNSTREAM', 1);
     assert.deepEqual(reached(down), [`${G.chart}@1`]);
     assert.equal(down.filtered, 1);
-    assert.deepEqual(reached(walk(G.mart, 'DOWNSTREAM', 1, { includeSoftDeleted: true })), [`${G.chart}@1`, `${G.gone}@1`]);
+    assert.deepEqual(reached(walk(G.mart, 'DOWNSTREAM', 1, { includeSoftDeleted: true })), [
+      `${G.chart}@1`,
+      `${G.gone}@1`,
+    ]);
     const up = walk(G.stg, 'UPSTREAM', 1);
     assert.deepEqual(reached(up), [`${G.rawA}@1`, `${G.rawB}@1`]);
     assert.equal(up.filtered, 1);
-    assert.deepEqual(reached(walk(G.stg, 'UPSTREAM', 1, { includeGhosts: true })), [`${G.ghost}@1`, `${G.rawA}@1`, `${G.rawB}@1`]);
+    assert.deepEqual(reached(walk(G.stg, 'UPSTREAM', 1, { includeGhosts: true })), [
+      `${G.ghost}@1`,
+      `${G.rawA}@1`,
+      `${G.rawB}@1`,
+    ]);
   });
 
   it('column-level lineage from fineGrainedLineages, both ways', () => {
@@ -130,7 +188,10 @@ describe('lineage traversal', () => {
     assert.deepEqual(reached(up), [`${col(G.stg, 'amount')}@1`, `${col(G.stg, 'id')}@1`, `${col(G.rawA, 'amount')}@2`]);
     assert.deepEqual(up.entities[2]!.paths, [[col(G.mart, 'total'), col(G.stg, 'amount'), col(G.rawA, 'amount')]]);
     assert.equal(up.entities[0]!.type, 'DownstreamOf');
-    assert.deepEqual(reached(walk(col(G.rawA, 'amount'), 'DOWNSTREAM')), [`${col(G.stg, 'amount')}@1`, `${col(G.mart, 'total')}@2`]);
+    assert.deepEqual(reached(walk(col(G.rawA, 'amount'), 'DOWNSTREAM')), [
+      `${col(G.stg, 'amount')}@1`,
+      `${col(G.mart, 'total')}@2`,
+    ]);
     assert.deepEqual(reached(walk(col(G.stg, 'id'), 'UPSTREAM')), []);
   });
 
@@ -141,12 +202,20 @@ describe('lineage traversal', () => {
   });
 
   it('refuses a bad direction, hops that are not a positive integer, an invalid urn, and (when asked) an unknown source', () => {
-    assert.throws(() => walk(G.mart, 'SIDEWAYS'), { message: 'direction: expected UPSTREAM or DOWNSTREAM, got "SIDEWAYS"' });
+    assert.throws(() => walk(G.mart, 'SIDEWAYS'), {
+      message: 'direction: expected UPSTREAM or DOWNSTREAM, got "SIDEWAYS"',
+    });
     assert.throws(() => walk(G.mart, 'UPSTREAM', 0), { message: 'hops: expected a positive integer, got 0' });
     assert.throws(() => walk(G.mart, 'UPSTREAM', 1.5), { message: 'hops: expected a positive integer, got 1.5' });
     assert.throws(() => walk('not-a-urn', 'UPSTREAM'), /Invalid urn "not-a-urn"/);
-    assert.throws(() => walk(ds('nothing'), 'UPSTREAM', null, { requireSource: true }), { message: `urn ${ds('nothing')} not found` });
-    assert.deepEqual(reached(walk(ds('nothing'), 'UPSTREAM')), [], 'without requireSource an unknown entity simply has no lineage');
+    assert.throws(() => walk(ds('nothing'), 'UPSTREAM', null, { requireSource: true }), {
+      message: `urn ${ds('nothing')} not found`,
+    });
+    assert.deepEqual(
+      reached(walk(ds('nothing'), 'UPSTREAM')),
+      [],
+      'without requireSource an unknown entity simply has no lineage',
+    );
   });
 });
 
@@ -167,12 +236,20 @@ describe('machine learning lineage', () => {
       put(raw, 'datasetProperties', { name: 'ml_raw', customProperties: {} });
       put(feature, 'mlFeatureProperties', { description: 'amount of the payment', sources: [raw] });
       put(group, 'mlModelGroupProperties', { description: 'fraud models' });
-      put(model, 'mlModelProperties', { description: 'fraud score', trainingJobs: [train], downstreamJobs: [score], groups: [group], mlFeatures: [feature] });
-      for (const job of [train, score]) put(job, 'dataJobInfo', { name: job.slice(-6, -1), type: 'COMMAND', customProperties: {} });
+      put(model, 'mlModelProperties', {
+        description: 'fraud score',
+        trainingJobs: [train],
+        downstreamJobs: [score],
+        groups: [group],
+        mlFeatures: [feature],
+      });
+      for (const job of [train, score])
+        put(job, 'dataJobInfo', { name: job.slice(-6, -1), type: 'COMMAND', customProperties: {} });
     });
   });
   after(() => store.close());
-  const walk = (urn: string, direction: string, maxHops: number) => reached(traverseLineage(store, { urn, direction, maxHops }));
+  const walk = (urn: string, direction: string, maxHops: number) =>
+    reached(traverseLineage(store, { urn, direction, maxHops }));
 
   it('upstream of a model: its training job and its feature, then the dataset the feature derives from', () => {
     assert.deepEqual(walk(model, 'UPSTREAM', 1), [`${train}@1`, `${feature}@1`]);
@@ -199,7 +276,11 @@ describe('lineage over GraphQL and the CLI', () => {
     await store.close();
   });
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+    const res = await fetch(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
     assert.equal(res.status, 200);
     return (await res.json()) as { data?: any; errors?: Array<{ message: string; extensions: { code: number } }> };
   };
@@ -210,81 +291,149 @@ describe('lineage over GraphQL and the CLI', () => {
   };
 
   it('lineage(input) on a dataset: one hop, type, degree, paths, edge stamps, filtered (§3.2)', async () => {
-    const d = await ok(`query($u: String!) { dataset(urn: $u) {
+    const d = await ok(
+      `query($u: String!) { dataset(urn: $u) {
       up: lineage(input: { direction: UPSTREAM }) { start count total filtered relationships {
         type degree entity { urn type } paths { path { urn } } createdOn createdActor { urn } updatedOn updatedActor { urn } isManual } }
-      down: lineage(input: { direction: DOWNSTREAM, count: 1 }) { start count total relationships { entity { urn } } } } }`, { u: G.stg });
+      down: lineage(input: { direction: DOWNSTREAM, count: 1 }) { start count total relationships { entity { urn } } } } }`,
+      { u: G.stg },
+    );
     assert.deepEqual(d.dataset.up, {
       start: 0,
       count: 2,
       total: 2,
       filtered: 1,
       relationships: [G.rawA, G.rawB].map((u) => ({
-        type: 'DownstreamOf', degree: 1, entity: { urn: u, type: 'DATASET' }, paths: [{ path: [{ urn: G.stg }, { urn: u }] }],
-        createdOn: null, createdActor: null, updatedOn: EDGE_TIME, updatedActor: { urn: 'urn:li:corpuser:etl' }, isManual: false,
+        type: 'DownstreamOf',
+        degree: 1,
+        entity: { urn: u, type: 'DATASET' },
+        paths: [{ path: [{ urn: G.stg }, { urn: u }] }],
+        createdOn: null,
+        createdActor: null,
+        updatedOn: EDGE_TIME,
+        updatedActor: { urn: 'urn:li:corpuser:etl' },
+        isManual: false,
       })),
     });
     assert.deepEqual(d.dataset.down, { start: 0, count: 1, total: 2, relationships: [{ entity: { urn: G.dash } }] });
-    const ghosts = await ok(`query($u: String!) { dataset(urn: $u) { lineage(input: { direction: UPSTREAM, includeGhostEntities: true }) { total filtered } } }`, { u: G.stg });
+    const ghosts = await ok(
+      `query($u: String!) { dataset(urn: $u) { lineage(input: { direction: UPSTREAM, includeGhostEntities: true }) { total filtered } } }`,
+      { u: G.stg },
+    );
     assert.deepEqual(ghosts.dataset.lineage, { total: 3, filtered: 0 });
   });
 
   it('lineage on a data job, a chart, a dashboard and a column; the job edge drawn in the UI is manual', async () => {
-    const d = await ok(`query($j: String!, $c: String!, $d: String!, $f: String!) {
+    const d = await ok(
+      `query($j: String!, $c: String!, $d: String!, $f: String!) {
       dataJob(urn: $j) { lineage(input: { direction: UPSTREAM }) { relationships { type entity { urn } createdOn createdActor { urn } isManual } } }
       chart(urn: $c) { lineage(input: { direction: DOWNSTREAM }) { relationships { type entity { urn type } } } }
       dashboard(urn: $d) { lineage(input: { direction: UPSTREAM }) { relationships { type entity { urn } } } }
       entity(urn: $f) { ... on EntityWithRelationships { lineage(input: { direction: DOWNSTREAM }) { relationships { entity { urn type } } } } } }`,
-      { j: G.job, c: G.chart, d: G.dash, f: G.stg });
-    assert.deepEqual(d.dataJob.lineage.relationships, [{ type: 'Consumes', entity: { urn: G.stg }, createdOn: EDGE_TIME, createdActor: { urn: 'urn:li:corpuser:ann' }, isManual: true }]);
+      { j: G.job, c: G.chart, d: G.dash, f: G.stg },
+    );
+    assert.deepEqual(d.dataJob.lineage.relationships, [
+      {
+        type: 'Consumes',
+        entity: { urn: G.stg },
+        createdOn: EDGE_TIME,
+        createdActor: { urn: 'urn:li:corpuser:ann' },
+        isManual: true,
+      },
+    ]);
     assert.deepEqual(d.chart.lineage.relationships, [{ type: 'Contains', entity: { urn: G.dash, type: 'DASHBOARD' } }]);
-    assert.deepEqual(d.dashboard.lineage.relationships, [{ type: 'Contains', entity: { urn: G.chart } }, { type: 'Consumes', entity: { urn: G.stg } }]);
-    assert.deepEqual(d.entity.lineage.relationships.map((r: any) => r.entity.urn), [G.dash, G.job]);
+    assert.deepEqual(d.dashboard.lineage.relationships, [
+      { type: 'Contains', entity: { urn: G.chart } },
+      { type: 'Consumes', entity: { urn: G.stg } },
+    ]);
+    assert.deepEqual(
+      d.entity.lineage.relationships.map((r: any) => r.entity.urn),
+      [G.dash, G.job],
+    );
   });
 
   it('searchAcrossLineage: hops from the degree filter, the degree facet first, degree, degrees and paths (§3.1)', async () => {
     const q = `query($i: SearchAcrossLineageInput!) { searchAcrossLineage(input: $i) { start count total lineageSearchPath
       facets { field displayName aggregations { value count } }
       searchResults { entity { urn type } degree degrees paths { path { urn } } explored truncatedChildren ignoredAsHop } } }`;
-    const degree = (...values: string[]) => ({ orFilters: [{ and: [{ field: 'degree', condition: 'EQUAL', values }] }] });
+    const degree = (...values: string[]) => ({
+      orFilters: [{ and: [{ field: 'degree', condition: 'EQUAL', values }] }],
+    });
     const one = await ok(q, { i: { urn: G.rawA, direction: 'DOWNSTREAM', ...degree('1') } });
-    assert.deepEqual(one.searchAcrossLineage.searchResults.map((r: any) => `${r.entity.urn}@${r.degree}`), [`${G.stg}@1`]);
+    assert.deepEqual(
+      one.searchAcrossLineage.searchResults.map((r: any) => `${r.entity.urn}@${r.degree}`),
+      [`${G.stg}@1`],
+    );
     const two = await ok(q, { i: { urn: G.rawA, direction: 'DOWNSTREAM', ...degree('1', '2') } });
-    assert.deepEqual(new Set(two.searchAcrossLineage.searchResults.map((r: any) => `${r.entity.urn}@${r.degree}`)), new Set([`${G.stg}@1`, `${G.job}@2`, `${G.dash}@2`]));
+    assert.deepEqual(
+      new Set(two.searchAcrossLineage.searchResults.map((r: any) => `${r.entity.urn}@${r.degree}`)),
+      new Set([`${G.stg}@1`, `${G.job}@2`, `${G.dash}@2`]),
+    );
     const all = await ok(q, { i: { urn: G.rawA, direction: 'DOWNSTREAM', count: 50, ...degree('1', '2', '3+') } });
     const res = all.searchAcrossLineage;
     assert.equal(res.total, 5);
     assert.equal(res.lineageSearchPath, 'TORTOISE');
-    assert.deepEqual(res.facets[0], { field: 'degree', displayName: 'Degree of Dependencies', aggregations: [{ value: '1', count: 1 }, { value: '2', count: 2 }, { value: '3+', count: 2 }] });
+    assert.deepEqual(res.facets[0], {
+      field: 'degree',
+      displayName: 'Degree of Dependencies',
+      aggregations: [
+        { value: '1', count: 1 },
+        { value: '2', count: 2 },
+        { value: '3+', count: 2 },
+      ],
+    });
     const dash = res.searchResults.find((r: any) => r.entity.urn === G.dash);
     assert.deepEqual(dash, {
-      entity: { urn: G.dash, type: 'DASHBOARD' }, degree: 2, degrees: [2, 5],
-      paths: [{ path: [G.rawA, G.stg, G.dash].map((urn) => ({ urn })) }, { path: [G.rawA, G.stg, G.job, G.mart, G.chart, G.dash].map((urn) => ({ urn })) }],
-      explored: true, truncatedChildren: false, ignoredAsHop: false,
+      entity: { urn: G.dash, type: 'DASHBOARD' },
+      degree: 2,
+      degrees: [2, 5],
+      paths: [
+        { path: [G.rawA, G.stg, G.dash].map((urn) => ({ urn })) },
+        { path: [G.rawA, G.stg, G.job, G.mart, G.chart, G.dash].map((urn) => ({ urn })) },
+      ],
+      explored: true,
+      truncatedChildren: false,
+      ignoredAsHop: false,
     });
     const only3 = await ok(q, { i: { urn: G.rawA, direction: 'DOWNSTREAM', ...degree('3+') } });
-    assert.deepEqual(only3.searchAcrossLineage.searchResults.map((r: any) => r.entity.urn).sort(), [G.chart, G.mart].sort());
+    assert.deepEqual(
+      only3.searchAcrossLineage.searchResults.map((r: any) => r.entity.urn).sort(),
+      [G.chart, G.mart].sort(),
+    );
     // Query text and types narrow the reached set like a search.
     const text = await ok(q, { i: { urn: G.rawA, direction: 'DOWNSTREAM', query: 'mart', types: ['DATASET'] } });
-    assert.deepEqual(text.searchAcrossLineage.searchResults.map((r: any) => `${r.entity.urn}@${r.degree}`), [`${G.mart}@3`]);
+    assert.deepEqual(
+      text.searchAcrossLineage.searchResults.map((r: any) => `${r.entity.urn}@${r.degree}`),
+      [`${G.mart}@3`],
+    );
     const typed = await ok(q, { i: { urn: G.rawA, direction: 'DOWNSTREAM', types: ['CHART', 'DASHBOARD'] } });
-    assert.deepEqual(typed.searchAcrossLineage.searchResults.map((r: any) => r.entity.urn).sort(), [G.chart, G.dash].sort());
+    assert.deepEqual(
+      typed.searchAcrossLineage.searchResults.map((r: any) => r.entity.urn).sort(),
+      [G.chart, G.dash].sort(),
+    );
   });
 
   it('searchAcrossLineage hides soft-deleted entities unless includeSoftDeleted, and refuses a bad degree value', async () => {
     const q = `query($i: SearchAcrossLineageInput!) { searchAcrossLineage(input: $i) { total searchResults { entity { urn } } } }`;
     const hidden = await ok(q, { i: { urn: G.mart, direction: 'DOWNSTREAM' } });
-    assert.deepEqual(hidden.searchAcrossLineage.searchResults.map((r: any) => r.entity.urn).sort(), [G.chart, G.dash].sort());
-    const shown = await ok(q, { i: { urn: G.mart, direction: 'DOWNSTREAM', searchFlags: { includeSoftDeleted: true } } });
+    assert.deepEqual(
+      hidden.searchAcrossLineage.searchResults.map((r: any) => r.entity.urn).sort(),
+      [G.chart, G.dash].sort(),
+    );
+    const shown = await ok(q, {
+      i: { urn: G.mart, direction: 'DOWNSTREAM', searchFlags: { includeSoftDeleted: true } },
+    });
     assert.ok(shown.searchAcrossLineage.searchResults.some((r: any) => r.entity.urn === G.gone));
-    const bad = await gql(q, { i: { urn: G.mart, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['4'] }] }] } });
+    const bad = await gql(q, {
+      i: { urn: G.mart, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['4'] }] }] },
+    });
     assert.equal(bad.errors?.[0]?.message, '4 is not a valid filter value for degree filters');
     assert.equal(bad.errors?.[0]?.extensions.code, 400);
     const noUrn = await gql(q, { i: { direction: 'DOWNSTREAM' } });
     assert.equal(noUrn.errors?.[0]?.extensions.code, 400);
   });
 
-  it('paging of searchAcrossLineage and of the lineage field is checked as every list\'s: a 400 naming the argument', async () => {
+  it("paging of searchAcrossLineage and of the lineage field is checked as every list's: a 400 naming the argument", async () => {
     const q = `query($i: SearchAcrossLineageInput!) { searchAcrossLineage(input: $i) { total } }`;
     for (const [page, message] of [
       [{ start: -1 }, 'start: expected a non-negative integer, got -1'],
@@ -294,8 +443,14 @@ describe('lineage over GraphQL and the CLI', () => {
       const bad = await gql(q, { i: { urn: G.mart, direction: 'DOWNSTREAM', ...page } });
       assert.deepEqual([bad.errors?.[0]?.message, bad.errors?.[0]?.extensions.code], [message, 400]);
     }
-    const field = await gql(`query($u: String!) { dataset(urn: $u) { lineage(input: { direction: UPSTREAM, start: -1 }) { total } } }`, { u: G.stg });
-    assert.deepEqual([field.errors?.[0]?.message, field.errors?.[0]?.extensions.code], ['start: expected a non-negative integer, got -1', 400]);
+    const field = await gql(
+      `query($u: String!) { dataset(urn: $u) { lineage(input: { direction: UPSTREAM, start: -1 }) { total } } }`,
+      { u: G.stg },
+    );
+    assert.deepEqual(
+      [field.errors?.[0]?.message, field.errors?.[0]?.extensions.code],
+      ['start: expected a non-negative integer, got -1', 400],
+    );
   });
 
   it('scrollAcrossLineage pages by nextScrollId until it is null, each entity once', async () => {
@@ -310,36 +465,67 @@ describe('lineage over GraphQL and the CLI', () => {
       if (!scrollId) break;
     }
     assert.deepEqual([...seen].sort(), [G.stg, G.dash, G.job, G.mart, G.chart].sort());
-    const other = await gql(q, { i: { urn: G.rawB, direction: 'DOWNSTREAM', count: 2, scrollId: (await ok(q, { i: { urn: G.rawA, direction: 'DOWNSTREAM', count: 2 } })).scrollAcrossLineage.nextScrollId } });
+    const other = await gql(q, {
+      i: {
+        urn: G.rawB,
+        direction: 'DOWNSTREAM',
+        count: 2,
+        scrollId: (await ok(q, { i: { urn: G.rawA, direction: 'DOWNSTREAM', count: 2 } })).scrollAcrossLineage
+          .nextScrollId,
+      },
+    });
     assert.match(other.errors?.[0]?.message ?? '', /^Invalid scrollId/);
   });
 
-  it('column lineage as DataHub\'s SDK asks for it: columns grouped as columns, degree and removed filters', async () => {
+  it("column lineage as DataHub's SDK asks for it: columns grouped as columns, degree and removed filters", async () => {
     // The request of `DataHubClient.lineage.get_lineage(source_column=…)` (sdk/lineage_client.py).
     const q = `query scrollAcrossLineage($input: ScrollAcrossLineageInput!) { scrollAcrossLineage(input: $input) { nextScrollId
       searchResults { degree entity { urn type } paths { path { urn type } } } } }`;
     const input = {
-      urn: col(G.mart, 'total'), direction: 'UPSTREAM', count: 500, types: null,
-      orFilters: [{ and: [{ field: 'degree', condition: 'EQUAL', values: ['1', '2', '3+'] }, { field: 'removed', condition: 'EQUAL', values: ['true'], negated: true }] }],
-      searchFlags: { groupingSpec: { groupingCriteria: { baseEntityType: 'SCHEMA_FIELD', groupingEntityType: 'SCHEMA_FIELD' } } },
+      urn: col(G.mart, 'total'),
+      direction: 'UPSTREAM',
+      count: 500,
+      types: null,
+      orFilters: [
+        {
+          and: [
+            { field: 'degree', condition: 'EQUAL', values: ['1', '2', '3+'] },
+            { field: 'removed', condition: 'EQUAL', values: ['true'], negated: true },
+          ],
+        },
+      ],
+      searchFlags: {
+        groupingSpec: { groupingCriteria: { baseEntityType: 'SCHEMA_FIELD', groupingEntityType: 'SCHEMA_FIELD' } },
+      },
     };
     const d = await ok(q, { input });
     assert.equal(d.scrollAcrossLineage.nextScrollId, null);
-    assert.deepEqual(d.scrollAcrossLineage.searchResults.map((r: any) => `${r.entity.urn}@${r.degree}`), [
-      `${col(G.stg, 'amount')}@1`, `${col(G.stg, 'id')}@1`, `${col(G.rawA, 'amount')}@2`,
-    ]);
+    assert.deepEqual(
+      d.scrollAcrossLineage.searchResults.map((r: any) => `${r.entity.urn}@${r.degree}`),
+      [`${col(G.stg, 'amount')}@1`, `${col(G.stg, 'id')}@1`, `${col(G.rawA, 'amount')}@2`],
+    );
     assert.equal(d.scrollAcrossLineage.searchResults[0].entity.type, 'SCHEMA_FIELD');
-    assert.deepEqual(d.scrollAcrossLineage.searchResults[2].paths[0].path.map((p: any) => p.type), ['SCHEMA_FIELD', 'SCHEMA_FIELD', 'SCHEMA_FIELD']);
+    assert.deepEqual(
+      d.scrollAcrossLineage.searchResults[2].paths[0].path.map((p: any) => p.type),
+      ['SCHEMA_FIELD', 'SCHEMA_FIELD', 'SCHEMA_FIELD'],
+    );
     // Without the grouping, columns stand for their datasets, as DataHub's default grouping does
     // (indexed entities: the search orders them).
     const grouped = await ok(q, { input: { ...input, searchFlags: null } });
-    assert.deepEqual(grouped.scrollAcrossLineage.searchResults.map((r: any) => `${r.entity.urn}@${r.degree}`).sort(), [`${G.rawA}@2`, `${G.stg}@1`]);
+    assert.deepEqual(grouped.scrollAcrossLineage.searchResults.map((r: any) => `${r.entity.urn}@${r.degree}`).sort(), [
+      `${G.rawA}@2`,
+      `${G.stg}@1`,
+    ]);
   });
 
   it('updateLineage adds and removes edges where DataHub keeps them; removals win; the new edges read back as manual', async () => {
     const extra = ds('extra');
-    await ok(`mutation { updateDataset(urn: "${G.rawB}", input: { editableProperties: { description: "b" } }) { urn } }`);
-    await store.write((txn) => writeAspect(txn, stamp, extra, 'datasetProperties', { name: 'extra', customProperties: {} }));
+    await ok(
+      `mutation { updateDataset(urn: "${G.rawB}", input: { editableProperties: { description: "b" } }) { urn } }`,
+    );
+    await store.write((txn) =>
+      writeAspect(txn, stamp, extra, 'datasetProperties', { name: 'extra', customProperties: {} }),
+    );
     const m = `mutation($add: [LineageEdge]!, $remove: [LineageEdge]!) { updateLineage(input: { edgesToAdd: $add, edgesToRemove: $remove }) }`;
     const d = await ok(m, {
       add: [
@@ -351,19 +537,48 @@ describe('lineage over GraphQL and the CLI', () => {
       remove: [{ downstreamUrn: extra, upstreamUrn: G.rawB }],
     });
     assert.equal(d.updateLineage, true);
-    const up = await ok(`query($u: String!) { dataset(urn: $u) { lineage(input: { direction: UPSTREAM }) { relationships { type entity { urn } isManual createdActor { urn } } } } }`, { u: extra });
+    const up = await ok(
+      `query($u: String!) { dataset(urn: $u) { lineage(input: { direction: UPSTREAM }) { relationships { type entity { urn } isManual createdActor { urn } } } } }`,
+      { u: extra },
+    );
     assert.deepEqual(up.dataset.lineage.relationships, [
       { type: 'Produces', entity: { urn: G.job }, isManual: true, createdActor: { urn: 'urn:li:corpuser:datahub' } },
-      { type: 'DownstreamOf', entity: { urn: G.mart }, isManual: true, createdActor: { urn: 'urn:li:corpuser:datahub' } },
+      {
+        type: 'DownstreamOf',
+        entity: { urn: G.mart },
+        isManual: true,
+        createdActor: { urn: 'urn:li:corpuser:datahub' },
+      },
     ]);
-    const io = store.getAspect(G.job, 'dataJobInputOutput')!.value as { outputDatasets: string[]; outputDatasetEdges: Array<{ destinationUrn: string; properties: unknown }> };
+    const io = store.getAspect(G.job, 'dataJobInputOutput')!.value as {
+      outputDatasets: string[];
+      outputDatasetEdges: Array<{ destinationUrn: string; properties: unknown }>;
+    };
     assert.deepEqual(io.outputDatasets, [G.mart], 'the legacy list is kept');
-    assert.deepEqual(io.outputDatasetEdges.map((e) => [e.destinationUrn, e.properties]), [[extra, { source: 'UI' }]]);
-    const chartUp = await ok(`query { chart(urn: "${G.chart}") { lineage(input: { direction: UPSTREAM }) { relationships { entity { urn } } } } }`);
-    assert.deepEqual(chartUp.chart.lineage.relationships.map((r: any) => r.entity.urn), [G.mart, G.stg]);
+    assert.deepEqual(
+      io.outputDatasetEdges.map((e) => [e.destinationUrn, e.properties]),
+      [[extra, { source: 'UI' }]],
+    );
+    const chartUp = await ok(
+      `query { chart(urn: "${G.chart}") { lineage(input: { direction: UPSTREAM }) { relationships { entity { urn } } } } }`,
+    );
+    assert.deepEqual(
+      chartUp.chart.lineage.relationships.map((r: any) => r.entity.urn),
+      [G.mart, G.stg],
+    );
     // Remove them again, the legacy `inputs` entry included.
-    await ok(m, { add: [], remove: [{ downstreamUrn: extra, upstreamUrn: G.mart }, { downstreamUrn: extra, upstreamUrn: G.job }, { downstreamUrn: G.chart, upstreamUrn: G.stg }] });
-    const after = await ok(`query($u: String!) { dataset(urn: $u) { lineage(input: { direction: UPSTREAM }) { total } } }`, { u: extra });
+    await ok(m, {
+      add: [],
+      remove: [
+        { downstreamUrn: extra, upstreamUrn: G.mart },
+        { downstreamUrn: extra, upstreamUrn: G.job },
+        { downstreamUrn: G.chart, upstreamUrn: G.stg },
+      ],
+    });
+    const after = await ok(
+      `query($u: String!) { dataset(urn: $u) { lineage(input: { direction: UPSTREAM }) { total } } }`,
+      { u: extra },
+    );
     assert.equal(after.dataset.lineage.total, 0);
   });
 
@@ -375,21 +590,49 @@ describe('lineage over GraphQL and the CLI', () => {
       assert.equal(body.errors?.[0]?.extensions.code, 400);
     };
     const before = store.getAspect(G.mart, 'upstreamLineage')!.value;
-    await fail([{ downstreamUrn: G.mart, upstreamUrn: G.rawA }, { downstreamUrn: ds('nope'), upstreamUrn: G.rawA }], `Cannot upsert lineage as downstream urn ${ds('nope')} doesn't exist`);
-    await fail([{ downstreamUrn: G.mart, upstreamUrn: G.chart }], `Tried to add lineage edge with non-dataset node when we expect a dataset. Upstream urn: ${G.chart}`);
-    await fail([{ downstreamUrn: G.dash, upstreamUrn: G.job }], `Tried to add an upstream to a dashboard that isn't a chart or dataset. Upstream urn: ${G.job}`);
+    await fail(
+      [
+        { downstreamUrn: G.mart, upstreamUrn: G.rawA },
+        { downstreamUrn: ds('nope'), upstreamUrn: G.rawA },
+      ],
+      `Cannot upsert lineage as downstream urn ${ds('nope')} doesn't exist`,
+    );
+    await fail(
+      [{ downstreamUrn: G.mart, upstreamUrn: G.chart }],
+      `Tried to add lineage edge with non-dataset node when we expect a dataset. Upstream urn: ${G.chart}`,
+    );
+    await fail(
+      [{ downstreamUrn: G.dash, upstreamUrn: G.job }],
+      `Tried to add an upstream to a dashboard that isn't a chart or dataset. Upstream urn: ${G.job}`,
+    );
     await fail([{ downstreamUrn: G.mart, upstreamUrn: ds('nope') }], `Error: urn does not exist: ${ds('nope')}`);
     assert.deepEqual(store.getAspect(G.mart, 'upstreamLineage')!.value, before, 'the batch is atomic');
   });
 
-  it('catalog lineage: DataHub\'s table and JSON, upstream by default, --hops and --column', async () => {
+  it("catalog lineage: DataHub's table and JSON, upstream by default, --hops and --column", async () => {
     const cli = (...args: string[]) => runCli(['lineage', ...args, '--data', path]);
     const json = await cli('--urn', G.mart, '--json');
     assert.equal(json.code, 0, json.stderr);
     const parsed = JSON.parse(json.stdout);
-    assert.deepEqual(parsed.metadata, { direction: 'upstream', hops_requested: null, max_hops_found: 3, count: 4, filtered: 1 }, 'the ghost upstream of stg is left out');
-    assert.deepEqual(parsed.results[0], { urn: G.job, type: 'DATA_JOB', hops: 1, direction: 'upstream', platform: 'airflow', name: 'Transform', degrees: [1], paths: [[G.mart, G.job]] });
-    assert.deepEqual(parsed.results.map((r: any) => `${r.name}@${r.hops}`), ['Transform@1', 'stg@2', 'raw_a@3', 'raw_b@3']);
+    assert.deepEqual(
+      parsed.metadata,
+      { direction: 'upstream', hops_requested: null, max_hops_found: 3, count: 4, filtered: 1 },
+      'the ghost upstream of stg is left out',
+    );
+    assert.deepEqual(parsed.results[0], {
+      urn: G.job,
+      type: 'DATA_JOB',
+      hops: 1,
+      direction: 'upstream',
+      platform: 'airflow',
+      name: 'Transform',
+      degrees: [1],
+      paths: [[G.mart, G.job]],
+    });
+    assert.deepEqual(
+      parsed.results.map((r: any) => `${r.name}@${r.hops}`),
+      ['Transform@1', 'stg@2', 'raw_a@3', 'raw_b@3'],
+    );
 
     const table = await cli('--urn', G.rawA, '--direction', 'downstream', '--hops', '2');
     assert.equal(table.code, 0, table.stderr);
@@ -400,7 +643,10 @@ describe('lineage over GraphQL and the CLI', () => {
     assert.match(table.stdout, /2\s+DASHBOARD\s+looker\s+exec\s+/);
 
     const column = await cli('--urn', G.mart, '--column', 'total', '--json');
-    assert.deepEqual(JSON.parse(column.stdout).results.map((r: any) => `${r.type} ${r.name}@${r.hops}`), ['SCHEMA_FIELD amount@1', 'SCHEMA_FIELD id@1', 'SCHEMA_FIELD amount@2']);
+    assert.deepEqual(
+      JSON.parse(column.stdout).results.map((r: any) => `${r.type} ${r.name}@${r.hops}`),
+      ['SCHEMA_FIELD amount@1', 'SCHEMA_FIELD id@1', 'SCHEMA_FIELD amount@2'],
+    );
     const none = await cli('--urn', G.rawA);
     assert.equal(none.stdout, 'Upstream lineage: 0 entities, up to 0 hops\n\nNo upstream lineage found.\n');
   });
@@ -411,7 +657,10 @@ describe('lineage over GraphQL and the CLI', () => {
     assert.deepEqual([unknown.code, unknown.stderr], [1, `error: urn ${ds('nothing')} not found\n`]);
     const direction = await cli('--urn', G.mart, '--direction', 'sideways');
     assert.equal(direction.code, 2);
-    assert.match(direction.stderr, /Invalid values:\s+Argument: direction, Given: "sideways", Choices: "upstream", "downstream"/);
+    assert.match(
+      direction.stderr,
+      /Invalid values:\s+Argument: direction, Given: "sideways", Choices: "upstream", "downstream"/,
+    );
     for (const hops of ['0', '-1', '1.5', 'two']) {
       const r = await cli('--urn', G.mart, '--hops', hops);
       assert.equal(r.code, 2, `--hops ${hops}`);
@@ -421,7 +670,10 @@ describe('lineage over GraphQL and the CLI', () => {
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /^error: Invalid urn "urn:li:dataset:oops"/);
     const column = await cli('--urn', G.chart, '--column', 'x');
-    assert.deepEqual([column.code, column.stderr.split('\n')[0]], [2, 'error: --column is only supported for dataset URNs.']);
+    assert.deepEqual(
+      [column.code, column.stderr.split('\n')[0]],
+      [2, 'error: --column is only supported for dataset URNs.'],
+    );
     assert.doesNotMatch(unknown.stderr + direction.stderr + bad.stderr, /at .*\.ts:\d+/, 'no stack trace');
   });
 });

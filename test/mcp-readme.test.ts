@@ -13,7 +13,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CATALOG_BIN, CLI, ROOT, runCli, runProcess, serveCatalog, tempDir } from './helpers.ts';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const SECTION = README.slice(README.indexOf('## Use it from an AI assistant'), README.indexOf('\n## ', README.indexOf('## Use it from an AI assistant') + 5));
+const SECTION = README.slice(
+  README.indexOf('## Use it from an AI assistant'),
+  README.indexOf('\n## ', README.indexOf('## Use it from an AI assistant') + 5),
+);
 
 /** The JSON blocks of the section, in order. */
 const snippets = (): any[] => [...SECTION.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!));
@@ -24,7 +27,10 @@ function catalogOnPath(): string {
   const target = join(dir, 'catalog');
   if (CATALOG_BIN) symlinkSync(CATALOG_BIN, target);
   else {
-    writeFileSync(target, `#!/bin/sh\nexec "${process.execPath}" --import "${import.meta.resolve('tsx')}" "${CLI}" "$@"\n`);
+    writeFileSync(
+      target,
+      `#!/bin/sh\nexec "${process.execPath}" --import "${import.meta.resolve('tsx')}" "${CLI}" "$@"\n`,
+    );
     chmodSync(target, 0o755);
   }
   return dir;
@@ -36,19 +42,29 @@ describe('the README snippets for AI assistants', () => {
     const server = desktop.mcpServers.catalog;
     assert.deepEqual(Object.keys(server).sort(), ['args', 'command']);
     const home = tempDir('catalog-home-');
-    const env = { ...process.env, HOME: home, CATALOG_DATA: '', PATH: `${catalogOnPath()}:${process.env['PATH']}` } as Record<string, string>;
+    const env = {
+      ...process.env,
+      HOME: home,
+      CATALOG_DATA: '',
+      PATH: `${catalogOnPath()}:${process.env['PATH']}`,
+    } as Record<string, string>;
     // The catalog the snippet serves: the sample, in the default data file under HOME.
     const sample = await runProcess('catalog', ['ingest', '--sample'], { env });
     assert.equal(sample.code, 0, sample.stderr);
 
     const client = new Client({ name: 'claude-desktop-like', version: '1' });
-    await client.connect(new StdioClientTransport({ command: server.command, args: server.args, env, stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({ command: server.command, args: server.args, env, stderr: 'ignore' }),
+    );
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
       assert.ok(names.includes('search') && names.includes('add_tags'), names.join());
       const r = await client.callTool({ name: 'search', arguments: { query: 'users' } });
       const found = (r.structuredContent as any).searchResults.map((x: any) => x.entity.urn).sort();
-      assert.deepEqual(found, ['urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_created,PROD)', 'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_deleted,PROD)']);
+      assert.deepEqual(found, [
+        'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_created,PROD)',
+        'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_deleted,PROD)',
+      ]);
     } finally {
       await client.close();
     }

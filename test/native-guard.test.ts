@@ -11,9 +11,11 @@ import { CLI, runCli, runProcess, tempDir } from './helpers.ts';
 
 const TSX = import.meta.resolve('tsx');
 /** Runs the CLI from the sources (the stock addon can only be swapped in there, not in the executable). */
-const fromSources = (args: string[], env: Record<string, string> = {}) => runProcess(process.execPath, ['--import', TSX, CLI, ...args], { env });
+const fromSources = (args: string[], env: Record<string, string> = {}) =>
+  runProcess(process.execPath, ['--import', TSX, CLI, ...args], { env });
 const STOCK = { PREBUILDS_ONLY: '1' };
-const REFUSED = /error: the loaded lmdb native addon \(LMDB 0\.9\.90: \(May 1, 2017\)\) is not the build with the catalog's fix.*scripts\/build\/lmdb-native\.mjs/;
+const REFUSED =
+  /error: the loaded lmdb native addon \(LMDB 0\.9\.90: \(May 1, 2017\)\) is not the build with the catalog's fix.*scripts\/build\/lmdb-native\.mjs/;
 
 describe('lmdb native addon guard', () => {
   it('this process loaded the fixed build: its version string carries the mark, and the guard passes', () => {
@@ -25,7 +27,10 @@ describe('lmdb native addon guard', () => {
 
   it('a version string without the mark, or none, is refused with the way out', () => {
     for (const v of ['LMDB 0.9.90: (May 1, 2017)', undefined, `LMDB 0.9.90: (May 1, 2017) (${LMDB_FIX_MARK}) tail`]) {
-      assert.match(lmdbAddonProblem(v) ?? '', /is not the build with the catalog's fix.*node scripts\/build\/lmdb-native\.mjs/);
+      assert.match(
+        lmdbAddonProblem(v) ?? '',
+        /is not the build with the catalog's fix.*node scripts\/build\/lmdb-native\.mjs/,
+      );
     }
   });
 
@@ -41,12 +46,18 @@ describe('lmdb native addon guard', () => {
     const data = join(tempDir(), 'fixed.lmdb');
     const made = await fromSources(['ingest', '--sample', '--data', data]);
     assert.equal(made.code, 0, made.stderr);
-    const stock = await fromSources(['get', '--urn', 'urn:li:tag:Legacy', '--aspect', 'tagProperties', '--data', data], STOCK);
+    const stock = await fromSources(
+      ['get', '--urn', 'urn:li:tag:Legacy', '--aspect', 'tagProperties', '--data', data],
+      STOCK,
+    );
     assert.equal(stock.code, 1);
     assert.match(stock.stderr, REFUSED);
     assert.equal(stock.stdout, '');
     // Allowed explicitly (to reproduce the loss the fix prevents), the stock addon reads the file.
-    const allowed = await fromSources(['get', '--urn', 'urn:li:tag:Legacy', '--aspect', 'tagProperties', '--data', data], { ...STOCK, CATALOG_UNPATCHED_LMDB: 'allow' });
+    const allowed = await fromSources(
+      ['get', '--urn', 'urn:li:tag:Legacy', '--aspect', 'tagProperties', '--data', data],
+      { ...STOCK, CATALOG_UNPATCHED_LMDB: 'allow' },
+    );
     assert.equal(allowed.code, 0, allowed.stderr);
     assert.equal(JSON.parse(allowed.stdout).tagProperties.name, 'Legacy');
   });

@@ -55,7 +55,9 @@ const item = (urn: string, aspects: Record<string, unknown>, systemMetadata: unk
 });
 const tags = (...urns: string[]) => ({ tags: urns.map((tag) => ({ tag })) });
 const error = (status: number, message: string) => ({ status, body: { status, message } });
-const traceIdOf = (r: Reply): string => TRACEPARENT.exec(r.headers.get('traceparent') ?? '')?.[1] ?? assert.fail(`no traceparent on ${JSON.stringify(r.body)}`);
+const traceIdOf = (r: Reply): string =>
+  TRACEPARENT.exec(r.headers.get('traceparent') ?? '')?.[1] ??
+  assert.fail(`no traceparent on ${JSON.stringify(r.body)}`);
 const strip = ({ status, body }: Reply) => ({ status, body });
 
 describe('OpenAPI v3 writes: POST upserts, PATCH patches, DELETE deletes', () => {
@@ -75,9 +77,17 @@ describe('OpenAPI v3 writes: POST upserts, PATCH patches, DELETE deletes', () =>
     ]);
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.deepEqual(r.body, [
-      { urn: DS_A, globalTags: { value: tags('urn:li:tag:orders') }, editableDatasetProperties: { value: { description: 'Orders' } } },
+      {
+        urn: DS_A,
+        globalTags: { value: tags('urn:li:tag:orders') },
+        editableDatasetProperties: { value: { description: 'Orders' } },
+      },
       // A key aspect follows from the urn, whatever the client sent for it.
-      { urn: DS_B, status: { value: { removed: false } }, datasetKey: { value: { platform: 'urn:li:dataPlatform:postgres', name: 'public.customers', origin: 'PROD' } } },
+      {
+        urn: DS_B,
+        status: { value: { removed: false } },
+        datasetKey: { value: { platform: 'urn:li:dataPlatform:postgres', name: 'public.customers', origin: 'PROD' } },
+      },
     ]);
     traceIdOf(r);
     const a = await api.entity('dataset', DS_A);
@@ -86,12 +96,17 @@ describe('OpenAPI v3 writes: POST upserts, PATCH patches, DELETE deletes', () =>
     assert.deepEqual((await api.entity('dataset', DS_B)).body.status.value, { removed: false });
     // What the write stored is what the other doors read.
     const g = await s.gql(`{ dataset(urn: "${DS_A}") { properties { description } tags { tags { tag { urn } } } } }`);
-    assert.deepEqual(g.body.data.dataset, { properties: { description: 'Orders' }, tags: { tags: [{ tag: { urn: 'urn:li:tag:orders' } }] } });
+    assert.deepEqual(g.body.data.dataset, {
+      properties: { description: 'Orders' },
+      tags: { tags: [{ tag: { urn: 'urn:li:tag:orders' } }] },
+    });
   });
 
-  it('the stored system metadata keeps the client\'s and carries the trace id; systemMetadata=true answers it with the audit stamp; async=true is written at once too', async () => {
+  it("the stored system metadata keeps the client's and carries the trace id; systemMetadata=true answers it with the audit stamp; async=true is written at once too", async () => {
     const urn = 'urn:li:tag:openapi-sm';
-    const r = await api.post('/openapi/v3/entity/tag?async=true&systemMetadata=true', [item(urn, { tagProperties: { name: 'sm' } }, { runId: 'run-7', properties: { clientId: 'acryl-datahub' } })]);
+    const r = await api.post('/openapi/v3/entity/tag?async=true&systemMetadata=true', [
+      item(urn, { tagProperties: { name: 'sm' } }, { runId: 'run-7', properties: { clientId: 'acryl-datahub' } }),
+    ]);
     assert.equal(r.status, 200);
     const traceId = traceIdOf(r);
     const aspect = r.body[0].tagProperties;
@@ -99,17 +114,25 @@ describe('OpenAPI v3 writes: POST upserts, PATCH patches, DELETE deletes', () =>
     assert.deepEqual(aspect.systemMetadata.properties, { clientId: 'acryl-datahub', telemetryTraceId: traceId });
     assert.equal(aspect.systemMetadata.runId, 'run-7');
     assert.equal(aspect.auditStamp.actor, 'urn:li:corpuser:datahub');
-    const stored = await api.send('GET', `/openapi/v3/entity/tag/${enc(urn)}?aspects=tagProperties&systemMetadata=true`);
+    const stored = await api.send(
+      'GET',
+      `/openapi/v3/entity/tag/${enc(urn)}?aspects=tagProperties&systemMetadata=true`,
+    );
     assert.deepEqual(stored.body.tagProperties.systemMetadata, aspect.systemMetadata);
   });
 
   it('PATCH {"patch": [...]} adds a tag to the stored ones; {"patch", "arrayPrimaryKeys"} removes one; the answer is the patch, as DataHub\'s', async () => {
     const add = [{ op: 'add', path: '/tags/urn:li:tag:patched', value: { tag: 'urn:li:tag:patched' } }];
-    const r = await api.patch('/openapi/v3/entity/dataset?async=false', [item(S.hiveSample, { globalTags: { patch: add } })]);
+    const r = await api.patch('/openapi/v3/entity/dataset?async=false', [
+      item(S.hiveSample, { globalTags: { patch: add } }),
+    ]);
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.deepEqual(r.body, [{ urn: S.hiveSample, globalTags: { value: { patch: add } } }]);
     traceIdOf(r);
-    assert.deepEqual((await api.entity('dataset', S.hiveSample)).body.globalTags.value, tags(S.legacy, 'urn:li:tag:patched'));
+    assert.deepEqual(
+      (await api.entity('dataset', S.hiveSample)).body.globalTags.value,
+      tags(S.legacy, 'urn:li:tag:patched'),
+    );
 
     const remove = { patch: [{ op: 'remove', path: '/tags/urn:li:tag:patched' }], arrayPrimaryKeys: { tags: ['tag'] } };
     const r2 = await api.patch('/openapi/v3/entity/dataset', [item(S.hiveSample, { globalTags: remove })]);
@@ -119,18 +142,37 @@ describe('OpenAPI v3 writes: POST upserts, PATCH patches, DELETE deletes', () =>
 
   it('PATCH of an aspect not stored yet starts from its empty value', async () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:postgres,public.patched_new,PROD)';
-    const r = await api.patch('/openapi/v3/entity/dataset', [item(urn, { globalTags: { patch: [{ op: 'add', path: '/tags/urn:li:tag:t1', value: { tag: 'urn:li:tag:t1' } }] } })]);
+    const r = await api.patch('/openapi/v3/entity/dataset', [
+      item(urn, {
+        globalTags: { patch: [{ op: 'add', path: '/tags/urn:li:tag:t1', value: { tag: 'urn:li:tag:t1' } }] },
+      }),
+    ]);
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.deepEqual((await api.entity('dataset', urn)).body.globalTags.value, tags('urn:li:tag:t1'));
   });
 
   it('DELETE removes the entity (raw or encoded urn); aspects= removes only those; clear=true keeps the empty entity', async () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:postgres,public.to_delete,PROD)';
-    const write = () => api.post('/openapi/v3/entity/dataset', [item(urn, { status: { removed: false }, globalTags: tags('urn:li:tag:x'), editableDatasetProperties: { description: 'd' } })]);
+    const write = () =>
+      api.post('/openapi/v3/entity/dataset', [
+        item(urn, {
+          status: { removed: false },
+          globalTags: tags('urn:li:tag:x'),
+          editableDatasetProperties: { description: 'd' },
+        }),
+      ]);
     assert.equal((await write()).status, 200);
     // DataHub's client sends `[]` as the body and the urn unencoded in the path.
-    assert.deepEqual(strip(await api.send('DELETE', `/openapi/v3/entity/dataset/${urn}?aspects=globalTags`, [])), { status: 200, body: undefined });
-    assert.deepEqual(Object.keys((await api.entity('dataset', urn)).body).sort(), ['datasetKey', 'editableDatasetProperties', 'status', 'urn']);
+    assert.deepEqual(strip(await api.send('DELETE', `/openapi/v3/entity/dataset/${urn}?aspects=globalTags`, [])), {
+      status: 200,
+      body: undefined,
+    });
+    assert.deepEqual(Object.keys((await api.entity('dataset', urn)).body).sort(), [
+      'datasetKey',
+      'editableDatasetProperties',
+      'status',
+      'urn',
+    ]);
     assert.equal((await api.send('DELETE', `/openapi/v3/entity/dataset/${enc(urn)}?clear=true`)).status, 200);
     assert.deepEqual(Object.keys((await api.entity('dataset', urn)).body), ['urn', 'datasetKey']);
     assert.equal((await write()).status, 200);
@@ -143,14 +185,23 @@ describe('OpenAPI v3 writes: POST upserts, PATCH patches, DELETE deletes', () =>
   });
 
   it('DELETE: a type mismatch, an invalid urn and an aspect the entity does not have are 400s', async () => {
-    assert.deepEqual(strip(await api.send('DELETE', `/openapi/v3/entity/tag/${S.hiveSample}`)), error(400, `urn: ${S.hiveSample} is a dataset urn, but the path names entity type tag`));
+    assert.deepEqual(
+      strip(await api.send('DELETE', `/openapi/v3/entity/tag/${S.hiveSample}`)),
+      error(400, `urn: ${S.hiveSample} is a dataset urn, but the path names entity type tag`),
+    );
     assert.deepEqual(
       strip(await api.send('DELETE', '/openapi/v3/entity/dataset/urn:li:dataset:bad')),
-      error(400, 'urn: Invalid urn "urn:li:dataset:bad": a dataset urn has the form urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<env>)'),
+      error(
+        400,
+        'urn: Invalid urn "urn:li:dataset:bad": a dataset urn has the form urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<env>)',
+      ),
     );
     assert.deepEqual(
       strip(await api.send('DELETE', `/openapi/v3/entity/tag/${S.legacy}?aspects=tagPropertie`)),
-      error(400, `aspects: unknown aspect "tagPropertie": ${S.legacy} has no such aspect (it has tagKey, tagProperties)`),
+      error(
+        400,
+        `aspects: unknown aspect "tagPropertie": ${S.legacy} has no such aspect (it has tagKey, tagProperties)`,
+      ),
     );
     assert.equal((await api.entity('tag', S.legacy)).status, 200);
   });
@@ -166,7 +217,8 @@ describe('OpenAPI v3 writes: a bad request is refused whole, with what and where
   after(() => s.close());
 
   const good = item(DS_A, { globalTags: tags('urn:li:tag:good') });
-  const nothingWritten = async () => assert.deepEqual(strip(await api.entity('dataset', DS_A)), error(404, `Entity ${DS_A} not found`));
+  const nothingWritten = async () =>
+    assert.deepEqual(strip(await api.entity('dataset', DS_A)), error(404, `Entity ${DS_A} not found`));
   const post = (body: unknown, path = '/openapi/v3/entity/dataset?async=false') => api.post(path, body).then(strip);
 
   it('a batch with one item of the wrong shape writes nothing, and names the item and field', async () => {
@@ -179,26 +231,48 @@ describe('OpenAPI v3 writes: a bad request is refused whole, with what and where
   });
 
   it('a patch whose result is not a valid aspect is refused at write time, and the items before it are not written', async () => {
-    const bad = item(S.hiveSample, { globalTags: { patch: [{ op: 'add', path: '/tags/urn:li:tag:n', value: { tag: 5 } }] } });
-    const r = await api.patch('/openapi/v3/entity/dataset', [item(DS_A, { globalTags: { patch: [{ op: 'add', path: '/tags/urn:li:tag:a', value: { tag: 'urn:li:tag:a' } }] } }), bad]);
-    assert.deepEqual(strip(r), error(422, '[1].globalTags.value: Invalid patch of globalTags: the patched value is not valid: Invalid globalTags at tags[1].tag: expected a urn string, got number 5'));
+    const bad = item(S.hiveSample, {
+      globalTags: { patch: [{ op: 'add', path: '/tags/urn:li:tag:n', value: { tag: 5 } }] },
+    });
+    const r = await api.patch('/openapi/v3/entity/dataset', [
+      item(DS_A, {
+        globalTags: { patch: [{ op: 'add', path: '/tags/urn:li:tag:a', value: { tag: 'urn:li:tag:a' } }] },
+      }),
+      bad,
+    ]);
+    assert.deepEqual(
+      strip(r),
+      error(
+        422,
+        '[1].globalTags.value: Invalid patch of globalTags: the patched value is not valid: Invalid globalTags at tags[1].tag: expected a urn string, got number 5',
+      ),
+    );
     await nothingWritten();
     assert.deepEqual((await api.entity('dataset', S.hiveSample)).body.globalTags.value, tags(S.legacy));
   });
 
-  it('an urn of another entity type than the path\'s is a 400 naming the item', async () => {
-    assert.deepEqual(await post([good, item(S.jdoe, { status: { removed: false } })]), error(400, `[1].urn: ${S.jdoe} is a corpuser urn, but the path names entity type dataset`));
+  it("an urn of another entity type than the path's is a 400 naming the item", async () => {
+    assert.deepEqual(
+      await post([good, item(S.jdoe, { status: { removed: false } })]),
+      error(400, `[1].urn: ${S.jdoe} is a corpuser urn, but the path names entity type dataset`),
+    );
     await nothingWritten();
   });
 
   it('an unknown aspect name and the key aspect of another entity type are 400s naming the item and aspect', async () => {
     assert.deepEqual(
       await post([good, { urn: DS_B, 'global-tags': { value: tags('urn:li:tag:a') } }]),
-      error(400, '[1].global-tags: unknown aspect "global-tags" for entity type dataset: an aspect name is a plain identifier'),
+      error(
+        400,
+        '[1].global-tags: unknown aspect "global-tags" for entity type dataset: an aspect name is a plain identifier',
+      ),
     );
     assert.deepEqual(
       await post([item(DS_B, { corpUserKey: { username: 'x' } })]),
-      error(400, '[0].corpUserKey: unknown aspect corpUserKey for entity type dataset: it is the key aspect of another entity type (dataset\'s is datasetKey)'),
+      error(
+        400,
+        "[0].corpUserKey: unknown aspect corpUserKey for entity type dataset: it is the key aspect of another entity type (dataset's is datasetKey)",
+      ),
     );
     await nothingWritten();
   });
@@ -209,47 +283,107 @@ describe('OpenAPI v3 writes: a bad request is refused whole, with what and where
       [[{ globalTags: { value: tags() } }], 400, '[0].urn: required string is missing'],
       [[{ urn: 7 }], 400, '[0].urn: expected a string, got number 7'],
       [[{ urn: DS_A, globalTags: tags('urn:li:tag:a') }], 400, '[0].globalTags.value: required object is missing'],
-      [[{ urn: DS_A, globalTags: [] }], 400, '[0].globalTags: expected {"value": …, "systemMetadata"?: {…}, "headers"?: {…}}, got an array'],
-      [[{ urn: DS_A, globalTags: { value: 'tags' } }], 422, '[0].globalTags.value: Invalid globalTags: expected a JSON object, got the string "tags"'],
-      [[{ urn: DS_A, globalTags: { value: { tags: 'a' } } }], 422, '[0].globalTags.value: Invalid globalTags at tags: expected an array, got the string "a"'],
-      [[{ urn: DS_A, globalTags: { value: tags(), systemMetadata: 'x' } }], 400, '[0].globalTags.systemMetadata: expected an object, got the string "x"'],
-      [[{ urn: DS_A, globalTags: { value: tags(), systemMetadata: { properties: [] } } }], 400, '[0].globalTags.systemMetadata.properties: expected an object of strings, got an array'],
-      [[{ urn: DS_A, globalTags: { value: tags(), headers: { 'X-DataHub-Sync-Index-Update': true } } }], 400, '[0].globalTags.headers.X-DataHub-Sync-Index-Update: expected a string, got boolean true'],
-      [[{ urn: DS_A, globalTags: { value: tags(), headers: { 'If-Modified-Since': 'today' } } }], 400, '[0].globalTags.headers.If-Modified-Since: expected an ISO-8601 instant such as 2026-01-31T12:00:00Z, got "today"'],
+      [
+        [{ urn: DS_A, globalTags: [] }],
+        400,
+        '[0].globalTags: expected {"value": …, "systemMetadata"?: {…}, "headers"?: {…}}, got an array',
+      ],
+      [
+        [{ urn: DS_A, globalTags: { value: 'tags' } }],
+        422,
+        '[0].globalTags.value: Invalid globalTags: expected a JSON object, got the string "tags"',
+      ],
+      [
+        [{ urn: DS_A, globalTags: { value: { tags: 'a' } } }],
+        422,
+        '[0].globalTags.value: Invalid globalTags at tags: expected an array, got the string "a"',
+      ],
+      [
+        [{ urn: DS_A, globalTags: { value: tags(), systemMetadata: 'x' } }],
+        400,
+        '[0].globalTags.systemMetadata: expected an object, got the string "x"',
+      ],
+      [
+        [{ urn: DS_A, globalTags: { value: tags(), systemMetadata: { properties: [] } } }],
+        400,
+        '[0].globalTags.systemMetadata.properties: expected an object of strings, got an array',
+      ],
+      [
+        [{ urn: DS_A, globalTags: { value: tags(), headers: { 'X-DataHub-Sync-Index-Update': true } } }],
+        400,
+        '[0].globalTags.headers.X-DataHub-Sync-Index-Update: expected a string, got boolean true',
+      ],
+      [
+        [{ urn: DS_A, globalTags: { value: tags(), headers: { 'If-Modified-Since': 'today' } } }],
+        400,
+        '[0].globalTags.headers.If-Modified-Since: expected an ISO-8601 instant such as 2026-01-31T12:00:00Z, got "today"',
+      ],
     ];
-    for (const [body, status, message] of cases) assert.deepEqual(await post(body), error(status, message), JSON.stringify(body));
+    for (const [body, status, message] of cases)
+      assert.deepEqual(await post(body), error(status, message), JSON.stringify(body));
     await nothingWritten();
   });
 
-  it('SYNC_WAIT\'s X-DataHub-Sync-Index-Update header is accepted (our indexes are always written with the aspect)', async () => {
+  it("SYNC_WAIT's X-DataHub-Sync-Index-Update header is accepted (our indexes are always written with the aspect)", async () => {
     const urn = 'urn:li:tag:sync-wait';
-    const r = await api.post('/openapi/v3/entity/tag', [{ urn, tagProperties: { value: { name: 'sw' }, systemMetadata: null, headers: { 'X-DataHub-Sync-Index-Update': 'true' } } }]);
+    const r = await api.post('/openapi/v3/entity/tag', [
+      {
+        urn,
+        tagProperties: {
+          value: { name: 'sw' },
+          systemMetadata: null,
+          headers: { 'X-DataHub-Sync-Index-Update': 'true' },
+        },
+      },
+    ]);
     assert.equal(r.status, 200);
     assert.deepEqual((await api.entity('tag', urn)).body.tagProperties.value, { name: 'sw' });
   });
 
   it('bad patches: no `patch` field, an unknown op, a path that is not a pointer', async () => {
-    const patch = (value: unknown) => api.patch('/openapi/v3/entity/dataset', [item(DS_A, { globalTags: value })]).then(strip);
+    const patch = (value: unknown) =>
+      api.patch('/openapi/v3/entity/dataset', [item(DS_A, { globalTags: value })]).then(strip);
     assert.deepEqual(
       await patch([{ op: 'add', path: '/tags/urn:li:tag:a', value: { tag: 'urn:li:tag:a' } }]),
-      error(422, '[0].globalTags.value: Invalid patch of globalTags: Missing `patch` field: a PATCH value is {"patch": [operations], "arrayPrimaryKeys"?: {…}}, got an array'),
+      error(
+        422,
+        '[0].globalTags.value: Invalid patch of globalTags: Missing `patch` field: a PATCH value is {"patch": [operations], "arrayPrimaryKeys"?: {…}}, got an array',
+      ),
     );
     assert.deepEqual(
       await patch({ patch: [{ op: 'move', path: '/tags/a' }] }),
-      error(422, '[0].globalTags.value: Invalid patch of globalTags: patch[0]: Unsupported PATCH operation: "move" (supported: add, remove, replace)'),
+      error(
+        422,
+        '[0].globalTags.value: Invalid patch of globalTags: patch[0]: Unsupported PATCH operation: "move" (supported: add, remove, replace)',
+      ),
     );
     assert.deepEqual(
       await patch({ patch: [{ op: 'add', path: 'tags', value: 1 }] }),
-      error(422, '[0].globalTags.value: Invalid patch of globalTags: patch[0] (add): path must be a JSON pointer starting with "/", got "tags"'),
+      error(
+        422,
+        '[0].globalTags.value: Invalid patch of globalTags: patch[0] (add): path must be a JSON pointer starting with "/", got "tags"',
+      ),
     );
     await nothingWritten();
   });
 
   it('malformed JSON, an object instead of a list, an empty body and a bad async are 400s', async () => {
-    assert.deepEqual(await post('[{"urn": '), error(400, 'Request body is not valid JSON: Unexpected end of JSON input'));
-    assert.deepEqual(await post({ urn: DS_A }), error(400, 'Request body must be a JSON array of {"urn": …, "<aspect name>": {"value": …}} objects, got an object'));
+    assert.deepEqual(
+      await post('[{"urn": '),
+      error(400, 'Request body is not valid JSON: Unexpected end of JSON input'),
+    );
+    assert.deepEqual(
+      await post({ urn: DS_A }),
+      error(
+        400,
+        'Request body must be a JSON array of {"urn": …, "<aspect name>": {"value": …}} objects, got an object',
+      ),
+    );
     assert.deepEqual(await post(''), error(400, 'Request body is empty; expected JSON'));
-    assert.deepEqual(await post([good], '/openapi/v3/entity/dataset?async=soon'), error(400, 'async: expected true or false, got "soon"'));
+    assert.deepEqual(
+      await post([good], '/openapi/v3/entity/dataset?async=soon'),
+      error(400, 'async: expected true or false, got "soon"'),
+    );
     await nothingWritten();
   });
 
@@ -273,9 +407,18 @@ describe('OpenAPI v3 writes: request limits', () => {
   it('an oversized body is a 413 naming the limit, and too many items one naming where', async () => {
     const api = client(server.url);
     const big = [item(DS_A, { editableDatasetProperties: { description: 'x'.repeat(4096) } })];
-    assert.deepEqual(strip(await api.post('/openapi/v3/entity/dataset', big)), error(413, `Request body of ${JSON.stringify(big).length} bytes exceeds the limit of 2048 bytes (--max-body-bytes)`));
+    assert.deepEqual(
+      strip(await api.post('/openapi/v3/entity/dataset', big)),
+      error(
+        413,
+        `Request body of ${JSON.stringify(big).length} bytes exceeds the limit of 2048 bytes (--max-body-bytes)`,
+      ),
+    );
     const many = Array.from({ length: 6 }, (_, i) => ({ urn: `urn:li:tag:t${i}` }));
-    assert.deepEqual(strip(await api.post('/openapi/v3/entity/tag', many)), error(413, 'request body: 6 items are over the limit of 5 per request (--max-batch-items)'));
+    assert.deepEqual(
+      strip(await api.post('/openapi/v3/entity/tag', many)),
+      error(413, 'request body: 6 items are over the limit of 5 per request (--max-batch-items)'),
+    );
     assert.equal(store.entityExists(DS_A), false);
   });
 });
@@ -290,55 +433,115 @@ describe('write tracing: POST /openapi/v1/trace/write/{traceId}', () => {
   after(() => s.close());
 
   it('a trace request naming an invalid urn is refused, the urn in front of why', () => {
-    assert.throws(() => parseTraceRequest({ 'urn:li:nope': ['status'] }), (e: unknown) =>
-      e instanceof CatalogError && e.code === 400 && e.message === 'urn:li:nope: Invalid urn "urn:li:nope": the entity type must be followed by ":" and a key');
+    assert.throws(
+      () => parseTraceRequest({ 'urn:li:nope': ['status'] }),
+      (e: unknown) =>
+        e instanceof CatalogError &&
+        e.code === 400 &&
+        e.message === 'urn:li:nope: Invalid urn "urn:li:nope": the entity type must be followed by ":" and a key',
+    );
   });
 
-  const active = { success: true, primaryStorage: { writeStatus: 'ACTIVE_STATE' }, searchStorage: { writeStatus: 'ACTIVE_STATE' } };
-  const historic = { success: true, primaryStorage: { writeStatus: 'HISTORIC_STATE' }, searchStorage: { writeStatus: 'HISTORIC_STATE' } };
+  const active = {
+    success: true,
+    primaryStorage: { writeStatus: 'ACTIVE_STATE' },
+    searchStorage: { writeStatus: 'ACTIVE_STATE' },
+  };
+  const historic = {
+    success: true,
+    primaryStorage: { writeStatus: 'HISTORIC_STATE' },
+    searchStorage: { writeStatus: 'HISTORIC_STATE' },
+  };
   const noOp = { success: true, primaryStorage: { writeStatus: 'NO_OP' }, searchStorage: { writeStatus: 'NO_OP' } };
   const notStored = {
     success: false,
-    primaryStorage: { writeStatus: 'ERROR', writeMessage: 'The aspect is not stored: this write did not happen or was deleted since.' },
+    primaryStorage: {
+      writeStatus: 'ERROR',
+      writeMessage: 'The aspect is not stored: this write did not happen or was deleted since.',
+    },
     searchStorage: { writeStatus: 'ERROR', writeMessage: 'Primary storage write failed.' },
   };
 
   it('the aspects a write stored are ACTIVE_STATE in both storages; one never written is an ERROR; by traceparent too', async () => {
-    const w = await api.post('/openapi/v3/entity/dataset', [item(DS_A, { globalTags: tags('urn:li:tag:t'), status: { removed: false } })]);
+    const w = await api.post('/openapi/v3/entity/dataset', [
+      item(DS_A, { globalTags: tags('urn:li:tag:t'), status: { removed: false } }),
+    ]);
     const traceId = traceIdOf(w);
     const r = await api.trace(traceId, { [DS_A]: ['globalTags', 'status', 'ownership'] });
-    assert.deepEqual(strip(r), { status: 200, body: { [DS_A]: { globalTags: active, status: active, ownership: notStored } } });
-    assert.deepEqual((await api.trace(w.headers.get('traceparent')!, { [DS_A]: ['status'] })).body, { [DS_A]: { status: active } });
+    assert.deepEqual(strip(r), {
+      status: 200,
+      body: { [DS_A]: { globalTags: active, status: active, ownership: notStored } },
+    });
+    assert.deepEqual((await api.trace(w.headers.get('traceparent')!, { [DS_A]: ['status'] })).body, {
+      [DS_A]: { status: active },
+    });
   });
 
   it('a write overwritten later is HISTORIC_STATE; one that equalled the stored value is NO_OP', async () => {
-    const first = traceIdOf(await api.post('/openapi/v3/entity/dataset', [item(DS_B, { globalTags: tags('urn:li:tag:1') })]));
-    const second = traceIdOf(await api.post('/openapi/v3/entity/dataset', [item(DS_B, { globalTags: tags('urn:li:tag:2') })]));
-    const same = traceIdOf(await api.post('/openapi/v3/entity/dataset', [item(DS_B, { globalTags: tags('urn:li:tag:2') })]));
+    const first = traceIdOf(
+      await api.post('/openapi/v3/entity/dataset', [item(DS_B, { globalTags: tags('urn:li:tag:1') })]),
+    );
+    const second = traceIdOf(
+      await api.post('/openapi/v3/entity/dataset', [item(DS_B, { globalTags: tags('urn:li:tag:2') })]),
+    );
+    const same = traceIdOf(
+      await api.post('/openapi/v3/entity/dataset', [item(DS_B, { globalTags: tags('urn:li:tag:2') })]),
+    );
     const ask = { [DS_B]: ['globalTags'] };
     assert.deepEqual((await api.trace(first, ask)).body, { [DS_B]: { globalTags: historic } });
     assert.deepEqual((await api.trace(second, ask)).body, { [DS_B]: { globalTags: active } });
     assert.deepEqual((await api.trace(same, ask)).body, { [DS_B]: { globalTags: noOp } });
   });
 
-  it('onlyIncludeErrors defaults to true, as DataHub\'s: only failed aspects, urns without any left out', async () => {
-    const traceId = traceIdOf(await api.post('/openapi/v3/entity/tag', [item('urn:li:tag:traced', { tagProperties: { name: 'traced' } })]));
+  it("onlyIncludeErrors defaults to true, as DataHub's: only failed aspects, urns without any left out", async () => {
+    const traceId = traceIdOf(
+      await api.post('/openapi/v3/entity/tag', [item('urn:li:tag:traced', { tagProperties: { name: 'traced' } })]),
+    );
     const ask = { 'urn:li:tag:traced': ['tagProperties', 'ownership'], [S.legacy]: ['tagProperties'] };
     const r = await api.trace(traceId, ask, '');
     assert.deepEqual(r.body, {
       'urn:li:tag:traced': { ownership: notStored },
-      [S.legacy]: { tagProperties: { ...notStored, primaryStorage: { writeStatus: 'ERROR', writeMessage: 'The stored value was not written by this trace.' } } },
+      [S.legacy]: {
+        tagProperties: {
+          ...notStored,
+          primaryStorage: { writeStatus: 'ERROR', writeMessage: 'The stored value was not written by this trace.' },
+        },
+      },
     });
-    assert.deepEqual((await api.trace(traceId, { 'urn:li:tag:traced': ['tagProperties'] }, 'onlyIncludeErrors=true')).body, {});
+    assert.deepEqual(
+      (await api.trace(traceId, { 'urn:li:tag:traced': ['tagProperties'] }, 'onlyIncludeErrors=true')).body,
+      {},
+    );
   });
 
   it('a bad trace id, a body that is not urn → aspect names, an invalid urn and a bad flag are 400s', async () => {
     const id = '0'.repeat(32);
-    assert.deepEqual(strip(await api.trace('abc', {})), error(400, 'traceId: expected 32 hex digits or a traceparent header value (00-<trace id>-<span id>-01), got "abc"'));
-    assert.deepEqual(strip(await api.trace(id, [DS_A])), error(400, 'Request body must be a JSON object of urn → list of aspect names, got an array'));
-    assert.deepEqual(strip(await api.trace(id, { [DS_A]: 'status' })), error(400, `${DS_A}: expected a list of aspect names, got the string "status"`));
-    assert.deepEqual(strip(await api.trace(id, { 'urn:li:dataset:bad': ['status'] })), error(400, 'urn:li:dataset:bad: Invalid urn "urn:li:dataset:bad": a dataset urn has the form urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<env>)'));
-    assert.deepEqual(strip(await api.trace(id, {}, 'detailed=maybe')), error(400, 'detailed: expected true or false, got "maybe"'));
+    assert.deepEqual(
+      strip(await api.trace('abc', {})),
+      error(
+        400,
+        'traceId: expected 32 hex digits or a traceparent header value (00-<trace id>-<span id>-01), got "abc"',
+      ),
+    );
+    assert.deepEqual(
+      strip(await api.trace(id, [DS_A])),
+      error(400, 'Request body must be a JSON object of urn → list of aspect names, got an array'),
+    );
+    assert.deepEqual(
+      strip(await api.trace(id, { [DS_A]: 'status' })),
+      error(400, `${DS_A}: expected a list of aspect names, got the string "status"`),
+    );
+    assert.deepEqual(
+      strip(await api.trace(id, { 'urn:li:dataset:bad': ['status'] })),
+      error(
+        400,
+        'urn:li:dataset:bad: Invalid urn "urn:li:dataset:bad": a dataset urn has the form urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<env>)',
+      ),
+    );
+    assert.deepEqual(
+      strip(await api.trace(id, {}, 'detailed=maybe')),
+      error(400, 'detailed: expected true or false, got "maybe"'),
+    );
   });
 });
 
@@ -360,7 +563,10 @@ describe('/config (docs/datahub/rest-cli.md §3)', () => {
     assert.match(hash, /^[0-9a-f]{64}$/);
     assert.equal(body.graphQL.schemaHash, hash);
     // DataHub's client keys its cached introspection by the commit, so the commit follows the SDL too.
-    assert.ok(body.versions['acryldata/datahub'].commit.endsWith(hash.slice(0, 12)), body.versions['acryldata/datahub'].commit);
+    assert.ok(
+      body.versions['acryldata/datahub'].commit.endsWith(hash.slice(0, 12)),
+      body.versions['acryldata/datahub'].commit,
+    );
   });
 
   it('the schema hash changes whenever the SDL text changes, and only then', () => {
@@ -372,29 +578,67 @@ describe('/config (docs/datahub/rest-cli.md §3)', () => {
 });
 
 describe('fuzz: OpenAPI writes and trace requests', () => {
-  const urnish = fc.oneof(fc.constantFrom(DS_A, S.hiveSample, S.jdoe, 'urn:li:dataset:(', '', 'urn:li:tag:t'), fc.string({ maxLength: 20 }));
-  const aspectName = fc.oneof(fc.constantFrom('globalTags', 'ownership', 'status', 'datasetKey', 'corpUserKey', 'documentInfo', '1bad', '__proto__', ''), fc.string({ maxLength: 8 }));
+  const urnish = fc.oneof(
+    fc.constantFrom(DS_A, S.hiveSample, S.jdoe, 'urn:li:dataset:(', '', 'urn:li:tag:t'),
+    fc.string({ maxLength: 20 }),
+  );
+  const aspectName = fc.oneof(
+    fc.constantFrom(
+      'globalTags',
+      'ownership',
+      'status',
+      'datasetKey',
+      'corpUserKey',
+      'documentInfo',
+      '1bad',
+      '__proto__',
+      '',
+    ),
+    fc.string({ maxLength: 8 }),
+  );
   const entry = fc.oneof(
-    fc.record({ value: fc.oneof(fc.anything(), fc.constant(tags('urn:li:tag:f')), fc.record({ patch: fc.anything(), arrayPrimaryKeys: fc.anything() }, { requiredKeys: ['patch'] })), systemMetadata: fc.anything(), headers: fc.anything() }, { requiredKeys: [] }),
+    fc.record(
+      {
+        value: fc.oneof(
+          fc.anything(),
+          fc.constant(tags('urn:li:tag:f')),
+          fc.record({ patch: fc.anything(), arrayPrimaryKeys: fc.anything() }, { requiredKeys: ['patch'] }),
+        ),
+        systemMetadata: fc.anything(),
+        headers: fc.anything(),
+      },
+      { requiredKeys: [] },
+    ),
     fc.anything(),
   );
-  const item = fc.oneof(fc.dictionary(aspectName, entry, { maxKeys: 3 }).chain((aspects) => urnish.map((urn) => ({ urn, ...aspects }))), fc.anything());
+  const item = fc.oneof(
+    fc.dictionary(aspectName, entry, { maxKeys: 3 }).chain((aspects) => urnish.map((urn) => ({ urn, ...aspects }))),
+    fc.anything(),
+  );
   const body = fc.oneof(fc.array(item, { maxLength: 4 }), fc.anything());
 
   it('parsing accepts a body or refuses it with a typed 4xx error, whatever it is given', () => {
     fc.assert(
-      fc.property(body, fc.constantFrom('dataset', 'tag', 'x'), fc.constantFrom('UPSERT', 'PATCH') as fc.Arbitrary<'UPSERT' | 'PATCH'>, (raw, type, mode) => {
-        try {
-          parseEntityWrites(raw, type, mode);
-        } catch (e) {
-          assert.ok(e instanceof CatalogError && e.code >= 400 && e.code < 500, `not a typed client error: ${String(e)}`);
-        }
-        try {
-          parseTraceRequest(raw);
-        } catch (e) {
-          assert.ok(e instanceof CatalogError && e.code === 400, `not a typed client error: ${String(e)}`);
-        }
-      }),
+      fc.property(
+        body,
+        fc.constantFrom('dataset', 'tag', 'x'),
+        fc.constantFrom('UPSERT', 'PATCH') as fc.Arbitrary<'UPSERT' | 'PATCH'>,
+        (raw, type, mode) => {
+          try {
+            parseEntityWrites(raw, type, mode);
+          } catch (e) {
+            assert.ok(
+              e instanceof CatalogError && e.code >= 400 && e.code < 500,
+              `not a typed client error: ${String(e)}`,
+            );
+          }
+          try {
+            parseTraceRequest(raw);
+          } catch (e) {
+            assert.ok(e instanceof CatalogError && e.code === 400, `not a typed client error: ${String(e)}`);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -410,9 +654,13 @@ describe('fuzz: OpenAPI writes and trace requests', () => {
       await fc.assert(
         fc.asyncProperty(body, fc.constantFrom('POST', 'PATCH', 'TRACE'), async (raw, method) => {
           const before = snapshot();
-          const r = method === 'TRACE' ? await api.trace('0'.repeat(32), raw) : await api.send(method, '/openapi/v3/entity/dataset', raw);
+          const r =
+            method === 'TRACE'
+              ? await api.trace('0'.repeat(32), raw)
+              : await api.send(method, '/openapi/v3/entity/dataset', raw);
           assert.ok(r.status < 500, `${method} ${JSON.stringify(raw)} → ${r.status} ${JSON.stringify(r.body)}`);
-          if (r.status >= 400) assert.equal(snapshot(), before, `${method} ${JSON.stringify(raw)} was refused but wrote`);
+          if (r.status >= 400)
+            assert.equal(snapshot(), before, `${method} ${JSON.stringify(raw)} was refused but wrote`);
         }),
         { numRuns: 60 },
       );

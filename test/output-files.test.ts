@@ -8,7 +8,24 @@
 // itself is written only after that passed, and is put back should a test ever replace it.
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { type Stats, chmodSync, chownSync, closeSync, constants, copyFileSync, lstatSync, openSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  type Stats,
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  lstatSync,
+  openSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -21,7 +38,9 @@ import { catalogCommand, mcp, runCli, runProcess, tempDataPath, tempDir } from '
 
 const isRoot = process.getuid?.() === 0;
 const NOBODY = (() => {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('nobody:'));
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('nobody:'));
   return line ? { uid: Number(line.split(':')[2]), gid: Number(line.split(':')[3]) } : { uid: 65534, gid: 65534 };
 })();
 
@@ -42,10 +61,26 @@ async function makeCatalog(path: string): Promise<void> {
   const store = openCatalog(path);
   const proposals = [];
   for (let i = 0; i < DATASETS; i++) {
-    proposals.push(mcp(ds(i), 'datasetProperties', { name: `table_${i}`, description: `Table ${i} of the warehouse: ${'every order line, with its customer and its price. '.repeat(3)}`, customProperties: {} }));
-    if (i > 0 && i < CHAIN) proposals.push(mcp(ds(i), 'upstreamLineage', { upstreams: [{ dataset: ds(i - 1), type: 'TRANSFORMED', auditStamp: { time: 1, actor: 'urn:li:corpuser:etl' } }] }));
+    proposals.push(
+      mcp(ds(i), 'datasetProperties', {
+        name: `table_${i}`,
+        description: `Table ${i} of the warehouse: ${'every order line, with its customer and its price. '.repeat(3)}`,
+        customProperties: {},
+      }),
+    );
+    if (i > 0 && i < CHAIN)
+      proposals.push(
+        mcp(ds(i), 'upstreamLineage', {
+          upstreams: [
+            { dataset: ds(i - 1), type: 'TRANSFORMED', auditStamp: { time: 1, actor: 'urn:li:corpuser:etl' } },
+          ],
+        }),
+      );
   }
-  await ingestProposals({ store, actor: 'urn:li:corpuser:datahub' }, proposals.map((m) => proposalFromMcp(m)));
+  await ingestProposals(
+    { store, actor: 'urn:li:corpuser:datahub' },
+    proposals.map((m) => proposalFromMcp(m)),
+  );
   await store.close();
 }
 
@@ -61,7 +96,11 @@ async function exportOfCopy(path: string): Promise<string> {
 
 /** No temporary file is left beside a target. */
 function assertNoPartial(where: string): void {
-  assert.deepEqual(readdirSync(where).filter((f) => f.includes('.partial')), [], `no temporary file is left in ${where}`);
+  assert.deepEqual(
+    readdirSync(where).filter((f) => f.includes('.partial')),
+    [],
+    `no temporary file is left in ${where}`,
+  );
 }
 
 /**
@@ -96,7 +135,10 @@ interface Spawned {
 
 function spawnCatalog(args: string[], env: Record<string, string> = {}): Spawned {
   const [cmd, argv] = catalogCommand(args);
-  const child = spawn(cmd, argv, { env: { ...process.env, CATALOG_DATA: '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(cmd, argv, {
+    env: { ...process.env, CATALOG_DATA: '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   let stdout = '';
   const waiters: Array<() => void> = [];
@@ -113,8 +155,12 @@ function spawnCatalog(args: string[], env: Record<string, string> = {}): Spawned
     stdout: () => stdout,
     stderrHas: async (text) => {
       while (!stderr.includes(text)) {
-        const exited = await Promise.race([new Promise<boolean>((r) => waiters.push(() => r(false))), code.then(() => true)]);
-        if (exited && !stderr.includes(text)) throw new Error(`exited without printing ${JSON.stringify(text)}: ${stderr}`);
+        const exited = await Promise.race([
+          new Promise<boolean>((r) => waiters.push(() => r(false))),
+          code.then(() => true),
+        ]);
+        if (exited && !stderr.includes(text))
+          throw new Error(`exited without printing ${JSON.stringify(text)}: ${stderr}`);
       }
     },
   };
@@ -125,10 +171,17 @@ function spawnCatalog(args: string[], env: Record<string, string> = {}): Spawned
  * under test replace the FIFO, the reader waits on it forever, and only a process can be stopped then.
  */
 function readFifo(path: string, limit?: number): { content: Promise<Buffer>; stop(): void } {
-  const child = spawn(limit === undefined ? 'cat' : 'head', limit === undefined ? [path] : ['-c', String(limit), path], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    limit === undefined ? 'cat' : 'head',
+    limit === undefined ? [path] : ['-c', String(limit), path],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const chunks: Buffer[] = [];
   child.stdout.on('data', (d: Buffer) => chunks.push(d));
-  return { content: new Promise((r) => child.on('close', () => r(Buffer.concat(chunks)))), stop: () => void child.kill('SIGKILL') };
+  return {
+    content: new Promise((r) => child.on('close', () => r(Buffer.concat(chunks)))),
+    stop: () => void child.kill('SIGKILL'),
+  };
 }
 
 /**
@@ -190,13 +243,19 @@ describe('a device', () => {
       assert.match(backupRun.stdout, /^Backed up .*catalog\.lmdb to .* \([\d.]+ MB\) in [\d.]+s\n$/);
       const after = lstatSync(target);
       assert.ok(after.isCharacterDevice(), `${target} is still a character device`);
-      assert.deepEqual([after.ino, after.rdev, after.mode, after.uid], [before.ino, before.rdev, before.mode, before.uid], `${target} is the same node`);
+      assert.deepEqual(
+        [after.ino, after.rdev, after.mode, after.uid],
+        [before.ino, before.rdev, before.mode, before.uid],
+        `${target} is the same node`,
+      );
     }
     const now = statSync('/dev/null');
     assert.deepEqual([now.ino, now.rdev, now.mode], [devNull.ino, devNull.rdev, devNull.mode]);
   });
 
-  it('a device that fails the write (a node of /dev/full\'s kind, made by the test): the error says which file and why', { skip: !isRoot }, async () => {
+  it("a device that fails the write (a node of /dev/full's kind, made by the test): the error says which file and why", {
+    skip: !isRoot,
+  }, async () => {
     const full = fullDevice();
     const r = await runCli(['export', '-f', full, '--data', data]);
     assert.equal(r.code, 1);
@@ -238,7 +297,11 @@ describe('a FIFO', () => {
     const reader = readFifo(fifo, 1);
     assert.equal(await run.code, 141);
     assert.equal((await fifoContent(fifo, reader)).toString(), '[');
-    assert.equal(run.stderr(), `catalog: waiting for a reader of the FIFO ${fifo} (interrupt to give up)\n`, 'the waiting line and nothing after it');
+    assert.equal(
+      run.stderr(),
+      `catalog: waiting for a reader of the FIFO ${fifo} (interrupt to give up)\n`,
+      'the waiting line and nothing after it',
+    );
     assert.equal(run.stdout(), '');
   });
 
@@ -309,12 +372,15 @@ describe('a symbolic link', () => {
     // Now it names an existing file: a backup never overwrites one, through a link either.
     const again = await runCli(['backup', '-f', join(where, 'backup.lmdb'), '--data', data]);
     assert.equal(again.code, 1);
-    assert.equal(again.stderr, `error: ${join(where, 'backup.lmdb')} already exists: a backup never overwrites a file; name a new one\n`);
+    assert.equal(
+      again.stderr,
+      `error: ${join(where, 'backup.lmdb')} already exists: a backup never overwrites a file; name a new one\n`,
+    );
     assertNoPartial(where);
     assertNoPartial(join(where, 'sub'));
   });
 
-  it('a loop of links is refused with the system\'s words', async () => {
+  it("a loop of links is refused with the system's words", async () => {
     const where = tempDir();
     symlinkSync('b', join(where, 'a'));
     symlinkSync('a', join(where, 'b'));
@@ -356,7 +422,9 @@ describe('an existing regular file', () => {
     assertNoPartial(where);
   });
 
-  it('another user\'s file that cannot be given back to its owner, or not replaced beside it: written in place, as cp does, owner and mode kept', { skip: !isRoot || !hasSetpriv() }, async () => {
+  it("another user's file that cannot be given back to its owner, or not replaced beside it: written in place, as cp does, owner and mode kept", {
+    skip: !isRoot || !hasSetpriv(),
+  }, async () => {
     // The command runs as nobody: it may write the files (mode 0666) but not give a new one to root.
     const where = tempDir();
     chmodSync(where, 0o777);
@@ -372,7 +440,9 @@ describe('an existing regular file', () => {
     const inClosedDir = join(closedDir, 'root.json');
     const asNobody = (args: string[]) => {
       const [cmd, argv] = catalogCommand(args);
-      return runProcess('setpriv', [`--reuid=${NOBODY.uid}`, `--regid=${NOBODY.gid}`, '--clear-groups', cmd, ...argv], { env: { HOME: home } });
+      return runProcess('setpriv', [`--reuid=${NOBODY.uid}`, `--regid=${NOBODY.gid}`, '--clear-groups', cmd, ...argv], {
+        env: { HOME: home },
+      });
     };
     for (const file of [inWritableDir, inClosedDir]) {
       writeFileSync(file, 'old');
@@ -412,15 +482,24 @@ describe('an existing regular file', () => {
 
     const copy = join(where, 'copy.lmdb');
     const [bcmd, bargs] = catalogCommand(['backup', '-f', copy, '--data', data]);
-    const b = await runProcess('sh', ['-c', `ulimit -f 128 && exec ${[bcmd, ...bargs].map((a) => `'${a}'`).join(' ')}`]);
+    const b = await runProcess('sh', [
+      '-c',
+      `ulimit -f 128 && exec ${[bcmd, ...bargs].map((a) => `'${a}'`).join(' ')}`,
+    ]);
     assert.equal(b.code, 1, b.stderr);
-    assert.match(b.stderr, new RegExp(`^error: cannot write ${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: file too large\\b`, 'i'));
+    assert.match(
+      b.stderr,
+      new RegExp(`^error: cannot write ${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: file too large\\b`, 'i'),
+    );
     assert.deepEqual(readdirSync(where), ['out.json'], 'nothing of the failed backup is left');
   });
 
   it('export -f onto the data file or its lock file is refused and the file stays as it was', async () => {
     const before = readFileSync(data);
-    for (const [file, what] of [[data, 'the data file'], [`${data}-lock`, "the data file's lock file"]] as const) {
+    for (const [file, what] of [
+      [data, 'the data file'],
+      [`${data}-lock`, "the data file's lock file"],
+    ] as const) {
       const r = await runCli(['export', '-f', file, '--data', data]);
       assert.equal(r.code, 1);
       assert.equal(r.stderr, `error: ${file} is ${what}; name another file\n`);
@@ -461,7 +540,10 @@ describe('what is not a file to write', () => {
     // script(1) gives the command a terminal as its standard output.
     const r = await runProcess('script', ['-qec', line, '/dev/null']);
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /error: standard output is a terminal; redirect it to a file or a pipe, or name a file\r?\n/);
+    assert.match(
+      r.stdout,
+      /error: standard output is a terminal; redirect it to a file or a pipe, or name a file\r?\n/,
+    );
   });
 
   it('backup -f - writes the copy to standard output and its summary to standard error', async () => {
@@ -481,7 +563,11 @@ describe('what is not a file to write', () => {
 });
 
 /** Runs `catalog <args>` with its standard output closed: before it writes anything, or after the first chunk it wrote. */
-async function runClosed(args: string[], when: 'at-once' | 'after-first-chunk', input?: string): Promise<{ code: number | null; stderr: string }> {
+async function runClosed(
+  args: string[],
+  when: 'at-once' | 'after-first-chunk',
+  input?: string,
+): Promise<{ code: number | null; stderr: string }> {
   const [cmd, argv] = catalogCommand(args);
   const child = spawn(cmd, argv, { env: { ...process.env, CATALOG_DATA: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
@@ -528,7 +614,12 @@ describe('a closed standard output', () => {
   });
 
   it('catalog mcp whose client closed its end: ends quietly with 141 at its next answer', async () => {
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    };
     const r = await runClosed(['mcp', '--data', data], 'at-once', `${JSON.stringify(initialize)}\n`);
     assert.equal(r.code, 141);
     assert.equal(r.stderr, '');
@@ -536,7 +627,10 @@ describe('a closed standard output', () => {
 
   it('a standard output failing otherwise (a full disk): one line saying so, status 1', { skip: !isRoot }, async () => {
     const [cmd, args] = catalogCommand(['search', '*', '--data', data]);
-    const r = await runProcess('sh', ['-c', `exec ${[cmd, ...args].map((a) => `'${a}'`).join(' ')} > '${fullDevice()}'`]);
+    const r = await runProcess('sh', [
+      '-c',
+      `exec ${[cmd, ...args].map((a) => `'${a}'`).join(' ')} > '${fullDevice()}'`,
+    ]);
     assert.equal(r.code, 1);
     assert.equal(r.stderr, 'error: cannot write standard output: no space left on device (ENOSPC)\n');
   });
@@ -558,7 +652,10 @@ describe('a closed standard output', () => {
     void exited.then(() => (alive = false));
     // Until it listens; it must not exit meanwhile.
     while (alive && status !== 200) {
-      status = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status, () => 0);
+      status = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status !== 200) await new Promise((r) => setTimeout(r, 50));
     }
     assert.ok(alive, 'the server is still running after writing its start lines to closed pipes');

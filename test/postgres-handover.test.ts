@@ -11,7 +11,18 @@ import { after, before, describe, test } from 'node:test';
 import { isTimeseriesAspect } from '../src/model/timeseries.ts';
 import { runCli, tempDir } from './helpers.ts';
 import { requirePython } from './interop/setup.ts';
-import { canonicalExport, canonicalRecords, description, exportFile, genUrn, ingest, normalised, readWithDataHub, versionsOf, writeGenerated } from './pg/fixtures.ts';
+import {
+  canonicalExport,
+  canonicalRecords,
+  description,
+  exportFile,
+  genUrn,
+  ingest,
+  normalised,
+  readWithDataHub,
+  versionsOf,
+  writeGenerated,
+} from './pg/fixtures.ts';
 import { startPostgres, type PgServer } from './pg/server.ts';
 
 requirePython('the PostgreSQL hand-over suite');
@@ -43,12 +54,16 @@ before(async () => {
 
 after(() => pg?.stop());
 
-const count = (db: string, where = 'true') => Number(pg.psql(db, `SELECT count(*) FROM metadata_aspect_v2 WHERE ${where};`).trim());
+const count = (db: string, where = 'true') =>
+  Number(pg.psql(db, `SELECT count(*) FROM metadata_aspect_v2 WHERE ${where};`).trim());
 const tableExists = (db: string) => pg.psql(db, "SELECT to_regclass('metadata_aspect_v2') IS NOT NULL;").trim() === 't';
 
 describe('export into metadata_aspect_v2', () => {
-  test('the table is DataHub\'s, column for column, with its primary key and indexes', () => {
-    const columns = pg.psql(genDb, "SELECT column_name, data_type, coalesce(character_maximum_length::text, ''), is_nullable FROM information_schema.columns WHERE table_name = 'metadata_aspect_v2' ORDER BY ordinal_position;");
+  test("the table is DataHub's, column for column, with its primary key and indexes", () => {
+    const columns = pg.psql(
+      genDb,
+      "SELECT column_name, data_type, coalesce(character_maximum_length::text, ''), is_nullable FROM information_schema.columns WHERE table_name = 'metadata_aspect_v2' ORDER BY ordinal_position;",
+    );
     assert.deepEqual(columns.trim().split('\n'), [
       'urn|character varying|500|NO',
       'aspect|character varying|200|NO',
@@ -59,9 +74,22 @@ describe('export into metadata_aspect_v2', () => {
       'createdby|character varying|255|NO',
       'createdfor|character varying|255|YES',
     ]);
-    const indexes = pg.psql(genDb, "SELECT indexname FROM pg_indexes WHERE tablename = 'metadata_aspect_v2' ORDER BY indexname;");
-    assert.deepEqual(indexes.trim().split('\n'), ['idx_corpgroup_aspect_v0', 'idx_corpuser_aspect_v0', 'idx_v0_urn_aspect', 'pk_metadata_aspect_v2', 'schemaversionindex', 'timeindex']);
-    const key = pg.psql(genDb, "SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = 'pk_metadata_aspect_v2';");
+    const indexes = pg.psql(
+      genDb,
+      "SELECT indexname FROM pg_indexes WHERE tablename = 'metadata_aspect_v2' ORDER BY indexname;",
+    );
+    assert.deepEqual(indexes.trim().split('\n'), [
+      'idx_corpgroup_aspect_v0',
+      'idx_corpuser_aspect_v0',
+      'idx_v0_urn_aspect',
+      'pk_metadata_aspect_v2',
+      'schemaversionindex',
+      'timeindex',
+    ]);
+    const key = pg.psql(
+      genDb,
+      "SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = 'pk_metadata_aspect_v2';",
+    );
     assert.equal(key.trim(), 'PRIMARY KEY (urn, aspect, version)');
   });
 
@@ -73,14 +101,25 @@ describe('export into metadata_aspect_v2', () => {
     assert.equal(count(genDb, 'version = 0'), N * 4);
     for (const i of [0, 1, 2, 3, 4, 9_999]) {
       const urn = genUrn(i);
-      const rows = pg.psql(genDb, `SELECT version, metadata::json->>'description', systemmetadata::json->>'version', systemmetadata::json->>'runId' IS NOT NULL, (systemmetadata::json->>'lastObserved')::bigint > 0, createdby FROM metadata_aspect_v2 WHERE urn = '${urn}' AND aspect = 'datasetProperties' ORDER BY version;`);
+      const rows = pg.psql(
+        genDb,
+        `SELECT version, metadata::json->>'description', systemmetadata::json->>'version', systemmetadata::json->>'runId' IS NOT NULL, (systemmetadata::json->>'lastObserved')::bigint > 0, createdby FROM metadata_aspect_v2 WHERE urn = '${urn}' AND aspect = 'datasetProperties' ORDER BY version;`,
+      );
       const n = versionsOf(i, 0);
       const want = [`0|${description(i, n)}|${n}|t|t|urn:li:corpuser:datahub`];
       for (let v = 1; v < n; v++) want.push(`${v}|${description(i, v)}|${v}|t|t|urn:li:corpuser:datahub`);
       assert.deepEqual(rows.trim().split('\n'), want, urn);
     }
     // The key aspect is a row too, as GMS writes it.
-    assert.equal(pg.psql(genDb, `SELECT metadata FROM metadata_aspect_v2 WHERE urn = '${genUrn(0)}' AND aspect = 'datasetKey' AND version = 0;`).trim(), JSON.stringify({ platform: 'urn:li:dataPlatform:hive', name: 'gen.db_0.t_0', origin: 'PROD' }));
+    assert.equal(
+      pg
+        .psql(
+          genDb,
+          `SELECT metadata FROM metadata_aspect_v2 WHERE urn = '${genUrn(0)}' AND aspect = 'datasetKey' AND version = 0;`,
+        )
+        .trim(),
+      JSON.stringify({ platform: 'urn:li:dataPlatform:hive', name: 'gen.db_0.t_0', origin: 'PROD' }),
+    );
   });
 
   test("DataHub's own reader reads it back; catalog ingest of what it read gives the same export", async () => {
@@ -91,11 +130,14 @@ describe('export into metadata_aspect_v2', () => {
     assert.deepEqual(await canonicalExport(again), genExport);
   });
 
-  test("the sample too (timeseries aspects stay behind: DataHub keeps them only in its search index)", async () => {
+  test('the sample too (timeseries aspects stay behind: DataHub keeps them only in its search index)', async () => {
     const db = pg.createDatabase();
     const r = await runCli(['export', '--to', pg.url(db), '--data', sample]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /^Exported \d+ aspects \(\d+ rows with their history\) of \d+ entities to postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+ new table metadata_aspect_v2 in [\d.]+s\n$/);
+    assert.match(
+      r.stdout,
+      /^Exported \d+ aspects \(\d+ rows with their history\) of \d+ entities to postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+ new table metadata_aspect_v2 in [\d.]+s\n$/,
+    );
     assert.ok(!r.stdout.includes(pg.password));
     const read = await readWithDataHub(pg, db);
     const again = join(tempDir(), 'again.lmdb');
@@ -111,9 +153,12 @@ describe('export into metadata_aspect_v2', () => {
 
   test('a table holding the same aspects is refused, nothing written; --replace replaces them', async () => {
     const before = count(genDb);
-        const onlyGen = await runCli(['export', '--to', pg.url(genDb), '--data', gen]);
+    const onlyGen = await runCli(['export', '--to', pg.url(genDb), '--data', gen]);
     assert.equal(onlyGen.code, 1);
-    assert.match(onlyGen.stderr, /^error: postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+: table metadata_aspect_v2 already holds urn:li:dataset:\S+ \w+ \(and perhaps more of what this export writes\); nothing was exported\. Export with --replace to replace those aspects \(every version\), or export into another database\n$/);
+    assert.match(
+      onlyGen.stderr,
+      /^error: postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+: table metadata_aspect_v2 already holds urn:li:dataset:\S+ \w+ \(and perhaps more of what this export writes\); nothing was exported\. Export with --replace to replace those aspects \(every version\), or export into another database\n$/,
+    );
     assert.equal(count(genDb), before);
     // The sample shares no aspect with the generated datasets: it goes in beside them.
     const sampleIn = await runCli(['export', '--to', pg.url(genDb), '--data', sample]);
@@ -148,7 +193,12 @@ describe('pull from metadata_aspect_v2', () => {
     const data = join(tempDir(), 'pulled.lmdb');
     const r = await runCli(['pull', pg.url(genDb), '--data', data]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, new RegExp(`^Pulled from postgres://postgres@127\\.0\\.0\\.1:${pg.port}/${genDb}: \\d+ entities, 0 entities removed, \\d+ aspects written, 0 unchanged, 0 merged, 0 conflicts\\n$`));
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `^Pulled from postgres://postgres@127\\.0\\.0\\.1:${pg.port}/${genDb}: \\d+ entities, 0 entities removed, \\d+ aspects written, 0 unchanged, 0 merged, 0 conflicts\\n$`,
+      ),
+    );
     assert.ok(!r.stdout.includes(pg.password) && !r.stderr.includes(pg.password));
     assert.deepEqual(await canonicalExport(data), genExport);
     // Pulled again: nothing new.
@@ -162,11 +212,18 @@ describe('pull from metadata_aspect_v2', () => {
     const r = await runCli(['pull', pg.url(genDb), '--platform', 'hive', '--type', 'dataset', '--data', data]);
     assert.equal(r.code, 0, r.stderr);
     const exported = await canonicalExport(data);
-    const datasets = new Set(exported.map((rec) => JSON.parse(rec).entityUrn as string).filter((u) => u.startsWith('urn:li:dataset:')));
-    const hive = genExport.filter((rec) => (JSON.parse(rec) as { entityUrn: string }).entityUrn.includes('dataPlatform:hive,'));
+    const datasets = new Set(
+      exported.map((rec) => JSON.parse(rec).entityUrn as string).filter((u) => u.startsWith('urn:li:dataset:')),
+    );
+    const hive = genExport.filter((rec) =>
+      (JSON.parse(rec) as { entityUrn: string }).entityUrn.includes('dataPlatform:hive,'),
+    );
     assert.equal(datasets.size, N / 2);
     assert.ok([...datasets].every((u) => u.includes('urn:li:dataPlatform:hive,')));
-    assert.deepEqual(exported.filter((rec) => JSON.parse(rec).entityUrn.startsWith('urn:li:dataset:')), hive);
+    assert.deepEqual(
+      exported.filter((rec) => JSON.parse(rec).entityUrn.startsWith('urn:li:dataset:')),
+      hive,
+    );
   });
 
   test('an entity whose rows were deleted from the table (a hard delete) is removed by the next pull', async () => {
@@ -176,7 +233,9 @@ describe('pull from metadata_aspect_v2', () => {
     const data = join(tempDir(), 'sample-pulled.lmdb');
     const first = await runCli(['pull', pg.url(db), '--data', data, '--json']);
     assert.equal(first.code, 0, first.stderr);
-    const urn = pg.psql(db, "SELECT urn FROM metadata_aspect_v2 WHERE urn LIKE 'urn:li:dataset:%' ORDER BY urn LIMIT 1;").trim();
+    const urn = pg
+      .psql(db, "SELECT urn FROM metadata_aspect_v2 WHERE urn LIKE 'urn:li:dataset:%' ORDER BY urn LIMIT 1;")
+      .trim();
     assert.equal((await runCli(['get', '--urn', urn, '--data', data])).code, 0);
     pg.psql(db, `DELETE FROM metadata_aspect_v2 WHERE urn = '${urn.replace(/'/g, "''")}';`);
     const again = await runCli(['pull', pg.url(db), '--data', data, '--json']);
@@ -189,7 +248,10 @@ describe('pull from metadata_aspect_v2', () => {
   test('--query is refused: a database has no search index', async () => {
     const r = await runCli(['pull', pg.url(genDb), '--query', 'orders', '--data', join(tempDir(), 'q.lmdb')]);
     assert.equal(r.code, 1);
-    assert.equal(r.stderr, "error: --query needs the remote's search index, and DataHub's database has none (DataHub searches in Elasticsearch): slice it with --type, --platform, --domain, --container, --tag or --urn\n");
+    assert.equal(
+      r.stderr,
+      "error: --query needs the remote's search index, and DataHub's database has none (DataHub searches in Elasticsearch): slice it with --type, --platform, --domain, --container, --tag or --urn\n",
+    );
   });
 
   test('push into the database is refused, saying why and what to do instead; nothing written', async () => {
@@ -208,6 +270,9 @@ describe('pull from metadata_aspect_v2', () => {
     const db = pg.createDatabase();
     const r = await runCli(['pull', pg.url(db), '--data', join(tempDir(), 'none.lmdb')]);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /^error: postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+: no table metadata_aspect_v2 in this database \(schema public\): is it DataHub's database\?\n$/);
+    assert.match(
+      r.stderr,
+      /^error: postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+: no table metadata_aspect_v2 in this database \(schema public\): is it DataHub's database\?\n$/,
+    );
   });
 });

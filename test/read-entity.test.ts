@@ -44,14 +44,20 @@ const RECORDS = [
     ],
   }),
   mcp(T, 'browsePathsV2', { path: [{ id: 'prod' }, { id: 'c1', urn: C(1) }] }),
-  mcp(T, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:hive', instance: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:hive,eu)' }),
+  mcp(T, 'dataPlatformInstance', {
+    platform: 'urn:li:dataPlatform:hive',
+    instance: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:hive,eu)',
+  }),
   mcp(T, 'documentation', {
     documentations: [
       { documentation: 'Orders, one row each', attribution: { time: 5, actor: 'urn:li:corpuser:alice' } },
       { attribution: { time: 6, actor: 'urn:li:corpuser:bob' } },
     ],
   }),
-  mcp(T, 'displayProperties', { colorHex: '#ff0000', icon: { iconLibrary: 'FONT_AWESOME', name: 'table', style: 'solid' } }),
+  mcp(T, 'displayProperties', {
+    colorHex: '#ff0000',
+    icon: { iconLibrary: 'FONT_AWESOME', name: 'table', style: 'solid' },
+  }),
   mcp(C(1), 'displayProperties', { colorHex: '#00ff00', icon: { iconLibrary: 'MATERIAL', name: 'folder' } }),
   mcp(BARE, 'subTypes', {}),
 ];
@@ -60,7 +66,10 @@ describe('read models of what any entity carries (entity.ts)', () => {
   let store: Store;
   before(async () => {
     store = openCatalog(tempDataPath());
-    await ingestProposals({ store, actor: 'urn:li:corpuser:datahub' }, RECORDS.map((r) => proposalFromMcp(r)));
+    await ingestProposals(
+      { store, actor: 'urn:li:corpuser:datahub' },
+      RECORDS.map((r) => proposalFromMcp(r)),
+    );
   });
   after(() => store.close());
 
@@ -94,14 +103,28 @@ describe('read models of what any entity carries (entity.ts)', () => {
 
   it("structured properties: each property's values, and the entity a urn value names", () => {
     assert.deepEqual(readStructuredProperties(store, T), [
-      { property: PROP(1), values: [{ kind: 'string', value: 'gold' }, { kind: 'number', value: 2 }], valueEntities: [null, null] },
-      { property: PROP(2), values: [{ kind: 'string', value: 'urn:li:corpuser:alice' }], valueEntities: ['urn:li:corpuser:alice'] },
+      {
+        property: PROP(1),
+        values: [
+          { kind: 'string', value: 'gold' },
+          { kind: 'number', value: 2 },
+        ],
+        valueEntities: [null, null],
+      },
+      {
+        property: PROP(2),
+        values: [{ kind: 'string', value: 'urn:li:corpuser:alice' }],
+        valueEntities: ['urn:li:corpuser:alice'],
+      },
     ]);
     assert.equal(readStructuredProperties(store, BARE), null);
   });
 
   it('the browse path: each step, with the entity it stands for when one is named', () => {
-    assert.deepEqual(readBrowsePath(store, T), [{ name: 'prod', entity: null }, { name: 'c1', entity: C(1) }]);
+    assert.deepEqual(readBrowsePath(store, T), [
+      { name: 'prod', entity: null },
+      { name: 'c1', entity: C(1) },
+    ]);
     assert.equal(readBrowsePath(store, BARE), null);
   });
 
@@ -119,9 +142,15 @@ describe('read models of what any entity carries (entity.ts)', () => {
     assert.equal(readDocumentation(store, BARE), null);
   });
 
-  it("display properties: an icon library DataHub does not name reads as none; MATERIAL is kept", () => {
-    assert.deepEqual(readDisplayProperties(store, T), { colorHex: '#ff0000', icon: { iconLibrary: null, name: 'table', style: 'solid' } });
-    assert.deepEqual(readDisplayProperties(store, C(1)), { colorHex: '#00ff00', icon: { iconLibrary: 'MATERIAL', name: 'folder', style: null } });
+  it('display properties: an icon library DataHub does not name reads as none; MATERIAL is kept', () => {
+    assert.deepEqual(readDisplayProperties(store, T), {
+      colorHex: '#ff0000',
+      icon: { iconLibrary: null, name: 'table', style: 'solid' },
+    });
+    assert.deepEqual(readDisplayProperties(store, C(1)), {
+      colorHex: '#00ff00',
+      icon: { iconLibrary: 'MATERIAL', name: 'folder', style: null },
+    });
     assert.equal(readDisplayProperties(store, BARE), null);
   });
 

@@ -18,7 +18,11 @@ import {
 } from '../src/ops/read/ml.ts';
 import { readNotebookEditable, readNotebookIdentity, readNotebookInfo } from '../src/ops/read/notebook.ts';
 import { readPlatformResourcePlatform, readPlatformResourceProperties } from '../src/ops/read/platformResource.ts';
-import { readApplicationProperties, readDataProductAssets, readDataProductProperties } from '../src/ops/read/product.ts';
+import {
+  readApplicationProperties,
+  readDataProductAssets,
+  readDataProductProperties,
+} from '../src/ops/read/product.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
 
@@ -53,40 +57,90 @@ const ALICE = 'urn:li:corpuser:alice';
 const RECORDS = [
   mcp(DATASET, 'status', { removed: false }),
   mcp(U.model, 'mlModelProperties', {
-    name: 'Churn', description: 'Predicts churn', date: 5, version: { versionTag: '2' }, type: 'classifier',
-    externalUrl: 'https://example.com/m', customProperties: { team: 'ml' }, groups: [U.group],
+    name: 'Churn',
+    description: 'Predicts churn',
+    date: 5,
+    version: { versionTag: '2' },
+    type: 'classifier',
+    externalUrl: 'https://example.com/m',
+    customProperties: { team: 'ml' },
+    groups: [U.group],
   }),
   mcp(U.model, 'editableMlModelProperties', { description: 'Our churn model' }),
   mcp(U.modelBare, 'status', { removed: false }),
   mcp(U.modelOdd, 'mlModelProperties', { description: 'odd', version: 'v2', groups: U.group, date: 'yesterday' }),
   mcp(U.modelNoVersion, 'mlModelProperties', { version: { versionTag: 2 } }),
-  mcp(U.group, 'mlModelGroupProperties', { name: 'Churns', created: { time: 7, actor: ALICE }, version: { versionTag: '1' } }),
-  mcp(U.feature, 'mlFeatureProperties', { description: 'Order amount', dataType: 'CONTINUOUS', version: { versionTag: '3' }, customProperties: { unit: 'EUR' } }),
+  mcp(U.group, 'mlModelGroupProperties', {
+    name: 'Churns',
+    created: { time: 7, actor: ALICE },
+    version: { versionTag: '1' },
+  }),
+  mcp(U.feature, 'mlFeatureProperties', {
+    description: 'Order amount',
+    dataType: 'CONTINUOUS',
+    version: { versionTag: '3' },
+    customProperties: { unit: 'EUR' },
+  }),
   mcp(U.feature, 'editableMlFeatureProperties', { description: 7 }),
   mcp(U.featureUnedited, 'mlFeatureProperties', { description: 'Order count' }),
   mcp(U.primaryKey, 'mlPrimaryKeyProperties', { description: 'Order id', dataType: 'TEXT' }),
-  mcp(U.table, 'mlFeatureTableProperties', { description: 'Order features', mlFeatures: [U.feature], mlPrimaryKeys: [U.primaryKey] }),
+  mcp(U.table, 'mlFeatureTableProperties', {
+    description: 'Order features',
+    mlFeatures: [U.feature],
+    mlPrimaryKeys: [U.primaryKey],
+  }),
   mcp(U.tableOdd, 'mlFeatureTableProperties', { mlFeatures: U.feature }),
   mcp(U.notebook, 'notebookInfo', {
-    title: 'Orders', description: 'Explores orders', externalUrl: 'https://example.com/nb', customProperties: { team: 'bi' },
+    title: 'Orders',
+    description: 'Explores orders',
+    externalUrl: 'https://example.com/nb',
+    customProperties: { team: 'bi' },
     changeAuditStamps: { created: { time: 3, actor: ALICE }, lastModified: {} },
   }),
   mcp(U.notebook, 'editableNotebookProperties', { description: 'Our notebook' }),
-  mcp(U.notebookPlain, 'notebookInfo', { title: 'Plain', changeAuditStamps: { created: { time: 1, actor: ALICE }, lastModified: { time: 2, actor: ALICE }, deleted: { time: 4 } } }),
+  mcp(U.notebookPlain, 'notebookInfo', {
+    title: 'Plain',
+    changeAuditStamps: {
+      created: { time: 1, actor: ALICE },
+      lastModified: { time: 2, actor: ALICE },
+      deleted: { time: 4 },
+    },
+  }),
   mcp(U.notebookBare, 'notebookInfo', { title: 'Bare' }),
-  mcp(U.product, 'dataProductProperties', { description: 'no name', assets: [{ destinationUrn: DATASET }, { created: { time: 1, actor: ALICE } }] }),
-  mcp(U.productNamed, 'dataProductProperties', { name: 'Orders product', externalUrl: 'https://example.com/p', customProperties: { tier: 'gold' } }),
+  mcp(U.product, 'dataProductProperties', {
+    description: 'no name',
+    assets: [{ destinationUrn: DATASET }, { created: { time: 1, actor: ALICE } }],
+  }),
+  mcp(U.productNamed, 'dataProductProperties', {
+    name: 'Orders product',
+    externalUrl: 'https://example.com/p',
+    customProperties: { tier: 'gold' },
+  }),
   mcp(U.productOdd, 'dataProductProperties', { name: 'Odd', assets: DATASET }),
   mcp(U.application, 'applicationProperties', { description: 'no name' }),
-  mcp(U.applicationNamed, 'applicationProperties', { name: 'Shop', externalUrl: 'https://example.com/app', customProperties: { tier: 'gold' } }),
+  mcp(U.applicationNamed, 'applicationProperties', {
+    name: 'Shop',
+    externalUrl: 'https://example.com/app',
+    customProperties: { tier: 'gold' },
+  }),
   mcp(U.resource, 'platformResourceInfo', {
-    resourceType: 'user', primaryKey: 'alice', secondaryKeys: ['alice@example.com'],
+    resourceType: 'user',
+    primaryKey: 'alice',
+    secondaryKeys: ['alice@example.com'],
     value: { blob: '{"name":"Alice","admin":true,"teams":["a"]}', schemaType: 'JSON', schemaRef: 'SlackUser' },
   }),
   mcp(U.resource, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:slack' }),
-  mcp(U.resourceArray, 'platformResourceInfo', { resourceType: 'user', primaryKey: 'a', value: { blob: '["a"]', contentType: 'JSON' } }),
+  mcp(U.resourceArray, 'platformResourceInfo', {
+    resourceType: 'user',
+    primaryKey: 'a',
+    value: { blob: '["a"]', contentType: 'JSON' },
+  }),
   mcp(U.resourceBad, 'platformResourceInfo', { resourceType: 'user', primaryKey: 'b', value: { blob: '{not json' } }),
-  mcp(U.resourceBinary, 'platformResourceInfo', { resourceType: 'user', primaryKey: 'c', value: { blob: '{"a":"b"}', contentType: 'BINARY' } }),
+  mcp(U.resourceBinary, 'platformResourceInfo', {
+    resourceType: 'user',
+    primaryKey: 'c',
+    value: { blob: '{"a":"b"}', contentType: 'BINARY' },
+  }),
   mcp(U.resourceNoValue, 'platformResourceInfo', { resourceType: 'user', primaryKey: 'd' }),
 ];
 
@@ -94,19 +148,37 @@ describe('read models', () => {
   let store: Store;
   before(async () => {
     store = openCatalog(tempDataPath());
-    await ingestProposals({ store, actor: 'urn:li:corpuser:datahub' }, RECORDS.map((r) => proposalFromMcp(r)));
+    await ingestProposals(
+      { store, actor: 'urn:li:corpuser:datahub' },
+      RECORDS.map((r) => proposalFromMcp(r)),
+    );
   });
   after(() => store.close());
 
   describe('ML entities (ml.ts)', () => {
     it('a model or group: name, platform and origin from the urn, the origin upper-cased; no feature namespace', () => {
-      assert.deepEqual(readMlIdentity(U.model), { name: 'churn', platformUrn: 'urn:li:dataPlatform:sagemaker', origin: 'DEV', featureNamespace: null });
+      assert.deepEqual(readMlIdentity(U.model), {
+        name: 'churn',
+        platformUrn: 'urn:li:dataPlatform:sagemaker',
+        origin: 'DEV',
+        featureNamespace: null,
+      });
       assert.equal(readMlIdentity(U.group).origin, 'PROD');
     });
 
     it('a feature or primary key: name and namespace from the urn; no platform, no origin', () => {
-      assert.deepEqual(readMlIdentity(U.feature), { name: 'amount', platformUrn: null, origin: null, featureNamespace: 'orders_ns' });
-      assert.deepEqual(readMlIdentity(U.primaryKey), { name: 'order_id', platformUrn: null, origin: null, featureNamespace: 'orders_ns' });
+      assert.deepEqual(readMlIdentity(U.feature), {
+        name: 'amount',
+        platformUrn: null,
+        origin: null,
+        featureNamespace: 'orders_ns',
+      });
+      assert.deepEqual(readMlIdentity(U.primaryKey), {
+        name: 'order_id',
+        platformUrn: null,
+        origin: null,
+        featureNamespace: 'orders_ns',
+      });
     });
 
     it('the description shown is the edited one when one is stored', () => {
@@ -130,8 +202,14 @@ describe('read models', () => {
 
     it("a model's properties as stored, its groups as urns", () => {
       assert.deepEqual(readMlModelProperties(store, U.model), {
-        name: 'Churn', description: 'Predicts churn', date: 5, version: { versionTag: '2' }, type: 'classifier',
-        externalUrl: 'https://example.com/m', customProperties: [{ key: 'team', value: 'ml' }], groups: [U.group],
+        name: 'Churn',
+        description: 'Predicts churn',
+        date: 5,
+        version: { versionTag: '2' },
+        type: 'classifier',
+        externalUrl: 'https://example.com/m',
+        customProperties: [{ key: 'team', value: 'ml' }],
+        groups: [U.group],
       });
       assert.equal(readMlModelProperties(store, U.modelBare), null);
     });
@@ -149,20 +227,38 @@ describe('read models', () => {
 
     it("a model group's creation time is the time of its created stamp", () => {
       assert.deepEqual(readMlModelGroupProperties(store, U.group), {
-        name: 'Churns', description: null, createdAt: 7, version: { versionTag: '1' }, externalUrl: null, customProperties: [],
+        name: 'Churns',
+        description: null,
+        createdAt: 7,
+        version: { versionTag: '1' },
+        externalUrl: null,
+        customProperties: [],
       });
     });
 
     it("a feature's and a primary key's properties, each from its own aspect", () => {
       assert.deepEqual(readMlFeatureProperties(store, 'mlFeature', U.feature), {
-        description: 'Order amount', dataType: 'CONTINUOUS', version: { versionTag: '3' }, customProperties: [{ key: 'unit', value: 'EUR' }],
+        description: 'Order amount',
+        dataType: 'CONTINUOUS',
+        version: { versionTag: '3' },
+        customProperties: [{ key: 'unit', value: 'EUR' }],
       });
-      assert.deepEqual(readMlFeatureProperties(store, 'mlPrimaryKey', U.primaryKey), { description: 'Order id', dataType: 'TEXT', version: null, customProperties: [] });
+      assert.deepEqual(readMlFeatureProperties(store, 'mlPrimaryKey', U.primaryKey), {
+        description: 'Order id',
+        dataType: 'TEXT',
+        version: null,
+        customProperties: [],
+      });
       assert.equal(readMlFeatureProperties(store, 'mlPrimaryKey', U.feature), null);
     });
 
     it("a feature table's features and primary keys as urns; a value that is not a list reads as none", () => {
-      assert.deepEqual(readMlFeatureTableProperties(store, U.table), { description: 'Order features', customProperties: [], mlFeatures: [U.feature], mlPrimaryKeys: [U.primaryKey] });
+      assert.deepEqual(readMlFeatureTableProperties(store, U.table), {
+        description: 'Order features',
+        customProperties: [],
+        mlFeatures: [U.feature],
+        mlPrimaryKeys: [U.primaryKey],
+      });
       const odd = readMlFeatureTableProperties(store, U.tableOdd);
       assert.deepEqual([odd?.mlFeatures, odd?.mlPrimaryKeys], [[], []]);
     });
@@ -170,13 +266,24 @@ describe('read models', () => {
 
   describe('notebooks (notebook.ts)', () => {
     it('the tool and id from the urn, the tool as the platform', () => {
-      assert.deepEqual(readNotebookIdentity(U.notebook), { tool: 'querybook', notebookId: '42', platformUrn: 'urn:li:dataPlatform:querybook' });
+      assert.deepEqual(readNotebookIdentity(U.notebook), {
+        tool: 'querybook',
+        notebookId: '42',
+        platformUrn: 'urn:li:dataPlatform:querybook',
+      });
     });
 
     it('its info as stored; a stamp without time or actor reads time 0 and no actor; no deleted stamp when none is stored', () => {
       assert.deepEqual(readNotebookInfo(store, U.notebook), {
-        title: 'Orders', description: 'Explores orders', externalUrl: 'https://example.com/nb', customProperties: [{ key: 'team', value: 'bi' }],
-        changeAuditStamps: { created: { time: 3, actor: ALICE }, lastModified: { time: 0, actor: null }, deleted: null },
+        title: 'Orders',
+        description: 'Explores orders',
+        externalUrl: 'https://example.com/nb',
+        customProperties: [{ key: 'team', value: 'bi' }],
+        changeAuditStamps: {
+          created: { time: 3, actor: ALICE },
+          lastModified: { time: 0, actor: null },
+          deleted: null,
+        },
       });
     });
 
@@ -185,7 +292,13 @@ describe('read models', () => {
     });
 
     it('no change stamps when none are stored', () => {
-      assert.deepEqual(readNotebookInfo(store, U.notebookBare), { title: 'Bare', description: null, externalUrl: null, customProperties: [], changeAuditStamps: null });
+      assert.deepEqual(readNotebookInfo(store, U.notebookBare), {
+        title: 'Bare',
+        description: null,
+        externalUrl: null,
+        customProperties: [],
+        changeAuditStamps: null,
+      });
     });
 
     it('no info and no edited properties when none are stored', () => {
@@ -199,7 +312,11 @@ describe('read models', () => {
     it("a data product's name falls back to the id from its urn", () => {
       assert.equal(readDataProductProperties(store, U.product)?.name, 'orders');
       assert.deepEqual(readDataProductProperties(store, U.productNamed), {
-        name: 'Orders product', description: null, externalUrl: 'https://example.com/p', numAssets: 0, customProperties: [{ key: 'tier', value: 'gold' }],
+        name: 'Orders product',
+        description: null,
+        externalUrl: 'https://example.com/p',
+        numAssets: 0,
+        customProperties: [{ key: 'tier', value: 'gold' }],
       });
     });
 
@@ -215,7 +332,12 @@ describe('read models', () => {
     });
 
     it("an application's name falls back to the id from its urn", () => {
-      assert.deepEqual(readApplicationProperties(store, U.application), { name: 'shop', description: 'no name', externalUrl: null, customProperties: [] });
+      assert.deepEqual(readApplicationProperties(store, U.application), {
+        name: 'shop',
+        description: 'no name',
+        externalUrl: null,
+        customProperties: [],
+      });
       assert.equal(readApplicationProperties(store, U.applicationNamed)?.name, 'Shop');
       assert.equal(readApplicationProperties(store, U.product), null);
     });
@@ -224,19 +346,32 @@ describe('read models', () => {
   describe('platform resources (platformResource.ts)', () => {
     it("a JSON object value's entries are its custom properties, a value that is not text as JSON", () => {
       const p = readPlatformResourceProperties(store, U.resource);
-      assert.deepEqual(p?.customProperties, [{ key: 'name', value: 'Alice' }, { key: 'admin', value: 'true' }, { key: 'teams', value: '["a"]' }]);
+      assert.deepEqual(p?.customProperties, [
+        { key: 'name', value: 'Alice' },
+        { key: 'admin', value: 'true' },
+        { key: 'teams', value: '["a"]' },
+      ]);
       assert.deepEqual(p?.secondaryKeys, ['alice@example.com']);
     });
 
     it('the content type reads JSON when none is stored, schema type and ref null when not stored', () => {
       assert.deepEqual(readPlatformResourceProperties(store, U.resource)?.value, {
-        blob: '{"name":"Alice","admin":true,"teams":["a"]}', contentType: 'JSON', schemaType: 'JSON', schemaRef: 'SlackUser',
+        blob: '{"name":"Alice","admin":true,"teams":["a"]}',
+        contentType: 'JSON',
+        schemaType: 'JSON',
+        schemaRef: 'SlackUser',
       });
-      assert.deepEqual(readPlatformResourceProperties(store, U.resourceArray)?.value, { blob: '["a"]', contentType: 'JSON', schemaType: null, schemaRef: null });
+      assert.deepEqual(readPlatformResourceProperties(store, U.resourceArray)?.value, {
+        blob: '["a"]',
+        contentType: 'JSON',
+        schemaType: null,
+        schemaRef: null,
+      });
     });
 
     it('a JSON array, a blob that is not JSON, and a binary value give no custom properties', () => {
-      for (const urn of [U.resourceArray, U.resourceBad, U.resourceBinary]) assert.deepEqual(readPlatformResourceProperties(store, urn)?.customProperties, [], urn);
+      for (const urn of [U.resourceArray, U.resourceBad, U.resourceBinary])
+        assert.deepEqual(readPlatformResourceProperties(store, urn)?.customProperties, [], urn);
     });
 
     it('no value and no secondary keys when none are stored', () => {

@@ -30,7 +30,13 @@ import {
   readDocumentSubType,
   readSemanticText,
 } from '../src/ops/read/document.ts';
-import { DEFAULT_EXECUTOR_ID, ingestionSourceOf, readExecutionRequest, readExecutionSource, readIngestionSource } from '../src/ops/read/ingestionSource.ts';
+import {
+  DEFAULT_EXECUTOR_ID,
+  ingestionSourceOf,
+  readExecutionRequest,
+  readExecutionSource,
+  readIngestionSource,
+} from '../src/ops/read/ingestionSource.ts';
 import { querySubjectOf, readQueryPlatform, readQueryProperties, readQuerySubjects } from '../src/ops/read/query.ts';
 import { readLatestVersion, readVersionProperties, searchVersions } from '../src/ops/read/versionSet.ts';
 import type { Store, TimeseriesRow } from '../src/store/store.ts';
@@ -49,7 +55,15 @@ let store: Store;
 async function putRaw(urn: string, aspectName: string, value: unknown): Promise<void> {
   const key = keyAspectOf(urn);
   await store.write((txn) =>
-    txn.putAspect({ urn, entityType: key.entityType, aspectName, value, created: stamp, systemMetadata: null, key: { aspectName: key.aspectName, value: key.value } }),
+    txn.putAspect({
+      urn,
+      entityType: key.entityType,
+      aspectName,
+      value,
+      created: stamp,
+      systemMetadata: null,
+      key: { aspectName: key.aspectName, value: key.value },
+    }),
   );
 }
 
@@ -65,8 +79,18 @@ after(() => store.close());
 
 describe('query read model', () => {
   it('a statement without a language reads as SQL; a stored language is kept', async () => {
-    await putRaw('urn:li:query:q1', 'queryProperties', { statement: { value: 'select 1' }, source: 'MANUAL', created: stamp, lastModified: stamp });
-    await putRaw('urn:li:query:q2', 'queryProperties', { statement: { value: 'x', language: 'UNKNOWN' }, source: 'SYSTEM', created: stamp, lastModified: stamp });
+    await putRaw('urn:li:query:q1', 'queryProperties', {
+      statement: { value: 'select 1' },
+      source: 'MANUAL',
+      created: stamp,
+      lastModified: stamp,
+    });
+    await putRaw('urn:li:query:q2', 'queryProperties', {
+      statement: { value: 'x', language: 'UNKNOWN' },
+      source: 'SYSTEM',
+      created: stamp,
+      lastModified: stamp,
+    });
     assert.deepEqual(readQueryProperties(store, 'urn:li:query:q1')?.statement, { value: 'select 1', language: 'SQL' });
     assert.deepEqual(readQueryProperties(store, 'urn:li:query:q2')?.statement, { value: 'x', language: 'UNKNOWN' });
   });
@@ -77,9 +101,20 @@ describe('query read model', () => {
   });
 
   it('stamps without a time or an actor read time 0 and no actor; no name, description or origin read as null', async () => {
-    await putRaw('urn:li:query:q4', 'queryProperties', { statement: { value: 's' }, source: 'MANUAL', created: { actor: ANN }, lastModified: { time: 5 } });
+    await putRaw('urn:li:query:q4', 'queryProperties', {
+      statement: { value: 's' },
+      source: 'MANUAL',
+      created: { actor: ANN },
+      lastModified: { time: 5 },
+    });
     const p = readQueryProperties(store, 'urn:li:query:q4')!;
-    assert.deepEqual([p.created, p.lastModified], [{ time: 0, actor: ANN }, { time: 5, actor: null }]);
+    assert.deepEqual(
+      [p.created, p.lastModified],
+      [
+        { time: 0, actor: ANN },
+        { time: 5, actor: null },
+      ],
+    );
     assert.deepEqual([p.name, p.description, p.origin, p.customProperties], [null, null, null, []]);
     assert.equal(readQueryProperties(store, 'urn:li:query:none'), null);
   });
@@ -94,7 +129,12 @@ describe('query read model', () => {
     assert.equal(querySubjectOf('urn:li:chart:(looker,c1)'), null);
     assert.equal(querySubjectOf(chartColumn), null);
     await putRaw('urn:li:query:q5', 'querySubjects', {
-      subjects: [{ entity: column(ORDERS, 'b') }, { entity: 'urn:li:chart:(looker,c1)' }, { entity: ds('users') }, { entity: chartColumn }],
+      subjects: [
+        { entity: column(ORDERS, 'b') },
+        { entity: 'urn:li:chart:(looker,c1)' },
+        { entity: ds('users') },
+        { entity: chartColumn },
+      ],
     });
     assert.deepEqual(readQuerySubjects(store, 'urn:li:query:q5'), [
       { dataset: ORDERS, schemaField: column(ORDERS, 'b') },
@@ -112,20 +152,38 @@ describe('query read model', () => {
 
 describe('document read model', () => {
   const DOC = 'urn:li:document:guide';
-  const info = { title: 'Guide', status: { state: 'PUBLISHED' }, contents: { text: 'hello' }, created: stamp, lastModified: stamp };
+  const info = {
+    title: 'Guide',
+    status: { state: 'PUBLISHED' },
+    contents: { text: 'hello' },
+    created: stamp,
+    lastModified: stamp,
+  };
 
   it('contents stored without text read as empty; absent source fields read as null', async () => {
-    await putRaw('urn:li:document:bare', 'documentInfo', { status: { state: 'PUBLISHED' }, source: { sourceType: 'EXTERNAL' }, created: stamp, lastModified: stamp });
+    await putRaw('urn:li:document:bare', 'documentInfo', {
+      status: { state: 'PUBLISHED' },
+      source: { sourceType: 'EXTERNAL' },
+      created: stamp,
+      lastModified: stamp,
+    });
     const read = readDocumentInfo(store, 'urn:li:document:bare')!;
     assert.equal(read.text, '');
     assert.deepEqual(read.source, { sourceType: 'EXTERNAL', externalUrl: null, externalId: null });
-    assert.deepEqual([read.title, read.relatedAssets, read.relatedDocuments, read.parentDocument], [null, null, null, null]);
+    assert.deepEqual(
+      [read.title, read.relatedAssets, read.relatedDocuments, read.parentDocument],
+      [null, null, null, null],
+    );
   });
 
   it('custom properties read as null when the stored map is empty, as entries when it has some', async () => {
     await put(DOC, 'documentInfo', { ...info, customProperties: {} });
     assert.equal(readDocumentInfo(store, DOC)!.customProperties, null);
-    await put(DOC, 'documentInfo', { ...info, customProperties: { team: 'core' }, parentDocument: { document: 'urn:li:document:root' } });
+    await put(DOC, 'documentInfo', {
+      ...info,
+      customProperties: { team: 'core' },
+      parentDocument: { document: 'urn:li:document:root' },
+    });
     const read = readDocumentInfo(store, DOC)!;
     assert.deepEqual(read.customProperties, [{ key: 'team', value: 'core' }]);
     assert.equal(read.parentDocument, 'urn:li:document:root');
@@ -152,8 +210,14 @@ describe('document read model', () => {
 
   it("a document without a dataPlatformInstance is on DataHub's platform; a stored one and its instance are read", async () => {
     assert.deepEqual(readDocumentPlatform(store, DOC), { platform: DATAHUB_PLATFORM, instance: null });
-    await putRaw(DOC, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:notion', instance: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:notion,eu)' });
-    assert.deepEqual(readDocumentPlatform(store, DOC), { platform: 'urn:li:dataPlatform:notion', instance: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:notion,eu)' });
+    await putRaw(DOC, 'dataPlatformInstance', {
+      platform: 'urn:li:dataPlatform:notion',
+      instance: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:notion,eu)',
+    });
+    assert.deepEqual(readDocumentPlatform(store, DOC), {
+      platform: 'urn:li:dataPlatform:notion',
+      instance: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:notion,eu)',
+    });
   });
 
   it('a soft-deleted document does not exist, nor one never stored', async () => {
@@ -168,7 +232,11 @@ describe('document read model', () => {
 
 describe('version set read model', () => {
   const VS = 'urn:li:versionSet:(orders,dataset)';
-  const version = (tag: string, sortId: string, versionSet = VS) => ({ versionSet, version: { versionTag: tag }, sortId });
+  const version = (tag: string, sortId: string, versionSet = VS) => ({
+    versionSet,
+    version: { versionTag: tag },
+    sortId,
+  });
 
   it('a set without properties has no latest version', () => {
     assert.equal(readLatestVersion(store, VS), null);
@@ -176,7 +244,13 @@ describe('version set read model', () => {
 
   it('versionProperties: isLatest only when true, no aliases read as empty, absent stamps as null, a tag without text as null', async () => {
     const RAW = 'urn:li:versionSet:(raw,dataset)';
-    await putRaw(ds('v0'), 'versionProperties', { versionSet: RAW, version: {}, sortId: 'A', isLatest: 'yes', sourceCreatedTimestamp: { actor: ANN } });
+    await putRaw(ds('v0'), 'versionProperties', {
+      versionSet: RAW,
+      version: {},
+      sortId: 'A',
+      isLatest: 'yes',
+      sourceCreatedTimestamp: { actor: ANN },
+    });
     assert.deepEqual(readVersionProperties(store, ds('v0')), {
       versionSet: RAW,
       version: { versionTag: null },
@@ -197,20 +271,37 @@ describe('version set read model', () => {
     assert.equal(readLatestVersion(store, VS), ds('v3'));
     assert.equal(readVersionProperties(store, ds('v1'))!.createdInSource, null);
     const page = searchVersions(store, VS, { query: '*' });
-    assert.deepEqual(page.hits.map((h) => h.urn), [ds('v3'), ds('v2'), ds('v1')]);
+    assert.deepEqual(
+      page.hits.map((h) => h.urn),
+      [ds('v3'), ds('v2'), ds('v1')],
+    );
   });
 
   it("searchVersions keeps the set's restriction in every filter group given", () => {
-    const anyOf = { field: 'versionSet', values: [VS, 'urn:li:versionSet:(other,dataset)'], condition: 'EQUAL' as const, negated: false };
+    const anyOf = {
+      field: 'versionSet',
+      values: [VS, 'urn:li:versionSet:(other,dataset)'],
+      condition: 'EQUAL' as const,
+      negated: false,
+    };
     const page = searchVersions(store, VS, { query: '*', filters: [[anyOf]] });
-    assert.deepEqual(page.hits.map((h) => h.urn), [ds('v3'), ds('v2'), ds('v1')]);
+    assert.deepEqual(
+      page.hits.map((h) => h.urn),
+      [ds('v3'), ds('v2'), ds('v1')],
+    );
   });
 
   it("searchVersions searches the set's own entity type when no types are given", async () => {
     const model = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)';
     await put(model, 'versionProperties', version('m', 'AAAAAAAD'));
-    assert.deepEqual(searchVersions(store, VS, { query: '*' }).hits.map((h) => h.urn), [ds('v3'), ds('v2'), ds('v1')]);
-    assert.deepEqual(searchVersions(store, VS, { query: '*', types: ['mlModel'] }).hits.map((h) => h.urn), [model]);
+    assert.deepEqual(
+      searchVersions(store, VS, { query: '*' }).hits.map((h) => h.urn),
+      [ds('v3'), ds('v2'), ds('v1')],
+    );
+    assert.deepEqual(
+      searchVersions(store, VS, { query: '*', types: ['mlModel'] }).hits.map((h) => h.urn),
+      [model],
+    );
   });
 });
 
@@ -221,25 +312,49 @@ describe('ingestion source read model', () => {
   it(`a config without an executor runs on "${DEFAULT_EXECUTOR_ID}"; a stored one is kept`, () => {
     const info = { name: 'n', type: 'mysql', config: { recipe: '{}' } };
     assert.equal(ingestionSourceOf(SRC, info).config.executorId, 'default');
-    assert.equal(ingestionSourceOf(SRC, { ...info, config: { recipe: '{}', executorId: 'remote' } }).config.executorId, 'remote');
+    assert.equal(
+      ingestionSourceOf(SRC, { ...info, config: { recipe: '{}', executorId: 'remote' } }).config.executorId,
+      'remote',
+    );
   });
 
   it('a schedule without a time zone reads it as null; absent config fields read as null', () => {
-    const read = ingestionSourceOf(SRC, { name: 'n', type: 'mysql', schedule: { interval: '0 * * * *' }, config: { recipe: '{}' } });
+    const read = ingestionSourceOf(SRC, {
+      name: 'n',
+      type: 'mysql',
+      schedule: { interval: '0 * * * *' },
+      config: { recipe: '{}' },
+    });
     assert.deepEqual(read.schedule, { interval: '0 * * * *', timezone: null });
-    assert.deepEqual(read.config, { recipe: '{}', executorId: 'default', version: null, debugMode: null, extraArgs: null });
+    assert.deepEqual(read.config, {
+      recipe: '{}',
+      executorId: 'default',
+      version: null,
+      debugMode: null,
+      extraArgs: null,
+    });
   });
 
   it('the platform is read only when it is a data platform urn', () => {
     const info = { name: 'n', type: 'mysql', config: { recipe: '{}' } };
-    assert.equal(ingestionSourceOf(SRC, { ...info, platform: 'urn:li:dataPlatform:mysql' }).platform, 'urn:li:dataPlatform:mysql');
+    assert.equal(
+      ingestionSourceOf(SRC, { ...info, platform: 'urn:li:dataPlatform:mysql' }).platform,
+      'urn:li:dataPlatform:mysql',
+    );
     assert.equal(ingestionSourceOf(SRC, { ...info, platform: 'urn:li:corpuser:ann' as never }).platform, null);
     assert.equal(ingestionSourceOf(SRC, { ...info, platform: 'not a urn' as never }).platform, null);
   });
 
   it('extra arguments read as entries, a value that is not a string as null', () => {
-    const read = ingestionSourceOf(SRC, { name: 'n', type: 'mysql', config: { recipe: '{}', extraArgs: { a: 'x', b: 3 as never } } });
-    assert.deepEqual(read.config.extraArgs, [{ key: 'a', value: 'x' }, { key: 'b', value: null }]);
+    const read = ingestionSourceOf(SRC, {
+      name: 'n',
+      type: 'mysql',
+      config: { recipe: '{}', extraArgs: { a: 'x', b: 3 as never } },
+    });
+    assert.deepEqual(read.config.extraArgs, [
+      { key: 'a', value: 'x' },
+      { key: 'b', value: null },
+    ]);
   });
 
   it('a source is read from its stored info; none without', async () => {
@@ -249,7 +364,13 @@ describe('ingestion source read model', () => {
   });
 
   it('a run: its id from the urn; absent or mistyped input fields read as DataHub defaults; an actor only when a user', async () => {
-    await putRaw(RUN, 'dataHubExecutionRequestInput', { task: 5, requestedAt: 'soon', actorUrn: 'urn:li:corpGroup:eng', source: { type: 'CLI_INGESTION_SOURCE', ingestionSource: 7 }, args: { k: 'v' } });
+    await putRaw(RUN, 'dataHubExecutionRequestInput', {
+      task: 5,
+      requestedAt: 'soon',
+      actorUrn: 'urn:li:corpGroup:eng',
+      source: { type: 'CLI_INGESTION_SOURCE', ingestionSource: 7 },
+      args: { k: 'v' },
+    });
     const run = readExecutionRequest(store, RUN);
     assert.equal(run.id, 'run-1');
     assert.deepEqual(run.input, {
@@ -261,7 +382,12 @@ describe('ingestion source read model', () => {
       executorId: null,
     });
     assert.equal(run.result, null);
-    await putRaw(RUN, 'dataHubExecutionRequestInput', { task: 'RUN_INGEST', requestedAt: T, actorUrn: ANN, source: { ingestionSource: SRC } });
+    await putRaw(RUN, 'dataHubExecutionRequestInput', {
+      task: 'RUN_INGEST',
+      requestedAt: T,
+      actorUrn: ANN,
+      source: { ingestionSource: SRC },
+    });
     assert.equal(readExecutionRequest(store, RUN).input?.actorUrn, ANN);
   });
 
@@ -278,7 +404,9 @@ describe('ingestion source read model', () => {
 
   it('the source of a run is the one its input names only when that source is stored', async () => {
     assert.equal(readExecutionSource(store, RUN), SRC);
-    await putRaw(RUN, 'dataHubExecutionRequestInput', { source: { ingestionSource: 'urn:li:dataHubIngestionSource:gone' } });
+    await putRaw(RUN, 'dataHubExecutionRequestInput', {
+      source: { ingestionSource: 'urn:li:dataHubIngestionSource:gone' },
+    });
     assert.equal(readExecutionSource(store, RUN), null);
     await putRaw(RUN, 'dataHubExecutionRequestInput', { source: { ingestionSource: ANN } });
     assert.equal(readExecutionSource(store, RUN), null);
@@ -286,33 +414,73 @@ describe('ingestion source read model', () => {
 });
 
 describe('assertion read model', () => {
-  const info = (fields: Record<string, unknown>) => assertionInfoOf({ type: 'DATASET', ...fields } as unknown as AssertionInfo);
+  const info = (fields: Record<string, unknown>) =>
+    assertionInfoOf({ type: 'DATASET', ...fields } as unknown as AssertionInfo);
   const COL = column(ORDERS, 'id');
 
   it("a dataset assertion: a scope outside DataHub's reads UNKNOWN, an aggregation null, an operator _NATIVE_", () => {
-    const d = info({ datasetAssertion: { dataset: ORDERS, scope: 'TABLE', aggregation: 'AVG', operator: 'LIKE' } }).datasetAssertion!;
+    const d = info({ datasetAssertion: { dataset: ORDERS, scope: 'TABLE', aggregation: 'AVG', operator: 'LIKE' } })
+      .datasetAssertion!;
     assert.deepEqual([d.scope, d.aggregation, d.operator], ['UNKNOWN', null, '_NATIVE_']);
-    const ok = info({ datasetAssertion: { dataset: ORDERS, scope: 'DATASET_ROWS', aggregation: 'ROW_COUNT', operator: 'BETWEEN' } }).datasetAssertion!;
+    const ok = info({
+      datasetAssertion: { dataset: ORDERS, scope: 'DATASET_ROWS', aggregation: 'ROW_COUNT', operator: 'BETWEEN' },
+    }).datasetAssertion!;
     assert.deepEqual([ok.scope, ok.aggregation, ok.operator], ['DATASET_ROWS', 'ROW_COUNT', 'BETWEEN']);
   });
 
   it('a parameter without a string value is none; a parameter type outside the enum reads UNKNOWN', () => {
-    const d = info({ datasetAssertion: { dataset: ORDERS, parameters: { value: { value: 5, type: 'NUMBER' }, minValue: { value: '1', type: 'INT' }, maxValue: { value: '9', type: 'NUMBER' } } } });
-    assert.deepEqual(d.datasetAssertion!.parameters, { value: null, minValue: { value: '1', type: 'UNKNOWN' }, maxValue: { value: '9', type: 'NUMBER' } });
+    const d = info({
+      datasetAssertion: {
+        dataset: ORDERS,
+        parameters: {
+          value: { value: 5, type: 'NUMBER' },
+          minValue: { value: '1', type: 'INT' },
+          maxValue: { value: '9', type: 'NUMBER' },
+        },
+      },
+    });
+    assert.deepEqual(d.datasetAssertion!.parameters, {
+      value: null,
+      minValue: { value: '1', type: 'UNKNOWN' },
+      maxValue: { value: '9', type: 'NUMBER' },
+    });
   });
 
   it('columns are schema field urns with their path; anything else is left out', () => {
-    const d = info({ datasetAssertion: { dataset: ORDERS, fields: [COL, ORDERS, 'urn:li:schemaField:broken', 4] } }).datasetAssertion!;
+    const d = info({ datasetAssertion: { dataset: ORDERS, fields: [COL, ORDERS, 'urn:li:schemaField:broken', 4] } })
+      .datasetAssertion!;
     assert.deepEqual(d.fields, [{ urn: COL, path: 'id' }]);
   });
 
   it('a freshness assertion: DATASET_CHANGE, SINCE_THE_LAST_CHECK and a fixed interval of 1 by default; an unknown unit has no interval', () => {
-    const f = info({ type: 'FRESHNESS', freshnessAssertion: { entity: ORDERS, type: 'OTHER', schedule: { type: 'HOURLY', fixedInterval: { unit: 'HOUR' } } } }).freshnessAssertion!;
-    assert.deepEqual([f.type, f.schedule.type, f.schedule.fixedInterval], ['DATASET_CHANGE', 'SINCE_THE_LAST_CHECK', { unit: 'HOUR', multiple: 1 }]);
-    const unknown = info({ type: 'FRESHNESS', freshnessAssertion: { entity: ORDERS, schedule: { type: 'FIXED_INTERVAL', fixedInterval: { unit: 'FORTNIGHT', multiple: 2 } } } }).freshnessAssertion!;
+    const f = info({
+      type: 'FRESHNESS',
+      freshnessAssertion: {
+        entity: ORDERS,
+        type: 'OTHER',
+        schedule: { type: 'HOURLY', fixedInterval: { unit: 'HOUR' } },
+      },
+    }).freshnessAssertion!;
+    assert.deepEqual(
+      [f.type, f.schedule.type, f.schedule.fixedInterval],
+      ['DATASET_CHANGE', 'SINCE_THE_LAST_CHECK', { unit: 'HOUR', multiple: 1 }],
+    );
+    const unknown = info({
+      type: 'FRESHNESS',
+      freshnessAssertion: {
+        entity: ORDERS,
+        schedule: { type: 'FIXED_INTERVAL', fixedInterval: { unit: 'FORTNIGHT', multiple: 2 } },
+      },
+    }).freshnessAssertion!;
     assert.deepEqual([unknown.schedule.type, unknown.schedule.fixedInterval], ['FIXED_INTERVAL', null]);
-    const cron = info({ type: 'FRESHNESS', freshnessAssertion: { entity: ORDERS, type: 'DATA_JOB_RUN', schedule: { type: 'CRON', cron: {} } } }).freshnessAssertion!;
-    assert.deepEqual([cron.type, cron.schedule.cron], ['DATA_JOB_RUN', { cron: '', timezone: '', windowStartOffsetMs: null }]);
+    const cron = info({
+      type: 'FRESHNESS',
+      freshnessAssertion: { entity: ORDERS, type: 'DATA_JOB_RUN', schedule: { type: 'CRON', cron: {} } },
+    }).freshnessAssertion!;
+    assert.deepEqual(
+      [cron.type, cron.schedule.cron],
+      ['DATA_JOB_RUN', { cron: '', timezone: '', windowStartOffsetMs: null }],
+    );
   });
 
   it('a volume assertion: ROW_COUNT_TOTAL by default, a change ABSOLUTE unless PERCENTAGE, parameters empty when none, a segment transformer NATIVE', () => {
@@ -325,60 +493,124 @@ describe('assertion read model', () => {
       },
     }).volumeAssertion!;
     assert.equal(v.type, 'ROW_COUNT_TOTAL');
-    assert.deepEqual(v.rowCountChange, { type: 'ABSOLUTE', operator: 'GREATER_THAN', parameters: { value: null, minValue: null, maxValue: null } });
+    assert.deepEqual(v.rowCountChange, {
+      type: 'ABSOLUTE',
+      operator: 'GREATER_THAN',
+      parameters: { value: null, minValue: null, maxValue: null },
+    });
     assert.deepEqual(v.incrementingSegmentRowCountTotal, {
       operator: '_NATIVE_',
       parameters: { value: null, minValue: null, maxValue: null },
       segment: { field: { path: 'day', type: '', nativeType: '' }, transformer: { type: 'NATIVE', nativeType: null } },
     });
     assert.equal(v.rowCountTotal, null);
-    const pct = info({ type: 'VOLUME', volumeAssertion: { entity: ORDERS, type: 'ROW_COUNT_CHANGE', rowCountChange: { type: 'PERCENTAGE' } } }).volumeAssertion!;
+    const pct = info({
+      type: 'VOLUME',
+      volumeAssertion: { entity: ORDERS, type: 'ROW_COUNT_CHANGE', rowCountChange: { type: 'PERCENTAGE' } },
+    }).volumeAssertion!;
     assert.deepEqual([pct.type, pct.rowCountChange!.type], ['ROW_COUNT_CHANGE', 'PERCENTAGE']);
   });
 
   it('a SQL assertion: METRIC unless METRIC_CHANGE; a change type only when stored, ABSOLUTE unless PERCENTAGE', () => {
     const s = info({ type: 'SQL', sqlAssertion: { entity: ORDERS, type: 'OTHER' } }).sqlAssertion!;
     assert.deepEqual([s.type, s.changeType, s.statement], ['METRIC', null, '']);
-    const change = info({ type: 'SQL', sqlAssertion: { entity: ORDERS, type: 'METRIC_CHANGE', changeType: 'RELATIVE' } }).sqlAssertion!;
+    const change = info({
+      type: 'SQL',
+      sqlAssertion: { entity: ORDERS, type: 'METRIC_CHANGE', changeType: 'RELATIVE' },
+    }).sqlAssertion!;
     assert.deepEqual([change.type, change.changeType], ['METRIC_CHANGE', 'ABSOLUTE']);
   });
 
   it('a field assertion: FIELD_VALUES unless FIELD_METRIC, a COUNT threshold of 0, nulls excluded, any transform LENGTH', () => {
-    const f = info({ type: 'FIELD', fieldAssertion: { entity: ORDERS, fieldValuesAssertion: { field: { path: 'id' }, transform: { type: 'UPPER' }, failThreshold: { type: 'RATIO' } } } }).fieldAssertion!;
+    const f = info({
+      type: 'FIELD',
+      fieldAssertion: {
+        entity: ORDERS,
+        fieldValuesAssertion: { field: { path: 'id' }, transform: { type: 'UPPER' }, failThreshold: { type: 'RATIO' } },
+      },
+    }).fieldAssertion!;
     assert.equal(f.type, 'FIELD_VALUES');
     assert.deepEqual(
       [f.fieldValuesAssertion!.transform, f.fieldValuesAssertion!.failThreshold, f.fieldValuesAssertion!.excludeNulls],
       [{ type: 'LENGTH' }, { type: 'COUNT', value: 0 }, true],
     );
-    const g = info({ type: 'FIELD', fieldAssertion: { entity: ORDERS, type: 'FIELD_METRIC', fieldValuesAssertion: { excludeNulls: false, failThreshold: { type: 'PERCENTAGE', value: 5 } } } }).fieldAssertion!;
-    assert.deepEqual([g.type, g.fieldValuesAssertion!.excludeNulls, g.fieldValuesAssertion!.failThreshold, g.fieldValuesAssertion!.transform], ['FIELD_METRIC', false, { type: 'PERCENTAGE', value: 5 }, null]);
+    const g = info({
+      type: 'FIELD',
+      fieldAssertion: {
+        entity: ORDERS,
+        type: 'FIELD_METRIC',
+        fieldValuesAssertion: { excludeNulls: false, failThreshold: { type: 'PERCENTAGE', value: 5 } },
+      },
+    }).fieldAssertion!;
+    assert.deepEqual(
+      [
+        g.type,
+        g.fieldValuesAssertion!.excludeNulls,
+        g.fieldValuesAssertion!.failThreshold,
+        g.fieldValuesAssertion!.transform,
+      ],
+      ['FIELD_METRIC', false, { type: 'PERCENTAGE', value: 5 }, null],
+    );
   });
 
   it("a schema assertion: EXACT_MATCH unless one of DataHub's compatibilities; column types as DataHub's field types", () => {
     const s = info({
       type: 'DATA_SCHEMA',
-      schemaAssertion: { entity: ORDERS, compatibility: 'LOOSE', schema: { fields: [{ fieldPath: 'id', nativeDataType: 'int', type: { type: { 'com.linkedin.schema.NumberType': {} } } }] } },
+      schemaAssertion: {
+        entity: ORDERS,
+        compatibility: 'LOOSE',
+        schema: {
+          fields: [
+            { fieldPath: 'id', nativeDataType: 'int', type: { type: { 'com.linkedin.schema.NumberType': {} } } },
+          ],
+        },
+      },
     }).schemaAssertion!;
     assert.equal(s.compatibility, 'EXACT_MATCH');
     assert.deepEqual(s.fields, [{ path: 'id', type: 'NUMBER', nativeType: 'int' }]);
-    assert.equal(info({ type: 'DATA_SCHEMA', schemaAssertion: { entity: ORDERS, compatibility: 'SUBSET' } }).schemaAssertion!.compatibility, 'SUBSET');
+    assert.equal(
+      info({ type: 'DATA_SCHEMA', schemaAssertion: { entity: ORDERS, compatibility: 'SUBSET' } }).schemaAssertion!
+        .compatibility,
+      'SUBSET',
+    );
   });
 
   it('a custom assertion: `field` first among the columns when `fields` lacks it; the one of `fields` as `field`; enums null when unknown', () => {
     const other = column(ORDERS, 'name');
-    const c = info({ type: 'CUSTOM', customAssertion: { type: 'x', entity: ORDERS, field: COL, fields: [other], operator: 'LIKE', scope: 'TABLE' } }).customAssertion!;
-    assert.deepEqual(c.fields.map((f) => f.path), ['id', 'name']);
+    const c = info({
+      type: 'CUSTOM',
+      customAssertion: { type: 'x', entity: ORDERS, field: COL, fields: [other], operator: 'LIKE', scope: 'TABLE' },
+    }).customAssertion!;
+    assert.deepEqual(
+      c.fields.map((f) => f.path),
+      ['id', 'name'],
+    );
     assert.equal(c.field?.path, 'id');
     assert.deepEqual([c.operator, c.scope, c.nativeParameters], [null, null, null]);
-    const same = info({ type: 'CUSTOM', customAssertion: { type: 'x', entity: ORDERS, field: COL, fields: [COL, other] } }).customAssertion!;
-    assert.deepEqual(same.fields.map((f) => f.path), ['id', 'name']);
-    const one = info({ type: 'CUSTOM', customAssertion: { type: 'x', entity: ORDERS, fields: [other] } }).customAssertion!;
+    const same = info({
+      type: 'CUSTOM',
+      customAssertion: { type: 'x', entity: ORDERS, field: COL, fields: [COL, other] },
+    }).customAssertion!;
+    assert.deepEqual(
+      same.fields.map((f) => f.path),
+      ['id', 'name'],
+    );
+    const one = info({ type: 'CUSTOM', customAssertion: { type: 'x', entity: ORDERS, fields: [other] } })
+      .customAssertion!;
     assert.equal(one.field?.path, 'name');
-    assert.equal(info({ type: 'CUSTOM', customAssertion: { type: 'x', entity: ORDERS, fields: [COL, other] } }).customAssertion!.field, null);
+    assert.equal(
+      info({ type: 'CUSTOM', customAssertion: { type: 'x', entity: ORDERS, fields: [COL, other] } }).customAssertion!
+        .field,
+      null,
+    );
   });
 
   it("the source type reads EXTERNAL unless one of DataHub's; the checked entity from the definition when entityUrn is not stored", () => {
-    const a = info({ datasetAssertion: { dataset: ORDERS }, source: { type: 'MANUAL', created: { time: 3 } }, note: { content: 'n' } });
+    const a = info({
+      datasetAssertion: { dataset: ORDERS },
+      source: { type: 'MANUAL', created: { time: 3 } },
+      note: { content: 'n' },
+    });
     assert.deepEqual(a.source, { type: 'EXTERNAL', created: { time: 3, actor: null } });
     assert.equal(a.entityUrn, ORDERS);
     assert.equal(a.note, 'n');
@@ -393,7 +625,10 @@ describe('assertion read model', () => {
   });
 
   it('the dataset is the checked entity only when it is a dataset', async () => {
-    await putRaw('urn:li:assertion:a1', 'assertionInfo', { type: 'FRESHNESS', freshnessAssertion: { entity: 'urn:li:dataJob:(urn:li:dataFlow:(airflow,f,PROD),j)' } });
+    await putRaw('urn:li:assertion:a1', 'assertionInfo', {
+      type: 'FRESHNESS',
+      freshnessAssertion: { entity: 'urn:li:dataJob:(urn:li:dataFlow:(airflow,f,PROD),j)' },
+    });
     assert.equal(readAssertionDataset(store, 'urn:li:assertion:a1'), null);
     await putRaw('urn:li:assertion:a1', 'assertionInfo', { type: 'FRESHNESS', freshnessAssertion: { entity: ORDERS } });
     assert.equal(readAssertionDataset(store, 'urn:li:assertion:a1'), ORDERS);
@@ -401,15 +636,29 @@ describe('assertion read model', () => {
 
   it('actions without a string type are left out; none stored reads null', async () => {
     assert.equal(readAssertionActions(store, 'urn:li:assertion:a1'), null);
-    await putRaw('urn:li:assertion:a1', 'assertionActions', { onSuccess: [{ type: 'RESOLVE_INCIDENT' }, { type: 3 }, 'x'], onFailure: 'nope' });
-    assert.deepEqual(readAssertionActions(store, 'urn:li:assertion:a1'), { onSuccess: [{ type: 'RESOLVE_INCIDENT' }], onFailure: [] });
+    await putRaw('urn:li:assertion:a1', 'assertionActions', {
+      onSuccess: [{ type: 'RESOLVE_INCIDENT' }, { type: 3 }, 'x'],
+      onFailure: 'nope',
+    });
+    assert.deepEqual(readAssertionActions(store, 'urn:li:assertion:a1'), {
+      onSuccess: [{ type: 'RESOLVE_INCIDENT' }],
+      onFailure: [],
+    });
   });
 
-  const event = (value: Record<string, unknown>, systemMetadata: Record<string, unknown> | null = null): TimeseriesRow => ({ timestampMillis: T, value, systemMetadata, created: stamp });
+  const event = (
+    value: Record<string, unknown>,
+    systemMetadata: Record<string, unknown> | null = null,
+  ): TimeseriesRow => ({ timestampMillis: T, value, systemMetadata, created: stamp });
 
   it('a run event: missing ids read empty, status always COMPLETE, a partition type PARTITION unless known', () => {
-    const e = runEventOf(event({ status: 'RUNNING', partitionSpec: { type: 'DAILY', partition: 'p1' } }, { lastObserved: 9 }));
-    assert.deepEqual([e.runId, e.assertionUrn, e.asserteeUrn, e.status, e.lastObservedMillis], ['', '', '', 'COMPLETE', 9]);
+    const e = runEventOf(
+      event({ status: 'RUNNING', partitionSpec: { type: 'DAILY', partition: 'p1' } }, { lastObserved: 9 }),
+    );
+    assert.deepEqual(
+      [e.runId, e.assertionUrn, e.asserteeUrn, e.status, e.lastObservedMillis],
+      ['', '', '', 'COMPLETE', 9],
+    );
     assert.deepEqual(e.partitionSpec, { type: 'PARTITION', partition: 'p1', timePartition: null });
     assert.equal(runEventOf(event({ partitionSpec: { type: 'FULL_TABLE' } })).partitionSpec!.type, 'FULL_TABLE');
   });
@@ -422,26 +671,63 @@ describe('assertion read model', () => {
     assert.equal(windowMillis(Date.UTC(2024, 0, 1), { unit: 'QUARTER' }), 91 * 86_400_000);
     assert.equal(windowMillis(jan31, { unit: 'EON', multiple: 3 }), 3 * 86_400_000);
     assert.equal(windowMillis(jan31, undefined), 86_400_000);
-    const e = runEventOf(event({ partitionSpec: { type: 'PARTITION', timePartition: { startTimeMillis: Date.UTC(2024, 1, 1), length: { unit: 'MONTH', multiple: 1 } } } }));
-    assert.deepEqual(e.partitionSpec!.timePartition, { startTimeMillis: Date.UTC(2024, 1, 1), durationMillis: 29 * 86_400_000 });
+    const e = runEventOf(
+      event({
+        partitionSpec: {
+          type: 'PARTITION',
+          timePartition: { startTimeMillis: Date.UTC(2024, 1, 1), length: { unit: 'MONTH', multiple: 1 } },
+        },
+      }),
+    );
+    assert.deepEqual(e.partitionSpec!.timePartition, {
+      startTimeMillis: Date.UTC(2024, 1, 1),
+      durationMillis: 29 * 86_400_000,
+    });
   });
 
   it('a result: INIT unless a known type, severity only a known one, an unknown error type UNKNOWN_ERROR with the sentence for it', () => {
-    const r = runEventOf(event({ result: { type: 'PASSED', severity: 'SEVERE', error: { type: 'DISK_FULL' } } })).result!;
+    const r = runEventOf(event({ result: { type: 'PASSED', severity: 'SEVERE', error: { type: 'DISK_FULL' } } }))
+      .result!;
     assert.deepEqual([r.type, r.severity], ['INIT', null]);
-    assert.deepEqual(r.error, { type: 'UNKNOWN_ERROR', properties: null, displayMessage: 'Something unexpected happened during evaluation.' });
-    const known = runEventOf(event({ result: { type: 'ERROR', severity: 'HIGH', error: { type: 'SOURCE_QUERY_FAILED', properties: { message: 'm' } } } })).result!;
+    assert.deepEqual(r.error, {
+      type: 'UNKNOWN_ERROR',
+      properties: null,
+      displayMessage: 'Something unexpected happened during evaluation.',
+    });
+    const known = runEventOf(
+      event({
+        result: {
+          type: 'ERROR',
+          severity: 'HIGH',
+          error: { type: 'SOURCE_QUERY_FAILED', properties: { message: 'm' } },
+        },
+      }),
+    ).result!;
     assert.deepEqual([known.type, known.severity], ['ERROR', 'HIGH']);
-    assert.deepEqual(known.error, { type: 'SOURCE_QUERY_FAILED', properties: [{ key: 'message', value: 'm' }], displayMessage: 'The query to your data source failed.' });
+    assert.deepEqual(known.error, {
+      type: 'SOURCE_QUERY_FAILED',
+      properties: [{ key: 'message', value: 'm' }],
+      displayMessage: 'The query to your data source failed.',
+    });
   });
 
   it('run events read newest first with the counts of each result', async () => {
     const A = 'urn:li:assertion:a1';
     for (const [i, type] of ['SUCCESS', 'FAILURE', 'SUCCESS'].entries()) {
-      await put(A, 'assertionRunEvent', { timestampMillis: T + i, runId: `r${i}`, assertionUrn: A, asserteeUrn: ORDERS, status: 'COMPLETE', result: { type } });
+      await put(A, 'assertionRunEvent', {
+        timestampMillis: T + i,
+        runId: `r${i}`,
+        assertionUrn: A,
+        asserteeUrn: ORDERS,
+        status: 'COMPLETE',
+        result: { type },
+      });
     }
     const r = readAssertionRunEvents(store, A, {});
     assert.deepEqual([r.total, r.succeeded, r.failed, r.errored, r.initializing], [3, 2, 1, 0, 0]);
-    assert.deepEqual(r.runEvents.map((e) => e.runId), ['r2', 'r1', 'r0']);
+    assert.deepEqual(
+      r.runEvents.map((e) => e.runId),
+      ['r2', 'r1', 'r0'],
+    );
   });
 });

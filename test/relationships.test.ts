@@ -18,24 +18,47 @@ const enc = encodeURIComponent;
 describe('relationships from aspect declarations', () => {
   it('reads every declared path, ignores what is not a urn, and lists each edge once', () => {
     assert.deepEqual(
-      edgesOf('ownership', { owners: [{ owner: 'urn:li:corpuser:a', typeUrn: 'urn:li:ownershipType:t' }, { owner: 'urn:li:corpGroup:g' }, { owner: 'urn:li:corpuser:a', type: 'X' }, { owner: 42 }] }),
+      edgesOf('ownership', {
+        owners: [
+          { owner: 'urn:li:corpuser:a', typeUrn: 'urn:li:ownershipType:t' },
+          { owner: 'urn:li:corpGroup:g' },
+          { owner: 'urn:li:corpuser:a', type: 'X' },
+          { owner: 42 },
+        ],
+      }),
       [
         { type: 'OwnedBy', dest: 'urn:li:corpuser:a' },
         { type: 'OwnedBy', dest: 'urn:li:corpGroup:g' },
         { type: 'ownershipType', dest: 'urn:li:ownershipType:t' },
       ],
     );
-    assert.deepEqual(edgesOf('schemaMetadata', { fields: [{ fieldPath: 'a', globalTags: { tags: [{ tag: 'urn:li:tag:pii' }] } }, { fieldPath: 'b' }] }), [
-      { type: 'SchemaFieldTaggedWith', dest: 'urn:li:tag:pii' },
+    assert.deepEqual(
+      edgesOf('schemaMetadata', {
+        fields: [{ fieldPath: 'a', globalTags: { tags: [{ tag: 'urn:li:tag:pii' }] } }, { fieldPath: 'b' }],
+      }),
+      [{ type: 'SchemaFieldTaggedWith', dest: 'urn:li:tag:pii' }],
+    );
+    assert.deepEqual(
+      edgesOf('corpGroupInfo', {
+        admins: ['urn:li:corpuser:a'],
+        members: ['urn:li:corpuser:b'],
+        groups: ['urn:li:corpGroup:c'],
+      }),
+      [
+        { type: 'OwnedBy', dest: 'urn:li:corpuser:a' },
+        { type: 'IsPartOf', dest: 'urn:li:corpuser:b' },
+        { type: 'IsPartOf', dest: 'urn:li:corpGroup:c' },
+      ],
+    );
+    assert.deepEqual(edgesOf('container', { container: 'urn:li:container:c1' }), [
+      { type: 'IsPartOf', dest: 'urn:li:container:c1' },
     ]);
-    assert.deepEqual(edgesOf('corpGroupInfo', { admins: ['urn:li:corpuser:a'], members: ['urn:li:corpuser:b'], groups: ['urn:li:corpGroup:c'] }), [
-      { type: 'OwnedBy', dest: 'urn:li:corpuser:a' },
-      { type: 'IsPartOf', dest: 'urn:li:corpuser:b' },
-      { type: 'IsPartOf', dest: 'urn:li:corpGroup:c' },
-    ]);
-    assert.deepEqual(edgesOf('container', { container: 'urn:li:container:c1' }), [{ type: 'IsPartOf', dest: 'urn:li:container:c1' }]);
     assert.deepEqual(edgesOf('globalTags', { tags: 'not an array' }), []);
-    assert.deepEqual(edgesOf('tagProperties', { name: 'urn:li:tag:x' }), [], 'an aspect that declares no relationship has none');
+    assert.deepEqual(
+      edgesOf('tagProperties', { name: 'urn:li:tag:x' }),
+      [],
+      'an aspect that declares no relationship has none',
+    );
   });
 
   it('reads a declared path through a union member: chart inputs as the SDK writes them ({"string": urn}) and in Pegasus form', () => {
@@ -43,15 +66,36 @@ describe('relationships from aspect declarations', () => {
     const b = 'urn:li:dataset:(urn:li:dataPlatform:hive,b,PROD)';
     const c = 'urn:li:dataset:(urn:li:dataPlatform:hive,c,PROD)';
     assert.deepEqual(
-      edgesOf('chartInfo', { inputs: [{ string: a }, { 'com.linkedin.common.urn.DatasetUrn': b }, c, { string: 42 }, { one: a, two: b }, { string: 'not a urn' }] }),
-      [{ type: 'Consumes', dest: a }, { type: 'Consumes', dest: b }, { type: 'Consumes', dest: c }],
+      edgesOf('chartInfo', {
+        inputs: [
+          { string: a },
+          { 'com.linkedin.common.urn.DatasetUrn': b },
+          c,
+          { string: 42 },
+          { one: a, two: b },
+          { string: 'not a urn' },
+        ],
+      }),
+      [
+        { type: 'Consumes', dest: a },
+        { type: 'Consumes', dest: b },
+        { type: 'Consumes', dest: c },
+      ],
     );
     // A job's column lists are edges to the columns, as DataHub declares them.
     const f = `urn:li:schemaField:(${a},x)`;
-    assert.deepEqual(edgesOf('dataJobInputOutput', { inputDatasets: [], outputDatasets: [], inputDatasetFields: [f], outputDatasetFields: [`urn:li:schemaField:(${b},y)`] }), [
-      { type: 'Consumes', dest: f },
-      { type: 'Produces', dest: `urn:li:schemaField:(${b},y)` },
-    ]);
+    assert.deepEqual(
+      edgesOf('dataJobInputOutput', {
+        inputDatasets: [],
+        outputDatasets: [],
+        inputDatasetFields: [f],
+        outputDatasetFields: [`urn:li:schemaField:(${b},y)`],
+      }),
+      [
+        { type: 'Consumes', dest: f },
+        { type: 'Produces', dest: `urn:li:schemaField:(${b},y)` },
+      ],
+    );
   });
 });
 
@@ -63,8 +107,10 @@ describe('relationships index in the store', () => {
   });
   after(() => store.close());
 
-  const incoming = (urn: string, ...types: string[]) => store.edges(urn, 'INCOMING', types).map((e) => `${e.type} ${e.urn} ${e.aspectName}`);
-  const outgoing = (urn: string, ...types: string[]) => store.edges(urn, 'OUTGOING', types).map((e) => `${e.type} ${e.urn} ${e.aspectName}`);
+  const incoming = (urn: string, ...types: string[]) =>
+    store.edges(urn, 'INCOMING', types).map((e) => `${e.type} ${e.urn} ${e.aspectName}`);
+  const outgoing = (urn: string, ...types: string[]) =>
+    store.edges(urn, 'OUTGOING', types).map((e) => `${e.type} ${e.urn} ${e.aspectName}`);
   const D1 = 'urn:li:dataset:(urn:li:dataPlatform:hive,d1,PROD)';
   const D2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,d2,PROD)';
 
@@ -75,10 +121,19 @@ describe('relationships index in the store', () => {
       writeAspect(txn, stamp, D1, 'ownership', { owners: [{ owner: 'urn:li:corpuser:ann', type: 'DATAOWNER' }] });
     });
     assert.deepEqual(incoming('urn:li:tag:a'), [`TaggedWith ${D1} globalTags`, `TaggedWith ${D2} globalTags`]);
-    assert.deepEqual(outgoing(D1), ['OwnedBy urn:li:corpuser:ann ownership', 'TaggedWith urn:li:tag:a globalTags', 'TaggedWith urn:li:tag:b globalTags']);
-    assert.deepEqual(outgoing(D1, 'TaggedWith', 'Nope'), ['TaggedWith urn:li:tag:a globalTags', 'TaggedWith urn:li:tag:b globalTags']);
+    assert.deepEqual(outgoing(D1), [
+      'OwnedBy urn:li:corpuser:ann ownership',
+      'TaggedWith urn:li:tag:a globalTags',
+      'TaggedWith urn:li:tag:b globalTags',
+    ]);
+    assert.deepEqual(outgoing(D1, 'TaggedWith', 'Nope'), [
+      'TaggedWith urn:li:tag:a globalTags',
+      'TaggedWith urn:li:tag:b globalTags',
+    ]);
 
-    await store.write((txn) => writeAspect(txn, stamp, D1, 'globalTags', { tags: [{ tag: 'urn:li:tag:b' }, { tag: 'urn:li:tag:c' }] }));
+    await store.write((txn) =>
+      writeAspect(txn, stamp, D1, 'globalTags', { tags: [{ tag: 'urn:li:tag:b' }, { tag: 'urn:li:tag:c' }] }),
+    );
     assert.deepEqual(incoming('urn:li:tag:a'), [`TaggedWith ${D2} globalTags`]);
     assert.deepEqual(incoming('urn:li:tag:c'), [`TaggedWith ${D1} globalTags`]);
 
@@ -130,8 +185,12 @@ describe('relationships index in the store', () => {
     await before.close();
     const reopened = Store.open(old, relationshipIndexer, searchIndexer);
     try {
-      assert.deepEqual(reopened.edges('urn:li:tag:a', 'INCOMING'), [{ type: 'TaggedWith', urn: D1, aspectName: 'globalTags' }]);
-      assert.deepEqual(reopened.edges('urn:li:corpGroup:g', 'INCOMING', ['IsMemberOfGroup']), [{ type: 'IsMemberOfGroup', urn: 'urn:li:corpuser:ann', aspectName: 'groupMembership' }]);
+      assert.deepEqual(reopened.edges('urn:li:tag:a', 'INCOMING'), [
+        { type: 'TaggedWith', urn: D1, aspectName: 'globalTags' },
+      ]);
+      assert.deepEqual(reopened.edges('urn:li:corpGroup:g', 'INCOMING', ['IsMemberOfGroup']), [
+        { type: 'IsMemberOfGroup', urn: 'urn:li:corpuser:ann', aspectName: 'groupMembership' },
+      ]);
       // Rebuilding again from the aspects gives exactly what incremental maintenance kept.
       const kept = [reopened.edges(D1, 'OUTGOING'), reopened.edges('urn:li:tag:a', 'INCOMING')];
       assert.deepEqual(reopened.reindexRelationships(), { edges: 2 });
@@ -146,8 +205,23 @@ describe('relationships index in the store', () => {
     const chart = 'urn:li:chart:(looker,union_inputs)';
     // The reader of a build before union members were read: plain strings only (and another version).
     const plainOnly = (v: unknown): unknown => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : v);
-    const before = Store.open(old, { version: 'plain-strings', carries: relationshipIndexer.carries, edgesOf: (a: string, v: any) => relationshipIndexer.edgesOf(a, { ...v, inputs: plainOnly(v?.inputs) }) }, searchIndexer);
-    await before.write((txn) => writeAspect(txn, stamp, chart, 'chartInfo', { title: 't', description: '', lastModified: { created: stamp, lastModified: stamp }, inputs: [{ string: D1 }] }));
+    const before = Store.open(
+      old,
+      {
+        version: 'plain-strings',
+        carries: relationshipIndexer.carries,
+        edgesOf: (a: string, v: any) => relationshipIndexer.edgesOf(a, { ...v, inputs: plainOnly(v?.inputs) }),
+      },
+      searchIndexer,
+    );
+    await before.write((txn) =>
+      writeAspect(txn, stamp, chart, 'chartInfo', {
+        title: 't',
+        description: '',
+        lastModified: { created: stamp, lastModified: stamp },
+        inputs: [{ string: D1 }],
+      }),
+    );
     assert.deepEqual(before.edges(D1, 'INCOMING'), []);
     await before.close();
     const reopened = Store.open(old, relationshipIndexer, searchIndexer);
@@ -164,21 +238,31 @@ describe('relationships index in the store', () => {
     const first = Store.open(file, relationshipIndexer, searchIndexer);
     // Created in the order D2, D1, D3; a rolled-back write takes no id for good.
     await first.write((txn) => writeAspect(txn, stamp, D2, 'globalTags', { tags: [{ tag: 'urn:li:tag:a' }] }));
-    await assert.rejects(first.write((txn) => {
-      writeAspect(txn, stamp, 'urn:li:tag:gone', 'tagProperties', { name: 'gone' });
-      throw new Error('boom');
-    }));
+    await assert.rejects(
+      first.write((txn) => {
+        writeAspect(txn, stamp, 'urn:li:tag:gone', 'tagProperties', { name: 'gone' });
+        throw new Error('boom');
+      }),
+    );
     await first.write((txn) => {
       writeAspect(txn, stamp, D1, 'globalTags', { tags: [{ tag: 'urn:li:tag:a' }] });
       writeAspect(txn, stamp, D3, 'ownership', { owners: [{ owner: 'urn:li:corpuser:ann', type: 'DATAOWNER' }] });
       writeAspect(txn, stamp, D3, 'globalTags', { tags: [{ tag: 'urn:li:tag:a' }] });
     });
     const ids = [D2, D1, D3].map((u) => first.getEntity(u)!.id!);
-    assert.deepEqual(ids.map((id) => id - ids[0]!), [0, 1, 2]);
+    assert.deepEqual(
+      ids.map((id) => id - ids[0]!),
+      [0, 1, 2],
+    );
     // Listed by urn, not by the order the sources were created in.
     const tagged = [`TaggedWith ${D3} globalTags`, `TaggedWith ${D1} globalTags`, `TaggedWith ${D2} globalTags`];
-    assert.deepEqual(first.edges('urn:li:tag:a', 'INCOMING').map((e) => `${e.type} ${e.urn} ${e.aspectName}`), tagged);
-    const legacyEdges = ['urn:li:tag:a', 'urn:li:corpuser:ann'].flatMap((dest) => first.edges(dest, 'INCOMING').map((e) => ({ dest, ...e })));
+    assert.deepEqual(
+      first.edges('urn:li:tag:a', 'INCOMING').map((e) => `${e.type} ${e.urn} ${e.aspectName}`),
+      tagged,
+    );
+    const legacyEdges = ['urn:li:tag:a', 'urn:li:corpuser:ann'].flatMap((dest) =>
+      first.edges(dest, 'INCOMING').map((e) => ({ dest, ...e })),
+    );
     assert.equal(legacyEdges.length, 4);
     await first.close();
 
@@ -187,7 +271,9 @@ describe('relationships index in the store', () => {
     await withoutChecksums(file, 3);
     const { open } = await import('lmdb');
     const env = open({ path: file, compression: false, maxDbs: 32, encoding: 'msgpack' });
-    const entities = env.openDB<Record<string, unknown>, string>('entities', { sharedStructuresKey: Symbol.for('structures') });
+    const entities = env.openDB<Record<string, unknown>, string>('entities', {
+      sharedStructuresKey: Symbol.for('structures'),
+    });
     const relIn = env.openDB<string | boolean, [string, string, number | string, string]>('relIn', {});
     const meta = env.openDB<unknown, string>('meta', {});
     await env.transaction(() => {
@@ -205,23 +291,40 @@ describe('relationships index in the store', () => {
 
     const migrated = Store.open(file, relationshipIndexer, searchIndexer);
     try {
-      assert.deepEqual(migrated.edges('urn:li:tag:a', 'INCOMING').map((e) => `${e.type} ${e.urn} ${e.aspectName}`), tagged);
-      assert.deepEqual(migrated.edges('urn:li:corpuser:ann', 'INCOMING'), [{ type: 'OwnedBy', urn: D3, aspectName: 'ownership' }]);
+      assert.deepEqual(
+        migrated.edges('urn:li:tag:a', 'INCOMING').map((e) => `${e.type} ${e.urn} ${e.aspectName}`),
+        tagged,
+      );
+      assert.deepEqual(migrated.edges('urn:li:corpuser:ann', 'INCOMING'), [
+        { type: 'OwnedBy', urn: D3, aspectName: 'ownership' },
+      ]);
       const given = [D1, D2, D3].map((u) => migrated.getEntity(u)!.id!);
       assert.equal(new Set(given).size, 3);
       // The search documents were keyed by the ids the file lost: rebuilt under the new ones.
-      assert.deepEqual(given.map((id) => migrated.search.record(id)?.urn), [D1, D2, D3]);
+      assert.deepEqual(
+        given.map((id) => migrated.search.record(id)?.urn),
+        [D1, D2, D3],
+      );
       // Edges follow the migrated ids: a change and a delete reach the right keys.
       await migrated.write((txn) => writeAspect(txn, stamp, D1, 'globalTags', { tags: [{ tag: 'urn:li:tag:b' }] }));
       await migrated.write((txn) => txn.deleteEntity(D3));
-      assert.deepEqual(migrated.edges('urn:li:tag:a', 'INCOMING').map((e) => e.urn), [D2]);
-      assert.deepEqual(migrated.edges('urn:li:tag:b', 'INCOMING').map((e) => e.urn), [D1]);
+      assert.deepEqual(
+        migrated.edges('urn:li:tag:a', 'INCOMING').map((e) => e.urn),
+        [D2],
+      );
+      assert.deepEqual(
+        migrated.edges('urn:li:tag:b', 'INCOMING').map((e) => e.urn),
+        [D1],
+      );
       assert.deepEqual(migrated.edges('urn:li:corpuser:ann', 'INCOMING'), []);
       // The counter goes on past every migrated id.
       await migrated.write((txn) => writeAspect(txn, stamp, 'urn:li:tag:new', 'tagProperties', { name: 'new' }));
       assert.ok(migrated.getEntity('urn:li:tag:new')!.id! > Math.max(...given));
       assert.deepEqual(migrated.reindexRelationships(), { edges: 2 });
-      assert.deepEqual(migrated.edges('urn:li:tag:a', 'INCOMING').map((e) => e.urn), [D2]);
+      assert.deepEqual(
+        migrated.edges('urn:li:tag:a', 'INCOMING').map((e) => e.urn),
+        [D2],
+      );
     } finally {
       await migrated.close();
     }
@@ -245,7 +348,7 @@ describe('relationships over GraphQL and REST (sample catalog)', () => {
     return { status: res.status, body: (await res.json()) as any };
   };
 
-  it('GraphQL: datasets tagged with a tag, members of a group, a user\'s groups — with the other entity hydrated', async () => {
+  it("GraphQL: datasets tagged with a tag, members of a group, a user's groups — with the other entity hydrated", async () => {
     const r = await s.gql(`{
       tag(urn: "${S.legacy}") { relationships(input: { types: ["TaggedWith"], direction: INCOMING }) { start count total relationships { type direction entity { urn type ... on Dataset { name } } } } }
       corpGroup(urn: "${S.bfoo}") { relationships(input: { types: ["IsMemberOfGroup", "IsMemberOfNativeGroup"], direction: INCOMING }) { total relationships { entity { urn ... on CorpUser { username } } } } }
@@ -253,21 +356,44 @@ describe('relationships over GraphQL and REST (sample catalog)', () => {
     }`);
     assert.equal(r.body.errors, undefined, JSON.stringify(r.body.errors));
     assert.deepEqual(r.body.data.tag.relationships, {
-      start: 0, count: 1, total: 1,
-      relationships: [{ type: 'TaggedWith', direction: 'INCOMING', entity: { urn: S.hiveSample, type: 'DATASET', name: 'SampleHiveDataset' } }],
+      start: 0,
+      count: 1,
+      total: 1,
+      relationships: [
+        {
+          type: 'TaggedWith',
+          direction: 'INCOMING',
+          entity: { urn: S.hiveSample, type: 'DATASET', name: 'SampleHiveDataset' },
+        },
+      ],
     });
     assert.deepEqual(r.body.data.corpGroup.relationships, {
       total: 2,
-      relationships: [{ entity: { urn: S.datahub, username: 'datahub' } }, { entity: { urn: S.jdoe, username: 'jdoe' } }],
+      relationships: [
+        { entity: { urn: S.datahub, username: 'datahub' } },
+        { entity: { urn: S.jdoe, username: 'jdoe' } },
+      ],
     });
-    assert.deepEqual(r.body.data.corpUser.relationships.relationships, [{ type: 'IsMemberOfGroup', entity: { urn: S.bfoo, name: 'bfoo' } }]);
+    assert.deepEqual(r.body.data.corpUser.relationships.relationships, [
+      { type: 'IsMemberOfGroup', entity: { urn: S.bfoo, name: 'bfoo' } },
+    ]);
   });
 
   it('GraphQL: paging with start/count, soft-deleted ends hidden only when includeSoftDelete is false, owners of a dataset', async () => {
-    const page = await s.gql(`{ dataset(urn: "${S.hiveSample}") { relationships(input: { types: ["OwnedBy"], direction: OUTGOING, start: 1, count: 1 }) { start count total relationships { entity { urn } } } } }`);
-    assert.deepEqual(page.body.data.dataset.relationships, { start: 1, count: 1, total: 2, relationships: [{ entity: { urn: S.jdoe } }] });
+    const page = await s.gql(
+      `{ dataset(urn: "${S.hiveSample}") { relationships(input: { types: ["OwnedBy"], direction: OUTGOING, start: 1, count: 1 }) { start count total relationships { entity { urn } } } } }`,
+    );
+    assert.deepEqual(page.body.data.dataset.relationships, {
+      start: 1,
+      count: 1,
+      total: 2,
+      relationships: [{ entity: { urn: S.jdoe } }],
+    });
     await s.gql(`mutation { batchUpdateSoftDeleted(input: { urns: ["${S.hiveSample}"], deleted: true }) }`);
-    const q = (flag: string) => s.gql(`{ tag(urn: "${S.legacy}") { relationships(input: { types: ["TaggedWith"], direction: INCOMING${flag} }) { total } } }`);
+    const q = (flag: string) =>
+      s.gql(
+        `{ tag(urn: "${S.legacy}") { relationships(input: { types: ["TaggedWith"], direction: INCOMING${flag} }) { total } } }`,
+      );
     assert.equal((await q('')).body.data.tag.relationships.total, 1);
     assert.equal((await q(', includeSoftDelete: false')).body.data.tag.relationships.total, 0);
     await s.gql(`mutation { batchUpdateSoftDeleted(input: { urns: ["${S.hiveSample}"], deleted: false }) }`);
@@ -275,27 +401,53 @@ describe('relationships over GraphQL and REST (sample catalog)', () => {
 
   it('GraphQL: a tag added through a mutation is a relationship at once; a bad count is a BAD_REQUEST', async () => {
     await s.gql(`mutation { addTag(input: { tagUrn: "${S.legacy}", resourceUrn: "${S.kafkaSample}" }) }`);
-    const r = await s.gql(`{ tag(urn: "${S.legacy}") { relationships(input: { types: ["TaggedWith"], direction: INCOMING }) { relationships { entity { urn } } } } }`);
-    assert.deepEqual(r.body.data.tag.relationships.relationships.map((x: any) => x.entity.urn), [S.hiveSample, S.kafkaSample]);
-    const bad = await s.gql(`{ tag(urn: "${S.legacy}") { relationships(input: { types: [], direction: INCOMING, count: -1 }) { total } } }`);
+    const r = await s.gql(
+      `{ tag(urn: "${S.legacy}") { relationships(input: { types: ["TaggedWith"], direction: INCOMING }) { relationships { entity { urn } } } } }`,
+    );
+    assert.deepEqual(
+      r.body.data.tag.relationships.relationships.map((x: any) => x.entity.urn),
+      [S.hiveSample, S.kafkaSample],
+    );
+    const bad = await s.gql(
+      `{ tag(urn: "${S.legacy}") { relationships(input: { types: [], direction: INCOMING, count: -1 }) { total } } }`,
+    );
     assert.equal(bad.body.errors[0].message, 'count: expected a non-negative integer, got -1');
     assert.equal(bad.body.errors[0].extensions.code, 400);
   });
 
   it('REST GET /relationships: Rest.li shape, types=List(…), direction', async () => {
-    const r = await get(`/relationships?urn=${enc(S.bfoo)}&types=List(IsMemberOfGroup,IsMemberOfNativeGroup)&direction=INCOMING`);
+    const r = await get(
+      `/relationships?urn=${enc(S.bfoo)}&types=List(IsMemberOfGroup,IsMemberOfNativeGroup)&direction=INCOMING`,
+    );
     assert.equal(r.status, 200);
     assert.deepEqual(r.body, {
-      start: 0, count: 2, total: 2,
-      relationships: [{ type: 'IsMemberOfGroup', entity: S.datahub }, { type: 'IsMemberOfGroup', entity: S.jdoe }],
+      start: 0,
+      count: 2,
+      total: 2,
+      relationships: [
+        { type: 'IsMemberOfGroup', entity: S.datahub },
+        { type: 'IsMemberOfGroup', entity: S.jdoe },
+      ],
     });
-    const out = await get(`/relationships?urn=${enc(S.bfoo)}&types=List(OwnedBy,IsPartOf)&direction=OUTGOING&start=1&count=5`);
+    const out = await get(
+      `/relationships?urn=${enc(S.bfoo)}&types=List(OwnedBy,IsPartOf)&direction=OUTGOING&start=1&count=5`,
+    );
     // Ordered by relationship, then urn: IsPartOf datahub, IsPartOf jdoe, OwnedBy jdoe.
-    assert.deepEqual(out.body, { start: 1, count: 2, total: 3, relationships: [{ type: 'IsPartOf', entity: S.jdoe }, { type: 'OwnedBy', entity: S.jdoe }] });
+    assert.deepEqual(out.body, {
+      start: 1,
+      count: 2,
+      total: 3,
+      relationships: [
+        { type: 'IsPartOf', entity: S.jdoe },
+        { type: 'OwnedBy', entity: S.jdoe },
+      ],
+    });
   });
 
   it('OpenAPI GET /openapi/relationships/v1/: repeated relationshipTypes, paged to an empty page', async () => {
-    const first = await get(`/openapi/relationships/v1/?urn=${enc(S.hiveSample)}&direction=OUTGOING&relationshipTypes=OwnedBy&relationshipTypes=TaggedWith&start=0`);
+    const first = await get(
+      `/openapi/relationships/v1/?urn=${enc(S.hiveSample)}&direction=OUTGOING&relationshipTypes=OwnedBy&relationshipTypes=TaggedWith&start=0`,
+    );
     assert.equal(first.status, 200);
     assert.deepEqual(first.body.entities, [
       { urn: S.datahub, relationshipType: 'OwnedBy' },
@@ -303,14 +455,28 @@ describe('relationships over GraphQL and REST (sample catalog)', () => {
       { urn: S.legacy, relationshipType: 'TaggedWith' },
     ]);
     assert.equal(first.body.count, 3);
-    const last = await get(`/openapi/relationships/v1/?urn=${enc(S.hiveSample)}&direction=OUTGOING&relationshipTypes=OwnedBy&relationshipTypes=TaggedWith&start=3`);
+    const last = await get(
+      `/openapi/relationships/v1/?urn=${enc(S.hiveSample)}&direction=OUTGOING&relationshipTypes=OwnedBy&relationshipTypes=TaggedWith&start=3`,
+    );
     assert.deepEqual({ count: last.body.count, entities: last.body.entities }, { count: 0, entities: [] });
   });
 
   it('REST errors: no urn, a malformed urn, an unknown direction, a bad start are 400s that say what is wrong', async () => {
-    assert.deepEqual(await get('/relationships?direction=INCOMING'), { status: 400, body: { status: 400, message: 'urn: the query parameter is required' } });
-    assert.deepEqual(await get('/relationships?urn=urn:li:nope&direction=INCOMING'), { status: 400, body: { status: 400, message: 'Invalid urn "urn:li:nope": the entity type must be followed by ":" and a key' } });
-    assert.deepEqual(await get(`/relationships?urn=${enc(S.bfoo)}&direction=SIDEWAYS`), { status: 400, body: { status: 400, message: 'direction: expected INCOMING or OUTGOING, got "SIDEWAYS"' } });
-    assert.deepEqual(await get(`/openapi/relationships/v1/?urn=${enc(S.bfoo)}&direction=INCOMING&start=x`), { status: 400, body: { status: 400, message: 'start: expected a non-negative integer, got "x"' } });
+    assert.deepEqual(await get('/relationships?direction=INCOMING'), {
+      status: 400,
+      body: { status: 400, message: 'urn: the query parameter is required' },
+    });
+    assert.deepEqual(await get('/relationships?urn=urn:li:nope&direction=INCOMING'), {
+      status: 400,
+      body: { status: 400, message: 'Invalid urn "urn:li:nope": the entity type must be followed by ":" and a key' },
+    });
+    assert.deepEqual(await get(`/relationships?urn=${enc(S.bfoo)}&direction=SIDEWAYS`), {
+      status: 400,
+      body: { status: 400, message: 'direction: expected INCOMING or OUTGOING, got "SIDEWAYS"' },
+    });
+    assert.deepEqual(await get(`/openapi/relationships/v1/?urn=${enc(S.bfoo)}&direction=INCOMING&start=x`), {
+      status: 400,
+      body: { status: 400, message: 'start: expected a non-negative integer, got "x"' },
+    });
   });
 });

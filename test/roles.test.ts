@@ -29,19 +29,35 @@ describe('roles and invite tokens over GraphQL', () => {
     assert.ok(r.body.errors?.length, `expected an error from ${query}`);
     return [r.body.errors[0].message, r.body.errors[0].extensions.code];
   };
-  const rolesOf = (urn: string) => (s.store.getAspect(urn, 'roleMembership')?.value as { roles: string[] } | undefined)?.roles;
+  const rolesOf = (urn: string) =>
+    (s.store.getAspect(urn, 'roleMembership')?.value as { roles: string[] } | undefined)?.roles;
 
   it('listRoles lists Admin, Editor and Reader by name, with their descriptions, before any is stored', async () => {
     const d = await ok('{ listRoles(input: {}) { start count total roles { urn type name description } } }');
     assert.deepEqual(d.listRoles, {
-      start: 0, count: 3, total: 3,
+      start: 0,
+      count: 3,
+      total: 3,
       roles: [
         { urn: ADMIN, type: 'DATAHUB_ROLE', name: 'Admin', description: 'Can do everything on the platform.' },
-        { urn: EDITOR, type: 'DATAHUB_ROLE', name: 'Editor', description: 'Can read and edit all metadata. Cannot take administrative actions.' },
-        { urn: READER, type: 'DATAHUB_ROLE', name: 'Reader', description: 'Can read all metadata. Cannot edit anything by default, or take administrative actions.' },
+        {
+          urn: EDITOR,
+          type: 'DATAHUB_ROLE',
+          name: 'Editor',
+          description: 'Can read and edit all metadata. Cannot take administrative actions.',
+        },
+        {
+          urn: READER,
+          type: 'DATAHUB_ROLE',
+          name: 'Reader',
+          description: 'Can read all metadata. Cannot edit anything by default, or take administrative actions.',
+        },
       ],
     });
-    assert.deepEqual((await ok('{ listRoles(input: { query: "edit", start: 0, count: 5 }) { total roles { name } } }')).listRoles, { total: 1, roles: [{ name: 'Editor' }] });
+    assert.deepEqual(
+      (await ok('{ listRoles(input: { query: "edit", start: 0, count: 5 }) { total roles { name } } }')).listRoles,
+      { total: 1, roles: [{ name: 'Editor' }] },
+    );
     assert.equal(s.store.entityExists(ADMIN), false, 'reading the roles stores nothing');
   });
 
@@ -51,16 +67,28 @@ describe('roles and invite tokens over GraphQL', () => {
     assert.deepEqual(await ok(doc, { input: { roleUrn: EDITOR, actors: [S.jdoe, GROUP] } }), { batchAssignRole: true });
     assert.deepEqual(rolesOf(S.jdoe), [EDITOR]);
     assert.deepEqual(rolesOf(GROUP), [EDITOR]);
-    assert.deepEqual(s.store.getAspect(EDITOR, 'dataHubRoleInfo')?.value, {
-      name: 'Editor', description: 'Can read and edit all metadata. Cannot take administrative actions.', editable: false,
-    }, 'the role became a stored entity');
+    assert.deepEqual(
+      s.store.getAspect(EDITOR, 'dataHubRoleInfo')?.value,
+      {
+        name: 'Editor',
+        description: 'Can read and edit all metadata. Cannot take administrative actions.',
+        editable: false,
+      },
+      'the role became a stored entity',
+    );
 
     await ok(doc, { input: { roleUrn: ADMIN, actors: [S.jdoe] } });
     assert.deepEqual(rolesOf(S.jdoe), [ADMIN]);
-    const d = await ok(`{ corpUser(urn: "${S.jdoe}") { relationships(input: { types: ["IsMemberOfRole"], direction: OUTGOING }) {
+    const d =
+      await ok(`{ corpUser(urn: "${S.jdoe}") { relationships(input: { types: ["IsMemberOfRole"], direction: OUTGOING }) {
       total relationships { type entity { urn ... on DataHubRole { name } } } } } }`);
-    assert.deepEqual(d.corpUser.relationships, { total: 1, relationships: [{ type: 'IsMemberOfRole', entity: { urn: ADMIN, name: 'Admin' } }] });
-    const members = await ok(`{ entity(urn: "${ADMIN}") { ... on DataHubRole { name relationships(input: { types: ["IsMemberOfRole"], direction: INCOMING }) { total } } } }`);
+    assert.deepEqual(d.corpUser.relationships, {
+      total: 1,
+      relationships: [{ type: 'IsMemberOfRole', entity: { urn: ADMIN, name: 'Admin' } }],
+    });
+    const members = await ok(
+      `{ entity(urn: "${ADMIN}") { ... on DataHubRole { name relationships(input: { types: ["IsMemberOfRole"], direction: INCOMING }) { total } } } }`,
+    );
     assert.deepEqual(members.entity, { name: 'Admin', relationships: { total: 1 } });
   });
 
@@ -71,15 +99,27 @@ describe('roles and invite tokens over GraphQL', () => {
   });
 
   it("fails with DataHub's message for a missing role, and checks every actor before writing any", async () => {
-    assert.deepEqual(await fails(`mutation { batchAssignRole(input: { roleUrn: "urn:li:dataHubRole:Owner", actors: ["${S.jdoe}"] }) }`), [
-      'Role urn:li:dataHubRole:Owner does not exist. Skipping batch role assignment', 400,
-    ]);
-    assert.deepEqual(await fails(`mutation { batchAssignRole(input: { roleUrn: "${READER}", actors: ["${S.datahub}", "urn:li:corpuser:ghost"] }) }`), [
-      `Failed to assign role ${READER} to actor urn:li:corpuser:ghost, actor does not exist.`, 400,
-    ]);
-    assert.deepEqual(await fails(`mutation { batchAssignRole(input: { roleUrn: "${READER}", actors: ["${S.datahub}", "${S.legacy}"] }) }`), [
-      `Failed to assign role ${READER} to actor ${S.legacy}: only users (corpuser) and groups (corpGroup) hold roles.`, 400,
-    ]);
+    assert.deepEqual(
+      await fails(
+        `mutation { batchAssignRole(input: { roleUrn: "urn:li:dataHubRole:Owner", actors: ["${S.jdoe}"] }) }`,
+      ),
+      ['Role urn:li:dataHubRole:Owner does not exist. Skipping batch role assignment', 400],
+    );
+    assert.deepEqual(
+      await fails(
+        `mutation { batchAssignRole(input: { roleUrn: "${READER}", actors: ["${S.datahub}", "urn:li:corpuser:ghost"] }) }`,
+      ),
+      [`Failed to assign role ${READER} to actor urn:li:corpuser:ghost, actor does not exist.`, 400],
+    );
+    assert.deepEqual(
+      await fails(
+        `mutation { batchAssignRole(input: { roleUrn: "${READER}", actors: ["${S.datahub}", "${S.legacy}"] }) }`,
+      ),
+      [
+        `Failed to assign role ${READER} to actor ${S.legacy}: only users (corpuser) and groups (corpGroup) hold roles.`,
+        400,
+      ],
+    );
     assert.equal(rolesOf(S.datahub), undefined, 'the batch wrote nothing');
     assert.deepEqual(rolesOf(S.jdoe), [ADMIN]);
   });
@@ -101,16 +141,19 @@ describe('roles and invite tokens over GraphQL', () => {
     assert.deepEqual(s.store.urnsOfType('inviteToken').length, 2);
   });
 
-  it('createInviteToken replaces the role\'s token with a new one', async () => {
-    const get = async () => (await ok(`{ getInviteToken(input: { roleUrn: "${READER}" }) { inviteToken } }`)).getInviteToken.inviteToken as string;
+  it("createInviteToken replaces the role's token with a new one", async () => {
+    const get = async () =>
+      (await ok(`{ getInviteToken(input: { roleUrn: "${READER}" }) { inviteToken } }`)).getInviteToken
+        .inviteToken as string;
     const old = await get();
-    const fresh = (await ok(`mutation { createInviteToken(input: { roleUrn: "${READER}" }) { inviteToken } }`)).createInviteToken.inviteToken as string;
+    const fresh = (await ok(`mutation { createInviteToken(input: { roleUrn: "${READER}" }) { inviteToken } }`))
+      .createInviteToken.inviteToken as string;
     assert.notEqual(fresh, old);
     assert.equal(await get(), fresh);
     assert.deepEqual(s.store.urnsOfType('inviteToken').length, 2);
   });
 
-  it('a token this catalog\'s key cannot decrypt (the key changed, or it came from another catalog) is replaced', async () => {
+  it("a token this catalog's key cannot decrypt (the key changed, or it came from another catalog) is replaced", async () => {
     const doc = '{ getInviteToken(input: { roleUrn: "urn:li:dataHubRole:Admin" }) { inviteToken } }';
     const before = (await ok(doc)).getInviteToken.inviteToken as string;
     process.env['CATALOG_SECRET_KEY'] = 'another key';
@@ -121,24 +164,37 @@ describe('roles and invite tokens over GraphQL', () => {
     } finally {
       delete process.env['CATALOG_SECRET_KEY'];
     }
-    const admins = s.store.urnsOfType('inviteToken').filter((u) => (s.store.getAspect(u, 'inviteToken')!.value as { role?: string }).role === ADMIN);
+    const admins = s.store
+      .urnsOfType('inviteToken')
+      .filter((u) => (s.store.getAspect(u, 'inviteToken')!.value as { role?: string }).role === ADMIN);
     assert.equal(admins.length, 1);
   });
 
   it('acceptRole gives the caller the role of the invite token; an unknown token is invalid', async () => {
-    const token = (await ok(`mutation { createInviteToken(input: { roleUrn: "${EDITOR}" }) { inviteToken } }`)).createInviteToken.inviteToken as string;
+    const token = (await ok(`mutation { createInviteToken(input: { roleUrn: "${EDITOR}" }) { inviteToken } }`))
+      .createInviteToken.inviteToken as string;
     const invited = 'urn:li:corpuser:invited';
-    assert.deepEqual(await ok(`mutation { acceptRole(input: { inviteToken: "${token}" }) }`, undefined, { 'X-DataHub-Actor': invited }), { acceptRole: true });
+    assert.deepEqual(
+      await ok(`mutation { acceptRole(input: { inviteToken: "${token}" }) }`, undefined, {
+        'X-DataHub-Actor': invited,
+      }),
+      { acceptRole: true },
+    );
     assert.deepEqual(rolesOf(invited), [EDITOR]);
-    assert.deepEqual(await fails('mutation { acceptRole(input: { inviteToken: "not-a-token" }) }'), ['Invite token not-a-token is invalid', 400]);
+    assert.deepEqual(await fails('mutation { acceptRole(input: { inviteToken: "not-a-token" }) }'), [
+      'Invite token not-a-token is invalid',
+      400,
+    ]);
   });
 
   it('invite tokens for a role that does not exist are refused', async () => {
-    assert.deepEqual(await fails('{ getInviteToken(input: { roleUrn: "urn:li:dataHubRole:Owner" }) { inviteToken } }'), [
-      'Failed to get invite token for role urn:li:dataHubRole:Owner. Role does not exist.', 400,
-    ]);
-    assert.deepEqual(await fails('mutation { createInviteToken(input: { roleUrn: "urn:li:dataHubRole:Owner" }) { inviteToken } }'), [
-      'Failed to create invite token for role urn:li:dataHubRole:Owner. Role does not exist.', 400,
-    ]);
+    assert.deepEqual(
+      await fails('{ getInviteToken(input: { roleUrn: "urn:li:dataHubRole:Owner" }) { inviteToken } }'),
+      ['Failed to get invite token for role urn:li:dataHubRole:Owner. Role does not exist.', 400],
+    );
+    assert.deepEqual(
+      await fails('mutation { createInviteToken(input: { roleUrn: "urn:li:dataHubRole:Owner" }) { inviteToken } }'),
+      ['Failed to create invite token for role urn:li:dataHubRole:Owner. Role does not exist.', 400],
+    );
   });
 });

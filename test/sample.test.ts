@@ -17,7 +17,9 @@ import type { Store } from '../src/store/store.ts';
 import { tempDataPath } from './helpers.ts';
 
 /** The sample's tutorial entities as committed before the showcase was added (issue 36 item 6). */
-const TUTORIAL_BEFORE = JSON.parse(readFileSync(new URL('./fixtures/sample-tutorial-mcps.json', import.meta.url), 'utf8')) as Array<Record<string, any>>;
+const TUTORIAL_BEFORE = JSON.parse(
+  readFileSync(new URL('./fixtures/sample-tutorial-mcps.json', import.meta.url), 'utf8'),
+) as Array<Record<string, any>>;
 
 const field = (dataset: string, path: string) => `urn:li:schemaField:(${dataset},${path})`;
 const urns = (list: Array<{ urn: string }> | undefined | null) => (list ?? []).map((e) => e.urn).sort();
@@ -27,7 +29,11 @@ describe('the sample', () => {
   let store: Store;
   let server: RunningServer;
   const gql = async (query: string): Promise<any> => {
-    const res = await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: {} }) });
+    const res = await fetch(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables: {} }),
+    });
     const body = (await res.json()) as any;
     assert.equal(body.errors, undefined, JSON.stringify(body.errors));
     return body.data;
@@ -60,9 +66,15 @@ describe('the sample', () => {
 
     it('are stored exactly as given, and answer the tutorials’ query', async () => {
       for (const m of TUTORIAL_BEFORE) {
-        assert.deepEqual(store.getAspect(m['entityUrn'], m['aspectName'])?.value, m['aspect'].json, `${m['entityUrn']} ${m['aspectName']}`);
+        assert.deepEqual(
+          store.getAspect(m['entityUrn'], m['aspectName'])?.value,
+          m['aspect'].json,
+          `${m['entityUrn']} ${m['aspectName']}`,
+        );
       }
-      const d = await gql(`{ dataset(urn: "${S.usersDeleted}") { properties { description } schemaMetadata { fields { fieldPath } } } }`);
+      const d = await gql(
+        `{ dataset(urn: "${S.usersDeleted}") { properties { description } schemaMetadata { fields { fieldPath } } } }`,
+      );
       assert.equal(d.dataset.properties.description, 'table containing all the users deleted on a single day');
       assert.equal(d.dataset.schemaMetadata.fields.length, 6);
     });
@@ -87,10 +99,15 @@ describe('the sample', () => {
       const x = d.dataset;
       assert.equal(x.properties.name, 'fct_orders');
       assert.equal(x.schemaMetadata.fields.length, 6);
-      assert.deepEqual(x.editableSchemaMetadata.editableSchemaFieldInfo.find((f: any) => f.fieldPath === 'customer_email').glossaryTerms.terms, [{ term: { urn: U.sensitive } }]);
-      assert.deepEqual(x.ownership.owners.map((o: any) => `${o.owner.urn} ${o.type}`), [
-        `${U.alice} TECHNICAL_OWNER`, `${U.analytics} BUSINESS_OWNER`, `${U.omar} DATA_STEWARD`,
-      ]);
+      assert.deepEqual(
+        x.editableSchemaMetadata.editableSchemaFieldInfo.find((f: any) => f.fieldPath === 'customer_email')
+          .glossaryTerms.terms,
+        [{ term: { urn: U.sensitive } }],
+      );
+      assert.deepEqual(
+        x.ownership.owners.map((o: any) => `${o.owner.urn} ${o.type}`),
+        [`${U.alice} TECHNICAL_OWNER`, `${U.analytics} BUSINESS_OWNER`, `${U.omar} DATA_STEWARD`],
+      );
       assert.deepEqual(x.tags.tags, [{ tag: { urn: U.tier1, properties: { colorHex: '#2F80ED' } } }]);
       assert.deepEqual(x.glossaryTerms.terms, [{ term: { urn: U.order } }]);
       assert.deepEqual(x.container, { urn: U.salesSchema });
@@ -115,18 +132,26 @@ describe('the sample', () => {
     });
 
     it('charts and a dashboard', async () => {
-      const c = await gql(`{ chart(urn: "${U.revenueChart}") { platform { urn } properties { name description } ownership { owners { type } } domain { domain { urn } } } }`);
+      const c = await gql(
+        `{ chart(urn: "${U.revenueChart}") { platform { urn } properties { name description } ownership { owners { type } } domain { domain { urn } } } }`,
+      );
       assert.deepEqual(c.chart.platform, { urn: 'urn:li:dataPlatform:looker' });
       assert.equal(c.chart.properties.name, 'Revenue by day');
       assert.equal(c.chart.ownership.owners.length, 2);
-      const d = await gql(`{ dashboard(urn: "${U.salesDashboard}") { properties { name description } tags { tags { tag { urn } } }
+      const d =
+        await gql(`{ dashboard(urn: "${U.salesDashboard}") { properties { name description } tags { tags { tag { urn } } }
         relationships(input: { types: ["Contains"], direction: OUTGOING }) { total relationships { entity { urn } } } } }`);
       assert.equal(d.dashboard.properties.name, 'Sales Overview');
-      assert.deepEqual(urns(d.dashboard.relationships.relationships.map((r: any) => r.entity)), sorted(U.revenueChart, U.countryChart));
+      assert.deepEqual(
+        urns(d.dashboard.relationships.relationships.map((r: any) => r.entity)),
+        sorted(U.revenueChart, U.countryChart),
+      );
     });
 
     it('pipelines: a flow and its jobs, with their inputs and outputs', async () => {
-      const f = await gql(`{ dataFlow(urn: "${U.shopDaily}") { properties { name description } ownership { owners { type } } } }`);
+      const f = await gql(
+        `{ dataFlow(urn: "${U.shopDaily}") { properties { name description } ownership { owners { type } } } }`,
+      );
       assert.equal(f.dataFlow.properties.name, 'shop_daily');
       const j = await gql(`{ dataJob(urn: "${U.loadFctOrders}") { dataFlow { urn } properties { name }
         inputOutput { inputDatasets { urn } outputDatasets { urn } } } }`);
@@ -137,37 +162,60 @@ describe('the sample', () => {
     });
 
     it('containers: database → schema → tables', async () => {
-      const c = await gql(`{ container(urn: "${U.salesSchema}") { properties { name } subTypes { typeNames } platform { urn } container { urn }
+      const c =
+        await gql(`{ container(urn: "${U.salesSchema}") { properties { name } subTypes { typeNames } platform { urn } container { urn }
         relationships(input: { types: ["IsPartOf"], direction: INCOMING }) { relationships { entity { urn } } } } }`);
       assert.equal(c.container.properties.name, 'SALES');
       assert.deepEqual(c.container.subTypes.typeNames, ['Schema']);
       assert.deepEqual(c.container.platform, { urn: 'urn:li:dataPlatform:snowflake' });
       assert.deepEqual(c.container.container, { urn: U.analyticsDb });
-      assert.deepEqual(urns(c.container.relationships.relationships.map((r: any) => r.entity)), sorted(U.fctOrders, U.dailyRevenue));
-      const s = await gql(`{ searchAcrossEntities(input: { query: "*", count: 50, orFilters: [{ and: [{ field: "container", values: ["${U.rawDb}"] }] }] }) { total } }`);
+      assert.deepEqual(
+        urns(c.container.relationships.relationships.map((r: any) => r.entity)),
+        sorted(U.fctOrders, U.dailyRevenue),
+      );
+      const s = await gql(
+        `{ searchAcrossEntities(input: { query: "*", count: 50, orFilters: [{ and: [{ field: "container", values: ["${U.rawDb}"] }] }] }) { total } }`,
+      );
       assert.equal(s.searchAcrossEntities.total, 3);
     });
 
     it('domains and a data product with its assets', async () => {
-      const d = await gql(`{ domain(urn: "${U.sales}") { properties { name description } ownership { owners { type } } entities(input: { count: 50 }) { total searchResults { entity { urn } } } } }`);
+      const d = await gql(
+        `{ domain(urn: "${U.sales}") { properties { name description } ownership { owners { type } } entities(input: { count: 50 }) { total searchResults { entity { urn } } } } }`,
+      );
       assert.equal(d.domain.properties.name, 'Sales');
       const inSales = d.domain.entities.searchResults.map((r: any) => r.entity.urn);
-      for (const u of [U.ordersTopic, U.rawOrders, U.fctOrders, U.dailyRevenue, U.revenueChart, U.salesDashboard, U.shopDaily, U.salesReporting]) {
+      for (const u of [
+        U.ordersTopic,
+        U.rawOrders,
+        U.fctOrders,
+        U.dailyRevenue,
+        U.revenueChart,
+        U.salesDashboard,
+        U.shopDaily,
+        U.salesReporting,
+      ]) {
         assert.ok(inSales.includes(u), `${u} is in the Sales domain`);
       }
       const ds = await gql(`{ domain(urn: "${U.dataScience}") { properties { name } entities { total } } }`);
       assert.equal(ds.domain.properties.name, 'Data Science');
       assert.ok(ds.domain.entities.total >= 6, JSON.stringify(ds));
-      const p = await gql(`{ dataProduct(urn: "${U.salesReporting}") { properties { name numAssets } domain { domain { urn } } ownership { owners { type } }
+      const p =
+        await gql(`{ dataProduct(urn: "${U.salesReporting}") { properties { name numAssets } domain { domain { urn } } ownership { owners { type } }
         entities { total searchResults { entity { urn } } } } }`);
       assert.equal(p.dataProduct.properties.name, 'Sales Reporting');
       assert.equal(p.dataProduct.properties.numAssets, 3);
       assert.equal(p.dataProduct.domain.domain.urn, U.sales);
-      assert.deepEqual(urns(p.dataProduct.entities.searchResults.map((r: any) => r.entity)), sorted(U.fctOrders, U.dailyRevenue, U.salesDashboard));
+      assert.deepEqual(
+        urns(p.dataProduct.entities.searchResults.map((r: any) => r.entity)),
+        sorted(U.fctOrders, U.dailyRevenue, U.salesDashboard),
+      );
     });
 
     it('a glossary: nodes, nested nodes and terms', async () => {
-      const t = await gql(`{ glossaryTerm(urn: "${U.sensitive}") { name hierarchicalName properties { name definition } parentNodes { nodes { urn } } ownership { owners { type } } } }`);
+      const t = await gql(
+        `{ glossaryTerm(urn: "${U.sensitive}") { name hierarchicalName properties { name definition } parentNodes { nodes { urn } } ownership { owners { type } } } }`,
+      );
       assert.equal(t.glossaryTerm.properties.name, 'Sensitive');
       assert.ok(t.glossaryTerm.properties.definition);
       assert.deepEqual(t.glossaryTerm.parentNodes.nodes, [{ urn: U.classification }]);
@@ -176,24 +224,38 @@ describe('the sample', () => {
       const n = await gql(`{ glossaryNode(urn: "${U.classification}") { properties { name description }
         relationships(input: { types: ["IsPartOf"], direction: INCOMING }) { relationships { entity { urn } } } } }`);
       assert.equal(n.glossaryNode.properties.name, 'Classification');
-      assert.deepEqual(urns(n.glossaryNode.relationships.relationships.map((x: any) => x.entity)), sorted(U.sensitive, U.public));
-      const nodes = await gql('{ searchAcrossEntities(input: { types: [GLOSSARY_NODE], query: "*" }) { searchResults { entity { urn } } } }');
-      assert.deepEqual(urns(nodes.searchAcrossEntities.searchResults.map((x: any) => x.entity)), sorted(U.classification, U.commerce, U.metrics));
+      assert.deepEqual(
+        urns(n.glossaryNode.relationships.relationships.map((x: any) => x.entity)),
+        sorted(U.sensitive, U.public),
+      );
+      const nodes = await gql(
+        '{ searchAcrossEntities(input: { types: [GLOSSARY_NODE], query: "*" }) { searchResults { entity { urn } } } }',
+      );
+      assert.deepEqual(
+        urns(nodes.searchAcrossEntities.searchResults.map((x: any) => x.entity)),
+        sorted(U.classification, U.commerce, U.metrics),
+      );
       const terms = await gql('{ searchAcrossEntities(input: { types: [GLOSSARY_TERM], query: "*" }) { total } }');
       assert.equal(terms.searchAcrossEntities.total, 5);
     });
 
     it('tags, users and groups', async () => {
       const t = await gql(`{ tag(urn: "${U.pii}") { name properties { name colorHex description } } }`);
-      assert.deepEqual(t.tag.properties, { name: 'PII', colorHex: '#D64545', description: 'Personally identifiable information' });
-      const u = await gql(`{ corpUser(urn: "${U.omar}") { username info { displayName title email manager { urn } } editableProperties { aboutMe }
+      assert.deepEqual(t.tag.properties, {
+        name: 'PII',
+        colorHex: '#D64545',
+        description: 'Personally identifiable information',
+      });
+      const u =
+        await gql(`{ corpUser(urn: "${U.omar}") { username info { displayName title email manager { urn } } editableProperties { aboutMe }
         relationships(input: { types: ["IsMemberOfGroup"], direction: OUTGOING }) { relationships { entity { urn } } } } }`);
       assert.equal(u.corpUser.info.displayName, 'Omar Haddad');
       assert.deepEqual(u.corpUser.info.manager, { urn: U.alice });
       assert.deepEqual(u.corpUser.relationships.relationships, [{ entity: { urn: U.analytics } }]);
       const a = await gql(`{ corpUser(urn: "${U.alice}") { editableProperties { aboutMe skills } } }`);
       assert.deepEqual(a.corpUser.editableProperties.skills, ['Airflow', 'Snowflake', 'Kafka']);
-      const g = await gql(`{ corpGroup(urn: "${U.dataPlatform}") { properties { displayName description email } info { members { urn } admins { urn } }
+      const g =
+        await gql(`{ corpGroup(urn: "${U.dataPlatform}") { properties { displayName description email } info { members { urn } admins { urn } }
         relationships(input: { types: ["IsMemberOfGroup"], direction: INCOMING }) { total } } }`);
       assert.equal(g.corpGroup.properties.displayName, 'Data Platform');
       assert.deepEqual(urns(g.corpGroup.info.members), sorted(U.alice, U.priya));
@@ -201,14 +263,18 @@ describe('the sample', () => {
     });
 
     it('machine learning: a model in a group, fed by the features of a feature table with a primary key', async () => {
-      const m = await gql(`{ mlModel(urn: "${U.churnModel}") { name platform { urn } properties { name description type groups { urn } }
+      const m =
+        await gql(`{ mlModel(urn: "${U.churnModel}") { name platform { urn } properties { name description type groups { urn } }
         domain { domain { urn } } lineage(input: { direction: UPSTREAM }) { relationships { entity { urn } } } } }`);
       const p = m.mlModel.properties;
       assert.equal(m.mlModel.platform.urn, 'urn:li:dataPlatform:mlflow');
       assert.equal(p.name, 'churn-prediction-v2');
       assert.deepEqual(p.groups, [{ urn: U.churnModels }]);
       assert.equal(m.mlModel.domain.domain.urn, U.dataScience);
-      assert.deepEqual(urns(m.mlModel.lineage.relationships.map((r: any) => r.entity)), sorted(U.orderCount, U.avgOrderValue, U.trainChurnModel));
+      assert.deepEqual(
+        urns(m.mlModel.lineage.relationships.map((r: any) => r.entity)),
+        sorted(U.orderCount, U.avgOrderValue, U.trainChurnModel),
+      );
       // Hyper-parameters and metrics are stored as DataHub writes them (our MLModelProperties does not serve them yet).
       const stored = store.getAspect(U.churnModel, 'mlModelProperties')?.value as any;
       assert.deepEqual(stored.trainingMetrics[0], { name: 'auc', value: '0.87' });
@@ -229,37 +295,57 @@ describe('the sample', () => {
     });
 
     it('a query and a document on the warehouse tables', async () => {
-      const q = await gql(`{ listQueries(input: { datasetUrn: "${U.fctOrders}" }) { total queries { urn properties { name statement { value } } } } }`);
+      const q = await gql(
+        `{ listQueries(input: { datasetUrn: "${U.fctOrders}" }) { total queries { urn properties { name statement { value } } } } }`,
+      );
       assert.equal(q.listQueries.total, 1);
       assert.equal(q.listQueries.queries[0].urn, U.topCustomers);
       assert.match(q.listQueries.queries[0].properties.statement.value, /FROM analytics\.sales\.fct_orders/);
-      const d = await gql(`{ document(urn: "${U.revenueGuide}") { info { title contents { text } relatedAssets { asset { urn } } } } }`);
+      const d = await gql(
+        `{ document(urn: "${U.revenueGuide}") { info { title contents { text } relatedAssets { asset { urn } } } } }`,
+      );
       assert.equal(d.document.info.title, 'How we count revenue');
       assert.match(d.document.info.contents.text, /^# How we count revenue/);
-      assert.deepEqual(urns(d.document.info.relatedAssets.map((r: any) => r.asset)), sorted(U.dailyRevenue, U.fctOrders, U.revenue));
+      assert.deepEqual(
+        urns(d.document.info.relatedAssets.map((r: any) => r.asset)),
+        sorted(U.dailyRevenue, U.fctOrders, U.revenue),
+      );
     });
 
     it('structured properties: two definitions, with values on datasets and a dashboard', async () => {
-      const p = await gql(`{ structuredProperty(urn: "${U.certification}") { definition { qualifiedName displayName cardinality
+      const p =
+        await gql(`{ structuredProperty(urn: "${U.certification}") { definition { qualifiedName displayName cardinality
         allowedValues { value { ... on StringValue { stringValue } } } entityTypes { urn } } settings { showInSearchFilters } } }`);
       const def = p.structuredProperty.definition;
       assert.equal(def.qualifiedName, 'io.catalog.certification');
-      assert.deepEqual(def.allowedValues.map((v: any) => v.value.stringValue), ['Gold', 'Silver', 'Bronze']);
+      assert.deepEqual(
+        def.allowedValues.map((v: any) => v.value.stringValue),
+        ['Gold', 'Silver', 'Bronze'],
+      );
       assert.equal(def.entityTypes.length, 2);
       assert.equal(p.structuredProperty.settings.showInSearchFilters, true);
-      const d = await gql(`{ dataset(urn: "${U.fctOrders}") { structuredProperties { properties { structuredProperty { urn }
+      const d =
+        await gql(`{ dataset(urn: "${U.fctOrders}") { structuredProperties { properties { structuredProperty { urn }
         values { ... on StringValue { stringValue } ... on NumberValue { numberValue } } } } } }`);
       assert.deepEqual(d.dataset.structuredProperties.properties, [
         { structuredProperty: { urn: U.retention }, values: [{ numberValue: 730 }] },
         { structuredProperty: { urn: U.certification }, values: [{ stringValue: 'Gold' }] },
       ]);
-      const s = await gql(`{ searchAcrossEntities(input: { query: "*", orFilters: [{ and: [{ field: "structuredProperties", values: ["${U.certification}"] }] }] }) { searchResults { entity { urn } } } }`);
-      assert.deepEqual(urns(s.searchAcrossEntities.searchResults.map((r: any) => r.entity)), sorted(U.fctOrders, U.dailyRevenue, U.salesDashboard));
+      const s = await gql(
+        `{ searchAcrossEntities(input: { query: "*", orFilters: [{ and: [{ field: "structuredProperties", values: ["${U.certification}"] }] }] }) { searchResults { entity { urn } } } }`,
+      );
+      assert.deepEqual(
+        urns(s.searchAcrossEntities.searchResults.map((r: any) => r.entity)),
+        sorted(U.fctOrders, U.dailyRevenue, U.salesDashboard),
+      );
     });
 
     it('an open incident on daily_revenue, validated as incidentInfo and linked to the table by IncidentOn (GraphQL for incidents is still to come)', () => {
       const info = store.getAspect(U.lateRevenue, 'incidentInfo')?.value as any;
-      assert.deepEqual(store.edges(U.lateRevenue, 'OUTGOING', ['IncidentOn']).map((e) => e.urn), [U.dailyRevenue]);
+      assert.deepEqual(
+        store.edges(U.lateRevenue, 'OUTGOING', ['IncidentOn']).map((e) => e.urn),
+        [U.dailyRevenue],
+      );
       assert.equal(info.status.state, 'ACTIVE');
       assert.deepEqual(info.entities, [U.dailyRevenue]);
       assert.equal(info.type, 'FRESHNESS');
@@ -273,21 +359,49 @@ describe('the sample', () => {
     const path = (r: any) => r.paths[0].path.map((e: any) => e.urn);
 
     it('a dataset’s lineage, both ways, across to the jobs, charts and dashboard', async () => {
-      const up = await gql(`{ dataset(urn: "${U.fctOrders}") { lineage(input: { direction: UPSTREAM }) { total relationships { type entity { urn } } } } }`);
-      assert.deepEqual(urns(up.dataset.lineage.relationships.map((r: any) => r.entity)), sorted(U.rawOrders, U.rawCustomers, U.loadFctOrders));
-      const down = await gql(`{ dataset(urn: "${U.dailyRevenue}") { lineage(input: { direction: DOWNSTREAM }) { relationships { type entity { urn } } } } }`);
-      assert.deepEqual(down.dataset.lineage.relationships.map((r: any) => `${r.type} ${r.entity.urn}`), [`Consumes ${U.revenueChart}`]);
-      const chart = await gql(`{ chart(urn: "${U.revenueChart}") { lineage(input: { direction: DOWNSTREAM }) { relationships { entity { urn } } } } }`);
+      const up = await gql(
+        `{ dataset(urn: "${U.fctOrders}") { lineage(input: { direction: UPSTREAM }) { total relationships { type entity { urn } } } } }`,
+      );
+      assert.deepEqual(
+        urns(up.dataset.lineage.relationships.map((r: any) => r.entity)),
+        sorted(U.rawOrders, U.rawCustomers, U.loadFctOrders),
+      );
+      const down = await gql(
+        `{ dataset(urn: "${U.dailyRevenue}") { lineage(input: { direction: DOWNSTREAM }) { relationships { type entity { urn } } } } }`,
+      );
+      assert.deepEqual(
+        down.dataset.lineage.relationships.map((r: any) => `${r.type} ${r.entity.urn}`),
+        [`Consumes ${U.revenueChart}`],
+      );
+      const chart = await gql(
+        `{ chart(urn: "${U.revenueChart}") { lineage(input: { direction: DOWNSTREAM }) { relationships { entity { urn } } } } }`,
+      );
       assert.deepEqual(chart.chart.lineage.relationships, [{ entity: { urn: U.salesDashboard } }]);
-      const dash = await gql(`{ dashboard(urn: "${U.salesDashboard}") { lineage(input: { direction: UPSTREAM }) { relationships { entity { urn } } } } }`);
-      assert.deepEqual(urns(dash.dashboard.lineage.relationships.map((r: any) => r.entity)), sorted(U.revenueChart, U.countryChart));
+      const dash = await gql(
+        `{ dashboard(urn: "${U.salesDashboard}") { lineage(input: { direction: UPSTREAM }) { relationships { entity { urn } } } } }`,
+      );
+      assert.deepEqual(
+        urns(dash.dashboard.lineage.relationships.map((r: any) => r.entity)),
+        sorted(U.revenueChart, U.countryChart),
+      );
     });
 
     it('searchAcrossLineage from the Kafka topic reaches the dashboard, through Hive, Snowflake and a chart', async () => {
-      const s = await gql(`{ searchAcrossLineage(input: { urn: "${U.ordersTopic}", direction: DOWNSTREAM, query: "*", count: 100,
+      const s =
+        await gql(`{ searchAcrossLineage(input: { urn: "${U.ordersTopic}", direction: DOWNSTREAM, query: "*", count: 100,
         orFilters: [{ and: [{ field: "degree", values: ["1", "2", "3+"] }] }] }) { total searchResults { degree entity { urn type } paths { path { urn } } } } }`);
       const byUrn = new Map(s.searchAcrossLineage.searchResults.map((r: any) => [r.entity.urn, r]));
-      for (const u of [U.rawOrders, U.fctOrders, U.dailyRevenue, U.loadFctOrders, U.revenueChart, U.countryChart, U.salesDashboard, U.orderCount, U.churnModel]) {
+      for (const u of [
+        U.rawOrders,
+        U.fctOrders,
+        U.dailyRevenue,
+        U.loadFctOrders,
+        U.revenueChart,
+        U.countryChart,
+        U.salesDashboard,
+        U.orderCount,
+        U.churnModel,
+      ]) {
         assert.ok(byUrn.has(u), `${u} is downstream of the topic`);
       }
       const dashboard: any = byUrn.get(U.salesDashboard);
@@ -297,28 +411,53 @@ describe('the sample', () => {
       const up = await gql(`{ searchAcrossLineage(input: { urn: "${U.churnModel}", direction: UPSTREAM, query: "*",
         orFilters: [{ and: [{ field: "degree", values: ["1", "2", "3+"] }] }] }) { searchResults { entity { urn } } } }`);
       const upstream = up.searchAcrossLineage.searchResults.map((r: any) => r.entity.urn);
-      for (const u of [U.orderCount, U.trainChurnModel, U.fctOrders, U.ordersTopic]) assert.ok(upstream.includes(u), `${u} is upstream of the model`);
+      for (const u of [U.orderCount, U.trainChurnModel, U.fctOrders, U.ordersTopic])
+        assert.ok(upstream.includes(u), `${u} is upstream of the model`);
     });
 
     it('column-level lineage, as `catalog lineage --column` walks it', () => {
-      const up = traverseLineage(store, { urn: field(U.dailyRevenue, 'revenue_usd'), direction: 'UPSTREAM', requireSource: true });
-      assert.deepEqual(up.entities.map((e) => `${e.degree} ${e.urn}`), [
-        `1 ${field(U.fctOrders, 'amount_usd')}`,
-        `2 ${field(U.rawOrders, 'amount')}`,
-        `2 ${field(U.rawOrders, 'currency')}`,
-        `3 ${field(U.ordersTopic, 'amount')}`,
-        `3 ${field(U.ordersTopic, 'currency')}`,
-      ]);
-      const down = traverseLineage(store, { urn: field(U.customersTopic, 'email'), direction: 'DOWNSTREAM', requireSource: true });
-      assert.deepEqual(down.entities.map((e) => e.urn), [field(U.rawCustomers, 'email'), field(U.fctOrders, 'customer_email')]);
+      const up = traverseLineage(store, {
+        urn: field(U.dailyRevenue, 'revenue_usd'),
+        direction: 'UPSTREAM',
+        requireSource: true,
+      });
+      assert.deepEqual(
+        up.entities.map((e) => `${e.degree} ${e.urn}`),
+        [
+          `1 ${field(U.fctOrders, 'amount_usd')}`,
+          `2 ${field(U.rawOrders, 'amount')}`,
+          `2 ${field(U.rawOrders, 'currency')}`,
+          `3 ${field(U.ordersTopic, 'amount')}`,
+          `3 ${field(U.ordersTopic, 'currency')}`,
+        ],
+      );
+      const down = traverseLineage(store, {
+        urn: field(U.customersTopic, 'email'),
+        direction: 'DOWNSTREAM',
+        requireSource: true,
+      });
+      assert.deepEqual(
+        down.entities.map((e) => e.urn),
+        [field(U.rawCustomers, 'email'), field(U.fctOrders, 'customer_email')],
+      );
       // Stored in DataHub's shape (read back through GraphQL's fineGrainedLineages by issue 36 item 2).
       const fgl = (store.getAspect(U.fctOrders, 'upstreamLineage')!.value as any).fineGrainedLineages;
       assert.equal(fgl.length, 6);
-      assert.deepEqual(fgl.find((l: any) => l.downstreams[0] === field(U.fctOrders, 'amount_usd')), {
-        upstreamType: 'FIELD_SET', upstreams: [field(U.rawOrders, 'amount'), field(U.rawOrders, 'currency')],
-        downstreamType: 'FIELD', downstreams: [field(U.fctOrders, 'amount_usd')], transformOperation: 'TRANSFORM', confidenceScore: 1,
-      });
-      assert.equal((store.getAspect(U.loadFctOrders, 'dataJobInputOutput')!.value as any).fineGrainedLineages.length, 2);
+      assert.deepEqual(
+        fgl.find((l: any) => l.downstreams[0] === field(U.fctOrders, 'amount_usd')),
+        {
+          upstreamType: 'FIELD_SET',
+          upstreams: [field(U.rawOrders, 'amount'), field(U.rawOrders, 'currency')],
+          downstreamType: 'FIELD',
+          downstreams: [field(U.fctOrders, 'amount_usd')],
+          transformOperation: 'TRANSFORM',
+          confidenceScore: 1,
+        },
+      );
+      assert.equal(
+        (store.getAspect(U.loadFctOrders, 'dataJobInputOutput')!.value as any).fineGrainedLineages.length,
+        2,
+      );
     });
 
     it('a chart’s inputs in DataHub’s union form are stored as given (their edge is issue 36 item 2)', () => {
@@ -328,22 +467,35 @@ describe('the sample', () => {
 
   describe('glossary terms applied to columns are found by search', () => {
     it('a glossaryTerms filter finds the datasets whose columns carry Classification.Sensitive', async () => {
-      const s = await gql(`{ searchAcrossEntities(input: { query: "*", count: 50, orFilters: [{ and: [{ field: "glossaryTerms", values: ["${U.sensitive}"] }] }] }) {
+      const s =
+        await gql(`{ searchAcrossEntities(input: { query: "*", count: 50, orFilters: [{ and: [{ field: "glossaryTerms", values: ["${U.sensitive}"] }] }] }) {
         total searchResults { entity { urn } } } }`);
-      assert.deepEqual(urns(s.searchAcrossEntities.searchResults.map((r: any) => r.entity)), sorted(U.ordersTopic, U.customersTopic, U.rawOrders, U.rawCustomers, U.fctOrders));
-      const edited = await gql(`{ searchAcrossEntities(input: { query: "*", orFilters: [{ and: [{ field: "fieldGlossaryTerms", values: ["${U.revenue}"] }] }] }) { searchResults { entity { urn } } } }`);
-      assert.deepEqual(urns(edited.searchAcrossEntities.searchResults.map((r: any) => r.entity)), sorted(U.fctOrders, U.dailyRevenue));
+      assert.deepEqual(
+        urns(s.searchAcrossEntities.searchResults.map((r: any) => r.entity)),
+        sorted(U.ordersTopic, U.customersTopic, U.rawOrders, U.rawCustomers, U.fctOrders),
+      );
+      const edited = await gql(
+        `{ searchAcrossEntities(input: { query: "*", orFilters: [{ and: [{ field: "fieldGlossaryTerms", values: ["${U.revenue}"] }] }] }) { searchResults { entity { urn } } } }`,
+      );
+      assert.deepEqual(
+        urns(edited.searchAcrossEntities.searchResults.map((r: any) => r.entity)),
+        sorted(U.fctOrders, U.dailyRevenue),
+      );
     });
 
     it('the term’s related entities list the columns’ datasets', async () => {
-      const t = await gql(`{ glossaryTerm(urn: "${U.sensitive}") { relationships(input: { types: ["SchemaFieldWithGlossaryTerm", "EditableSchemaFieldWithGlossaryTerm"], direction: INCOMING }) { total } } }`);
+      const t = await gql(
+        `{ glossaryTerm(urn: "${U.sensitive}") { relationships(input: { types: ["SchemaFieldWithGlossaryTerm", "EditableSchemaFieldWithGlossaryTerm"], direction: INCOMING }) { total } } }`,
+      );
       assert.ok(t.glossaryTerm.relationships.total >= 5, JSON.stringify(t));
     });
   });
 
   it('loading the sample again changes nothing', async () => {
     const again = await ingestFile(store, undefined);
-    const timeseries = SHOWCASE_MCPS.filter((m) => ['datasetProfile', 'operation'].includes(m['aspectName'] as string)).length;
+    const timeseries = SHOWCASE_MCPS.filter((m) =>
+      ['datasetProfile', 'operation'].includes(m['aspectName'] as string),
+    ).length;
     // Timeseries events at the same time replace themselves; every other aspect is unchanged.
     assert.equal(again.unchanged, SAMPLE_MCPS.length - timeseries);
   });

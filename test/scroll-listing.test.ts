@@ -21,18 +21,40 @@ before(async () => {
   store = openCatalog(tempDataPath());
   await store.write((txn) => {
     // Written out of urn order, so the order of the pages is the walk's and not the writes'.
-    for (let i = 24; i >= 0; i--) writeAspect(txn, stamp, dataset(i), 'datasetProperties', { name: `t${i}`, description: 'every table' });
-    for (let i = 0; i < 4; i++) writeAspect(txn, stamp, chart(i), 'chartInfo', { title: `c${i}`, description: 'every chart', lastModified: { created: { time: 0, actor: 'urn:li:corpuser:t' }, lastModified: { time: 0, actor: 'urn:li:corpuser:t' } } });
+    for (let i = 24; i >= 0; i--)
+      writeAspect(txn, stamp, dataset(i), 'datasetProperties', { name: `t${i}`, description: 'every table' });
+    for (let i = 0; i < 4; i++)
+      writeAspect(txn, stamp, chart(i), 'chartInfo', {
+        title: `c${i}`,
+        description: 'every chart',
+        lastModified: {
+          created: { time: 0, actor: 'urn:li:corpuser:t' },
+          lastModified: { time: 0, actor: 'urn:li:corpuser:t' },
+        },
+      });
     for (const urn of removed) writeAspect(txn, stamp, urn, 'status', { removed: true });
   });
 });
 after(() => store.close());
 
-function scrollAll(req: { types?: string[]; entityType?: string; query?: string; includeSoftDeleted: boolean }): string[] {
+function scrollAll(req: {
+  types?: string[];
+  entityType?: string;
+  query?: string;
+  includeSoftDeleted: boolean;
+}): string[] {
   const urns: string[] = [];
   let scrollId: string | null = null;
   for (let pages = 0; pages < 100; pages++) {
-    const page = scrollEntitiesV3(store, { entityType: req.entityType ?? '', types: req.types, query: req.query, count: 4, scrollId, aspects: [], includeSoftDeleted: req.includeSoftDeleted });
+    const page = scrollEntitiesV3(store, {
+      entityType: req.entityType ?? '',
+      types: req.types,
+      query: req.query,
+      count: 4,
+      scrollId,
+      aspects: [],
+      includeSoftDeleted: req.includeSoftDeleted,
+    });
     urns.push(...page.entities.map((e) => e.urn));
     scrollId = page.scrollId;
     if (!scrollId) return urns;
@@ -41,13 +63,25 @@ function scrollAll(req: { types?: string[]; entityType?: string; query?: string;
 }
 
 test('a scroll without a query pages through every entity in urn order, leaving out the soft-deleted ones', () => {
-  const all = [...Array.from({ length: 25 }, (_, i) => dataset(i)), ...Array.from({ length: 4 }, (_, i) => chart(i))].sort();
-  assert.deepEqual(scrollAll({ types: [], includeSoftDeleted: false }), all.filter((u) => !removed.has(u)));
-  assert.deepEqual(scrollAll({ entityType: 'dataset', includeSoftDeleted: false }), all.filter((u) => u.startsWith('urn:li:dataset') && !removed.has(u)));
+  const all = [
+    ...Array.from({ length: 25 }, (_, i) => dataset(i)),
+    ...Array.from({ length: 4 }, (_, i) => chart(i)),
+  ].sort();
+  assert.deepEqual(
+    scrollAll({ types: [], includeSoftDeleted: false }),
+    all.filter((u) => !removed.has(u)),
+  );
+  assert.deepEqual(
+    scrollAll({ entityType: 'dataset', includeSoftDeleted: false }),
+    all.filter((u) => u.startsWith('urn:li:dataset') && !removed.has(u)),
+  );
 });
 
 test('with includeSoftDelete, the soft-deleted entities come too, in their place', () => {
-  const all = [...Array.from({ length: 25 }, (_, i) => dataset(i)), ...Array.from({ length: 4 }, (_, i) => chart(i))].sort();
+  const all = [
+    ...Array.from({ length: 25 }, (_, i) => dataset(i)),
+    ...Array.from({ length: 4 }, (_, i) => chart(i)),
+  ].sort();
   assert.deepEqual(scrollAll({ types: [], includeSoftDeleted: true }), all);
   const datasets = scrollAll({ entityType: 'dataset', includeSoftDeleted: true });
   assert.equal(datasets.length, 25);
@@ -56,6 +90,10 @@ test('with includeSoftDelete, the soft-deleted entities come too, in their place
 
 test('the listing walk and the general path (a query that matches every entity) give the same pages', () => {
   for (const includeSoftDeleted of [false, true]) {
-    assert.deepEqual(scrollAll({ types: [], includeSoftDeleted }), scrollAll({ types: [], query: 'every', includeSoftDeleted }), `includeSoftDeleted ${includeSoftDeleted}`);
+    assert.deepEqual(
+      scrollAll({ types: [], includeSoftDeleted }),
+      scrollAll({ types: [], query: 'every', includeSoftDeleted }),
+      `includeSoftDeleted ${includeSoftDeleted}`,
+    );
   }
 });

@@ -23,7 +23,11 @@ describe('single executable (build/catalog)', () => {
   let serve: (args: string[]) => ReturnType<typeof spawnServer>;
 
   before(() => {
-    const inputs = [newestSourceTime(join(ROOT, 'src')), newestSourceTime(join(ROOT, 'scripts', 'build')), ...['package.json', 'build.sh'].map((f) => statSync(join(ROOT, f)).mtimeMs)];
+    const inputs = [
+      newestSourceTime(join(ROOT, 'src')),
+      newestSourceTime(join(ROOT, 'scripts', 'build')),
+      ...['package.json', 'build.sh'].map((f) => statSync(join(ROOT, f)).mtimeMs),
+    ];
     const stale = CATALOG_BIN === undefined && (!existsSync(BINARY) || statSync(BINARY).mtimeMs < Math.max(...inputs));
     if (stale) throw new Error(`${BINARY} is missing or older than its sources; run scripts/setup.sh (it builds it)`);
     // An empty folder, no node_modules, and an environment with nothing of ours in it.
@@ -42,11 +46,12 @@ describe('single executable (build/catalog)', () => {
     assert.equal(r.stderr, '', 'no experimental warning or other noise on stderr');
   });
 
-  it('starts from the build\'s snapshot yet reads its home, environment, arguments and randomness when it runs', async () => {
+  it("starts from the build's snapshot yet reads its home, environment, arguments and randomness when it runs", async () => {
     // No --data and no CATALOG_DATA: the default data file is under this run's HOME, not the build's.
     const home = tempDir('catalog-sea-home-');
     const env = { PATH: '/usr/bin:/bin', HOME: home, CATALOG_DATA: '', NODE_OPTIONS: '' };
-    const token = (user: string) => runProcess(join(dir, 'catalog'), ['token', 'create', '--user', user], { cwd: dir, env });
+    const token = (user: string) =>
+      runProcess(join(dir, 'catalog'), ['token', 'create', '--user', user], { cwd: dir, env });
     const [a, b] = [await token('urn:li:corpuser:ann'), await token('urn:li:corpuser:bob')];
     assert.equal(a.code, 0, a.stderr);
     assert.ok(existsSync(join(home, '.catalog', 'catalog.lmdb')));
@@ -54,19 +59,28 @@ describe('single executable (build/catalog)', () => {
     assert.match(b.stdout, /acts as urn:li:corpuser:bob/);
     const secret = (r: { stdout: string }) => /^ctk_\S+$/m.exec(r.stdout)?.[0];
     assert.ok(secret(a) && secret(b) && secret(a) !== secret(b), 'each run draws its own random token');
-    const list = await runProcess(join(dir, 'catalog'), ['token', 'list', '--data', join(home, '.catalog', 'catalog.lmdb')], { cwd: dir, env });
+    const list = await runProcess(
+      join(dir, 'catalog'),
+      ['token', 'list', '--data', join(home, '.catalog', 'catalog.lmdb')],
+      { cwd: dir, env },
+    );
     assert.equal(list.stdout.match(/urn:li:corpuser:(ann|bob)/g)?.length, 2, list.stdout);
   });
 
   it('ingests an MCP file and gets it back, with and without --aspect', async () => {
     const file = join(dir, 'mcps.json');
-    writeFileSync(file, JSON.stringify([mcp(HIVE_T1, 'datasetProperties', { description: 'from the binary', customProperties: {} })]));
+    writeFileSync(
+      file,
+      JSON.stringify([mcp(HIVE_T1, 'datasetProperties', { description: 'from the binary', customProperties: {} })]),
+    );
     const data = join(dir, 'c.lmdb');
     const ingest = await run(['ingest', '-f', file, '--data', data]);
     assert.equal(ingest.code, 0, ingest.stderr);
     assert.match(ingest.stdout, /Ingested 1 records .*: 1 aspects written/);
     const one = await run(['get', '--urn', HIVE_T1, '--aspect', 'datasetProperties', '--data', data]);
-    assert.deepEqual(JSON.parse(one.stdout), { datasetProperties: { customProperties: {}, description: 'from the binary' } });
+    assert.deepEqual(JSON.parse(one.stdout), {
+      datasetProperties: { customProperties: {}, description: 'from the binary' },
+    });
     const all = await run(['get', '--urn', HIVE_T1, '--data', data]);
     assert.deepEqual(Object.keys(JSON.parse(all.stdout)), ['datasetKey', 'datasetProperties']);
     // The native addons were unpacked into the user's cache, named by content hash.
@@ -100,27 +114,61 @@ describe('single executable (build/catalog)', () => {
     assert.equal(urns.size, new Set(SAMPLE_MCPS.map((m) => m['entityUrn'])).size);
     const server = await serve(['serve', '--port', '0', '--data', data]);
     try {
-      const gql = async (query: string) => (await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json();
-      assert.deepEqual(await gql('mutation { deleteTag(urn: "urn:li:tag:Legacy") }'), { data: { deleteTag: true }, extensions: {} });
-      const refs = await fetch(`${server.url}/entities?action=deleteReferences`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ urn: 'urn:li:corpuser:jdoe', dryRun: true }) });
+      const gql = async (query: string) =>
+        (
+          await fetch(`${server.url}/api/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query }),
+          })
+        ).json();
+      assert.deepEqual(await gql('mutation { deleteTag(urn: "urn:li:tag:Legacy") }'), {
+        data: { deleteTag: true },
+        extensions: {},
+      });
+      const refs = await fetch(`${server.url}/entities?action=deleteReferences`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ urn: 'urn:li:corpuser:jdoe', dryRun: true }),
+      });
       assert.equal(refs.status, 200);
       // jdoe is a member (and admin) of bfoo and owns every sample dataset.
-      const related = ((await refs.json()) as { value: { total: number; relatedAspects: Array<{ relationshipType: string; urn: string; aspectName: string }> } }).value;
+      const related = (
+        (await refs.json()) as {
+          value: {
+            total: number;
+            relatedAspects: Array<{ relationshipType: string; urn: string; aspectName: string }>;
+          };
+        }
+      ).value;
       assert.equal(related.total, 6);
-      assert.deepEqual(related.relatedAspects.map((a) => `${a.relationshipType} ${a.aspectName}`), ['IsPartOf corpGroupInfo', ...Array(5).fill('OwnedBy ownership')]);
+      assert.deepEqual(
+        related.relatedAspects.map((a) => `${a.relationshipType} ${a.aspectName}`),
+        ['IsPartOf corpGroupInfo', ...Array(5).fill('OwnedBy ownership')],
+      );
       assert.ok(related.relatedAspects.some((a) => a.urn === 'urn:li:corpGroup:bfoo'));
-      assert.deepEqual(await gql('{ entityExists(urn: "urn:li:tag:Legacy") }'), { data: { entityExists: false }, extensions: {} });
+      assert.deepEqual(await gql('{ entityExists(urn: "urn:li:tag:Legacy") }'), {
+        data: { entityExists: false },
+        extensions: {},
+      });
     } finally {
       assert.equal(await server.stop(), 0, server.output());
     }
   });
 
   it('npm install -g . links a working catalog command', async () => {
-    assert.ok(existsSync(join(ROOT, 'build', 'catalog')), 'build/catalog is missing; run scripts/setup.sh (it builds it)');
+    assert.ok(
+      existsSync(join(ROOT, 'build', 'catalog')),
+      'build/catalog is missing; run scripts/setup.sh (it builds it)',
+    );
     const prefix = tempDir('catalog-global-');
     // --ignore-scripts: install only links the checkout (prepare would rebuild build/catalog under
     // the other tests' feet); npm ci has already run postinstall and prepare here.
-    const install = await runProcess('npm', ['install', '-g', '.', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: ROOT });
+    const install = await runProcess(
+      'npm',
+      ['install', '-g', '.', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund'],
+      { cwd: ROOT },
+    );
     assert.equal(install.code, 0, install.stderr);
     const catalog = join(prefix, 'bin', 'catalog');
     assert.equal(realpathSync(catalog), realpathSync(join(ROOT, 'build', 'catalog')));
@@ -129,26 +177,65 @@ describe('single executable (build/catalog)', () => {
     assert.equal(version.code, 0, version.stderr);
     assert.match(version.stdout, /^\d+\.\d+\.\d+\n$/);
     assert.equal((await runProcess('catalog', ['ingest', '--sample'], { cwd: prefix, env })).code, 0);
-    const got = await runProcess('catalog', ['get', '--urn', 'urn:li:tag:Legacy', '--aspect', 'tagProperties'], { cwd: prefix, env });
+    const got = await runProcess('catalog', ['get', '--urn', 'urn:li:tag:Legacy', '--aspect', 'tagProperties'], {
+      cwd: prefix,
+      env,
+    });
     assert.equal(got.code, 0, got.stderr);
     assert.equal(JSON.parse(got.stdout).tagProperties.name, 'Legacy');
   });
 
   it('npm run bench runs end to end on a tiny catalog and writes every section (no timing is asserted)', async () => {
     const out = join(tempDir('catalog-bench-'), 'results.json');
-    const r = await runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'run.ts'), '--datasets', '10,20', '--duration', '1', '--connections', '2', '--no-peer', '--no-build', '--out', out]);
+    const r = await runProcess(process.execPath, [
+      '--import',
+      'tsx',
+      join(ROOT, 'bench', 'run.ts'),
+      '--datasets',
+      '10,20',
+      '--duration',
+      '1',
+      '--connections',
+      '2',
+      '--no-peer',
+      '--no-build',
+      '--out',
+      out,
+    ]);
     assert.equal(r.code, 0, r.stderr);
-    const { rows, sizes } = JSON.parse(readFileSync(out, 'utf8')) as { rows: Array<{ section: string; metric: string; ours: number | null; baseline: number | null; note?: string }>; sizes: number[] };
+    const { rows, sizes } = JSON.parse(readFileSync(out, 'utf8')) as {
+      rows: Array<{ section: string; metric: string; ours: number | null; baseline: number | null; note?: string }>;
+      sizes: number[];
+    };
     assert.deepEqual(sizes, [10, 20]);
     const sections = new Set(rows.map((row) => row.section));
-    for (const s of ['1 GraphQL read', '2a catalog ingest', '2b REST batch ingest', '2c data file', '3 start-up', '4 memory', '5 scaling', '7 search', '8 web UI', '9 relationships index', '10 sync', '11 postgres', '12 verify']) {
+    for (const s of [
+      '1 GraphQL read',
+      '2a catalog ingest',
+      '2b REST batch ingest',
+      '2c data file',
+      '3 start-up',
+      '4 memory',
+      '5 scaling',
+      '7 search',
+      '8 web UI',
+      '9 relationships index',
+      '10 sync',
+      '11 postgres',
+      '12 verify',
+    ]) {
       assert.ok(sections.has(s), `section ${s} missing from ${[...sections].join(', ')}`);
     }
     // Section 11 is skipped, with a row saying so, where PostgreSQL is not installed (scripts/setup.sh postgres).
-    for (const row of rows.filter((x) => x.section !== '6 peer' && !(x.section === '11 postgres' && x.note?.startsWith('skipped:')))) {
+    for (const row of rows.filter(
+      (x) => x.section !== '6 peer' && !(x.section === '11 postgres' && x.note?.startsWith('skipped:')),
+    )) {
       // Latencies under load may round to 0 ms on a tiny catalog; rates, times and sizes may not.
       const positive = !/p50 \/ p99/.test(row.metric);
-      assert.ok(typeof row.ours === 'number' && (positive ? row.ours > 0 : row.ours >= 0), `${row.section}: ${JSON.stringify(row)}`);
+      assert.ok(
+        typeof row.ours === 'number' && (positive ? row.ours > 0 : row.ours >= 0),
+        `${row.section}: ${JSON.stringify(row)}`,
+      );
     }
     assert.equal(rows.find((x) => x.section === '6 peer')?.note, 'skipped: --no-peer');
     assert.match(r.stdout, /req\/s at 20 datasets/);

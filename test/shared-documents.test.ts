@@ -10,7 +10,11 @@ import type { Proposal } from '../src/model/mcp.ts';
 import type { OpContext } from '../src/ops/core/context.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
-import { saveSharedDocument, SHARED_FOLDER_URN, type SharedDocumentInput } from '../src/ops/knowledge/sharedDocuments.ts';
+import {
+  saveSharedDocument,
+  SHARED_FOLDER_URN,
+  type SharedDocumentInput,
+} from '../src/ops/knowledge/sharedDocuments.ts';
 import type { Store } from '../src/store/store.ts';
 import { tempDataPath } from './helpers.ts';
 
@@ -31,7 +35,13 @@ const input = (over: Partial<SharedDocumentInput> = {}): SharedDocumentInput => 
   ...over,
 });
 
-const upsert = (urn: string, aspectName: string, value: Record<string, unknown>): Proposal => ({ entityType: 'document', entityUrn: urn, changeType: 'UPSERT', aspectName, value });
+const upsert = (urn: string, aspectName: string, value: Record<string, unknown>): Proposal => ({
+  entityType: 'document',
+  entityUrn: urn,
+  changeType: 'UPSERT',
+  aspectName,
+  value,
+});
 const info = (title: string, parent?: string) => ({
   title,
   source: { sourceType: 'NATIVE' },
@@ -58,11 +68,15 @@ describe('saveSharedDocument', () => {
   const value = (urn: string, aspect: string) => store.getAspect(urn, aspect)?.value as any;
   const seed = (...proposals: Proposal[]) => ingestProposals({ store, actor: ALICE, now: () => 1 }, proposals);
   /** Every aspect of the given entities, to show a refusal wrote nothing. */
-  const snapshot = (...urns: string[]) => urns.map((urn) => (store.getEntity(urn)?.aspects ?? []).map((a) => [a, store.getAspect(urn, a)?.value]));
+  const snapshot = (...urns: string[]) =>
+    urns.map((urn) => (store.getEntity(urn)?.aspects ?? []).map((a) => [a, store.getAspect(urn, a)?.value]));
 
   it('makes the shared folder on first use, files the new document in it and writes the aspects with their defaults', async () => {
     assert.equal(store.entityExists(SHARED_FOLDER_URN), false);
-    const saved = await saveSharedDocument(ctx, input({ topics: ['PII'], relatedAssets: [DATASET], relatedDocuments: ['urn:li:document:faq'] }));
+    const saved = await saveSharedDocument(
+      ctx,
+      input({ topics: ['PII'], relatedAssets: [DATASET], relatedDocuments: ['urn:li:document:faq'] }),
+    );
     assert.ok(saved.saved);
     assert.equal(saved.created, true);
     assert.match(saved.urn, /^urn:li:document:shared-[0-9a-f-]{36}$/);
@@ -92,22 +106,35 @@ describe('saveSharedDocument', () => {
       relatedAssets: [{ asset: DATASET }],
       relatedDocuments: [{ document: 'urn:li:document:faq' }],
     });
-    assert.deepEqual(value(saved.urn, 'documentSettings'), { showInGlobalContext: true, lastModified: { time: NOW, actor: ALICE } });
+    assert.deepEqual(value(saved.urn, 'documentSettings'), {
+      showInGlobalContext: true,
+      lastModified: { time: NOW, actor: ALICE },
+    });
     assert.deepEqual(value(saved.urn, 'subTypes'), { typeNames: ['Insight'] });
     assert.deepEqual(value(saved.urn, 'ownership').owners, [{ owner: ALICE, type: 'TECHNICAL_OWNER' }]);
     assert.deepEqual(value(saved.urn, 'globalTags'), { tags: [{ tag: 'urn:li:tag:PII' }] });
-    assert.equal(store.getAspect(saved.urn, 'documentInfo')?.created.actor, ALICE, 'the write is attributed to the acting user');
+    assert.equal(
+      store.getAspect(saved.urn, 'documentInfo')?.created.actor,
+      ALICE,
+      'the write is attributed to the acting user',
+    );
   });
 
   it('without a known author: no owner, and the settings name datahub as their modifier', async () => {
     const saved = await saveSharedDocument(ctx, input({ author: null }));
     assert.ok(saved.saved);
     assert.equal(store.getAspect(saved.urn, 'ownership'), undefined);
-    assert.deepEqual(value(saved.urn, 'documentSettings').lastModified, { time: NOW, actor: 'urn:li:corpuser:datahub' });
+    assert.deepEqual(value(saved.urn, 'documentSettings').lastModified, {
+      time: NOW,
+      actor: 'urn:li:corpuser:datahub',
+    });
   });
 
   it('brings a soft-deleted folder back, and leaves a live folder as its users edited it', async () => {
-    await seed(upsert(SHARED_FOLDER_URN, 'documentInfo', info('Team notes')), upsert(SHARED_FOLDER_URN, 'status', { removed: true }));
+    await seed(
+      upsert(SHARED_FOLDER_URN, 'documentInfo', info('Team notes')),
+      upsert(SHARED_FOLDER_URN, 'status', { removed: true }),
+    );
     const first = await saveSharedDocument(ctx, input());
     assert.ok(first.saved);
     assert.deepEqual(value(SHARED_FOLDER_URN, 'status'), { removed: false }, 'the soft-deleted folder is brought back');
@@ -128,11 +155,19 @@ describe('saveSharedDocument', () => {
   it('updates a document inside the folder, at any depth, without a new owner', async () => {
     const section = 'urn:li:document:section';
     const nested = 'urn:li:document:nested';
-    await seed(upsert(SHARED_FOLDER_URN, 'documentInfo', info('Shared')), upsert(section, 'documentInfo', info('Section', SHARED_FOLDER_URN)), upsert(nested, 'documentInfo', info('Nested', section)));
+    await seed(
+      upsert(SHARED_FOLDER_URN, 'documentInfo', info('Shared')),
+      upsert(section, 'documentInfo', info('Section', SHARED_FOLDER_URN)),
+      upsert(nested, 'documentInfo', info('Nested', section)),
+    );
     const saved = await saveSharedDocument(ctx, input({ urn: nested, documentType: 'FAQ', title: 'Nested, revised' }));
     assert.deepEqual(saved, { saved: true, urn: nested, created: false });
     assert.equal(value(nested, 'documentInfo').title, 'Nested, revised');
-    assert.equal(value(nested, 'documentInfo').parentDocument.document, SHARED_FOLDER_URN, 'an updated document is filed directly under the folder');
+    assert.equal(
+      value(nested, 'documentInfo').parentDocument.document,
+      SHARED_FOLDER_URN,
+      'an updated document is filed directly under the folder',
+    );
     assert.deepEqual(value(nested, 'subTypes'), { typeNames: ['FAQ'] });
     assert.equal(store.getAspect(nested, 'ownership'), undefined, 'an update adds no owner');
   });
@@ -177,7 +212,11 @@ describe('saveSharedDocument', () => {
     const a = 'urn:li:document:a';
     const b = 'urn:li:document:b';
     const self = 'urn:li:document:self';
-    await seed(upsert(a, 'documentInfo', info('A', b)), upsert(b, 'documentInfo', info('B', a)), upsert(self, 'documentInfo', info('Self', self)));
+    await seed(
+      upsert(a, 'documentInfo', info('A', b)),
+      upsert(b, 'documentInfo', info('B', a)),
+      upsert(self, 'documentInfo', info('Self', self)),
+    );
     const before = snapshot(a, b, self);
     for (const urn of [a, self]) {
       assert.deepEqual(await saveSharedDocument(ctx, input({ urn })), {
@@ -196,9 +235,13 @@ describe('saveSharedDocument', () => {
       [{ title: ' \n' }, 'title cannot be empty'],
       [{ title: '', documentType: 'Essay' }, 'title cannot be empty'],
       [{ content: '  ' }, 'content cannot be empty'],
-      [{ urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,users,PROD)' }, "Invalid urn format 'urn:li:dataset:(urn:li:dataPlatform:hive,users,PROD)'. Must start with 'urn:li:document:'"],
+      [
+        { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,users,PROD)' },
+        "Invalid urn format 'urn:li:dataset:(urn:li:dataPlatform:hive,users,PROD)'. Must start with 'urn:li:document:'",
+      ],
     ];
-    for (const [over, refusal] of cases) assert.deepEqual(await saveSharedDocument(ctx, input(over)), { saved: false, refusal }, JSON.stringify(over));
+    for (const [over, refusal] of cases)
+      assert.deepEqual(await saveSharedDocument(ctx, input(over)), { saved: false, refusal }, JSON.stringify(over));
     assert.equal(store.entityExists(SHARED_FOLDER_URN), false);
   });
 });

@@ -44,7 +44,10 @@ describe('side effects of aspect writes', () => {
       { name: 'versionSetLatest', aspect: 'versionProperties' },
       { name: 'versionIsLatest', aspect: 'versionSetProperties' },
     ]) {
-      assert.ok(listed.some((l) => l.name === e.name && l.aspect === e.aspect), `${e.name} on ${e.aspect} is registered`);
+      assert.ok(
+        listed.some((l) => l.name === e.name && l.aspect === e.aspect),
+        `${e.name} on ${e.aspect} is registered`,
+      );
     }
   });
 
@@ -73,7 +76,10 @@ describe('side effects of aspect writes', () => {
   it('keeps the run summary of an assertion through writeAspect alone', async () => {
     const assertion = 'urn:li:assertion:effects';
     await store.write((txn) => {
-      writeAspect(txn, stamp, assertion, 'assertionInfo', { type: 'CUSTOM', customAssertion: { type: 'probe', entity: A } });
+      writeAspect(txn, stamp, assertion, 'assertionInfo', {
+        type: 'CUSTOM',
+        customAssertion: { type: 'probe', entity: A },
+      });
       writeAspect(txn, stamp, assertion, 'assertionRunEvent', {
         timestampMillis: 5,
         runId: '5',
@@ -83,14 +89,19 @@ describe('side effects of aspect writes', () => {
         result: { type: 'FAILURE' },
       });
     });
-    assert.equal((store.getAspect(assertion, 'assertionRunSummary')?.value as { assertionStatus?: string } | undefined)?.assertionStatus, 'FAILING');
+    assert.equal(
+      (store.getAspect(assertion, 'assertionRunSummary')?.value as { assertionStatus?: string } | undefined)
+        ?.assertionStatus,
+      'FAILING',
+    );
   });
 
   it('writeAspect imports no feature module', () => {
     const source = readFileSync(join(ROOT, 'src', 'ops', 'core', 'writeAspect.ts'), 'utf8');
     const imports = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
     assert.ok(imports.length > 0);
-    for (const i of imports) assert.match(i, /^(\.\.\/\.\.\/(model|store)\/|\.\/sideEffects\.ts$)/, `writeAspect imports ${i}`);
+    for (const i of imports)
+      assert.match(i, /^(\.\.\/\.\.\/(model|store)\/|\.\/sideEffects\.ts$)/, `writeAspect imports ${i}`);
   });
 
   it('refuses to write when the features have not registered their effects', () => {
@@ -98,7 +109,11 @@ describe('side effects of aspect writes', () => {
       const { writeAspect } = await import(${JSON.stringify(join(ROOT, 'src', 'ops', 'core', 'writeAspect.ts'))});
       try { writeAspect({}, { actor: 'urn:li:corpuser:x', time: 1 }, ${JSON.stringify(A)}, 'status', { removed: false }); console.log('wrote'); }
       catch (e) { console.log(e.message); }`;
-    const run = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', script],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     assert.match(run.stdout, /side effects are not registered/, run.stderr);
   });
 });

@@ -17,7 +17,9 @@ const urn = (i: number) => `urn:li:dataset:(urn:li:dataPlatform:hive,release.t${
 // Random text does not compress: each value takes its 6 KB of pages in the file.
 const COUNT = 6000;
 // An aspect no search field reads: the setup writes values, not index entries.
-const memory = (description: string) => ({ elements: [{ url: 'https://wiki/x', description, createStamp: { actor: 'urn:li:corpuser:t', time: 1 } }] });
+const memory = (description: string) => ({
+  elements: [{ url: 'https://wiki/x', description, createStamp: { actor: 'urn:li:corpuser:t', time: 1 } }],
+});
 
 describe('store: releasing the mapped pages of the data file', () => {
   let store: Store;
@@ -25,7 +27,14 @@ describe('store: releasing the mapped pages of the data file', () => {
     store = openCatalog(tempDataPath());
     for (let b = 0; b < COUNT; b += 500) {
       await store.write((txn) => {
-        for (let i = b; i < b + 500; i++) writeAspect(txn, { actor: 'urn:li:corpuser:t', time: 1 }, urn(i), 'institutionalMemory', memory(randomBytes(3000).toString('hex')));
+        for (let i = b; i < b + 500; i++)
+          writeAspect(
+            txn,
+            { actor: 'urn:li:corpuser:t', time: 1 },
+            urn(i),
+            'institutionalMemory',
+            memory(randomBytes(3000).toString('hex')),
+          );
       });
     }
   });
@@ -33,7 +42,9 @@ describe('store: releasing the mapped pages of the data file', () => {
 
   const readAll = () => {
     let chars = 0;
-    for (let i = 0; i < COUNT; i++) chars += (store.getAspect(urn(i), 'institutionalMemory')!.value as ReturnType<typeof memory>).elements[0]!.description.length;
+    for (let i = 0; i < COUNT; i++)
+      chars += (store.getAspect(urn(i), 'institutionalMemory')!.value as ReturnType<typeof memory>).elements[0]!
+        .description.length;
     return chars;
   };
 
@@ -43,17 +54,26 @@ describe('store: releasing the mapped pages of the data file', () => {
     assert.equal(store.releaseMappedPages(), true);
     const released = rssFileKb();
     // The walk mapped about 36 MB of values (6 KB each); at least half of that leaves the resident set.
-    assert.ok(walked - released > (COUNT * 6) / 2, `resident file pages: ${walked} KiB after the walk, ${released} KiB after the release`);
+    assert.ok(
+      walked - released > (COUNT * 6) / 2,
+      `resident file pages: ${walked} KiB after the walk, ${released} KiB after the release`,
+    );
     assert.equal(readAll(), COUNT * 6000);
     assert.ok(rssFileKb() - released > (COUNT * 6) / 2, 'reading again maps the pages again');
   });
 
   it('leaves writes and later reads intact', async () => {
     store.releaseMappedPages();
-    await store.write((txn) => writeAspect(txn, { actor: 'urn:li:corpuser:t', time: 2 }, urn(0), 'institutionalMemory', memory('after')));
+    await store.write((txn) =>
+      writeAspect(txn, { actor: 'urn:li:corpuser:t', time: 2 }, urn(0), 'institutionalMemory', memory('after')),
+    );
     store.releaseMappedPages();
     assert.deepEqual(store.getAspect(urn(0), 'institutionalMemory')?.value, memory('after'));
-    assert.equal((store.getAspect(urn(1), 'institutionalMemory')!.value as ReturnType<typeof memory>).elements[0]!.description.length, 6000);
+    assert.equal(
+      (store.getAspect(urn(1), 'institutionalMemory')!.value as ReturnType<typeof memory>).elements[0]!.description
+        .length,
+      6000,
+    );
   });
 
   it('answers false, releasing nothing, with an addon that has no releaseMap (the stock prebuilt)', () => {

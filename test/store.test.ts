@@ -37,13 +37,20 @@ describe('versioned aspect store', () => {
     assert.deepEqual(store.getAspect(HIVE_T1, 'datasetProperties', 2)?.value, { description: 'two' });
     assert.equal(store.getAspect(HIVE_T1, 'datasetProperties', 3), undefined);
     assert.equal(store.getAspect(HIVE_T1, 'datasetProperties', 0)?.history, 2);
-    assert.deepEqual(store.getAspect(HIVE_T1, 'datasetProperties', 1)?.created, { actor: 'urn:li:corpuser:tester', time: 100 });
+    assert.deepEqual(store.getAspect(HIVE_T1, 'datasetProperties', 1)?.created, {
+      actor: 'urn:li:corpuser:tester',
+      time: 100,
+    });
   });
 
   it('writes no new version for an identical value, whatever the key order', async () => {
     const urn = 'urn:li:tag:noop';
-    const first = await store.write((txn) => writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'n', description: 'd' }));
-    const again = await store.write((txn) => writeAspect(txn, stamp(2), urn, 'tagProperties', { description: 'd', name: 'n' }));
+    const first = await store.write((txn) =>
+      writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'n', description: 'd' }),
+    );
+    const again = await store.write((txn) =>
+      writeAspect(txn, stamp(2), urn, 'tagProperties', { description: 'd', name: 'n' }),
+    );
     assert.equal(first.changed, true);
     assert.equal(again.changed, false);
     assert.equal(store.getAspect(urn, 'tagProperties', 1), undefined);
@@ -62,7 +69,9 @@ describe('versioned aspect store', () => {
 
   it('keeps systemMetadata as received plus lastObserved, and created {time, actor}', async () => {
     const urn = 'urn:li:tag:sm';
-    await store.write((txn) => writeAspect(txn, stamp(42), urn, 'tagProperties', { name: 'sm' }, { runId: 'r1', properties: { a: 'b' } }));
+    await store.write((txn) =>
+      writeAspect(txn, stamp(42), urn, 'tagProperties', { name: 'sm' }, { runId: 'r1', properties: { a: 'b' } }),
+    );
     const rec = store.getAspect(urn, 'tagProperties')!;
     assert.deepEqual(rec.systemMetadata, { runId: 'r1', properties: { a: 'b' }, lastObserved: 42, version: '1' });
     // Each change moves the latest to history; version names the row the next change will take.
@@ -74,8 +83,16 @@ describe('versioned aspect store', () => {
   });
 
   it('indexes urns by entity type, paged in key order', async () => {
-    await ingestProposals({ store, actor: 'urn:li:corpuser:x' }, ['a', 'b', 'c', 'd'].map((id) => proposalFromMcp(mcp(`urn:li:corpuser:${id}`, 'corpUserInfo', { active: true }))));
-    assert.deepEqual(store.urnsOfType('corpuser'), ['urn:li:corpuser:a', 'urn:li:corpuser:b', 'urn:li:corpuser:c', 'urn:li:corpuser:d']);
+    await ingestProposals(
+      { store, actor: 'urn:li:corpuser:x' },
+      ['a', 'b', 'c', 'd'].map((id) => proposalFromMcp(mcp(`urn:li:corpuser:${id}`, 'corpUserInfo', { active: true }))),
+    );
+    assert.deepEqual(store.urnsOfType('corpuser'), [
+      'urn:li:corpuser:a',
+      'urn:li:corpuser:b',
+      'urn:li:corpuser:c',
+      'urn:li:corpuser:d',
+    ]);
     assert.deepEqual(store.urnsOfType('corpuser', { after: 'urn:li:corpuser:b', limit: 1 }), ['urn:li:corpuser:c']);
     assert.ok(store.entityTypes().includes('corpuser'));
     assert.ok(store.entityTypes().includes('dataset'));
@@ -84,32 +101,69 @@ describe('versioned aspect store', () => {
 
   it('walks every urn of a type a page at a time, long and non-ASCII urns included, each once and in order', async () => {
     const ids = ['a', 'b', 'c', 'd', 'e', `${'x'.repeat(80)}-long`, 'zürich', 'キー', '😀'];
-    await ingestProposals({ store, actor: 'urn:li:corpuser:x' }, ids.map((id) => proposalFromMcp(mcp(`urn:li:corpGroup:${id}`, 'corpGroupInfo', { displayName: id }))));
+    await ingestProposals(
+      { store, actor: 'urn:li:corpuser:x' },
+      ids.map((id) => proposalFromMcp(mcp(`urn:li:corpGroup:${id}`, 'corpGroupInfo', { displayName: id }))),
+    );
     const all = store.urnsOfType('corpGroup');
-    for (const pageSize of [1, 2, 4, 1000]) assert.deepEqual([...store.eachUrnOfType('corpGroup', pageSize)], all, `page size ${pageSize}`);
+    for (const pageSize of [1, 2, 4, 1000])
+      assert.deepEqual([...store.eachUrnOfType('corpGroup', pageSize)], all, `page size ${pageSize}`);
     assert.ok(ids.every((id) => all.includes(`urn:li:corpGroup:${id}`)));
-    assert.deepEqual(store.entityTypes(), [...store.entityTypes()].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y))));
+    assert.deepEqual(
+      store.entityTypes(),
+      [...store.entityTypes()].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y))),
+    );
   });
 
   it('stops a key walk that makes no progress with an error naming the store, table and key', () => {
     // A codec or cursor bug that hands back the same key forever, or a key before the range start.
-    const stuck = { *getKeys() { for (;;) yield ['tag', 'urn:li:tag:a'] as [string, string]; } };
-    assert.throws(() => [...checkedKeys('/data/c.lmdb', 'byType', stuck, {})], (e: unknown) =>
-      e instanceof KeyWalkError && e.code === 500 && /store \/data\/c\.lmdb, table byType: key walk made no progress: key \["tag","urn:li:tag:a"\]/.test(e.message));
-    const behind = { *getKeys() { yield ['dataset', 'urn:li:dataset:x'] as [string, string]; } };
-    assert.throws(() => [...checkedKeys('c.lmdb', 'byType', behind, { start: ['tag\u0000', ''] })], /does not come after \["tag\\u0000",""\]/);
+    const stuck = {
+      *getKeys() {
+        for (;;) yield ['tag', 'urn:li:tag:a'] as [string, string];
+      },
+    };
+    assert.throws(
+      () => [...checkedKeys('/data/c.lmdb', 'byType', stuck, {})],
+      (e: unknown) =>
+        e instanceof KeyWalkError &&
+        e.code === 500 &&
+        /store \/data\/c\.lmdb, table byType: key walk made no progress: key \["tag","urn:li:tag:a"\]/.test(e.message),
+    );
+    const behind = {
+      *getKeys() {
+        yield ['dataset', 'urn:li:dataset:x'] as [string, string];
+      },
+    };
+    assert.throws(
+      () => [...checkedKeys('c.lmdb', 'byType', behind, { start: ['tag\u0000', ''] })],
+      /does not come after \["tag\\u0000",""\]/,
+    );
     // An ordered walk passes, the start key itself included.
-    const fine = { *getKeys() { yield ['tag', 'a'] as [string, string]; yield ['tag', 'b'] as [string, string]; } };
-    assert.deepEqual([...checkedKeys('c.lmdb', 'byType', fine, { start: ['tag', 'a'] })], [['tag', 'a'], ['tag', 'b']]);
+    const fine = {
+      *getKeys() {
+        yield ['tag', 'a'] as [string, string];
+        yield ['tag', 'b'] as [string, string];
+      },
+    };
+    assert.deepEqual(
+      [...checkedKeys('c.lmdb', 'byType', fine, { start: ['tag', 'a'] })],
+      [
+        ['tag', 'a'],
+        ['tag', 'b'],
+      ],
+    );
   });
 
   it('gives each write transaction a scope of its own: ids a rolled-back write took are given again, batched writes do not share what they wrote', async () => {
     const urn = (n: string) => `urn:li:tag:scope-${n}`;
     await store.write((txn) => writeAspect(txn, stamp(0), urn('first'), 'tagProperties', { name: 'first' }));
-    await assert.rejects(store.write((txn) => {
-      writeAspect(txn, stamp(1), urn('lost'), 'tagProperties', { name: 'lost' });
-      throw new Error('rolled back');
-    }), /rolled back/);
+    await assert.rejects(
+      store.write((txn) => {
+        writeAspect(txn, stamp(1), urn('lost'), 'tagProperties', { name: 'lost' });
+        throw new Error('rolled back');
+      }),
+      /rolled back/,
+    );
     await store.write((txn) => writeAspect(txn, stamp(2), urn('kept'), 'tagProperties', { name: 'kept' }));
     const kept = store.getEntity(urn('kept'))!.id!;
     assert.equal(kept, store.getEntity(urn('first'))!.id! + 1, 'the id the rolled-back write took is given again');
@@ -218,8 +272,11 @@ describe('versioned aspect store', () => {
       }),
       /boom/,
     );
-    for (let i = 1; i <= 3; i++) await s1.write((txn) => writeAspect(txn, stamp(1 + i), HIVE_T1, 'datasetProperties', props('novelKey', i)));
-    await s1.write((txn) => writeAspect(txn, stamp(9), 'urn:li:tag:b', 'tagProperties', { name: 'b', description: 'kept' }));
+    for (let i = 1; i <= 3; i++)
+      await s1.write((txn) => writeAspect(txn, stamp(1 + i), HIVE_T1, 'datasetProperties', props('novelKey', i)));
+    await s1.write((txn) =>
+      writeAspect(txn, stamp(9), 'urn:li:tag:b', 'tagProperties', { name: 'b', description: 'kept' }),
+    );
     const check = (s: Store) => {
       assert.deepEqual(s.getAspect(HIVE_T1, 'datasetProperties')?.value, props('novelKey', 3));
       assert.deepEqual(s.getAspect(HIVE_T1, 'datasetProperties', 1)?.value, props('novelKey', 1));
@@ -240,11 +297,20 @@ describe('versioned aspect store', () => {
   it('reads values of format 1 (record structures inline) beside format 2 ones, and refuses a file of a newer format by name', async () => {
     const path = tempDataPath();
     const s1 = openCatalog(path);
-    await s1.write((txn) => writeAspect(txn, stamp(1), HIVE_T1, 'datasetProperties', { description: 'format 2', customProperties: { a: '1' } }));
+    await s1.write((txn) =>
+      writeAspect(txn, stamp(1), HIVE_T1, 'datasetProperties', {
+        description: 'format 2',
+        customProperties: { a: '1' },
+      }),
+    );
     await s1.close();
     // A value as the release before format 2 wrote it: its structures inside the value, no checksum;
     // the file marked as one written before formats were recorded (its values get checksums on open).
-    const old = { value: { description: 'format 1', customProperties: { b: '2' } }, systemMetadata: { lastObserved: 1 }, created: { time: 1, actor: 'urn:li:corpuser:old' } };
+    const old = {
+      value: { description: 'format 1', customProperties: { b: '2' } },
+      systemMetadata: { lastObserved: 1 },
+      created: { time: 1, actor: 'urn:li:corpuser:old' },
+    };
     let env = lmdb.open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
     await env.openDB('aspects', {}).put([HIVE_T1, 'datasetProperties', 7], old);
     await env.openDB('meta', {}).remove('formatVersion');
@@ -252,8 +318,16 @@ describe('versioned aspect store', () => {
     const s2 = openCatalog(path);
     try {
       assert.deepEqual(s2.getAspect(HIVE_T1, 'datasetProperties', 7), old);
-      assert.deepEqual(s2.getAspect(HIVE_T1, 'datasetProperties')?.value, { description: 'format 2', customProperties: { a: '1' } });
-      await s2.write((txn) => writeAspect(txn, stamp(2), HIVE_T1, 'datasetProperties', { description: 'again', customProperties: { c: '3' } }));
+      assert.deepEqual(s2.getAspect(HIVE_T1, 'datasetProperties')?.value, {
+        description: 'format 2',
+        customProperties: { a: '1' },
+      });
+      await s2.write((txn) =>
+        writeAspect(txn, stamp(2), HIVE_T1, 'datasetProperties', {
+          description: 'again',
+          customProperties: { c: '3' },
+        }),
+      );
       assert.deepEqual(s2.getAspect(HIVE_T1, 'datasetProperties', 7), old);
     } finally {
       await s2.close();
@@ -262,7 +336,12 @@ describe('versioned aspect store', () => {
     await env.openDB('meta', {}).put('formatVersion', 99);
     await env.close();
     for (const readOnly of [false, true]) {
-      assert.throws(() => openCatalog(path, { readOnly }), (e: Error) => e.message === `${path} was written by a newer catalog (data file format 99; this one reads formats up to 4): use that release or a newer one`);
+      assert.throws(
+        () => openCatalog(path, { readOnly }),
+        (e: Error) =>
+          e.message ===
+          `${path} was written by a newer catalog (data file format 99; this one reads formats up to 4): use that release or a newer one`,
+      );
     }
   });
 
@@ -270,8 +349,16 @@ describe('versioned aspect store', () => {
     const path = tempDataPath();
     const structures = { sharedStructuresKey: Symbol.for('structures') };
     // A file as format 2 wrote it: shared structures, nothing compressed, no dictionary.
-    const fields = Array.from({ length: 40 }, (_, i) => ({ fieldPath: `col_${i}`, nativeDataType: 'varchar', description: `column ${i}` }));
-    const old = { value: { fields }, systemMetadata: { lastObserved: 1 }, created: { time: 1, actor: 'urn:li:corpuser:old' } };
+    const fields = Array.from({ length: 40 }, (_, i) => ({
+      fieldPath: `col_${i}`,
+      nativeDataType: 'varchar',
+      description: `column ${i}`,
+    }));
+    const old = {
+      value: { fields },
+      systemMetadata: { lastObserved: 1 },
+      created: { time: 1, actor: 'urn:li:corpuser:old' },
+    };
     let env = lmdb.open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
     await env.openDB('aspects', structures).put([HIVE_T1, 'schemaMetadata', 3], old);
     await env.openDB('meta', {}).put('formatVersion', 2);
@@ -285,7 +372,16 @@ describe('versioned aspect store', () => {
     const s = openCatalog(path);
     try {
       assert.deepEqual(s.getAspect(HIVE_T1, 'schemaMetadata', 3), old);
-      await s.write((txn) => writeAspect(txn, stamp(2), HIVE_T1, 'schemaMetadata', { schemaName: 't1', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields: fields.map((f) => ({ ...f, type: { type: { 'com.linkedin.schema.StringType': {} } } })) }));
+      await s.write((txn) =>
+        writeAspect(txn, stamp(2), HIVE_T1, 'schemaMetadata', {
+          schemaName: 't1',
+          platform: 'urn:li:dataPlatform:hive',
+          version: 0,
+          hash: '',
+          platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+          fields: fields.map((f) => ({ ...f, type: { type: { 'com.linkedin.schema.StringType': {} } } })),
+        }),
+      );
     } finally {
       await s.close();
     }
@@ -294,7 +390,10 @@ describe('versioned aspect store', () => {
     const meta = env.openDB('meta', {});
     const fresh = raw.getBinary([HIVE_T1, 'schemaMetadata', 0]);
     assert.ok(fresh && fresh[0]! >= 254, 'the new value is stored compressed');
-    assert.ok(raw.getBinary([HIVE_T1, 'schemaMetadata', 3])![0]! >= 254, 'the format 2 value was given its checksum by the read-write open, and compressed with it');
+    assert.ok(
+      raw.getBinary([HIVE_T1, 'schemaMetadata', 3])![0]! >= 254,
+      'the format 2 value was given its checksum by the read-write open, and compressed with it',
+    );
     assert.equal(meta.get('formatVersion'), 4);
     const dictionary = Buffer.from(meta.get('valueDictionary') as Uint8Array);
     assert.ok(dictionary.length > 1000);
@@ -312,7 +411,10 @@ describe('versioned aspect store', () => {
     const otherPath = tempDataPath();
     const other = Buffer.alloc(dictionary.length, 'x');
     const otherEnv = lmdb.open({ path: otherPath, compression: false, maxDbs: 32, encoding: 'msgpack' });
-    const otherAspects = otherEnv.openDB('aspects', { ...structures, compression: { dictionary: other, threshold: 64 } });
+    const otherAspects = otherEnv.openDB('aspects', {
+      ...structures,
+      compression: { dictionary: other, threshold: 64 },
+    });
     checksumTable(otherAspects as never, otherPath, 'aspects', () => true);
     await otherAspects.put([HIVE_T1, 'schemaMetadata', 0], value);
     await otherEnv.openDB('meta', {}).put('valueDictionary', other);
@@ -335,17 +437,30 @@ describe('versioned aspect store', () => {
   it('a compacted copy of a format 2 file is format 4: every value compressed, each reading as before', async () => {
     const path = tempDataPath();
     const structures = { sharedStructuresKey: Symbol.for('structures') };
-    const fields = Array.from({ length: 40 }, (_, i) => ({ fieldPath: `col_${i}`, nativeDataType: 'varchar', description: `column ${i}` }));
-    const records = Array.from({ length: 30 }, (_, i) => ({ value: { fields, name: `t${i}` }, systemMetadata: { lastObserved: i }, created: { time: i, actor: 'urn:li:corpuser:old' } }));
+    const fields = Array.from({ length: 40 }, (_, i) => ({
+      fieldPath: `col_${i}`,
+      nativeDataType: 'varchar',
+      description: `column ${i}`,
+    }));
+    const records = Array.from({ length: 30 }, (_, i) => ({
+      value: { fields, name: `t${i}` },
+      systemMetadata: { lastObserved: i },
+      created: { time: i, actor: 'urn:li:corpuser:old' },
+    }));
     const env = lmdb.open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
     const aspects = env.openDB('aspects', structures);
-    for (const [i, r] of records.entries()) await aspects.put([`urn:li:dataset:(urn:li:dataPlatform:hive,t${i},PROD)`, 'schemaMetadata', 0], r);
+    for (const [i, r] of records.entries())
+      await aspects.put([`urn:li:dataset:(urn:li:dataPlatform:hive,t${i},PROD)`, 'schemaMetadata', 0], r);
     await env.openDB('meta', {}).put('formatVersion', 2);
     await env.close();
     const source = openCatalog(path, { readOnly: true });
     const copy = join(tempDir(), 'copy.lmdb');
     try {
-      assert.equal(source.readOnly, false, 'a format 2 file without the current indexes is opened read-write, and so migrated');
+      assert.equal(
+        source.readOnly,
+        false,
+        'a format 2 file without the current indexes is opened read-write, and so migrated',
+      );
       await source.backup(copy, true);
     } finally {
       await source.close();
@@ -354,7 +469,11 @@ describe('versioned aspect store', () => {
     const rawEnv = lmdb.open({ path: copy, compression: false, maxDbs: 32, encoding: 'msgpack', readOnly: true });
     try {
       assert.equal(rawEnv.openDB('meta', {}).get('formatVersion'), 4);
-      assert.equal(rawEnv.openDB('meta', {}).get('checksumUpgrade'), undefined, 'every value of the copy has its checksum');
+      assert.equal(
+        rawEnv.openDB('meta', {}).get('checksumUpgrade'),
+        undefined,
+        'every value of the copy has its checksum',
+      );
       const raw = rawEnv.openDB('aspects', { keyEncoding: 'binary', encoding: 'binary' });
       let values = 0;
       for (const { key: k, value } of raw.getRange({})) {
@@ -370,7 +489,11 @@ describe('versioned aspect store', () => {
     const reopened = openCatalog(copy, { readOnly: true });
     try {
       assert.equal(reopened.readOnly, true, 'the copy opens as it is');
-      for (const [i, r] of records.entries()) assert.deepEqual(reopened.getAspect(`urn:li:dataset:(urn:li:dataPlatform:hive,t${i},PROD)`, 'schemaMetadata'), r);
+      for (const [i, r] of records.entries())
+        assert.deepEqual(
+          reopened.getAspect(`urn:li:dataset:(urn:li:dataPlatform:hive,t${i},PROD)`, 'schemaMetadata'),
+          r,
+        );
     } finally {
       await reopened.close();
     }
@@ -379,7 +502,10 @@ describe('versioned aspect store', () => {
   it('opens read-only when asked and the file is readable as it is; else read-write, migrating it; never creates one read-only', async () => {
     // A read-only open of a path with no file refuses, and makes nothing there.
     const path = tempDataPath();
-    assert.throws(() => openCatalog(path, { readOnly: true }), (e: Error) => e instanceof CatalogError && e.message.startsWith(`no data file at ${path} (`));
+    assert.throws(
+      () => openCatalog(path, { readOnly: true }),
+      (e: Error) => e instanceof CatalogError && e.message.startsWith(`no data file at ${path} (`),
+    );
     assert.equal(existsSync(path), false);
     assert.equal(existsSync(`${path}-lock`), false);
     // Nor does a read-write open told not to create one.
@@ -395,7 +521,10 @@ describe('versioned aspect store', () => {
     const reader = openCatalog(path, { readOnly: true });
     assert.equal(reader.readOnly, true);
     assert.deepEqual(reader.getAspect('urn:li:tag:p', 'tagProperties')?.value, { name: 'p' });
-    await assert.rejects(reader.write(() => undefined), /open read-only here: this command may not write/);
+    await assert.rejects(
+      reader.write(() => undefined),
+      /open read-only here: this command may not write/,
+    );
     await reader.close();
     // A file indexed under other relationship declarations is migrated by a read-write open.
     const env = lmdb.open({ path, compression: false, maxDbs: 32, encoding: 'msgpack' });
@@ -414,7 +543,9 @@ describe('versioned aspect store', () => {
     await again.close();
   });
 
-  it('maps a data file once while it grows (lmdb-js keeps every smaller map a file outgrew)', { skip: process.platform !== 'linux' && 'reads /proc/self/maps' }, async () => {
+  it('maps a data file once while it grows (lmdb-js keeps every smaller map a file outgrew)', {
+    skip: process.platform !== 'linux' && 'reads /proc/self/maps',
+  }, async () => {
     const path = tempDataPath();
     const store = openCatalog(path);
     try {
@@ -424,13 +555,18 @@ describe('versioned aspect store', () => {
         await store.write((txn) => {
           for (let i = 0; i < 256; i++) {
             const urn = `urn:li:tag:t${batch}_${i}`;
-            writeAspect(txn, stamp(2), urn, 'tagProperties', { name: urn, description: randomBytes(2048).toString('base64') });
+            writeAspect(txn, stamp(2), urn, 'tagProperties', {
+              name: urn,
+              description: randomBytes(2048).toString('base64'),
+            });
           }
         });
       }
       assert.ok(statSync(path).size > 8e6, `the file grew to ${statSync(path).size} bytes`);
       assert.ok(store.getAspect('urn:li:tag:t7_255', 'tagProperties'));
-      const maps = readFileSync('/proc/self/maps', 'utf8').split('\n').filter((line) => line.endsWith(` ${path}`));
+      const maps = readFileSync('/proc/self/maps', 'utf8')
+        .split('\n')
+        .filter((line) => line.endsWith(` ${path}`));
       assert.equal(maps.length, 1, maps.join('\n'));
     } finally {
       await store.close();
@@ -443,7 +579,9 @@ describe('shared reads (readAspect)', () => {
   it('shares a frozen value from the second read while the bytes stay the same; changing it throws', async () => {
     const store = openCatalog(tempDataPath());
     try {
-      await store.write((txn) => writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'shared', description: 'one' }));
+      await store.write((txn) =>
+        writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'shared', description: 'one' }),
+      );
       // A first read is the reader's own: not kept, not frozen.
       const once = store.readAspect(urn, 'tagProperties');
       assert.deepEqual(once?.value, { name: 'shared', description: 'one' });
@@ -473,13 +611,23 @@ describe('shared reads (readAspect)', () => {
     const store = openCatalog(path);
     const other = openCatalog(path);
     try {
-      await store.write((txn) => writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'shared', description: 'one' }));
+      await store.write((txn) =>
+        writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'shared', description: 'one' }),
+      );
       const one = store.readAspect(urn, 'tagProperties');
-      await store.write((txn) => writeAspect(txn, stamp(2), urn, 'tagProperties', { name: 'shared', description: 'two' }));
+      await store.write((txn) =>
+        writeAspect(txn, stamp(2), urn, 'tagProperties', { name: 'shared', description: 'two' }),
+      );
       assert.deepEqual(store.readAspect(urn, 'tagProperties')?.value, { name: 'shared', description: 'two' });
-      assert.deepEqual(one?.value, { name: 'shared', description: 'one' }, 'a value already handed out stays as it was');
+      assert.deepEqual(
+        one?.value,
+        { name: 'shared', description: 'one' },
+        'a value already handed out stays as it was',
+      );
       // `other` has its own cache: nothing tells `store` of this write but the bytes it reads.
-      await other.write((txn) => writeAspect(txn, stamp(3), urn, 'tagProperties', { name: 'shared', description: 'three' }));
+      await other.write((txn) =>
+        writeAspect(txn, stamp(3), urn, 'tagProperties', { name: 'shared', description: 'three' }),
+      );
       assert.deepEqual(store.readAspect(urn, 'tagProperties')?.value, { name: 'shared', description: 'three' });
       await other.write((txn) => txn.deleteAspect(urn, 'tagProperties'));
       assert.equal(store.readAspect(urn, 'tagProperties'), undefined);
@@ -489,10 +637,12 @@ describe('shared reads (readAspect)', () => {
     }
   });
 
-  it('inside a write transaction it reads the transaction\'s own writes and shares none of them', async () => {
+  it("inside a write transaction it reads the transaction's own writes and shares none of them", async () => {
     const store = openCatalog(tempDataPath());
     try {
-      await store.write((txn) => writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'shared', description: 'kept' }));
+      await store.write((txn) =>
+        writeAspect(txn, stamp(1), urn, 'tagProperties', { name: 'shared', description: 'kept' }),
+      );
       assert.deepEqual(store.readAspect(urn, 'tagProperties')?.value, { name: 'shared', description: 'kept' });
       await assert.rejects(
         store.write((txn) => {
@@ -516,7 +666,11 @@ describe('shared reads (readAspect)', () => {
 
   it('keeps at most its byte budget: what was not read for a generation goes, what was read stays', () => {
     // Marks of keys read once cost nothing here: the generations of kept values alone.
-    const cache = new DecodedCache<string>(800, (b) => b.length, () => 0);
+    const cache = new DecodedCache<string>(
+      800,
+      (b) => b.length,
+      () => 0,
+    );
     const bytes = (c: number) => Buffer.alloc(100, c);
     let decodes = 0;
     const decode = (b: Buffer) => {
@@ -561,8 +715,20 @@ describe('the dataset read model over shared reads', () => {
   it('reuses a schema read while schemaMetadata and editableSchemaMetadata stay the same, and never a stale one', async () => {
     const store = openCatalog(tempDataPath());
     try {
-      const field = (fieldPath: string, description: string) => ({ fieldPath, description, nativeDataType: 'int', type: { type: { 'com.linkedin.schema.NumberType': {} } } });
-      const schema = (description: string) => ({ schemaName: 't', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields: [field('id', description)] });
+      const field = (fieldPath: string, description: string) => ({
+        fieldPath,
+        description,
+        nativeDataType: 'int',
+        type: { type: { 'com.linkedin.schema.NumberType': {} } },
+      });
+      const schema = (description: string) => ({
+        schemaName: 't',
+        platform: 'urn:li:dataPlatform:hive',
+        version: 0,
+        hash: '',
+        platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+        fields: [field('id', description)],
+      });
       await store.write((txn) => writeAspect(txn, stamp(1), HIVE_T1, 'schemaMetadata', schema('ingested')));
       // A first read of the stored value is the reader's own (not shared): its schema read is built and not kept.
       const once = datasetOf(store, HIVE_T1).schema();
@@ -574,7 +740,11 @@ describe('the dataset read model over shared reads', () => {
       assert.equal(datasetOf(store, HIVE_T1).schema(), first, 'the same read while nothing changed');
       assert.ok(Object.isFrozen(first!.fields[0]));
       // A column edit: a new read with the edit applied.
-      await store.write((txn) => writeAspect(txn, stamp(2), HIVE_T1, 'editableSchemaMetadata', { editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'edited' }] }));
+      await store.write((txn) =>
+        writeAspect(txn, stamp(2), HIVE_T1, 'editableSchemaMetadata', {
+          editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'edited' }],
+        }),
+      );
       const edited = datasetOf(store, HIVE_T1).schema();
       assert.equal(edited?.fields[0]?.description, 'edited');
       assert.equal(first?.fields[0]?.description, 'ingested', 'a read handed out earlier is unchanged');
@@ -600,16 +770,27 @@ describe('key bounds over long string parts', () => {
   // urn's untyped incoming edges, its timeseries aspects and its `urn` filter found nothing. (Parts
   // with characters below U+0004 change encoding with their length; keys never hold them.)
   const enc = (lmdb as unknown as { keyValueToBuffer(k: unknown): Buffer }).keyValueToBuffer;
-  const part = fc.string({ unit: fc.oneof(fc.constantFrom(...'az:(),_-.AZ09'.split('')), fc.constantFrom('é', '😀', '\u00ff', ' ')), minLength: 1, maxLength: 200, size: 'max' });
+  const part = fc.string({
+    unit: fc.oneof(fc.constantFrom(...'az:(),_-.AZ09'.split('')), fc.constantFrom('é', '😀', '\u00ff', ' ')),
+    minLength: 1,
+    maxLength: 200,
+    size: 'max',
+  });
   const rest = fc.array(fc.oneof(fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 2 ** 40 })), { maxLength: 3 });
 
   it('after(s) sorts after every key [s, …] and before every key whose first part is a longer string, at every length', () => {
     fc.assert(
-      fc.property(part, rest, fc.constantFrom(' ', '!', 'a', 'é', '\u0004'), fc.string({ maxLength: 5 }), (s, tail, next, more) => {
-        const bound = enc([afterPart(s), '', 0]);
-        assert.ok(Buffer.compare(enc([s, ...tail]), bound) < 0, 'a key of s is below the bound');
-        assert.ok(Buffer.compare(enc([s + next + more, ...tail]), bound) > 0, 'a longer string is above it');
-      }),
+      fc.property(
+        part,
+        rest,
+        fc.constantFrom(' ', '!', 'a', 'é', '\u0004'),
+        fc.string({ maxLength: 5 }),
+        (s, tail, next, more) => {
+          const bound = enc([afterPart(s), '', 0]);
+          assert.ok(Buffer.compare(enc([s, ...tail]), bound) < 0, 'a key of s is below the bound');
+          assert.ok(Buffer.compare(enc([s + next + more, ...tail]), bound) > 0, 'a longer string is above it');
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -621,11 +802,20 @@ describe('key bounds over long string parts', () => {
       const child = 'urn:li:dataset:(urn:li:dataPlatform:hive,child,PROD)';
       await store.write((txn) => {
         writeAspect(txn, stamp(1), long, 'datasetProperties', { name: 'long' });
-        writeAspect(txn, stamp(1), child, 'upstreamLineage', { upstreams: [{ dataset: long, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:x' } }] });
+        writeAspect(txn, stamp(1), child, 'upstreamLineage', {
+          upstreams: [{ dataset: long, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:x' } }],
+        });
         writeAspect(txn, stamp(1), long, 'datasetProfile', { timestampMillis: 5, rowCount: 1 });
-        writeAspect(txn, stamp(1), long, 'operation', { timestampMillis: 6, operationType: 'INSERT', lastUpdatedTimestamp: 6 });
+        writeAspect(txn, stamp(1), long, 'operation', {
+          timestampMillis: 6,
+          operationType: 'INSERT',
+          lastUpdatedTimestamp: 6,
+        });
       });
-      assert.deepEqual(store.edges(long, 'INCOMING').map((e) => [e.type, e.urn]), [['DownstreamOf', child]]);
+      assert.deepEqual(
+        store.edges(long, 'INCOMING').map((e) => [e.type, e.urn]),
+        [['DownstreamOf', child]],
+      );
       assert.deepEqual(store.timeseriesAspects(long), ['datasetProfile', 'operation']);
       assert.equal(await store.write((txn) => txn.deleteTimeseries(long)), 2);
       assert.deepEqual(store.timeseriesAspects(long), []);
@@ -640,19 +830,29 @@ describe('timeseries walks', () => {
     const store = openCatalog(tempDataPath());
     try {
       const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,a_table_name_long_enough_to_take_the_raw_path,PROD)';
-      const event = fc.record({ aspect: fc.constantFrom('datasetProfile', 'operation', 'datasetUsageStatistics'), time: fc.integer({ min: 0, max: 50 }), partition: fc.constantFrom('', 'a', 'b') });
+      const event = fc.record({
+        aspect: fc.constantFrom('datasetProfile', 'operation', 'datasetUsageStatistics'),
+        time: fc.integer({ min: 0, max: 50 }),
+        partition: fc.constantFrom('', 'a', 'b'),
+      });
       const bound = fc.option(fc.integer({ min: -1, max: 52 }), { nil: undefined });
       await fc.assert(
         fc.asyncProperty(fc.array(event, { maxLength: 40 }), bound, bound, async (events, from, to) => {
           await store.write((txn) => {
             txn.deleteTimeseries(urn);
             for (const e of events) {
-              const value = { timestampMillis: e.time, partitionSpec: { type: 'PARTITION', partition: e.partition }, operationType: 'INSERT', lastUpdatedTimestamp: e.time };
+              const value = {
+                timestampMillis: e.time,
+                partitionSpec: { type: 'PARTITION', partition: e.partition },
+                operationType: 'INSERT',
+                lastUpdatedTimestamp: e.time,
+              };
               writeAspect(txn, stamp(1), urn, e.aspect, value);
             }
           });
           const range = { startTimeMillis: from, endTimeMillis: to };
-          const key = (r: { timestampMillis: number; value: Record<string, unknown> }) => `${r.timestampMillis}/${JSON.stringify(r.value)}`;
+          const key = (r: { timestampMillis: number; value: Record<string, unknown> }) =>
+            `${r.timestampMillis}/${JSON.stringify(r.value)}`;
           const oldest = store.timeseries(urn, 'operation', range).map(key);
           assert.deepEqual(Array.from(store.timeseriesNewestFirst(urn, 'operation', range), key), oldest.reverse());
         }),
@@ -669,7 +869,14 @@ describe('store modules', () => {
     // Relative imports of every module of src/store, `import type` and re-exports included.
     const dir = join(ROOT, 'src', 'store');
     const modules = readdirSync(dir).filter((f) => f.endsWith('.ts'));
-    const imports = new Map(modules.map((f) => [f, [...readFileSync(join(dir, f), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'\.\/([^'/]+)'/gms)].map((m) => m[1]!)]));
+    const imports = new Map(
+      modules.map((f) => [
+        f,
+        [...readFileSync(join(dir, f), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'\.\/([^'/]+)'/gms)].map(
+          (m) => m[1]!,
+        ),
+      ]),
+    );
     assert.ok((imports.get('store.ts') ?? []).includes('writeScope.ts'), 'the imports are read');
     const cycles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();

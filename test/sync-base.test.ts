@@ -5,12 +5,21 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { baseRecord, changedSince, findByHash, findCommonBase, hashValue, relateHistories, type AspectVersion } from '../src/sync/base.ts';
+import {
+  baseRecord,
+  changedSince,
+  findByHash,
+  findCommonBase,
+  hashValue,
+  relateHistories,
+  type AspectVersion,
+} from '../src/sync/base.ts';
 import { canonicalJson } from '../src/sync/canonical.ts';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 /** A history, newest first, from values oldest first (as the store numbers them: 1 = oldest). */
-const history = (...valuesOldestFirst: unknown[]): AspectVersion[] => valuesOldestFirst.map((value, i) => ({ version: String(i + 1), value })).reverse();
+const history = (...valuesOldestFirst: unknown[]): AspectVersion[] =>
+  valuesOldestFirst.map((value, i) => ({ version: String(i + 1), value })).reverse();
 const v = (d: string) => ({ description: d });
 
 describe('hashValue', () => {
@@ -40,7 +49,11 @@ describe('hashValue', () => {
   it('property: equal after a JSON round trip with keys shuffled', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
-        const shuffled = JSON.parse(JSON.stringify(value, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).reverse()) : x)));
+        const shuffled = JSON.parse(
+          JSON.stringify(value, (_k, x) =>
+            x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).reverse()) : x,
+          ),
+        );
         assert.equal(hashValue(shuffled), hashValue(value));
         assert.deepStrictEqual(JSON.parse(canonicalJson(value)), JSON.parse(JSON.stringify(value)));
       }),
@@ -72,24 +85,39 @@ describe('relateHistories: two files that never synced', () => {
     assert.deepStrictEqual(relateHistories([], []), { kind: 'same' });
   });
 
-  it('a side whose value is an older version of the other\'s is a fast-forward', () => {
+  it("a side whose value is an older version of the other's is a fast-forward", () => {
     const ana = history(v('a'), v('b'), v('c'));
     const mine = history(v('a'), v('b'));
     assert.deepStrictEqual(relateHistories(mine, ana), { kind: 'fastForward', newer: 'remote', value: v('c') });
     assert.deepStrictEqual(relateHistories(ana, mine), { kind: 'fastForward', newer: 'local', value: v('c') });
     // Its version numbers need not line up: only the value counts.
-    assert.deepStrictEqual(relateHistories([{ version: '1', value: v('b') }], ana), { kind: 'fastForward', newer: 'remote', value: v('c') });
+    assert.deepStrictEqual(relateHistories([{ version: '1', value: v('b') }], ana), {
+      kind: 'fastForward',
+      newer: 'remote',
+      value: v('c'),
+    });
   });
 
   it('an aspect one side lacks: the other side is newer', () => {
-    assert.deepStrictEqual(relateHistories([], history(v('a'))), { kind: 'fastForward', newer: 'remote', value: v('a') });
-    assert.deepStrictEqual(relateHistories(history(v('a')), []), { kind: 'fastForward', newer: 'local', value: v('a') });
+    assert.deepStrictEqual(relateHistories([], history(v('a'))), {
+      kind: 'fastForward',
+      newer: 'remote',
+      value: v('a'),
+    });
+    assert.deepStrictEqual(relateHistories(history(v('a')), []), {
+      kind: 'fastForward',
+      newer: 'local',
+      value: v('a'),
+    });
   });
 
   it('both moved on: the newest version both hold with the same value is the base', () => {
     const mine = history(v('a'), v('b'), v('mine'));
     const ana = history(v('a'), v('b'), v('ana'));
-    assert.deepStrictEqual(relateHistories(mine, ana), { kind: 'diverged', base: { value: v('b'), localVersion: '2', remoteVersion: '2' } });
+    assert.deepStrictEqual(relateHistories(mine, ana), {
+      kind: 'diverged',
+      base: { value: v('b'), localVersion: '2', remoteVersion: '2' },
+    });
   });
 
   it('versions that hold different values are not a base, even when numbered alike', () => {
@@ -99,8 +127,16 @@ describe('relateHistories: two files that never synced', () => {
   });
 
   it('histories numbered differently fall back to the common value nearest the top of both', () => {
-    const mine: AspectVersion[] = [{ version: '9', value: v('mine') }, { version: '8', value: v('b') }, { version: '7', value: v('a') }];
-    const ana: AspectVersion[] = [{ version: '3', value: v('ana') }, { version: '2', value: v('b') }, { version: '1', value: v('a') }];
+    const mine: AspectVersion[] = [
+      { version: '9', value: v('mine') },
+      { version: '8', value: v('b') },
+      { version: '7', value: v('a') },
+    ];
+    const ana: AspectVersion[] = [
+      { version: '3', value: v('ana') },
+      { version: '2', value: v('b') },
+      { version: '1', value: v('a') },
+    ];
     assert.deepStrictEqual(findCommonBase(mine, ana), { value: v('b'), localVersion: '8', remoteVersion: '2' });
     assert.deepStrictEqual(findCommonBase(ana, mine), { value: v('b'), localVersion: '2', remoteVersion: '8' });
   });
@@ -109,7 +145,7 @@ describe('relateHistories: two files that never synced', () => {
     assert.deepStrictEqual(relateHistories(history(v('a')), history(v('b'))), { kind: 'diverged', base: undefined });
   });
 
-  it('each side holding the other\'s value in its past is not a fast-forward', () => {
+  it("each side holding the other's value in its past is not a fast-forward", () => {
     // mine: a → b ; ana: b → a. Neither is simply behind.
     const rel = relateHistories(history(v('a'), v('b')), history(v('b'), v('a')));
     assert.equal(rel.kind, 'diverged');
@@ -122,7 +158,8 @@ describe('relateHistories: two files that never synced', () => {
       fc.property(hist, hist, (mine, ana) => {
         const one = relateHistories(mine, ana);
         const two = relateHistories(ana, mine);
-        if (one.kind === 'fastForward') assert.deepStrictEqual(two, { ...one, newer: one.newer === 'local' ? 'remote' : 'local' });
+        if (one.kind === 'fastForward')
+          assert.deepStrictEqual(two, { ...one, newer: one.newer === 'local' ? 'remote' : 'local' });
         else if (one.kind === 'diverged') {
           assert.equal(two.kind, 'diverged');
           assert.deepStrictEqual(two.kind === 'diverged' && two.base?.value, one.base?.value);

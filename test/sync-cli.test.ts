@@ -19,33 +19,63 @@ const description = (text: string) => ({ description: text });
 const ingest = ingestRecords;
 const aspect = getAspectValue;
 
-const tagNames = (v: any): string[] => (v?.tags ?? []).map((t: { tag: string }) => t.tag.replace('urn:li:tag:', '')).sort();
+const tagNames = (v: any): string[] =>
+  (v?.tags ?? []).map((t: { tag: string }) => t.tag.replace('urn:li:tag:', '')).sort();
 
-test('a teammate\'s file: pull merges tags, fails on a conflicting description, --theirs settles it; push; diff; status', async () => {
+test("a teammate's file: pull merges tags, fails on a conflicting description, --theirs settles it; push; diff; status", async () => {
   const dir = tempDir();
   const mine = join(dir, 'mine.lmdb');
   const ana = join(dir, 'from-ana.lmdb');
-  await ingest(mine, [mcp(T1, 'globalTags', tags('pii')), mcp(T1, 'editableDatasetProperties', description('Orders')), mcp(T2, 'globalTags', tags('pii'))]);
+  await ingest(mine, [
+    mcp(T1, 'globalTags', tags('pii')),
+    mcp(T1, 'editableDatasetProperties', description('Orders')),
+    mcp(T2, 'globalTags', tags('pii')),
+  ]);
   assert.equal((await runCli(['backup', '-f', ana, '--data', mine])).code, 0);
   // A fresh copy holds the same metadata.
   const same = await runCli(['diff', ana, '--data', mine]);
   assert.equal(same.code, 0, same.stdout + same.stderr);
   // Edits on both copies: each adds a tag, both change the description differently; T2 only on Ana's.
-  await ingest(mine, [mcp(T1, 'globalTags', tags('pii', 'gold')), mcp(T1, 'editableDatasetProperties', description('All orders'))]);
-  await ingest(ana, [mcp(T1, 'globalTags', tags('pii', 'finance')), mcp(T1, 'editableDatasetProperties', description('Orders, one row each')), mcp(T2, 'globalTags', tags('pii', 'users'))]);
+  await ingest(mine, [
+    mcp(T1, 'globalTags', tags('pii', 'gold')),
+    mcp(T1, 'editableDatasetProperties', description('All orders')),
+  ]);
+  await ingest(ana, [
+    mcp(T1, 'globalTags', tags('pii', 'finance')),
+    mcp(T1, 'editableDatasetProperties', description('Orders, one row each')),
+    mcp(T2, 'globalTags', tags('pii', 'users')),
+  ]);
   const differs = await runCli(['diff', ana, '--data', mine, '--json']);
   assert.equal(differs.code, 1);
   const report = JSON.parse(differs.stdout);
   assert.equal(report.same, false);
-  assert.ok(report.entities.some((e: any) => e.urn === T1 && e.aspects.some((a: any) => a.aspect === 'editableDatasetProperties')));
+  assert.ok(
+    report.entities.some(
+      (e: any) => e.urn === T1 && e.aspects.some((a: any) => a.aspect === 'editableDatasetProperties'),
+    ),
+  );
 
   const pulled = await runCli(['pull', ana, '--data', mine, '--json']);
   assert.equal(pulled.code, 1, pulled.stderr);
   const summary = JSON.parse(pulled.stdout);
   assert.equal(summary.conflicts.length, 1);
   assert.deepEqual(
-    { urn: summary.conflicts[0].urn, aspect: summary.conflicts[0].aspect, path: summary.conflicts[0].path, base: summary.conflicts[0].base, local: summary.conflicts[0].local, remote: summary.conflicts[0].remote },
-    { urn: T1, aspect: 'editableDatasetProperties', path: 'description', base: 'Orders', local: 'All orders', remote: 'Orders, one row each' },
+    {
+      urn: summary.conflicts[0].urn,
+      aspect: summary.conflicts[0].aspect,
+      path: summary.conflicts[0].path,
+      base: summary.conflicts[0].base,
+      local: summary.conflicts[0].local,
+      remote: summary.conflicts[0].remote,
+    },
+    {
+      urn: T1,
+      aspect: 'editableDatasetProperties',
+      path: 'description',
+      base: 'Orders',
+      local: 'All orders',
+      remote: 'Orders, one row each',
+    },
   );
   // Everything else was pulled: both tag additions on T1, Ana's tag on T2 (a fast-forward); the description is untouched.
   assert.deepEqual(tagNames(await aspect(mine, T1, 'globalTags')), ['finance', 'gold', 'pii']);
@@ -55,7 +85,10 @@ test('a teammate\'s file: pull merges tags, fails on a conflicting description, 
   const human = await runCli(['pull', ana, '--data', mine]);
   assert.equal(human.code, 1);
   assert.match(human.stderr, /CONFLICT .*editableDatasetProperties description/);
-  assert.match(human.stdout, /^Pulled from .*: \d+ entities, \d+ entities removed, \d+ aspects written, \d+ unchanged, \d+ merged, 1 conflicts$/m);
+  assert.match(
+    human.stdout,
+    /^Pulled from .*: \d+ entities, \d+ entities removed, \d+ aspects written, \d+ unchanged, \d+ merged, 1 conflicts$/m,
+  );
 
   const theirs = await runCli(['pull', ana, '--data', mine, '--theirs']);
   assert.equal(theirs.code, 0, theirs.stderr);
@@ -92,7 +125,9 @@ test('tokens: kept outside the data file (mode 0600), a looser credentials file 
   const credentials = join(dir, 'credentials');
   const env = { CATALOG_CREDENTIALS: credentials };
   const secret = 'tok-SECRET-4711';
-  const added = await runCli(['remote', 'add', 'team', 'http://127.0.0.1:9/', '--token', secret, '--data', data], { env });
+  const added = await runCli(['remote', 'add', 'team', 'http://127.0.0.1:9/', '--token', secret, '--data', data], {
+    env,
+  });
   assert.equal(added.code, 0, added.stderr);
   assert.ok(!added.stdout.includes(secret));
   assert.equal(statSync(credentials).mode & 0o777, 0o600);
@@ -121,7 +156,11 @@ test('tokens: kept outside the data file (mode 0600), a looser credentials file 
 });
 
 async function post(url: string, path: string, body: unknown): Promise<any> {
-  const res = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   assert.equal(res.status, 200, text);
   return text ? JSON.parse(text) : undefined;
@@ -133,27 +172,46 @@ async function remoteAspect(url: string, urn: string, name: string): Promise<any
   return ((await res.json()) as any)[name];
 }
 
-const proposal = (urn: string, aspectName: string, value: unknown) => ({ entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(value), contentType: 'application/json' } });
+const proposal = (urn: string, aspectName: string, value: unknown) => ({
+  entityType: 'dataset',
+  entityUrn: urn,
+  changeType: 'UPSERT',
+  aspectName,
+  aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+});
 
 test('an HTTP remote (catalog serve): pull a slice, edit on both sides, push merges, a conflict writes nothing, --ours pushes', async () => {
   const dir = tempDir();
   const remoteData = join(dir, 'team.lmdb');
   const local = join(dir, 'laptop.lmdb');
-  await ingest(remoteData, [mcp(T1, 'globalTags', tags('pii')), mcp(T1, 'editableDatasetProperties', description('Orders')), mcp(T2, 'globalTags', tags('pii')), mcp(T1, 'ownership', { owners: [{ owner: 'urn:li:corpuser:ana', type: 'DATAOWNER' }] }), mcp('urn:li:corpuser:ana', 'corpUserInfo', { active: true, displayName: 'Ana' })]);
+  await ingest(remoteData, [
+    mcp(T1, 'globalTags', tags('pii')),
+    mcp(T1, 'editableDatasetProperties', description('Orders')),
+    mcp(T2, 'globalTags', tags('pii')),
+    mcp(T1, 'ownership', { owners: [{ owner: 'urn:li:corpuser:ana', type: 'DATAOWNER' }] }),
+    mcp('urn:li:corpuser:ana', 'corpUserInfo', { active: true, displayName: 'Ana' }),
+  ]);
   const server = await serveCatalog(['serve', '--port', '0', '--data', remoteData]);
   try {
     const url = server.url.replace(/\/$/, '');
     assert.equal((await runCli(['remote', 'add', 'team', url, '--data', local])).code, 0);
     const pulled = await runCli(['pull', 'team', '--platform', 'hive', '--data', local]);
     assert.equal(pulled.code, 0, pulled.stderr);
-    assert.equal((await runCli(['get', '--urn', T2, '--data', local])).code !== 0 || !(await runCli(['get', '--urn', T2, '--data', local])).stdout.includes('globalTags'), true);
+    assert.equal(
+      (await runCli(['get', '--urn', T2, '--data', local])).code !== 0 ||
+        !(await runCli(['get', '--urn', T2, '--data', local])).stdout.includes('globalTags'),
+      true,
+    );
     assert.deepEqual(tagNames(await aspect(local, T1, 'globalTags')), ['pii']);
     // The owner it points to came along.
     assert.equal((await aspect(local, 'urn:li:corpuser:ana', 'corpUserInfo')).displayName, 'Ana');
 
     // Offline edit here, someone else's edit there, on the same aspect.
     await ingest(local, [mcp(T1, 'globalTags', tags('pii', 'gold'))]);
-    await post(url, '/aspects?action=ingestProposal', { proposal: proposal(T1, 'globalTags', tags('pii', 'vip')), async: 'false' });
+    await post(url, '/aspects?action=ingestProposal', {
+      proposal: proposal(T1, 'globalTags', tags('pii', 'vip')),
+      async: 'false',
+    });
     const pushed = await runCli(['push', 'team', '--data', local]);
     assert.equal(pushed.code, 0, pushed.stderr);
     const runId = /runId (\S+)/.exec(pushed.stdout)?.[1];
@@ -164,13 +222,23 @@ test('an HTTP remote (catalog serve): pull a slice, edit on both sides, push mer
     assert.deepEqual(tagNames(await aspect(local, T1, 'globalTags')), ['gold', 'pii', 'vip']);
 
     // Both change the description: the push stops before writing anything.
-    await ingest(local, [mcp(T1, 'editableDatasetProperties', description('Mine')), mcp(T1, 'globalTags', tags('pii', 'gold', 'vip', 'new'))]);
-    await post(url, '/aspects?action=ingestProposal', { proposal: proposal(T1, 'editableDatasetProperties', description('Theirs')), async: 'false' });
+    await ingest(local, [
+      mcp(T1, 'editableDatasetProperties', description('Mine')),
+      mcp(T1, 'globalTags', tags('pii', 'gold', 'vip', 'new')),
+    ]);
+    await post(url, '/aspects?action=ingestProposal', {
+      proposal: proposal(T1, 'editableDatasetProperties', description('Theirs')),
+      async: 'false',
+    });
     const refused = await runCli(['push', 'team', '--data', local]);
     assert.equal(refused.code, 1, refused.stdout);
     assert.match(refused.stderr, /CONFLICT .*editableDatasetProperties description/);
     assert.equal((await remoteAspect(url, T1, 'editableDatasetProperties')).value.description, 'Theirs');
-    assert.deepEqual(tagNames((await remoteAspect(url, T1, 'globalTags')).value), ['gold', 'pii', 'vip'], 'nothing was written');
+    assert.deepEqual(
+      tagNames((await remoteAspect(url, T1, 'globalTags')).value),
+      ['gold', 'pii', 'vip'],
+      'nothing was written',
+    );
     const ours = await runCli(['push', 'team', '--ours', '--data', local]);
     assert.equal(ours.code, 0, ours.stderr);
     assert.equal((await remoteAspect(url, T1, 'editableDatasetProperties')).value.description, 'Mine');
@@ -190,12 +258,16 @@ async function writeRecorder(target: string): Promise<{ url: string; writes: any
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      if (req.method === 'POST' && /^\/openapi\/v3\/entity\/\w+\?/.test(req.url ?? '')) writes.push(...JSON.parse(body.toString()));
+      if (req.method === 'POST' && /^\/openapi\/v3\/entity\/\w+\?/.test(req.url ?? ''))
+        writes.push(...JSON.parse(body.toString()));
       const to = new URL(target);
-      const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
+      const out = request(
+        { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
       out.end(body);
     });
   });
@@ -221,7 +293,8 @@ async function neverSynced(records: unknown[]) {
     url,
     writes: recorder.writes,
     /** An edit made on the server. */
-    upsert: (urn: string, name: string, value: unknown) => post(url, '/aspects?action=ingestProposal', { proposal: proposal(urn, name, value), async: 'false' }),
+    upsert: (urn: string, name: string, value: unknown) =>
+      post(url, '/aspects?action=ingestProposal', { proposal: proposal(urn, name, value), async: 'false' }),
     close: async () => {
       recorder.close();
       await server.stop();
@@ -229,7 +302,7 @@ async function neverSynced(records: unknown[]) {
   };
 }
 
-test('never synced with a server: a local value that is an older version of the server\'s fast-forwards on pull (no conflict)', async () => {
+test("never synced with a server: a local value that is an older version of the server's fast-forwards on pull (no conflict)", async () => {
   const s = await neverSynced([mcp(T1, 'editableDatasetProperties', description('Orders'))]);
   try {
     await s.upsert(T1, 'editableDatasetProperties', description('Orders (all)'));
@@ -246,7 +319,10 @@ test('never synced with a server: a local value that is an older version of the 
 });
 
 test('never synced with a server: push fast-forwards the server where this file is newer (If-Version-Match its current version), and leaves for pull what only the server moved on', async () => {
-  const s = await neverSynced([mcp(T1, 'editableDatasetProperties', description('Orders')), mcp(T2, 'editableDatasetProperties', description('Users'))]);
+  const s = await neverSynced([
+    mcp(T1, 'editableDatasetProperties', description('Orders')),
+    mcp(T2, 'editableDatasetProperties', description('Users')),
+  ]);
   try {
     await s.upsert(T1, 'editableDatasetProperties', description('All orders'));
     await ingest(s.mine, [mcp(T2, 'editableDatasetProperties', description('App users'))]);
@@ -257,8 +333,15 @@ test('never synced with a server: push fast-forwards the server where this file 
     assert.match(pushed.stdout, /1 aspects changed on the remote only: pull to bring them here/);
     assert.equal((await remoteAspect(s.url, T2, 'editableDatasetProperties')).value.description, 'App users');
     assert.equal((await remoteAspect(s.url, T1, 'editableDatasetProperties')).value.description, 'All orders');
-    assert.equal((await aspect(s.mine, T1, 'editableDatasetProperties')).description, 'Orders', 'a push changes nothing here');
-    assert.deepEqual(s.writes.map((w) => [w.urn, Object.keys(w).filter((k) => k !== 'urn'), w.editableDatasetProperties?.headers]), [[T2, ['editableDatasetProperties'], { 'If-Version-Match': '1' }]]);
+    assert.equal(
+      (await aspect(s.mine, T1, 'editableDatasetProperties')).description,
+      'Orders',
+      'a push changes nothing here',
+    );
+    assert.deepEqual(
+      s.writes.map((w) => [w.urn, Object.keys(w).filter((k) => k !== 'urn'), w.editableDatasetProperties?.headers]),
+      [[T2, ['editableDatasetProperties'], { 'If-Version-Match': '1' }]],
+    );
   } finally {
     await s.close();
   }
@@ -286,7 +369,10 @@ test('never synced with a server: both sides changed from an older common versio
     assert.equal(conflicting.code, 1, conflicting.stderr);
     const [conflict, ...more] = JSON.parse(conflicting.stdout).conflicts;
     assert.deepEqual(more, []);
-    assert.deepEqual([conflict.urn, conflict.aspect, conflict.path, conflict.base, conflict.local, conflict.remote], [T2, 'editableDatasetProperties', 'description', undefined, 'Users', 'All users']);
+    assert.deepEqual(
+      [conflict.urn, conflict.aspect, conflict.path, conflict.base, conflict.local, conflict.remote],
+      [T2, 'editableDatasetProperties', 'description', undefined, 'Users', 'All users'],
+    );
     assert.equal((await aspect(s.mine, T2, 'editableDatasetProperties')).description, 'Users');
   } finally {
     await s.close();
@@ -297,7 +383,11 @@ test('an HTTP remote (catalog serve): entities hard-deleted there are removed by
   const dir = tempDir();
   const remoteData = join(dir, 'team.lmdb');
   const local = join(dir, 'laptop.lmdb');
-  await ingest(remoteData, [mcp(T1, 'globalTags', tags('pii')), mcp(T1, 'editableDatasetProperties', description('Orders')), mcp(T2, 'globalTags', tags('pii'))]);
+  await ingest(remoteData, [
+    mcp(T1, 'globalTags', tags('pii')),
+    mcp(T1, 'editableDatasetProperties', description('Orders')),
+    mcp(T2, 'globalTags', tags('pii')),
+  ]);
   const server = await serveCatalog(['serve', '--port', '0', '--data', remoteData]);
   try {
     const url = server.url.replace(/\/$/, '');
@@ -315,7 +405,10 @@ test('an HTTP remote (catalog serve): entities hard-deleted there are removed by
     assert.equal(pulled.code, 1, pulled.stderr);
     const summary = JSON.parse(pulled.stdout);
     assert.equal(summary.removed, 1);
-    assert.deepEqual(summary.conflicts.map((c: any) => [c.urn, c.aspect, c.path, c.local, c.remote]), [[T1, 'editableDatasetProperties', '', description('Orders, mine'), undefined]]);
+    assert.deepEqual(
+      summary.conflicts.map((c: any) => [c.urn, c.aspect, c.path, c.local, c.remote]),
+      [[T1, 'editableDatasetProperties', '', description('Orders, mine'), undefined]],
+    );
     const gone = async (urn: string) => {
       const r = await runCli(['get', '--urn', urn, '--data', local]);
       return r.code === 1 && r.stderr === `urn ${urn} not found\n`;
@@ -326,10 +419,16 @@ test('an HTTP remote (catalog serve): entities hard-deleted there are removed by
     const human = await runCli(['pull', url, '--data', local, ...all]);
     assert.equal(human.code, 1);
     assert.match(human.stderr, /CONFLICT .*editableDatasetProperties/);
-    assert.match(human.stdout, /^Pulled from .*: 0 entities, 0 entities removed, 0 aspects written, 0 unchanged, 0 merged, 1 conflicts$/m);
+    assert.match(
+      human.stdout,
+      /^Pulled from .*: 0 entities, 0 entities removed, 0 aspects written, 0 unchanged, 0 merged, 1 conflicts$/m,
+    );
     const theirs = await runCli(['pull', url, '--data', local, '--theirs', ...all]);
     assert.equal(theirs.code, 0, theirs.stderr);
-    assert.match(theirs.stdout, /: 0 entities, 1 entities removed, 1 aspects written, 0 unchanged, 1 merged, 0 conflicts$/m);
+    assert.match(
+      theirs.stdout,
+      /: 0 entities, 1 entities removed, 1 aspects written, 0 unchanged, 1 merged, 0 conflicts$/m,
+    );
     assert.ok(await gone(T1), 'T1 is gone here too');
   } finally {
     await server.stop();
@@ -342,7 +441,10 @@ test('SIGKILL during a pull, then the pull again: the same end state as an unint
   const records = [];
   for (let i = 0; i < 10000; i++) {
     const urn = `urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)`;
-    records.push(mcp(urn, 'globalTags', tags(`t${i % 7}`)), mcp(urn, 'editableDatasetProperties', description(`table ${i}`)));
+    records.push(
+      mcp(urn, 'globalTags', tags(`t${i % 7}`)),
+      mcp(urn, 'editableDatasetProperties', description(`table ${i}`)),
+    );
   }
   await ingest(source, records);
   const whole = join(dir, 'whole.lmdb');
@@ -372,11 +474,23 @@ test('SIGKILL during a push, then the push again: only the rest is sent, both fi
   const dir = tempDir();
   const target = join(dir, 'target.lmdb');
   const records = [];
-  for (let i = 0; i < 10000; i++) records.push(mcp(`urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)`, 'editableDatasetProperties', description(`table ${i}`)));
+  for (let i = 0; i < 10000; i++)
+    records.push(
+      mcp(
+        `urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)`,
+        'editableDatasetProperties',
+        description(`table ${i}`),
+      ),
+    );
   await ingest(target, records);
   const laptop = join(dir, 'laptop.lmdb');
   assert.equal((await runCli(['pull', target, '--data', laptop])).code, 0);
-  await ingest(laptop, records.map((r: any) => mcp(r.entityUrn, 'editableDatasetProperties', description(`${r.aspect.json.description}, edited`))));
+  await ingest(
+    laptop,
+    records.map((r: any) =>
+      mcp(r.entityUrn, 'editableDatasetProperties', description(`${r.aspect.json.description}, edited`)),
+    ),
+  );
   const [cmd, args] = catalogCommand(['push', target, '--data', laptop]);
   const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, CATALOG_DATA: '' }, stdio: 'ignore' });
   await new Promise((r) => setTimeout(r, 1500));
@@ -390,7 +504,11 @@ test('SIGKILL during a push, then the push again: only the rest is sent, both fi
   assert.ok(sent <= 10000, String(sent));
   assert.equal((await runCli(['diff', target, '--data', laptop])).code, 0);
   assert.match((await runCli(['push', target, '--data', laptop])).stdout, /0 aspects sent/);
-  assert.equal((await aspect(target, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t9999,PROD)', 'editableDatasetProperties')).description, 'table 9999, edited');
+  assert.equal(
+    (await aspect(target, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t9999,PROD)', 'editableDatasetProperties'))
+      .description,
+    'table 9999, edited',
+  );
 });
 
 test('remote mistakes are refused with what was wrong, and write nothing', async () => {
@@ -404,14 +522,29 @@ test('remote mistakes are refused with what was wrong, and write nothing', async
     assert.equal(r.code, code, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
     assert.match(r.stderr, message);
   };
-  await refused(['diff'], /no remote: name one \(a URL or a data file\) or add one with `catalog remote add NAME URL\|PATH`/);
-  await refused(['remote', 'add', '9lives', other], /"9lives" is not a remote name: a letter, then letters, digits, "\.", "_" or "-"/);
+  await refused(
+    ['diff'],
+    /no remote: name one \(a URL or a data file\) or add one with `catalog remote add NAME URL\|PATH`/,
+  );
+  await refused(
+    ['remote', 'add', '9lives', other],
+    /"9lives" is not a remote name: a letter, then letters, digits, "\.", "_" or "-"/,
+  );
   await refused(['remote', 'add', 'http://x', other], /"http:\/\/x" is not a remote name/);
-  await refused(['remote', 'add', 'team', 'https://ana:secret@gms.example.com'], /https:\/\/gms\.example\.com: put no credentials in a remote's URL \(they would be kept in the data file\); use --token or the credentials file/);
+  await refused(
+    ['remote', 'add', 'team', 'https://ana:secret@gms.example.com'],
+    /https:\/\/gms\.example\.com: put no credentials in a remote's URL \(they would be kept in the data file\); use --token or the credentials file/,
+  );
   await refused(['remote', 'remove', 'team'], /no remote named team/);
-  await refused(['remote', 'add', 'ana', other, '--token', 'secret'], /--token is for a remote that is a URL; .*other\.lmdb is a data file/);
+  await refused(
+    ['remote', 'add', 'ana', other, '--token', 'secret'],
+    /--token is for a remote that is a URL; .*other\.lmdb is a data file/,
+  );
   await refused(['pull', data], /mine\.lmdb is this data file itself: name another catalog/);
-  await refused(['pull', join(dir, 'nowhere.lmdb')], /nowhere\.lmdb is neither a remote of this file nor a URL nor an existing data file/);
+  await refused(
+    ['pull', join(dir, 'nowhere.lmdb')],
+    /nowhere\.lmdb is neither a remote of this file nor a URL nor an existing data file/,
+  );
   // Nothing was kept: the file has no remote, and the password is nowhere in it.
   assert.equal((await runCli(['remote', 'list', '--data', data])).stdout, '');
   assert.equal(readFileSync(data).includes(Buffer.from('secret')), false);
@@ -432,7 +565,9 @@ test('an aspect removed here: status says so, push --dry-run would delete it, pu
   // A first push sends nothing (both files hold the same) and records the bases.
   assert.match((await runCli(['push', 'ana', '--data', mine])).stdout, /0 aspects sent/);
   // Removed here with a DELETE proposal.
-  await ingest(mine, [{ entityType: 'dataset', entityUrn: T1, changeType: 'DELETE', aspectName: 'editableDatasetProperties' }]);
+  await ingest(mine, [
+    { entityType: 'dataset', entityUrn: T1, changeType: 'DELETE', aspectName: 'editableDatasetProperties' },
+  ]);
   const status = await runCli(['status', '--data', mine]);
   assert.ok(status.stdout.includes(`  ${T1}  editableDatasetProperties (removed)`), status.stdout);
   const dry = await runCli(['push', 'ana', '--dry-run', '--data', mine]);

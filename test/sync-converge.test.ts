@@ -35,7 +35,11 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ op: fc.constantFrom('tag' as const, 'untag' as const), ds: fc.nat(1), tag: fc.nat(2) }),
   fc.record({ op: fc.constantFrom('own' as const, 'disown' as const), ds: fc.nat(1), owner: fc.nat(1) }),
   fc.record({ op: fc.constantFrom('link' as const, 'unlink' as const), ds: fc.nat(1), link: fc.nat(1) }),
-  fc.record({ op: fc.constant('describe' as const), ds: fc.nat(1), text: fc.constantFrom('orders', 'all orders', 'legacy orders') }),
+  fc.record({
+    op: fc.constant('describe' as const),
+    ds: fc.nat(1),
+    text: fc.constantFrom('orders', 'all orders', 'legacy orders'),
+  }),
   // A hard delete of the whole dataset (`datahub delete --hard`): on the remote, out of its scroll.
   fc.record({ op: fc.constant('drop' as const), ds: fc.nat(1) }),
 );
@@ -51,7 +55,8 @@ async function apply(store: Store, e: Edit): Promise<void> {
       txn.deleteEntity(urn);
       return;
     }
-    const get = (name: string, empty: Obj): Obj => structuredClone((txn.getAspect(urn, name)?.value as Obj | undefined) ?? empty);
+    const get = (name: string, empty: Obj): Obj =>
+      structuredClone((txn.getAspect(urn, name)?.value as Obj | undefined) ?? empty);
     const put = (name: string, value: Obj) => writeAspect(txn, stamp, urn, name, value);
     if (e.op === 'tag' || e.op === 'untag') {
       const v = get('globalTags', { tags: [] }) as { tags: Array<{ tag: string }> };
@@ -60,11 +65,15 @@ async function apply(store: Store, e: Edit): Promise<void> {
     } else if (e.op === 'own' || e.op === 'disown') {
       const v = get('ownership', { owners: [] }) as { owners: Array<{ owner: string; type: string }> };
       const rest = v.owners.filter((o) => o.owner !== OWNERS[e.owner]);
-      put('ownership', { owners: e.op === 'own' ? [...rest, { owner: OWNERS[e.owner]!, type: 'TECHNICAL_OWNER' }] : rest });
+      put('ownership', {
+        owners: e.op === 'own' ? [...rest, { owner: OWNERS[e.owner]!, type: 'TECHNICAL_OWNER' }] : rest,
+      });
     } else if (e.op === 'link' || e.op === 'unlink') {
       const v = get('institutionalMemory', { elements: [] }) as { elements: Array<{ url: string }> };
       const rest = v.elements.filter((l) => l.url !== LINKS[e.link]);
-      put('institutionalMemory', { elements: e.op === 'link' ? [...rest, { url: LINKS[e.link]!, description: 'doc', createStamp: stamp }] : rest });
+      put('institutionalMemory', {
+        elements: e.op === 'link' ? [...rest, { url: LINKS[e.link]!, description: 'doc', createStamp: stamp }] : rest,
+      });
     } else if (e.op === 'describe') {
       put('editableDatasetProperties', { description: e.text });
     }
@@ -93,58 +102,89 @@ describe('sync both ways', () => {
     let converged = 0;
     let conflicted = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(edit, { maxLength: 6 }), fc.array(edit, { maxLength: 6 }), fc.array(edit, { maxLength: 4 }), async (start, theirs, ours) => {
-        const remotePath = tempDataPath();
-        const seed = openCatalog(remotePath);
-        for (const e of [{ op: 'describe' as const, ds: 0, text: 'orders' }, { op: 'describe' as const, ds: 1, text: 'orders' }, ...start]) await apply(seed, e);
-        await seed.close();
-        const local = openCatalog(tempDataPath());
-        try {
-          // The shared starting point: the local file pulls everything once.
-          let remote = new FileRemote(remotePath, false);
-          const first = await pull(local, remote, { slice: {} });
-          await remote.close();
-          assert.equal(first.conflicts.length, 0);
-          assert.equal(state(local), await stateOf(remotePath));
-          // Apart: the remote's owner and the local user each edit.
-          const other = openCatalog(remotePath);
-          for (const e of theirs) await apply(other, e);
-          await other.close();
-          for (const e of ours) await apply(local, e);
-          const remoteBefore = await stateOf(remotePath);
-          // Both ways: pull (merge theirs into ours), then push (ours, now merged, back).
-          remote = new FileRemote(remotePath, false);
-          // Two datasets, both may be dropped there: the fail-safe would stop such a pull (sync-untrusted.test.ts).
-          const pulled = await pull(local, remote, { slice: {}, failSafeThreshold: 100 });
-          await remote.close();
-          remote = new FileRemote(remotePath, true);
-          const plan = await planPush(local, remote, {});
-          if (pulled.conflicts.length === 0 && plan.conflicts.length === 0) {
-            await sendPlan(local, remote, plan, newRunId());
+      fc.asyncProperty(
+        fc.array(edit, { maxLength: 6 }),
+        fc.array(edit, { maxLength: 6 }),
+        fc.array(edit, { maxLength: 4 }),
+        async (start, theirs, ours) => {
+          const remotePath = tempDataPath();
+          const seed = openCatalog(remotePath);
+          for (const e of [
+            { op: 'describe' as const, ds: 0, text: 'orders' },
+            { op: 'describe' as const, ds: 1, text: 'orders' },
+            ...start,
+          ])
+            await apply(seed, e);
+          await seed.close();
+          const local = openCatalog(tempDataPath());
+          try {
+            // The shared starting point: the local file pulls everything once.
+            let remote = new FileRemote(remotePath, false);
+            const first = await pull(local, remote, { slice: {} });
             await remote.close();
-            assert.equal(state(local), await stateOf(remotePath), 'no conflict reported, so both files hold the same values');
-            converged++;
-          } else {
+            assert.equal(first.conflicts.length, 0);
+            assert.equal(state(local), await stateOf(remotePath));
+            // Apart: the remote's owner and the local user each edit.
+            const other = openCatalog(remotePath);
+            for (const e of theirs) await apply(other, e);
+            await other.close();
+            for (const e of ours) await apply(local, e);
+            const remoteBefore = await stateOf(remotePath);
+            // Both ways: pull (merge theirs into ours), then push (ours, now merged, back).
+            remote = new FileRemote(remotePath, false);
+            // Two datasets, both may be dropped there: the fail-safe would stop such a pull (sync-untrusted.test.ts).
+            const pulled = await pull(local, remote, { slice: {}, failSafeThreshold: 100 });
             await remote.close();
-            assert.equal(await stateOf(remotePath), remoteBefore, 'a conflict was reported: the remote is untouched');
-            conflicted++;
+            remote = new FileRemote(remotePath, true);
+            const plan = await planPush(local, remote, {});
+            if (pulled.conflicts.length === 0 && plan.conflicts.length === 0) {
+              await sendPlan(local, remote, plan, newRunId());
+              await remote.close();
+              assert.equal(
+                state(local),
+                await stateOf(remotePath),
+                'no conflict reported, so both files hold the same values',
+              );
+              converged++;
+            } else {
+              await remote.close();
+              assert.equal(await stateOf(remotePath), remoteBefore, 'a conflict was reported: the remote is untouched');
+              conflicted++;
+            }
+          } finally {
+            await local.close();
           }
-        } finally {
-          await local.close();
-        }
-      }),
+        },
+      ),
       {
         numRuns: 40,
         // Both outcomes, whatever the random runs draw: a clash of descriptions, and edits that merge.
         examples: [
           [[], [{ op: 'describe', ds: 0, text: 'all orders' }], [{ op: 'describe', ds: 0, text: 'legacy orders' }]],
-          [[{ op: 'tag', ds: 0, tag: 0 }], [{ op: 'tag', ds: 0, tag: 1 }, { op: 'own', ds: 1, owner: 0 }], [{ op: 'untag', ds: 0, tag: 0 }, { op: 'link', ds: 0, link: 1 }]],
+          [
+            [{ op: 'tag', ds: 0, tag: 0 }],
+            [
+              { op: 'tag', ds: 0, tag: 1 },
+              { op: 'own', ds: 1, owner: 0 },
+            ],
+            [
+              { op: 'untag', ds: 0, tag: 0 },
+              { op: 'link', ds: 0, link: 1 },
+            ],
+          ],
           // Removed there altogether, untouched here: the pull removes it here too.
           [[{ op: 'tag', ds: 1, tag: 0 }], [{ op: 'drop', ds: 1 }], [{ op: 'link', ds: 0, link: 0 }]],
           // Removed there, changed here: a conflict, and nothing pushed.
           [[], [{ op: 'drop', ds: 0 }], [{ op: 'describe', ds: 0, text: 'all orders' }]],
           // Removed on both sides.
-          [[{ op: 'own', ds: 0, owner: 1 }], [{ op: 'drop', ds: 0 }], [{ op: 'drop', ds: 0 }, { op: 'tag', ds: 1, tag: 2 }]],
+          [
+            [{ op: 'own', ds: 0, owner: 1 }],
+            [{ op: 'drop', ds: 0 }],
+            [
+              { op: 'drop', ds: 0 },
+              { op: 'tag', ds: 1, tag: 2 },
+            ],
+          ],
         ],
       },
     );

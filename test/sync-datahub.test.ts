@@ -17,14 +17,26 @@ const TOKEN = process.env['DATAHUB_GMS_TOKEN'];
 const URN = `urn:li:dataset:(urn:li:dataPlatform:hive,catalog_sync_test_${randomBytes(4).toString('hex')},PROD)`;
 const tags = (...names: string[]) => ({ tags: names.map((n) => ({ tag: `urn:li:tag:${n}` })) });
 
-const headers = (): Record<string, string> => ({ 'content-type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...(TOKEN && { authorization: `Bearer ${TOKEN}` }) });
+const headers = (): Record<string, string> => ({
+  'content-type': 'application/json',
+  'X-RestLi-Protocol-Version': '2.0.0',
+  ...(TOKEN && { authorization: `Bearer ${TOKEN}` }),
+});
 
 /** Writes an aspect straight to the GMS, as someone else editing the remote. */
 async function remoteWrite(aspectName: string, value: unknown): Promise<void> {
   const res = await fetch(`${GMS}/aspects?action=ingestProposal`, {
     method: 'POST',
     headers: headers(),
-    body: JSON.stringify({ proposal: { entityType: 'dataset', entityUrn: URN, changeType: 'UPSERT', aspectName, aspect: { contentType: 'application/json', value: JSON.stringify(value) } } }),
+    body: JSON.stringify({
+      proposal: {
+        entityType: 'dataset',
+        entityUrn: URN,
+        changeType: 'UPSERT',
+        aspectName,
+        aspect: { contentType: 'application/json', value: JSON.stringify(value) },
+      },
+    }),
   });
   const text = await res.text();
   assert.equal(res.status, 200, text);
@@ -32,7 +44,9 @@ async function remoteWrite(aspectName: string, value: unknown): Promise<void> {
 
 /** The aspect's value on the GMS (Rest.li's read of the latest version), or undefined. */
 async function remoteRead(aspectName: string): Promise<any> {
-  const res = await fetch(`${GMS}/aspects/${encodeURIComponent(URN)}?aspect=${aspectName}&version=0`, { headers: headers() });
+  const res = await fetch(`${GMS}/aspects/${encodeURIComponent(URN)}?aspect=${aspectName}&version=0`, {
+    headers: headers(),
+  });
   if (res.status === 404) return undefined;
   const text = await res.text();
   assert.equal(res.status, 200, text);
@@ -40,7 +54,8 @@ async function remoteRead(aspectName: string): Promise<any> {
   return Object.values(body.aspect)[0];
 }
 
-const tagNames = (v: any): string[] => (v?.tags ?? []).map((t: { tag: string }) => t.tag.replace('urn:li:tag:', '')).sort();
+const tagNames = (v: any): string[] =>
+  (v?.tags ?? []).map((t: { tag: string }) => t.tag.replace('urn:li:tag:', '')).sort();
 
 async function ingest(data: string, records: unknown[]): Promise<void> {
   const file = join(tempDir(), 'mcps.json');
@@ -50,18 +65,27 @@ async function ingest(data: string, records: unknown[]): Promise<void> {
 }
 
 async function rollback(runId: string): Promise<void> {
-  const res = await fetch(`${GMS}/runs?action=rollback`, { method: 'POST', headers: headers(), body: JSON.stringify({ runId, dryRun: false, hardDelete: true }) });
+  const res = await fetch(`${GMS}/runs?action=rollback`, {
+    method: 'POST',
+    headers: headers(),
+    body: JSON.stringify({ runId, dryRun: false, hardDelete: true }),
+  });
   const text = await res.text();
   assert.equal(res.status, 200, text);
 }
 
-test('a real DataHub GMS as a remote: push, pull a slice, push merges a tag and refuses a conflicting description, a never-synced file fast-forwards, rollback', { skip: GMS ? false : 'set CATALOG_TEST_DATAHUB_URL to run against a DataHub GMS' }, async () => {
+test('a real DataHub GMS as a remote: push, pull a slice, push merges a tag and refuses a conflicting description, a never-synced file fast-forwards, rollback', {
+  skip: GMS ? false : 'set CATALOG_TEST_DATAHUB_URL to run against a DataHub GMS',
+}, async () => {
   const dir = tempDir();
   const first = join(dir, 'first.lmdb');
   const runIds: string[] = [];
   try {
     // A local catalog graduates one dataset into DataHub with a push.
-    await ingest(first, [mcp(URN, 'globalTags', tags('pii')), mcp(URN, 'editableDatasetProperties', { description: 'Orders' })]);
+    await ingest(first, [
+      mcp(URN, 'globalTags', tags('pii')),
+      mcp(URN, 'editableDatasetProperties', { description: 'Orders' }),
+    ]);
     const pushed = await runCli(['push', GMS!, '--data', first, '--json']);
     assert.equal(pushed.code, 0, pushed.stdout + pushed.stderr);
     runIds.push(JSON.parse(pushed.stdout).runId);
@@ -111,6 +135,10 @@ test('a real DataHub GMS as a remote: push, pull a slice, push merges a tag and 
     assert.equal((await remoteRead('editableDatasetProperties'))?.description, 'Orders, one row each');
   } finally {
     for (const runId of runIds.reverse()) await rollback(runId).catch(() => undefined);
-    await fetch(`${GMS}/entities?action=delete`, { method: 'POST', headers: headers(), body: JSON.stringify({ urn: URN }) }).catch(() => undefined);
+    await fetch(`${GMS}/entities?action=delete`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ urn: URN }),
+    }).catch(() => undefined);
   }
 });

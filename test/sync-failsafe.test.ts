@@ -56,7 +56,7 @@ async function pair(change: (there: Store) => Promise<void>) {
   };
 }
 
-describe('the fail-safe holds a pull\'s pages back until it cannot be reached', () => {
+describe("the fail-safe holds a pull's pages back until it cannot be reached", () => {
   it('a pull that stops writes nothing, not even the changed pages it read before knowing', async () => {
     // There: two datasets changed, the ten others removed altogether (10 of 12: 83%).
     const p = await pair(async (there) => {
@@ -92,7 +92,10 @@ describe('the fail-safe holds a pull\'s pages back until it cannot be reached', 
     });
     try {
       const before = state(p.local, p.remote.location);
-      await assert.rejects(p.run(), (e: unknown) => e instanceof PullStopped && e.cause instanceof FailSafeError && e.cause.gone === 10);
+      await assert.rejects(
+        p.run(),
+        (e: unknown) => e instanceof PullStopped && e.cause instanceof FailSafeError && e.cause.gone === 10,
+      );
       assert.equal(state(p.local, p.remote.location), before);
     } finally {
       await p.close();
@@ -102,15 +105,20 @@ describe('the fail-safe holds a pull\'s pages back until it cannot be reached', 
   it('held pages are written once the threshold cannot be reached: the end is the same as a pull that held nothing back', async () => {
     const edit = async (there: Store) => {
       await there.write((txn) => {
-        for (let i = 0; i < N; i += 3) writeAspect(txn, stamp, urn(i), 'editableDatasetProperties', desc(`table ${i}, edited there`));
+        for (let i = 0; i < N; i += 3)
+          writeAspect(txn, stamp, urn(i), 'editableDatasetProperties', desc(`table ${i}, edited there`));
         txn.deleteEntity(urn(N - 1));
       });
     };
     const held = await pair(edit);
     const direct = await pair(edit);
     try {
-      await held.local.write((txn) => writeAspect(txn, stamp, urn(1), 'editableDatasetProperties', desc('edited here')));
-      await direct.local.write((txn) => writeAspect(txn, stamp, urn(1), 'editableDatasetProperties', desc('edited here')));
+      await held.local.write((txn) =>
+        writeAspect(txn, stamp, urn(1), 'editableDatasetProperties', desc('edited here')),
+      );
+      await direct.local.write((txn) =>
+        writeAspect(txn, stamp, urn(1), 'editableDatasetProperties', desc('edited here')),
+      );
       // Pages of two: the first pages wait, then everything is written; no guard at all on the other.
       const a = await held.run();
       const b = await direct.run({ failSafeThreshold: 100 });
@@ -146,7 +154,8 @@ describe('the fail-safe holds a pull\'s pages back until it cannot be reached', 
         { urn: urn(3), action: 'remove' },
       ]);
       const real = await p.run();
-      for (const k of ['entities', 'removed', 'written', 'unchanged', 'merged', 'conflicts', 'skipped'] as const) assert.deepEqual(dry[k], real[k], k);
+      for (const k of ['entities', 'removed', 'written', 'unchanged', 'merged', 'conflicts', 'skipped'] as const)
+        assert.deepEqual(dry[k], real[k], k);
       assert.equal(dry.committed, 0);
     } finally {
       await p.close();

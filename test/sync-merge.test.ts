@@ -87,26 +87,50 @@ const CASES: Case[] = [
     name: 'terms: additions of both sides, the newer auditStamp',
     aspect: 'glossaryTerms',
     base: { terms: [{ urn: 'urn:li:glossaryTerm:a' }], auditStamp: stamp(1) },
-    local: { terms: [{ urn: 'urn:li:glossaryTerm:a' }, { urn: 'urn:li:glossaryTerm:l' }], auditStamp: stamp(5, U('l')) },
+    local: {
+      terms: [{ urn: 'urn:li:glossaryTerm:a' }, { urn: 'urn:li:glossaryTerm:l' }],
+      auditStamp: stamp(5, U('l')),
+    },
     remote: { terms: [{ urn: 'urn:li:glossaryTerm:r' }], auditStamp: stamp(9, U('r')) },
-    value: { terms: [{ urn: 'urn:li:glossaryTerm:l' }, { urn: 'urn:li:glossaryTerm:r' }], auditStamp: stamp(9, U('r')) },
+    value: {
+      terms: [{ urn: 'urn:li:glossaryTerm:l' }, { urn: 'urn:li:glossaryTerm:r' }],
+      auditStamp: stamp(9, U('r')),
+    },
   },
   // ---- ownership: owners[] by owner + type, ownerTypes as a map of owner sets, lastModified a stamp
   {
     name: 'owners: the same owner with another type is another element',
     aspect: 'ownership',
     base: { owners: [{ owner: U('ana'), type: 'DATAOWNER' }], lastModified: stamp(1) },
-    local: { owners: [{ owner: U('ana'), type: 'DATAOWNER' }, { owner: U('ana'), type: 'TECHNICAL_OWNER' }], lastModified: stamp(2) },
+    local: {
+      owners: [
+        { owner: U('ana'), type: 'DATAOWNER' },
+        { owner: U('ana'), type: 'TECHNICAL_OWNER' },
+      ],
+      lastModified: stamp(2),
+    },
     remote: { owners: [{ owner: U('bo'), type: 'DATAOWNER' }], lastModified: stamp(3) },
-    value: { owners: [{ owner: U('ana'), type: 'TECHNICAL_OWNER' }, { owner: U('bo'), type: 'DATAOWNER' }], lastModified: stamp(3) },
+    value: {
+      owners: [
+        { owner: U('ana'), type: 'TECHNICAL_OWNER' },
+        { owner: U('bo'), type: 'DATAOWNER' },
+      ],
+      lastModified: stamp(3),
+    },
   },
   {
     name: 'owners: ownerTypes merges per type, as sets of owners',
     aspect: 'ownership',
     base: { owners: [], ownerTypes: { 'urn:li:ownershipType:t': [U('a')] } },
     local: { owners: [{ owner: U('l') }], ownerTypes: { 'urn:li:ownershipType:t': [U('a'), U('l')] } },
-    remote: { owners: [{ owner: U('r') }], ownerTypes: { 'urn:li:ownershipType:t': [U('r')], 'urn:li:ownershipType:u': [U('r')] } },
-    value: { owners: [{ owner: U('l') }, { owner: U('r') }], ownerTypes: { 'urn:li:ownershipType:t': [U('l'), U('r')], 'urn:li:ownershipType:u': [U('r')] } },
+    remote: {
+      owners: [{ owner: U('r') }],
+      ownerTypes: { 'urn:li:ownershipType:t': [U('r')], 'urn:li:ownershipType:u': [U('r')] },
+    },
+    value: {
+      owners: [{ owner: U('l') }, { owner: U('r') }],
+      ownerTypes: { 'urn:li:ownershipType:t': [U('l'), U('r')], 'urn:li:ownershipType:u': [U('r')] },
+    },
   },
   {
     name: 'owners: source changed differently conflicts inside the element (owner without type)',
@@ -122,9 +146,21 @@ const CASES: Case[] = [
     name: 'links: by url; a description edited differently conflicts',
     aspect: 'institutionalMemory',
     base: { elements: [{ url: 'https://wiki/a', description: 'A', createStamp: stamp(1) }] },
-    local: { elements: [{ url: 'https://wiki/a', description: 'A local', createStamp: stamp(1) }, { url: 'https://wiki/l', description: 'L', createStamp: stamp(2) }] },
-    remote: { elements: [{ url: 'https://wiki/a', description: 'A remote', createStamp: stamp(1), updateStamp: stamp(3) }] },
-    value: { elements: [{ url: 'https://wiki/a', description: 'A local', createStamp: stamp(1), updateStamp: stamp(3) }, { url: 'https://wiki/l', description: 'L', createStamp: stamp(2) }] },
+    local: {
+      elements: [
+        { url: 'https://wiki/a', description: 'A local', createStamp: stamp(1) },
+        { url: 'https://wiki/l', description: 'L', createStamp: stamp(2) },
+      ],
+    },
+    remote: {
+      elements: [{ url: 'https://wiki/a', description: 'A remote', createStamp: stamp(1), updateStamp: stamp(3) }],
+    },
+    value: {
+      elements: [
+        { url: 'https://wiki/a', description: 'A local', createStamp: stamp(1), updateStamp: stamp(3) },
+        { url: 'https://wiki/l', description: 'L', createStamp: stamp(2) },
+      ],
+    },
     conflicts: [['elements[url=https://wiki/a].description', 'A', 'A local', 'A remote']],
   },
   // ---- custom properties: a map, by key
@@ -166,20 +202,38 @@ const CASES: Case[] = [
   {
     name: 'columns: tags added to one column on both sides, a column added on each side',
     aspect: 'editableSchemaMetadata',
-    base: { editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [T('a')] } }], created: stamp(1), lastModified: stamp(1) },
+    base: {
+      editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [T('a')] } }],
+      created: stamp(1),
+      lastModified: stamp(1),
+    },
     local: {
-      editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [T('a'), T('pii')] } }, { fieldPath: 'l', description: 'L' }],
+      editableSchemaFieldInfo: [
+        { fieldPath: 'id', globalTags: { tags: [T('a'), T('pii')] } },
+        { fieldPath: 'l', description: 'L' },
+      ],
       created: stamp(1),
       lastModified: stamp(4),
     },
     remote: {
-      editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [] }, glossaryTerms: { terms: [{ urn: 'urn:li:glossaryTerm:key' }], auditStamp: stamp(2) } }, { fieldPath: 'r' }],
+      editableSchemaFieldInfo: [
+        {
+          fieldPath: 'id',
+          globalTags: { tags: [] },
+          glossaryTerms: { terms: [{ urn: 'urn:li:glossaryTerm:key' }], auditStamp: stamp(2) },
+        },
+        { fieldPath: 'r' },
+      ],
       created: stamp(1),
       lastModified: stamp(3),
     },
     value: {
       editableSchemaFieldInfo: [
-        { fieldPath: 'id', globalTags: { tags: [T('pii')] }, glossaryTerms: { terms: [{ urn: 'urn:li:glossaryTerm:key' }], auditStamp: stamp(2) } },
+        {
+          fieldPath: 'id',
+          globalTags: { tags: [T('pii')] },
+          glossaryTerms: { terms: [{ urn: 'urn:li:glossaryTerm:key' }], auditStamp: stamp(2) },
+        },
         { fieldPath: 'l', description: 'L' },
         { fieldPath: 'r' },
       ],
@@ -202,7 +256,9 @@ const CASES: Case[] = [
     base: { editableSchemaFieldInfo: [] },
     local: { editableSchemaFieldInfo: [{ fieldPath: 'x.y', description: 'same', globalTags: { tags: [T('l')] } }] },
     remote: { editableSchemaFieldInfo: [{ fieldPath: 'x.y', description: 'same', globalTags: { tags: [T('r')] } }] },
-    value: { editableSchemaFieldInfo: [{ fieldPath: 'x.y', description: 'same', globalTags: { tags: [T('l'), T('r')] } }] },
+    value: {
+      editableSchemaFieldInfo: [{ fieldPath: 'x.y', description: 'same', globalTags: { tags: [T('l'), T('r')] } }],
+    },
   },
   {
     name: 'columns: a column tag removed on one side and given a context on the other conflicts',
@@ -211,15 +267,28 @@ const CASES: Case[] = [
     local: { editableSchemaFieldInfo: [{ fieldPath: 'a b', globalTags: { tags: [] } }] },
     remote: { editableSchemaFieldInfo: [{ fieldPath: 'a b', globalTags: { tags: [{ ...T('t'), context: 'c' }] } }] },
     value: { editableSchemaFieldInfo: [{ fieldPath: 'a b', globalTags: { tags: [] } }] },
-    conflicts: [['editableSchemaFieldInfo[fieldPath="a b"].globalTags.tags[tag=urn:li:tag:t]', T('t'), undefined, { ...T('t'), context: 'c' }]],
+    conflicts: [
+      [
+        'editableSchemaFieldInfo[fieldPath="a b"].globalTags.tags[tag=urn:li:tag:t]',
+        T('t'),
+        undefined,
+        { ...T('t'), context: 'c' },
+      ],
+    ],
   },
   {
     name: 'schemaMetadata: fields[] by fieldPath; a list without a rule (platformSchema.tables) is one value',
     aspect: 'schemaMetadata',
     base: { fields: [{ fieldPath: 'a', nativeDataType: 'int' }], platformSchema: { tables: ['t'] } },
     local: { fields: [{ fieldPath: 'a', nativeDataType: 'bigint' }], platformSchema: { tables: ['t', 'l'] } },
-    remote: { fields: [{ fieldPath: 'a', nativeDataType: 'int', description: 'r' }, { fieldPath: 'b' }], platformSchema: { tables: ['r'] } },
-    value: { fields: [{ fieldPath: 'a', nativeDataType: 'bigint', description: 'r' }, { fieldPath: 'b' }], platformSchema: { tables: ['t', 'l'] } },
+    remote: {
+      fields: [{ fieldPath: 'a', nativeDataType: 'int', description: 'r' }, { fieldPath: 'b' }],
+      platformSchema: { tables: ['r'] },
+    },
+    value: {
+      fields: [{ fieldPath: 'a', nativeDataType: 'bigint', description: 'r' }, { fieldPath: 'b' }],
+      platformSchema: { tables: ['t', 'l'] },
+    },
     conflicts: [['platformSchema.tables', ['t'], ['t', 'l'], ['r']]],
   },
   // ---- upstream lineage: upstreams[] by dataset, fineGrainedLineages by upstreams + downstreams
@@ -227,18 +296,43 @@ const CASES: Case[] = [
     name: 'lineage: upstreams by dataset (quoted in the path); a type changed differently conflicts',
     aspect: 'upstreamLineage',
     base: { upstreams: [{ dataset: DS('a'), type: 'TRANSFORMED', auditStamp: stamp(1) }] },
-    local: { upstreams: [{ dataset: DS('a'), type: 'COPY', auditStamp: stamp(2) }, { dataset: DS('l'), type: 'COPY', auditStamp: stamp(2) }] },
+    local: {
+      upstreams: [
+        { dataset: DS('a'), type: 'COPY', auditStamp: stamp(2) },
+        { dataset: DS('l'), type: 'COPY', auditStamp: stamp(2) },
+      ],
+    },
     remote: { upstreams: [{ dataset: DS('a'), type: 'VIEW', auditStamp: stamp(3) }] },
-    value: { upstreams: [{ dataset: DS('a'), type: 'COPY', auditStamp: stamp(3) }, { dataset: DS('l'), type: 'COPY', auditStamp: stamp(2) }] },
+    value: {
+      upstreams: [
+        { dataset: DS('a'), type: 'COPY', auditStamp: stamp(3) },
+        { dataset: DS('l'), type: 'COPY', auditStamp: stamp(2) },
+      ],
+    },
     conflicts: [[`upstreams[dataset="${DS('a')}"].type`, 'TRANSFORMED', 'COPY', 'VIEW']],
   },
   {
     name: 'lineage: fine-grained entries keyed by their columns, in any order',
     aspect: 'upstreamLineage',
     base: { upstreams: [], fineGrainedLineages: [{ upstreams: ['u1', 'u2'], downstreams: ['d'], confidenceScore: 1 }] },
-    local: { upstreams: [], fineGrainedLineages: [{ upstreams: ['u2', 'u1'], downstreams: ['d'], confidenceScore: 0.5 }] },
-    remote: { upstreams: [], fineGrainedLineages: [{ upstreams: ['u1', 'u2'], downstreams: ['d'], confidenceScore: 1 }, { upstreams: ['x'], downstreams: ['y'] }] },
-    value: { upstreams: [], fineGrainedLineages: [{ upstreams: ['u2', 'u1'], downstreams: ['d'], confidenceScore: 0.5 }, { upstreams: ['x'], downstreams: ['y'] }] },
+    local: {
+      upstreams: [],
+      fineGrainedLineages: [{ upstreams: ['u2', 'u1'], downstreams: ['d'], confidenceScore: 0.5 }],
+    },
+    remote: {
+      upstreams: [],
+      fineGrainedLineages: [
+        { upstreams: ['u1', 'u2'], downstreams: ['d'], confidenceScore: 1 },
+        { upstreams: ['x'], downstreams: ['y'] },
+      ],
+    },
+    value: {
+      upstreams: [],
+      fineGrainedLineages: [
+        { upstreams: ['u2', 'u1'], downstreams: ['d'], confidenceScore: 0.5 },
+        { upstreams: ['x'], downstreams: ['y'] },
+      ],
+    },
   },
   {
     name: 'lineage: a fine-grained entry changed on both sides conflicts at its path (key values as JSON)',
@@ -254,10 +348,27 @@ const CASES: Case[] = [
     name: 'structured properties: by property; values set differently conflict',
     aspect: 'structuredProperties',
     base: { properties: [{ propertyUrn: 'urn:li:structuredProperty:tier', values: [{ string: 'gold' }] }] },
-    local: { properties: [{ propertyUrn: 'urn:li:structuredProperty:tier', values: [{ string: 'silver' }] }, { propertyUrn: 'urn:li:structuredProperty:l', values: [{ double: 1 }] }] },
+    local: {
+      properties: [
+        { propertyUrn: 'urn:li:structuredProperty:tier', values: [{ string: 'silver' }] },
+        { propertyUrn: 'urn:li:structuredProperty:l', values: [{ double: 1 }] },
+      ],
+    },
     remote: { properties: [{ propertyUrn: 'urn:li:structuredProperty:tier', values: [{ string: 'bronze' }] }] },
-    value: { properties: [{ propertyUrn: 'urn:li:structuredProperty:tier', values: [{ string: 'silver' }] }, { propertyUrn: 'urn:li:structuredProperty:l', values: [{ double: 1 }] }] },
-    conflicts: [['properties[propertyUrn=urn:li:structuredProperty:tier].values', [{ string: 'gold' }], [{ string: 'silver' }], [{ string: 'bronze' }]]],
+    value: {
+      properties: [
+        { propertyUrn: 'urn:li:structuredProperty:tier', values: [{ string: 'silver' }] },
+        { propertyUrn: 'urn:li:structuredProperty:l', values: [{ double: 1 }] },
+      ],
+    },
+    conflicts: [
+      [
+        'properties[propertyUrn=urn:li:structuredProperty:tier].values',
+        [{ string: 'gold' }],
+        [{ string: 'silver' }],
+        [{ string: 'bronze' }],
+      ],
+    ],
   },
   // ---- group members: sets of urns
   {
@@ -373,7 +484,8 @@ const asTuples = (conflicts: Conflict[]) => conflicts.map((c) => [c.path, c.base
  */
 const unordered = (v: unknown): unknown => {
   if (Array.isArray(v)) return v.map(unordered).sort((a, b) => compareText(canonicalJson(a), canonicalJson(b)));
-  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unordered(x)]));
+  if (typeof v === 'object' && v !== null)
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unordered(x)]));
   return v;
 };
 
@@ -386,7 +498,10 @@ describe('mergeAspect: rules per aspect', () => {
       assert.deepStrictEqual(got.value, c.value);
       // Swapping the sides swaps local and remote in each conflict and, without conflicts, changes nothing.
       const swapped = mergeAspect(c.aspect, c.base, c.remote, c.local, MERGE_RULES);
-      assert.deepStrictEqual(asTuples(swapped.conflicts), (c.conflicts ?? []).map(([p, b, l, r]) => [p, b, r, l]));
+      assert.deepStrictEqual(
+        asTuples(swapped.conflicts),
+        (c.conflicts ?? []).map(([p, b, l, r]) => [p, b, r, l]),
+      );
       if (!c.conflicts) assert.deepStrictEqual(unordered(swapped.value), unordered(c.value));
     });
   }
@@ -400,28 +515,60 @@ describe('mergeAspect: order, sides without change, resolution', () => {
     assert.deepStrictEqual(mergeAspect('globalTags', base, reordered, base).value, reordered);
   });
 
-  it('both sides changed: the base\'s elements in the base\'s order, then additions sorted by key', () => {
-    const got = mergeAspect('globalTags', { tags: [T('m'), T('b')] }, { tags: [T('z'), T('b'), T('m'), T('c')] }, { tags: [T('a'), T('m')] });
+  it("both sides changed: the base's elements in the base's order, then additions sorted by key", () => {
+    const got = mergeAspect(
+      'globalTags',
+      { tags: [T('m'), T('b')] },
+      { tags: [T('z'), T('b'), T('m'), T('c')] },
+      { tags: [T('a'), T('m')] },
+    );
     assert.deepStrictEqual(got.value, { tags: [T('m'), T('a'), T('c'), T('z')] });
-    const record = mergeAspect('datasetProperties', { customProperties: { z: '1', a: '1' } }, { customProperties: { z: '2', a: '1', y: '1' } }, { customProperties: { b: '1', z: '1', a: '1' } }).value as { customProperties: object };
+    const record = mergeAspect(
+      'datasetProperties',
+      { customProperties: { z: '1', a: '1' } },
+      { customProperties: { z: '2', a: '1', y: '1' } },
+      { customProperties: { b: '1', z: '1', a: '1' } },
+    ).value as { customProperties: object };
     assert.deepStrictEqual(Object.keys(record.customProperties), ['z', 'a', 'b', 'y']);
   });
 
-  it('no common base (the aspect, or the list, new on both sides): this side\'s order is kept, the other side\'s additions follow in its order', () => {
+  it("no common base (the aspect, or the list, new on both sides): this side's order is kept, the other side's additions follow in its order", () => {
     const col = (fieldPath: string) => ({ fieldPath, nativeDataType: 'string' });
     // Two files that never synced, each with the table's columns in its own order.
     const mine = { fields: [col('id'), col('name'), col('created_at')] };
     const theirs = { fields: [col('id'), col('email'), col('name'), col('age')] };
     const merged = mergeAspect('schemaMetadata', undefined, mine, theirs);
     assert.deepStrictEqual(merged.conflicts, []);
-    assert.deepStrictEqual((merged.value as typeof mine).fields.map((f) => f.fieldPath), ['id', 'name', 'created_at', 'email', 'age']);
+    assert.deepStrictEqual(
+      (merged.value as typeof mine).fields.map((f) => f.fieldPath),
+      ['id', 'name', 'created_at', 'email', 'age'],
+    );
     // From the other side, the other order: each side keeps its own.
-    assert.deepStrictEqual((mergeAspect('schemaMetadata', undefined, theirs, mine).value as typeof mine).fields.map((f) => f.fieldPath), ['id', 'email', 'name', 'age', 'created_at']);
+    assert.deepStrictEqual(
+      (mergeAspect('schemaMetadata', undefined, theirs, mine).value as typeof mine).fields.map((f) => f.fieldPath),
+      ['id', 'email', 'name', 'age', 'created_at'],
+    );
     // A list the base lacks, inside a base that exists, is the same: tags new on a column.
-    const got = mergeAspect('globalTags', { tags: [] as unknown[] }, { tags: [T('z'), T('b')] }, { tags: [T('a'), T('b')] });
-    assert.deepStrictEqual(got.value, { tags: [T('a'), T('b'), T('z')] }, 'a base that holds the list (empty) sorts the additions');
-    const fresh = mergeAspect('editableSchemaMetadata', { editableSchemaFieldInfo: [{ fieldPath: 'id' }] }, { editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [T('z'), T('b')] } }] }, { editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [T('a'), T('b')] } }] });
-    assert.deepStrictEqual(fresh.value, { editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [T('z'), T('b'), T('a')] } }] });
+    const got = mergeAspect(
+      'globalTags',
+      { tags: [] as unknown[] },
+      { tags: [T('z'), T('b')] },
+      { tags: [T('a'), T('b')] },
+    );
+    assert.deepStrictEqual(
+      got.value,
+      { tags: [T('a'), T('b'), T('z')] },
+      'a base that holds the list (empty) sorts the additions',
+    );
+    const fresh = mergeAspect(
+      'editableSchemaMetadata',
+      { editableSchemaFieldInfo: [{ fieldPath: 'id' }] },
+      { editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [T('z'), T('b')] } }] },
+      { editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [T('a'), T('b')] } }] },
+    );
+    assert.deepStrictEqual(fresh.value, {
+      editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [T('z'), T('b'), T('a')] } }],
+    });
   });
 
   it('stamps with equal times settle on the same value whichever side is local', () => {
@@ -432,28 +579,68 @@ describe('mergeAspect: order, sides without change, resolution', () => {
     assert.deepStrictEqual(one, two);
     assert.deepStrictEqual(one.value, { description: 'x', lastModified: stamp(5, U('r')) });
     // lastObserved is a bare time.
-    assert.deepStrictEqual(mergeAspect('x', { lastObserved: 1, v: 0 }, { lastObserved: 7, v: 1 }, { lastObserved: 3, v: 1 }).value, { lastObserved: 7, v: 1 });
+    assert.deepStrictEqual(
+      mergeAspect('x', { lastObserved: 1, v: 0 }, { lastObserved: 7, v: 1 }, { lastObserved: 3, v: 1 }).value,
+      { lastObserved: 7, v: 1 },
+    );
   });
 
   it('ours and theirs settle every conflict at once and report what they settled', () => {
-    const base = { description: 'a', editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'a' }, { fieldPath: 'gone', description: 'g' }] };
-    const local = { description: 'l', editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'l' }, { fieldPath: 'new', description: 'n' }] };
-    const remote = { description: 'r', editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'r' }, { fieldPath: 'gone', description: 'g2' }] };
+    const base = {
+      description: 'a',
+      editableSchemaFieldInfo: [
+        { fieldPath: 'id', description: 'a' },
+        { fieldPath: 'gone', description: 'g' },
+      ],
+    };
+    const local = {
+      description: 'l',
+      editableSchemaFieldInfo: [
+        { fieldPath: 'id', description: 'l' },
+        { fieldPath: 'new', description: 'n' },
+      ],
+    };
+    const remote = {
+      description: 'r',
+      editableSchemaFieldInfo: [
+        { fieldPath: 'id', description: 'r' },
+        { fieldPath: 'gone', description: 'g2' },
+      ],
+    };
     const open = mergeAspect('editableSchemaMetadata', base, local, remote);
-    assert.deepStrictEqual(open.conflicts.map((c) => c.path), ['description', 'editableSchemaFieldInfo[fieldPath=id].description', 'editableSchemaFieldInfo[fieldPath=gone]']);
+    assert.deepStrictEqual(
+      open.conflicts.map((c) => c.path),
+      ['description', 'editableSchemaFieldInfo[fieldPath=id].description', 'editableSchemaFieldInfo[fieldPath=gone]'],
+    );
     const ours = mergeAspect('editableSchemaMetadata', base, local, remote, MERGE_RULES, { resolve: 'ours' });
     assert.deepStrictEqual(ours.conflicts, []);
     assert.deepStrictEqual(ours.resolved, open.conflicts);
-    assert.deepStrictEqual(ours.value, { description: 'l', editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'l' }, { fieldPath: 'new', description: 'n' }] });
+    assert.deepStrictEqual(ours.value, {
+      description: 'l',
+      editableSchemaFieldInfo: [
+        { fieldPath: 'id', description: 'l' },
+        { fieldPath: 'new', description: 'n' },
+      ],
+    });
     const theirs = mergeAspect('editableSchemaMetadata', base, local, remote, MERGE_RULES, { resolve: 'theirs' });
     assert.deepStrictEqual(theirs.conflicts, []);
     assert.deepStrictEqual(theirs.value, {
       description: 'r',
-      editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'r' }, { fieldPath: 'gone', description: 'g2' }, { fieldPath: 'new', description: 'n' }],
+      editableSchemaFieldInfo: [
+        { fieldPath: 'id', description: 'r' },
+        { fieldPath: 'gone', description: 'g2' },
+        { fieldPath: 'new', description: 'n' },
+      ],
     });
     // Deleting the aspect against an edit: ours keeps the deletion, theirs the edit.
-    assert.equal(mergeAspect('globalTags', { tags: [] }, undefined, { tags: [T('a')] }, MERGE_RULES, { resolve: 'ours' }).value, undefined);
-    assert.deepStrictEqual(mergeAspect('globalTags', { tags: [] }, undefined, { tags: [T('a')] }, MERGE_RULES, { resolve: 'theirs' }).value, { tags: [T('a')] });
+    assert.equal(
+      mergeAspect('globalTags', { tags: [] }, undefined, { tags: [T('a')] }, MERGE_RULES, { resolve: 'ours' }).value,
+      undefined,
+    );
+    assert.deepStrictEqual(
+      mergeAspect('globalTags', { tags: [] }, undefined, { tags: [T('a')] }, MERGE_RULES, { resolve: 'theirs' }).value,
+      { tags: [T('a')] },
+    );
   });
 
   it('the inputs are not modified', () => {
@@ -470,8 +657,14 @@ describe('path syntax', () => {
   const paths: [PathSegment[], string][] = [
     [[], ''],
     [[{ field: 'description' }], 'description'],
-    [[{ field: 'globalTags' }, { field: 'tags' }, { key: { tag: 'urn:li:tag:pii' } }], 'globalTags.tags[tag=urn:li:tag:pii]'],
-    [[{ field: 'owners' }, { key: { owner: U('ana'), type: 'DATAOWNER' } }, { field: 'source' }], 'owners[owner=urn:li:corpuser:ana,type=DATAOWNER].source'],
+    [
+      [{ field: 'globalTags' }, { field: 'tags' }, { key: { tag: 'urn:li:tag:pii' } }],
+      'globalTags.tags[tag=urn:li:tag:pii]',
+    ],
+    [
+      [{ field: 'owners' }, { key: { owner: U('ana'), type: 'DATAOWNER' } }, { field: 'source' }],
+      'owners[owner=urn:li:corpuser:ana,type=DATAOWNER].source',
+    ],
     [[{ field: 'upstreams' }, { key: { dataset: DS('a') } }], `upstreams[dataset="${DS('a')}"]`],
     [[{ field: 'customProperties' }, { field: 'a.b c' }], 'customProperties["a.b c"]'],
     [[{ field: 'x y' }, { field: 'z' }], '["x y"].z'],
@@ -481,8 +674,14 @@ describe('path syntax', () => {
     [[{ field: 'list' }, { value: 'null' }], 'list[="null"]'],
     [[{ field: 'list' }, { value: null }], 'list[=null]'],
     [[{ field: 'tags' }, { key: {} }], 'tags[]'],
-    [[{ field: 'f' }, { key: { upstreams: ['a,b', 'c]'], downstreams: ['d'] } }], 'f[upstreams=["a,b","c]"],downstreams=["d"]]'],
-    [[{ field: 'p' }, { key: { propertyUrn: 'urn:li:structuredProperty:x', 'attribution.source': 'urn:li:s' } }], 'p[propertyUrn=urn:li:structuredProperty:x,attribution.source=urn:li:s]'],
+    [
+      [{ field: 'f' }, { key: { upstreams: ['a,b', 'c]'], downstreams: ['d'] } }],
+      'f[upstreams=["a,b","c]"],downstreams=["d"]]',
+    ],
+    [
+      [{ field: 'p' }, { key: { propertyUrn: 'urn:li:structuredProperty:x', 'attribution.source': 'urn:li:s' } }],
+      'p[propertyUrn=urn:li:structuredProperty:x,attribution.source=urn:li:s]',
+    ],
     [[{ field: 'e' }, { key: { url: 'https://x.org/a?b=c' } }], 'e[url="https://x.org/a?b=c"]'],
     [[{ field: 'e' }, { key: { v: 'with "quote" and \\' } }], 'e[v="with \\"quote\\" and \\\\"]'],
   ];
@@ -503,7 +702,12 @@ describe('path syntax', () => {
     const value = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }));
     const segment: fc.Arbitrary<PathSegment> = fc.oneof(
       fc.string().map((field) => ({ field })),
-      fc.dictionary(fc.constantFrom('a', 'b.c', 'fieldPath'), fc.oneof(fc.string(), fc.integer(), fc.array(fc.string(), { maxLength: 2 }))).map((key) => ({ key: { ...key } })),
+      fc
+        .dictionary(
+          fc.constantFrom('a', 'b.c', 'fieldPath'),
+          fc.oneof(fc.string(), fc.integer(), fc.array(fc.string(), { maxLength: 2 })),
+        )
+        .map((key) => ({ key: { ...key } })),
       value.map((v) => ({ value: v })),
     );
     fc.assert(
@@ -525,10 +729,13 @@ describe('rules table', () => {
     assert.deepStrictEqual(lists('institutionalMemory')['elements']?.key, ['url']);
     assert.deepStrictEqual(lists('structuredProperties')['properties']?.key, ['propertyUrn', 'attribution.source']);
     assert.deepStrictEqual(lists('editableSchemaMetadata')['editableSchemaFieldInfo']?.key, ['fieldPath']);
-    assert.deepStrictEqual(Object.keys(lists('editableSchemaMetadata')['editableSchemaFieldInfo']?.nested ?? {}), ['globalTags.tags', 'glossaryTerms.terms']);
+    assert.deepStrictEqual(Object.keys(lists('editableSchemaMetadata')['editableSchemaFieldInfo']?.nested ?? {}), [
+      'globalTags.tags',
+      'glossaryTerms.terms',
+    ]);
   });
 
-  it('is built from the aspects\' declared merge keys: every declared keyed list is a list of sync with the same key', () => {
+  it("is built from the aspects' declared merge keys: every declared keyed list is a list of sync with the same key", () => {
     for (const def of ASPECTS) {
       for (const [path, key] of Object.entries({ ...def.looseMergeKeys, ...def.mergeKeys })) {
         const parts = path.split('[].');
@@ -538,24 +745,44 @@ describe('rules table', () => {
       }
     }
     // A declaration sync has never heard of is merged by its keys, nested lists included.
-    const rules = mergeRulesOf([...ASPECTS, { name: 'newAspect', mergeKeys: { items: ['id'], 'items[].parts': 'value' } }]);
-    assert.deepStrictEqual(rules.aspects['newAspect'], { lists: { items: { key: ['id'], nested: { parts: { key: 'value' } } } } });
-    const merged = mergeAspect('newAspect', { items: [{ id: 'a', parts: [1] }] }, { items: [{ id: 'a', parts: [1, 2] }] }, { items: [{ id: 'a', parts: [1, 3] }, { id: 'b' }] }, rules);
+    const rules = mergeRulesOf([
+      ...ASPECTS,
+      { name: 'newAspect', mergeKeys: { items: ['id'], 'items[].parts': 'value' } },
+    ]);
+    assert.deepStrictEqual(rules.aspects['newAspect'], {
+      lists: { items: { key: ['id'], nested: { parts: { key: 'value' } } } },
+    });
+    const merged = mergeAspect(
+      'newAspect',
+      { items: [{ id: 'a', parts: [1] }] },
+      { items: [{ id: 'a', parts: [1, 2] }] },
+      { items: [{ id: 'a', parts: [1, 3] }, { id: 'b' }] },
+      rules,
+    );
     assert.deepStrictEqual(merged.value, { items: [{ id: 'a', parts: [1, 2, 3] }, { id: 'b' }] });
   });
 
   it('refuses sync additions that do not fit the declarations', () => {
     const without = ASPECTS.filter((a) => a.name !== 'globalTags');
     assert.throws(() => mergeRulesOf(without), /a label for globalTags tags, which no declaration keys/);
-    const clash = [...ASPECTS.filter((a) => a.name !== 'schemaMetadata'), { name: 'schemaMetadata', mergeKeys: { fields: ['fieldPath'] } }];
+    const clash = [
+      ...ASPECTS.filter((a) => a.name !== 'schemaMetadata'),
+      { name: 'schemaMetadata', mergeKeys: { fields: ['fieldPath'] } },
+    ];
     assert.throws(() => mergeRulesOf(clash), /schemaMetadata fields is keyed by its declaration already/);
-    assert.throws(() => mergeRulesOf([...ASPECTS, { name: 'x', mergeKeys: { 'a[].b': 'value' } }]), /merge keys of x: a holds keyed lists but has no keys itself/);
+    assert.throws(
+      () => mergeRulesOf([...ASPECTS, { name: 'x', mergeKeys: { 'a[].b': 'value' } }]),
+      /merge keys of x: a holds keyed lists but has no keys itself/,
+    );
   });
 
   it('a malformed table is refused when compiled', () => {
     const bad: MergeRules = { stamps: [], aspects: { x: { lists: { a: { key: ['not a name'] } } } } };
     assert.throws(() => compileRules(bad), /key fields must be dotted names/);
-    const through: MergeRules = { stamps: [], aspects: { x: { lists: { a: { key: 'value' }, 'a.b': { key: 'value' } } } } };
+    const through: MergeRules = {
+      stamps: [],
+      aspects: { x: { lists: { a: { key: 'value' }, 'a.b': { key: 'value' } } } },
+    };
     assert.throws(() => compileRules(through), /goes through a list/);
   });
 });
@@ -573,15 +800,34 @@ type Shape =
 
 const text: Shape = { scalar: ['a', 'b', 'c', ''] };
 const stampShape: Shape = { stamp: true };
-const tagsShape: Shape = { record: { tags: { keyed: 'tag', pool: ['urn:li:tag:a', 'urn:li:tag:b', 'urn:li:tag:c'], element: { record: { tag: text, context: text }, required: ['tag'] } } }, required: ['tags'] };
+const tagsShape: Shape = {
+  record: {
+    tags: {
+      keyed: 'tag',
+      pool: ['urn:li:tag:a', 'urn:li:tag:b', 'urn:li:tag:c'],
+      element: { record: { tag: text, context: text }, required: ['tag'] },
+    },
+  },
+  required: ['tags'],
+};
 const termsShape: Shape = {
-  record: { terms: { keyed: 'urn', pool: ['urn:li:glossaryTerm:a', 'urn:li:glossaryTerm:b'], element: { record: { urn: text, context: text }, required: ['urn'] } }, auditStamp: stampShape },
+  record: {
+    terms: {
+      keyed: 'urn',
+      pool: ['urn:li:glossaryTerm:a', 'urn:li:glossaryTerm:b'],
+      element: { record: { urn: text, context: text }, required: ['urn'] },
+    },
+    auditStamp: stampShape,
+  },
   required: ['terms'],
 };
 const column = (pathField: string): Shape => ({
   keyed: pathField,
   pool: ['id', 'name', 'a.b'],
-  element: { record: { fieldPath: text, description: text, globalTags: tagsShape, glossaryTerms: termsShape }, required: ['fieldPath'] },
+  element: {
+    record: { fieldPath: text, description: text, globalTags: tagsShape, glossaryTerms: termsShape },
+    required: ['fieldPath'],
+  },
 });
 
 const SHAPES: Record<string, Shape> = {
@@ -592,28 +838,55 @@ const SHAPES: Record<string, Shape> = {
       owners: {
         keyed: 'owner',
         pool: ['urn:li:corpuser:a', 'urn:li:corpuser:b', 'urn:li:corpuser:c'],
-        element: { record: { owner: text, type: { scalar: ['DATAOWNER', 'TECHNICAL_OWNER'] }, source: { record: { type: { scalar: ['MANUAL', 'SERVICE'] } } } }, required: ['owner'] },
+        element: {
+          record: {
+            owner: text,
+            type: { scalar: ['DATAOWNER', 'TECHNICAL_OWNER'] },
+            source: { record: { type: { scalar: ['MANUAL', 'SERVICE'] } } },
+          },
+          required: ['owner'],
+        },
       },
-      ownerTypes: { map: ['urn:li:ownershipType:x', 'urn:li:ownershipType:y'], value: { set: ['urn:li:corpuser:a', 'urn:li:corpuser:b'] } },
+      ownerTypes: {
+        map: ['urn:li:ownershipType:x', 'urn:li:ownershipType:y'],
+        value: { set: ['urn:li:corpuser:a', 'urn:li:corpuser:b'] },
+      },
       lastModified: stampShape,
     },
     required: ['owners'],
   },
   institutionalMemory: {
-    record: { elements: { keyed: 'url', pool: ['https://a', 'https://b', 'https://c'], element: { record: { url: text, description: text, createStamp: stampShape }, required: ['url'] } } },
+    record: {
+      elements: {
+        keyed: 'url',
+        pool: ['https://a', 'https://b', 'https://c'],
+        element: { record: { url: text, description: text, createStamp: stampShape }, required: ['url'] },
+      },
+    },
     required: ['elements'],
   },
   datasetProperties: {
-    record: { description: text, name: text, customProperties: { map: ['team', 'tier', 'a.b'], value: text }, tags: { set: ['x', 'y', 'z'] } },
+    record: {
+      description: text,
+      name: text,
+      customProperties: { map: ['team', 'tier', 'a.b'], value: text },
+      tags: { set: ['x', 'y', 'z'] },
+    },
   },
-  editableSchemaMetadata: { record: { editableSchemaFieldInfo: column('fieldPath'), created: stampShape, lastModified: stampShape }, required: ['editableSchemaFieldInfo'] },
+  editableSchemaMetadata: {
+    record: { editableSchemaFieldInfo: column('fieldPath'), created: stampShape, lastModified: stampShape },
+    required: ['editableSchemaFieldInfo'],
+  },
   schemaMetadata: { record: { fields: column('fieldPath'), schemaName: text }, required: ['fields'] },
   upstreamLineage: {
     record: {
       upstreams: {
         keyed: 'dataset',
         pool: [DS('a'), DS('b'), DS('c')],
-        element: { record: { dataset: text, type: { scalar: ['COPY', 'VIEW', 'TRANSFORMED'] }, auditStamp: stampShape }, required: ['dataset'] },
+        element: {
+          record: { dataset: text, type: { scalar: ['COPY', 'VIEW', 'TRANSFORMED'] }, auditStamp: stampShape },
+          required: ['dataset'],
+        },
       },
     },
     required: ['upstreams'],
@@ -623,14 +896,37 @@ const SHAPES: Record<string, Shape> = {
       properties: {
         keyed: 'propertyUrn',
         pool: ['urn:li:structuredProperty:a', 'urn:li:structuredProperty:b'],
-        element: { record: { propertyUrn: text, values: { scalar: [[{ string: 'x' }], [{ string: 'y' }], [{ double: 1 }, { double: 2 }]] } }, required: ['propertyUrn'] },
+        element: {
+          record: {
+            propertyUrn: text,
+            values: { scalar: [[{ string: 'x' }], [{ string: 'y' }], [{ double: 1 }, { double: 2 }]] },
+          },
+          required: ['propertyUrn'],
+        },
       },
     },
     required: ['properties'],
   },
-  corpGroupInfo: { record: { displayName: text, members: { set: ['urn:li:corpuser:a', 'urn:li:corpuser:b', 'urn:li:corpuser:c'] }, groups: { set: ['urn:li:corpGroup:g', 'urn:li:corpGroup:h'] } } },
-  groupMembership: { record: { groups: { set: ['urn:li:corpGroup:g', 'urn:li:corpGroup:h', 'urn:li:corpGroup:i'] } }, required: ['groups'] },
-  deprecation: { record: { deprecated: { scalar: [true, false] }, note: text, actor: { scalar: ['urn:li:corpuser:a', 'urn:li:corpuser:b'] }, decommissionTime: { scalar: [1, 2] } }, required: ['deprecated', 'note', 'actor'] },
+  corpGroupInfo: {
+    record: {
+      displayName: text,
+      members: { set: ['urn:li:corpuser:a', 'urn:li:corpuser:b', 'urn:li:corpuser:c'] },
+      groups: { set: ['urn:li:corpGroup:g', 'urn:li:corpGroup:h'] },
+    },
+  },
+  groupMembership: {
+    record: { groups: { set: ['urn:li:corpGroup:g', 'urn:li:corpGroup:h', 'urn:li:corpGroup:i'] } },
+    required: ['groups'],
+  },
+  deprecation: {
+    record: {
+      deprecated: { scalar: [true, false] },
+      note: text,
+      actor: { scalar: ['urn:li:corpuser:a', 'urn:li:corpuser:b'] },
+      decommissionTime: { scalar: [1, 2] },
+    },
+    required: ['deprecated', 'note', 'actor'],
+  },
 };
 
 /**
@@ -672,7 +968,8 @@ function generate(shape: Shape, ch: Choices, key?: { field: string; value: strin
     return chosen.map((k) => generate(shape.element, ch, { field: shape.keyed, value: k }));
   }
   if ('set' in shape) return shape.set.filter(() => ch.pick(2) === 1);
-  if ('map' in shape) return Object.fromEntries(shape.map.filter(() => ch.pick(2) === 1).map((k) => [k, generate(shape.value, ch)]));
+  if ('map' in shape)
+    return Object.fromEntries(shape.map.filter(() => ch.pick(2) === 1).map((k) => [k, generate(shape.value, ch)]));
   if ('scalar' in shape) return shape.scalar[ch.pick(shape.scalar.length)];
   return { time: 1 + ch.pick(4), actor: `urn:li:corpuser:${['a', 'b'][ch.pick(2)]}` };
 }
@@ -696,7 +993,12 @@ function edit(value: unknown, shape: Shape, ch: Choices, reorder: boolean): unkn
     const action = ch.pick(reorder ? 4 : 3);
     if (action === 0) {
       const k = shape.pool[ch.pick(shape.pool.length)]!;
-      if (!list.some((e) => e[shape.keyed] === k)) list.splice(ch.pick(list.length + 1), 0, generate(shape.element, ch, { field: shape.keyed, value: k }) as Record<string, unknown>);
+      if (!list.some((e) => e[shape.keyed] === k))
+        list.splice(
+          ch.pick(list.length + 1),
+          0,
+          generate(shape.element, ch, { field: shape.keyed, value: k }) as Record<string, unknown>,
+        );
     } else if (action === 1 && list.length > 0) {
       list.splice(ch.pick(list.length), 1);
     } else if (action === 2 && list.length > 0) {
@@ -704,7 +1006,10 @@ function edit(value: unknown, shape: Shape, ch: Choices, reorder: boolean): unkn
       const element = shape.element;
       if ('record' in element) {
         // Edit a field other than the key.
-        const editable: Shape = { record: Object.fromEntries(Object.entries(element.record).filter(([n]) => n !== shape.keyed)), required: element.required };
+        const editable: Shape = {
+          record: Object.fromEntries(Object.entries(element.record).filter(([n]) => n !== shape.keyed)),
+          required: element.required,
+        };
         list[i] = { ...(edit(list[i], editable, ch, reorder) as object), [shape.keyed]: list[i]![shape.keyed] };
       }
     } else if (action === 3 && list.length > 1) {
@@ -754,7 +1059,13 @@ const related = (p: string, q: string) => {
  * Every change one side made (as `diffAspect` sees it) at a place the other side left alone is in
  * the merge exactly as that side made it.
  */
-function assertIndependentChangesKept(aspect: string, base: unknown, mine: unknown, theirs: unknown, merged: unknown): void {
+function assertIndependentChangesKept(
+  aspect: string,
+  base: unknown,
+  mine: unknown,
+  theirs: unknown,
+  merged: unknown,
+): void {
   const theirPaths = diffAspect(aspect, base, theirs).map((c) => c.path);
   const mergedChanges = new Set(diffAspect(aspect, base, merged).map((c) => canonicalJson(c)));
   for (const change of diffAspect(aspect, base, mine)) {
@@ -779,7 +1090,11 @@ describe('mergeAspect: property test over random edits', () => {
           // Conflicts are the same places whichever side is local.
           assert.deepStrictEqual(two.conflicts.map((c) => c.path).sort(), one.conflicts.map((c) => c.path).sort());
           // A side with no change yields the other side's value exactly.
-          assert.deepStrictEqual(mergeAspect(aspect, base, base, remote), { value: remote, conflicts: [], resolved: [] });
+          assert.deepStrictEqual(mergeAspect(aspect, base, base, remote), {
+            value: remote,
+            conflicts: [],
+            resolved: [],
+          });
           assert.deepStrictEqual(mergeAspect(aspect, base, local, base), { value: local, conflicts: [], resolved: [] });
           // ours/theirs: no conflict left, and theirs with the sides swapped is ours.
           const ours = mergeAspect(aspect, base, local, remote, MERGE_RULES, { resolve: 'ours' });
@@ -812,7 +1127,8 @@ describe('mergeAspect: property test over random edits', () => {
             // Both sides set to the merge, with the merge as the new base, stay there.
             assert.deepStrictEqual(mergeAspect(aspect, one.value, one.value, one.value).value, one.value);
           } else {
-            for (const c of one.conflicts) assert.ok(!deepEqual(c.local, c.remote), `conflict at ${c.path} with equal sides`);
+            for (const c of one.conflicts)
+              assert.ok(!deepEqual(c.local, c.remote), `conflict at ${c.path} with equal sides`);
           }
           assert.equal(canonicalJson([base, local, remote]), frozen, 'inputs unchanged');
         }),
@@ -827,19 +1143,35 @@ describe('reconcile: a removal on one side against a change on the other', () =>
   const tagsOf = (...n: string[]) => ({ tags: n.map((x) => ({ tag: `urn:li:tag:${x}` })) });
   const base = { version: '1', hash: hashValue(tagsOf('a')) };
   // The removed side's history went with the aspect, and the remote's is not read: the base value is in neither.
-  const input = (local: unknown, remote: unknown) => ({ aspectName: 'globalTags', base, local, remote, localHistory: () => [], remoteHistory: undefined });
+  const input = (local: unknown, remote: unknown) => ({
+    aspectName: 'globalTags',
+    base,
+    local,
+    remote,
+    localHistory: () => [],
+    remoteHistory: undefined,
+  });
 
   it('is a conflict over the whole aspect, whichever side removed it, never the change taken as new', () => {
-    for (const [local, remote] of [[undefined, tagsOf('a', 'b')], [tagsOf('a', 'b'), undefined]] as const) {
+    for (const [local, remote] of [
+      [undefined, tagsOf('a', 'b')],
+      [tagsOf('a', 'b'), undefined],
+    ] as const) {
       const o = reconcile(input(local, remote));
       assert.equal(o.kind, 'merged');
-      assert.deepEqual(o.kind === 'merged' && o.conflicts.map((c) => [c.path, c.local, c.remote]), [['', local, remote]]);
+      assert.deepEqual(o.kind === 'merged' && o.conflicts.map((c) => [c.path, c.local, c.remote]), [
+        ['', local, remote],
+      ]);
     }
   });
 
   it('ours keeps this side (the removal), theirs the other; a removal of what did not change is no conflict', () => {
     const ours = reconcile({ ...input(undefined, tagsOf('a', 'b')), resolve: 'ours' as const });
-    assert.deepEqual(ours.kind === 'merged' && [ours.value, ours.conflicts.length, ours.resolved.length], [undefined, 0, 1]);
+    assert.deepEqual(ours.kind === 'merged' && [ours.value, ours.conflicts.length, ours.resolved.length], [
+      undefined,
+      0,
+      1,
+    ]);
     const theirs = reconcile({ ...input(undefined, tagsOf('a', 'b')), resolve: 'theirs' as const });
     assert.deepEqual(theirs.kind === 'merged' && theirs.value, tagsOf('a', 'b'));
     assert.deepEqual(reconcile(input(undefined, tagsOf('a'))), { kind: 'keepLocal' });

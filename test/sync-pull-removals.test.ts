@@ -86,7 +86,9 @@ describe('pull removes what the remote removed altogether (a file remote)', () =
   it('removed there, unchanged here: the entity goes here, with its bases and timeseries events; a second pull removes nothing', async () => {
     const p = await filePair();
     try {
-      await p.local.write((txn) => writeAspect(txn, stamp, A, 'datasetProfile', { timestampMillis: 5_000, rowCount: 3 }));
+      await p.local.write((txn) =>
+        writeAspect(txn, stamp, A, 'datasetProfile', { timestampMillis: 5_000, rowCount: 3 }),
+      );
       assert.equal(p.local.timeseries(A, 'datasetProfile').length, 1);
       await removeThere(p, A);
       const s = await p.pull();
@@ -112,8 +114,15 @@ describe('pull removes what the remote removed altogether (a file remote)', () =
       assert.equal(s.removed, 0);
       assert.equal(s.conflicts.length, 1);
       const c = s.conflicts[0]!;
-      assert.deepEqual([c.urn, c.aspect, c.path, c.local, c.remote], [A, 'editableDatasetProperties', '', desc('orders, mine'), undefined]);
-      assert.deepEqual(p.local.getAspect(A, 'editableDatasetProperties')?.value, desc('orders, mine'), 'the conflicting aspect is left as it is');
+      assert.deepEqual(
+        [c.urn, c.aspect, c.path, c.local, c.remote],
+        [A, 'editableDatasetProperties', '', desc('orders, mine'), undefined],
+      );
+      assert.deepEqual(
+        p.local.getAspect(A, 'editableDatasetProperties')?.value,
+        desc('orders, mine'),
+        'the conflicting aspect is left as it is',
+      );
       // As for any aspect removed there: the one unchanged here goes, the conflicting one keeps its base.
       assert.deepEqual(p.aspects(A), ['editableDatasetProperties']);
       assert.deepEqual(p.bases(A), ['editableDatasetProperties']);
@@ -200,7 +209,11 @@ describe('pull removes what the remote removed altogether (a file remote)', () =
   it('aspects added here and never pushed keep the entity: only the aspects with a base go', async () => {
     const p = await filePair();
     try {
-      await p.local.write((txn) => writeAspect(txn, stamp, B, 'institutionalMemory', { elements: [{ url: 'https://wiki/b', description: 'doc', createStamp: stamp }] }));
+      await p.local.write((txn) =>
+        writeAspect(txn, stamp, B, 'institutionalMemory', {
+          elements: [{ url: 'https://wiki/b', description: 'doc', createStamp: stamp }],
+        }),
+      );
       await removeThere(p, B);
       const s = await p.pull();
       assert.deepEqual([s.removed, s.written, s.conflicts.length], [0, 1, 0]);
@@ -211,17 +224,33 @@ describe('pull removes what the remote removed altogether (a file remote)', () =
     }
   });
 
-  it('an entity missing from the scroll\'s decisions but still there is not removed (its only aspect skipped); one really gone is', async () => {
+  it("an entity missing from the scroll's decisions but still there is not removed (its only aspect skipped); one really gone is", async () => {
     const p = await filePair();
     try {
       // A value this release refuses, stored there as is: the pull skips it and writes no base for B.
-      await p.there.write((txn) => txn.putAspect({ urn: B, entityType: 'dataset', aspectName: 'globalTags', value: { tags: 'pii' }, created: stamp, key: { aspectName: 'datasetKey', value: {} } }));
+      await p.there.write((txn) =>
+        txn.putAspect({
+          urn: B,
+          entityType: 'dataset',
+          aspectName: 'globalTags',
+          value: { tags: 'pii' },
+          created: stamp,
+          key: { aspectName: 'datasetKey', value: {} },
+        }),
+      );
       await removeThere(p, C);
       const s = await p.pull();
-      assert.deepEqual(s.skipped.map((x) => [x.urn, x.aspect]), [[B, 'globalTags']]);
+      assert.deepEqual(
+        s.skipped.map((x) => [x.urn, x.aspect]),
+        [[B, 'globalTags']],
+      );
       assert.equal(s.removed, 1);
       assert.equal(p.local.entityExists(C), false);
-      assert.deepEqual(p.local.getAspect(B, 'globalTags')?.value, tags('pii'), 'B is still there: nothing of it is removed here');
+      assert.deepEqual(
+        p.local.getAspect(B, 'globalTags')?.value,
+        tags('pii'),
+        'B is still there: nothing of it is removed here',
+      );
     } finally {
       await p.close();
     }
@@ -244,7 +273,10 @@ describe('pull removes what the remote removed altogether (a file remote)', () =
       });
       const s = await pull(local, remote, { slice: {}, pageSize: 2 });
       assert.deepEqual([s.entities, s.removed], [3, 6]);
-      assert.deepEqual(urns.filter((u) => local.entityExists(u)), urns.filter((u) => !gone.includes(u)));
+      assert.deepEqual(
+        urns.filter((u) => local.entityExists(u)),
+        urns.filter((u) => !gone.includes(u)),
+      );
     } finally {
       await remote.close();
       await local.close();
@@ -265,7 +297,11 @@ describe('pull removes what the remote removed altogether (our server as an HTTP
       await there.close();
     });
     try {
-      const res = await fetch(`${server.url.replace(/\/$/, '')}/entities?action=delete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ urn: C }) });
+      const res = await fetch(`${server.url.replace(/\/$/, '')}/entities?action=delete`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ urn: C }),
+      });
       assert.equal(res.status, 200, await res.text());
       const s = await p.pull();
       assert.deepEqual([s.removed, s.conflicts.length], [1, 0]);
@@ -285,7 +321,9 @@ describe('the bases of a remote, read a page at a time', () => {
       const location = '/somewhere/remote.lmdb';
       const urns = Array.from({ length: 1_300 }, (_, i) => hive(`b${String(i).padStart(4, '0')}`));
       await store.write((txn) => {
-        for (const urn of urns) for (const aspect of ['globalTags', 'ownership']) txn.putSyncBase(location, urn, aspect, { version: '1', hash: 'h' });
+        for (const urn of urns)
+          for (const aspect of ['globalTags', 'ownership'])
+            txn.putSyncBase(location, urn, aspect, { version: '1', hash: 'h' });
         txn.putSyncBase(`${location}x`, urns[0]!, 'globalTags', { version: '1', hash: 'h' });
       });
       const read: string[] = [];

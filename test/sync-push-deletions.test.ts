@@ -38,7 +38,11 @@ async function synced(local: Store, remote: Remote): Promise<void> {
   await sendPlan(local, remote, plan, newRunId());
 }
 
-async function push(local: Store, remote: Remote, resolve?: 'ours' | 'theirs'): Promise<{ plan: PushPlan; deleted: number; sent: number }> {
+async function push(
+  local: Store,
+  remote: Remote,
+  resolve?: 'ours' | 'theirs',
+): Promise<{ plan: PushPlan; deleted: number; sent: number }> {
   const plan = await planPush(local, remote, resolve ? { resolve } : {});
   if (plan.conflicts.length > 0) {
     plan.close();
@@ -48,8 +52,10 @@ async function push(local: Store, remote: Remote, resolve?: 'ours' | 'theirs'): 
   return { plan, deleted: summary.deleted, sent: summary.sent };
 }
 
-const remoteValue = async (remote: Remote, urn: string, aspect: string) => (await remote.getEntities([urn]))[0]?.aspects.get(aspect);
-const removeLocally = (local: Store, urn: string, aspect?: string) => local.write((txn) => (aspect ? txn.deleteAspect(urn, aspect) : txn.deleteEntity(urn)));
+const remoteValue = async (remote: Remote, urn: string, aspect: string) =>
+  (await remote.getEntities([urn]))[0]?.aspects.get(aspect);
+const removeLocally = (local: Store, urn: string, aspect?: string) =>
+  local.write((txn) => (aspect ? txn.deleteAspect(urn, aspect) : txn.deleteEntity(urn)));
 
 describe('push of local removals, through a file remote', () => {
   let local: Store;
@@ -84,7 +90,10 @@ describe('push of local removals, through a file remote', () => {
     const { plan } = await push(local, remote);
     assert.equal(plan.conflicts.length, 1);
     const c = plan.conflicts[0]!;
-    assert.deepEqual([c.urn, c.aspect, c.path, c.local, c.remote], [A, 'globalTags', '', undefined, tags('a', 'remote')]);
+    assert.deepEqual(
+      [c.urn, c.aspect, c.path, c.local, c.remote],
+      [A, 'globalTags', '', undefined, tags('a', 'remote')],
+    );
     assert.deepEqual((await remoteValue(remote, A, 'globalTags'))?.value, tags('a', 'remote'), 'nothing written there');
     // --theirs: the remote's value comes back here, and the remote keeps it.
     const theirs = await push(local, remote, 'theirs');
@@ -146,14 +155,25 @@ describe('push of local removals, through our server as an HTTP remote', () => {
     const plan = await planPush(local, remote);
     assert.equal(plan.deletes, 1);
     await remoteStore.write((txn) => writeAspect(txn, stamp, B, 'editableDatasetProperties', desc('changed there')));
-    await assert.rejects(sendPlan(local, remote, plan, newRunId()), (e: unknown) => e instanceof PushStopped && e.cause instanceof PreconditionFailedError && /Expected version 1, actual version 2/.test(e.message));
+    await assert.rejects(
+      sendPlan(local, remote, plan, newRunId()),
+      (e: unknown) =>
+        e instanceof PushStopped &&
+        e.cause instanceof PreconditionFailedError &&
+        /Expected version 1, actual version 2/.test(e.message),
+    );
     assert.deepEqual(remoteStore.getAspect(B, 'editableDatasetProperties')?.value, desc('changed there'));
     assert.notEqual(local.getSyncBase(remote.location, B, 'editableDatasetProperties'), undefined);
     // Planned again, the removal meets the change: a conflict, settled here with --theirs.
-    assert.equal((await planPush(local, remote).then((p) => {
-      p.close();
-      return p;
-    })).conflicts.length, 1);
+    assert.equal(
+      (
+        await planPush(local, remote).then((p) => {
+          p.close();
+          return p;
+        })
+      ).conflicts.length,
+      1,
+    );
     await push(local, remote, 'theirs');
     assert.deepEqual(local.getAspect(B, 'editableDatasetProperties')?.value, desc('changed there'));
   });
@@ -181,7 +201,11 @@ describe('status lists what was removed here and not pushed yet', () => {
       await removeLocally(local, B);
       assert.deepEqual(Array.from(unpushed(local, remote.location)), [
         { urn: A, aspects: ['globalTags'], removed: ['globalTags'] },
-        { urn: B, aspects: ['editableDatasetProperties', 'globalTags'], removed: ['editableDatasetProperties', 'globalTags'] },
+        {
+          urn: B,
+          aspects: ['editableDatasetProperties', 'globalTags'],
+          removed: ['editableDatasetProperties', 'globalTags'],
+        },
       ]);
       await push(local, remote);
       assert.deepEqual(Array.from(unpushed(local, remote.location)), []);

@@ -73,7 +73,10 @@ describe("the repository's test files", () => {
     const quick = await listing(ROOT, ['--quick']);
     const expected = full.filter(([f]) => !fullOnly!.includes(f) && !processLevel!.includes(f));
     assert.deepEqual(quick, expected);
-    assert.deepEqual(await listing(ROOT, ['--unit']), unit!.map((f) => [f, 'unit']));
+    assert.deepEqual(
+      await listing(ROOT, ['--unit']),
+      unit!.map((f) => [f, 'unit']),
+    );
     // A FULL_ONLY file named runs in test:quick.
     assert.deepEqual(await listing(ROOT, ['--quick', fullOnly![0]!]), [[fullOnly![0]!, 'in-process']]);
   });

@@ -26,13 +26,23 @@ describe('the web UI with --auth', { skip: chromium ? false : 'no Chromium' }, (
   after(async () => w?.close());
 
   const graphql = (headers: Record<string, string>, query = '{ me { corpUser { urn } } }') =>
-    fetch(`${w.server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
+    fetch(`${w.server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query }),
+    });
 
   it('refuses the API without a token and sends a browser to sign-in, keeping where it was going', async () => {
     assert.equal((await graphql({})).status, 401);
-    const page = await fetch(`${w.server.url}/dataset/${USERS_DELETED}/Schema`, { redirect: 'manual', headers: { accept: 'text/html' } });
+    const page = await fetch(`${w.server.url}/dataset/${USERS_DELETED}/Schema`, {
+      redirect: 'manual',
+      headers: { accept: 'text/html' },
+    });
     assert.equal(page.status, 303);
-    assert.equal(page.headers.get('location'), `/login?redirect_uri=${encodeURIComponent(`/dataset/${USERS_DELETED}/Schema`)}`);
+    assert.equal(
+      page.headers.get('location'),
+      `/login?redirect_uri=${encodeURIComponent(`/dataset/${USERS_DELETED}/Schema`)}`,
+    );
     // The sign-in page needs its stylesheet without a token; the assets are not data.
     const login = await (await fetch(`${w.server.url}/login`)).text();
     const css = /href="(\/assets\/[^"]+\.css)"/.exec(login)![1]!;
@@ -68,7 +78,7 @@ describe('the web UI with --auth', { skip: chromium ? false : 'no Chromium' }, (
     assert.equal(await page.evaluate(() => document.cookie), '', 'scripts cannot read the session');
   });
 
-  it('edits through the cookie as the token\'s user', async () => {
+  it("edits through the cookie as the token's user", async () => {
     const { page } = w;
     await page.getByRole('button', { name: 'Deprecate…' }).click();
     await page.getByLabel('Note (why, and what to use instead)').fill('Signed-in edit');
@@ -104,7 +114,10 @@ describe('the web UI with --auth', { skip: chromium ? false : 'no Chromium' }, (
     await page.goto(`${w.server.url}/`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login$/);
-    assert.equal((await w.context.cookies()).find((c) => c.name === 'catalog_session'), undefined);
+    assert.equal(
+      (await w.context.cookies()).find((c) => c.name === 'catalog_session'),
+      undefined,
+    );
     await page.goto(`${w.server.url}/search?query=users`);
     await page.waitForURL(/\/login\?redirect_uri=/);
   });

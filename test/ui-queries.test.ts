@@ -16,7 +16,7 @@ function errorsOf(doc: string): string[] {
   return validate(getSchema(), parse(doc)).map((e) => e.message);
 }
 
-describe('the web UI\'s GraphQL documents', () => {
+describe("the web UI's GraphQL documents", () => {
   const named: Array<[string, string]> = [
     ['search', SEARCH],
     ['aggregate', AGGREGATE],

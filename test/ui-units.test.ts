@@ -13,14 +13,20 @@ import { datasetTab, encodeUrnForPath, entityPath, parseRoute, parseSearch, sear
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_deleted,PROD)';
 
-describe('UI addresses (DataHub frontend\'s)', () => {
-  it('writes entity paths as DataHub does, by the urn\'s type', () => {
+describe("UI addresses (DataHub frontend's)", () => {
+  it("writes entity paths as DataHub does, by the urn's type", () => {
     assert.equal(entityPath(DS, 'Schema'), `/dataset/${DS}/Schema`);
     assert.equal(entityPath('urn:li:corpuser:jdoe'), '/user/urn:li:corpuser:jdoe');
     assert.equal(entityPath('urn:li:corpGroup:bfoo'), '/group/urn:li:corpGroup:bfoo');
     assert.equal(entityPath('urn:li:dataFlow:(airflow,daily,prod)'), '/pipelines/urn:li:dataFlow:(airflow,daily,prod)');
-    assert.equal(entityPath('urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,prod),load)'), '/tasks/urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,prod),load)');
-    assert.equal(entityPath('urn:li:mlModel:(urn:li:dataPlatform:sagemaker,m,PROD)'), '/mlModels/urn:li:mlModel:(urn:li:dataPlatform:sagemaker,m,PROD)');
+    assert.equal(
+      entityPath('urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,prod),load)'),
+      '/tasks/urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,prod),load)',
+    );
+    assert.equal(
+      entityPath('urn:li:mlModel:(urn:li:dataPlatform:sagemaker,m,PROD)'),
+      '/mlModels/urn:li:mlModel:(urn:li:dataPlatform:sagemaker,m,PROD)',
+    );
     assert.equal(entityPath('urn:li:somethingNew:x'), '/entity/urn:li:somethingNew:x');
   });
 
@@ -28,21 +34,54 @@ describe('UI addresses (DataHub frontend\'s)', () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/dir/50% off?#x y,PROD)';
     const segment = encodeUrnForPath(urn);
     assert.equal(segment, 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket%2Fdir%2F50%25%20off%3F%23x%20y,PROD)');
-    assert.deepEqual(parseRoute(`/dataset/${segment}/Schema`), { page: 'entity', urn, entityType: 'dataset', tab: 'Schema' });
+    assert.deepEqual(parseRoute(`/dataset/${segment}/Schema`), {
+      page: 'entity',
+      urn,
+      entityType: 'dataset',
+      tab: 'Schema',
+    });
   });
 
   it('reads a urn raw, DataHub-encoded or fully encoded, with or without a tab', () => {
-    assert.deepEqual(parseRoute(`/dataset/${DS}/Lineage`), { page: 'entity', urn: DS, entityType: 'dataset', tab: 'Lineage' });
-    assert.deepEqual(parseRoute(`/dataset/${encodeURIComponent(DS)}`), { page: 'entity', urn: DS, entityType: 'dataset' });
-    assert.deepEqual(parseRoute(`/dataset/${encodeURIComponent(DS)}/`), { page: 'entity', urn: DS, entityType: 'dataset' });
-    assert.deepEqual(parseRoute('/tag/urn:li:tag:Legacy'), { page: 'entity', urn: 'urn:li:tag:Legacy', entityType: 'tag' });
-    assert.deepEqual(parseRoute('/glossaryNode/urn:li:glossaryNode:finance'), { page: 'entity', urn: 'urn:li:glossaryNode:finance', entityType: 'glossaryNode' });
+    assert.deepEqual(parseRoute(`/dataset/${DS}/Lineage`), {
+      page: 'entity',
+      urn: DS,
+      entityType: 'dataset',
+      tab: 'Lineage',
+    });
+    assert.deepEqual(parseRoute(`/dataset/${encodeURIComponent(DS)}`), {
+      page: 'entity',
+      urn: DS,
+      entityType: 'dataset',
+    });
+    assert.deepEqual(parseRoute(`/dataset/${encodeURIComponent(DS)}/`), {
+      page: 'entity',
+      urn: DS,
+      entityType: 'dataset',
+    });
+    assert.deepEqual(parseRoute('/tag/urn:li:tag:Legacy'), {
+      page: 'entity',
+      urn: 'urn:li:tag:Legacy',
+      entityType: 'tag',
+    });
+    assert.deepEqual(parseRoute('/glossaryNode/urn:li:glossaryNode:finance'), {
+      page: 'entity',
+      urn: 'urn:li:glossaryNode:finance',
+      entityType: 'glossaryNode',
+    });
   });
 
   it('knows home and search, and nothing else', () => {
     assert.deepEqual(parseRoute('/'), { page: 'home' });
     assert.deepEqual(parseRoute('/search'), { page: 'search' });
-    for (const p of ['/dataset', '/dataset/not-a-urn', '/nope/urn:li:tag:x', '/dataset/%E0%A4%A/Schema', '/search/more', '/dataset/a/b/c/d']) {
+    for (const p of [
+      '/dataset',
+      '/dataset/not-a-urn',
+      '/nope/urn:li:tag:x',
+      '/dataset/%E0%A4%A/Schema',
+      '/search/more',
+      '/dataset/a/b/c/d',
+    ]) {
       assert.deepEqual(parseRoute(p), { page: 'notFound' }, p);
     }
     assert.equal(datasetTab('schema'), 'Schema');
@@ -50,20 +89,28 @@ describe('UI addresses (DataHub frontend\'s)', () => {
     assert.equal(datasetTab('Queries'), undefined);
   });
 
-  it('reads search facets in both of DataHub\'s forms, and writes them back', () => {
-    assert.deepEqual(parseSearch('?query=users&filter_platform=urn:li:dataPlatform:hive,urn:li:dataPlatform:kafka&page=2'), {
-      query: 'users',
-      filters: [{ field: 'platform', values: ['urn:li:dataPlatform:hive', 'urn:li:dataPlatform:kafka'] }],
-      page: 2,
-    });
-    assert.deepEqual(parseSearch('?query=x&filter_tags___false___0=urn%3Ali%3Atag%3Apii&filter_owners___true___EQUAL___1=urn%3Ali%3Acorpuser%3Ajdoe'), {
-      query: 'x',
-      filters: [
-        { field: 'tags', values: ['urn:li:tag:pii'] },
-        { field: 'owners', values: ['urn:li:corpuser:jdoe'], negated: true },
-      ],
-      page: 1,
-    });
+  it("reads search facets in both of DataHub's forms, and writes them back", () => {
+    assert.deepEqual(
+      parseSearch('?query=users&filter_platform=urn:li:dataPlatform:hive,urn:li:dataPlatform:kafka&page=2'),
+      {
+        query: 'users',
+        filters: [{ field: 'platform', values: ['urn:li:dataPlatform:hive', 'urn:li:dataPlatform:kafka'] }],
+        page: 2,
+      },
+    );
+    assert.deepEqual(
+      parseSearch(
+        '?query=x&filter_tags___false___0=urn%3Ali%3Atag%3Apii&filter_owners___true___EQUAL___1=urn%3Ali%3Acorpuser%3Ajdoe',
+      ),
+      {
+        query: 'x',
+        filters: [
+          { field: 'tags', values: ['urn:li:tag:pii'] },
+          { field: 'owners', values: ['urn:li:corpuser:jdoe'], negated: true },
+        ],
+        page: 1,
+      },
+    );
     const state = { query: 'a b', filters: [{ field: 'container', values: [DS, 'urn:li:container:c'] }], page: 3 };
     assert.deepEqual(parseSearch(searchPath(state).slice('/search'.length)), state);
     assert.deepEqual(parseSearch('?page=-4').page, 1);
@@ -97,8 +144,14 @@ describe('schema tree', () => {
 
   it('folds collapsed rows and shows ancestors of filter matches', () => {
     const rows = buildTree([f('a'), f('a.x'), f('a.x.deep'), f('b')]);
-    assert.deepEqual(visibleRows(rows, new Set(['a'])).map((r) => r.path), ['a', 'b']);
-    assert.deepEqual(visibleRows(rows, new Set(['a']), (r) => r.name === 'deep').map((r) => r.path), ['a', 'a.x', 'a.x.deep']);
+    assert.deepEqual(
+      visibleRows(rows, new Set(['a'])).map((r) => r.path),
+      ['a', 'b'],
+    );
+    assert.deepEqual(
+      visibleRows(rows, new Set(['a']), (r) => r.name === 'deep').map((r) => r.path),
+      ['a', 'a.x', 'a.x.deep'],
+    );
   });
 });
 
@@ -121,7 +174,11 @@ describe('lineage layout', () => {
   });
 
   it('leaves out what is beyond the hops asked for, and caps a column', () => {
-    const many = Array.from({ length: MAX_PER_COLUMN + 5 }, (_, i) => ({ urn: `U${i}`, degree: 1, paths: [['C', `U${i}`]] }));
+    const many = Array.from({ length: MAX_PER_COLUMN + 5 }, (_, i) => ({
+      urn: `U${i}`,
+      degree: 1,
+      paths: [['C', `U${i}`]],
+    }));
     const layout = layoutLineage('C', [...many, { urn: 'FAR', degree: 2, paths: [['C', 'U0', 'FAR']] }], [], 1);
     assert.equal(layout.nodes.length, MAX_PER_COLUMN + 1);
     assert.equal(layout.hidden.get(-1), 5);
@@ -130,14 +187,16 @@ describe('lineage layout', () => {
 });
 
 describe('sign-in and cross-site checks', () => {
-  const req = (headers: Record<string, string>, method = 'POST') => ({ method, headers, socket: {} }) as unknown as IncomingMessage;
+  const req = (headers: Record<string, string>, method = 'POST') =>
+    ({ method, headers, socket: {} }) as unknown as IncomingMessage;
 
   it('redirects after sign-in to a path of this server only', () => {
     assert.equal(safeRedirect('/dataset/x/Schema?a=1'), '/dataset/x/Schema?a=1');
-    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '', null]) assert.equal(safeRedirect(bad), '/', String(bad));
+    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '', null])
+      assert.equal(safeRedirect(bad), '/', String(bad));
   });
 
-  it('refuses writes a browser marks as another site\'s, and cookie writes without proof', () => {
+  it("refuses writes a browser marks as another site's, and cookie writes without proof", () => {
     const host = { host: '127.0.0.1:8080' };
     assert.equal(crossSiteRefusal(req(host), false), undefined, 'an API client');
     assert.match(crossSiteRefusal(req(host), true) ?? '', /Cross-site/, 'a cookie alone proves nothing');
@@ -146,8 +205,18 @@ describe('sign-in and cross-site checks', () => {
     assert.match(crossSiteRefusal(req({ ...host, origin: 'http://127.0.0.1:3000' }), false) ?? '', /Cross-site/);
     assert.match(crossSiteRefusal(req({ ...host, origin: 'null' }), false) ?? '', /Cross-site/);
     assert.match(crossSiteRefusal(req({ ...host, 'sec-fetch-site': 'same-site' }), false) ?? '', /Cross-site/);
-    assert.equal(crossSiteRefusal(req({ ...host, origin: 'https://catalog.example.com', 'x-forwarded-host': 'catalog.example.com' }), true), undefined);
-    assert.equal(crossSiteRefusal(req({ ...host, origin: 'http://evil.example' }, 'GET'), true), undefined, 'reads are not writes');
+    assert.equal(
+      crossSiteRefusal(
+        req({ ...host, origin: 'https://catalog.example.com', 'x-forwarded-host': 'catalog.example.com' }),
+        true,
+      ),
+      undefined,
+    );
+    assert.equal(
+      crossSiteRefusal(req({ ...host, origin: 'http://evil.example' }, 'GET'), true),
+      undefined,
+      'reads are not writes',
+    );
   });
 
   it('reads the session cookie among others', () => {

@@ -13,12 +13,24 @@ import { join } from 'node:path';
 import { SHOWCASE_URNS } from '../src/sample/showcase.ts';
 import { mcp, runCli, tempDir, writeTemp } from './helpers.ts';
 import { chromiumPath } from './ui/browser.ts';
-import { HDFS_SAMPLE, HIVE_SAMPLE, KAFKA_SAMPLE, screenshotPath, startWorld, USERS_CREATED, USERS_DELETED, type UiWorld } from './ui/harness.ts';
+import {
+  HDFS_SAMPLE,
+  HIVE_SAMPLE,
+  KAFKA_SAMPLE,
+  screenshotPath,
+  startWorld,
+  USERS_CREATED,
+  USERS_DELETED,
+  type UiWorld,
+} from './ui/harness.ts';
 
 const chromium = chromiumPath('Web UI tests (test/ui.test.ts)');
 
 /** GETs the bytes exactly as sent, with the given Accept-Encoding. */
-function rawGet(url: string, encoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: string,
+  encoding: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpGet(url, { headers: { 'accept-encoding': encoding } }, (res) => {
       const chunks: Buffer[] = [];
@@ -42,8 +54,12 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
       { downstreamUrn: "${USERS_DELETED}", upstreamUrn: "${USERS_CREATED}" },
       { downstreamUrn: "${HDFS_SAMPLE}", upstreamUrn: "${USERS_DELETED}" }], edgesToRemove: [] }) }`);
     await w.gql('mutation { setTagColor(urn: "urn:li:tag:Legacy", colorHex: "#d4380d") }');
-    await w.gql('mutation { createGlossaryTerm(input: { id: "EmailAddress", name: "Email address", description: "An **email** address of a person" }) }');
-    await w.gql('mutation { createDomain(input: { id: "marketing", name: "Marketing", description: "Campaigns and customers" }) }');
+    await w.gql(
+      'mutation { createGlossaryTerm(input: { id: "EmailAddress", name: "Email address", description: "An **email** address of a person" }) }',
+    );
+    await w.gql(
+      'mutation { createDomain(input: { id: "marketing", name: "Marketing", description: "Campaigns and customers" }) }',
+    );
   });
   after(async () => w?.close());
 
@@ -108,14 +124,17 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     const columns = await page.locator('.schema-table tbody .field-name').allTextContents();
     assert.deepEqual(columns, ['user_name', 'timestamp', 'user_id', 'browser_id', 'session_id', 'deletion_reason']);
     const descriptions = await page.locator('.schema-table tbody .col-description .markdown').allTextContents();
-    assert.deepEqual(descriptions.map((d) => d.trim()), [
-      'Name of the user who was deleted',
-      'Timestamp user was deleted at',
-      'Id of the user deleted',
-      'Cookie attached to identify the browser',
-      'Cookie attached to identify the session',
-      'Why the user chose to deactivate',
-    ]);
+    assert.deepEqual(
+      descriptions.map((d) => d.trim()),
+      [
+        'Name of the user who was deleted',
+        'Timestamp user was deleted at',
+        'Id of the user deleted',
+        'Cookie attached to identify the browser',
+        'Cookie attached to identify the session',
+        'Why the user chose to deactivate',
+      ],
+    );
     assert.equal(await page.getByRole('heading', { name: '6 columns' }).count(), 1);
   });
 
@@ -124,7 +143,10 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.goto(datasetUrl(w.server.url, USERS_DELETED));
     await page.getByRole('searchbox', { name: 'Filter columns' }).fill('cookie');
     await page.waitForFunction(() => document.querySelectorAll('.schema-table tbody tr').length === 2);
-    assert.deepEqual(await page.locator('.schema-table tbody .field-name').allTextContents(), ['browser_id', 'session_id']);
+    assert.deepEqual(await page.locator('.schema-table tbody .field-name').allTextContents(), [
+      'browser_id',
+      'session_id',
+    ]);
   });
 
   it('edits a column description in Markdown with a preview; GraphQL and catalog get see it', async () => {
@@ -143,7 +165,9 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await row.locator('.markdown strong', { hasText: 'deleted' }).waitFor();
     assert.equal(await row.locator('.markdown a').getAttribute('rel'), 'noopener noreferrer');
 
-    const data = await w.gql(`{ dataset(urn: "${USERS_DELETED}") { schemaMetadata { fields { fieldPath description } } } }`);
+    const data = await w.gql(
+      `{ dataset(urn: "${USERS_DELETED}") { schemaMetadata { fields { fieldPath description } } } }`,
+    );
     assert.equal(data.dataset.schemaMetadata.fields.find((f: any) => f.fieldPath === 'user_id').description, text);
     const editable = await w.get(USERS_DELETED, 'editableSchemaMetadata');
     assert.equal(editable.editableSchemaFieldInfo.find((f: any) => f.fieldPath === 'user_id').description, text);
@@ -151,13 +175,20 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
 
   it('renders Markdown sanitised: no script, no event handlers', async () => {
     const { page } = w;
-    const evil = 'Hello <img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script> [x](javascript:window.__pwned=3)';
-    await w.gql('mutation($d: String!) { updateDescription(input: { resourceUrn: "' + USERS_CREATED + '", description: $d }) }', { d: evil });
+    const evil =
+      'Hello <img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script> [x](javascript:window.__pwned=3)';
+    await w.gql(
+      'mutation($d: String!) { updateDescription(input: { resourceUrn: "' + USERS_CREATED + '", description: $d }) }',
+      { d: evil },
+    );
     await page.goto(datasetUrl(w.server.url, USERS_CREATED, 'Documentation'));
     await page.getByRole('region', { name: 'Documentation' }).getByText('Hello').waitFor();
     const html = await page.locator('.tab-panel .markdown').first().innerHTML();
     assert.doesNotMatch(html, /onerror|<script|javascript:/i);
-    await page.locator('.tab-panel .markdown a').click().catch(() => undefined);
+    await page
+      .locator('.tab-panel .markdown a')
+      .click()
+      .catch(() => undefined);
     assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
   });
 
@@ -186,7 +217,9 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.getByRole('status').getByRole('button', { name: 'Undo: Tag scratch added.' }).click();
     await tags.getByRole('link', { name: 'scratch' }).waitFor({ state: 'detached' });
 
-    const data = await w.gql(`{ dataset(urn: "${USERS_DELETED}") { tags { tags { tag { urn } } } } tag(urn: "urn:li:tag:pii") { name } }`);
+    const data = await w.gql(
+      `{ dataset(urn: "${USERS_DELETED}") { tags { tags { tag { urn } } } } tag(urn: "urn:li:tag:pii") { name } }`,
+    );
     assert.deepEqual(data.dataset.tags.tags.map((t: any) => t.tag.urn).sort(), ['urn:li:tag:Legacy', 'urn:li:tag:pii']);
     assert.equal(data.tag.name, 'pii');
     const globalTags = await w.get(USERS_DELETED, 'globalTags');
@@ -202,7 +235,9 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await row.getByRole('option', { name: 'pii', exact: true }).click();
     await row.getByRole('link', { name: 'pii' }).waitFor();
     const editable = await w.get(USERS_DELETED, 'editableSchemaMetadata');
-    assert.deepEqual(editable.editableSchemaFieldInfo.find((f: any) => f.fieldPath === 'user_name').globalTags.tags, [{ tag: 'urn:li:tag:pii' }]);
+    assert.deepEqual(editable.editableSchemaFieldInfo.find((f: any) => f.fieldPath === 'user_name').globalTags.tags, [
+      { tag: 'urn:li:tag:pii' },
+    ]);
   });
 
   it('adds an owner found by name; GraphQL and catalog get see it', async () => {
@@ -215,10 +250,18 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await owners.getByRole('option', { name: /DataHub/ }).click();
     await owners.getByRole('link', { name: 'DataHub' }).waitFor();
 
-    const data = await w.gql(`{ dataset(urn: "${USERS_DELETED}") { ownership { owners { owner { ... on CorpUser { urn } } type } } } }`);
-    assert.deepEqual(data.dataset.ownership.owners.find((o: any) => o.owner.urn === 'urn:li:corpuser:datahub')?.type, 'BUSINESS_OWNER');
+    const data = await w.gql(
+      `{ dataset(urn: "${USERS_DELETED}") { ownership { owners { owner { ... on CorpUser { urn } } type } } } }`,
+    );
+    assert.deepEqual(
+      data.dataset.ownership.owners.find((o: any) => o.owner.urn === 'urn:li:corpuser:datahub')?.type,
+      'BUSINESS_OWNER',
+    );
     const ownership = await w.get(USERS_DELETED, 'ownership');
-    assert.ok(ownership.owners.some((o: any) => o.owner === 'urn:li:corpuser:datahub' && o.type === 'BUSINESS_OWNER'), JSON.stringify(ownership));
+    assert.ok(
+      ownership.owners.some((o: any) => o.owner === 'urn:li:corpuser:datahub' && o.type === 'BUSINESS_OWNER'),
+      JSON.stringify(ownership),
+    );
 
     // Removing an owner, then taking it back, keeps its ownership type.
     await owners.getByRole('button', { name: 'Remove owner John Doe' }).click();
@@ -245,19 +288,33 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await domain.getByRole('option', { name: 'Marketing' }).click();
     await domain.getByRole('link', { name: 'Marketing' }).waitFor();
 
-    const data = await w.gql(`{ dataset(urn: "${USERS_DELETED}") { glossaryTerms { terms { term { urn } } } domain { domain { urn } } } }`);
-    assert.deepEqual(data.dataset.glossaryTerms.terms.map((t: any) => t.term.urn), ['urn:li:glossaryTerm:EmailAddress']);
+    const data = await w.gql(
+      `{ dataset(urn: "${USERS_DELETED}") { glossaryTerms { terms { term { urn } } } domain { domain { urn } } } }`,
+    );
+    assert.deepEqual(
+      data.dataset.glossaryTerms.terms.map((t: any) => t.term.urn),
+      ['urn:li:glossaryTerm:EmailAddress'],
+    );
     assert.equal(data.dataset.domain.domain.urn, 'urn:li:domain:marketing');
-    assert.deepEqual((await w.get(USERS_DELETED, 'glossaryTerms')).terms.map((t: any) => t.urn), ['urn:li:glossaryTerm:EmailAddress']);
+    assert.deepEqual(
+      (await w.get(USERS_DELETED, 'glossaryTerms')).terms.map((t: any) => t.urn),
+      ['urn:li:glossaryTerm:EmailAddress'],
+    );
     assert.deepEqual((await w.get(USERS_DELETED, 'domains')).domains, ['urn:li:domain:marketing']);
 
     await domain.getByRole('link', { name: 'Marketing' }).click();
     await page.getByRole('heading', { level: 1, name: 'Marketing' }).waitFor();
-    await page.getByRole('region', { name: /Entities/ }).getByRole('link', { name: 'fct_users_deleted' }).waitFor();
+    await page
+      .getByRole('region', { name: /Entities/ })
+      .getByRole('link', { name: 'fct_users_deleted' })
+      .waitFor();
     await page.goto(`${w.server.url}/glossaryTerm/urn:li:glossaryTerm:EmailAddress`);
     await page.getByRole('heading', { level: 1, name: 'Email address' }).waitFor();
     await page.locator('.entity-side strong', { hasText: 'email' }).waitFor();
-    await page.getByRole('region', { name: /Related entities/ }).getByRole('link', { name: 'fct_users_deleted' }).waitFor();
+    await page
+      .getByRole('region', { name: /Related entities/ })
+      .getByRole('link', { name: 'fct_users_deleted' })
+      .waitFor();
   });
 
   it('deprecates with a note and a date, then undoes it; GraphQL and catalog get follow', async () => {
@@ -272,7 +329,11 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await banner.getByText('Scheduled for decommission on Jan 31, 2030').waitFor();
 
     let data = await w.gql(`{ dataset(urn: "${USERS_DELETED}") { deprecation { deprecated note decommissionTime } } }`);
-    assert.deepEqual(data.dataset.deprecation, { deprecated: true, note: 'Use `fct_users_v2` instead', decommissionTime: Date.UTC(2030, 0, 31) });
+    assert.deepEqual(data.dataset.deprecation, {
+      deprecated: true,
+      note: 'Use `fct_users_v2` instead',
+      decommissionTime: Date.UTC(2030, 0, 31),
+    });
     assert.equal((await w.get(USERS_DELETED, 'deprecation')).deprecated, true);
 
     await banner.getByRole('button', { name: 'Undo deprecation' }).click();
@@ -303,15 +364,26 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     let data = await w.gql(list);
     assert.equal(data.dataset.incidents.total, 1);
     const incident = data.dataset.incidents.incidents[0];
-    assert.deepEqual({ ...incident, urn: undefined }, {
-      urn: undefined, incidentType: 'FRESHNESS', title: 'Nightly load failed', description: 'The **users** feed never arrived.', priority: 'HIGH',
-      incidentStatus: { state: 'ACTIVE', message: null }, source: { type: 'MANUAL' },
-    });
+    assert.deepEqual(
+      { ...incident, urn: undefined },
+      {
+        urn: undefined,
+        incidentType: 'FRESHNESS',
+        title: 'Nightly load failed',
+        description: 'The **users** feed never arrived.',
+        priority: 'HIGH',
+        incidentStatus: { state: 'ACTIVE', message: null },
+        source: { type: 'MANUAL' },
+      },
+    );
     assert.equal((await w.get(incident.urn, 'incidentInfo')).status.state, 'ACTIVE');
 
     await banner.getByRole('button', { name: 'Resolve Nightly load failed' }).click();
     await banner.getByLabel('Resolution note (optional)').fill('Re-ran the load');
-    await banner.getByRole('form', { name: 'Resolve Nightly load failed' }).getByRole('button', { name: 'Resolve' }).click();
+    await banner
+      .getByRole('form', { name: 'Resolve Nightly load failed' })
+      .getByRole('button', { name: 'Resolve' })
+      .click();
     await banner.waitFor({ state: 'detached' });
     data = await w.gql(`{ incident(urn: "${incident.urn}") { incidentStatus { state message } } }`);
     assert.deepEqual(data.incident.incidentStatus, { state: 'RESOLVED', message: 'Re-ran the load' });
@@ -337,16 +409,22 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await form.getByLabel('Custom type').fill('Partner feed');
     await page.route('**/api/graphql', async (route) => {
       const body = route.request().postDataJSON() as { query: string; variables: { input?: { resourceUrn?: string } } };
-      if (body.query.startsWith('mutation raiseIncident') && body.variables.input) body.variables.input.resourceUrn = 'urn:li:dataset:(urn:li:dataPlatform:hive,gone,PROD)';
+      if (body.query.startsWith('mutation raiseIncident') && body.variables.input)
+        body.variables.input.resourceUrn = 'urn:li:dataset:(urn:li:dataPlatform:hive,gone,PROD)';
       await route.continue({ postData: JSON.stringify(body) });
     });
     await form.getByRole('button', { name: 'Raise incident' }).click();
-    await form.getByRole('alert').getByText('Failed to raise incident. Entity urn:li:dataset:(urn:li:dataPlatform:hive,gone,PROD) does not exist.').waitFor();
+    await form
+      .getByRole('alert')
+      .getByText('Failed to raise incident. Entity urn:li:dataset:(urn:li:dataPlatform:hive,gone,PROD) does not exist.')
+      .waitFor();
     await page.unroute('**/api/graphql');
     assert.equal(await form.getByLabel('Title').inputValue(), 'Partner file late');
     await form.getByRole('button', { name: 'Cancel' }).click();
 
-    const raised = await w.gql(`mutation { raiseIncident(input: { type: CUSTOM, customType: "Partner feed", title: "Raised elsewhere", resourceUrn: "${USERS_DELETED}", status: { state: ACTIVE, stage: INVESTIGATION, message: "Looking into it" } }) }`);
+    const raised = await w.gql(
+      `mutation { raiseIncident(input: { type: CUSTOM, customType: "Partner feed", title: "Raised elsewhere", resourceUrn: "${USERS_DELETED}", status: { state: ACTIVE, stage: INVESTIGATION, message: "Looking into it" } }) }`,
+    );
     await page.reload();
     const banner = page.getByRole('region', { name: '1 active incident' });
     await banner.getByText('Raised elsewhere').waitFor();
@@ -374,7 +452,10 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.goto(datasetUrl(w.server.url, USERS_DELETED, 'History'));
     const history = page.getByRole('region', { name: 'History' });
     await history.getByText("Tag 'pii' added to").first().waitFor();
-    await history.getByText(/user_id/).first().waitFor();
+    await history
+      .getByText(/user_id/)
+      .first()
+      .waitFor();
     await history.getByLabel('Show').selectOption('DEPRECATION');
     assert.ok((await history.locator('.timeline-events li').count()) >= 2);
   });
@@ -402,7 +483,7 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await recent.getByRole('link').first().waitFor();
     // The tests above edited fct_users_deleted last.
     assert.match((await recent.getByRole('link').first().textContent()) ?? '', /^fct_users_deleted/);
-    assert.equal(await recent.locator('time').first().getAttribute('datetime') !== null, true);
+    assert.equal((await recent.locator('time').first().getAttribute('datetime')) !== null, true);
   });
 
   it('keeps what was typed and shows the API error where the edit failed', async () => {
@@ -411,7 +492,18 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     const ingest = await fetch(`${w.server.url}/aspects?action=ingestProposal`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ proposal: { entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName: 'datasetProperties', aspect: { contentType: 'application/json', value: JSON.stringify({ name: 'scratch_table', description: 'temporary' }) } } }),
+      body: JSON.stringify({
+        proposal: {
+          entityType: 'dataset',
+          entityUrn: urn,
+          changeType: 'UPSERT',
+          aspectName: 'datasetProperties',
+          aspect: {
+            contentType: 'application/json',
+            value: JSON.stringify({ name: 'scratch_table', description: 'temporary' }),
+          },
+        },
+      }),
     });
     assert.equal(ingest.status, 200);
     await page.goto(datasetUrl(w.server.url, urn, 'Documentation'));
@@ -419,11 +511,18 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await panel.getByRole('button', { name: 'Edit description of scratch_table' }).click();
     await panel.getByLabel('Description of scratch_table (Markdown)').fill('A long text I do not want to lose');
     // The dataset goes away while the editor is open: the save must fail visibly and keep the text.
-    const del = await fetch(`${w.server.url}/entities?action=delete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ urn }) });
+    const del = await fetch(`${w.server.url}/entities?action=delete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ urn }),
+    });
     assert.equal(del.status, 200);
     await panel.getByRole('button', { name: 'Save' }).click();
     await panel.getByRole('alert').getByText(`Failed to update ${urn}. ${urn} does not exist.`).waitFor();
-    assert.equal(await panel.getByLabel('Description of scratch_table (Markdown)').inputValue(), 'A long text I do not want to lose');
+    assert.equal(
+      await panel.getByLabel('Description of scratch_table (Markdown)').inputValue(),
+      'A long text I do not want to lose',
+    );
   });
 
   it('shows a change made with the CLI while the page is open after a reload', async () => {
@@ -431,7 +530,15 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.goto(datasetUrl(w.server.url, USERS_DELETED));
     await page.getByRole('heading', { level: 1, name: 'fct_users_deleted' }).waitFor();
     assert.equal(await page.getByRole('region', { name: 'Deprecated' }).count(), 0);
-    const r = await runCli(['deprecate', '--urn', USERS_DELETED, '--note', 'Retired from the command line', '--data', w.data]);
+    const r = await runCli([
+      'deprecate',
+      '--urn',
+      USERS_DELETED,
+      '--note',
+      'Retired from the command line',
+      '--data',
+      w.data,
+    ]);
     assert.equal(r.code, 0, r.stderr);
     await page.reload();
     await page.getByRole('region', { name: 'Deprecated' }).getByText('Retired from the command line').waitFor();
@@ -447,7 +554,11 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.goto(datasetUrl(w.server.url, USERS_DELETED, 'Lineage'));
     const up = page.getByRole('region', { name: /Upstream/ });
     await up.getByRole('link', { name: 'fct_users_created' }).waitFor();
-    assert.deepEqual((await up.locator('tbody th').allTextContents()).sort(), ['SampleHiveDataset', 'SampleKafkaDataset', 'fct_users_created']);
+    assert.deepEqual((await up.locator('tbody th').allTextContents()).sort(), [
+      'SampleHiveDataset',
+      'SampleKafkaDataset',
+      'fct_users_created',
+    ]);
     const down = page.getByRole('region', { name: /Downstream/ });
     assert.deepEqual(await down.locator('tbody th').allTextContents(), ['SampleHdfsDataset']);
     assert.equal(await page.locator('.lineage-node').count(), 5);
@@ -472,7 +583,9 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     assert.equal(res?.status(), 200);
     await page.getByRole('heading', { name: 'Properties', exact: true }).waitFor();
     // Facets as DataHub writes them (filter_<field>___<negated>___<index>) and as the issue names them.
-    await page.goto(`${w.server.url}/search?query=*&filter_platform___false___0=${encodeURIComponent('urn:li:dataPlatform:kafka')}`);
+    await page.goto(
+      `${w.server.url}/search?query=*&filter_platform___false___0=${encodeURIComponent('urn:li:dataPlatform:kafka')}`,
+    );
     await page.getByText('1 result').waitFor();
     await page.getByRole('checkbox', { name: /kafka/ }).and(page.locator(':checked')).waitFor();
     await page.goto(`${w.server.url}/search?query=sample&filter_platform=urn:li:dataPlatform:hive`);
@@ -482,13 +595,22 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.goto(`${w.server.url}/user/urn:li:corpuser:jdoe`);
     await page.getByRole('heading', { level: 1, name: 'John Doe' }).waitFor();
     await page.getByRole('region', { name: /Owns/ }).getByRole('link', { name: 'fct_users_deleted' }).waitFor();
-    await page.getByRole('region', { name: /Groups/ }).getByRole('link', { name: 'Bar Foo' }).waitFor();
+    await page
+      .getByRole('region', { name: /Groups/ })
+      .getByRole('link', { name: 'Bar Foo' })
+      .waitFor();
     await page.goto(`${w.server.url}/group/urn:li:corpGroup:bfoo`);
     await page.getByRole('heading', { level: 1, name: 'Bar Foo' }).waitFor();
-    await page.getByRole('region', { name: /Members/ }).getByRole('link', { name: 'John Doe' }).waitFor();
+    await page
+      .getByRole('region', { name: /Members/ })
+      .getByRole('link', { name: 'John Doe' })
+      .waitFor();
     await page.goto(`${w.server.url}/tag/urn:li:tag:Legacy`);
     await page.getByRole('heading', { level: 1, name: 'Legacy' }).waitFor();
-    await page.getByRole('region', { name: /Tagged/ }).getByRole('link', { name: 'SampleHiveDataset' }).waitFor();
+    await page
+      .getByRole('region', { name: /Tagged/ })
+      .getByRole('link', { name: 'SampleHiveDataset' })
+      .waitFor();
   });
 
   it('shows containers as a breadcrumb and a page, term groups, and other types on the generic page', async () => {
@@ -507,16 +629,34 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
         mcp(schema, 'container', { container: db }),
         mcp(table, 'datasetProperties', { name: 'signups', customProperties: { owner_team: 'growth' } }),
         mcp(table, 'container', { container: schema }),
-        mcp(chart, 'chartInfo', { title: 'Signups', description: 'Daily signups', customProperties: { k: 'v' }, lastModified: { created: { time: 1, actor: 'urn:li:corpuser:jdoe' }, lastModified: { time: 2, actor: 'urn:li:corpuser:jdoe' } } }),
+        mcp(chart, 'chartInfo', {
+          title: 'Signups',
+          description: 'Daily signups',
+          customProperties: { k: 'v' },
+          lastModified: {
+            created: { time: 1, actor: 'urn:li:corpuser:jdoe' },
+            lastModified: { time: 2, actor: 'urn:li:corpuser:jdoe' },
+          },
+        }),
         mcp(chart, 'container', { container: schema }),
         mcp(chart, 'deprecation', { deprecated: true, note: 'old chart', actor: 'urn:li:corpuser:jdoe' }),
         // An incident as DataHub's SDK example emits one: a chart page shows it in its banner too.
         mcp('urn:li:incident:signups-stale', 'incidentInfo', {
-          type: 'VOLUME', title: 'Signups dropped to zero', entities: [chart], priority: 0,
-          status: { state: 'ACTIVE', stage: 'TRIAGE', lastUpdated: { time: 2, actor: 'urn:li:corpuser:jdoe' } }, source: { type: 'MANUAL' }, created: { time: 1, actor: 'urn:li:corpuser:jdoe' },
+          type: 'VOLUME',
+          title: 'Signups dropped to zero',
+          entities: [chart],
+          priority: 0,
+          status: { state: 'ACTIVE', stage: 'TRIAGE', lastUpdated: { time: 2, actor: 'urn:li:corpuser:jdoe' } },
+          source: { type: 'MANUAL' },
+          created: { time: 1, actor: 'urn:li:corpuser:jdoe' },
         }),
         mcp(node, 'glossaryNodeInfo', { name: 'Classification', definition: 'How sensitive data is' }),
-        mcp('urn:li:glossaryTerm:Classification.PII', 'glossaryTermInfo', { name: 'PII', definition: 'Personal data', termSource: 'INTERNAL', parentNode: node }),
+        mcp('urn:li:glossaryTerm:Classification.PII', 'glossaryTermInfo', {
+          name: 'PII',
+          definition: 'Personal data',
+          termSource: 'INTERNAL',
+          parentNode: node,
+        }),
       ]),
     );
     const ingest = await runCli(['ingest', '-f', file, '--data', w.data]);
@@ -544,7 +684,10 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.locator('pre.json', { hasText: '"title": "Signups"' }).waitFor();
     await page.goto(`${w.server.url}/glossaryNode/${node}`);
     await page.getByRole('heading', { level: 1, name: 'Classification' }).waitFor();
-    await page.getByRole('region', { name: /Contents/ }).getByRole('link', { name: 'PII' }).waitFor();
+    await page
+      .getByRole('region', { name: /Contents/ })
+      .getByRole('link', { name: 'PII' })
+      .waitFor();
   });
 
   it('shows not-found for an unknown urn and an unknown address', async () => {
@@ -567,7 +710,7 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.keyboard.type('fct_users_d');
     await page.getByRole('option', { name: /fct_users_deleted/ }).waitFor();
     await page.keyboard.press('ArrowDown');
-    assert.equal(await box.getAttribute('aria-activedescendant') !== null, true);
+    assert.equal((await box.getAttribute('aria-activedescendant')) !== null, true);
     await page.keyboard.press('Enter');
     await page.waitForURL(/fct_users_deleted/);
     await page.getByRole('heading', { level: 1, name: 'fct_users_deleted' }).waitFor();
@@ -575,7 +718,10 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'fct_users_deleted' }).waitFor();
     await page.keyboard.press('Tab');
-    const first = await page.evaluate(() => ({ text: document.activeElement?.textContent, outline: getComputedStyle(document.activeElement!).outlineStyle }));
+    const first = await page.evaluate(() => ({
+      text: document.activeElement?.textContent,
+      outline: getComputedStyle(document.activeElement!).outlineStyle,
+    }));
     assert.equal(first.text, 'Skip to content');
     assert.notEqual(first.outline, 'none');
     // The Lineage tab is a link: Enter on it opens the tab.
@@ -586,12 +732,17 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     await page.goto(datasetUrl(w.server.url, USERS_DELETED));
     await page.locator('.schema-table tbody tr').first().waitFor();
     const unnamed = await page.evaluate(() =>
-      [...document.querySelectorAll('button, input, select, textarea, a[href]')].filter((el) => {
-        // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, as a screen reader reads it
-        const seen = (el as HTMLElement).innerText?.trim();
-        const label = seen || el.getAttribute('aria-label') || (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent);
-        return !label;
-      }).map((el) => el.outerHTML.slice(0, 80)),
+      [...document.querySelectorAll('button, input, select, textarea, a[href]')]
+        .filter((el) => {
+          // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, as a screen reader reads it
+          const seen = (el as HTMLElement).innerText?.trim();
+          const label =
+            seen ||
+            el.getAttribute('aria-label') ||
+            (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent);
+          return !label;
+        })
+        .map((el) => el.outerHTML.slice(0, 80)),
     );
     assert.deepEqual(unnamed, []);
   });
@@ -601,14 +752,43 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     const name = `an_extremely_long_table_name_${'without_any_spaces_'.repeat(8)}end`;
     const urn = `urn:li:dataset:(urn:li:dataPlatform:postgres,warehouse.public.${name},PROD)`;
     const fields = [];
-    for (let i = 0; i < 2500; i++) fields.push({ fieldPath: `column_${String(i).padStart(4, '0')}`, nullable: true, description: `Column number ${i}`, type: { type: { 'com.linkedin.schema.StringType': {} } }, nativeDataType: 'varchar', recursive: false, isPartOfKey: false });
-    fields.push({ fieldPath: 'address', nullable: true, type: { type: { 'com.linkedin.schema.RecordType': {} } }, nativeDataType: 'struct', recursive: false });
-    fields.push({ fieldPath: 'address.city', nullable: true, description: 'City', type: { type: { 'com.linkedin.schema.StringType': {} } }, nativeDataType: 'string', recursive: false });
+    for (let i = 0; i < 2500; i++)
+      fields.push({
+        fieldPath: `column_${String(i).padStart(4, '0')}`,
+        nullable: true,
+        description: `Column number ${i}`,
+        type: { type: { 'com.linkedin.schema.StringType': {} } },
+        nativeDataType: 'varchar',
+        recursive: false,
+        isPartOfKey: false,
+      });
+    fields.push({
+      fieldPath: 'address',
+      nullable: true,
+      type: { type: { 'com.linkedin.schema.RecordType': {} } },
+      nativeDataType: 'struct',
+      recursive: false,
+    });
+    fields.push({
+      fieldPath: 'address.city',
+      nullable: true,
+      description: 'City',
+      type: { type: { 'com.linkedin.schema.StringType': {} } },
+      nativeDataType: 'string',
+      recursive: false,
+    });
     const file = writeTemp(
       'wide.json',
       JSON.stringify([
         mcp(urn, 'datasetProperties', { name, description: 'A table with a very long name and many columns' }),
-        mcp(urn, 'schemaMetadata', { schemaName: name, platform: 'urn:li:dataPlatform:postgres', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } }, fields }),
+        mcp(urn, 'schemaMetadata', {
+          schemaName: name,
+          platform: 'urn:li:dataPlatform:postgres',
+          version: 0,
+          hash: '',
+          platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } },
+          fields,
+        }),
       ]),
     );
     // Written by another process while the server runs, as a user's ingest would be.
@@ -642,38 +822,63 @@ describe('the web UI in Chromium', { skip: chromium ? false : 'no Chromium' }, (
     }
   });
 
-  it('refuses a write another site\'s page makes through the browser', async () => {
+  it("refuses a write another site's page makes through the browser", async () => {
     const { page } = w;
     // A page on another port of the same host: same site for cookies, another origin for the browser.
-    const proposal = { proposal: { entityType: 'dataset', entityUrn: USERS_CREATED, changeType: 'UPSERT', aspectName: 'deprecation', aspect: { contentType: 'application/json', value: JSON.stringify({ deprecated: true, note: 'pwned', actor: 'urn:li:corpuser:evil' }) } } };
+    const proposal = {
+      proposal: {
+        entityType: 'dataset',
+        entityUrn: USERS_CREATED,
+        changeType: 'UPSERT',
+        aspectName: 'deprecation',
+        aspect: {
+          contentType: 'application/json',
+          value: JSON.stringify({ deprecated: true, note: 'pwned', actor: 'urn:li:corpuser:evil' }),
+        },
+      },
+    };
     const evil: Server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<form id=f method=post enctype="text/plain" action="${w.server.url}/aspects?action=ingestProposal"><input name='${JSON.stringify(proposal).slice(0, -1)},"x":"' value='"}'></form><script>document.getElementById('f').submit()</script>`);
+      res.end(
+        `<form id=f method=post enctype="text/plain" action="${w.server.url}/aspects?action=ingestProposal"><input name='${JSON.stringify(proposal).slice(0, -1)},"x":"' value='"}'></form><script>document.getElementById('f').submit()</script>`,
+      );
     });
     await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
     try {
       const evilUrl = `http://127.0.0.1:${(evil.address() as AddressInfo).port}/`;
-      const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/aspects?action=ingestProposal')), page.goto(evilUrl)]);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/aspects?action=ingestProposal')),
+        page.goto(evilUrl),
+      ]);
       assert.equal(response.status(), 403);
-      assert.equal((await w.gql(`{ dataset(urn: "${USERS_CREATED}") { deprecation { deprecated } } }`)).dataset.deprecation.deprecated, false);
+      assert.equal(
+        (await w.gql(`{ dataset(urn: "${USERS_CREATED}") { deprecation { deprecated } } }`)).dataset.deprecation
+          .deprecated,
+        false,
+      );
     } finally {
       evil.close();
     }
   });
 });
 
-describe('the README\'s screenshots, on the sample `catalog serve --sample` loads', { skip: chromium ? false : 'no Chromium' }, () => {
+describe("the README's screenshots, on the sample `catalog serve --sample` loads", {
+  skip: chromium ? false : 'no Chromium',
+}, () => {
   let w: UiWorld;
   before(async () => {
     w = await startWorld(chromium!, { args: ['--sample'] });
   });
   after(async () => w?.close());
 
-  it('home, search, a dataset page and its lineage, each with the sample\'s content on it', async () => {
+  it("home, search, a dataset page and its lineage, each with the sample's content on it", async () => {
     const { page } = w;
     const U = SHOWCASE_URNS;
     await page.goto(`${w.server.url}/`);
-    await page.getByRole('region', { name: 'By platform' }).getByRole('link', { name: /snowflake/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'By platform' })
+      .getByRole('link', { name: /snowflake/ })
+      .waitFor();
     await page.screenshot({ path: screenshotPath('ui-home.png') });
 
     await page.goto(`${w.server.url}/search?query=orders`);
@@ -691,7 +896,11 @@ describe('the README\'s screenshots, on the sample `catalog serve --sample` load
     // One hop each way, so the whole graph fits the picture: the Hive tables and the job that load
     // the table, and the chart, jobs, view and ML features that read it.
     await page.getByLabel('Show').selectOption('1');
-    await page.waitForFunction(() => document.querySelectorAll('.lineage-node').length >= 8 && !document.querySelector('.lineage-node .kind')?.textContent?.includes('KAFKA'));
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('.lineage-node').length >= 8 &&
+        !document.querySelector('.lineage-node .kind')?.textContent?.includes('KAFKA'),
+    );
     // Wide enough for the whole graph beside the side column.
     await page.setViewportSize({ width: 1600, height: 900 });
     try {

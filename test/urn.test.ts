@@ -71,9 +71,18 @@ describe('URN parsing and formatting', () => {
   }
 
   it('applies the dataset rules: platform urn and a valid environment', () => {
-    assert.throws(() => validateUrn('urn:li:dataset:(hive,t1,PROD)'), /first part of a dataset urn must be a urn:li:dataPlatform/);
-    assert.throws(() => validateUrn('urn:li:dataset:(urn:li:dataPlatform:hive,t1,NOPE)'), /environment must be one of DEV, TEST/);
-    assert.throws(() => validateUrn('urn:li:dataset:(urn:li:dataPlatform:hive,t1)'), /urn:li:dataset:\(urn:li:dataPlatform:<platform>,<name>,<env>\)/);
+    assert.throws(
+      () => validateUrn('urn:li:dataset:(hive,t1,PROD)'),
+      /first part of a dataset urn must be a urn:li:dataPlatform/,
+    );
+    assert.throws(
+      () => validateUrn('urn:li:dataset:(urn:li:dataPlatform:hive,t1,NOPE)'),
+      /environment must be one of DEV, TEST/,
+    );
+    assert.throws(
+      () => validateUrn('urn:li:dataset:(urn:li:dataPlatform:hive,t1)'),
+      /urn:li:dataset:\(urn:li:dataPlatform:<platform>,<name>,<env>\)/,
+    );
     assert.throws(() => validateUrn('urn:li:schemaField:(x,y)'), /schemaField urn has the form/);
     assert.equal(validateUrn('urn:li:dataset:(urn:li:dataPlatform:hive,t1,PROD)').entityType, 'dataset');
   });
@@ -135,26 +144,40 @@ describe('URN properties (fast-check)', () => {
 
   it('never throws anything but InvalidUrnError on arbitrary input', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string().map((s) => `urn:li:${s}`)), (s) => {
-        try {
-          const u = parseUrn(s);
-          assert.equal(formatUrn(u), s);
-        } catch (e) {
-          assert.ok(e instanceof InvalidUrnError, String(e));
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string().map((s) => `urn:li:${s}`),
+        ),
+        (s) => {
+          try {
+            const u = parseUrn(s);
+            assert.equal(formatUrn(u), s);
+          } catch (e) {
+            assert.ok(e instanceof InvalidUrnError, String(e));
+          }
+        },
+      ),
     );
   });
 });
 
 describe('entity registry: the key aspect each URN implies (DataHub key aspect PDLs)', () => {
   const cases: Array<[string, string, Record<string, string | string[]>]> = [
-    ['urn:li:dataset:(urn:li:dataPlatform:hive,db.a%2Cb,PROD)', 'datasetKey', { platform: 'urn:li:dataPlatform:hive', name: 'db.a,b', origin: 'PROD' }],
+    [
+      'urn:li:dataset:(urn:li:dataPlatform:hive,db.a%2Cb,PROD)',
+      'datasetKey',
+      { platform: 'urn:li:dataPlatform:hive', name: 'db.a,b', origin: 'PROD' },
+    ],
     ['urn:li:corpuser:jdoe', 'corpUserKey', { username: 'jdoe' }],
     ['urn:li:corpGroup:bfoo', 'corpGroupKey', { name: 'bfoo' }],
     ['urn:li:tag:Legacy', 'tagKey', { name: 'Legacy' }],
     ['urn:li:dataPlatform:hive', 'dataPlatformKey', { platformName: 'hive' }],
-    ['urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD),user_id)', 'schemaFieldKey', { parent: 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)', fieldPath: 'user_id' }],
+    [
+      'urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD),user_id)',
+      'schemaFieldKey',
+      { parent: 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)', fieldPath: 'user_id' },
+    ],
     ['urn:li:glossaryTerm:Classification.PII', 'glossaryTermKey', { name: 'Classification.PII' }],
     ['urn:li:glossaryNode:Classification', 'glossaryNodeKey', { name: 'Classification' }],
     ['urn:li:domain:marketing', 'domainKey', { id: 'marketing' }],
@@ -162,14 +185,30 @@ describe('entity registry: the key aspect each URN implies (DataHub key aspect P
     ['urn:li:chart:(looker,c1)', 'chartKey', { dashboardTool: 'looker', chartId: 'c1' }],
     ['urn:li:dashboard:(looker,d1)', 'dashboardKey', { dashboardTool: 'looker', dashboardId: 'd1' }],
     ['urn:li:dataFlow:(airflow,etl,prod)', 'dataFlowKey', { orchestrator: 'airflow', flowId: 'etl', cluster: 'prod' }],
-    ['urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,prod),load)', 'dataJobKey', { flow: 'urn:li:dataFlow:(airflow,etl,prod)', jobId: 'load' }],
+    [
+      'urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,prod),load)',
+      'dataJobKey',
+      { flow: 'urn:li:dataFlow:(airflow,etl,prod)', jobId: 'load' },
+    ],
     ['urn:li:ownershipType:__system__technical_owner', 'ownershipTypeKey', { id: '__system__technical_owner' }],
     ['urn:li:dataHubAccessToken:abc', 'dataHubAccessTokenKey', { id: 'abc' }],
-    ['urn:li:mlModel:(urn:li:dataPlatform:sagemaker,m,PROD)', 'mlModelKey', { platform: 'urn:li:dataPlatform:sagemaker', name: 'm', origin: 'PROD' }],
+    [
+      'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,m,PROD)',
+      'mlModelKey',
+      { platform: 'urn:li:dataPlatform:sagemaker', name: 'm', origin: 'PROD' },
+    ],
     ['urn:li:mlFeature:(users,age)', 'mlFeatureKey', { featureNamespace: 'users', name: 'age' }],
-    ['urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)', 'mlFeatureTableKey', { platform: 'urn:li:dataPlatform:feast', name: 'users' }],
+    [
+      'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)',
+      'mlFeatureTableKey',
+      { platform: 'urn:li:dataPlatform:feast', name: 'users' },
+    ],
     ['urn:li:notebook:(querybook,1234)', 'notebookKey', { notebookTool: 'querybook', notebookId: '1234' }],
-    ['urn:li:dataPlatformInstance:(urn:li:dataPlatform:hive,warehouse)', 'dataPlatformInstanceKey', { platform: 'urn:li:dataPlatform:hive', instance: 'warehouse' }],
+    [
+      'urn:li:dataPlatformInstance:(urn:li:dataPlatform:hive,warehouse)',
+      'dataPlatformInstanceKey',
+      { platform: 'urn:li:dataPlatform:hive', instance: 'warehouse' },
+    ],
     ['urn:li:dataProduct:revenue', 'dataProductKey', { id: 'revenue' }],
     ['urn:li:structuredProperty:io.acryl.retention', 'structuredPropertyKey', { id: 'io.acryl.retention' }],
     // A type we do not model still gets a key, so any urn:li:<type>:<key> can be stored.

@@ -25,7 +25,8 @@ const seaNative = {
       namespace: 'sea-native',
     }));
     b.onLoad({ filter: /.*/, namespace: 'sea-native' }, (args) => ({
-      contents: `const { loadNative } = require(${JSON.stringify(join(root, 'src', 'sea', 'native.ts'))});\n` +
+      contents:
+        `const { loadNative } = require(${JSON.stringify(join(root, 'src', 'sea', 'native.ts'))});\n` +
         `module.exports = () => loadNative(${JSON.stringify(args.path)});\n`,
       loader: 'js',
       resolveDir: root,
@@ -63,7 +64,8 @@ const lazySegmenter = {
       const eager = 'const segmenter = new Intl.Segmenter();';
       // Versions without it load as they are (a new form would fail the snapshot build, not pass silently).
       if (!source.includes(eager)) return undefined;
-      const lazy = 'let segmenterMade; const segmenter = { segment: (s) => (segmenterMade ??= new Intl.Segmenter()).segment(s) };';
+      const lazy =
+        'let segmenterMade; const segmenter = { segment: (s) => (segmenterMade ??= new Intl.Segmenter()).segment(s) };';
       return { contents: source.replace(eager, lazy), loader: 'js' };
     });
   },
@@ -82,13 +84,17 @@ const givenDictionary = {
       const source = readFileSync(args.path, 'utf8');
       const eager = 'dictionary: fs.readFileSync(';
       // A new form of lmdb's code fails the build here rather than every open in the executable.
-      if (source.split(eager).length !== 2) throw new Error(`${args.path}: lmdb no longer reads its default dictionary as bundle.mjs expects; look again at lmdb-given-dictionary`);
+      if (source.split(eager).length !== 2)
+        throw new Error(
+          `${args.path}: lmdb no longer reads its default dictionary as bundle.mjs expects; look again at lmdb-given-dictionary`,
+        );
       const lazy = 'dictionary: (compressionOptions && compressionOptions.dictionary) || fs.readFileSync(';
       patched = true;
       return { contents: source.replace(eager, lazy), loader: 'js' };
     });
     b.onEnd(() => {
-      if (!patched) throw new Error('lmdb-given-dictionary: lmdb\'s open.js was not bundled; look again at how lmdb is resolved');
+      if (!patched)
+        throw new Error("lmdb-given-dictionary: lmdb's open.js was not bundled; look again at how lmdb is resolved");
     });
   },
 };

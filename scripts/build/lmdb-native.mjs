@@ -47,8 +47,10 @@ const edits = [
   {
     file: source,
     what: 'the open-time txn id fix',
-    unpatched: '\tenv->me_maxpg = env->me_mapsize / env->me_psize;\n\n\tif (env->me_txns)\n\t\tenv->me_txns->mti_txnid = meta.mm_txnid;\n',
-    patched: '\tenv->me_maxpg = env->me_mapsize / env->me_psize;\n\n\tif (prev && env->me_txns)\n\t\tenv->me_txns->mti_txnid = meta.mm_txnid;\n',
+    unpatched:
+      '\tenv->me_maxpg = env->me_mapsize / env->me_psize;\n\n\tif (env->me_txns)\n\t\tenv->me_txns->mti_txnid = meta.mm_txnid;\n',
+    patched:
+      '\tenv->me_maxpg = env->me_mapsize / env->me_psize;\n\n\tif (prev && env->me_txns)\n\t\tenv->me_txns->mti_txnid = meta.mm_txnid;\n',
   },
   {
     file: source,
@@ -63,13 +65,15 @@ const edits = [
     file: envHeader,
     what: 'the declaration of Env.releaseMap',
     unpatched: '\tNapi::Value readerCheck(const CallbackInfo& info);\n',
-    patched: '\tNapi::Value readerCheck(const CallbackInfo& info);\n\t/* catalog: drop the mapped pages of the data file from the resident set */\n\tNapi::Value releaseMap(const CallbackInfo& info);\n',
+    patched:
+      '\tNapi::Value readerCheck(const CallbackInfo& info);\n\t/* catalog: drop the mapped pages of the data file from the resident set */\n\tNapi::Value releaseMap(const CallbackInfo& info);\n',
   },
   {
     file: envSource,
     what: 'the registration of Env.releaseMap',
     unpatched: '\t\tEnvWrap::InstanceMethod("readerList", &EnvWrap::readerList),\n',
-    patched: '\t\tEnvWrap::InstanceMethod("readerList", &EnvWrap::readerList),\n\t\tEnvWrap::InstanceMethod("releaseMap", &EnvWrap::releaseMap),\n',
+    patched:
+      '\t\tEnvWrap::InstanceMethod("readerList", &EnvWrap::readerList),\n\t\tEnvWrap::InstanceMethod("releaseMap", &EnvWrap::releaseMap),\n',
   },
   {
     file: envSource,
@@ -113,14 +117,15 @@ const edits = [
     file: source,
     what: 'the page flag of a page that carries a checksum',
     unpatched: '#define\tP_KEEP\t\t 0x8000\t\t/**< leave this page alone during spill */\n',
-    patched: '#define\tP_KEEP\t\t 0x8000\t\t/**< leave this page alone during spill */\n#define\tP_CATALOG_SUM\t 0x0800\t\t/**< catalog: mp_pad holds the page\'s checksum (catalog_page_seal) */\n',
+    patched:
+      "#define\tP_KEEP\t\t 0x8000\t\t/**< leave this page alone during spill */\n#define\tP_CATALOG_SUM\t 0x0800\t\t/**< catalog: mp_pad holds the page's checksum (catalog_page_seal) */\n",
   },
   {
     file: source,
     what: 'the page checksum',
     unpatched: '\t/** Address of first usable data byte in a page, after the header */\n',
     patched: [
-      '/* catalog: the page checksum (docs/patches.md §1, edit 5). 16 bits of XXH32 (lz4\'s copy, bundled with',
+      "/* catalog: the page checksum (docs/patches.md §1, edit 5). 16 bits of XXH32 (lz4's copy, bundled with",
       ' * lmdb-js) over the whole page (every page of an overflow run) but its mp_pad, where the sum is kept;',
       ' * P_CATALOG_SUM says it is there. A LEAF2 page keeps its key size in mp_pad and is never sealed. */',
       '#define XXH_PRIVATE_API',
@@ -172,13 +177,16 @@ const edits = [
     file: source,
     what: 'the record of checked pages in MDB_env',
     unpatched: '\tMDB_sum_func *me_sumfunc;\t/**< checksum env data */\n',
-    patched: '\tMDB_sum_func *me_sumfunc;\t/**< checksum env data */\n\tstruct catalog_checked *me_catalog_checked;\t/**< catalog: pages checked already (catalog_page_check) */\n\tuint64_t me_catalog_fsize;\t/**< catalog: the data file\'s size when last read (catalog_in_file) */\n',
+    patched:
+      "\tMDB_sum_func *me_sumfunc;\t/**< checksum env data */\n\tstruct catalog_checked *me_catalog_checked;\t/**< catalog: pages checked already (catalog_page_check) */\n\tuint64_t me_catalog_fsize;\t/**< catalog: the data file's size when last read (catalog_in_file) */\n",
   },
   {
     file: source,
     what: 'the release of the record of checked pages',
-    unpatched: '\tmdb_env_close_active(env, 0);\n#if MDB_RPAGE_CACHE\n\tfree(env->me_enckey.mv_data);\n#endif\n\tfree(env);\n',
-    patched: '\tmdb_env_close_active(env, 0);\n#if MDB_RPAGE_CACHE\n\tfree(env->me_enckey.mv_data);\n#endif\n\tcatalog_checked_free(env);\n\tfree(env);\n',
+    unpatched:
+      '\tmdb_env_close_active(env, 0);\n#if MDB_RPAGE_CACHE\n\tfree(env->me_enckey.mv_data);\n#endif\n\tfree(env);\n',
+    patched:
+      '\tmdb_env_close_active(env, 0);\n#if MDB_RPAGE_CACHE\n\tfree(env->me_enckey.mv_data);\n#endif\n\tcatalog_checked_free(env);\n\tfree(env);\n',
   },
   {
     file: source,
@@ -207,7 +215,7 @@ const edits = [
       '\treturn MDB_CORRUPTED;',
       '}',
       '',
-      '/** Whether pages [pgno, pgno + n) lie inside the data file. LMDB\'s file may legitimately end before its',
+      "/** Whether pages [pgno, pgno + n) lie inside the data file. LMDB's file may legitimately end before its",
       ' *\tlast page in use (pages freed in the txn that took them are never written), so a file cut short is',
       ' *\tfound where it matters: before a page past its end is read through the map (SIGBUS). The size is',
       ' *\tread again (fstat) only when a page lies past the size last seen: the file grows as writers commit. */',
@@ -371,14 +379,18 @@ const edits = [
   {
     file: source,
     what: 'the page check where a page is taken from the map',
-    unpatched: '\t\tMDB_env *env = txn->mt_env;\n\t\tp = (MDB_page *)(env->me_map + env->me_psize * pgno);\n\t}\n\ndone:\n',
-    patched: '\t\tMDB_env *env = txn->mt_env;\n\t\tint rc;\n\t\tp = (MDB_page *)(env->me_map + env->me_psize * pgno);\n\t\tif (!catalog_in_file(env, pgno, 1))\n\t\t\treturn catalog_corrupted(txn, "a page lies past the end of the file, which is cut short");\n\t\tif ((rc = catalog_page_check(txn, p, pgno)) != MDB_SUCCESS)\n\t\t\treturn rc;\n\t}\n\ndone:\n',
+    unpatched:
+      '\t\tMDB_env *env = txn->mt_env;\n\t\tp = (MDB_page *)(env->me_map + env->me_psize * pgno);\n\t}\n\ndone:\n',
+    patched:
+      '\t\tMDB_env *env = txn->mt_env;\n\t\tint rc;\n\t\tp = (MDB_page *)(env->me_map + env->me_psize * pgno);\n\t\tif (!catalog_in_file(env, pgno, 1))\n\t\t\treturn catalog_corrupted(txn, "a page lies past the end of the file, which is cut short");\n\t\tif ((rc = catalog_page_check(txn, p, pgno)) != MDB_SUCCESS)\n\t\t\treturn rc;\n\t}\n\ndone:\n',
   },
   {
     file: source,
     what: 'a page number past the end as an error without a line on stderr',
-    unpatched: '\t\tDPRINTF(("page %"Yu" not found", pgno));\n\t\tfprintf(stderr, "page %u not found error\\n", pgno);\n',
-    patched: '\t\tDPRINTF(("page %"Yu" not found", pgno));\n\t\tcatalog_note(txn, "a page number lies past the last page");\n',
+    unpatched:
+      '\t\tDPRINTF(("page %"Yu" not found", pgno));\n\t\tfprintf(stderr, "page %u not found error\\n", pgno);\n',
+    patched:
+      '\t\tDPRINTF(("page %"Yu" not found", pgno));\n\t\tcatalog_note(txn, "a page number lies past the last page");\n',
   },
   {
     file: source,
@@ -390,7 +402,8 @@ const edits = [
     file: source,
     what: 'mdb_cverify, an assertion that fails the call instead of the process',
     unpatched: '/** assert(3) variant in transaction context */\n',
-    patched: '/** catalog: what a damaged file can make false fails the call with MDB_CORRUPTED, never the process */\n#define mdb_cverify(mc, expr)\tdo { if (!(expr)) return catalog_corrupted((mc)->mc_txn, "the tree is inconsistent (" #expr ")"); } while (0)\nstatic int catalog_corrupted(MDB_txn *txn, const char *what);\nstatic void catalog_checked_free(MDB_env *env);\n/** assert(3) variant in transaction context */\n',
+    patched:
+      '/** catalog: what a damaged file can make false fails the call with MDB_CORRUPTED, never the process */\n#define mdb_cverify(mc, expr)\tdo { if (!(expr)) return catalog_corrupted((mc)->mc_txn, "the tree is inconsistent (" #expr ")"); } while (0)\nstatic int catalog_corrupted(MDB_txn *txn, const char *what);\nstatic void catalog_checked_free(MDB_env *env);\n/** assert(3) variant in transaction context */\n',
   },
   ...[
     'mdb_cassert(mc, !mc->mc_dbi || NUMKEYS(mp) > 1);',
@@ -410,13 +423,16 @@ const edits = [
     file: source,
     what: 'the size check of a free-page list read from the file',
     unpatched: '\t\tidl = (MDB_ID *) data.mv_data;\n\t\ti = idl[0];\n',
-    patched: '\t\tidl = (MDB_ID *) data.mv_data;\n\t\ti = idl[0];\n\t\tif (data.mv_size < sizeof(MDB_ID) || idl[0] > data.mv_size / sizeof(MDB_ID) - 1) {\n\t\t\trc = catalog_corrupted(txn, "a free-page list is longer than its record");\n\t\t\tgoto fail;\n\t\t}\n',
+    patched:
+      '\t\tidl = (MDB_ID *) data.mv_data;\n\t\ti = idl[0];\n\t\tif (data.mv_size < sizeof(MDB_ID) || idl[0] > data.mv_size / sizeof(MDB_ID) - 1) {\n\t\t\trc = catalog_corrupted(txn, "a free-page list is longer than its record");\n\t\t\tgoto fail;\n\t\t}\n',
   },
   {
     file: source,
     what: 'a failed assertion as an exit with a message, not SIGABRT',
-    unpatched: '\tif (env->me_assert_func)\n\t\tenv->me_assert_func(env, buf);\n\tfprintf(stderr, "%s\\n", buf);\n\tabort();\n',
-    patched: '\tif (env->me_assert_func)\n\t\tenv->me_assert_func(env, buf);\n\t/* catalog: what no check caught ends the process with a message and exit code 70, not a signal */\n\tfprintf(stderr, "catalog: stopped: the data file %s is inconsistent (LMDB: %s); it may be damaged: restore it from a backup, or copy it again from where it came from\\n", env->me_path ? env->me_path : "", buf);\n\tfflush(stderr);\n\t_Exit(70);\n',
+    unpatched:
+      '\tif (env->me_assert_func)\n\t\tenv->me_assert_func(env, buf);\n\tfprintf(stderr, "%s\\n", buf);\n\tabort();\n',
+    patched:
+      '\tif (env->me_assert_func)\n\t\tenv->me_assert_func(env, buf);\n\t/* catalog: what no check caught ends the process with a message and exit code 70, not a signal */\n\tfprintf(stderr, "catalog: stopped: the data file %s is inconsistent (LMDB: %s); it may be damaged: restore it from a backup, or copy it again from where it came from\\n", env->me_path ? env->me_path : "", buf);\n\tfflush(stderr);\n\t_Exit(70);\n',
   },
   // lmdb-js prints a value it cannot decompress, byte by byte, on stderr: a damaged value is the
   // caller's error to report (the store's checksum names it), not a screenful of numbers.
@@ -429,7 +445,8 @@ const edits = [
   {
     file: compressionSource,
     what: 'no stderr dump of a value that does not decompress',
-    unpatched: '\t\tfprintf(stderr, "Failed to decompress data %u %u bytes:\\n", compressionHeaderSize, uncompressedLength);\n\t\tfor (uint32_t i = 0; i < compressedLength; i++) {\n\t\t\tfprintf(stderr, "%u ", charData[i]);\n\t\t}\n',
+    unpatched:
+      '\t\tfprintf(stderr, "Failed to decompress data %u %u bytes:\\n", compressionHeaderSize, uncompressedLength);\n\t\tfor (uint32_t i = 0; i < compressedLength; i++) {\n\t\t\tfprintf(stderr, "%u ", charData[i]);\n\t\t}\n',
     patched: '',
   },
 ];
@@ -440,7 +457,10 @@ function fail(message) {
 }
 
 const version = JSON.parse(readFileSync(join(lmdbDir, 'package.json'), 'utf8')).version;
-if (version !== PINNED) fail(`lmdb ${version} is installed but this fix was written for ${PINNED}; check whether it is still needed and update scripts/build/lmdb-native.mjs`);
+if (version !== PINNED)
+  fail(
+    `lmdb ${version} is installed but this fix was written for ${PINNED}; check whether it is still needed and update scripts/build/lmdb-native.mjs`,
+  );
 
 const texts = new Map();
 for (const file of new Set(edits.map((e) => e.file))) texts.set(file, readFileSync(file, 'utf8'));
@@ -451,14 +471,21 @@ for (const file of new Set(edits.map((e) => e.file))) texts.set(file, readFileSy
 for (const { file, what, unpatched, patched, all } of edits) {
   let text = texts.get(file);
   const count = (s) => text.split(s).length - 1;
-  const applied = patched === '' ? count(unpatched) === 0 : all ? count(unpatched) === 0 && count(patched) > 0 : count(patched) === 1 && (count(unpatched) === 0 || patched.includes(unpatched));
+  const applied =
+    patched === ''
+      ? count(unpatched) === 0
+      : all
+        ? count(unpatched) === 0 && count(patched) > 0
+        : count(patched) === 1 && (count(unpatched) === 0 || patched.includes(unpatched));
   if (applied) {
     // already applied
   } else if (count(unpatched) === 1 || (all && count(unpatched) > 0)) {
     text = text.split(unpatched).join(patched);
     console.log(`lmdb-native: applied ${what} to ${file.slice(lmdbDir.length + 1)}`);
   } else {
-    fail(`${file} does not contain the code expected for ${what} ${all ? 'at least once' : 'exactly once'}; it cannot be applied`);
+    fail(
+      `${file} does not contain the code expected for ${what} ${all ? 'at least once' : 'exactly once'}; it cannot be applied`,
+    );
   }
   texts.set(file, text);
 }
@@ -487,7 +514,9 @@ if (!existsSync(nodeGyp)) fail('node-gyp not found (it ships with npm); cannot c
 // Node's C headers, from the Node install itself, so node-gyp never needs the network.
 const nodeDir = dirname(dirname(process.execPath));
 if (!existsSync(join(nodeDir, 'include', 'node', 'node_api.h'))) {
-  fail(`Node's headers are not in ${join(nodeDir, 'include', 'node')}; install them (Debian: nodejs-dev / libnode-dev, or use an official Node tarball)`);
+  fail(
+    `Node's headers are not in ${join(nodeDir, 'include', 'node')}; install them (Debian: nodejs-dev / libnode-dev, or use an official Node tarball)`,
+  );
 }
 
 const started = Date.now();

@@ -19,7 +19,9 @@ function compressed(text) {
   const body = Buffer.from(text, 'utf8');
   return {
     body,
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    br: brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
     gz: gzipSync(body, { level: 9 }),
   };
 }
@@ -61,5 +63,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     writeFileSync(`${name}.gz`, bundle[kind].gz);
   }
   const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(`bundled web UI -> ${outdir} (js ${kib(bundle.js.body.length)}, css ${kib(bundle.css.body.length)}; brotli ${kib(bundle.js.br.length + bundle.css.br.length)})`);
+  console.log(
+    `bundled web UI -> ${outdir} (js ${kib(bundle.js.body.length)}, css ${kib(bundle.css.body.length)}; brotli ${kib(bundle.js.br.length + bundle.css.br.length)})`,
+  );
 }

@@ -10,7 +10,9 @@ export function checksumProgress(path: string): ChecksumProgress {
   let bar: Progress | undefined;
   return {
     begin(values) {
-      process.stderr.write(`catalog: giving the ${values} values of ${path} their checksums (a file written before them; once, and an interrupted run goes on where it stopped) …\n`);
+      process.stderr.write(
+        `catalog: giving the ${values} values of ${path} their checksums (a file written before them; once, and an interrupted run goes on where it stopped) …\n`,
+      );
       bar = startProgress(values, 'values');
     },
     update(done) {
@@ -18,8 +20,13 @@ export function checksumProgress(path: string): ChecksumProgress {
     },
     end(result) {
       bar?.stop();
-      const unreadable = result.unreadable === 0 ? '' : `; ${result.unreadable === 1 ? '1 value' : `${result.unreadable} values`} did not decode and ${result.unreadable === 1 ? 'was' : 'were'} left as ${result.unreadable === 1 ? 'it was' : 'they were'}: \`catalog verify --data ${path}\` names ${result.unreadable === 1 ? 'it' : 'them'}`;
-      process.stderr.write(`catalog: ${path}: every value has its checksum now (${result.sealed} given in ${result.seconds.toFixed(2)}s${unreadable})\n`);
+      const unreadable =
+        result.unreadable === 0
+          ? ''
+          : `; ${result.unreadable === 1 ? '1 value' : `${result.unreadable} values`} did not decode and ${result.unreadable === 1 ? 'was' : 'were'} left as ${result.unreadable === 1 ? 'it was' : 'they were'}: \`catalog verify --data ${path}\` names ${result.unreadable === 1 ? 'it' : 'them'}`;
+      process.stderr.write(
+        `catalog: ${path}: every value has its checksum now (${result.sealed} given in ${result.seconds.toFixed(2)}s${unreadable})\n`,
+      );
     },
   };
 }

@@ -8,11 +8,36 @@ import { FieldReader, describe, type Path, type SourceDoc } from './structuredIn
 import { isJsonObject } from '../model/json.ts';
 
 const USER_FIELDS = [
-  'id', 'display_name', 'email', 'title', 'manager_urn', 'department_id', 'department_name', 'first_name', 'last_name',
-  'full_name', 'country_code', 'groups', 'description', 'slack', 'picture_link', 'phone',
+  'id',
+  'display_name',
+  'email',
+  'title',
+  'manager_urn',
+  'department_id',
+  'department_name',
+  'first_name',
+  'last_name',
+  'full_name',
+  'country_code',
+  'groups',
+  'description',
+  'slack',
+  'picture_link',
+  'phone',
 ] as const;
 
-const GROUP_FIELDS = ['id', 'display_name', 'email', 'description', 'picture_link', 'slack', 'owners', 'admins', 'members', 'overrideEditable'] as const;
+const GROUP_FIELDS = [
+  'id',
+  'display_name',
+  'email',
+  'description',
+  'picture_link',
+  'slack',
+  'owners',
+  'admins',
+  'members',
+  'overrideEditable',
+] as const;
 
 /** One entry of a file: its position for messages, and its id when it has one. */
 export interface Entry<T> {
@@ -71,11 +96,15 @@ export function readUsers(doc: SourceDoc): Entry<UserSpec>[] {
 function readRefs(doc: SourceDoc, r: FieldReader, key: string): MemberRef[] {
   const list = r.raw(key);
   if (list === undefined || list === null) return [];
-  if (!Array.isArray(list)) throw doc.error(r.at(key), `expected a list of user ids, urns or user mappings, got ${describe(list)}`);
+  if (!Array.isArray(list))
+    throw doc.error(r.at(key), `expected a list of user ids, urns or user mappings, got ${describe(list)}`);
   return list.map((item, i): MemberRef => {
     if (typeof item === 'string') return item;
     if (isJsonObject(item)) return readUser(doc, [...r.at(key), i], item);
-    throw doc.error([...r.at(key), i], `expected a user id, a user or group urn, or a user mapping, got ${describe(item)}`);
+    throw doc.error(
+      [...r.at(key), i],
+      `expected a user id, a user or group urn, or a user mapping, got ${describe(item)}`,
+    );
   });
 }
 
@@ -83,9 +112,19 @@ export function readGroups(doc: SourceDoc): Entry<GroupSpec>[] {
   return entries(doc).map(({ path, value }) => {
     try {
       const r = FieldReader.of(doc, path, value, 'a group').only(GROUP_FIELDS);
-      const spec: GroupSpec = { id: r.string('id', true), owners: [...readRefs(doc, r, 'owners'), ...readRefs(doc, r, 'admins')], members: readRefs(doc, r, 'members') };
+      const spec: GroupSpec = {
+        id: r.string('id', true),
+        owners: [...readRefs(doc, r, 'owners'), ...readRefs(doc, r, 'admins')],
+        members: readRefs(doc, r, 'members'),
+      };
       r.boolean('overrideEditable');
-      for (const [k, key] of [['displayName', 'display_name'], ['email', 'email'], ['description', 'description'], ['slack', 'slack'], ['pictureLink', 'picture_link']] as const) {
+      for (const [k, key] of [
+        ['displayName', 'display_name'],
+        ['email', 'email'],
+        ['description', 'description'],
+        ['slack', 'slack'],
+        ['pictureLink', 'picture_link'],
+      ] as const) {
         const v = r.string(key);
         if (v !== undefined) spec[k] = v;
       }

@@ -17,13 +17,22 @@ export async function readText(path: string): Promise<string> {
   try {
     const { size } = await stat(path);
     if (size > MAX_WHOLE_FILE_BYTES) {
-      throw new BadRequestError(`${path}: ${Math.round(size / 1048576)} MiB is too large to read whole; write it as JSON Lines (one record per line), which is streamed`);
+      throw new BadRequestError(
+        `${path}: ${Math.round(size / 1048576)} MiB is too large to read whole; write it as JSON Lines (one record per line), which is streamed`,
+      );
     }
     return await readFile(path, 'utf8');
   } catch (e) {
     if (e instanceof BadRequestError) throw e;
     const err = e as NodeJS.ErrnoException;
-    const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EACCES' ? 'permission denied' : err.code === 'EISDIR' ? 'it is a directory' : err.message;
+    const why =
+      err.code === 'ENOENT'
+        ? 'no such file'
+        : err.code === 'EACCES'
+          ? 'permission denied'
+          : err.code === 'EISDIR'
+            ? 'it is a directory'
+            : err.message;
     throw new BadRequestError(`cannot read ${path}: ${why}`);
   }
 }
@@ -49,8 +58,14 @@ export function parseJson(text: string, where: string, lineOffset = 0): unknown 
     const message = (e as Error).message;
     const m = /position (\d+)/.exec(message);
     const pos = lineColumn(text, m ? Number(m[1]) : errorOffset(text));
-    const problem = message.replace(/ in JSON at position \d+.*$/s, '').replace(/^(Unexpected token '[^']*'),.*$/s, '$1');
-    throw locatedError(new BadRequestError(`invalid JSON: ${problem}`), { source: where, line: pos.line + lineOffset, column: pos.column });
+    const problem = message
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/^(Unexpected token '[^']*'),.*$/s, '$1');
+    throw locatedError(new BadRequestError(`invalid JSON: ${problem}`), {
+      source: where,
+      line: pos.line + lineOffset,
+      column: pos.column,
+    });
   }
 }
 

@@ -34,10 +34,12 @@ export async function main(argv: string[]): Promise<void> {
   // yargs renders the running command's whole help text right after starting its handler, in case the
   // handler asks for it; ours never do (failures print one line, see fail() below), and the rendering
   // took a tenth of `catalog get`'s start-up.
-  (cli as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } }).getInternalMethods().getUsageInstance().cacheHelpMessage = () => {};
+  (cli as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } })
+    .getInternalMethods()
+    .getUsageInstance().cacheHelpMessage = () => {};
   await cli
     .scriptName('catalog')
-    .usage('$0 <command> [options]\n\nA local-first metadata catalog that speaks DataHub\'s GraphQL and REST protocols.')
+    .usage("$0 <command> [options]\n\nA local-first metadata catalog that speaks DataHub's GraphQL and REST protocols.")
     .option('data', {
       type: 'string',
       describe: 'Path of the data file (env CATALOG_DATA)',

@@ -10,12 +10,23 @@ import type { Store } from '../store/store.ts';
  * make the file and, when they succeed, say so on stderr; one that fails takes the file away again
  * while nothing is in it.
  */
-export async function withStore<T>(dataPath: string, fn: (store: Store) => Promise<T> | T, options: { readOnly?: boolean; create?: boolean } = {}): Promise<T> {
-  const [{ openCatalog, damageError }, { checksumProgress }] = await Promise.all([import('../ops/core/openCatalog.ts'), import('./checksumNotice.ts')]);
+export async function withStore<T>(
+  dataPath: string,
+  fn: (store: Store) => Promise<T> | T,
+  options: { readOnly?: boolean; create?: boolean } = {},
+): Promise<T> {
+  const [{ openCatalog, damageError }, { checksumProgress }] = await Promise.all([
+    import('../ops/core/openCatalog.ts'),
+    import('./checksumNotice.ts'),
+  ]);
   const path = resolve(dataPath);
   let store: Store;
   try {
-    store = openCatalog(path, { readOnly: options.readOnly, create: options.create === true && !options.readOnly, progress: checksumProgress(path) });
+    store = openCatalog(path, {
+      readOnly: options.readOnly,
+      create: options.create === true && !options.readOnly,
+      progress: checksumProgress(path),
+    });
   } catch (e) {
     throw damageError(e, path) ?? e;
   }
@@ -44,5 +55,7 @@ export function noticeCreated(store: Store): void {
 export function noticeUpgrade(store: Store): void {
   const u = store.upgraded;
   if (!u) return;
-  process.stderr.write(`catalog: ${store.path} was data file format ${u.from}; it is format ${u.to} now, which older releases refuse to open.\n`);
+  process.stderr.write(
+    `catalog: ${store.path} was data file format ${u.from}; it is format ${u.to} now, which older releases refuse to open.\n`,
+  );
 }

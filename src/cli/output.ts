@@ -37,7 +37,8 @@ export function systemErrorText(e: unknown): string {
     const known = getSystemErrorMap().get(err.errno);
     if (known) return `${known[1]} (${err.code})`;
   }
-  if (err && typeof err.code === 'string' && /^E[A-Z]+$/.test(err.code)) return `${err.message.replace(new RegExp(`^${err.code}: `), '').replace(/, \w+ .*$/, '')} (${err.code})`;
+  if (err && typeof err.code === 'string' && /^E[A-Z]+$/.test(err.code))
+    return `${err.message.replace(new RegExp(`^${err.code}: `), '').replace(/, \w+ .*$/, '')} (${err.code})`;
   return err instanceof Error ? err.message : String(e);
 }
 
@@ -92,5 +93,12 @@ export function formatTable(header: readonly string[], rows: ReadonlyArray<reado
   const cut = (s: string, last: boolean) => (last || s.length <= max ? s : `${s.slice(0, max - 1)}…`);
   const cells = [header, ...rows].map((r) => r.map((c, i) => cut(c.replace(/\s+/g, ' '), i === r.length - 1)));
   const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i]?.length ?? 0)));
-  return cells.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+  return cells
+    .map((r) =>
+      r
+        .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

@@ -72,7 +72,11 @@ const DESCRIPTOR_PATH = /^\/(?:dev|proc\/(?:self|thread-self)|proc\/(\d+))\/fd\/
  * Writes the output of `produce`, which writes it piece by piece, to `file` by the rules above.
  * Resolves once the output is complete where it belongs.
  */
-export async function writeOutput(file: string, produce: (out: OutputWriter) => Promise<void>, options: OutputOptions = {}): Promise<WrittenOutput> {
+export async function writeOutput(
+  file: string,
+  produce: (out: OutputWriter) => Promise<void>,
+  options: OutputOptions = {},
+): Promise<WrittenOutput> {
   const target = await resolveTarget(file, options);
   switch (target.kind) {
     case 'descriptor':
@@ -118,7 +122,11 @@ export async function writeOutput(file: string, produce: (out: OutputWriter) => 
  * is beside the target and is renamed over it; for anything else it is in the temporary directory
  * ($TMPDIR), and the finished file is then copied to the target.
  */
-export async function writeOutputFrom(file: string, produce: (path: string) => Promise<void>, options: OutputOptions = {}): Promise<WrittenOutput> {
+export async function writeOutputFrom(
+  file: string,
+  produce: (path: string) => Promise<void>,
+  options: OutputOptions = {},
+): Promise<WrittenOutput> {
   const target = await resolveTarget(file, options);
   if (target.kind === 'file') {
     const beside = await createBeside(target, file);
@@ -172,13 +180,16 @@ async function copyInto(path: string, out: OutputWriter): Promise<void> {
 async function resolveTarget(file: string, options: OutputOptions): Promise<Target> {
   const target = await targetOf(file);
   if (options.binary && target.kind === 'descriptor' && target.fd === 1 && process.stdout.isTTY) {
-    throw new BadRequestError(`${file === '-' ? 'standard output' : file} is a terminal; redirect it to a file or a pipe, or name a file`);
+    throw new BadRequestError(
+      `${file === '-' ? 'standard output' : file} is a terminal; redirect it to a file or a pipe, or name a file`,
+    );
   }
   if (target.kind === 'file' && target.existing) {
     const { dev, ino } = target.existing;
     for (const kept of options.notOnto ?? []) {
       const st = await stat(kept.path).catch(() => undefined);
-      if (st && st.dev === dev && st.ino === ino) throw new BadRequestError(`${file} is ${kept.what}; name another file`);
+      if (st && st.dev === dev && st.ino === ino)
+        throw new BadRequestError(`${file} is ${kept.what}; name another file`);
     }
     if (options.refuseExisting) throw new BadRequestError(`${file} already exists: ${options.refuseExisting}`);
   }
@@ -220,7 +231,8 @@ async function targetOf(file: string): Promise<Target> {
 }
 
 function shownOf(file: string, target: Target): WrittenOutput {
-  if (target.kind === 'descriptor' && target.fd === 1) return { shown: file === '-' ? 'standard output' : file, toStdout: true };
+  if (target.kind === 'descriptor' && target.fd === 1)
+    return { shown: file === '-' ? 'standard output' : file, toStdout: true };
   return { shown: resolve(file), toStdout: false };
 }
 
@@ -229,7 +241,10 @@ function shownOf(file: string, target: Target): WrittenOutput {
  * already given that file's owner and mode. Undefined when the target exists but its replacement
  * could not be made there or given its owner: it is then written in place.
  */
-async function createBeside(target: { path: string; existing?: Stats }, file: string): Promise<{ temp: string; handle: FileHandle } | undefined> {
+async function createBeside(
+  target: { path: string; existing?: Stats },
+  file: string,
+): Promise<{ temp: string; handle: FileHandle } | undefined> {
   const temp = join(dirname(target.path), `.${basename(target.path)}.${process.pid}.partial`);
   // A leftover of an earlier process with this pid (it cannot be running): not anyone's file now.
   await rm(temp, { force: true }).catch(() => {});
@@ -263,14 +278,23 @@ async function keepOwnerAndMode(handle: FileHandle, existing: Stats): Promise<vo
 const isNotPermitted = (e: unknown) => ['EACCES', 'EPERM', 'EROFS'].includes((e as NodeJS.ErrnoException).code ?? '');
 
 /** Writes through an open file: chunked, each chunk written whole, flushed to disk first with `sync`; closes it. */
-async function writeHandle(handle: FileHandle, file: string, produce: (out: OutputWriter) => Promise<void>, options: { sync?: boolean } = {}): Promise<void> {
+async function writeHandle(
+  handle: FileHandle,
+  file: string,
+  produce: (out: OutputWriter) => Promise<void>,
+  options: { sync?: boolean } = {},
+): Promise<void> {
   try {
-    const writer = chunkedWriter(async (bytes) => (await handle.write(bytes, 0, bytes.length, null)).bytesWritten, file);
+    const writer = chunkedWriter(
+      async (bytes) => (await handle.write(bytes, 0, bytes.length, null)).bytesWritten,
+      file,
+    );
     await produce(writer);
     await writer.flush();
-    if (options.sync) await handle.sync().catch((e: unknown) => {
-      throw failure(file, e);
-    });
+    if (options.sync)
+      await handle.sync().catch((e: unknown) => {
+        throw failure(file, e);
+      });
   } finally {
     await handle.close().catch(() => {});
   }
@@ -324,7 +348,11 @@ async function writeFifo(path: string, file: string, produce: (out: OutputWriter
 const openFd = promisify(openWithFlags) as (path: string, flags: number) => Promise<number>;
 
 /** Writes to a Node stream (standard output, a FIFO's socket), waiting for it to drain. */
-async function writeStream(stream: NodeJS.WritableStream & { destroyed?: boolean }, file: string, produce: (out: OutputWriter) => Promise<void>): Promise<void> {
+async function writeStream(
+  stream: NodeJS.WritableStream & { destroyed?: boolean },
+  file: string,
+  produce: (out: OutputWriter) => Promise<void>,
+): Promise<void> {
   let failed: Error | undefined;
   const onError = (e: Error) => {
     failed ??= e;
@@ -358,7 +386,10 @@ async function writeStream(stream: NodeJS.WritableStream & { destroyed?: boolean
 }
 
 /** A writer that gathers small writes into chunks and hands each chunk, whole, to `writeBytes`. */
-function chunkedWriter(writeBytes: (bytes: Uint8Array) => Promise<number>, file: string): OutputWriter & { flush(): Promise<void> } {
+function chunkedWriter(
+  writeBytes: (bytes: Uint8Array) => Promise<number>,
+  file: string,
+): OutputWriter & { flush(): Promise<void> } {
   let parts: Buffer[] = [];
   let size = 0;
   const flush = async () => {
@@ -390,7 +421,9 @@ function failure(file: string, e: unknown): Error {
   if ((e as NodeJS.ErrnoException)?.code === 'EPIPE') return new OutputClosedError();
   const shown = file === '-' ? 'standard output' : file;
   if (e instanceof Error && e.message.startsWith(`cannot write ${shown}: `)) return e;
-  return Object.assign(new Error(`cannot write ${shown}: ${systemErrorText(e)}`), { code: (e as NodeJS.ErrnoException)?.code });
+  return Object.assign(new Error(`cannot write ${shown}: ${systemErrorText(e)}`), {
+    code: (e as NodeJS.ErrnoException)?.code,
+  });
 }
 
 // Temporary files and directories of this process, removed if it is interrupted or exits first.
@@ -421,4 +454,3 @@ async function removeTemp(path: string): Promise<void> {
     for (const s of SIGNALS) process.off(s, onSignal);
   }
 }
-

@@ -11,7 +11,11 @@ const SILENT: Progress = { update: () => {}, stop: () => {} };
 export function startProgress(total: number, unit: string, minTotal = 5000): Progress {
   if (!process.stderr.isTTY || total < minTotal) return SILENT;
   const bar = new cliProgress.SingleBar(
-    { format: `{bar} {percentage}% | {value}/{total} ${unit} | ETA {eta_formatted}`, stream: process.stderr, hideCursor: true },
+    {
+      format: `{bar} {percentage}% | {value}/{total} ${unit} | ETA {eta_formatted}`,
+      stream: process.stderr,
+      hideCursor: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   bar.start(total, 0);

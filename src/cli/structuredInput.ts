@@ -48,7 +48,10 @@ export class SourceDoc {
 
   /** An error at `path` naming the field: `file:line:col: a.b[2].c: problem`. */
   error(path: Path, problem: string): BadRequestError {
-    return locatedError(new BadRequestError(problem), { ...this.locationOf(path), ...(path.length > 0 && { path: formatPath(path) }) });
+    return locatedError(new BadRequestError(problem), {
+      ...this.locationOf(path),
+      ...(path.length > 0 && { path: formatPath(path) }),
+    });
   }
 }
 
@@ -63,7 +66,7 @@ export function parseStructured(text: string, file: string): SourceDoc {
   const err = doc.errors[0];
   if (err) {
     const pos = err.linePos?.[0];
-    const problem = `invalid ${/\.json$/i.test(file) ? "JSON" : "YAML"}: ${err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}`;
+    const problem = `invalid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`;
     throw locatedError(new BadRequestError(problem), { source: file, ...(pos && { line: pos.line, column: pos.col }) });
   }
   if (doc.contents === null) throw new BadRequestError(`${file}: the file is empty`);
@@ -91,14 +94,16 @@ export class FieldReader {
   ) {}
 
   static of(doc: SourceDoc, path: Path, value: unknown, what: string): FieldReader {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw doc.error(path, `expected ${what} (a mapping)`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw doc.error(path, `expected ${what} (a mapping)`);
     return new FieldReader(doc, path, value as Record<string, unknown>);
   }
 
   /** Rejects keys not in `allowed`, as DataHub's pydantic models do. */
   only(allowed: readonly string[]): this {
     for (const key of Object.keys(this.obj)) {
-      if (!allowed.includes(key)) throw this.doc.error([...this.path, key], `unknown field; expected one of ${allowed.join(', ')}`);
+      if (!allowed.includes(key))
+        throw this.doc.error([...this.path, key], `unknown field; expected one of ${allowed.join(', ')}`);
     }
     return this;
   }
@@ -132,7 +137,8 @@ export class FieldReader {
   integer(key: string): number | undefined {
     const v = this.obj[key];
     if (v === undefined || v === null) return undefined;
-    if (typeof v !== 'number' || !Number.isInteger(v)) throw this.doc.error(this.at(key), `expected an integer, got ${describe(v)}`);
+    if (typeof v !== 'number' || !Number.isInteger(v))
+      throw this.doc.error(this.at(key), `expected an integer, got ${describe(v)}`);
     return v;
   }
 
@@ -162,7 +168,6 @@ export function describe(v: unknown): string {
   if (typeof v === 'string') return `the string ${JSON.stringify(v)}`;
   return `${typeof v} ${String(v)}`;
 }
-
 
 /** `fields[2].fieldPath` → ['fields', 2, 'fieldPath'] (the paths of aspect validation errors). */
 export function parseFieldPath(path: string): Path {

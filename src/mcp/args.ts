@@ -36,10 +36,13 @@ function check(v: unknown, s: Schema, at: string): string | undefined {
       return v === null ? undefined : `${at}: expected null, got ${typeName(v)}`;
     case 'string':
       if (typeof v !== 'string') return `${at}: expected a string, got ${typeName(v)}`;
-      if (s.enum && !s.enum.includes(v)) return `${at}: expected one of ${s.enum.map((e) => JSON.stringify(e)).join(', ')}, got ${JSON.stringify(v)}`;
+      if (s.enum && !s.enum.includes(v))
+        return `${at}: expected one of ${s.enum.map((e) => JSON.stringify(e)).join(', ')}, got ${JSON.stringify(v)}`;
       return undefined;
     case 'integer':
-      return typeof v === 'number' && Number.isInteger(v) ? undefined : `${at}: expected an integer, got ${typeName(v)}`;
+      return typeof v === 'number' && Number.isInteger(v)
+        ? undefined
+        : `${at}: expected an integer, got ${typeName(v)}`;
     case 'boolean':
       return typeof v === 'boolean' ? undefined : `${at}: expected a boolean, got ${typeName(v)}`;
     case 'array':
@@ -50,9 +53,11 @@ function check(v: unknown, s: Schema, at: string): string | undefined {
       }
       return undefined;
     case 'object': {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) return `${at}: expected an object, got ${typeName(v)}`;
+      if (typeof v !== 'object' || v === null || Array.isArray(v))
+        return `${at}: expected an object, got ${typeName(v)}`;
       for (const [k, x] of Object.entries(v)) {
-        const prop = s.properties?.[k] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined);
+        const prop =
+          s.properties?.[k] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined);
         if (!prop) {
           if (s.additionalProperties === false) return `${at || 'arguments'}: unexpected argument ${JSON.stringify(k)}`;
           continue;
@@ -86,8 +91,13 @@ const acceptsArray = (s: Schema): boolean => s.type === 'array' || (s.anyOf ?? [
  * The arguments with defaults filled in; throws ArgumentError when one is missing, unknown or of
  * the wrong type. `listFromString` names the list arguments a string may stand for.
  */
-export function checkArguments(schema: Schema, given: unknown, listFromString: readonly string[]): Record<string, unknown> {
-  if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given))) throw new ArgumentError('arguments: expected an object');
+export function checkArguments(
+  schema: Schema,
+  given: unknown,
+  listFromString: readonly string[],
+): Record<string, unknown> {
+  if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given)))
+    throw new ArgumentError('arguments: expected an object');
   const args: Record<string, unknown> = { ...((given ?? {}) as Record<string, unknown>) };
   for (const name of listFromString) {
     const v = args[name];
@@ -97,9 +107,11 @@ export function checkArguments(schema: Schema, given: unknown, listFromString: r
       else args[name] = coerced;
     }
   }
-  for (const name of schema.required ?? []) if (!(name in args)) throw new ArgumentError(`${name}: missing required argument`);
+  for (const name of schema.required ?? [])
+    if (!(name in args)) throw new ArgumentError(`${name}: missing required argument`);
   const reason = check(args, schema, '');
   if (reason) throw new ArgumentError(reason);
-  for (const [name, prop] of Object.entries(schema.properties ?? {})) if (!(name in args) && 'default' in prop) args[name] = prop.default;
+  for (const [name, prop] of Object.entries(schema.properties ?? {}))
+    if (!(name in args) && 'default' in prop) args[name] = prop.default;
   return args;
 }

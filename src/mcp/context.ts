@@ -14,7 +14,12 @@ export interface ToolContext {
  * Runs one GraphQL document as the context's actor; a GraphQL error becomes the exception DataHub's
  * Python client raises for it (`Error executing graphql query: [<errors as Python prints them>]`).
  */
-export async function gql(ctx: ToolContext, query: string, variables: Record<string, unknown>, operationName?: string): Promise<JsonObject> {
+export async function gql(
+  ctx: ToolContext,
+  query: string,
+  variables: Record<string, unknown>,
+  operationName?: string,
+): Promise<JsonObject> {
   const answer = await executeGraphql(ctx.store, ctx.actor, query, variables, operationName);
   // A damaged data file is its own error, naming the file, never folded into a query's.
   if (answer.damage) throw answer.damage;
@@ -28,6 +33,7 @@ export const exists = (ctx: ToolContext, urn: string): boolean => ctx.store.enti
 /** A schemaField URN for a dataset's column; the URN as given without a column. */
 export function schemaFieldUrn(urn: string, column: string | null | undefined): string {
   if (!column) return urn;
-  if (!urn.startsWith('urn:li:dataset:')) throw new Error(`Input urn should be a dataset urn if column is provided, but got ${urn}.`);
+  if (!urn.startsWith('urn:li:dataset:'))
+    throw new Error(`Input urn should be a dataset urn if column is provided, but got ${urn}.`);
   return `urn:li:schemaField:(${urn},${column})`;
 }

@@ -23,9 +23,21 @@ interface Filter {
   kind: string;
 }
 
-const leaf = (kind: string, rules: Rule[][]): Filter => ({ kind, compile: () => rules.map((r) => r.map((x) => ({ ...x, values: [...x.values] }))), nodes() { return [this]; } });
-const rule = (field: string, condition: string, values: string[], negated = false): Rule => ({ field, condition, values, negated });
-const custom = (field: string, condition: string, values: string[]): Filter => leaf('custom', [[rule(field, condition, values)]]);
+const leaf = (kind: string, rules: Rule[][]): Filter => ({
+  kind,
+  compile: () => rules.map((r) => r.map((x) => ({ ...x, values: [...x.values] }))),
+  nodes() {
+    return [this];
+  },
+});
+const rule = (field: string, condition: string, values: string[], negated = false): Rule => ({
+  field,
+  condition,
+  values,
+  negated,
+});
+const custom = (field: string, condition: string, values: string[]): Filter =>
+  leaf('custom', [[rule(field, condition, values)]]);
 
 function and(...filters: Filter[]): Filter {
   return {
@@ -40,27 +52,48 @@ function and(...filters: Filter[]): Filter {
       }
       return result;
     },
-    nodes() { return [this, ...filters.flatMap((f) => f.nodes())]; },
+    nodes() {
+      return [this, ...filters.flatMap((f) => f.nodes())];
+    },
   };
 }
 function or(...filters: Filter[]): Filter {
-  return { kind: 'or', compile: () => filters.flatMap((f) => f.compile()), nodes() { return [this, ...filters.flatMap((f) => f.nodes())]; } };
+  return {
+    kind: 'or',
+    compile: () => filters.flatMap((f) => f.compile()),
+    nodes() {
+      return [this, ...filters.flatMap((f) => f.nodes())];
+    },
+  };
 }
 function not(inner: Filter): Filter {
-  if (inner.compile().length !== 1) throw new Error('Cannot negate a filter with multiple OR clauses [not yet supported]');
+  if (inner.compile().length !== 1)
+    throw new Error('Cannot negate a filter with multiple OR clauses [not yet supported]');
   return {
     kind: 'not',
     compile: () => inner.compile()[0]!.map((r) => [{ ...r, negated: !r.negated }]),
-    nodes() { return [this, ...inner.nodes()]; },
+    nodes() {
+      return [this, ...inner.nodes()];
+    },
   };
 }
 
 /** DataHub's GraphQL EntityType for a name (`dataset` → DATASET, `corpuser` → CORP_USER); upper-case names as they are. */
 export function entityTypeToGraphql(name: string): string {
   if (name.toUpperCase() === name) return name;
-  const special: Record<string, string> = { corpuser: 'CORP_USER', mlModel: 'MLMODEL', mlModelGroup: 'MLMODEL_GROUP', mlFeatureTable: 'MLFEATURE_TABLE', mlFeature: 'MLFEATURE', mlPrimaryKey: 'MLPRIMARY_KEY' };
+  const special: Record<string, string> = {
+    corpuser: 'CORP_USER',
+    mlModel: 'MLMODEL',
+    mlModelGroup: 'MLMODEL_GROUP',
+    mlFeatureTable: 'MLFEATURE_TABLE',
+    mlFeature: 'MLFEATURE',
+    mlPrimaryKey: 'MLPRIMARY_KEY',
+  };
   if (special[name]) return special[name];
-  let t = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/^_+/, '').toUpperCase();
+  let t = name
+    .replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+    .replace(/^_+/, '')
+    .toUpperCase();
   if (t.startsWith('DATA_HUB_')) t = t.slice('DATA_HUB_'.length);
   return t;
 }
@@ -83,15 +116,43 @@ function statusFilter(status: string): Filter {
 }
 
 const FIELD_MAP: Record<string, string> = {
-  entity_type: 'entity_type', type: 'entity_type', entity_subtype: 'entity_subtype', subtype: 'entity_subtype', platform: 'platform', domain: 'domain',
-  container: 'container', env: 'env', environment: 'env', owner: 'owner', tag: 'tag', glossary_term: 'glossary_term', status: 'status',
-  deprecated: 'deprecated', hasactiveincidents: 'hasActiveIncidents', has_active_incidents: 'hasActiveIncidents', hasfailingassertions: 'hasFailingAssertions',
-  has_failing_assertions: 'hasFailingAssertions', _entitytype: 'entity_type', typenames: 'entity_subtype', domains: 'domain', owners: 'owner', tags: 'tag',
+  entity_type: 'entity_type',
+  type: 'entity_type',
+  entity_subtype: 'entity_subtype',
+  subtype: 'entity_subtype',
+  platform: 'platform',
+  domain: 'domain',
+  container: 'container',
+  env: 'env',
+  environment: 'env',
+  owner: 'owner',
+  tag: 'tag',
+  glossary_term: 'glossary_term',
+  status: 'status',
+  deprecated: 'deprecated',
+  hasactiveincidents: 'hasActiveIncidents',
+  has_active_incidents: 'hasActiveIncidents',
+  hasfailingassertions: 'hasFailingAssertions',
+  has_failing_assertions: 'hasFailingAssertions',
+  _entitytype: 'entity_type',
+  typenames: 'entity_subtype',
+  domains: 'domain',
+  owners: 'owner',
+  tags: 'tag',
   glossaryterms: 'glossary_term',
 };
 const BACKEND_FIELD: Record<string, string> = {
-  entity_type: '_entityType', entity_subtype: 'typeNames', platform: 'platform.keyword', domain: 'domains', container: 'browsePathV2', owner: 'owners', tag: 'tags',
-  glossary_term: 'glossaryTerms', deprecated: 'deprecated', hasActiveIncidents: 'hasActiveIncidents', hasFailingAssertions: 'hasFailingAssertions',
+  entity_type: '_entityType',
+  entity_subtype: 'typeNames',
+  platform: 'platform.keyword',
+  domain: 'domains',
+  container: 'browsePathV2',
+  owner: 'owners',
+  tag: 'tags',
+  glossary_term: 'glossaryTerms',
+  deprecated: 'deprecated',
+  hasActiveIncidents: 'hasActiveIncidents',
+  hasFailingAssertions: 'hasFailingAssertions',
 };
 const BOOLEAN_FIELDS = new Set(['deprecated', 'hasActiveIncidents', 'hasFailingAssertions']);
 const canonical = (field: string): string | undefined => FIELD_MAP[field.toLowerCase()];
@@ -104,7 +165,15 @@ function makeFilter(field: string, values: string[]): Filter {
     case 'entity_subtype':
       return leaf('custom', [[rule('typeNames', 'EQUAL', values)]]);
     case 'platform':
-      return leaf('custom', [[rule('platform.keyword', 'EQUAL', values.map((v) => (v.startsWith('urn:li:dataPlatform:') ? v : `urn:li:dataPlatform:${v}`)))]]);
+      return leaf('custom', [
+        [
+          rule(
+            'platform.keyword',
+            'EQUAL',
+            values.map((v) => (v.startsWith('urn:li:dataPlatform:') ? v : `urn:li:dataPlatform:${v}`)),
+          ),
+        ],
+      ]);
     case 'domain':
       return leaf('custom', [[rule('domains', 'EQUAL', urnsOf('domain', values, 'domain', 'Domain'))]]);
     case 'container':
@@ -114,13 +183,16 @@ function makeFilter(field: string, values: string[]): Filter {
     case 'owner':
       for (const v of values) {
         const t = v.startsWith('urn:li:') ? entityTypeOfUrn(v) : undefined;
-        if (t !== 'corpuser' && t !== 'corpGroup') throw new Error(`Owner must be a valid User or Group URN, got: ${v}`);
+        if (t !== 'corpuser' && t !== 'corpGroup')
+          throw new Error(`Owner must be a valid User or Group URN, got: ${v}`);
       }
       return leaf('custom', [[rule('owners', 'EQUAL', values)]]);
     case 'tag':
       return leaf('custom', [[rule('tags', 'EQUAL', urnsOf('tag', values, 'tag', 'Tag'))]]);
     case 'glossary_term':
-      return leaf('custom', [[rule('glossaryTerms', 'EQUAL', urnsOf('glossary term', values, 'glossaryTerm', 'Glossary term'))]]);
+      return leaf('custom', [
+        [rule('glossaryTerms', 'EQUAL', urnsOf('glossary term', values, 'glossaryTerm', 'Glossary term'))],
+      ]);
     case 'status':
       if (values.length !== 1) throw new Error('Status filter must have exactly one value');
       return statusFilter(values[0]!);
@@ -128,14 +200,16 @@ function makeFilter(field: string, values: string[]): Filter {
       if (f && BOOLEAN_FIELDS.has(f)) {
         if (values.length !== 1) throw new Error(`${f} filter must have exactly one value`);
         const lower = values[0]!.toLowerCase();
-        if (lower !== 'true' && lower !== 'false') throw new Error(`Invalid value '${values[0]}' for boolean field '${f}': expected 'true' or 'false'`);
+        if (lower !== 'true' && lower !== 'false')
+          throw new Error(`Invalid value '${values[0]}' for boolean field '${f}': expected 'true' or 'false'`);
         return custom(f, 'EQUAL', [lower]);
       }
       return custom(field, 'EQUAL', values);
   }
 }
 
-const negateEnv = (values: string[]): Filter => and(not(custom('origin', 'EQUAL', values)), not(custom('env', 'EQUAL', values)));
+const negateEnv = (values: string[]): Filter =>
+  and(not(custom('origin', 'EQUAL', values)), not(custom('env', 'EQUAL', values)));
 
 function makeExists(field: string, negated: boolean): Filter {
   const f = canonical(field);
@@ -151,13 +225,33 @@ function makeExists(field: string, negated: boolean): Filter {
 
 // --- tokens and grammar ---------------------------------------------------------------------
 
-type TokenType = 'AND' | 'OR' | 'NOT' | 'IN' | '=' | '!=' | '>' | '>=' | '<' | '<=' | '(' | ')' | ',' | 'STRING' | 'EOF';
-interface Token { type: TokenType; value: string; pos: number }
+type TokenType =
+  | 'AND'
+  | 'OR'
+  | 'NOT'
+  | 'IN'
+  | '='
+  | '!='
+  | '>'
+  | '>='
+  | '<'
+  | '<='
+  | '('
+  | ')'
+  | ','
+  | 'STRING'
+  | 'EOF';
+interface Token {
+  type: TokenType;
+  value: string;
+  pos: number;
+}
 const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'IN']);
 const VALUE_TYPES = new Set<TokenType>(['STRING', 'AND', 'OR', 'NOT', 'IN']);
 
 /** Python's repr of a short string, as the parser's messages quote values. */
-const q = (s: string): string => (s.includes("'") && !s.includes('"') ? `"${s}"` : `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`);
+const q = (s: string): string =>
+  s.includes("'") && !s.includes('"') ? `"${s}"` : `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 function unescapeString(s: string): string {
   let out = '';
@@ -208,7 +302,12 @@ function tokenize(s: string): Token[] {
   return tokens;
 }
 
-const COMPARISONS: Partial<Record<TokenType, string>> = { '>': 'GREATER_THAN', '>=': 'GREATER_THAN_OR_EQUAL_TO', '<': 'LESS_THAN', '<=': 'LESS_THAN_OR_EQUAL_TO' };
+const COMPARISONS: Partial<Record<TokenType, string>> = {
+  '>': 'GREATER_THAN',
+  '>=': 'GREATER_THAN_OR_EQUAL_TO',
+  '<': 'LESS_THAN',
+  '<=': 'LESS_THAN_OR_EQUAL_TO',
+};
 const SP_URN_PREFIX = 'structuredProperties.urn:li:structuredProperty:';
 
 class Parser {
@@ -228,7 +327,8 @@ class Parser {
   }
   parse(): Filter {
     const result = this.expr();
-    if (this.peek().type !== 'EOF') throw new Error(`Unexpected token at position ${this.peek().pos}: ${q(this.peek().value)}`);
+    if (this.peek().type !== 'EOF')
+      throw new Error(`Unexpected token at position ${this.peek().pos}: ${q(this.peek().value)}`);
     return result;
   }
   private expr(): Filter {
@@ -303,7 +403,8 @@ class Parser {
         negated = true;
       }
       const nullToken = this.expectValue();
-      if (nullToken.value.toUpperCase() !== 'NULL') throw new Error(`Expected NULL at position ${nullToken.pos}, got ${q(nullToken.value)}`);
+      if (nullToken.value.toUpperCase() !== 'NULL')
+        throw new Error(`Expected NULL at position ${nullToken.pos}, got ${q(nullToken.value)}`);
       return makeExists(field, negated);
     }
     throw new Error(`Expected =, !=, >, >=, <, <=, IN, or IS after field name at position ${next.pos}`);
@@ -311,7 +412,8 @@ class Parser {
 }
 
 /** An env filter remembers its values: NOT over it is rewritten by De Morgan (two clauses cannot be negated as one). */
-const withEnv = (field: string, f: Filter, values: string[]): Filter => (canonical(field) === 'env' ? Object.assign(f, { envValues: values }) : f);
+const withEnv = (field: string, f: Filter, values: string[]): Filter =>
+  canonical(field) === 'env' ? Object.assign(f, { envValues: values }) : f;
 
 export interface CompiledFilter {
   types: string[] | null;
@@ -325,7 +427,12 @@ export function parseFilter(text: string | null | undefined): Filter | null {
 }
 
 export const degreeFilter = (maxHops: number): Filter => {
-  if (maxHops === 1 || maxHops === 2) return custom('degree', 'EQUAL', Array.from({ length: maxHops }, (_, i) => String(i + 1)));
+  if (maxHops === 1 || maxHops === 2)
+    return custom(
+      'degree',
+      'EQUAL',
+      Array.from({ length: maxHops }, (_, i) => String(i + 1)),
+    );
   if (maxHops >= 3) return custom('degree', 'EQUAL', ['1', '2', '3+']);
   throw new Error(`Invalid number of hops: ${maxHops}`);
 };
@@ -335,7 +442,8 @@ export const andFilters = and;
 /** The search's `types` and `orFilters` for a filter; not-soft-deleted added unless it names a status. */
 export function compileFilter(filter: Filter | null): CompiledFilter {
   let f = filter;
-  if (!f?.nodes().some((n) => n.kind === 'status')) f = f ? and(f, statusFilter('NOT_SOFT_DELETED')) : statusFilter('NOT_SOFT_DELETED');
+  if (!f?.nodes().some((n) => n.kind === 'status'))
+    f = f ? and(f, statusFilter('NOT_SOFT_DELETED')) : statusFilter('NOT_SOFT_DELETED');
   const clauses = f.compile();
   let found = false;
   let positive = false;
@@ -350,6 +458,13 @@ export function compileFilter(filter: Filter | null): CompiledFilter {
   }
   return {
     types: found && positive ? types : null,
-    orFilters: clauses.map((c) => ({ and: c.map((r) => ({ field: r.field, condition: r.condition, values: r.values, ...(r.negated ? { negated: true as const } : {}) })) })),
+    orFilters: clauses.map((c) => ({
+      and: c.map((r) => ({
+        field: r.field,
+        condition: r.condition,
+        values: r.values,
+        ...(r.negated ? { negated: true as const } : {}),
+      })),
+    })),
   };
 }

@@ -16,7 +16,9 @@ export function createMcpHttpHandler(deps: ServerDeps): (req: IncomingMessage, r
   return async (req, res) => {
     if (req.method !== 'POST') {
       // No server-initiated streams and no sessions: GET and DELETE have nothing to serve.
-      sendJson(res, 405, rpcError(-32000, 'Method not allowed: /mcp takes JSON-RPC messages by POST'), { allow: 'POST' });
+      sendJson(res, 405, rpcError(-32000, 'Method not allowed: /mcp takes JSON-RPC messages by POST'), {
+        allow: 'POST',
+      });
       return;
     }
     const body = (await readBody(req, deps.limits.maxBodyBytes)).toString('utf8');

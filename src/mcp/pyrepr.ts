@@ -25,7 +25,8 @@ export function pyRepr(value: unknown): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : value > 0 ? 'inf' : value < 0 ? '-inf' : 'nan';
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? String(value) : value > 0 ? 'inf' : value < 0 ? '-inf' : 'nan';
   if (typeof value === 'string') return reprString(value);
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
   if (typeof value === 'object') {

@@ -9,7 +9,14 @@
  * gives (`Error calling tool '<name>': …`).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { CatalogError } from '../errors.ts';
 import { damageError } from '../ops/core/openCatalog.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from '../server/defaultLimits.ts';
@@ -34,7 +41,14 @@ export interface McpOptions {
 /** What DataHub's server declares a tool answers: an object (get_entities: `{"result": object or list}`). */
 const OBJECT_OUTPUT = { additionalProperties: true, type: 'object' } as const;
 const WRAPPED_OUTPUT = {
-  properties: { result: { anyOf: [{ items: { additionalProperties: true, type: 'object' }, type: 'array' }, { additionalProperties: true, type: 'object' }] } },
+  properties: {
+    result: {
+      anyOf: [
+        { items: { additionalProperties: true, type: 'object' }, type: 'array' },
+        { additionalProperties: true, type: 'object' },
+      ],
+    },
+  },
   required: ['result'],
   type: 'object',
 } as const;
@@ -83,10 +97,15 @@ export function createMcpServer(options: McpOptions): Server {
       checkValueLimits(given, limits, 'arguments');
       const passes = STRING_PASSES.get(name) ?? [];
       const strings = Object.fromEntries(passes.filter((p) => typeof given[p] === 'string').map((p) => [p, given[p]]));
-      const checked = checkArguments(spec.inputSchema, { ...given, ...Object.fromEntries(Object.keys(strings).map((k) => [k, []])) }, spec.listFromString ?? []);
+      const checked = checkArguments(
+        spec.inputSchema,
+        { ...given, ...Object.fromEntries(Object.keys(strings).map((k) => [k, []])) },
+        spec.listFromString ?? [],
+      );
       args = { ...checked, ...strings };
     } catch (e) {
-      if (e instanceof ArgumentError || e instanceof CatalogError || e instanceof HttpError) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${e.message}`);
+      if (e instanceof ArgumentError || e instanceof CatalogError || e instanceof HttpError)
+        throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${e.message}`);
       throw e;
     }
     try {

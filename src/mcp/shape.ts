@@ -38,7 +38,15 @@ const pyStrip = (s: string): string => s.trim();
 
 export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const truthy = (v: unknown): boolean =>
-  !(v === undefined || v === null || v === false || v === 0 || v === '' || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0));
+  !(
+    v === undefined ||
+    v === null ||
+    v === false ||
+    v === 0 ||
+    v === '' ||
+    (Array.isArray(v) && v.length === 0) ||
+    (isObject(v) && Object.keys(v).length === 0)
+  );
 
 // --- token estimate ---------------------------------------------------------------------------
 
@@ -73,7 +81,12 @@ export const estimateTokens = (value: unknown): number => Math.trunc((1.3 * coun
  * limit unless given); the first result always goes in. `fetch` may rewrite a result in place and
  * returns what to count.
  */
-export function selectWithinBudget<T>(results: T[], fetch: (r: T) => unknown, max: number, budget = Math.trunc(LIMITS.toolResponseTokens * 0.9)): T[] {
+export function selectWithinBudget<T>(
+  results: T[],
+  fetch: (r: T) => unknown,
+  max: number,
+  budget = Math.trunc(LIMITS.toolResponseTokens * 0.9),
+): T[] {
   const out: T[] = [];
   let used = 0;
   for (let i = 0; i < results.length && i < max; i++) {
@@ -141,7 +154,9 @@ export function cleanGql(value: unknown): Json {
       if (k === '__typename' || v === null || v === undefined || (Array.isArray(v) && v.length === 0)) continue;
       let c = cleanGql(v);
       if (k === 'description' && typeof c === 'string' && c.includes('base64')) {
-        c = c.replace(/data:image\/[^;]+;base64,[A-Za-z0-9+/=]+/g, '[image removed]').replace(/!\[[^\]]*\]\(data:image\/[^)]+\)/g, '[image removed]');
+        c = c
+          .replace(/data:image\/[^;]+;base64,[A-Za-z0-9+/=]+/g, '[image removed]')
+          .replace(/!\[[^\]]*\]\(data:image\/[^)]+\)/g, '[image removed]');
       }
       if (c !== null && !(isObject(c) && Object.keys(c).length === 0)) out[k] = c;
     }
@@ -222,7 +237,8 @@ export function extractStructuredProperties(schemaFieldEntity: JsonObject, trunc
       if (!truthy(v)) continue;
       const s = valueAt(v, 'stringValue');
       const n = valueAt(v, 'numberValue');
-      if (s !== undefined && s !== null) values.push(truncate ? truncateWithEllipsis(s as string, LIMITS.fieldStructuredPropertyChars) : (s as string));
+      if (s !== undefined && s !== null)
+        values.push(truncate ? truncateWithEllipsis(s as string, LIMITS.fieldStructuredPropertyChars) : (s as string));
       else if (n !== undefined && n !== null) values.push(n as number);
     }
     if (values.length === 0) {
@@ -232,14 +248,19 @@ export function extractStructuredProperties(schemaFieldEntity: JsonObject, trunc
       }
     }
     if (values.length === 0) continue;
-    if (truncate && values.length > LIMITS.fieldStructuredPropertyValues) values = values.slice(0, LIMITS.fieldStructuredPropertyValues);
+    if (truncate && values.length > LIMITS.fieldStructuredPropertyValues)
+      values = values.slice(0, LIMITS.fieldStructuredPropertyValues);
     out[name] = values.length === 1 ? values[0]! : values;
   }
   return out;
 }
 
 /** One column reduced to what an agent needs, with the edited values where they differ. */
-function cleanSchemaField(f: JsonObject, editable: Map<string, JsonObject>, withStructuredProperties: boolean): JsonObject {
+function cleanSchemaField(
+  f: JsonObject,
+  editable: Map<string, JsonObject>,
+  withStructuredProperties: boolean,
+): JsonObject {
   const limit = LIMITS.fieldDescription;
   const out: JsonObject = { fieldPath: f['fieldPath']! };
   if (truthy(f['type'])) out['type'] = f['type']!;
@@ -254,7 +275,10 @@ function cleanSchemaField(f: JsonObject, editable: Map<string, JsonObject>, with
   if (truthy(entity) && isObject(entity)) {
     const deprecation = entity['deprecation'];
     if (truthy(deprecation) && isObject(deprecation) && truthy(deprecation['deprecated'])) {
-      out['deprecated'] = { deprecated: true, note: pySlice((deprecation['note'] as string | undefined) ?? '', 0, limit) };
+      out['deprecated'] = {
+        deprecated: true,
+        note: pySlice((deprecation['note'] as string | undefined) ?? '', 0, limit),
+      };
     }
     if (withStructuredProperties) {
       const sp = extractStructuredProperties(entity);
@@ -279,7 +303,8 @@ function cleanSchemaField(f: JsonObject, editable: Map<string, JsonObject>, with
     const tags = truthy(edited['tags']) ? labelNames(edited['tags'], 'tags', 'tag') : undefined;
     if (tags && tags.length > 0 && JSON.stringify(tags) !== JSON.stringify(out['tags'] ?? [])) out['editedTags'] = tags;
     const terms = truthy(edited['glossaryTerms']) ? labelNames(edited['glossaryTerms'], 'terms', 'term') : undefined;
-    if (terms && terms.length > 0 && JSON.stringify(terms) !== JSON.stringify(out['glossaryTerms'] ?? [])) out['editedGlossaryTerms'] = terms;
+    if (terms && terms.length > 0 && JSON.stringify(terms) !== JSON.stringify(out['glossaryTerms'] ?? []))
+      out['editedGlossaryTerms'] = terms;
   }
   return out;
 }
@@ -302,13 +327,15 @@ export function shapeEntity(raw: unknown, options: EntityShapeOptions = {}): Jso
   const schema = response['schemaMetadata'];
   if (isObject(schema)) {
     const platformSchema = schema['platformSchema'];
-    if (truthy(platformSchema) && isObject(platformSchema) && !truthy(platformSchema['schema'])) delete schema['platformSchema'];
+    if (truthy(platformSchema) && isObject(platformSchema) && !truthy(platformSchema['schema']))
+      delete schema['platformSchema'];
     const fields = schema['fields'];
     if (truthy(fields) && Array.isArray(fields)) {
       const total = fields.length;
       const editable = new Map<string, JsonObject>();
       const infos = valueAt(response, 'editableSchemaMetadata', 'editableSchemaFieldInfo');
-      if (Array.isArray(infos)) for (const e of infos) if (isObject(e) && truthy(e['fieldPath'])) editable.set(e['fieldPath'] as string, e);
+      if (Array.isArray(infos))
+        for (const e of infos) if (isObject(e) && truthy(e['fieldPath'])) editable.set(e['fieldPath'] as string, e);
       const sorted = (options.sort ?? sortFieldsByPriority)(fields as JsonObject[]);
       const selected: JsonObject[] = [];
       let tokens = 0;
@@ -323,7 +350,8 @@ export function shapeEntity(raw: unknown, options: EntityShapeOptions = {}): Jso
         tokens += t;
         if (remaining !== undefined) remaining--;
       }
-      if (selected.length < total - offset) schema['schemaFieldsTruncated'] = { totalFields: total, includedFields: selected.length, offset };
+      if (selected.length < total - offset)
+        schema['schemaFieldsTruncated'] = { totalFields: total, includedFields: selected.length, offset };
       schema['fields'] = selected;
     }
   }
@@ -335,7 +363,8 @@ export function shapeEntity(raw: unknown, options: EntityShapeOptions = {}): Jso
     const text = contents['text'] as string;
     const max = LIMITS.documentContent;
     if (pyLen(text) > max) {
-      contents['text'] = `${pySlice(text, 0, max)}\n\n[Content truncated. Use grep_documents(start_offset=${max}) to continue.]`;
+      contents['text'] =
+        `${pySlice(text, 0, max)}\n\n[Content truncated. Use grep_documents(start_offset=${max}) to continue.]`;
       contents['_truncated'] = true;
       contents['_originalLengthChars'] = pyLen(text);
       contents['_truncatedAtChar'] = max;

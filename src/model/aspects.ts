@@ -113,7 +113,9 @@ function check(c: Checker, v: unknown): Failure | null {
     case 'urn':
       return checkUrn(c.types, v);
     case 'enum':
-      return typeof v === 'string' && c.values.has(v) ? null : failure(`expected one of ${c.list.join(', ')}, got ${describeJson(v)}`);
+      return typeof v === 'string' && c.values.has(v)
+        ? null
+        : failure(`expected one of ${c.list.join(', ')}, got ${describeJson(v)}`);
     case 'array': {
       if (!Array.isArray(v)) return failure(`expected an array, got ${describeJson(v)}`);
       for (let i = 0; i < v.length; i++) {
@@ -135,7 +137,12 @@ function check(c: Checker, v: unknown): Failure | null {
       if (!isJsonObject(v)) return failure(`expected an object, got ${describeJson(v)}`);
       for (const field of c.fields) {
         const fv = v[field.name];
-        const f = fv === undefined || fv === null ? (field.optional ? null : failure('required field is missing')) : check(field.checker, fv);
+        const f =
+          fv === undefined || fv === null
+            ? field.optional
+              ? null
+              : failure('required field is missing')
+            : check(field.checker, fv);
         if (f) return at(field.name, f);
       }
       return null;

@@ -72,8 +72,13 @@ export function preconditionsOf(headers: unknown, where = 'headers'): Preconditi
 
 function isoMillis(value: string, where: string): number {
   // DataHub parses these with Instant.parse: an ISO-8601 instant such as 2026-01-31T12:00:00Z.
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) ? Date.parse(value) : NaN;
-  if (Number.isNaN(ms)) throw new BadRequestError(`${where}: expected an ISO-8601 instant such as 2026-01-31T12:00:00Z, got ${JSON.stringify(value)}`);
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
+    ? Date.parse(value)
+    : NaN;
+  if (Number.isNaN(ms))
+    throw new BadRequestError(
+      `${where}: expected an ISO-8601 instant such as 2026-01-31T12:00:00Z, got ${JSON.stringify(value)}`,
+    );
   return ms;
 }
 
@@ -84,7 +89,8 @@ type Json = JsonObject;
  * Throws `BadRequestError` whose message names the field at fault.
  */
 export function proposalsFromRecord(raw: unknown): Proposal[] {
-  if (!isJsonObject(raw)) throw new BadRequestError(`expected a JSON object, got ${Array.isArray(raw) ? 'an array' : JSON.stringify(raw)}`);
+  if (!isJsonObject(raw))
+    throw new BadRequestError(`expected a JSON object, got ${Array.isArray(raw) ? 'an array' : JSON.stringify(raw)}`);
   if ('proposedSnapshot' in raw) return proposalsFromMce(raw);
   return [proposalFromMcp(raw)];
 }
@@ -98,14 +104,19 @@ export function proposalFromMcp(raw: unknown): Proposal {
   const entityType = raw['entityType'] ?? urn.entityType;
   if (typeof entityType !== 'string') throw new BadRequestError('entityType: expected a string');
   if (entityType.toLowerCase() !== urn.entityType.toLowerCase()) {
-    throw new BadRequestError(`entityType: "${entityType}" does not match the entity type "${urn.entityType}" of urn ${entityUrn}`);
+    throw new BadRequestError(
+      `entityType: "${entityType}" does not match the entity type "${urn.entityType}" of urn ${entityUrn}`,
+    );
   }
   const changeType = raw['changeType'] ?? 'UPSERT';
   if (typeof changeType !== 'string' || !(CHANGE_TYPES as readonly string[]).includes(changeType)) {
-    throw new BadRequestError(`changeType: expected one of ${CHANGE_TYPES.join(', ')}, got ${JSON.stringify(changeType)}`);
+    throw new BadRequestError(
+      `changeType: expected one of ${CHANGE_TYPES.join(', ')}, got ${JSON.stringify(changeType)}`,
+    );
   }
   const aspectName = raw['aspectName'];
-  if (typeof aspectName !== 'string' || aspectName === '') throw new BadRequestError('aspectName: required string is missing');
+  if (typeof aspectName !== 'string' || aspectName === '')
+    throw new BadRequestError('aspectName: required string is missing');
   const systemMetadata = parseSystemMetadata(raw['systemMetadata']);
   const preconditions = preconditionsOf(raw['headers']);
   const extra = { ...(systemMetadata && { systemMetadata }), ...(preconditions && { preconditions }) };
@@ -118,8 +129,17 @@ export function proposalFromMcp(raw: unknown): Proposal {
   }
   const value = normalizeUnionKeys(aspectValue(raw['aspect'], aspectName));
   validateAspect(urn.entityType, aspectName, value);
-  const requested = changeType === 'CREATE' || changeType === 'CREATE_ENTITY' || changeType === 'RESTATE' ? changeType : undefined;
-  return { entityType: urn.entityType, entityUrn, changeType: 'UPSERT', aspectName, value, ...(requested && { requested }), ...extra };
+  const requested =
+    changeType === 'CREATE' || changeType === 'CREATE_ENTITY' || changeType === 'RESTATE' ? changeType : undefined;
+  return {
+    entityType: urn.entityType,
+    entityUrn,
+    changeType: 'UPSERT',
+    aspectName,
+    value,
+    ...(requested && { requested }),
+    ...extra,
+  };
 }
 
 /** `aspect` is `{json: {...}}` (file format), `{value: "<json>", contentType}` (REST), or the bare value. */
@@ -156,7 +176,8 @@ function aspectValue(aspect: unknown, aspectName: string): Json {
  * `{json: …}` in a file; either holds an operation list or `{arrayPrimaryKeys?, patch}`.
  */
 function patchBody(aspect: unknown, aspectName: string): unknown {
-  if (!isJsonObject(aspect)) throw new BadRequestError(`aspect: required object is missing for the patch of ${aspectName}`);
+  if (!isJsonObject(aspect))
+    throw new BadRequestError(`aspect: required object is missing for the patch of ${aspectName}`);
   if ('json' in aspect) return aspect['json'];
   if (!('value' in aspect)) throw new BadRequestError('aspect: a patch needs "value" (a JSON string) or "json"');
   const ct = aspect['contentType'] ?? 'application/json-patch+json';
@@ -208,7 +229,8 @@ function proposalsFromMce(raw: Json): Proposal[] {
   const systemMetadata = parseSystemMetadata(raw['systemMetadata']);
   return aspects.map((a, i): Proposal => {
     const at = `proposedSnapshot.${fqn}.aspects[${i}]`;
-    if (!isJsonObject(a) || Object.keys(a).length !== 1) throw new BadRequestError(`${at}: expected an object with exactly one aspect type key`);
+    if (!isJsonObject(a) || Object.keys(a).length !== 1)
+      throw new BadRequestError(`${at}: expected an object with exactly one aspect type key`);
     const [aspectFqn, value] = Object.entries(a)[0]!;
     const aspectName = aspectNameOfFqn(aspectFqn);
     if (!isJsonObject(value)) throw new BadRequestError(`${at}.${aspectFqn}: expected an object`);
@@ -218,7 +240,14 @@ function proposalsFromMce(raw: Json): Proposal[] {
     } catch (e) {
       throw new BadRequestError(`${at}: ${(e as Error).message}`);
     }
-    return { entityType: urn.entityType, entityUrn: urnStr, changeType: 'UPSERT', aspectName, value: normalized, ...(systemMetadata && { systemMetadata }) };
+    return {
+      entityType: urn.entityType,
+      entityUrn: urnStr,
+      changeType: 'UPSERT',
+      aspectName,
+      value: normalized,
+      ...(systemMetadata && { systemMetadata }),
+    };
   });
 }
 

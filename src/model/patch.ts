@@ -104,21 +104,34 @@ export function parsePatch(aspectName: string, body: unknown): AspectPatch {
     opsRaw = body['patch'];
     const apk = body['arrayPrimaryKeys'];
     if (apk !== undefined && apk !== null) {
-      if (!isJsonObject(apk) || !Object.values(apk).every((k) => Array.isArray(k) && k.length > 0 && k.every((x) => typeof x === 'string'))) {
+      if (
+        !isJsonObject(apk) ||
+        !Object.values(apk).every((k) => Array.isArray(k) && k.length > 0 && k.every((x) => typeof x === 'string'))
+      ) {
         throw new InvalidPatchError(aspectName, 'arrayPrimaryKeys: expected an object of non-empty string lists');
       }
       if (Object.keys(apk).length > 0) arrayPrimaryKeys = apk as Record<string, string[]>;
     }
     if (body['forceGenericPatch'] === true) arrayPrimaryKeys ??= {};
   }
-  if (!Array.isArray(opsRaw)) throw new InvalidPatchError(aspectName, 'Invalid JSON Patch: expected a list of operations or {"patch": [...]}');
+  if (!Array.isArray(opsRaw))
+    throw new InvalidPatchError(aspectName, 'Invalid JSON Patch: expected a list of operations or {"patch": [...]}');
   const ops = opsRaw.map((raw, i): PatchOp => {
     const where = `patch[${i}]`;
     if (!isJsonObject(raw)) throw new InvalidPatchError(aspectName, `${where}: expected an operation object`);
     const { op, path } = raw;
-    if (typeof op !== 'string' || !OPS.has(op)) throw new InvalidPatchError(aspectName, `${where}: Unsupported PATCH operation: ${JSON.stringify(op)} (supported: add, remove, replace)`);
-    if (typeof path !== 'string' || !path.startsWith('/')) throw new InvalidPatchError(aspectName, `${where} (${op}): path must be a JSON pointer starting with "/", got ${JSON.stringify(path)}`);
-    if (op !== 'remove' && !('value' in raw)) throw new InvalidPatchError(aspectName, `${where} (${op} ${path}): value is missing`);
+    if (typeof op !== 'string' || !OPS.has(op))
+      throw new InvalidPatchError(
+        aspectName,
+        `${where}: Unsupported PATCH operation: ${JSON.stringify(op)} (supported: add, remove, replace)`,
+      );
+    if (typeof path !== 'string' || !path.startsWith('/'))
+      throw new InvalidPatchError(
+        aspectName,
+        `${where} (${op}): path must be a JSON pointer starting with "/", got ${JSON.stringify(path)}`,
+      );
+    if (op !== 'remove' && !('value' in raw))
+      throw new InvalidPatchError(aspectName, `${where} (${op} ${path}): value is missing`);
     return { op: op as PatchOp['op'], path, value: raw['value'] };
   });
   return arrayPrimaryKeys ? { ops, arrayPrimaryKeys } : { ops };
@@ -171,7 +184,10 @@ const FORMS_LOOSE: Record<string, ArraySpec> = { verifications: { keys: ['form']
 /** `{id → prompt with isComplete}` of a form association's two prompt lists. */
 function promptsToMap(form: JsonObject): JsonObject {
   const map: JsonObject = {};
-  for (const [field, isComplete] of [['incompletePrompts', false], ['completedPrompts', true]] as const) {
+  for (const [field, isComplete] of [
+    ['incompletePrompts', false],
+    ['completedPrompts', true],
+  ] as const) {
     for (const p of Array.isArray(form[field]) ? form[field] : []) {
       if (isJsonObject(p)) map[String(p['id'] ?? '')] = { ...p, isComplete };
     }
@@ -186,7 +202,10 @@ function promptsToMap(form: JsonObject): JsonObject {
  */
 function formsToMap(value: JsonObject): JsonObject {
   const map: JsonObject = {};
-  for (const [field, isComplete] of [['incompleteForms', false], ['completedForms', true]] as const) {
+  for (const [field, isComplete] of [
+    ['incompleteForms', false],
+    ['completedForms', true],
+  ] as const) {
     for (const f of Array.isArray(value[field]) ? value[field] : []) {
       if (isJsonObject(f)) map[String(f['urn'] ?? '')] = { ...f, isComplete, prompts: promptsToMap(f) };
     }
@@ -240,12 +259,20 @@ function fineGrainedToMap(aspectName: string, list: unknown, strict: boolean): J
     const downstreams = Array.isArray(entry['downstreams']) ? entry['downstreams'] : [];
     if (downstreams.length !== 1) {
       if (!strict) return undefined;
-      throw new InvalidPatchError(aspectName, `fineGrainedLineages[${i}]: Patching not supported on fine grained lineages with not exactly one downstream (it has ${downstreams.length})`);
+      throw new InvalidPatchError(
+        aspectName,
+        `fineGrainedLineages[${i}]: Patching not supported on fine grained lineages with not exactly one downstream (it has ${downstreams.length})`,
+      );
     }
     const operation = typeof entry['transformOperation'] === 'string' ? entry['transformOperation'] : NONE;
     const query = typeof entry['query'] === 'string' ? entry['query'] : NONE;
     const upstreams = Array.isArray(entry['upstreams']) ? entry['upstreams'].map(String) : [];
-    const upstreamType = typeof entry['upstreamType'] === 'string' ? entry['upstreamType'] : upstreams[0]?.startsWith('urn:li:dataset:') ? 'DATASET' : 'FIELD_SET';
+    const upstreamType =
+      typeof entry['upstreamType'] === 'string'
+        ? entry['upstreamType']
+        : upstreams[0]?.startsWith('urn:li:dataset:')
+          ? 'DATASET'
+          : 'FIELD_SET';
     const downstreamType = typeof entry['downstreamType'] === 'string' ? entry['downstreamType'] : 'FIELD';
     const confidenceScore = typeof entry['confidenceScore'] === 'number' ? entry['confidenceScore'] : 1;
     const byDown = (map[operation] ??= {}) as JsonObject;
@@ -312,7 +339,11 @@ function keyValue(element: unknown, key: string): string {
     if (member && others.length === 0) {
       const [type, held] = member;
       if (typeof held === 'string') v = held;
-      else if (typeof held === 'number') v = (type === 'double' || type === 'float') && Number.isInteger(held) && Math.abs(held) < 1e7 ? held.toFixed(1) : String(held);
+      else if (typeof held === 'number')
+        v =
+          (type === 'double' || type === 'float') && Number.isInteger(held) && Math.abs(held) < 1e7
+            ? held.toFixed(1)
+            : String(held);
     }
   }
   return v === undefined || v === null ? '' : String(v);
@@ -361,7 +392,11 @@ function keyArray(list: unknown[], spec: ArraySpec): Keyed | Values {
  * Replaces each keyed array (by dotted field path) with its keyed form; a top-level one that is
  * missing becomes an empty one. `loose` arrays are keyed only when they are there.
  */
-function toKeyed(obj: JsonObject, arrays: Record<string, ArraySpec>, loose: Record<string, ArraySpec> = {}): JsonObject {
+function toKeyed(
+  obj: JsonObject,
+  arrays: Record<string, ArraySpec>,
+  loose: Record<string, ArraySpec> = {},
+): JsonObject {
   for (const [path, spec] of Object.entries(loose)) {
     if (Array.isArray(obj[path])) obj[path] = keyArray(obj[path], spec) as unknown as JsonObject;
   }
@@ -422,7 +457,13 @@ function withPathKeys(value: unknown, keys: readonly string[], segments: string[
   return out;
 }
 
-function applyOp(aspectName: string, doc: JsonObject, op: PatchOp, index: number, loose: Record<string, ArraySpec> = {}): void {
+function applyOp(
+  aspectName: string,
+  doc: JsonObject,
+  op: PatchOp,
+  index: number,
+  loose: Record<string, ArraySpec> = {},
+): void {
   const fail = (why: string): never => {
     throw new InvalidPatchError(aspectName, `patch[${index}] (${op.op} ${op.path}): ${why}`);
   };
@@ -498,7 +539,8 @@ function applyOp(aspectName: string, doc: JsonObject, op: PatchOp, index: number
       return;
     }
     if (Array.isArray(node)) {
-      const idx = seg === '-' ? node.length : /^(0|[1-9]\d*)$/.test(seg) ? Number(seg) : fail(`"${seg}" is not an array index`);
+      const idx =
+        seg === '-' ? node.length : /^(0|[1-9]\d*)$/.test(seg) ? Number(seg) : fail(`"${seg}" is not an array index`);
       if (!last) {
         if (idx >= node.length) fail(`index ${idx} is past the end of the array`);
         node = node[idx];

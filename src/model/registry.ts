@@ -9,7 +9,20 @@ import { parseUrn, partValue, type Urn } from './urn.ts';
 
 /** DataHub's FabricType values: the environment part of a dataset URN. */
 export const FABRIC_TYPES = [
-  'DEV', 'TEST', 'QA', 'UAT', 'EI', 'PRE', 'STG', 'NON_PROD', 'PROD', 'CORP', 'RVW', 'SANDBOX', 'PRD', 'TST',
+  'DEV',
+  'TEST',
+  'QA',
+  'UAT',
+  'EI',
+  'PRE',
+  'STG',
+  'NON_PROD',
+  'PROD',
+  'CORP',
+  'RVW',
+  'SANDBOX',
+  'PRD',
+  'TST',
 ] as const;
 
 interface EntitySpec {
@@ -25,9 +38,11 @@ const ENTITIES: Record<string, EntitySpec> = {
     keyAspect: 'datasetKey',
     keyFields: ['platform', 'name', 'origin'],
     check: (u) => {
-      if (u.parts?.length !== 3) return 'a dataset urn has the form urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<env>)';
+      if (u.parts?.length !== 3)
+        return 'a dataset urn has the form urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<env>)';
       const p = u.parts[0]!;
-      if (p.kind !== 'urn' || p.urn.entityType !== 'dataPlatform') return 'the first part of a dataset urn must be a urn:li:dataPlatform:<platform> urn';
+      if (p.kind !== 'urn' || p.urn.entityType !== 'dataPlatform')
+        return 'the first part of a dataset urn must be a urn:li:dataPlatform:<platform> urn';
       const env = u.parts[2]!;
       if (env.kind !== 'text' || !(FABRIC_TYPES as readonly string[]).includes(env.raw.toUpperCase())) {
         return `the environment must be one of ${FABRIC_TYPES.join(', ')}`;
@@ -80,7 +95,8 @@ const ENTITIES: Record<string, EntitySpec> = {
   versionSet: {
     keyAspect: 'versionSetKey',
     keyFields: ['id', 'entityType'],
-    check: (u) => (u.parts?.length !== 2 ? 'a versionSet urn has the form urn:li:versionSet:(<id>,<entityType>)' : undefined),
+    check: (u) =>
+      u.parts?.length !== 2 ? 'a versionSet urn has the form urn:li:versionSet:(<id>,<entityType>)' : undefined,
   },
   platformResource: { keyAspect: 'platformResourceKey', keyFields: ['id'] },
   dataProcessInstance: { keyAspect: 'dataProcessInstanceKey', keyFields: ['id'] },

@@ -22,11 +22,16 @@ interface CompiledDecl {
 }
 
 function compilePath(path: string): Step[] {
-  return path.split('.').map((part) => (part.endsWith('[]') ? { field: part.slice(0, -2), each: true } : { field: part, each: false }));
+  return path
+    .split('.')
+    .map((part) => (part.endsWith('[]') ? { field: part.slice(0, -2), each: true } : { field: part, each: false }));
 }
 
 const BY_ASPECT = new Map<string, CompiledDecl[]>(
-  ASPECTS.filter((a) => a.relationships?.length).map((a) => [a.name, a.relationships!.map((r: RelationshipDecl) => ({ name: r.name, steps: compilePath(r.path) }))]),
+  ASPECTS.filter((a) => a.relationships?.length).map((a) => [
+    a.name,
+    a.relationships!.map((r: RelationshipDecl) => ({ name: r.name, steps: compilePath(r.path) })),
+  ]),
 );
 
 const isUrn = (v: unknown): v is string => typeof v === 'string' && v.startsWith('urn:li:');

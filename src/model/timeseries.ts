@@ -30,7 +30,9 @@ export function eventKey(aspectName: string, value: unknown): { timestampMillis:
   const record = value as { timestampMillis?: unknown; partitionSpec?: { partition?: unknown } | null };
   const time = record?.timestampMillis;
   if (typeof time !== 'number' || !Number.isSafeInteger(time)) {
-    throw new BadRequestError(`${aspectName}.timestampMillis: a timeseries aspect needs its event time in epoch milliseconds, got ${JSON.stringify(time)}`);
+    throw new BadRequestError(
+      `${aspectName}.timestampMillis: a timeseries aspect needs its event time in epoch milliseconds, got ${JSON.stringify(time)}`,
+    );
   }
   const partition = record.partitionSpec?.partition;
   return { timestampMillis: time, partition: typeof partition === 'string' ? partition : '' };

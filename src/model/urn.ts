@@ -22,7 +22,8 @@ let maxUrnLengthFlag = '';
 
 /** Sets the longest URN this process accepts (`catalog serve --max-urn-length`). */
 export function setMaxUrnLength(n: number, flag = '--max-urn-length'): void {
-  if (!Number.isInteger(n) || n < 16 || n > URN_LENGTH_CEILING) throw new RangeError(`the URN length limit must be an integer from 16 to ${URN_LENGTH_CEILING}, got ${n}`);
+  if (!Number.isInteger(n) || n < 16 || n > URN_LENGTH_CEILING)
+    throw new RangeError(`the URN length limit must be an integer from 16 to ${URN_LENGTH_CEILING}, got ${n}`);
   maxUrnLength = n;
   maxUrnLengthFlag = ` (${flag})`;
   entityTypes.clear();
@@ -91,7 +92,11 @@ function parseAt(text: string, whole: string): Urn {
   if (text.length === 0) fail('it is empty');
   if (text.length > maxUrnLength) fail(`it is longer than ${maxUrnLength} characters${maxUrnLengthFlag}`);
   if (!text.startsWith(URN_PREFIX)) {
-    fail(text === whole ? `it must start with "${URN_PREFIX}"` : `the tuple part "${text}" must start with "${URN_PREFIX}"`);
+    fail(
+      text === whole
+        ? `it must start with "${URN_PREFIX}"`
+        : `the tuple part "${text}" must start with "${URN_PREFIX}"`,
+    );
   }
   const rest = text.slice(URN_PREFIX.length);
   const colon = rest.indexOf(':');
@@ -114,7 +119,8 @@ function parseAt(text: string, whole: string): Urn {
   const parts = pieces.map((piece, i): UrnPart => {
     if (piece.length === 0) fail(`tuple part ${i + 1} is empty`);
     if (piece.startsWith(URN_PREFIX)) return { kind: 'urn', urn: parseAt(piece, whole) };
-    if (/[()]/.test(piece)) fail(`tuple part ${i + 1} ("${piece}") has unencoded parentheses; write them as %28 and %29`);
+    if (/[()]/.test(piece))
+      fail(`tuple part ${i + 1} ("${piece}") has unencoded parentheses; write them as %28 and %29`);
     return { kind: 'text', raw: piece };
   });
   return { entityType, rawKey, parts };

@@ -63,7 +63,12 @@ const U = SAMPLE_URNS;
 
 /** The tutorials' entities, unchanged (tests and tutorials assert them aspect by aspect). */
 export const TUTORIAL_MCPS: ReadonlyArray<Record<string, unknown>> = [
-  mcp(U.datahub, 'corpUserInfo', { customProperties: {}, active: true, displayName: 'DataHub', title: 'Metadata platform' }),
+  mcp(U.datahub, 'corpUserInfo', {
+    customProperties: {},
+    active: true,
+    displayName: 'DataHub',
+    title: 'Metadata platform',
+  }),
   mcp(U.jdoe, 'corpUserInfo', {
     customProperties: {},
     active: true,

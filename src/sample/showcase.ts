@@ -105,7 +105,8 @@ function ownership(urn: string, owners: Array<[owner: string, type: OwnerType]>)
 }
 
 const tags = (urn: string, ...tagUrns: string[]) => mcp(urn, 'globalTags', { tags: tagUrns.map((tag) => ({ tag })) });
-const terms = (urn: string, ...termUrns: string[]) => mcp(urn, 'glossaryTerms', { terms: termUrns.map((t) => ({ urn: t })), auditStamp: stamp() });
+const terms = (urn: string, ...termUrns: string[]) =>
+  mcp(urn, 'glossaryTerms', { terms: termUrns.map((t) => ({ urn: t })), auditStamp: stamp() });
 const domain = (urn: string, d: string) => mcp(urn, 'domains', { domains: [d] });
 const subTypes = (urn: string, ...typeNames: string[]) => mcp(urn, 'subTypes', { typeNames });
 const inContainer = (urn: string, ...path: string[]) => [
@@ -170,8 +171,16 @@ function people() {
     mcp(U.alice, 'groupMembership', { groups: [U.dataPlatform] }),
     mcp(U.priya, 'groupMembership', { groups: [U.dataPlatform] }),
     mcp(U.omar, 'groupMembership', { groups: [U.analytics] }),
-    mcp(U.pii, 'tagProperties', { name: 'PII', description: 'Personally identifiable information', colorHex: '#D64545' }),
-    mcp(U.tier1, 'tagProperties', { name: 'Tier 1', description: 'Business-critical: monitored, on call', colorHex: '#2F80ED' }),
+    mcp(U.pii, 'tagProperties', {
+      name: 'PII',
+      description: 'Personally identifiable information',
+      colorHex: '#D64545',
+    }),
+    mcp(U.tier1, 'tagProperties', {
+      name: 'Tier 1',
+      description: 'Business-critical: monitored, on call',
+      colorHex: '#2F80ED',
+    }),
   ];
 }
 
@@ -191,7 +200,7 @@ function glossary() {
     ownership(U.sensitive, [[U.dataPlatform, 'DATA_STEWARD']]),
     node(U.commerce, 'Commerce', 'What the shop sells, to whom, and for how much'),
     node(U.metrics, 'Metrics', 'Numbers the business reports on', U.commerce),
-    term(U.order, 'Order', 'A customer\'s purchase of one or more products, paid or not', U.commerce),
+    term(U.order, 'Order', "A customer's purchase of one or more products, paid or not", U.commerce),
     term(U.customer, 'Customer', 'A person or company that has placed at least one order', U.commerce),
     term(U.revenue, 'Revenue', 'Sum of paid order amounts in US dollars, net of refunds', U.metrics),
     mcp(U.revenue, 'glossaryRelatedTerms', { isRelatedTerms: [U.order] }),
@@ -201,18 +210,32 @@ function glossary() {
 
 function domains() {
   return [
-    mcp(U.sales, 'domainProperties', { name: 'Sales', description: 'Orders, customers and revenue reporting', created: stamp(U.omar) }),
+    mcp(U.sales, 'domainProperties', {
+      name: 'Sales',
+      description: 'Orders, customers and revenue reporting',
+      created: stamp(U.omar),
+    }),
     ownership(U.sales, [[U.omar, 'BUSINESS_OWNER']]),
-    mcp(U.dataScience, 'domainProperties', { name: 'Data Science', description: 'Features and models', created: stamp(U.priya) }),
+    mcp(U.dataScience, 'domainProperties', {
+      name: 'Data Science',
+      description: 'Features and models',
+      created: stamp(U.priya),
+    }),
     ownership(U.dataScience, [[U.priya, 'TECHNICAL_OWNER']]),
     mcp(U.salesReporting, 'dataProductProperties', {
       name: 'Sales Reporting',
       description: 'The tables and dashboard the weekly sales review reads',
       customProperties: { sla: 'daily by 06:00 UTC' },
-      assets: [U.fctOrders, U.dailyRevenue, U.salesDashboard].map((destinationUrn) => ({ destinationUrn, created: stamp(U.omar) })),
+      assets: [U.fctOrders, U.dailyRevenue, U.salesDashboard].map((destinationUrn) => ({
+        destinationUrn,
+        created: stamp(U.omar),
+      })),
     }),
     domain(U.salesReporting, U.sales),
-    ownership(U.salesReporting, [[U.analytics, 'BUSINESS_OWNER'], [U.alice, 'TECHNICAL_OWNER']]),
+    ownership(U.salesReporting, [
+      [U.analytics, 'BUSINESS_OWNER'],
+      [U.alice, 'TECHNICAL_OWNER'],
+    ]),
   ];
 }
 
@@ -231,7 +254,11 @@ function structuredProperties() {
       lastModified: stamp(),
     }),
     mcp(U.retention, 'structuredPropertySettings', {
-      isHidden: false, showInSearchFilters: true, showInAssetSummary: true, showAsAssetBadge: false, showInColumnsTable: false,
+      isHidden: false,
+      showInSearchFilters: true,
+      showInAssetSummary: true,
+      showAsAssetBadge: false,
+      showInColumnsTable: false,
     }),
     mcp(U.certification, 'propertyDefinition', {
       qualifiedName: 'io.catalog.certification',
@@ -250,31 +277,68 @@ function structuredProperties() {
       lastModified: stamp(),
     }),
     mcp(U.certification, 'structuredPropertySettings', {
-      isHidden: false, showInSearchFilters: true, showInAssetSummary: true, showAsAssetBadge: true, showInColumnsTable: false,
+      isHidden: false,
+      showInSearchFilters: true,
+      showInAssetSummary: true,
+      showAsAssetBadge: true,
+      showInColumnsTable: false,
     }),
   ];
 }
 
-const propertyValues = (urn: string, values: Array<[property: string, value: { string: string } | { double: number }]>) =>
-  mcp(urn, 'structuredProperties', { properties: values.map(([propertyUrn, value]) => ({ propertyUrn, values: [value] })) });
+const propertyValues = (
+  urn: string,
+  values: Array<[property: string, value: { string: string } | { double: number }]>,
+) =>
+  mcp(urn, 'structuredProperties', {
+    properties: values.map(([propertyUrn, value]) => ({ propertyUrn, values: [value] })),
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Containers and datasets
 
 function containers() {
-  const container = (urn: string, name: string, p: string, type: string, description: string, qualifiedName: string) => [
+  const container = (
+    urn: string,
+    name: string,
+    p: string,
+    type: string,
+    description: string,
+    qualifiedName: string,
+  ) => [
     mcp(urn, 'containerProperties', { name, description, qualifiedName, customProperties: { platform: p } }),
     subTypes(urn, type),
     mcp(urn, 'dataPlatformInstance', { platform: platform(p) }),
   ];
   return [
-    ...container(U.analyticsDb, 'ANALYTICS', 'snowflake', 'Database', 'The warehouse: modelled tables for reporting', 'ANALYTICS'),
+    ...container(
+      U.analyticsDb,
+      'ANALYTICS',
+      'snowflake',
+      'Database',
+      'The warehouse: modelled tables for reporting',
+      'ANALYTICS',
+    ),
     ownership(U.analyticsDb, [[U.dataPlatform, 'TECHNICAL_OWNER']]),
     domain(U.analyticsDb, U.sales),
-    ...container(U.salesSchema, 'SALES', 'snowflake', 'Schema', 'Orders and revenue, one row per order or per day', 'ANALYTICS.SALES'),
+    ...container(
+      U.salesSchema,
+      'SALES',
+      'snowflake',
+      'Schema',
+      'Orders and revenue, one row per order or per day',
+      'ANALYTICS.SALES',
+    ),
     ...inContainer(U.salesSchema, U.analyticsDb),
     domain(U.salesSchema, U.sales),
-    ...container(U.rawDb, 'raw', 'hive', 'Database', 'Raw copies of the shop\'s event streams, partitioned by day', 'raw'),
+    ...container(
+      U.rawDb,
+      'raw',
+      'hive',
+      'Database',
+      "Raw copies of the shop's event streams, partitioned by day",
+      'raw',
+    ),
     ownership(U.rawDb, [[U.dataPlatform, 'TECHNICAL_OWNER']]),
   ];
 }
@@ -288,7 +352,13 @@ interface Col {
   tags?: string[];
   terms?: string[];
 }
-const col = (path: string, native: string, type: Col['type'], description: string, extra: Partial<Col> = {}): Col => ({ path, native, type, description, ...extra });
+const col = (path: string, native: string, type: Col['type'], description: string, extra: Partial<Col> = {}): Col => ({
+  path,
+  native,
+  type,
+  description,
+  ...extra,
+});
 
 function schema(urn: string, p: string, schemaName: string, cols: Col[], platformSchema: Record<string, unknown>) {
   return mcp(urn, 'schemaMetadata', {
@@ -315,16 +385,37 @@ function schema(urn: string, p: string, schemaName: string, cols: Col[], platfor
 }
 
 const kafkaSchema = (record: string) => ({
-  'com.linkedin.schema.KafkaSchema': { documentSchema: `{"type":"record","name":"${record}","namespace":"shop"}`, documentSchemaType: 'AVRO' },
+  'com.linkedin.schema.KafkaSchema': {
+    documentSchema: `{"type":"record","name":"${record}","namespace":"shop"}`,
+    documentSchemaType: 'AVRO',
+  },
 });
 const ddl = (sql: string) => ({ 'com.linkedin.schema.MySqlDDL': { tableSchema: sql } });
 
-function properties(urn: string, name: string, qualifiedName: string, description: string, custom: Record<string, string> = {}) {
-  return mcp(urn, 'datasetProperties', { customProperties: custom, name, qualifiedName, description, tags: [], created: { time: T } });
+function properties(
+  urn: string,
+  name: string,
+  qualifiedName: string,
+  description: string,
+  custom: Record<string, string> = {},
+) {
+  return mcp(urn, 'datasetProperties', {
+    customProperties: custom,
+    name,
+    qualifiedName,
+    description,
+    tags: [],
+    created: { time: T },
+  });
 }
 
 /** Table-level lineage; `columns` maps each downstream column to the upstream columns it is computed from. */
-function upstreams(urn: string, type: 'COPY' | 'TRANSFORMED' | 'VIEW', from: string[], columns: Array<[downstream: string, upstream: string[], op: string]>) {
+function upstreams(
+  urn: string,
+  type: 'COPY' | 'TRANSFORMED' | 'VIEW',
+  from: string[],
+  columns: Array<[downstream: string, upstream: string[], op: string]>,
+) {
   return mcp(urn, 'upstreamLineage', {
     upstreams: from.map((dataset) => ({ auditStamp: stamp(), created: stamp(), dataset, type })),
     fineGrainedLineages: fineGrained(urn, columns),
@@ -343,18 +434,22 @@ function fineGrained(urn: string, columns: Array<[downstream: string, upstream: 
 }
 
 function datasets() {
-  const email = (source: string) => col('customer_email', 'string', 'StringType', `E-mail address the customer ordered with (${source})`, { tags: [U.pii], terms: [U.sensitive] });
+  const email = (source: string) =>
+    col('customer_email', 'string', 'StringType', `E-mail address the customer ordered with (${source})`, {
+      tags: [U.pii],
+      terms: [U.sensitive],
+    });
   const topicOrders = [
     col('order_id', 'string', 'StringType', 'Order id, unique across the shop', { key: true }),
     col('customer_id', 'string', 'StringType', 'Id of the customer who ordered'),
     email('as typed at checkout'),
-    col('amount', 'double', 'NumberType', 'Order total in the order\'s currency'),
+    col('amount', 'double', 'NumberType', "Order total in the order's currency"),
     col('currency', 'string', 'StringType', 'ISO 4217 currency code'),
     col('created_at', 'long', 'TimeType', 'When the order was placed (epoch milliseconds)'),
   ];
   const topicCustomers = [
     col('customer_id', 'string', 'StringType', 'Customer id', { key: true }),
-    col('email', 'string', 'StringType', 'Customer\'s e-mail address', { tags: [U.pii], terms: [U.sensitive] }),
+    col('email', 'string', 'StringType', "Customer's e-mail address", { tags: [U.pii], terms: [U.sensitive] }),
     col('country', 'string', 'StringType', 'ISO 3166 country code of the billing address'),
     col('signup_date', 'string', 'DateType', 'Day the customer signed up'),
   ];
@@ -363,30 +458,51 @@ function datasets() {
   const RO = U.rawOrders;
   const RC = U.rawCustomers;
   const F = U.fctOrders;
-  const copy = (from: string, cols: Col[]) => cols.map((c): [string, string[], string] => [c.path, [field(from, c.path)], 'IDENTITY']);
+  const copy = (from: string, cols: Col[]) =>
+    cols.map((c): [string, string[], string] => [c.path, [field(from, c.path)], 'IDENTITY']);
   return [
     // Kafka topics: where orders and customers arrive.
-    properties(O, 'shop.orders', 'shop.orders', 'Every order placed in the web shop, one event per order', { 'retention.ms': '604800000', partitions: '12' }),
+    properties(O, 'shop.orders', 'shop.orders', 'Every order placed in the web shop, one event per order', {
+      'retention.ms': '604800000',
+      partitions: '12',
+    }),
     schema(O, 'kafka', 'shop.orders', topicOrders, kafkaSchema('Order')),
     subTypes(O, 'Topic'),
-    ownership(O, [[U.alice, 'TECHNICAL_OWNER'], [U.dataPlatform, 'TECHNICAL_OWNER']]),
+    ownership(O, [
+      [U.alice, 'TECHNICAL_OWNER'],
+      [U.dataPlatform, 'TECHNICAL_OWNER'],
+    ]),
     domain(O, U.sales),
-    properties(C, 'shop.customers', 'shop.customers', 'Sign-ups and profile changes of customers', { 'retention.ms': '604800000', partitions: '6' }),
+    properties(C, 'shop.customers', 'shop.customers', 'Sign-ups and profile changes of customers', {
+      'retention.ms': '604800000',
+      partitions: '6',
+    }),
     schema(C, 'kafka', 'shop.customers', topicCustomers, kafkaSchema('Customer')),
     subTypes(C, 'Topic'),
     ownership(C, [[U.alice, 'TECHNICAL_OWNER']]),
     domain(C, U.sales),
 
     // Hive: raw copies of the topics.
-    properties(RO, 'orders', 'raw.orders', 'Raw orders copied from the shop.orders topic, partitioned by day', { table_type: 'EXTERNAL_TABLE', partition_keys: 'ds' }),
-    schema(RO, 'hive', 'raw.orders', [...topicOrders, col('ds', 'string', 'StringType', 'Partition: day of created_at')], ddl('CREATE EXTERNAL TABLE raw.orders (…) PARTITIONED BY (ds string)')),
+    properties(RO, 'orders', 'raw.orders', 'Raw orders copied from the shop.orders topic, partitioned by day', {
+      table_type: 'EXTERNAL_TABLE',
+      partition_keys: 'ds',
+    }),
+    schema(
+      RO,
+      'hive',
+      'raw.orders',
+      [...topicOrders, col('ds', 'string', 'StringType', 'Partition: day of created_at')],
+      ddl('CREATE EXTERNAL TABLE raw.orders (…) PARTITIONED BY (ds string)'),
+    ),
     subTypes(RO, 'Table'),
     ...inContainer(RO, U.rawDb),
     upstreams(RO, 'COPY', [O], copy(O, topicOrders)),
     ownership(RO, [[U.dataPlatform, 'TECHNICAL_OWNER']]),
     domain(RO, U.sales),
     terms(RO, U.order),
-    properties(RC, 'customers', 'raw.customers', 'Raw customers copied from the shop.customers topic', { table_type: 'EXTERNAL_TABLE' }),
+    properties(RC, 'customers', 'raw.customers', 'Raw customers copied from the shop.customers topic', {
+      table_type: 'EXTERNAL_TABLE',
+    }),
     schema(RC, 'hive', 'raw.customers', topicCustomers, ddl('CREATE EXTERNAL TABLE raw.customers (…)')),
     subTypes(RC, 'Table'),
     ...inContainer(RC, U.rawDb),
@@ -396,92 +512,168 @@ function datasets() {
     terms(RC, U.customer),
 
     // The table raw.orders replaced: deprecated, still there.
-    properties(U.rawOrdersV1, 'orders_v1', 'raw.orders_v1', 'Orders in the first event format (before currencies)', { table_type: 'EXTERNAL_TABLE' }),
-    schema(U.rawOrdersV1, 'hive', 'raw.orders_v1', [
-      col('order_id', 'string', 'StringType', 'Order id', { key: true }),
-      col('amount_usd', 'double', 'NumberType', 'Order total in US dollars'),
-    ], ddl('CREATE EXTERNAL TABLE raw.orders_v1 (…)')),
+    properties(U.rawOrdersV1, 'orders_v1', 'raw.orders_v1', 'Orders in the first event format (before currencies)', {
+      table_type: 'EXTERNAL_TABLE',
+    }),
+    schema(
+      U.rawOrdersV1,
+      'hive',
+      'raw.orders_v1',
+      [
+        col('order_id', 'string', 'StringType', 'Order id', { key: true }),
+        col('amount_usd', 'double', 'NumberType', 'Order total in US dollars'),
+      ],
+      ddl('CREATE EXTERNAL TABLE raw.orders_v1 (…)'),
+    ),
     subTypes(U.rawOrdersV1, 'Table'),
     ...inContainer(U.rawOrdersV1, U.rawDb),
     mcp(U.rawOrdersV1, 'deprecation', {
       deprecated: true,
       decommissionTime: Date.UTC(2024, 2, 31),
-      note: 'Replaced by raw.orders, which keeps each order\'s currency. Dropped after 2024-03-31.',
+      note: "Replaced by raw.orders, which keeps each order's currency. Dropped after 2024-03-31.",
       actor: U.alice,
       replacement: RO,
     }),
     ownership(U.rawOrdersV1, [[U.alice, 'TECHNICAL_OWNER']]),
 
     // Snowflake: the warehouse, in ANALYTICS.SALES.
-    properties(F, 'fct_orders', 'ANALYTICS.SALES.FCT_ORDERS', 'One row per paid order, with the customer\'s country and the amount in US dollars', {
-      clustering_key: 'order_date',
-    }),
-    schema(F, 'snowflake', 'analytics.sales.fct_orders', [
-      col('order_id', 'VARCHAR(36)', 'StringType', 'Order id', { key: true }),
-      col('customer_id', 'VARCHAR(36)', 'StringType', 'Customer id'),
-      col('customer_email', 'VARCHAR(320)', 'StringType', 'Customer\'s e-mail address'),
-      col('country', 'VARCHAR(2)', 'StringType', 'Billing country'),
-      col('amount_usd', 'NUMBER(12,2)', 'NumberType', 'Order total converted to US dollars at the day\'s rate'),
-      col('order_date', 'DATE', 'DateType', 'Day the order was placed (UTC)'),
-    ], ddl('CREATE TABLE fct_orders (order_id VARCHAR(36) PRIMARY KEY, …)')),
+    properties(
+      F,
+      'fct_orders',
+      'ANALYTICS.SALES.FCT_ORDERS',
+      "One row per paid order, with the customer's country and the amount in US dollars",
+      {
+        clustering_key: 'order_date',
+      },
+    ),
+    schema(
+      F,
+      'snowflake',
+      'analytics.sales.fct_orders',
+      [
+        col('order_id', 'VARCHAR(36)', 'StringType', 'Order id', { key: true }),
+        col('customer_id', 'VARCHAR(36)', 'StringType', 'Customer id'),
+        col('customer_email', 'VARCHAR(320)', 'StringType', "Customer's e-mail address"),
+        col('country', 'VARCHAR(2)', 'StringType', 'Billing country'),
+        col('amount_usd', 'NUMBER(12,2)', 'NumberType', "Order total converted to US dollars at the day's rate"),
+        col('order_date', 'DATE', 'DateType', 'Day the order was placed (UTC)'),
+      ],
+      ddl('CREATE TABLE fct_orders (order_id VARCHAR(36) PRIMARY KEY, …)'),
+    ),
     mcp(F, 'editableSchemaMetadata', {
       created: stamp(U.omar),
       lastModified: stamp(U.omar),
       editableSchemaFieldInfo: [
-        { fieldPath: 'customer_email', globalTags: { tags: [{ tag: U.pii }] }, glossaryTerms: { terms: [{ urn: U.sensitive }], auditStamp: stamp(U.omar) } },
-        { fieldPath: 'amount_usd', description: 'Order total in US dollars; refunds are negative rows', glossaryTerms: { terms: [{ urn: U.revenue }], auditStamp: stamp(U.omar) } },
+        {
+          fieldPath: 'customer_email',
+          globalTags: { tags: [{ tag: U.pii }] },
+          glossaryTerms: { terms: [{ urn: U.sensitive }], auditStamp: stamp(U.omar) },
+        },
+        {
+          fieldPath: 'amount_usd',
+          description: 'Order total in US dollars; refunds are negative rows',
+          glossaryTerms: { terms: [{ urn: U.revenue }], auditStamp: stamp(U.omar) },
+        },
       ],
     }),
     subTypes(F, 'Table'),
     ...inContainer(F, U.analyticsDb, U.salesSchema),
-    upstreams(F, 'TRANSFORMED', [RO, RC], [
-      ['order_id', [field(RO, 'order_id')], 'IDENTITY'],
-      ['customer_id', [field(RO, 'customer_id')], 'IDENTITY'],
-      ['customer_email', [field(RC, 'email')], 'IDENTITY'],
-      ['country', [field(RC, 'country')], 'IDENTITY'],
-      ['amount_usd', [field(RO, 'amount'), field(RO, 'currency')], 'TRANSFORM'],
-      ['order_date', [field(RO, 'created_at')], 'TRANSFORM'],
+    upstreams(
+      F,
+      'TRANSFORMED',
+      [RO, RC],
+      [
+        ['order_id', [field(RO, 'order_id')], 'IDENTITY'],
+        ['customer_id', [field(RO, 'customer_id')], 'IDENTITY'],
+        ['customer_email', [field(RC, 'email')], 'IDENTITY'],
+        ['country', [field(RC, 'country')], 'IDENTITY'],
+        ['amount_usd', [field(RO, 'amount'), field(RO, 'currency')], 'TRANSFORM'],
+        ['order_date', [field(RO, 'created_at')], 'TRANSFORM'],
+      ],
+    ),
+    ownership(F, [
+      [U.alice, 'TECHNICAL_OWNER'],
+      [U.analytics, 'BUSINESS_OWNER'],
+      [U.omar, 'DATA_STEWARD'],
     ]),
-    ownership(F, [[U.alice, 'TECHNICAL_OWNER'], [U.analytics, 'BUSINESS_OWNER'], [U.omar, 'DATA_STEWARD']]),
     tags(F, U.tier1),
     terms(F, U.order),
     domain(F, U.sales),
-    propertyValues(F, [[U.retention, { double: 730 }], [U.certification, { string: 'Gold' }]]),
+    propertyValues(F, [
+      [U.retention, { double: 730 }],
+      [U.certification, { string: 'Gold' }],
+    ]),
     mcp(F, 'institutionalMemory', {
-      elements: [{ url: 'https://wiki.example.com/sales/fct_orders', description: 'How orders are converted to US dollars', createStamp: stamp(U.omar) }],
+      elements: [
+        {
+          url: 'https://wiki.example.com/sales/fct_orders',
+          description: 'How orders are converted to US dollars',
+          createStamp: stamp(U.omar),
+        },
+      ],
     }),
 
-    properties(U.dailyRevenue, 'daily_revenue', 'ANALYTICS.SALES.DAILY_REVENUE', 'Revenue and order count per day and country', {}),
-    schema(U.dailyRevenue, 'snowflake', 'analytics.sales.daily_revenue', [
-      col('order_date', 'DATE', 'DateType', 'Day (UTC)', { key: true }),
-      col('country', 'VARCHAR(2)', 'StringType', 'Billing country', { key: true }),
-      col('revenue_usd', 'NUMBER(14,2)', 'NumberType', 'Revenue of the day in US dollars', { terms: [U.revenue] }),
-      col('order_count', 'NUMBER(10,0)', 'NumberType', 'Paid orders of the day'),
-    ], ddl('CREATE VIEW daily_revenue AS …')),
+    properties(
+      U.dailyRevenue,
+      'daily_revenue',
+      'ANALYTICS.SALES.DAILY_REVENUE',
+      'Revenue and order count per day and country',
+      {},
+    ),
+    schema(
+      U.dailyRevenue,
+      'snowflake',
+      'analytics.sales.daily_revenue',
+      [
+        col('order_date', 'DATE', 'DateType', 'Day (UTC)', { key: true }),
+        col('country', 'VARCHAR(2)', 'StringType', 'Billing country', { key: true }),
+        col('revenue_usd', 'NUMBER(14,2)', 'NumberType', 'Revenue of the day in US dollars', { terms: [U.revenue] }),
+        col('order_count', 'NUMBER(10,0)', 'NumberType', 'Paid orders of the day'),
+      ],
+      ddl('CREATE VIEW daily_revenue AS …'),
+    ),
     mcp(U.dailyRevenue, 'viewProperties', {
       materialized: false,
-      viewLogic: 'SELECT order_date, country, SUM(amount_usd) AS revenue_usd, COUNT(order_id) AS order_count FROM analytics.sales.fct_orders GROUP BY 1, 2',
+      viewLogic:
+        'SELECT order_date, country, SUM(amount_usd) AS revenue_usd, COUNT(order_id) AS order_count FROM analytics.sales.fct_orders GROUP BY 1, 2',
       viewLanguage: 'SQL',
     }),
     subTypes(U.dailyRevenue, 'View'),
     ...inContainer(U.dailyRevenue, U.analyticsDb, U.salesSchema),
-    upstreams(U.dailyRevenue, 'VIEW', [F], [
-      ['order_date', [field(F, 'order_date')], 'IDENTITY'],
-      ['country', [field(F, 'country')], 'IDENTITY'],
-      ['revenue_usd', [field(F, 'amount_usd')], 'SUM'],
-      ['order_count', [field(F, 'order_id')], 'COUNT'],
+    upstreams(
+      U.dailyRevenue,
+      'VIEW',
+      [F],
+      [
+        ['order_date', [field(F, 'order_date')], 'IDENTITY'],
+        ['country', [field(F, 'country')], 'IDENTITY'],
+        ['revenue_usd', [field(F, 'amount_usd')], 'SUM'],
+        ['order_count', [field(F, 'order_id')], 'COUNT'],
+      ],
+    ),
+    ownership(U.dailyRevenue, [
+      [U.omar, 'BUSINESS_OWNER'],
+      [U.alice, 'TECHNICAL_OWNER'],
     ]),
-    ownership(U.dailyRevenue, [[U.omar, 'BUSINESS_OWNER'], [U.alice, 'TECHNICAL_OWNER']]),
     tags(U.dailyRevenue, U.tier1),
     domain(U.dailyRevenue, U.sales),
-    propertyValues(U.dailyRevenue, [[U.retention, { double: 1825 }], [U.certification, { string: 'Silver' }]]),
+    propertyValues(U.dailyRevenue, [
+      [U.retention, { double: 1825 }],
+      [U.certification, { string: 'Silver' }],
+    ]),
   ];
 }
 
 /** A profile and an operation for each warehouse table: what the Stats and Queries tabs show. */
 function timeseries() {
   const profile = (urn: string, rowCount: number, columnCount: number, fieldProfiles: Array<Record<string, unknown>>) =>
-    mcp(urn, 'datasetProfile', { timestampMillis: T_DAY + 6 * 3_600_000, rowCount, columnCount, sizeInBytes: rowCount * 96, fieldProfiles });
+    mcp(urn, 'datasetProfile', {
+      timestampMillis: T_DAY + 6 * 3_600_000,
+      rowCount,
+      columnCount,
+      sizeInBytes: rowCount * 96,
+      fieldProfiles,
+    });
   const operation = (urn: string, rows: number) =>
     mcp(urn, 'operation', {
       timestampMillis: T_DAY + 5 * 3_600_000,
@@ -495,12 +687,36 @@ function timeseries() {
   return [
     profile(U.fctOrders, 1_284_311, 6, [
       { fieldPath: 'order_id', uniqueCount: 1_284_311, uniqueProportion: 1, nullCount: 0, nullProportion: 0 },
-      { fieldPath: 'country', uniqueCount: 41, uniqueProportion: 0.00003, nullCount: 0, nullProportion: 0, sampleValues: ['US', 'FR', 'DE'] },
-      { fieldPath: 'amount_usd', nullCount: 0, nullProportion: 0, min: '0.99', max: '4820.00', mean: '63.17', median: '42.50', stdev: '71.4' },
+      {
+        fieldPath: 'country',
+        uniqueCount: 41,
+        uniqueProportion: 0.00003,
+        nullCount: 0,
+        nullProportion: 0,
+        sampleValues: ['US', 'FR', 'DE'],
+      },
+      {
+        fieldPath: 'amount_usd',
+        nullCount: 0,
+        nullProportion: 0,
+        min: '0.99',
+        max: '4820.00',
+        mean: '63.17',
+        median: '42.50',
+        stdev: '71.4',
+      },
     ]),
     operation(U.fctOrders, 4_127),
     profile(U.dailyRevenue, 14_678, 4, [
-      { fieldPath: 'revenue_usd', nullCount: 0, nullProportion: 0, min: '12.00', max: '98211.40', mean: '5528.70', median: '3120.00' },
+      {
+        fieldPath: 'revenue_usd',
+        nullCount: 0,
+        nullProportion: 0,
+        min: '12.00',
+        max: '98211.40',
+        mean: '5528.70',
+        median: '3120.00',
+      },
     ]),
   ];
 }
@@ -510,14 +726,30 @@ function timeseries() {
 
 function pipelines() {
   const flowInfo = (urn: string, name: string, description: string) =>
-    mcp(urn, 'dataFlowInfo', { name, description, externalUrl: `https://airflow.example.com/dags/${name}/grid`, customProperties: { schedule: '0 4 * * *' } });
+    mcp(urn, 'dataFlowInfo', {
+      name,
+      description,
+      externalUrl: `https://airflow.example.com/dags/${name}/grid`,
+      customProperties: { schedule: '0 4 * * *' },
+    });
   const jobInfo = (urn: string, flowUrn: string, name: string, description: string) =>
-    mcp(urn, 'dataJobInfo', { name, description, type: { string: 'COMMAND' }, flowUrn, customProperties: { operator: 'SnowflakeOperator' } });
+    mcp(urn, 'dataJobInfo', {
+      name,
+      description,
+      type: { string: 'COMMAND' },
+      flowUrn,
+      customProperties: { operator: 'SnowflakeOperator' },
+    });
   return [
-    flowInfo(U.shopDaily, 'shop_daily', 'Loads the day\'s orders into the warehouse and refreshes the reporting views'),
+    flowInfo(U.shopDaily, 'shop_daily', "Loads the day's orders into the warehouse and refreshes the reporting views"),
     ownership(U.shopDaily, [[U.alice, 'TECHNICAL_OWNER']]),
     domain(U.shopDaily, U.sales),
-    jobInfo(U.loadFctOrders, U.shopDaily, 'load_fct_orders', 'Joins raw orders with customers and converts amounts to US dollars'),
+    jobInfo(
+      U.loadFctOrders,
+      U.shopDaily,
+      'load_fct_orders',
+      'Joins raw orders with customers and converts amounts to US dollars',
+    ),
     mcp(U.loadFctOrders, 'dataJobInputOutput', {
       inputDatasets: [U.rawOrders, U.rawCustomers],
       outputDatasets: [U.fctOrders],
@@ -540,7 +772,11 @@ function pipelines() {
     ownership(U.mlTraining, [[U.priya, 'TECHNICAL_OWNER']]),
     domain(U.mlTraining, U.dataScience),
     jobInfo(U.trainChurnModel, U.mlTraining, 'train_churn_model', 'Trains the churn model on the customer features'),
-    mcp(U.trainChurnModel, 'dataJobInputOutput', { inputDatasets: [U.fctOrders], outputDatasets: [], inputDatajobs: [] }),
+    mcp(U.trainChurnModel, 'dataJobInputOutput', {
+      inputDatasets: [U.fctOrders],
+      outputDatasets: [],
+      inputDatajobs: [],
+    }),
     ownership(U.trainChurnModel, [[U.priya, 'TECHNICAL_OWNER']]),
   ];
 }
@@ -581,7 +817,10 @@ function bi() {
       access: 'PUBLIC',
     }),
     ...[U.revenueChart, U.countryChart, D].flatMap((urn) => [
-      ownership(urn, [[U.omar, 'BUSINESS_OWNER'], [U.analytics, 'TECHNICAL_OWNER']]),
+      ownership(urn, [
+        [U.omar, 'BUSINESS_OWNER'],
+        [U.analytics, 'TECHNICAL_OWNER'],
+      ]),
       domain(urn, U.sales),
     ]),
     tags(D, U.tier1),
@@ -590,7 +829,13 @@ function bi() {
 }
 
 function ml() {
-  const owned = (urn: string) => [ownership(urn, [[U.priya, 'TECHNICAL_OWNER'], [U.dataPlatform, 'TECHNICAL_OWNER']]), domain(urn, U.dataScience)];
+  const owned = (urn: string) => [
+    ownership(urn, [
+      [U.priya, 'TECHNICAL_OWNER'],
+      [U.dataPlatform, 'TECHNICAL_OWNER'],
+    ]),
+    domain(urn, U.dataScience),
+  ];
   return [
     mcp(U.featureTable, 'mlFeatureTableProperties', {
       description: 'Per-customer order behaviour over the last 30 days, keyed by customer',
@@ -599,9 +844,21 @@ function ml() {
       mlPrimaryKeys: [U.customerKey],
     }),
     ...owned(U.featureTable),
-    mcp(U.orderCount, 'mlFeatureProperties', { description: 'Paid orders in the last 30 days', dataType: 'COUNT', sources: [U.fctOrders] }),
-    mcp(U.avgOrderValue, 'mlFeatureProperties', { description: 'Mean order total in US dollars over the last 30 days', dataType: 'CONTINUOUS', sources: [U.fctOrders] }),
-    mcp(U.customerKey, 'mlPrimaryKeyProperties', { description: 'Customer id', dataType: 'TEXT', sources: [U.fctOrders] }),
+    mcp(U.orderCount, 'mlFeatureProperties', {
+      description: 'Paid orders in the last 30 days',
+      dataType: 'COUNT',
+      sources: [U.fctOrders],
+    }),
+    mcp(U.avgOrderValue, 'mlFeatureProperties', {
+      description: 'Mean order total in US dollars over the last 30 days',
+      dataType: 'CONTINUOUS',
+      sources: [U.fctOrders],
+    }),
+    mcp(U.customerKey, 'mlPrimaryKeyProperties', {
+      description: 'Customer id',
+      dataType: 'TEXT',
+      sources: [U.fctOrders],
+    }),
     ...[U.orderCount, U.avgOrderValue, U.customerKey].flatMap(owned),
     mcp(U.churnModels, 'mlModelGroupProperties', {
       name: 'churn-prediction',
@@ -618,8 +875,14 @@ function ml() {
       version: { versionTag: '2' },
       type: 'gradient boosted trees',
       customProperties: { framework: 'xgboost' },
-      hyperParams: [{ name: 'max_depth', value: '6' }, { name: 'learning_rate', value: '0.1' }],
-      trainingMetrics: [{ name: 'auc', value: '0.87' }, { name: 'log_loss', value: '0.31' }],
+      hyperParams: [
+        { name: 'max_depth', value: '6' },
+        { name: 'learning_rate', value: '0.1' },
+      ],
+      trainingMetrics: [
+        { name: 'auc', value: '0.87' },
+        { name: 'log_loss', value: '0.31' },
+      ],
       mlFeatures: [U.orderCount, U.avgOrderValue],
       groups: [U.churnModels],
       trainingJobs: [U.trainChurnModel],
@@ -637,10 +900,16 @@ function incident() {
     mcp(U.lateRevenue, 'incidentInfo', {
       type: 'FRESHNESS',
       title: 'daily_revenue is a day late',
-      description: 'The shop_daily load failed on a currency-rate timeout; daily_revenue stops at the day before yesterday.',
+      description:
+        'The shop_daily load failed on a currency-rate timeout; daily_revenue stops at the day before yesterday.',
       entities: [U.dailyRevenue],
       priority: 1,
-      status: { state: 'ACTIVE', stage: 'INVESTIGATION', message: 'Re-running load_fct_orders', lastUpdated: stamp(U.alice, T + 3_600_000) },
+      status: {
+        state: 'ACTIVE',
+        stage: 'INVESTIGATION',
+        message: 'Re-running load_fct_orders',
+        lastUpdated: stamp(U.alice, T + 3_600_000),
+      },
       source: { type: 'MANUAL' },
       created: stamp(U.omar),
     }),
@@ -651,7 +920,8 @@ function knowledge() {
   return [
     mcp(U.topCustomers, 'queryProperties', {
       statement: {
-        value: 'SELECT customer_id, SUM(amount_usd) AS revenue_usd\nFROM analytics.sales.fct_orders\nGROUP BY customer_id\nORDER BY revenue_usd DESC\nLIMIT 10',
+        value:
+          'SELECT customer_id, SUM(amount_usd) AS revenue_usd\nFROM analytics.sales.fct_orders\nGROUP BY customer_id\nORDER BY revenue_usd DESC\nLIMIT 10',
         language: 'SQL',
       },
       source: 'MANUAL',
@@ -661,7 +931,11 @@ function knowledge() {
       lastModified: stamp(U.omar),
     }),
     mcp(U.topCustomers, 'querySubjects', {
-      subjects: [{ entity: U.fctOrders }, { entity: field(U.fctOrders, 'customer_id') }, { entity: field(U.fctOrders, 'amount_usd') }],
+      subjects: [
+        { entity: U.fctOrders },
+        { entity: field(U.fctOrders, 'customer_id') },
+        { entity: field(U.fctOrders, 'amount_usd') },
+      ],
     }),
     mcp(U.revenueGuide, 'documentInfo', {
       title: 'How we count revenue',
@@ -669,7 +943,7 @@ function knowledge() {
       status: { state: 'PUBLISHED' },
       contents: {
         text:
-          '# How we count revenue\n\nRevenue is the sum of **paid** order amounts, converted to US dollars at the day\'s rate, ' +
+          "# How we count revenue\n\nRevenue is the sum of **paid** order amounts, converted to US dollars at the day's rate, " +
           'net of refunds (negative rows in `fct_orders`).\n\n- Daily figures: `ANALYTICS.SALES.DAILY_REVENUE`\n- Dashboard: Sales Overview',
       },
       created: stamp(U.omar),

@@ -24,7 +24,9 @@ export function loadNative(name: NativeName): unknown {
   if (!sea.isSea()) {
     throw new Error(`the bundled catalog must run as the single executable (build/catalog); cannot load ${name}`);
   }
-  const file = materialise(`${name}-${__CATALOG_NATIVE_HASHES__[name]}.node`, () => Buffer.from(sea.getAsset(`${name}.node`)));
+  const file = materialise(`${name}-${__CATALOG_NATIVE_HASHES__[name]}.node`, () =>
+    Buffer.from(sea.getAsset(`${name}.node`)),
+  );
   const mod = { exports: {} as unknown };
   process.dlopen(mod, file);
   loaded.set(name, mod.exports);
@@ -32,7 +34,10 @@ export function loadNative(name: NativeName): unknown {
 }
 
 function materialise(fileName: string, readAsset: () => Buffer): string {
-  const candidates = [join(homedir(), '.cache', 'catalog'), join(tmpdir(), `catalog-native-${process.getuid?.() ?? 'user'}`)];
+  const candidates = [
+    join(homedir(), '.cache', 'catalog'),
+    join(tmpdir(), `catalog-native-${process.getuid?.() ?? 'user'}`),
+  ];
   for (const dir of candidates) {
     const file = join(dir, fileName);
     if (existsSync(file)) return file;
@@ -51,5 +56,7 @@ function materialise(fileName: string, readAsset: () => Buffer): string {
       lastError = e;
     }
   }
-  throw new Error(`cannot write the native module ${fileName} to ${candidates.join(' or ')}: ${(lastError as Error)?.message}`);
+  throw new Error(
+    `cannot write the native module ${fileName} to ${candidates.join(' or ')}: ${(lastError as Error)?.message}`,
+  );
 }

@@ -41,9 +41,12 @@ export function runSearch(view: StoreView, req: SearchRequest, { filters, query:
   const types = req.types && req.types.length > 0 ? req.types : SEARCHABLE_TYPES;
   if (!req.skipAggregates) checkFacets(facetNames(req));
   for (const c of req.sort ?? []) {
-    if (!['name', '_name', 'urn'].includes(c.field) && !isKnownField(baseField(c.field))) throw new BadRequestError(`Unknown sort field "${c.field}"`);
+    if (!['name', '_name', 'urn'].includes(c.field) && !isKnownField(baseField(c.field)))
+      throw new BadRequestError(`Unknown sort field "${c.field}"`);
   }
-  for (const c of q.clauses) if (c.kind === 'field' && !isKnownField(baseField(c.field))) throw new BadRequestError(`Unknown field "${c.field}" in query`);
+  for (const c of q.clauses)
+    if (c.kind === 'field' && !isKnownField(baseField(c.field)))
+      throw new BadRequestError(`Unknown field "${c.field}" in query`);
   const run = new Run(view, types);
   try {
     return search(run, req, filters, q, count);
@@ -62,12 +65,25 @@ function search(run: Run, req: SearchRequest, filters: FilterGroup[], q: ParsedQ
   const highlight = !req.skipHighlighting && !q.all ? highlighter(run, q) : undefined;
   const hits: SearchHit[] = page.map((m) => {
     const doc = run.doc(m.id)!;
-    const hit: SearchHit = { urn: run.urn(m.id), entityType: doc.type, score: m.score, matchedFields: highlight ? highlight(m.id) : [] };
-    if (req.extraFields?.length) hit.extraProperties = extraPropertiesOf(run.docWith(m.id, req.extraFields)!, req.extraFields);
+    const hit: SearchHit = {
+      urn: run.urn(m.id),
+      entityType: doc.type,
+      score: m.score,
+      matchedFields: highlight ? highlight(m.id) : [],
+    };
+    if (req.extraFields?.length)
+      hit.extraProperties = extraPropertiesOf(run.docWith(m.id, req.extraFields)!, req.extraFields);
     return hit;
   });
   const showRemoved = req.includeSoftDeleted === true || filters.some((g) => g.some((c) => c.field === 'removed'));
-  const facets = req.skipAggregates ? [] : finishFacets(run, req, filters, countFacets(run, matches, facetNames(req), showRemoved, req.maxAggValues ?? DEFAULT_MAX_AGG_VALUES));
+  const facets = req.skipAggregates
+    ? []
+    : finishFacets(
+        run,
+        req,
+        filters,
+        countFacets(run, matches, facetNames(req), showRemoved, req.maxAggValues ?? DEFAULT_MAX_AGG_VALUES),
+      );
   const last = page[page.length - 1];
   return {
     start,
@@ -75,7 +91,8 @@ function search(run: Run, req: SearchRequest, filters: FilterGroup[], q: ParsedQ
     total: matches.size,
     hits,
     facets,
-    nextScrollId: end < matches.size && last ? encodeScrollId({ v: 1, h: hash, n: end, u: run.urn(last.id), s: last.score }) : null,
+    nextScrollId:
+      end < matches.size && last ? encodeScrollId({ v: 1, h: hash, n: end, u: run.urn(last.id), s: last.score }) : null,
   };
 }
 

@@ -12,7 +12,20 @@ import type { Run } from './run.ts';
 import type { Facet, FilterGroup, SearchRequest } from './types.ts';
 
 /** Facets counted when a request names none. */
-export const DEFAULT_FACETS = ['_entityType', 'platform', 'platformInstance', 'origin', 'env', 'typeNames', 'container', 'domains', 'tags', 'glossaryTerms', 'owners', 'deprecated'] as const;
+export const DEFAULT_FACETS = [
+  '_entityType',
+  'platform',
+  'platformInstance',
+  'origin',
+  'env',
+  'typeNames',
+  'container',
+  'domains',
+  'tags',
+  'glossaryTerms',
+  'owners',
+  'deprecated',
+] as const;
 
 const DISPLAY_NAMES: Record<string, string> = {
   _entityType: 'Type',
@@ -34,10 +47,17 @@ export const DEFAULT_MAX_AGG_VALUES = 20;
 export const FACET_SEPARATOR = '\u241e';
 
 export function checkFacets(names: readonly string[]): void {
-  for (const name of names) for (const p of name.split(FACET_SEPARATOR).map(baseField)) if (!isKnownField(p)) throw new BadRequestError(`Unknown facet field "${name}"`);
+  for (const name of names)
+    for (const p of name.split(FACET_SEPARATOR).map(baseField))
+      if (!isKnownField(p)) throw new BadRequestError(`Unknown facet field "${name}"`);
 }
 
-export function finishFacets(run: Run, req: SearchRequest, filters: FilterGroup[], counted: Array<[string, Map<string, number>]>): Facet[] {
+export function finishFacets(
+  run: Run,
+  req: SearchRequest,
+  filters: FilterGroup[],
+  counted: Array<[string, Map<string, number>]>,
+): Facet[] {
   const max = req.maxAggValues ?? DEFAULT_MAX_AGG_VALUES;
   const asked = req.facets && req.facets.length > 0;
   const out: Facet[] = [];
@@ -45,11 +65,12 @@ export function finishFacets(run: Run, req: SearchRequest, filters: FilterGroup[
     // Values the request filtered on stay visible with a zero count, as DataHub shows them.
     // `_entityType` values are spelled many ways (DATASET, dataset, DATA_FLOW): compare them as types.
     const typed = baseField(name) === '_entityType';
-    const known = (v: string) => (typed ? [...counts.keys()].some((k) => entityTypeKey(k) === entityTypeKey(v)) : counts.has(v));
+    const known = (v: string) =>
+      typed ? [...counts.keys()].some((k) => entityTypeKey(k) === entityTypeKey(v)) : counts.has(v);
     for (const g of filters) {
       for (const c of g) {
         if (c.field !== baseField(name) || c.negated) continue;
-        for (const v of c.values) if (!known(v)) counts.set(typed ? run.canonicalType(v) ?? v : v, 0);
+        for (const v of c.values) if (!known(v)) counts.set(typed ? (run.canonicalType(v) ?? v) : v, 0);
       }
     }
     const values = [...counts.entries()]
@@ -73,7 +94,13 @@ export function facetNames(req: SearchRequest): readonly string[] {
  * its facet columns in one pass over the matches' ids. Other fields and sub-aggregations are counted
  * on each match's keyword record, or its document when a field is not a keyword.
  */
-export function countFacets(run: Run, matches: Matches, names: readonly string[], showRemoved: boolean, limit: number): Array<[string, Map<string, number>]> {
+export function countFacets(
+  run: Run,
+  matches: Matches,
+  names: readonly string[],
+  showRemoved: boolean,
+  limit: number,
+): Array<[string, Map<string, number>]> {
   const out: Array<[string, Map<string, number>]> = [];
   const stats = run.index.stats();
   const live = run.types.reduce((n, t) => n + (stats.types[t] ? stats.types[t]!.docs - stats.types[t]!.removed : 0), 0);
@@ -103,7 +130,8 @@ export function countFacets(run: Run, matches: Matches, names: readonly string[]
       } else if (mostLive) {
         const outside = new Map(run.index.countValues(p, restIds(), Number.POSITIVE_INFINITY));
         const counts = new Map<string, number>();
-        for (const [value, n] of run.index.facetCounts(p, codes)) if (n > (outside.get(value) ?? 0)) counts.set(value, n - (outside.get(value) ?? 0));
+        for (const [value, n] of run.index.facetCounts(p, codes))
+          if (n > (outside.get(value) ?? 0)) counts.set(value, n - (outside.get(value) ?? 0));
         out.push([name, counts]);
       } else {
         out.push([name, new Map(run.index.countValues(p, ids(), limit))]);
@@ -116,7 +144,7 @@ export function countFacets(run: Run, matches: Matches, names: readonly string[]
       if (!values) continue;
       let combos: string[] = [''];
       for (const [i, f] of parts.entries()) {
-        const vs = f === 'removed' ? values['removed'] ?? ['false'] : values[f] ?? [];
+        const vs = f === 'removed' ? (values['removed'] ?? ['false']) : (values[f] ?? []);
         combos = combos.flatMap((c) => vs.map((v) => (i === 0 ? v : c + FACET_SEPARATOR + v)));
       }
       for (const c of new Set(combos)) counts.set(c, (counts.get(c) ?? 0) + 1);

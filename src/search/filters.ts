@@ -11,7 +11,15 @@ import type { SearchView } from '../store/store.ts';
 import type { Criterion, FilterGroup } from './types.ts';
 
 /** Index fields a filter or facet may name, beyond the declared ones. */
-const EXTRA_FIELDS = new Set(['urn', '_entityType', 'removed', 'browsePathV2', 'lowercasedUrn', 'customProperties', 'lastModifiedAt']);
+const EXTRA_FIELDS = new Set([
+  'urn',
+  '_entityType',
+  'removed',
+  'browsePathV2',
+  'lowercasedUrn',
+  'customProperties',
+  'lastModifiedAt',
+]);
 
 /** `platform.keyword` ≡ `platform` (DataHub strips these suffixes before resolving a field). */
 export function baseField(field: string): string {
@@ -76,7 +84,12 @@ const EQUALITY = new Set(['EQUAL', 'IN', 'DESCENDANTS_INCL', 'ANCESTORS_INCL', '
 
 /** Whether the criterion is answered by keyword lookups alone. */
 export function byLookup(c: Criterion): boolean {
-  return EQUALITY.has(c.condition) && c.field !== 'lowercasedUrn' && c.field !== 'removed' && fieldsOf(c.field).every(isKeywordField);
+  return (
+    EQUALITY.has(c.condition) &&
+    c.field !== 'lowercasedUrn' &&
+    c.field !== 'removed' &&
+    fieldsOf(c.field).every(isKeywordField)
+  );
 }
 
 /**
@@ -93,7 +106,10 @@ export function holds(
   if (c.field === 'removed') {
     result = test([ctx.removed() ? 'true' : 'false'], c);
   } else if (byLookup(c)) {
-    const values = c.field === '_entityType' ? c.values.map((v) => ctx.canonicalType(v)).filter((v): v is string => v !== undefined) : c.values;
+    const values =
+      c.field === '_entityType'
+        ? c.values.map((v) => ctx.canonicalType(v)).filter((v): v is string => v !== undefined)
+        : c.values;
     result = fieldsOf(c.field).some((f) => values.some((v) => index.hasKeyword(f, v, id)));
   } else {
     const has = /^has([A-Z]\w*)$/.exec(c.field);
@@ -128,7 +144,11 @@ function test(values: string[], c: Criterion, entityType = false): boolean {
       if (entityType) return values.some((v) => wanted.some((w) => entityTypeKey(w) === entityTypeKey(v)));
       return values.some((v) => wanted.includes(v));
     case 'IEQUAL':
-      return values.some((v) => wanted.some((w) => w.toLowerCase() === v.toLowerCase() || (entityType && entityTypeKey(w) === entityTypeKey(v))));
+      return values.some((v) =>
+        wanted.some(
+          (w) => w.toLowerCase() === v.toLowerCase() || (entityType && entityTypeKey(w) === entityTypeKey(v)),
+        ),
+      );
     case 'CONTAIN':
       return values.some((v) => wanted.some((w) => v.toLowerCase().includes(w.toLowerCase())));
     case 'START_WITH':

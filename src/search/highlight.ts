@@ -18,10 +18,18 @@ import type { MatchedField } from './types.ts';
  * query word: see inStoredPart.
  */
 export function highlighter(run: Run, q: ParsedQuery): (id: number) => MatchedField[] {
-  const wanted = q.clauses.flatMap((c) => (c.kind === 'word' ? [c] : c.kind === 'phrase' ? c.words.map((w) => ({ term: analyse(w)[0] ?? w, prefix: false })) : []));
+  const wanted = q.clauses.flatMap((c) =>
+    c.kind === 'word'
+      ? [c]
+      : c.kind === 'phrase'
+        ? c.words.map((w) => ({ term: analyse(w)[0] ?? w, prefix: false }))
+        : [],
+  );
   const matchesWanted = someTermPasses((t) => wanted.some((w) => (w.prefix ? t.startsWith(w.term) : t === w.term)));
   // Whole words only: a prefix stands for terms not known here, a field term may name a column field.
-  const exact = q.clauses.every((c) => (c.kind === 'word' && !c.prefix) || c.kind === 'phrase') ? [...new Set(wanted.map((w) => w.term))] : undefined;
+  const exact = q.clauses.every((c) => (c.kind === 'word' && !c.prefix) || c.kind === 'phrase')
+    ? [...new Set(wanted.map((w) => w.term))]
+    : undefined;
   return (id) => {
     if (q.all) return [];
     const stored = run.doc(id)!;
@@ -54,7 +62,9 @@ function inStoredPart(run: Run, id: number, stored: SearchDocument, terms: reado
  * The fields the query text matches, each once with its kind, in declaration order: a field several
  * aspects fill (`name`, `description`, `id`: 101 declarations, 33 fields) has its values tested once.
  */
-const HIGHLIGHTED = [...new Map(SEARCH_FIELDS.filter((f) => f.weight > 0).map((f) => [`${f.field}\u0000${f.kind}`, f])).values()];
+const HIGHLIGHTED = [
+  ...new Map(SEARCH_FIELDS.filter((f) => f.weight > 0).map((f) => [`${f.field}\u0000${f.kind}`, f])).values(),
+];
 
 function matchedFields(doc: SearchDocument, q: ParsedQuery, matchesWanted: (text: string) => boolean): MatchedField[] {
   const out: MatchedField[] = [];
@@ -67,7 +77,8 @@ function matchedFields(doc: SearchDocument, q: ParsedQuery, matchesWanted: (text
   }
   for (const c of q.clauses) {
     if (c.kind !== 'field') continue;
-    for (const value of valuesOf(doc, baseField(c.field))) if (!out.some((m) => m.value === value)) out.push({ name: baseField(c.field), value });
+    for (const value of valuesOf(doc, baseField(c.field)))
+      if (!out.some((m) => m.value === value)) out.push({ name: baseField(c.field), value });
   }
   return out;
 }

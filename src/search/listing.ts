@@ -27,14 +27,24 @@ function byLatestChange(req: SearchRequest): boolean {
 export function isListing(req: SearchRequest, q: ParsedQuery, filters: FilterGroup[]): boolean {
   const sort = req.sort ?? [];
   const byUrn = sort.length === 1 && sort[0]!.field === 'urn' && sort[0]!.order === 'ASCENDING';
-  return q.all && filters.length === 0 && !req.within && (!req.includeSoftDeleted || req.skipAggregates === true) && (sort.length === 0 || byUrn || byLatestChange(req));
+  return (
+    q.all &&
+    filters.length === 0 &&
+    !req.within &&
+    (!req.includeSoftDeleted || req.skipAggregates === true) &&
+    (sort.length === 0 || byUrn || byLatestChange(req))
+  );
 }
 
 /**
  * [urn, entity type] of the types, most recently changed first, skipping soft-deleted ones unless
  * `withRemoved`: a walk down the index's `lastModifiedAt` entries (the home page's "recently changed").
  */
-function* latestChanged(run: Run, after: ScrollPosition | undefined, withRemoved: boolean): Generator<[string, string]> {
+function* latestChanged(
+  run: Run,
+  after: ScrollPosition | undefined,
+  withRemoved: boolean,
+): Generator<[string, string]> {
   const removed = withRemoved ? new Set<number>() : run.removed();
   const types = new Set(run.types);
   let skip = after ? after.n : 0;
@@ -74,7 +84,10 @@ function* listingUrns(run: Run, after: string | undefined, withRemoved: boolean)
 export function listing(run: Run, req: SearchRequest, hash: string, count: number): SearchPage {
   const stats = run.index.stats();
   const withRemoved = req.includeSoftDeleted === true;
-  const total = run.types.reduce((sum, t) => sum + (stats.types[t] ? stats.types[t]!.docs - (withRemoved ? 0 : stats.types[t]!.removed) : 0), 0);
+  const total = run.types.reduce(
+    (sum, t) => sum + (stats.types[t] ? stats.types[t]!.docs - (withRemoved ? 0 : stats.types[t]!.removed) : 0),
+    0,
+  );
   let start = req.start ?? 0;
   let after: string | undefined;
   if (req.scrollId) {
@@ -84,7 +97,9 @@ export function listing(run: Run, req: SearchRequest, hash: string, count: numbe
   }
   const hits: SearchHit[] = [];
   let skip = req.scrollId ? 0 : start;
-  const walk = byLatestChange(req) ? latestChanged(run, req.scrollId ? decodeScrollId(req.scrollId, hash) : undefined, withRemoved) : listingUrns(run, after, withRemoved);
+  const walk = byLatestChange(req)
+    ? latestChanged(run, req.scrollId ? decodeScrollId(req.scrollId, hash) : undefined, withRemoved)
+    : listingUrns(run, after, withRemoved);
   for (const [urn, entityType] of walk) {
     if (hits.length >= count) break;
     if (skip > 0) {
@@ -107,19 +122,31 @@ export function listing(run: Run, req: SearchRequest, hash: string, count: numbe
     const names = facetNames(req);
     const codes = run.typeCodes();
     const counted: Array<[string, Map<string, number>]> = names.map((name) => {
-      if (name.includes(FACET_SEPARATOR) || !run.index.isCounted(baseField(name))) return [name, countFacets(run, allListed(run), [name], false, req.maxAggValues ?? DEFAULT_MAX_AGG_VALUES)[0]![1]];
+      if (name.includes(FACET_SEPARATOR) || !run.index.isCounted(baseField(name)))
+        return [
+          name,
+          countFacets(run, allListed(run), [name], false, req.maxAggValues ?? DEFAULT_MAX_AGG_VALUES)[0]![1],
+        ];
       return [name, new Map(run.index.facetCounts(baseField(name), codes))];
     });
     facets = finishFacets(run, req, [], counted);
   }
   const last = urns[urns.length - 1];
-  return { start, count, total, hits, facets, nextScrollId: end < total && last ? encodeScrollId({ v: 1, h: hash, n: end, u: last }) : null };
+  return {
+    start,
+    count,
+    total,
+    hits,
+    facets,
+    nextScrollId: end < total && last ? encodeScrollId({ v: 1, h: hash, n: end, u: last }) : null,
+  };
 }
 
 /** Every listed document as a match (only for sub-aggregations, which need the documents). */
 function allListed(run: Run): Matches {
   const removed = run.removed();
   const out = Matches.empty();
-  for (const t of run.types) for (const id of run.index.keywordIds('_entityType', t)) if (!removed.has(id)) out.push(id, 0);
+  for (const t of run.types)
+    for (const id of run.index.keywordIds('_entityType', t)) if (!removed.has(id)) out.push(id, 0);
   return out;
 }

@@ -76,7 +76,10 @@ function lookupCandidates(run: Run, filters: FilterGroup[]): Uint32Array | undef
     let size = Infinity;
     for (const c of g) {
       if (c.negated || !byLookup(c)) continue;
-      const values = c.field === '_entityType' ? c.values.map((v) => run.canonicalType(v)).filter((v): v is string => v !== undefined) : c.values;
+      const values =
+        c.field === '_entityType'
+          ? c.values.map((v) => run.canonicalType(v)).filter((v): v is string => v !== undefined)
+          : c.values;
       const ids = fieldsOf(c.field).flatMap((f) => values.map((v) => run.index.keywordIds(f, v)));
       const n = ids.reduce((x, l) => x + l.length, 0);
       if (n < size) {
@@ -139,9 +142,19 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
   // A phrase may be in any text field, columns included.
   const whole = q.clauses.some((c) => c.kind === 'phrase' || (c.kind === 'field' && needsWholeDocument(c.field)));
   // Candidates drawn from the filters' lookups already hold when every group is that one lookup.
-  const filtersHeld = fromFilters !== undefined && (scored !== undefined || !req.within) && filters.every((g) => g.length === 1 && !g[0]!.negated && byLookup(g[0]!));
+  const filtersHeld =
+    fromFilters !== undefined &&
+    (scored !== undefined || !req.within) &&
+    filters.every((g) => g.length === 1 && !g[0]!.negated && byLookup(g[0]!));
   const removed = showRemoved ? undefined : run.removed();
-  if (scored && exact.size === 0 && !removed?.size && !req.within && !needsDoc && (filters.length === 0 || filtersHeld)) {
+  if (
+    scored &&
+    exact.size === 0 &&
+    !removed?.size &&
+    !req.within &&
+    !needsDoc &&
+    (filters.length === 0 || filtersHeld)
+  ) {
     // Nothing left to check on any text match: they are the matches.
     return new Matches(scored.ids, scored.scores, scored.size, scored.list);
   }
@@ -156,7 +169,12 @@ function matchAll(run: Run, req: SearchRequest, q: ParsedQuery, filters: FilterG
       const doc = whole ? run.wholeDoc(id) : run.doc(id);
       if (!doc || !q.clauses.every((c) => documentMatches(doc, c))) return false;
     }
-    if (filters.length > 0 && !(filtersHeld && (text || fromFilters!.includes(id))) && !filters.some((g) => run.holds(id, g))) return false;
+    if (
+      filters.length > 0 &&
+      !(filtersHeld && (text || fromFilters!.includes(id))) &&
+      !filters.some((g) => run.holds(id, g))
+    )
+      return false;
     return true;
   };
   let i = -1;

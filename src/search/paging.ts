@@ -16,7 +16,14 @@ import type { FilterGroup, SearchRequest, SortCriterion } from './types.ts';
  * `start + count` scores, and urns are read only for ties that straddle it (a common word matches
  * most of the catalog).
  */
-export function pageOf(run: Run, matches: Matches, sort: readonly SortCriterion[], from: number, count: number, pos: ScrollPosition | undefined): { page: Match[]; start: number } {
+export function pageOf(
+  run: Run,
+  matches: Matches,
+  sort: readonly SortCriterion[],
+  from: number,
+  count: number,
+  pos: ScrollPosition | undefined,
+): { page: Match[]; start: number } {
   if (sort.length > 0) {
     const all = Array.from({ length: matches.size }, (_, i) => matches.at(i)).sort(comparator(run, sort));
     let start = from;
@@ -137,7 +144,11 @@ const compareUrns = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 /** The `n` ids of `group` with the smallest urns, in urn order (a large group is not sorted whole). */
 function smallestByUrn(run: Run, group: readonly number[], n: number): number[] {
-  if (group.length <= n) return group.map((id) => ({ id, u: run.urn(id) })).sort((a, b) => compareUrns(a.u, b.u)).map((e) => e.id);
+  if (group.length <= n)
+    return group
+      .map((id) => ({ id, u: run.urn(id) }))
+      .sort((a, b) => compareUrns(a.u, b.u))
+      .map((e) => e.id);
   const kept: Array<{ id: number; u: string }> = [];
   for (const id of group) {
     const u = run.urn(id);
@@ -180,5 +191,12 @@ function comparator(run: Run, sort: readonly SortCriterion[]): (a: Match, b: Mat
 }
 
 export function fingerprint(req: SearchRequest, types: readonly string[], filters: FilterGroup[]): string {
-  return requestHash([req.query.trim(), [...types].sort(), filters, req.sort ?? [], req.includeSoftDeleted ?? false, req.within ? [...req.within].sort() : null]);
+  return requestHash([
+    req.query.trim(),
+    [...types].sort(),
+    filters,
+    req.sort ?? [],
+    req.includeSoftDeleted ?? false,
+    req.within ? [...req.within].sort() : null,
+  ]);
 }

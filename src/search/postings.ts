@@ -31,13 +31,26 @@ function positionsOf(p: PostingList, scored: ListScores): Int32Array | undefined
  * One term's documents and scores among `pool` (all when undefined) and the allowed type codes.
  * With no pool and every type allowed that is the list itself: shared, not to be changed.
  */
-export function termScored(scratch: Scratch, p: PostingList, scored: ListScores, allowed: Uint8Array, pool: Uint32Array | undefined): Scored {
+export function termScored(
+  scratch: Scratch,
+  p: PostingList,
+  scored: ListScores,
+  allowed: Uint8Array,
+  pool: Uint32Array | undefined,
+): Scored {
   const { ids: pids, code: pcode, size: listSize } = p;
   const ps = scored.scores;
   if (!pool) {
     let every = true;
     for (let c = 0; c < 256; c++) if (scored.codes[c] === 1 && allowed[c] === 0) every = false;
-    if (every) return { ids: pids.subarray(0, listSize), scores: ps.subarray(0, listSize), size: listSize, shared: true, list: scored };
+    if (every)
+      return {
+        ids: pids.subarray(0, listSize),
+        scores: ps.subarray(0, listSize),
+        size: listSize,
+        shared: true,
+        list: scored,
+      };
   }
   const capacity = pool ? Math.min(listSize, pool.length) : listSize;
   const ids = scratch.u32(capacity);
@@ -104,7 +117,15 @@ export function termScored(scratch: Scratch, p: PostingList, scored: ListScores,
  * array indexed by id (a document's best term), without a list per term. Undefined when the terms
  * are few or sparse: the per-term path is cheaper then.
  */
-export function denseUnion(scratch: Scratch, list: readonly ClauseTerm[], allowed: Uint8Array, flat: number, perLength: number, n: number, pool: Uint32Array | undefined): Scored | undefined {
+export function denseUnion(
+  scratch: Scratch,
+  list: readonly ClauseTerm[],
+  allowed: Uint8Array,
+  flat: number,
+  perLength: number,
+  n: number,
+  pool: Uint32Array | undefined,
+): Scored | undefined {
   if (list.length < 2 || list.some((e) => !e.list)) return undefined;
   let top = 0;
   let total = 0;
@@ -154,7 +175,15 @@ export function denseUnion(scratch: Scratch, list: readonly ClauseTerm[], allowe
  * 199 completions in one each): the others' postings sorted by id and merged into it, without an
  * array over every id. Undefined when no term holds at least 8/9 of them.
  */
-function dominantUnion(scratch: Scratch, list: readonly ClauseTerm[], allowed: Uint8Array, flat: number, perLength: number, n: number, total: number): Scored | undefined {
+function dominantUnion(
+  scratch: Scratch,
+  list: readonly ClauseTerm[],
+  allowed: Uint8Array,
+  flat: number,
+  perLength: number,
+  n: number,
+  total: number,
+): Scored | undefined {
   let big = 0;
   for (let e = 1; e < list.length; e++) if (list[e]!.list!.size > list[big]!.list!.size) big = e;
   const main = list[big]!.list!;

@@ -60,7 +60,13 @@ const OPERATORS = new Set(['AND', '&&']);
 const OR = new Set(['OR', '||']);
 
 /** Field names of the query string as people write them, for the index field they mean. */
-const FIELD_ALIASES: Record<string, string> = { tag: 'tags', term: 'glossaryTerms', glossaryTerm: 'glossaryTerms', owner: 'owners', domain: 'domains' };
+const FIELD_ALIASES: Record<string, string> = {
+  tag: 'tags',
+  term: 'glossaryTerms',
+  glossaryTerm: 'glossaryTerms',
+  owner: 'owners',
+  domain: 'domains',
+};
 
 /**
  * The prefix to look up for a word typed as a prefix: the index holds stems (`users` as `user`), so
@@ -87,7 +93,13 @@ export function parseQuery(input: string | null | undefined): ParsedQuery {
   const alternatives = nonEmpty.map((g) => conjunction(g, g.join(' ')));
   // One alternative matching everything makes the whole query match everything.
   if (alternatives.some((a) => a.all)) return conjunction([], text);
-  return { all: false, clauses: alternatives.flatMap((a) => a.clauses), alternatives, text: text.toLowerCase(), original: text };
+  return {
+    all: false,
+    clauses: alternatives.flatMap((a) => a.clauses),
+    alternatives,
+    text: text.toLowerCase(),
+    original: text,
+  };
 }
 
 function conjunction(pieceList: string[], text: string): ParsedQuery {
@@ -118,7 +130,13 @@ function conjunction(pieceList: string[], text: string): ParsedQuery {
       clauses.push({ kind: 'word', word: w, term: isPrefix ? stemPrefix(w) : term(w), prefix: isPrefix });
     });
   }
-  const q: ParsedQuery = { all: clauses.length === 0, clauses, alternatives: [], text: text.toLowerCase(), original: text };
+  const q: ParsedQuery = {
+    all: clauses.length === 0,
+    clauses,
+    alternatives: [],
+    text: text.toLowerCase(),
+    original: text,
+  };
   q.alternatives.push(q);
   return q;
 }

@@ -15,9 +15,14 @@ export class Run {
   /** Where the search's large arrays come from; release() when the search ends. */
   readonly scratch = new Scratch();
 
-  constructor(readonly view: StoreView, readonly types: readonly string[]) {
+  constructor(
+    readonly view: StoreView,
+    readonly types: readonly string[],
+  ) {
     this.index = view.search;
-    this.typeNames = new Map([...SEARCHABLE_TYPES, ...Object.keys(this.index.stats().types)].map((t) => [entityTypeKey(t), t]));
+    this.typeNames = new Map(
+      [...SEARCHABLE_TYPES, ...Object.keys(this.index.stats().types)].map((t) => [entityTypeKey(t), t]),
+    );
   }
 
   record(id: number): SearchRecord | undefined {
@@ -63,7 +68,11 @@ export class Run {
 
   holds(id: number, group: FilterGroup): boolean {
     return group.every((c) => {
-      const ctx = { canonicalType: (v: string) => this.canonicalType(v), doc: () => this.docWith(id, [c.field]), removed: () => this.removed().has(id) };
+      const ctx = {
+        canonicalType: (v: string) => this.canonicalType(v),
+        doc: () => this.docWith(id, [c.field]),
+        removed: () => this.removed().has(id),
+      };
       return holds(this.index, id, c, ctx);
     });
   }

@@ -42,7 +42,13 @@ export class Scratch {
 }
 
 /** An array of length `n`: fresh when small, else from `pool` (or made) and noted in `taken`; zeroed when asked and reused. */
-function take<T extends Uint32Array | Float64Array>(pool: Map<number, T[]>, taken: T[], n: number, make: (length: number) => T, zeroed: boolean): T {
+function take<T extends Uint32Array | Float64Array>(
+  pool: Map<number, T[]>,
+  taken: T[],
+  n: number,
+  make: (length: number) => T,
+  zeroed: boolean,
+): T {
   if (n < MIN_POOLED) return make(n);
   const capacity = capacityOf(n);
   const pooled = pool.get(capacity)?.pop();

@@ -40,6 +40,7 @@ export function decodeScrollId(id: string, hash: string, what = 'query'): Scroll
   if (pos?.v !== 1 || typeof pos.n !== 'number' || typeof pos.u !== 'string' || typeof pos.h !== 'string') {
     throw new BadRequestError(`Invalid scrollId "${id}": not a scroll id of this server`);
   }
-  if (pos.h !== hash) throw new BadRequestError(`Invalid scrollId "${id}": it belongs to a different ${what}, filters or sort`);
+  if (pos.h !== hash)
+    throw new BadRequestError(`Invalid scrollId "${id}": it belongs to a different ${what}, filters or sort`);
   return pos;
 }

@@ -21,7 +21,14 @@ const PROBE_DECODE_MIN = 256;
  * several). A term held by far more documents than the pool has is looked up per pool document
  * (`table_123` reads the few postings of `123`, then one block of `table` per candidate).
  */
-function clauseScored(run: Run, list: readonly ClauseTerm[], codes: ReadonlySet<number>, n: number, avg: number, pool: Uint32Array | undefined): Scored {
+function clauseScored(
+  run: Run,
+  list: readonly ClauseTerm[],
+  codes: ReadonlySet<number>,
+  n: number,
+  avg: number,
+  pool: Uint32Array | undefined,
+): Scored {
   const one: Scored[] = [];
   // BM25: idf · tf · (k1 + 1) / (tf + k1 · (1 − b + b · len / avg)).
   const flat = K1 * (1 - B);
@@ -54,7 +61,8 @@ function clauseScored(run: Run, list: readonly ClauseTerm[], codes: ReadonlySet<
   if (one.length === 1) return one[0]!;
   // A few sparse terms (denseUnion took the many): the best score of each document in a map.
   const best = new Map<number, number>();
-  for (const s of one) for (let i = 0; i < s.size; i++) best.set(s.ids[i]!, Math.max(best.get(s.ids[i]!) ?? 0, s.scores[i]!));
+  for (const s of one)
+    for (let i = 0; i < s.size; i++) best.set(s.ids[i]!, Math.max(best.get(s.ids[i]!) ?? 0, s.scores[i]!));
   const ids = Uint32Array.from(best.keys()).sort();
   const scores = new Float64Array(ids.length);
   for (let i = 0; i < ids.length; i++) scores[i] = best.get(ids[i]!)!;
@@ -65,7 +73,9 @@ function clauseScored(run: Run, list: readonly ClauseTerm[], codes: ReadonlySet<
 export function documentMatches(doc: SearchDocument, clause: Clause): boolean {
   if (clause.kind === 'phrase') {
     const phrase = clause.words.join(' ');
-    return Object.entries(doc.fields).some(([f, vs]) => TEXT.has(f) && vs.some((v) => words(v).join(' ').includes(phrase)));
+    return Object.entries(doc.fields).some(
+      ([f, vs]) => TEXT.has(f) && vs.some((v) => words(v).join(' ').includes(phrase)),
+    );
   }
   if (clause.kind !== 'field') return true;
   const field = baseField(clause.field);
@@ -79,7 +89,11 @@ export function documentMatches(doc: SearchDocument, clause: Clause): boolean {
       if (clause.prefix ? id.startsWith(want) : id === want) return true;
     }
     if (clause.prefix) return lower.startsWith(want) || words(v).some((w) => w.startsWith(want));
-    return lower === want || words(v).join(' ') === words(clause.value).join(' ') || (TEXT.has(field) && words(v).includes(want));
+    return (
+      lower === want ||
+      words(v).join(' ') === words(clause.value).join(' ') ||
+      (TEXT.has(field) && words(v).includes(want))
+    );
   });
 }
 
@@ -91,7 +105,14 @@ const TEXT = new Set(SEARCH_FIELDS.filter((f) => f.weight > 0).map((f) => f.fiel
  * expands to): each later clause is read only among the documents still in the running. A phrase
  * needs each of its words here; their order is checked on the document afterwards.
  */
-export function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>, n: number, avg: number, within?: Uint32Array): Scored | undefined {
+export function textScores(
+  run: Run,
+  q: ParsedQuery,
+  codes: ReadonlySet<number>,
+  n: number,
+  avg: number,
+  within?: Uint32Array,
+): Scored | undefined {
   const clauses = q.clauses.flatMap((c): Array<{ list: ClauseTerm[]; size: number }> => {
     const one = (t: string) => {
       const df = run.index.postingCount(t);
@@ -99,7 +120,9 @@ export function textScores(run: Run, q: ParsedQuery, codes: ReadonlySet<number>,
     };
     if (c.kind === 'word' && c.prefix) {
       // A whole word counts more than a completion of it.
-      const list = run.index.postingsWithPrefix(c.term, 200).map(({ term, list }) => ({ t: term, df: list.size, scale: term === c.term ? 1 : 0.8, list }));
+      const list = run.index
+        .postingsWithPrefix(c.term, 200)
+        .map(({ term, list }) => ({ t: term, df: list.size, scale: term === c.term ? 1 : 0.8, list }));
       return [{ list, size: list.reduce((x, e) => x + e.df, 0) }];
     }
     if (c.kind === 'word') return [one(c.term)];

@@ -6,9 +6,28 @@ import { BadRequestError } from '../errors.ts';
 
 /** Entity types searched when a request names none (DataHub's searchable set, as we store them). */
 export const SEARCHABLE_TYPES = [
-  'dataset', 'dashboard', 'chart', 'mlModel', 'mlModelGroup', 'mlFeatureTable', 'mlFeature', 'mlPrimaryKey', 'dataFlow', 'dataJob',
-  'glossaryTerm', 'glossaryNode', 'tag', 'corpuser', 'corpGroup', 'container', 'domain', 'dataProduct', 'notebook', 'schemaField',
-  'dataPlatformInstance', 'document',
+  'dataset',
+  'dashboard',
+  'chart',
+  'mlModel',
+  'mlModelGroup',
+  'mlFeatureTable',
+  'mlFeature',
+  'mlPrimaryKey',
+  'dataFlow',
+  'dataJob',
+  'glossaryTerm',
+  'glossaryNode',
+  'tag',
+  'corpuser',
+  'corpGroup',
+  'container',
+  'domain',
+  'dataProduct',
+  'notebook',
+  'schemaField',
+  'dataPlatformInstance',
+  'document',
 ] as const;
 
 /** DataHub's filter conditions (docs/datahub/discovery.md §2.3). */
@@ -113,7 +132,15 @@ export interface SearchPage {
  */
 export function searchTypeOf(name: string): string {
   const key = name.replace(/_/g, '').toLowerCase();
-  const known = [...SEARCHABLE_TYPES, 'dataPlatform', 'query', 'structuredProperty', 'dataProcessInstance', 'assertion', 'incident'];
+  const known = [
+    ...SEARCHABLE_TYPES,
+    'dataPlatform',
+    'query',
+    'structuredProperty',
+    'dataProcessInstance',
+    'assertion',
+    'incident',
+  ];
   const found = known.find((t) => t.toLowerCase() === key);
   if (found) return found;
   throw new BadRequestError(`Unknown entity type "${name}"`);

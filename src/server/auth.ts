@@ -35,8 +35,15 @@ export class AuthSetupError extends Error {
  * Whether auth is on for a server about to bind `host`. Throws (with what to do) when it must be on
  * but no token exists, since nobody could then use the server.
  */
-export function decideAuth(options: { host: string; auth?: boolean; insecureNoAuth?: boolean; tokenCount: number; dataPath: string }): boolean {
-  if (options.insecureNoAuth && options.auth) throw new AuthSetupError('--auth and --insecure-no-auth contradict each other; pass one.');
+export function decideAuth(options: {
+  host: string;
+  auth?: boolean;
+  insecureNoAuth?: boolean;
+  tokenCount: number;
+  dataPath: string;
+}): boolean {
+  if (options.insecureNoAuth && options.auth)
+    throw new AuthSetupError('--auth and --insecure-no-auth contradict each other; pass one.');
   if (options.insecureNoAuth) return false;
   const enabled = options.auth === true || !isLoopback(options.host);
   if (enabled && options.tokenCount === 0) {

@@ -107,7 +107,8 @@ export function hostPolicy(options: { bind: string; auth: boolean; allowedHosts?
   if (bound !== undefined) names.add(bound);
   const domains = [...names].filter((n) => n.startsWith('.')).map((n) => n.slice(1));
   domains.push('localhost');
-  const known = (host: string) => isIP(host) !== 0 || names.has(host) || domains.some((d) => host === d || host.endsWith(`.${d}`));
+  const known = (host: string) =>
+    isIP(host) !== 0 || names.has(host) || domains.some((d) => host === d || host.endsWith(`.${d}`));
   const checkHost = !options.auth || (given !== undefined && given.length > 0);
 
   return {

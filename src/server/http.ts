@@ -19,7 +19,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       req.resume();
-      reject(new HttpError(413, `Request body of ${declared} bytes exceeds the limit of ${limit} bytes (--max-body-bytes)`));
+      reject(
+        new HttpError(413, `Request body of ${declared} bytes exceeds the limit of ${limit} bytes (--max-body-bytes)`),
+      );
       return;
     }
     const chunks: Buffer[] = [];
@@ -50,7 +52,12 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',

@@ -12,11 +12,17 @@ export function checkValueLimits(value: unknown, limits: ServerLimits, where: st
     const [v, at] = stack.pop()!;
     if (typeof v === 'string') {
       if (v.length > limits.maxStringLength) {
-        throw new HttpError(413, `${at}: a string of ${v.length} characters is over the limit of ${limits.maxStringLength} (--max-string-length)`);
+        throw new HttpError(
+          413,
+          `${at}: a string of ${v.length} characters is over the limit of ${limits.maxStringLength} (--max-string-length)`,
+        );
       }
     } else if (Array.isArray(v)) {
       if (v.length > limits.maxBatchItems) {
-        throw new HttpError(413, `${at}: ${v.length} items are over the limit of ${limits.maxBatchItems} per request (--max-batch-items)`);
+        throw new HttpError(
+          413,
+          `${at}: ${v.length} items are over the limit of ${limits.maxBatchItems} per request (--max-batch-items)`,
+        );
       }
       v.forEach((x, i) => {
         stack.push([x, `${at}[${i}]`]);

@@ -35,7 +35,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => Promise<void>;
+export type Handler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: URLSearchParams,
+) => Promise<void>;
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const deps: ServerDeps = {
@@ -48,9 +53,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // Made on /mcp's first request only: most servers never get one.
   let mcpHandler: Promise<Handler> | undefined;
   const makeMcp = options.mcp;
-  const mcp: Handler | undefined = makeMcp && (async (req, res, path, query) => (await (mcpHandler ??= makeMcp(deps)))(req, res, path, query));
+  const mcp: Handler | undefined =
+    makeMcp && (async (req, res, path, query) => (await (mcpHandler ??= makeMcp(deps)))(req, res, path, query));
 
-  const hosts = hostPolicy({ bind: options.host ?? '127.0.0.1', auth: options.auth === true, allowedHosts: options.allowedHosts });
+  const hosts = hostPolicy({
+    bind: options.host ?? '127.0.0.1',
+    auth: options.auth === true,
+    allowedHosts: options.allowedHosts,
+  });
 
   const server = createServer((req, res) => {
     const rawUrl = req.url ?? '/';
@@ -62,7 +72,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // JSON-RPC's shape as its other refusals are.
     const refused = hosts.refusal(req, path);
     if (refused) {
-      const body = path === '/mcp' ? { jsonrpc: '2.0', error: { code: -32000, message: refused.message }, id: null } : { status: refused.status, message: refused.message };
+      const body =
+        path === '/mcp'
+          ? { jsonrpc: '2.0', error: { code: -32000, message: refused.message }, id: null }
+          : { status: refused.status, message: refused.message };
       sendJson(res, refused.status, body, { connection: 'close' });
       return;
     }
@@ -72,7 +85,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // A person opening a page without a session goes to sign-in; API clients get the JSON error.
       if (auth.status !== 403 && ui.isPage(req, path)) return ui.redirectToSignIn(req, res);
       const status = auth.status ?? 401;
-      sendJson(res, status, { status, message: auth.message }, status === 401 ? { 'www-authenticate': 'Bearer', connection: 'close' } : { connection: 'close' });
+      sendJson(
+        res,
+        status,
+        { status, message: auth.message },
+        status === 401 ? { 'www-authenticate': 'Bearer', connection: 'close' } : { connection: 'close' },
+      );
       return;
     }
     let handler: Handler;

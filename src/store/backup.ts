@@ -5,7 +5,15 @@
 import { rmSync } from 'node:fs';
 import type { Database, RootDatabase } from 'lmdb';
 import { spoilBuffer } from './checksum.ts';
-import { CHECKSUMS_KEY, COMPRESSED_TABLES, DICTIONARY_KEY, FORMAT, FORMAT_KEY, openEnv, type Compression } from './format.ts';
+import {
+  CHECKSUMS_KEY,
+  COMPRESSED_TABLES,
+  DICTIONARY_KEY,
+  FORMAT,
+  FORMAT_KEY,
+  openEnv,
+  type Compression,
+} from './format.ts';
 
 /** Entries written per transaction by copyCompacted. */
 const COPY_BATCH = 5000;
@@ -15,7 +23,13 @@ const COPY_BATCH = 5000;
  * others, go on meanwhile and none of their transactions is half in it. Plain, it is LMDB's
  * page-for-page copy under a read transaction. `compact` rewrites the catalog instead (copyCompacted).
  */
-export async function backup(env: RootDatabase, compression: Compression, path: string, compact: boolean, copyValue?: CopyValue): Promise<void> {
+export async function backup(
+  env: RootDatabase,
+  compression: Compression,
+  path: string,
+  compact: boolean,
+  copyValue?: CopyValue,
+): Promise<void> {
   if (compact) await copyCompacted(env, compression, path, copyValue);
   else await env.backup(path, false);
 }
@@ -34,7 +48,12 @@ export type CopyValue = (table: string, key: Buffer, value: Buffer) => Buffer;
  * seals one written before checksums. 20 000 bench datasets with their indexes: 170.4 MB as
  * ingested, 76.2 MB copied so (1.4 s).
  */
-async function copyCompacted(env: RootDatabase, compression: Compression, path: string, copyValue: CopyValue = (_t, _k, value) => value): Promise<void> {
+async function copyCompacted(
+  env: RootDatabase,
+  compression: Compression,
+  path: string,
+  copyValue: CopyValue = (_t, _k, value) => value,
+): Promise<void> {
   const target = openEnv(path, false);
   const raw = { keyEncoding: 'binary', encoding: 'binary' } as const;
   // Every table opened on both sides before the snapshot is taken: opening a table ends the

@@ -158,7 +158,15 @@ function crcSmall(b: Uint8Array, from: number, to: number): number {
   let i = from;
   for (; i + 8 <= to; i += 8) {
     const a = c ^ (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24));
-    c = t[1792 + (a & 0xff)]! ^ t[1536 + ((a >>> 8) & 0xff)]! ^ t[1280 + ((a >>> 16) & 0xff)]! ^ t[1024 + (a >>> 24)]! ^ t[768 + b[i + 4]!]! ^ t[512 + b[i + 5]!]! ^ t[256 + b[i + 6]!]! ^ t[b[i + 7]!]!;
+    c =
+      t[1792 + (a & 0xff)]! ^
+      t[1536 + ((a >>> 8) & 0xff)]! ^
+      t[1280 + ((a >>> 16) & 0xff)]! ^
+      t[1024 + (a >>> 24)]! ^
+      t[768 + b[i + 4]!]! ^
+      t[512 + b[i + 5]!]! ^
+      t[256 + b[i + 6]!]! ^
+      t[b[i + 7]!]!;
   }
   for (; i < to; i++) c = t[(c ^ b[i]!) & 0xff]! ^ (c >>> 8);
   return ~c >>> 0;
@@ -233,10 +241,16 @@ export function spoilBuffer(db: unknown): void {
  * has one) or a value from before format 4 (a file not yet given checksums); it is asked only for
  * such values. `path` and `table` name the value in errors.
  */
-export function checksumTable(db: Database<unknown, Key>, path: string, table: ChecksummedTable, strict: () => boolean): void {
+export function checksumTable(
+  db: Database<unknown, Key>,
+  path: string,
+  table: ChecksummedTable,
+  strict: () => boolean,
+): void {
   const internals = db as unknown as TableInternals;
   const codec = internals.encoder;
-  if (!codec || internals.decoder !== codec) throw new Error(`table ${table}: lmdb-js no longer decodes with its encoder (docs/patches.md §3)`);
+  if (!codec || internals.decoder !== codec)
+    throw new Error(`table ${table}: lmdb-js no longer decodes with its encoder (docs/patches.md §3)`);
   const encode = codec.encode;
   const decode = codec.decode;
   codec.encode = (value, options) => {
@@ -249,7 +263,10 @@ export function checksumTable(db: Database<unknown, Key>, path: string, table: C
   codec.decode = (bytes, options) => {
     // lmdb-js passes the value's length as a number (range reads) or nothing (get, where the view's
     // `length` is the value's), as msgpackr reads its options.
-    const end = typeof options === 'number' && options > -1 ? options : ((options as { end?: number } | undefined)?.end ?? bytes.length);
+    const end =
+      typeof options === 'number' && options > -1
+        ? options
+        : ((options as { end?: number } | undefined)?.end ?? bytes.length);
     if (end === 0 || bytes[0] !== CHECKSUM_MARKER) return decodeUnsealed(bytes, end);
     if (end < CHECKSUM_HEADER || crcOf(bytes, CHECKSUM_HEADER, end) !== readCrc(bytes, 1)) {
       spoil(db, bytes);
@@ -259,7 +276,9 @@ export function checksumTable(db: Database<unknown, Key>, path: string, table: C
     try {
       value = decode.call(codec, bytes, { start: CHECKSUM_HEADER, end });
     } catch (e) {
-      throw e instanceof ValueDamage || e instanceof CatalogError ? e : new ValueDamage('undecodable', (e as Error).message);
+      throw e instanceof ValueDamage || e instanceof CatalogError
+        ? e
+        : new ValueDamage('undecodable', (e as Error).message);
     }
     spoil(db, bytes);
     return value;
@@ -272,7 +291,9 @@ export function checksumTable(db: Database<unknown, Key>, path: string, table: C
     try {
       return decode.call(codec, Buffer.from(own.buffer, own.byteOffset, own.length));
     } catch (e) {
-      throw e instanceof ValueDamage || e instanceof CatalogError ? e : new ValueDamage('undecodable', (e as Error).message);
+      throw e instanceof ValueDamage || e instanceof CatalogError
+        ? e
+        : new ValueDamage('undecodable', (e as Error).message);
     }
   };
   // The structures are read inside the decoding of some value, whose key would be named instead.
@@ -300,7 +321,12 @@ export function checksumTable(db: Database<unknown, Key>, path: string, table: C
  * The key a range read failed on with a ValueDamage: the first key of `range` after `last` (the last
  * key it yielded; from the range's start when none). Keys are read without their values.
  */
-export function keyAfter<K extends Key>(db: { getKeys(range: object): Iterable<K> }, range: { start?: K; end?: K; reverse?: boolean }, last: K | undefined, same: (a: K, b: K) => boolean): K | undefined {
+export function keyAfter<K extends Key>(
+  db: { getKeys(range: object): Iterable<K> },
+  range: { start?: K; end?: K; reverse?: boolean },
+  last: K | undefined,
+  same: (a: K, b: K) => boolean,
+): K | undefined {
   for (const key of db.getKeys({ ...range, ...(last !== undefined && { start: last }), limit: 2 })) {
     if (last === undefined || !same(key, last)) return key;
   }

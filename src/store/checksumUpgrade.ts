@@ -17,7 +17,16 @@
  * since each transaction's freed pages serve the next.
  */
 import type { Database, Key, RootDatabase } from 'lmdb';
-import { checkStored, CHECKSUMMED_TABLES, CHECKSUM_MARKER, DamagedValueError, sealed, spoilBuffer, STRUCTURES_KEY, type ChecksummedTable } from './checksum.ts';
+import {
+  checkStored,
+  CHECKSUMMED_TABLES,
+  CHECKSUM_MARKER,
+  DamagedValueError,
+  sealed,
+  spoilBuffer,
+  STRUCTURES_KEY,
+  type ChecksummedTable,
+} from './checksum.ts';
 import { CHECKSUMS_KEY, COMPRESSED_TABLES, everyValueChecksummed, releaseMap, type Compression } from './format.ts';
 import { decodeKey, encodeKey, sameKey } from './keyWalks.ts';
 import type { Tables } from './tables.ts';
@@ -50,7 +59,12 @@ export interface ChecksumUpgrade {
  * Runs the upgrade of the file open in `env` to its end (nothing to do when `meta` has no
  * CHECKSUMS_KEY). `tables` are the store's tables, whose decoders check that a value decodes.
  */
-export function addChecksums(env: RootDatabase, tables: Tables, compression: Compression, progress?: ChecksumProgress): ChecksumUpgrade {
+export function addChecksums(
+  env: RootDatabase,
+  tables: Tables,
+  compression: Compression,
+  progress?: ChecksumProgress,
+): ChecksumUpgrade {
   const started = performance.now();
   const result = { sealed: 0, unreadable: 0, seconds: 0 };
   const meta = tables.meta;
@@ -60,11 +74,22 @@ export function addChecksums(env: RootDatabase, tables: Tables, compression: Com
   // encoding (compareFast), and the bytes after a binary key are not zeros (docs/stack.md, lmdb-js).
   const raw = new Map<ChecksummedTable, Database<Buffer, Key>>();
   for (const name of CHECKSUMMED_TABLES) {
-    const db = env.openDB(name, { encoding: 'binary', ...(COMPRESSED_TABLES.has(name) && { compression }), create: false } as object) as Database<Buffer, Key> | undefined;
+    const db = env.openDB(name, {
+      encoding: 'binary',
+      ...(COMPRESSED_TABLES.has(name) && { compression }),
+      create: false,
+    } as object) as Database<Buffer, Key> | undefined;
     if (db) raw.set(name, db);
   }
-  const decoders: Record<ChecksummedTable, Database<unknown, never> | undefined> = { aspects: tables.aspects as never, entities: tables.entities as never, timeseries: tables.series as never };
-  const total = [...raw.values()].reduce((n, db) => n + ((db.getStats() as { entryCount?: number }).entryCount ?? 0), 0);
+  const decoders: Record<ChecksummedTable, Database<unknown, never> | undefined> = {
+    aspects: tables.aspects as never,
+    entities: tables.entities as never,
+    timeseries: tables.series as never,
+  };
+  const total = [...raw.values()].reduce(
+    (n, db) => n + ((db.getStats() as { entryCount?: number }).entryCount ?? 0),
+    0,
+  );
   if (total > 0) progress?.begin(total);
   let done = 0;
   for (;;) {
@@ -91,7 +116,9 @@ export function addChecksums(env: RootDatabase, tables: Tables, compression: Com
             if (structures) batch.push([STRUCTURES_KEY as never, Buffer.from(structures)]);
             spoilBuffer(db);
           }
-          for (const { key, value } of batch.length < budget ? db.getRange(after !== undefined ? { start: after } : {}) : []) {
+          for (const { key, value } of batch.length < budget
+            ? db.getRange(after !== undefined ? { start: after } : {})
+            : []) {
             if (after !== undefined && sameKey(after, key)) continue;
             // Copied: lmdb may hand out a view of a buffer it reuses. And that buffer must not pass
             // for the next value if its decompression fails (checksum.ts spoil).
@@ -120,7 +147,11 @@ export function addChecksums(env: RootDatabase, tables: Tables, compression: Com
       if (index >= CHECKSUMMED_TABLES.length) {
         void meta.remove(CHECKSUMS_KEY);
         finished = true;
-      } else void meta.put(CHECKSUMS_KEY, { table: CHECKSUMMED_TABLES[index], ...(after !== undefined && { after: encodeKey(after) }) } satisfies Position);
+      } else
+        void meta.put(CHECKSUMS_KEY, {
+          table: CHECKSUMMED_TABLES[index],
+          ...(after !== undefined && { after: encodeKey(after) }),
+        } satisfies Position);
     });
     progress?.update(Math.min(done, total));
     // The pages walked stay in the page cache, not in this process's resident set.
@@ -134,7 +165,8 @@ export function addChecksums(env: RootDatabase, tables: Tables, compression: Com
 
 /** Whether a value from before checksums decodes (through the table's own decoder, which still reads such values). */
 function decodes(db: Database<unknown, never> | undefined, bytes: Buffer): boolean {
-  const decoder = (db as unknown as { decoder?: { decode(bytes: Uint8Array, end: number): unknown } } | undefined)?.decoder;
+  const decoder = (db as unknown as { decoder?: { decode(bytes: Uint8Array, end: number): unknown } } | undefined)
+    ?.decoder;
   if (!decoder) return true;
   try {
     decoder.decode(bytes, bytes.length);
@@ -151,7 +183,11 @@ function decodes(db: Database<unknown, never> | undefined, bytes: Buffer): boole
  * `key` is the value's key as stored (encoded).
  */
 export function checkedCopy(path: string, tables: Tables): (table: string, key: Buffer, value: Buffer) => Buffer {
-  const decoders: Record<string, Database<unknown, never> | undefined> = { aspects: tables.aspects as never, entities: tables.entities as never, timeseries: tables.series as never };
+  const decoders: Record<string, Database<unknown, never> | undefined> = {
+    aspects: tables.aspects as never,
+    entities: tables.entities as never,
+    timeseries: tables.series as never,
+  };
   const strict = everyValueChecksummed(tables.meta);
   return (table, key, value) => {
     if (!(table in decoders)) return value;
@@ -159,7 +195,8 @@ export function checkedCopy(path: string, tables: Tables): (table: string, key: 
     if (state === 'sound') return value;
     if (state === 'damaged') throw new DamagedValueError(path, table, decodeKey(key), 'checksum');
     if (strict) throw new DamagedValueError(path, table, decodeKey(key), 'missing');
-    if (!decodes(decoders[table], value)) throw new DamagedValueError(path, table, decodeKey(key), 'undecodable', 'msgpack');
+    if (!decodes(decoders[table], value))
+      throw new DamagedValueError(path, table, decodeKey(key), 'undecodable', 'msgpack');
     return sealed(value);
   };
 }

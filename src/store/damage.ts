@@ -58,7 +58,9 @@ export function damageError(err: unknown, path?: string): CatalogError | undefin
   let e: unknown = err;
   for (let depth = 0; e instanceof Error && depth < 5; depth++) {
     if (e instanceof CatalogError) return undefined;
-    const name = DAMAGE_CODES.get((e as { code?: unknown }).code as number) ?? NAMES.get(/^(MDB_[A-Z_]+): /.exec(e.message)?.[1] ?? '');
+    const name =
+      DAMAGE_CODES.get((e as { code?: unknown }).code as number) ??
+      NAMES.get(/^(MDB_[A-Z_]+): /.exec(e.message)?.[1] ?? '');
     if (name) {
       const found = / in (.+?): (.+)$/.exec(e.message);
       const file = found?.[1] ?? path ?? 'a data file';

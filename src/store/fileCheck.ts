@@ -71,7 +71,8 @@ interface Meta {
 /** What to do about a file refused as damaged or cut short. */
 const ADVICE = 'copy it again from where it came from, or restore it from a backup';
 
-const sizeText = (bytes: number): string => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : bytes >= 1e3 ? `${(bytes / 1e3).toFixed(1)} KB` : `${bytes} bytes`);
+const sizeText = (bytes: number): string =>
+  bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : bytes >= 1e3 ? `${(bytes / 1e3).toFixed(1)} KB` : `${bytes} bytes`;
 
 /** What the first bytes of a file that is not LMDB's look like, to help the user see what they gave. */
 function looksLike(head: Buffer): string {
@@ -81,7 +82,8 @@ function looksLike(head: Buffer): string {
   if (text.startsWith('PK\x03\x04')) return ' (it is a zip archive)';
   if (/^\s*[[{]/.test(text)) return ' (it looks like JSON)';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: tab, newline and carriage return count as text
-  if (/^[\x09\x0a\x0d\x20-\x7e]{16,}/.test(text)) return ` (it begins with text: "${text.replace(/\s+/g, ' ').slice(0, 40)}")`;
+  if (/^[\x09\x0a\x0d\x20-\x7e]{16,}/.test(text))
+    return ` (it begins with text: "${text.replace(/\s+/g, ' ').slice(0, 40)}")`;
   return '';
 }
 
@@ -121,7 +123,10 @@ export function checkDataFile(path: string, readsFormat: number): DataFileFacts 
   } catch (e) {
     if (e instanceof CatalogError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new CatalogError('BAD_REQUEST', `${path} cannot be read: ${code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
+    throw new CatalogError(
+      'BAD_REQUEST',
+      `${path} cannot be read: ${code === 'EACCES' ? 'permission denied' : (e as Error).message}`,
+    );
   }
   try {
     // Another process may commit while this reads: a meta half written, or a page of the directory
@@ -160,7 +165,10 @@ function checkOpen(path: string, file: Reader, readsFormat: number): DataFileFac
   }
   const version = head.readUInt32LE(PAGE_HEADER + META.version) & 0xffff;
   if (version !== DATA_VERSION) {
-    throw notCatalog(path, `it is an LMDB data file of data version ${version}; this catalog reads LMDB data version ${DATA_VERSION} (the one lmdb-js 3 writes)`);
+    throw notCatalog(
+      path,
+      `it is an LMDB data file of data version ${version}; this catalog reads LMDB data version ${DATA_VERSION} (the one lmdb-js 3 writes)`,
+    );
   }
   const pageSize = head.readUInt32LE(PAGE_HEADER + META.dbs + DB.pad);
   if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) {
@@ -179,9 +187,14 @@ function checkOpen(path: string, file: Reader, readsFormat: number): DataFileFac
   // check, docs/patches.md §1 edit 4), not by a crash.
   const full = Number(newest.lastPage + 1n) * pageSize;
   file.measure();
-  if (file.bytes % pageSize !== 0) throw cutShort(path, file.bytes, Math.max(full, Math.ceil(file.bytes / pageSize) * pageSize));
+  if (file.bytes % pageSize !== 0)
+    throw cutShort(path, file.bytes, Math.max(full, Math.ceil(file.bytes / pageSize) * pageSize));
   const pagesHeld = BigInt(file.bytes / pageSize);
-  if ((newest.mainRoot !== NO_PAGE && newest.mainRoot >= pagesHeld) || (newest.freeRoot !== NO_PAGE && newest.freeRoot >= pagesHeld)) throw cutShort(path, file.bytes, full);
+  if (
+    (newest.mainRoot !== NO_PAGE && newest.mainRoot >= pagesHeld) ||
+    (newest.freeRoot !== NO_PAGE && newest.freeRoot >= pagesHeld)
+  )
+    throw cutShort(path, file.bytes, full);
 
   // Only the newest meta's directory is read: an older snapshot's pages may already be reused.
   const tree = new TreeReader(path, file, pageSize, newest.lastPage);
@@ -190,35 +203,58 @@ function checkOpen(path: string, file: Reader, readsFormat: number): DataFileFac
   for (const [rawName, record] of tables) {
     const name = rawName.replace(/\0$/, '');
     names.push(name);
-    if (record.length !== DB.size) throw damaged(path, `the directory entry of table "${name}" is ${record.length} bytes long, not ${DB.size}`);
+    if (record.length !== DB.size)
+      throw damaged(path, `the directory entry of table "${name}" is ${record.length} bytes long, not ${DB.size}`);
     const depth = record.readUInt16LE(DB.depth);
     const root = record.readBigUInt64LE(DB.root);
-    if (depth > MAX_DEPTH || (depth === 0) !== (root === NO_PAGE) || (root !== NO_PAGE && (root < 2n || root > newest.lastPage))) {
-      throw damaged(path, `the directory entry of table "${name}" points to page ${root === NO_PAGE ? 'none' : root} at depth ${depth}, outside the file's ${newest.lastPage + 1n} pages`);
+    if (
+      depth > MAX_DEPTH ||
+      (depth === 0) !== (root === NO_PAGE) ||
+      (root !== NO_PAGE && (root < 2n || root > newest.lastPage))
+    ) {
+      throw damaged(
+        path,
+        `the directory entry of table "${name}" points to page ${root === NO_PAGE ? 'none' : root} at depth ${depth}, outside the file's ${newest.lastPage + 1n} pages`,
+      );
     }
     if (root !== NO_PAGE && root >= pagesHeld) throw cutShort(path, file.bytes, full);
   }
   names.sort();
   if (names.length > 0 && !CATALOG_TABLES.some((t) => names.includes(t))) {
-    throw notCatalog(path, `it is an LMDB data file of another program (its tables: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''})`);
+    throw notCatalog(
+      path,
+      `it is an LMDB data file of another program (its tables: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''})`,
+    );
   }
   let format: number | undefined;
   const metaTable = tables.get('meta\0') ?? tables.get('meta');
   if (metaTable) {
-    const value = tree.lookup(metaTable.readBigUInt64LE(DB.root), metaTable.readUInt16LE(DB.depth), Buffer.from('formatVersion'), 'table "meta"');
+    const value = tree.lookup(
+      metaTable.readBigUInt64LE(DB.root),
+      metaTable.readUInt16LE(DB.depth),
+      Buffer.from('formatVersion'),
+      'table "meta"',
+    );
     if (value !== undefined) {
       format = decodeSmallInt(value);
-      if (format === undefined) throw damaged(path, `its format mark is not a number (bytes ${value.subarray(0, 8).toString('hex')})`);
+      if (format === undefined)
+        throw damaged(path, `its format mark is not a number (bytes ${value.subarray(0, 8).toString('hex')})`);
     }
   }
   if (format !== undefined && format > readsFormat) {
-    throw new CatalogError('CONFLICT', `${path} was written by a newer catalog (data file format ${format}; this one reads formats up to ${readsFormat}): use that release or a newer one`);
+    throw new CatalogError(
+      'CONFLICT',
+      `${path} was written by a newer catalog (data file format ${format}; this one reads formats up to ${readsFormat}): use that release or a newer one`,
+    );
   }
   return { pageSize, bytes: file.bytes, pagesInUse: Number(newest.lastPage + 1n), tables: names, format };
 }
 
 function cutShort(path: string, bytes: number, needed: number): CatalogError {
-  return new CatalogError('BAD_REQUEST', `${path} is cut short: ${sizeText(bytes)} of ${sizeText(needed)} (a copy or download that stopped before the end?); ${ADVICE}`);
+  return new CatalogError(
+    'BAD_REQUEST',
+    `${path} is cut short: ${sizeText(bytes)} of ${sizeText(needed)} (a copy or download that stopped before the end?); ${ADVICE}`,
+  );
 }
 
 /** A msgpack non-negative integer as lmdb-js writes small numbers (fixint, uint8/16/32). */
@@ -249,22 +285,50 @@ function readMetas(path: string, file: Reader, pageSize: number): Meta[] {
     if (!stamped && txnid === 0n) continue;
     if (stamped) {
       const pageFlags = file.read(offset - PAGE_HEADER + 18, 2).readUInt16LE(0);
-      if (m.readUInt32LE(META.magic) !== MAGIC || (m.readUInt32LE(META.version) & 0xffff) !== DATA_VERSION || (pageFlags & 0x08) === 0) {
+      if (
+        m.readUInt32LE(META.magic) !== MAGIC ||
+        (m.readUInt32LE(META.version) & 0xffff) !== DATA_VERSION ||
+        (pageFlags & 0x08) === 0
+      ) {
         throw damaged(path, `${which} is not an LMDB meta page`);
       }
-      if (m.readUInt32LE(META.dbs + DB.pad) !== pageSize) throw damaged(path, `${which} gives a page size of ${m.readUInt32LE(META.dbs + DB.pad)} bytes, meta page 0 ${pageSize}`);
+      if (m.readUInt32LE(META.dbs + DB.pad) !== pageSize)
+        throw damaged(
+          path,
+          `${which} gives a page size of ${m.readUInt32LE(META.dbs + DB.pad)} bytes, meta page 0 ${pageSize}`,
+        );
     }
     const lastPage = m.readBigUInt64LE(META.lastPage);
-    if (lastPage < 1n) throw damaged(path, `${which} says the file uses ${lastPage + 1n} page, fewer than its two meta pages`);
-    if (lastPage > BigInt(Number.MAX_SAFE_INTEGER) / BigInt(pageSize)) throw damaged(path, `${which} says the file uses ${lastPage + 1n} pages, more than any file holds`);
-    for (const [db, at] of [['free-page tree', META.dbs], ['table directory', META.dbs + DB.size]] as const) {
+    if (lastPage < 1n)
+      throw damaged(path, `${which} says the file uses ${lastPage + 1n} page, fewer than its two meta pages`);
+    if (lastPage > BigInt(Number.MAX_SAFE_INTEGER) / BigInt(pageSize))
+      throw damaged(path, `${which} says the file uses ${lastPage + 1n} pages, more than any file holds`);
+    for (const [db, at] of [
+      ['free-page tree', META.dbs],
+      ['table directory', META.dbs + DB.size],
+    ] as const) {
       const depth = m.readUInt16LE(at + DB.depth);
       const root = m.readBigUInt64LE(at + DB.root);
-      if (depth > MAX_DEPTH || (depth === 0) !== (root === NO_PAGE) || (root !== NO_PAGE && (root < 2n || root > lastPage))) {
-        throw damaged(path, `${which} gives its ${db} root page ${root === NO_PAGE ? 'none' : root} at depth ${depth}, outside its ${lastPage + 1n} pages`);
+      if (
+        depth > MAX_DEPTH ||
+        (depth === 0) !== (root === NO_PAGE) ||
+        (root !== NO_PAGE && (root < 2n || root > lastPage))
+      ) {
+        throw damaged(
+          path,
+          `${which} gives its ${db} root page ${root === NO_PAGE ? 'none' : root} at depth ${depth}, outside its ${lastPage + 1n} pages`,
+        );
       }
     }
-    metas.push({ which, stamped, txnid, lastPage, freeRoot: m.readBigUInt64LE(META.dbs + DB.root), mainRoot: m.readBigUInt64LE(META.dbs + DB.size + DB.root), mainDepth: m.readUInt16LE(META.dbs + DB.size + DB.depth) });
+    metas.push({
+      which,
+      stamped,
+      txnid,
+      lastPage,
+      freeRoot: m.readBigUInt64LE(META.dbs + DB.root),
+      mainRoot: m.readBigUInt64LE(META.dbs + DB.size + DB.root),
+      mainDepth: m.readUInt16LE(META.dbs + DB.size + DB.depth),
+    });
   }
   return metas;
 }
@@ -279,20 +343,35 @@ class TreeReader {
   ) {}
 
   private page(pgno: bigint, what: string): { page: Buffer; leaf: boolean; keys: number } {
-    if (pgno < 2n || pgno > this.lastPage) throw damaged(this.path, `${what} points to page ${pgno}, outside the file's ${this.lastPage + 1n} pages`);
+    if (pgno < 2n || pgno > this.lastPage)
+      throw damaged(this.path, `${what} points to page ${pgno}, outside the file's ${this.lastPage + 1n} pages`);
     const page = this.file.read(Number(pgno) * this.pageSize, this.pageSize);
-    if (page.length < this.pageSize) throw cutShort(this.path, this.file.bytes, Number(this.lastPage + 1n) * this.pageSize);
+    if (page.length < this.pageSize)
+      throw cutShort(this.path, this.file.bytes, Number(this.lastPage + 1n) * this.pageSize);
     const flags = page.readUInt16LE(18) & 0x7f;
     const lower = page.readUInt16LE(20);
     const upper = page.readUInt16LE(22);
-    if (page.readBigUInt64LE(0) !== pgno || (flags !== P_BRANCH && flags !== P_LEAF) || lower > upper || upper > this.pageSize - PAGE_HEADER || lower % 2 !== 0) {
+    if (
+      page.readBigUInt64LE(0) !== pgno ||
+      (flags !== P_BRANCH && flags !== P_LEAF) ||
+      lower > upper ||
+      upper > this.pageSize - PAGE_HEADER ||
+      lower % 2 !== 0
+    ) {
       throw damaged(this.path, `page ${pgno} of ${what} is not a tree page`);
     }
     return { page, leaf: flags === P_LEAF, keys: lower / 2 };
   }
 
   /** The node `i` of a checked page: its key, and its data (a leaf) or child page (a branch). */
-  private node(page: Buffer, pgno: bigint, i: number, leaf: boolean, upper: number, what: string): { key: Buffer; data?: Buffer; child?: bigint; flags: number } {
+  private node(
+    page: Buffer,
+    pgno: bigint,
+    i: number,
+    leaf: boolean,
+    upper: number,
+    what: string,
+  ): { key: Buffer; data?: Buffer; child?: bigint; flags: number } {
     const at = page.readUInt16LE(PAGE_HEADER + 2 * i) + PAGE_HEADER;
     const bad = () => damaged(this.path, `node ${i} of page ${pgno} of ${what} lies outside its page`);
     if (at < upper + PAGE_HEADER || at + NODE_HEADER > this.pageSize) throw bad();
@@ -321,7 +400,11 @@ class TreeReader {
       for (let i = 0; i < keys; i++) {
         const n = this.node(page, pgno, i, leaf, upper, what);
         if (leaf) {
-          if (!(n.flags & F_SUBDATA) || !n.data) throw damaged(this.path, `${what} holds an entry that is not a table ("${n.key.toString('latin1').replace(/\0$/, '')}")`);
+          if (!(n.flags & F_SUBDATA) || !n.data)
+            throw damaged(
+              this.path,
+              `${what} holds an entry that is not a table ("${n.key.toString('latin1').replace(/\0$/, '')}")`,
+            );
           out.set(n.key.toString('utf8'), n.data);
         } else walk(n.child!, level + 1);
         if (out.size > 1000) throw damaged(this.path, `${what} names more than 1000 tables`);

@@ -95,7 +95,15 @@ function mapWholeSize(): boolean {
 export function openEnv(path: string, readOnly: boolean): RootDatabase {
   assertFixedLmdb();
   // pageSize applies to a file this open creates; an existing file keeps the page size it was made with.
-  return open({ path, compression: false, maxDbs: 32, encoding: 'msgpack', readOnly, pageSize: PAGE_SIZE, ...(mapWholeSize() && { mapSize: MAP_SIZE }) });
+  return open({
+    path,
+    compression: false,
+    maxDbs: 32,
+    encoding: 'msgpack',
+    readOnly,
+    pageSize: PAGE_SIZE,
+    ...(mapWholeSize() && { mapSize: MAP_SIZE }),
+  });
 }
 
 /**
@@ -139,7 +147,11 @@ export function openTables(env: RootDatabase): { tables: Tables; compression: Co
   // one, an older value in a file not yet given them. Read from `meta` each time, so a file another
   // process has just finished giving checksums is held to them at once.
   const strict = () => everyValueChecksummed(meta);
-  for (const [table, db] of [['aspects', tables.aspects], ['entities', tables.entities], ['timeseries', tables.series]] as const) {
+  for (const [table, db] of [
+    ['aspects', tables.aspects],
+    ['entities', tables.entities],
+    ['timeseries', tables.series],
+  ] as const) {
     if (db) checksumTable(db as never, path, table, strict);
   }
   return { tables, compression, stored: Boolean(stored) };
@@ -155,14 +167,23 @@ export function everyValueChecksummed(meta: Tables['meta'] | undefined): boolean
  * to FORMAT (`upgraded`, only read-write: its values then get their checksums, checksumUpgrade.ts)
  * and whether it must write the format mark (`mark`).
  */
-export function checkFormat(path: string, tables: Tables, dictionaryStored: boolean, readOnly: boolean): { upgraded: { from: number; to: number } | undefined; mark: boolean } {
+export function checkFormat(
+  path: string,
+  tables: Tables,
+  dictionaryStored: boolean,
+  readOnly: boolean,
+): { upgraded: { from: number; to: number } | undefined; mark: boolean } {
   const format = tables.meta?.get(FORMAT_KEY) as number | undefined;
   if (format !== undefined && format > FORMAT) {
-    throw new CatalogError('CONFLICT', `${path} was written by a newer catalog (data file format ${format}; this one reads formats up to ${FORMAT}): use that release or a newer one`);
+    throw new CatalogError(
+      'CONFLICT',
+      `${path} was written by a newer catalog (data file format ${format}; this one reads formats up to ${FORMAT}): use that release or a newer one`,
+    );
   }
   // No format recorded: a new file, or one written before formats were (format 1) if it holds entities.
   const previous = format ?? (Array.from(tables.entities?.getKeys({ limit: 1 }) ?? []).length > 0 ? 1 : undefined);
-  const upgraded = !readOnly && previous !== undefined && previous < FORMAT ? { from: previous, to: FORMAT } : undefined;
+  const upgraded =
+    !readOnly && previous !== undefined && previous < FORMAT ? { from: previous, to: FORMAT } : undefined;
   return { upgraded, mark: !readOnly && (format !== FORMAT || !dictionaryStored) };
 }
 
@@ -180,7 +201,10 @@ export function markFormat(path: string, meta: Tables['meta'], dictionary: Buffe
   const now = meta.get(DICTIONARY_KEY) as Uint8Array | undefined;
   if (!now) meta.put(DICTIONARY_KEY, dictionary);
   else if (!Buffer.from(now).equals(dictionary)) {
-    throw new CatalogError('CONFLICT', `${path} was given its value dictionary by another catalog release while this one opened it: run the command again`);
+    throw new CatalogError(
+      'CONFLICT',
+      `${path} was given its value dictionary by another catalog release while this one opened it: run the command again`,
+    );
   }
 }
 

@@ -17,7 +17,6 @@ export const BLOCK_BITS = 7;
 const BLOCK = 1 << BLOCK_BITS;
 const LOW = BLOCK - 1;
 
-
 /**
  * The changes to one set not yet written, in the order made: most runs of changes (an ingest's new
  * documents) come in ascending id order, and then need no sorting.
@@ -50,7 +49,12 @@ export class IdBlocks<P> {
     const k = typeof prefix === 'string' ? prefix : prefix.length === 1 ? prefix[0]! : prefix.join('\u0000');
     const p = this.pending.get(k);
     if (!p) {
-      this.pending.set(k, { prefix: typeof prefix === 'string' ? [prefix] : prefix, ids: [id], payloads: [payload], ascending: true });
+      this.pending.set(k, {
+        prefix: typeof prefix === 'string' ? [prefix] : prefix,
+        ids: [id],
+        payloads: [payload],
+        ascending: true,
+      });
       return;
     }
     if (id <= p.ids[p.ids.length - 1]!) p.ascending = false;
@@ -124,7 +128,8 @@ export class IdBlocks<P> {
   /** The ids of `prefix`'s set, ascending. */
   ids(prefix: string[]): number[] {
     const out: number[] = [];
-    for (const [base, buf] of this.blocks(prefix)) for (let at = 0; at < buf.length; at += this.entrySize) out.push(base + buf[at]!);
+    for (const [base, buf] of this.blocks(prefix))
+      for (let at = 0; at < buf.length; at += this.entrySize) out.push(base + buf[at]!);
     return out;
   }
 

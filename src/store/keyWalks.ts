@@ -28,7 +28,10 @@ export const after = (s: string): string => s + AFTER;
  */
 export class KeyWalkError extends CatalogError {
   constructor(store: string, db: string, key: unknown, previous: unknown) {
-    super('SERVER_ERROR', `store ${store}, table ${db}: key walk made no progress: key ${JSON.stringify(key)} does not come after ${JSON.stringify(previous)}`);
+    super(
+      'SERVER_ERROR',
+      `store ${store}, table ${db}: key walk made no progress: key ${JSON.stringify(key)} does not come after ${JSON.stringify(previous)}`,
+    );
     this.name = 'KeyWalkError';
   }
 }
@@ -42,13 +45,19 @@ export interface KeyRange<K> {
 /** The checked keys of one table of the store in a range (`name` names the table in errors). */
 export type Walk = <K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>) => Generator<K>;
 /** The same with values. */
-export type WalkEntries = <K extends Key, V>(name: string, db: Database<V, K>, range: KeyRange<K>) => Generator<{ key: K; value: V }>;
+export type WalkEntries = <K extends Key, V>(
+  name: string,
+  db: Database<V, K>,
+  range: KeyRange<K>,
+) => Generator<{ key: K; value: V }>;
 
 /** The two walks over the tables of the data file at `store` (named in the errors). */
 export function keyWalks(store: string): { walk: Walk; walkEntries: WalkEntries } {
   return {
-    walk: <K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>) => checkedKeys<K>(store, name, db, range),
-    walkEntries: <K extends Key, V>(name: string, db: Database<V, K>, range: KeyRange<K>) => checkedEntries<K, V>(store, name, db, range),
+    walk: <K extends Key>(name: string, db: Database<unknown, K>, range: KeyRange<K>) =>
+      checkedKeys<K>(store, name, db, range),
+    walkEntries: <K extends Key, V>(name: string, db: Database<V, K>, range: KeyRange<K>) =>
+      checkedEntries<K, V>(store, name, db, range),
   };
 }
 
@@ -56,7 +65,12 @@ export function keyWalks(store: string): { walk: Walk; walkEntries: WalkEntries 
  * The keys of `db` in `range`, each checked to come strictly after the one before it and not before
  * the range's start: a walk that stops moving forward fails with a KeyWalkError naming the key.
  */
-export function* checkedKeys<K extends Key>(store: string, name: string, db: { getKeys(range: KeyRange<K>): Iterable<K> }, range: KeyRange<K>): Generator<K> {
+export function* checkedKeys<K extends Key>(
+  store: string,
+  name: string,
+  db: { getKeys(range: KeyRange<K>): Iterable<K> },
+  range: KeyRange<K>,
+): Generator<K> {
   const check = progressCheck<K>(store, name, range);
   for (const key of db.getKeys(range)) {
     check(key);
@@ -68,7 +82,12 @@ export function* checkedKeys<K extends Key>(store: string, name: string, db: { g
  * Like `checkedKeys`, with values: each key checked to move forward. A value that fails its checksum
  * (checksum.ts) fails the walk with an error naming its key.
  */
-export function* checkedEntries<K extends Key, V>(store: string, name: string, db: Database<V, K>, range: KeyRange<K>): Generator<{ key: K; value: V }> {
+export function* checkedEntries<K extends Key, V>(
+  store: string,
+  name: string,
+  db: Database<V, K>,
+  range: KeyRange<K>,
+): Generator<{ key: K; value: V }> {
   const check = progressCheck<K>(store, name, range);
   let last: K | undefined;
   try {

@@ -36,7 +36,9 @@ let checked = false;
  */
 export function assertFixedLmdb(): void {
   if (checked) return;
-  const problem = lmdbAddonProblem((lmdb as unknown as { version?: { versionString?: string } }).version?.versionString);
+  const problem = lmdbAddonProblem(
+    (lmdb as unknown as { version?: { versionString?: string } }).version?.versionString,
+  );
   if (problem && process.env['CATALOG_UNPATCHED_LMDB'] !== 'allow') throw new Error(problem);
   checked = true;
 }

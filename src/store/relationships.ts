@@ -37,7 +37,8 @@ const RELATIONSHIPS_KEY = 'relationshipsIndexVersion';
 const RELATIONSHIPS_LAYOUT = 'relBlocks-2';
 
 const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const edgeOrder = (a: RelatedEdge, b: RelatedEdge) => order(a.type, b.type) || order(a.urn, b.urn) || order(a.aspectName, b.aspectName);
+const edgeOrder = (a: RelatedEdge, b: RelatedEdge) =>
+  order(a.type, b.type) || order(a.urn, b.urn) || order(a.aspectName, b.aspectName);
 
 /**
  * The entity id counter as one write transaction has it: read from `meta` at the first id it gives,
@@ -127,7 +128,10 @@ export class RelationshipIndex {
 
   /** [urn, id] of the entities whose urn starts with `prefix`, in urn order (those without an id left out). */
   private *entitiesWithPrefix(prefix: string): Generator<[string, number]> {
-    for (const { key, value } of this.walkEntries('entities', this.tables.entities, { start: prefix, end: prefix + '\uffff' })) {
+    for (const { key, value } of this.walkEntries('entities', this.tables.entities, {
+      start: prefix,
+      end: prefix + '\uffff',
+    })) {
       if (value.id !== undefined) yield [key, value.id];
     }
   }
@@ -196,7 +200,11 @@ export class RelationshipIndex {
     const keep = new Set(now.map(key));
     const had = new Set(old.map(key));
     for (const e of old) if (!keep.has(key(e))) this.blocks.change([e.dest, e.type, aspectName], id, null);
-    this.addEdges(id, aspectName, now.filter((e) => !had.has(key(e))));
+    this.addEdges(
+      id,
+      aspectName,
+      now.filter((e) => !had.has(key(e))),
+    );
   }
 
   /**
@@ -216,13 +224,20 @@ export class RelationshipIndex {
         ? [{ start: [urn, '', '', 0], end: [urn + AFTER, '', '', 0] }]
         : [...new Set(types)].sort().map((t) => ({ start: [urn, t, '', 0], end: [urn, t + AFTER, '', 0] }));
     for (const range of ranges) {
-      for (const { key, value } of this.walkEntries<RelBlockKey, Buffer>('relBlocks', this.blocks.db as Database<Buffer, RelBlockKey>, range)) {
+      for (const { key, value } of this.walkEntries<RelBlockKey, Buffer>(
+        'relBlocks',
+        this.blocks.db as Database<Buffer, RelBlockKey>,
+        range,
+      )) {
         const base = key[3] << BLOCK_BITS;
         // Ids read before the next lookup: lmdb may reuse the value's buffer.
         const ids = Array.from(value, (low) => base + low);
         for (const id of ids) {
           const source = this.tables.entityUrns.get(id);
-          if (source === undefined) throw new Error(`${this.path}: relationship index holds entity id ${id} with no urn: run \`catalog reindex\``);
+          if (source === undefined)
+            throw new Error(
+              `${this.path}: relationship index holds entity id ${id} with no urn: run \`catalog reindex\``,
+            );
           out.push({ type: key[1], urn: source, aspectName: key[2] });
         }
       }

@@ -45,7 +45,13 @@ export interface SearchIndexer {
    * The document of an entity as stored, from its latest aspects but the `derived` ones; `modified()`
    * is when any of them last changed (epoch ms).
    */
-  document(urn: string, entityType: string, aspectNames: readonly string[], aspect: (name: string) => unknown, modified: () => number): unknown;
+  document(
+    urn: string,
+    entityType: string,
+    aspectNames: readonly string[],
+    aspect: (name: string) => unknown,
+    modified: () => number,
+  ): unknown;
   /**
    * Aspects whose part of the document is not stored with it (the file holds them already, as
    * aspects): `complete` adds it back, from the aspects, when the whole document is needed.
@@ -251,7 +257,6 @@ const EMPTY: DocumentIndex = { terms: new Map(), length: 0, keywords: [] };
 /** The keyword field and value that mark a soft-deleted document. */
 const REMOVED: [string, string] = ['removed', 'true'];
 
-
 // Its writes run inside the store's write transaction, where lmdb writes at once and throws on failure:
 // the promise put and remove return is already settled, hence `void`.
 export class SearchTables implements SearchView {
@@ -308,8 +313,20 @@ export class SearchTables implements SearchView {
     compression: object,
   ) {
     this.docs = env.openDB(DOCUMENTS_TABLE, { compression });
-    this.postingSets = new IdBlocks(POSTINGS_TABLE, env.openDB(POSTINGS_TABLE, { encoding: 'binary', compression }), POSTING_SIZE, writePosting, walkEntries);
-    this.keywordSets = new IdBlocks('keywordBlocks', env.openDB('keywordBlocks', { encoding: 'binary' }), 1, () => {}, walkEntries);
+    this.postingSets = new IdBlocks(
+      POSTINGS_TABLE,
+      env.openDB(POSTINGS_TABLE, { encoding: 'binary', compression }),
+      POSTING_SIZE,
+      writePosting,
+      walkEntries,
+    );
+    this.keywordSets = new IdBlocks(
+      'keywordBlocks',
+      env.openDB('keywordBlocks', { encoding: 'binary' }),
+      1,
+      () => {},
+      walkEntries,
+    );
     this.termsDb = env.openDB('searchTerms', {});
     this.columns = env.openDB('facetColumns', { encoding: 'binary' });
     this.ordinals = env.openDB('facetOrdinals', {});
@@ -324,7 +341,16 @@ export class SearchTables implements SearchView {
 
   /** Whether every table opened (a read-only open of a file written before one existed misses it). */
   tablesOpen(): boolean {
-    return [this.docs, this.postingSets.db, this.keywordSets.db, this.termsDb, this.columns, this.ordinals, this.ordinalValues, this.countsDb].every(Boolean);
+    return [
+      this.docs,
+      this.postingSets.db,
+      this.keywordSets.db,
+      this.termsDb,
+      this.columns,
+      this.ordinals,
+      this.ordinalValues,
+      this.countsDb,
+    ].every(Boolean);
   }
 
   isCurrent(): boolean {
@@ -341,10 +367,21 @@ export class SearchTables implements SearchView {
     // Layouts before search-8 kept a key per posting and per keyword entry, and each document's
     // keywords apart: a file indexed under one loses those tables here, whole.
     // Until search-10 it had ids of its own, in `searchIds` and `searchUrns`.
-    for (const legacy of ['postings', 'keywords', 'searchKeys', 'searchIds', 'searchUrns']) this.env.openDB(legacy, { create: false } as object)?.dropSync();
-    const tables = [['facetColumns', this.columns], ['facetOrdinals', this.ordinals], ['facetValues', this.ordinalValues], ['postingBlocks', this.postingSets.db], ['keywordBlocks', this.keywordSets.db], ['searchTerms', this.termsDb], ['facetCounts', this.countsDb], ['searchDocs', this.docs]] as const;
+    for (const legacy of ['postings', 'keywords', 'searchKeys', 'searchIds', 'searchUrns'])
+      this.env.openDB(legacy, { create: false } as object)?.dropSync();
+    const tables = [
+      ['facetColumns', this.columns],
+      ['facetOrdinals', this.ordinals],
+      ['facetValues', this.ordinalValues],
+      ['postingBlocks', this.postingSets.db],
+      ['keywordBlocks', this.keywordSets.db],
+      ['searchTerms', this.termsDb],
+      ['facetCounts', this.countsDb],
+      ['searchDocs', this.docs],
+    ] as const;
     for (const [name, db] of tables) {
-      for (const key of Array.from(this.walk(name, db as Database<unknown, Key>, {}))) void (db as Database<unknown, Key>).remove(key);
+      for (const key of Array.from(this.walk(name, db as Database<unknown, Key>, {})))
+        void (db as Database<unknown, Key>).remove(key);
     }
     void this.meta.put(STATS_KEY, { docs: 0, length: 0, types: {} } satisfies SearchStats);
     void this.meta.remove(LEGACY_NEXT_ID_KEY);
@@ -405,7 +442,13 @@ export class SearchTables implements SearchView {
     const stored = entity ? this.indexer.document(urn, entity.entityType, entity.aspects, aspect, modified) : undefined;
     // Unchanged when the stored part is and the derived aspects are (those changed where no field
     // reads only rewrite the same entries).
-    if (old && stored !== undefined && deepEqual(old.doc, stored) && (this.indexer.derived ?? []).every((name) => deepEqual(was(name), aspect(name)))) return true;
+    if (
+      old &&
+      stored !== undefined &&
+      deepEqual(old.doc, stored) &&
+      (this.indexer.derived ?? []).every((name) => deepEqual(was(name), aspect(name)))
+    )
+      return true;
     if (!old && stored === undefined) return false;
     const doc = stored;
     this.changed = true;
@@ -421,7 +464,8 @@ export class SearchTables implements SearchView {
     } else {
       for (const t of before.terms.keys()) if (!after.terms.has(t)) this.postingSets.change(t, id, null);
       for (const [t, w] of after.terms) {
-        if (before.terms.get(t) !== w || before.length !== after.length || oldType !== newType) this.postingSets.change(t, id, { tf: w, len: after.length, code });
+        if (before.terms.get(t) !== w || before.length !== after.length || oldType !== newType)
+          this.postingSets.change(t, id, { tf: w, len: after.length, code });
       }
     }
     this.updateKeywords(id, before, after, oldType, newType);
@@ -658,7 +702,13 @@ export class SearchTables implements SearchView {
   }
 
   /** Keyword entries that changed, and the facet counters of live documents with them. */
-  private updateKeywords(id: number, before: DocumentIndex, after: DocumentIndex, oldType: string | undefined, newType: string | undefined): void {
+  private updateKeywords(
+    id: number,
+    before: DocumentIndex,
+    after: DocumentIndex,
+    oldType: string | undefined,
+    newType: string | undefined,
+  ): void {
     const identity = this.indexer.identity;
     if (before === EMPTY) {
       // A new document (most updates of an ingest): every entry is added, nothing to compare.
@@ -816,7 +866,10 @@ export class SearchTables implements SearchView {
     walk: for (;;) {
       let term: string | undefined;
       let parts: Array<[number, Buffer]> = [];
-      for (const { key, value } of this.walkEntries<[string, number], Buffer>('postingBlocks', db, { start, end: [prefix + '\uffff', 0] })) {
+      for (const { key, value } of this.walkEntries<[string, number], Buffer>('postingBlocks', db, {
+        start,
+        end: [prefix + '\uffff', 0],
+      })) {
         if (key[0] !== term) {
           if (term !== undefined) out.push({ term, list: this.remember(term, decodePostings(parts)) });
           if (out.length >= limit) return out;
@@ -863,7 +916,10 @@ export class SearchTables implements SearchView {
 
   facetCounts(field: string, typeCodes: ReadonlySet<number>): Array<[string, number]> {
     const out: Array<[string, number]> = [];
-    for (const { key, value } of this.walkEntries<[string, string, number], number>('facetCounts', this.countsDb, { start: [field, '', 0], end: [after(field), '', 0] })) {
+    for (const { key, value } of this.walkEntries<[string, string, number], number>('facetCounts', this.countsDb, {
+      start: [field, '', 0],
+      end: [after(field), '', 0],
+    })) {
       if (!typeCodes.has(key[2])) continue;
       const last = out[out.length - 1];
       if (last && last[0] === key[1]) last[1] += value;
@@ -914,7 +970,11 @@ export class SearchTables implements SearchView {
     if (field === this.indexer.identity) return yield* Array.from(this.identityEntries('')).reverse();
     // A reverse walk: LMDB checks nothing for us here, so check each key stays in the field and moves down.
     let previous: [string, string, number] | undefined;
-    for (const { key, value } of this.keywordSets.db.getRange({ start: [after(field), '', 0], end: [field, '', 0], reverse: true })) {
+    for (const { key, value } of this.keywordSets.db.getRange({
+      start: [after(field), '', 0],
+      end: [field, '', 0],
+      reverse: true,
+    })) {
       const k = key as [string, string, number];
       if (k[0] !== field || (previous && (k[1] > previous[1] || (k[1] === previous[1] && k[2] >= previous[2])))) {
         throw new KeyWalkError(this.storePath, 'keywordBlocks', k, previous);
@@ -935,7 +995,11 @@ export class SearchTables implements SearchView {
   *keywordEntries(field: string, prefix = ''): Generator<[string, number]> {
     if (field === this.indexer.identity) return yield* this.identityEntries(prefix);
     const end: [string, string, number] = prefix === '' ? [after(field), '', 0] : [field, prefix + '\uffff', 0];
-    for (const { key, value } of this.walkEntries<[string, string, number], Buffer>('keywordBlocks', this.keywordSets.db as Database<Buffer, [string, string, number]>, { start: [field, prefix, 0], end })) {
+    for (const { key, value } of this.walkEntries<[string, string, number], Buffer>(
+      'keywordBlocks',
+      this.keywordSets.db as Database<Buffer, [string, string, number]>,
+      { start: [field, prefix, 0], end },
+    )) {
       const base = key[2] << BLOCK_BITS;
       // Read before the walk moves on: lmdb may reuse the value's buffer.
       const ids = Array.from(value, (low) => base + low);
@@ -965,7 +1029,11 @@ export class SearchTables implements SearchView {
         const buf = Buffer.alloc(n * POSTING_SIZE);
         for (let i = 0; i < n; i++) {
           buf[i * POSTING_SIZE] = entries[i * 4]!;
-          writePosting(buf, i * POSTING_SIZE, { tf: entries[i * 4 + 1]!, len: entries[i * 4 + 2]!, code: entries[i * 4 + 3]! });
+          writePosting(buf, i * POSTING_SIZE, {
+            tf: entries[i * 4 + 1]!,
+            len: entries[i * 4 + 2]!,
+            code: entries[i * 4 + 3]!,
+          });
         }
         return buf;
       },
@@ -1017,7 +1085,19 @@ export interface SearchInspection {
   typeCodes(): Record<string, number>;
   stats(): SearchStats;
   /** The tables, by name. */
-  readonly tables: Readonly<Record<'searchDocs' | 'postingBlocks' | 'keywordBlocks' | 'searchTerms' | 'facetCounts' | 'facetColumns' | 'facetOrdinals' | 'facetValues', Database<unknown, Key>>>;
+  readonly tables: Readonly<
+    Record<
+      | 'searchDocs'
+      | 'postingBlocks'
+      | 'keywordBlocks'
+      | 'searchTerms'
+      | 'facetCounts'
+      | 'facetColumns'
+      | 'facetOrdinals'
+      | 'facetValues',
+      Database<unknown, Key>
+    >
+  >;
 }
 
 /** Ids per facet column chunk (1024): chunk `c` holds ids `c·1024 … c·1024+1023`. */
@@ -1046,7 +1126,13 @@ function isRemoved(index: DocumentIndex): boolean {
 /** Postings blocks ([first id, entries]) decoded into columns. */
 function decodePostings(parts: Array<[number, Buffer]>): PostingList {
   const size = parts.reduce((n, [, buf]) => n + buf.length / POSTING_SIZE, 0);
-  const out: PostingList = { size, ids: new Uint32Array(size), tf: new Uint16Array(size), len: new Uint32Array(size), code: new Uint8Array(size) };
+  const out: PostingList = {
+    size,
+    ids: new Uint32Array(size),
+    tf: new Uint16Array(size),
+    len: new Uint32Array(size),
+    code: new Uint8Array(size),
+  };
   let i = 0;
   for (const [base, buf] of parts) {
     for (let at = 0; at < buf.length; at += POSTING_SIZE, i++) {

@@ -17,7 +17,13 @@
 import type { Database, Key } from 'lmdb';
 import { deepEqual, type EntityRecord } from './tables.ts';
 import { BLOCK_BITS } from './idBlocks.ts';
-import { COLUMN_CHUNK_BITS, POSTING_BYTES, type DocumentIndex, type SearchInspection, type SearchStats } from './searchIndex.ts';
+import {
+  COLUMN_CHUNK_BITS,
+  POSTING_BYTES,
+  type DocumentIndex,
+  type SearchInspection,
+  type SearchStats,
+} from './searchIndex.ts';
 import { counted, type LatestAspects, type VerifyFix } from './verifyReport.ts';
 
 type Problem = (part: string, subject: string, what: string, fix: VerifyFix) => void;
@@ -62,7 +68,9 @@ export class SearchCheck {
   }
 
   /** Checks of each entry of the index's tables on its own, during the walk of every table. */
-  tableVisitors(decode: (table: string, key: Key, bytes: Buffer) => unknown): Record<string, (key: Key, bytes: Buffer) => void> {
+  tableVisitors(
+    decode: (table: string, key: Key, bytes: Buffer) => unknown,
+  ): Record<string, (key: Key, bytes: Buffer) => void> {
     const problem = this.problem;
     const sizes = this.index.ordinalSizes();
     let term: string | undefined;
@@ -71,12 +79,19 @@ export class SearchCheck {
       if (term === undefined) return;
       this.postingTerms++;
       const df = this.index.tables.searchTerms.get(term as never);
-      if (df !== entries) problem('searchTerms', `the word "${term}"`, `its document count is ${JSON.stringify(df)}, but ${counted(entries, 'document holds', 'documents hold')} it`, 'reindex');
+      if (df !== entries)
+        problem(
+          'searchTerms',
+          `the word "${term}"`,
+          `its document count is ${JSON.stringify(df)}, but ${counted(entries, 'document holds', 'documents hold')} it`,
+          'reindex',
+        );
     };
     const idBytes = (table: string, key: Key, bytes: Buffer, size: number) => {
       let ok = bytes.length > 0 && bytes.length % size === 0;
       for (let at = size; ok && at < bytes.length; at += size) ok = bytes[at]! > bytes[at - size]! && bytes[at]! < 128;
-      if (!ok || bytes[0]! >= 128) problem(table, JSON.stringify(key), 'its block of ids is not a list of ascending ids of one block', 'reindex');
+      if (!ok || bytes[0]! >= 128)
+        problem(table, JSON.stringify(key), 'its block of ids is not a list of ascending ids of one block', 'reindex');
     };
     const visitors: Record<string, (key: Key, bytes: Buffer) => void> = {
       postingBlocks: (key, bytes) => {
@@ -92,30 +107,57 @@ export class SearchCheck {
       keywordBlocks: (key, bytes) => idBytes('keywordBlocks', key, bytes, 1),
       searchTerms: (key, bytes) => {
         const df = decode('searchTerms', key, bytes);
-        if (!(typeof df === 'number' && Number.isInteger(df) && df > 0)) problem('searchTerms', `the word ${JSON.stringify(key)}`, `its document count is ${JSON.stringify(df)}`, 'reindex');
+        if (!(typeof df === 'number' && Number.isInteger(df) && df > 0))
+          problem(
+            'searchTerms',
+            `the word ${JSON.stringify(key)}`,
+            `its document count is ${JSON.stringify(df)}`,
+            'reindex',
+          );
       },
       facetCounts: (key, bytes) => {
         const n = decode('facetCounts', key, bytes);
-        if (!(typeof n === 'number' && Number.isInteger(n) && n > 0)) problem('facetCounts', JSON.stringify(key), `its counter is ${JSON.stringify(n)}`, 'reindex');
+        if (!(typeof n === 'number' && Number.isInteger(n) && n > 0))
+          problem('facetCounts', JSON.stringify(key), `its counter is ${JSON.stringify(n)}`, 'reindex');
       },
       facetColumns: (key, bytes) => {
         // 1025 ascending offsets, then as many ordinals as the last one says.
         const header = ((1 << COLUMN_CHUNK_BITS) + 1) * 4;
         let ok = bytes.length >= header && (bytes.length - header) % 4 === 0;
-        for (let slot = 0; ok && slot < 1 << COLUMN_CHUNK_BITS; slot++) ok = bytes.readUInt32LE(slot * 4) <= bytes.readUInt32LE(slot * 4 + 4);
+        for (let slot = 0; ok && slot < 1 << COLUMN_CHUNK_BITS; slot++)
+          ok = bytes.readUInt32LE(slot * 4) <= bytes.readUInt32LE(slot * 4 + 4);
         if (ok) ok = bytes.readUInt32LE(0) === 0 && header + bytes.readUInt32LE(header - 4) * 4 === bytes.length;
-        if (!ok) problem('facetColumns', JSON.stringify(key), 'it is not a column chunk (offsets, then ordinals)', 'reindex');
+        if (!ok)
+          problem('facetColumns', JSON.stringify(key), 'it is not a column chunk (offsets, then ordinals)', 'reindex');
       },
       facetOrdinals: (key, bytes) => {
         const [field, value] = key as [string, string];
         const o = decode('facetOrdinals', key, bytes);
-        if (!(typeof o === 'number' && Number.isInteger(o) && o >= 0 && o < (sizes[field] ?? 0))) return problem('facetOrdinals', `${field}=${value}`, `its ordinal ${JSON.stringify(o)} was never given`, 'reindex');
-        if (this.index.valueOf(field, o) !== value) problem('facetValues', `${field}=${value}`, `ordinal ${o} stands for ${JSON.stringify(this.index.valueOf(field, o))} instead`, 'reindex');
+        if (!(typeof o === 'number' && Number.isInteger(o) && o >= 0 && o < (sizes[field] ?? 0)))
+          return problem(
+            'facetOrdinals',
+            `${field}=${value}`,
+            `its ordinal ${JSON.stringify(o)} was never given`,
+            'reindex',
+          );
+        if (this.index.valueOf(field, o) !== value)
+          problem(
+            'facetValues',
+            `${field}=${value}`,
+            `ordinal ${o} stands for ${JSON.stringify(this.index.valueOf(field, o))} instead`,
+            'reindex',
+          );
       },
       facetValues: (key, bytes) => {
         const [field, o] = key as [string, number];
         const value = decode('facetValues', key, bytes);
-        if (typeof value !== 'string' || this.index.ordinalOf(field, value) !== o) problem('facetValues', `${field} ordinal ${o}`, `it stands for ${JSON.stringify(value)}, whose ordinal is ${JSON.stringify(typeof value === 'string' ? this.index.ordinalOf(field, value) : undefined)}`, 'reindex');
+        if (typeof value !== 'string' || this.index.ordinalOf(field, value) !== o)
+          problem(
+            'facetValues',
+            `${field} ordinal ${o}`,
+            `it stands for ${JSON.stringify(value)}, whose ordinal is ${JSON.stringify(typeof value === 'string' ? this.index.ordinalOf(field, value) : undefined)}`,
+            'reindex',
+          );
       },
     };
     // The count of the last word is checked when the walk of `postingBlocks` ends.
@@ -149,7 +191,13 @@ export class SearchCheck {
   entity(id: number, urn: string, entity: EntityRecord, latest: LatestAspects): void {
     this.moveTo(id);
     this.urns.set(id, urn);
-    const doc = this.indexer.document(urn, entity.entityType, entity.aspects, (name) => latest.value(name), () => latest.modified());
+    const doc = this.indexer.document(
+      urn,
+      entity.entityType,
+      entity.aspects,
+      (name) => latest.value(name),
+      () => latest.modified(),
+    );
     let stored: { urn: string; json: string; length: number } | undefined;
     let unreadable = false;
     try {
@@ -160,7 +208,13 @@ export class SearchCheck {
       unreadable = true;
     }
     if (doc === undefined) {
-      if (stored) this.problem('searchDocs', urn, 'the search index holds a document for it, which its aspects do not give', 'reindex');
+      if (stored)
+        this.problem(
+          'searchDocs',
+          urn,
+          'the search index holds a document for it, which its aspects do not give',
+          'reindex',
+        );
       return;
     }
     const analysis: DocumentIndex = this.indexer.analyse(doc, (name) => latest.value(name));
@@ -174,11 +228,13 @@ export class SearchCheck {
       } catch {
         same = false;
       }
-      if (!same) this.problem('searchDocs', urn, 'its document in the search index is not the one its aspects give', 'reindex');
+      if (!same)
+        this.problem('searchDocs', urn, 'its document in the search index is not the one its aspects give', 'reindex');
     }
     const type = analysis.keywords.find(([f]) => f === '_entityType')?.[1];
     const code = type === undefined ? 0 : this.codes[type];
-    if (type !== undefined && code === undefined) this.problem('meta', urn, `the search index has no code for its type ${type}`, 'reindex');
+    if (type !== undefined && code === undefined)
+      this.problem('meta', urn, `the search index has no code for its type ${type}`, 'reindex');
     const live = !analysis.keywords.some(([f, v]) => f === REMOVED[0] && v === REMOVED[1]);
     this.stats.docs++;
     this.stats.length += analysis.length;
@@ -250,16 +306,31 @@ export class SearchCheck {
       const stored = this.read(() => this.index.postingBlock(term, block));
       if (stored?.equals(expected)) continue;
       const had = new Map<number, Buffer>();
-      for (let at = 0; stored && at + POSTING_BYTES <= stored.length; at += POSTING_BYTES) had.set(stored[at]!, stored.subarray(at, at + POSTING_BYTES));
+      for (let at = 0; stored && at + POSTING_BYTES <= stored.length; at += POSTING_BYTES)
+        had.set(stored[at]!, stored.subarray(at, at + POSTING_BYTES));
       for (let i = 0; i < entries.length / 4; i++) {
         const low = entries[i * 4]!;
         const want = expected.subarray(i * POSTING_BYTES, (i + 1) * POSTING_BYTES);
         const got = had.get(low);
         had.delete(low);
-        if (!got) this.problem('postingBlocks', urnOf(low), `the search index lacks the word "${term}" for it`, 'reindex');
-        else if (!got.equals(want)) this.problem('postingBlocks', urnOf(low), `the search index holds the word "${term}" for it with another weight, length or type than its document gives`, 'reindex');
+        if (!got)
+          this.problem('postingBlocks', urnOf(low), `the search index lacks the word "${term}" for it`, 'reindex');
+        else if (!got.equals(want))
+          this.problem(
+            'postingBlocks',
+            urnOf(low),
+            `the search index holds the word "${term}" for it with another weight, length or type than its document gives`,
+            'reindex',
+          );
       }
-      for (const low of had.keys()) if (!this.unknowns.has(base + low)) this.problem('postingBlocks', urnOf(low), `the search index holds the word "${term}" for it, which its document does not have`, 'reindex');
+      for (const low of had.keys())
+        if (!this.unknowns.has(base + low))
+          this.problem(
+            'postingBlocks',
+            urnOf(low),
+            `the search index holds the word "${term}" for it, which its document does not have`,
+            'reindex',
+          );
     }
     for (const { field, value, lows } of this.keywords.values()) {
       this.expectedKeywordBlocks++;
@@ -267,9 +338,17 @@ export class SearchCheck {
       if (stored?.equals(Buffer.from(lows))) continue;
       const had = new Set(stored ? Array.from(stored) : []);
       for (const low of lows) {
-        if (!had.delete(low)) this.problem('keywordBlocks', urnOf(low), `the search index lacks its keyword ${field}=${value}`, 'reindex');
+        if (!had.delete(low))
+          this.problem('keywordBlocks', urnOf(low), `the search index lacks its keyword ${field}=${value}`, 'reindex');
       }
-      for (const low of had) if (!this.unknowns.has(base + low)) this.problem('keywordBlocks', urnOf(low), `the search index holds the keyword ${field}=${value} for it, which its document does not have`, 'reindex');
+      for (const low of had)
+        if (!this.unknowns.has(base + low))
+          this.problem(
+            'keywordBlocks',
+            urnOf(low),
+            `the search index holds the keyword ${field}=${value} for it, which its document does not have`,
+            'reindex',
+          );
     }
     this.postings.clear();
     this.keywords.clear();
@@ -288,9 +367,15 @@ export class SearchCheck {
       for (let slot = 0; slot < 1 << COLUMN_CHUNK_BITS; slot++) {
         const want = [...(expected.get(slot) ?? [])].sort((a, b) => a - b);
         const got = [...(stored?.[slot] ?? [])].sort((a, b) => a - b);
-        if ((want.length === got.length && want.every((o, i) => o === got[i])) || this.unknowns.has(base + slot)) continue;
+        if ((want.length === got.length && want.every((o, i) => o === got[i])) || this.unknowns.has(base + slot))
+          continue;
         const urn = this.urns.get(base + slot) ?? `entity id ${base + slot}`;
-        this.problem('facetColumns', urn, `the search index's values of facet ${field} for it are not those of its document`, 'reindex');
+        this.problem(
+          'facetColumns',
+          urn,
+          `the search index's values of facet ${field} for it are not those of its document`,
+          'reindex',
+        );
       }
     }
     this.columns = new Map();
@@ -318,18 +403,44 @@ export class SearchCheck {
     if (complete) {
       const more = (table: string, expected: number, what: [string, string]) => {
         const stored = this.stored.get(table) ?? 0;
-        if (stored > expected) problem(table, 'the search index', `it holds ${counted(stored - expected, what[0], what[1])} that no entity's aspects give (left over from entities that are gone, or values that changed)`, 'reindex');
+        if (stored > expected)
+          problem(
+            table,
+            'the search index',
+            `it holds ${counted(stored - expected, what[0], what[1])} that no entity's aspects give (left over from entities that are gone, or values that changed)`,
+            'reindex',
+          );
       };
       more('searchDocs', this.stats.docs, ['document', 'documents']);
       more('postingBlocks', this.expectedPostingBlocks, ['block of postings', 'blocks of postings']);
       more('keywordBlocks', this.expectedKeywordBlocks, ['block of keyword entries', 'blocks of keyword entries']);
       more('facetColumns', this.expectedColumnChunks, ['chunk of facet values', 'chunks of facet values']);
       const recorded = this.index.stats();
-      const types = (s: SearchStats) => JSON.stringify(Object.entries(s.types).filter(([, t]) => t.docs > 0).sort(([a], [b]) => (a < b ? -1 : 1)));
-      if (recorded.docs !== this.stats.docs || recorded.length !== this.stats.length || types(recorded) !== types(this.stats)) {
-        problem('meta', 'the search index\'s statistics', `they say ${counted(recorded.docs, 'document')} of total length ${recorded.length}, but the documents are ${this.stats.docs} of total length ${this.stats.length} (or of other types)`, 'reindex');
+      const types = (s: SearchStats) =>
+        JSON.stringify(
+          Object.entries(s.types)
+            .filter(([, t]) => t.docs > 0)
+            .sort(([a], [b]) => (a < b ? -1 : 1)),
+        );
+      if (
+        recorded.docs !== this.stats.docs ||
+        recorded.length !== this.stats.length ||
+        types(recorded) !== types(this.stats)
+      ) {
+        problem(
+          'meta',
+          "the search index's statistics",
+          `they say ${counted(recorded.docs, 'document')} of total length ${recorded.length}, but the documents are ${this.stats.docs} of total length ${this.stats.length} (or of other types)`,
+          'reindex',
+        );
       }
-      if ((this.stored.get('searchTerms') ?? 0) !== this.postingTerms) problem('searchTerms', 'the search index', `it counts documents for ${counted(this.stored.get('searchTerms') ?? 0, 'word')}, but ${counted(this.postingTerms, 'word has', 'words have')} postings`, 'reindex');
+      if ((this.stored.get('searchTerms') ?? 0) !== this.postingTerms)
+        problem(
+          'searchTerms',
+          'the search index',
+          `it counts documents for ${counted(this.stored.get('searchTerms') ?? 0, 'word')}, but ${counted(this.postingTerms, 'word has', 'words have')} postings`,
+          'reindex',
+        );
       this.checkCounters(tick);
     }
     return this.stats.docs;
@@ -350,7 +461,13 @@ export class SearchCheck {
       for (const [code, n] of group.counts) {
         expected++;
         const stored = this.read(() => counters.get([group!.field, group!.value, code]));
-        if (stored !== n) this.problem('facetCounts', `${group.field}=${group.value}`, `its counter of live documents of type code ${code} is ${JSON.stringify(stored)}, but ${counted(n, 'holds', 'hold')} it`, 'reindex');
+        if (stored !== n)
+          this.problem(
+            'facetCounts',
+            `${group.field}=${group.value}`,
+            `its counter of live documents of type code ${code} is ${JSON.stringify(stored)}, but ${counted(n, 'holds', 'hold')} it`,
+            'reindex',
+          );
       }
     };
     try {
@@ -371,10 +488,21 @@ export class SearchCheck {
       }
       endGroup();
     } catch (e) {
-      this.problem('keywordBlocks', 'the search index', `its facet counters could not be checked: ${(e as Error).message}`, 'reindex');
+      this.problem(
+        'keywordBlocks',
+        'the search index',
+        `its facet counters could not be checked: ${(e as Error).message}`,
+        'reindex',
+      );
       return;
     }
     const stored = this.stored.get('facetCounts') ?? 0;
-    if (stored > expected) this.problem('facetCounts', 'the search index', `it holds ${counted(stored - expected, 'facet counter')} that no live document gives`, 'reindex');
+    if (stored > expected)
+      this.problem(
+        'facetCounts',
+        'the search index',
+        `it holds ${counted(stored - expected, 'facet counter')} that no live document gives`,
+        'reindex',
+      );
   }
 }

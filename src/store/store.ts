@@ -30,14 +30,37 @@ import { namedDamage, spoil } from './checksum.ts';
 import { addChecksums, checkedCopy, type ChecksumProgress, type ChecksumUpgrade } from './checksumUpgrade.ts';
 import { DecodedCache } from './decodedCache.ts';
 import { checkDataFile } from './fileCheck.ts';
-import { checkFormat, CHECKSUMS_KEY, FORMAT, forgetStructures, markFormat, openEnv, openTables, releaseMap, type Compression } from './format.ts';
+import {
+  checkFormat,
+  CHECKSUMS_KEY,
+  FORMAT,
+  forgetStructures,
+  markFormat,
+  openEnv,
+  openTables,
+  releaseMap,
+  type Compression,
+} from './format.ts';
 import { AFTER, keyWalks, type Walk, type WalkEntries } from './keyWalks.ts';
-import { EntityIdCounter, RelationshipIndex, type RelatedEdge, type RelationshipDirection, type RelationshipIndexer } from './relationships.ts';
+import {
+  EntityIdCounter,
+  RelationshipIndex,
+  type RelatedEdge,
+  type RelationshipDirection,
+  type RelationshipIndexer,
+} from './relationships.ts';
 import { SearchTables, type SearchIndexer } from './searchIndex.ts';
 import type { AspectRecord, EntityRecord, Tables, TimeRange, TimeseriesRow } from './tables.ts';
 import { timeseries, timeseriesAspects, timeseriesNewestFirst } from './timeseries.ts';
 import type { StoreSnapshot, StoreTxn, StoreView } from './view.ts';
-import { openSyncTables, SyncReads, SyncWrites, type RemoteRecord, type SyncBase, type SyncTables } from './syncState.ts';
+import {
+  openSyncTables,
+  SyncReads,
+  SyncWrites,
+  type RemoteRecord,
+  type SyncBase,
+  type SyncTables,
+} from './syncState.ts';
 import { WriteScope, type StoreParts } from './writeScope.ts';
 import { verifyStore, type VerifyProblem, type VerifyProgress, type VerifySummary } from './verify.ts';
 
@@ -81,7 +104,10 @@ export function sharedValueCost(bytes: Uint8Array): number {
 
 /** The refusal of a path with no data file, for a command that must not make one. */
 export function noDataFile(path: string): CatalogError {
-  return new CatalogError('NOT_FOUND', `no data file at ${path} (give --data or CATALOG_DATA the path of a catalog; \`catalog ingest\`, \`catalog pull\` and \`catalog serve\` make a new one)`);
+  return new CatalogError(
+    'NOT_FOUND',
+    `no data file at ${path} (give --data or CATALOG_DATA the path of a catalog; \`catalog ingest\`, \`catalog pull\` and \`catalog serve\` make a new one)`,
+  );
 }
 
 export class Store implements StoreView {
@@ -117,7 +143,13 @@ export class Store implements StoreView {
   /** Set when this open made the data file: there was none at its path. */
   readonly created: boolean;
 
-  private constructor(path: string, indexer: RelationshipIndexer, search: SearchIndexer, readOnly: boolean, created = false) {
+  private constructor(
+    path: string,
+    indexer: RelationshipIndexer,
+    search: SearchIndexer,
+    readOnly: boolean,
+    created = false,
+  ) {
     this.readOnly = readOnly;
     this.created = created;
     this.path = path;
@@ -125,14 +157,39 @@ export class Store implements StoreView {
     this.env = openEnv(path, readOnly);
     const { tables, compression, stored } = openTables(this.env);
     this.tables = tables;
-    ({ aspects: this.aspects, entities: this.entities, byType: this.byType, tokens: this.tokens, meta: this.meta, series: this.series } = tables);
+    ({
+      aspects: this.aspects,
+      entities: this.entities,
+      byType: this.byType,
+      tokens: this.tokens,
+      meta: this.meta,
+      series: this.series,
+    } = tables);
     this.compression = compression;
     this.relationships = new RelationshipIndex(path, this.env, tables, indexer, this.walk, this.walkEntries);
     const aspectOf = (urn: string, name: string) => this.aspects.get([urn, name, 0])?.value;
-    this.search = new SearchTables(this.env, this.meta, this.relationships.entityIds, aspectOf, search, this.walk, this.walkEntries, path, compression);
+    this.search = new SearchTables(
+      this.env,
+      this.meta,
+      this.relationships.entityIds,
+      aspectOf,
+      search,
+      this.walk,
+      this.walkEntries,
+      path,
+      compression,
+    );
     const sync: SyncTables = openSyncTables(this.env);
     this.syncReads = new SyncReads(sync, this.walk, this.walkEntries);
-    this.parts = { tables, relationships: this.relationships, search: this.search, derived: new Set(search.derived ?? []), view: this, walk: this.walk, syncWrites: new SyncWrites(sync, this.walk, this.walkEntries) };
+    this.parts = {
+      tables,
+      relationships: this.relationships,
+      search: this.search,
+      derived: new Set(search.derived ?? []),
+      view: this,
+      walk: this.walk,
+      syncWrites: new SyncWrites(sync, this.walk, this.walkEntries),
+    };
     let format: ReturnType<typeof checkFormat>;
     try {
       format = checkFormat(path, tables, stored, readOnly);
@@ -164,7 +221,12 @@ export class Store implements StoreView {
    * a new data file only when `create` (the default for a read-write open; `created` then tells);
    * otherwise, and always for `readOnly`, it is refused as "no data file at PATH".
    */
-  static open(path: string, indexer: RelationshipIndexer, search: SearchIndexer, options: { readOnly?: boolean; create?: boolean } = {}): Store {
+  static open(
+    path: string,
+    indexer: RelationshipIndexer,
+    search: SearchIndexer,
+    options: { readOnly?: boolean; create?: boolean } = {},
+  ): Store {
     if (!existsSync(path)) {
       if (options.readOnly || options.create === false) throw noDataFile(path);
       mkdirSync(dirname(path), { recursive: true });
@@ -182,7 +244,8 @@ export class Store implements StoreView {
       void store.env.close();
       // With no write pending, a read-only environment closes at once; one still open would be handed
       // to the read-write open below (lmdb shares an environment per path within a process).
-      if ((store.env as unknown as { status: string }).status !== 'closed') throw new Error(`${path}: the read-only open did not close`);
+      if ((store.env as unknown as { status: string }).status !== 'closed')
+        throw new Error(`${path}: the read-only open did not close`);
     }
     return new Store(path, indexer, search, false);
   }
@@ -204,12 +267,29 @@ export class Store implements StoreView {
    * synchronously, writing nothing; `report` hears each problem as it is found.
    */
   verify(report: (problem: VerifyProblem) => void, progress?: VerifyProgress): VerifySummary {
-    return verifyStore({ path: this.path, env: this.env, tables: this.tables, compression: this.compression, relationships: this.relationships, search: this.search, sync: openSyncTables(this.env) }, report, progress);
+    return verifyStore(
+      {
+        path: this.path,
+        env: this.env,
+        tables: this.tables,
+        compression: this.compression,
+        relationships: this.relationships,
+        search: this.search,
+        sync: openSyncTables(this.env),
+      },
+      report,
+      progress,
+    );
   }
 
   /** Whether a read-only open found every table, and both indexes built under the current declarations. */
   private readableAsIs(): boolean {
-    return Object.values(this.tables).every(Boolean) && this.search.tablesOpen() && this.relationships.isCurrent() && this.search.isCurrent();
+    return (
+      Object.values(this.tables).every(Boolean) &&
+      this.search.tablesOpen() &&
+      this.relationships.isCurrent() &&
+      this.search.isCurrent()
+    );
   }
 
   /**
@@ -270,7 +350,8 @@ export class Store implements StoreView {
    * `fn` must be synchronous; if it throws, nothing it wrote is kept and the promise rejects.
    */
   write<T>(fn: (txn: StoreTxn) => T): Promise<T> {
-    if (this.readOnly) return Promise.reject(new Error(`${this.path} is open read-only here: this command may not write`));
+    if (this.readOnly)
+      return Promise.reject(new Error(`${this.path} is open read-only here: this command may not write`));
     const inTransaction = (): T => {
       const scope = new WriteScope(this.parts);
       let done = false;
@@ -362,7 +443,15 @@ export class Store implements StoreView {
     const inTxn = { transaction } as never;
     const urnsOfType = (entityType: string, after: string | undefined, limit: number): string[] => {
       const start: [string, string] = after === undefined ? [entityType, ''] : [entityType, after + AFTER];
-      return Array.from(this.walk<[string, string]>('byType', this.byType, { start, end: [entityType + AFTER, ''], limit, transaction } as never), (k) => k[1]);
+      return Array.from(
+        this.walk<[string, string]>('byType', this.byType, {
+          start,
+          end: [entityType + AFTER, ''],
+          limit,
+          transaction,
+        } as never),
+        (k) => k[1],
+      );
     };
     let open = true;
     return {
@@ -370,7 +459,11 @@ export class Store implements StoreView {
         const types: string[] = [];
         let start: [string, string] = ['', ''];
         for (;;) {
-          const next = this.walk<[string, string]>('byType', this.byType, { start, limit: 1, transaction } as never).next().value;
+          const next = this.walk<[string, string]>('byType', this.byType, {
+            start,
+            limit: 1,
+            transaction,
+          } as never).next().value;
           if (!next) return types;
           types.push(next[0]);
           start = [next[0] + AFTER, ''];
@@ -471,9 +564,14 @@ export class Store implements StoreView {
   }
 
   urnsOfType(entityType: string, options: { after?: string; limit?: number } = {}): string[] {
-    const start: [string, string] = options.after === undefined ? [entityType, ''] : [entityType, options.after + AFTER];
+    const start: [string, string] =
+      options.after === undefined ? [entityType, ''] : [entityType, options.after + AFTER];
     const out: string[] = [];
-    for (const key of this.walk<[string, string]>('byType', this.byType, { start, end: [entityType + AFTER, ''], limit: options.limit })) {
+    for (const key of this.walk<[string, string]>('byType', this.byType, {
+      start,
+      end: [entityType + AFTER, ''],
+      limit: options.limit,
+    })) {
       out.push(key[1]);
     }
     return out;

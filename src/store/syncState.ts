@@ -155,7 +155,9 @@ export class SyncWrites extends SyncReads {
   /** Removes every base kept for a remote; returns how many. */
   deleteSyncBases(location: string): number {
     const db = this.writable(this.tables.syncBases);
-    const keys = Array.from(this.walk<SyncBaseKey>('syncBases', db, { start: [location, '', ''], end: [location + AFTER, '', ''] }));
+    const keys = Array.from(
+      this.walk<SyncBaseKey>('syncBases', db, { start: [location, '', ''], end: [location + AFTER, '', ''] }),
+    );
     for (const k of keys) db.remove(k);
     return keys.length;
   }

@@ -13,12 +13,19 @@ function seriesRange(urn: string, aspectName: string, range: TimeRange): KeyRang
   const from = range.startTimeMillis ?? -Number.MAX_SAFE_INTEGER;
   return {
     start: [urn, aspectName, from, ''],
-    end: range.endTimeMillis == null ? [urn, aspectName + AFTER, 0, ''] : [urn, aspectName, range.endTimeMillis + 1, ''],
+    end:
+      range.endTimeMillis == null ? [urn, aspectName + AFTER, 0, ''] : [urn, aspectName, range.endTimeMillis + 1, ''],
   };
 }
 
 /** The events of one timeseries aspect of `urn` in the time range, oldest first. */
-export function timeseries(walkEntries: WalkEntries, series: Series, urn: string, aspectName: string, range: TimeRange): TimeseriesRow[] {
+export function timeseries(
+  walkEntries: WalkEntries,
+  series: Series,
+  urn: string,
+  aspectName: string,
+  range: TimeRange,
+): TimeseriesRow[] {
   const out: TimeseriesRow[] = [];
   for (const { key, value } of walkEntries('timeseries', series, seriesRange(urn, aspectName, range))) {
     out.push({ ...value, timestampMillis: key[2] });
@@ -27,7 +34,13 @@ export function timeseries(walkEntries: WalkEntries, series: Series, urn: string
 }
 
 /** The same events newest first, read lazily. `path` names the data file in errors. */
-export function* timeseriesNewestFirst(path: string, series: Series, urn: string, aspectName: string, range: TimeRange): Generator<TimeseriesRow> {
+export function* timeseriesNewestFirst(
+  path: string,
+  series: Series,
+  urn: string,
+  aspectName: string,
+  range: TimeRange,
+): Generator<TimeseriesRow> {
   const { end } = seriesRange(urn, aspectName, range);
   // A reverse walk from the range's upper bound down to [urn, aspect] (which sorts before every
   // event of it). LMDB checks nothing for us here, so each key is checked to stay in the range (the
@@ -45,7 +58,8 @@ export function* timeseriesNewestFirst(path: string, series: Series, urn: string
       }
       if (range.endTimeMillis != null && k[2] > range.endTimeMillis) continue;
       if (range.startTimeMillis != null && k[2] < range.startTimeMillis) return;
-      if (previous && (k[2] > previous[2] || (k[2] === previous[2] && k[3] >= previous[3]))) throw new KeyWalkError(path, 'timeseries', k, previous);
+      if (previous && (k[2] > previous[2] || (k[2] === previous[2] && k[3] >= previous[3])))
+        throw new KeyWalkError(path, 'timeseries', k, previous);
       previous = k;
       yield { ...value, timestampMillis: k[2] };
     }
@@ -69,8 +83,17 @@ export function timeseriesAspects(walk: Walk, series: Series, urn: string): stri
 }
 
 /** Removes the events of `urn` (of one aspect, in a time range, when given); returns how many. */
-export function deleteTimeseries(walk: Walk, series: Series, urn: string, aspectName: string | undefined, range: TimeRange): number {
-  const keyRange: KeyRange<SeriesKey> = aspectName === undefined ? { start: [urn, '', 0, ''], end: [urn + AFTER, '', 0, ''] } : seriesRange(urn, aspectName, range);
+export function deleteTimeseries(
+  walk: Walk,
+  series: Series,
+  urn: string,
+  aspectName: string | undefined,
+  range: TimeRange,
+): number {
+  const keyRange: KeyRange<SeriesKey> =
+    aspectName === undefined
+      ? { start: [urn, '', 0, ''], end: [urn + AFTER, '', 0, ''] }
+      : seriesRange(urn, aspectName, range);
   const keys = Array.from(walk('timeseries', series, keyRange));
   for (const key of keys) series.remove(key);
   return keys.length;

@@ -26,7 +26,16 @@
  */
 import type { Database, Key, RootDatabase } from 'lmdb';
 import { checkStored, CHECKSUMMED_TABLES, describeKey, spoilBuffer, STRUCTURES_KEY } from './checksum.ts';
-import { CHECKSUMS_KEY, COMPRESSED_TABLES, DICTIONARY_KEY, everyValueChecksummed, FORMAT, FORMAT_KEY, releaseMap, type Compression } from './format.ts';
+import {
+  CHECKSUMS_KEY,
+  COMPRESSED_TABLES,
+  DICTIONARY_KEY,
+  everyValueChecksummed,
+  FORMAT,
+  FORMAT_KEY,
+  releaseMap,
+  type Compression,
+} from './format.ts';
 import { BLOCK_BITS } from './idBlocks.ts';
 import { comesAfter } from './keyWalks.ts';
 import type { RelationshipIndex } from './relationships.ts';
@@ -72,7 +81,11 @@ interface Decoder {
 const messageOf = (e: unknown): string => lmdbDamageText(e) ?? (e instanceof Error ? e.message : String(e));
 const keyText = (key: unknown): string => (typeof key === 'symbol' ? String(key) : JSON.stringify(key));
 
-export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => void, progress?: VerifyProgress): VerifySummary {
+export function verifyStore(
+  parts: VerifyParts,
+  report: (p: VerifyProblem) => void,
+  progress?: VerifyProgress,
+): VerifySummary {
   const { env, tables, compression } = parts;
   const summary: VerifySummary = {
     tables: 0,
@@ -90,7 +103,8 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
     remotes: 0,
     syncBases: 0,
   };
-  const problem = (part: string, subject: string, what: string, fix: VerifyFix) => report({ part, subject, problem: what, fix });
+  const problem = (part: string, subject: string, what: string, fix: VerifyFix) =>
+    report({ part, subject, problem: what, fix });
 
   // Every handle is opened before the first read: opening a table ends the read transaction, and the
   // whole verify reads one snapshot (it runs synchronously, in lmdb's read transaction of the moment).
@@ -104,7 +118,11 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
   const raw = new Map<string, Database<Buffer, Key>>();
   for (const name of names) {
     try {
-      const db = env.openDB(name, { encoding: 'binary', ...(COMPRESSED_TABLES.has(name) && { compression }), create: false } as object) as Database<Buffer, Key> | undefined;
+      const db = env.openDB(name, {
+        encoding: 'binary',
+        ...(COMPRESSED_TABLES.has(name) && { compression }),
+        create: false,
+      } as object) as Database<Buffer, Key> | undefined;
       if (db) raw.set(name, db);
     } catch (e) {
       problem(name, 'the table', `it could not be opened: ${messageOf(e)}`, 'restore');
@@ -133,9 +151,10 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
   summary.relationships = tables.relBlocks === undefined ? 'absent' : relationshipsCurrent ? 'checked' : 'stale';
   summary.search = inspection === undefined ? 'absent' : searchCurrent ? 'checked' : 'stale';
 
-  const entries = (name: string) => ((raw.get(name)?.getStats() as { entryCount?: number } | undefined)?.entryCount ?? 0);
+  const entries = (name: string) => (raw.get(name)?.getStats() as { entryCount?: number } | undefined)?.entryCount ?? 0;
   // Every entry once, then the entity ids again (the indexes) and the keyword entries again (the facet counters).
-  const total = [...raw.keys()].reduce((n, name) => n + entries(name), 0) + entries('entityUrns') + entries('keywordBlocks');
+  const total =
+    [...raw.keys()].reduce((n, name) => n + entries(name), 0) + entries('entityUrns') + entries('keywordBlocks');
   let done = 0;
   const tick = () => {
     done++;
@@ -152,18 +171,30 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
   let entityDamage = false;
   const entityOf = cachedEntity(tables);
   const remoteLocations = new Set<string>();
-  for (const { value } of safeRange(parts.sync.remotes)) if (value && typeof (value as { location?: unknown }).location === 'string') remoteLocations.add((value as { location: string }).location);
+  for (const { value } of safeRange(parts.sync.remotes))
+    if (value && typeof (value as { location?: unknown }).location === 'string')
+      remoteLocations.add((value as { location: string }).location);
 
   // A value of a checksummed table: held to its checksum, decoded when `decode` (undefined: damaged, reported).
   const checked = (table: string, key: unknown, bytes: Buffer, decode: boolean): { value?: unknown } | undefined => {
     const state = checkStored(bytes);
     if (state === 'damaged') {
-      problem(table, describeKey(table, key), 'its checksum does not match its bytes: it is not the value that was written', 'restore');
+      problem(
+        table,
+        describeKey(table, key),
+        'its checksum does not match its bytes: it is not the value that was written',
+        'restore',
+      );
       return undefined;
     }
     if (state === 'unsealed') {
       if (strict) {
-        problem(table, describeKey(table, key), 'it carries no checksum, which every value of this file has: it is not the value that was written', 'restore');
+        problem(
+          table,
+          describeKey(table, key),
+          'it carries no checksum, which every value of this file has: it is not the value that was written',
+          'restore',
+        );
         return undefined;
       }
       summary.unsealed++;
@@ -186,17 +217,25 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
   const visitors: Record<string, (key: Key, bytes: Buffer) => void> = {
     aspects: (key, bytes) => {
       summary.aspectValues++;
-      if (!isAspectKey(key)) return problem('aspects', keyText(key), 'its key is not [urn, aspect, version]', 'restore');
+      if (!isAspectKey(key))
+        return problem('aspects', keyText(key), 'its key is not [urn, aspect, version]', 'restore');
       const read = checked('aspects', key, bytes, key[2] === 0);
       aspects.entry(key, read);
     },
     timeseries: (key, bytes) => {
       summary.timeseriesValues++;
-      if (!Array.isArray(key) || key.length !== 4 || typeof key[0] !== 'string' || typeof key[1] !== 'string' || typeof key[2] !== 'number') {
+      if (
+        !Array.isArray(key) ||
+        key.length !== 4 ||
+        typeof key[0] !== 'string' ||
+        typeof key[1] !== 'string' ||
+        typeof key[2] !== 'number'
+      ) {
         return problem('timeseries', keyText(key), 'its key is not [urn, aspect, time, partition]', 'restore');
       }
       const read = checked('timeseries', key, bytes, true);
-      if (read && 'value' in read && !(isRecord(read.value) && isRecord(read.value['value']))) problem('timeseries', describeKey('timeseries', key), 'it is not an event record', 'restore');
+      if (read && 'value' in read && !(isRecord(read.value) && isRecord(read.value['value'])))
+        problem('timeseries', describeKey('timeseries', key), 'it is not an event record', 'restore');
     },
     entities: (key, bytes) => {
       summary.entities++;
@@ -206,51 +245,99 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
       const entity = read.value as EntityRecord;
       if (!isEntityRecord(entity)) {
         entityDamage = true;
-        return problem('entities', describeKey('entities', key), 'it is not an entity record (entityType, aspects, id)', 'restore');
+        return problem(
+          'entities',
+          describeKey('entities', key),
+          'it is not an entity record (entityType, aspects, id)',
+          'restore',
+        );
       }
-      if (new Set(entity.aspects).size !== entity.aspects.length) problem('entities', describeKey('entities', key), 'it lists an aspect twice', 'restore');
+      if (new Set(entity.aspects).size !== entity.aspects.length)
+        problem('entities', describeKey('entities', key), 'it lists an aspect twice', 'restore');
       listedAspects += entity.aspects.length;
-      if (tables.byType && !tables.byType.doesExist([entity.entityType, key])) problem('byType', key, `the index of entities by type does not list it under ${entity.entityType}`, 'restore');
+      if (tables.byType && !tables.byType.doesExist([entity.entityType, key]))
+        problem('byType', key, `the index of entities by type does not list it under ${entity.entityType}`, 'restore');
       for (const name of entity.aspects) {
-        if (!tables.aspects?.doesExist([key, name, 0])) problem('entities', key, `it lists aspect ${name}, which is not stored`, 'restore');
+        if (!tables.aspects?.doesExist([key, name, 0]))
+          problem('entities', key, `it lists aspect ${name}, which is not stored`, 'restore');
       }
       if (!relationshipsCurrent || !tables.entityUrns) return;
-      if (!Number.isInteger(entity.id) || entity.id! < 1) return problem('entityUrns', key, 'it has no entity id', 'reindex');
+      if (!Number.isInteger(entity.id) || entity.id! < 1)
+        return problem('entityUrns', key, 'it has no entity id', 'reindex');
       maxId = Math.max(maxId, entity.id!);
       const urn = safeGet(tables.entityUrns, entity.id!);
-      if (urn !== key) problem('entityUrns', key, `its entity id ${entity.id} is mapped to ${urn === undefined ? 'no urn' : urn}`, 'reindex');
+      if (urn !== key)
+        problem(
+          'entityUrns',
+          key,
+          `its entity id ${entity.id} is mapped to ${urn === undefined ? 'no urn' : urn}`,
+          'reindex',
+        );
     },
     byType: (key, bytes) => {
       const value = decodeOrReport('byType', key, bytes);
-      if (!Array.isArray(key) || key.length !== 2 || typeof key[0] !== 'string' || typeof key[1] !== 'string' || value !== true) return problem('byType', keyText(key), 'it is not an entry [type, urn] → true', 'restore');
+      if (
+        !Array.isArray(key) ||
+        key.length !== 2 ||
+        typeof key[0] !== 'string' ||
+        typeof key[1] !== 'string' ||
+        value !== true
+      )
+        return problem('byType', keyText(key), 'it is not an entry [type, urn] → true', 'restore');
       const entity = entityOf(key[1]);
-      if (entity === undefined) problem('byType', key[1], `it is listed under ${key[0]}, but no such entity is stored`, 'restore');
-      else if (entity !== null && entity.entityType !== key[0]) problem('byType', key[1], `it is listed under ${key[0]}, but it is a ${entity.entityType}`, 'restore');
+      if (entity === undefined)
+        problem('byType', key[1], `it is listed under ${key[0]}, but no such entity is stored`, 'restore');
+      else if (entity !== null && entity.entityType !== key[0])
+        problem('byType', key[1], `it is listed under ${key[0]}, but it is a ${entity.entityType}`, 'restore');
     },
     entityUrns: (key, bytes) => {
       const urn = decodeOrReport('entityUrns', key, bytes);
       if (!relationshipsCurrent) return;
-      if (typeof key !== 'number' || typeof urn !== 'string') return problem('entityUrns', keyText(key), 'it is not an entry id → urn', 'reindex');
+      if (typeof key !== 'number' || typeof urn !== 'string')
+        return problem('entityUrns', keyText(key), 'it is not an entry id → urn', 'reindex');
       const entity = entityOf(urn);
-      if (entity === undefined) problem('entityUrns', urn, `entity id ${key} is mapped to it, but no such entity is stored`, 'reindex');
-      else if (entity !== null && entity.id !== key) problem('entityUrns', urn, `entity id ${key} is mapped to it, but its id is ${entity.id}`, 'reindex');
+      if (entity === undefined)
+        problem('entityUrns', urn, `entity id ${key} is mapped to it, but no such entity is stored`, 'reindex');
+      else if (entity !== null && entity.id !== key)
+        problem('entityUrns', urn, `entity id ${key} is mapped to it, but its id is ${entity.id}`, 'reindex');
     },
     tokens: (key, bytes) => void decodeOrReport('tokens', key, bytes),
     meta: (key, bytes) => void decodeOrReport('meta', key, bytes),
     remotes: (key, bytes) => {
       summary.remotes++;
       const value = decodeOrReport('remotes', key, bytes) as { name?: unknown; location?: unknown } | undefined;
-      if (!isRecord(value) || value.name !== key || typeof value.location !== 'string') problem('remotes', keyText(key), 'it is not a remote record (name, location)', 'sync');
+      if (!isRecord(value) || value.name !== key || typeof value.location !== 'string')
+        problem('remotes', keyText(key), 'it is not a remote record (name, location)', 'sync');
     },
     syncBases: (key, bytes) => {
       summary.syncBases++;
-      const value = decodeOrReport('syncBases', key, bytes) as { version?: unknown; hash?: unknown; pull?: unknown } | undefined;
-      if (!Array.isArray(key) || key.length !== 3 || !key.every((k) => typeof k === 'string')) return problem('syncBases', keyText(key), 'its key is not [remote location, urn, aspect]', 'sync');
+      const value = decodeOrReport('syncBases', key, bytes) as
+        | { version?: unknown; hash?: unknown; pull?: unknown }
+        | undefined;
+      if (!Array.isArray(key) || key.length !== 3 || !key.every((k) => typeof k === 'string'))
+        return problem('syncBases', keyText(key), 'its key is not [remote location, urn, aspect]', 'sync');
       const [location, urn, aspect] = key as [string, string, string];
       const subject = `the base of aspect ${aspect} of ${urn} for remote ${location}`;
-      if (!remoteLocations.has(location) && !isLocation(location)) problem('syncBases', subject, 'it is kept for no remote: its location is neither a remote\'s nor a URL or an absolute path', 'sync');
-      if (!isRecord(value) || typeof value.version !== 'string' || typeof value.hash !== 'string' || !HEX64.test(value.hash) || (value.pull !== undefined && typeof value.pull !== 'string')) {
-        problem('syncBases', subject, 'it is not a sync base (version, a SHA-256 hash in hex, the pull that wrote it)', 'sync');
+      if (!remoteLocations.has(location) && !isLocation(location))
+        problem(
+          'syncBases',
+          subject,
+          "it is kept for no remote: its location is neither a remote's nor a URL or an absolute path",
+          'sync',
+        );
+      if (
+        !isRecord(value) ||
+        typeof value.version !== 'string' ||
+        typeof value.hash !== 'string' ||
+        !HEX64.test(value.hash) ||
+        (value.pull !== undefined && typeof value.pull !== 'string')
+      ) {
+        problem(
+          'syncBases',
+          subject,
+          'it is not a sync base (version, a SHA-256 hash in hex, the pull that wrote it)',
+          'sync',
+        );
       }
     },
   };
@@ -263,7 +350,12 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
     try {
       return decoder.decode(bytes, bytes.length);
     } catch (e) {
-      problem(table, keyText(key), `its value cannot be decoded: ${messageOf(e)}`, table === 'remotes' || table === 'syncBases' ? 'sync' : isIndexTable(table) ? 'reindex' : 'restore');
+      problem(
+        table,
+        keyText(key),
+        `its value cannot be decoded: ${messageOf(e)}`,
+        table === 'remotes' || table === 'syncBases' ? 'sync' : isIndexTable(table) ? 'reindex' : 'restore',
+      );
       return undefined;
     }
   }
@@ -274,37 +366,70 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
       // The record structures first: an entry of the table no range walk shows, through which every
       // value of it decodes.
       const structures = safeBinary(db, STRUCTURES_KEY);
-      if (structures.error) problem(name, describeKey(name, STRUCTURES_KEY), `they could not be read: ${structures.error}`, 'restore');
-      const sound = !structures.error && (structures.bytes === undefined || checked(name, STRUCTURES_KEY, structures.bytes, false) !== undefined);
+      if (structures.error)
+        problem(name, describeKey(name, STRUCTURES_KEY), `they could not be read: ${structures.error}`, 'restore');
+      const sound =
+        !structures.error &&
+        (structures.bytes === undefined || checked(name, STRUCTURES_KEY, structures.bytes, false) !== undefined);
       if (!sound) unstructured.add(name);
     }
     const visit = visitors[name];
-    const walked = walkTable(name, db, (key, bytes) => {
-      summary.entries++;
-      tick();
-      if (!visit) return;
-      try {
-        visit(key, bytes);
-      } catch (e) {
-        problem(name, keyText(key), `it could not be read: ${messageOf(e)}`, isIndexTable(name) ? 'reindex' : 'restore');
-      }
-    }, problem);
+    const walked = walkTable(
+      name,
+      db,
+      (key, bytes) => {
+        summary.entries++;
+        tick();
+        if (!visit) return;
+        try {
+          visit(key, bytes);
+        } catch (e) {
+          problem(
+            name,
+            keyText(key),
+            `it could not be read: ${messageOf(e)}`,
+            isIndexTable(name) ? 'reindex' : 'restore',
+          );
+        }
+      },
+      problem,
+    );
     if (name === 'aspects') aspects.end();
     search?.tableWalked(name, walked);
   }
 
   // The counts the walks can only compare at their end.
   if (aspects.latest !== listedAspects && summary.entities > 0 && !entityDamage && !unstructured.has('entities')) {
-    problem('entities', 'the entities', `they list ${counted(listedAspects, 'aspect')}, but ${counted(aspects.latest, 'latest aspect value')} ${aspects.latest === 1 ? 'is' : 'are'} stored`, 'restore');
+    problem(
+      'entities',
+      'the entities',
+      `they list ${counted(listedAspects, 'aspect')}, but ${counted(aspects.latest, 'latest aspect value')} ${aspects.latest === 1 ? 'is' : 'are'} stored`,
+      'restore',
+    );
   }
   const entityCount = summary.entities;
-  if (tables.byType && entries('byType') !== entityCount) problem('byType', 'the index of entities by type', `it has ${counted(entries('byType'), 'entry', 'entries')} for ${counted(entityCount, 'entity', 'entities')}`, 'restore');
-  if (relationshipsCurrent && tables.entityUrns && entries('entityUrns') !== entityCount) problem('entityUrns', 'the entity ids', `${counted(entries('entityUrns'), 'id is', 'ids are')} mapped to urns, for ${counted(entityCount, 'entity', 'entities')}`, 'reindex');
+  if (tables.byType && entries('byType') !== entityCount)
+    problem(
+      'byType',
+      'the index of entities by type',
+      `it has ${counted(entries('byType'), 'entry', 'entries')} for ${counted(entityCount, 'entity', 'entities')}`,
+      'restore',
+    );
+  if (relationshipsCurrent && tables.entityUrns && entries('entityUrns') !== entityCount)
+    problem(
+      'entityUrns',
+      'the entity ids',
+      `${counted(entries('entityUrns'), 'id is', 'ids are')} mapped to urns, for ${counted(entityCount, 'entity', 'entities')}`,
+      'reindex',
+    );
   checkMeta(tables, maxId, relationshipsCurrent, problem);
 
   // --- 2. the indexes, entity by entity in id order ---
   if ((relationshipsCurrent && tables.relBlocks) || search) {
-    const relationships = relationshipsCurrent && tables.relBlocks ? new RelationshipCheck(parts.relationships, tables.relBlocks, problem) : undefined;
+    const relationships =
+      relationshipsCurrent && tables.relBlocks
+        ? new RelationshipCheck(parts.relationships, tables.relBlocks, problem)
+        : undefined;
     let block = -1;
     let complete = true;
     // A damaged entity record or aspect (reported): what the indexes should hold of that entity is
@@ -321,14 +446,24 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
       // A block's reads land all over the file (its entities' aspects, every word's postings).
       releaseMap(env);
     };
-    for (const { key: id, value: urn } of walkEntriesOf(tables.entityUrns, 'entityUrns', problem, () => (complete = false))) {
+    for (const { key: id, value: urn } of walkEntriesOf(
+      tables.entityUrns,
+      'entityUrns',
+      problem,
+      () => (complete = false),
+    )) {
       tick();
       if (typeof id !== 'number' || typeof urn !== 'string') continue;
       if (id >>> BLOCK_BITS !== block) {
         try {
           endBlock();
         } catch (e) {
-          problem('indexes', `the entities of ids ${block << BLOCK_BITS}–${((block + 1) << BLOCK_BITS) - 1}`, `their index entries could not be checked: ${messageOf(e)}`, 'reindex');
+          problem(
+            'indexes',
+            `the entities of ids ${block << BLOCK_BITS}–${((block + 1) << BLOCK_BITS) - 1}`,
+            `their index entries could not be checked: ${messageOf(e)}`,
+            'reindex',
+          );
         }
         block = id >>> BLOCK_BITS;
       }
@@ -366,16 +501,37 @@ export function verifyStore(parts: VerifyParts, report: (p: VerifyProblem) => vo
 
 /** Whether a table is part of an index that `catalog reindex` rebuilds. */
 function isIndexTable(name: string): boolean {
-  return ['relBlocks', 'entityUrns', 'searchDocs', 'postingBlocks', 'keywordBlocks', 'searchTerms', 'facetCounts', 'facetColumns', 'facetOrdinals', 'facetValues'].includes(name);
+  return [
+    'relBlocks',
+    'entityUrns',
+    'searchDocs',
+    'postingBlocks',
+    'keywordBlocks',
+    'searchTerms',
+    'facetCounts',
+    'facetColumns',
+    'facetOrdinals',
+    'facetValues',
+  ].includes(name);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isEntityRecord = (v: unknown): v is EntityRecord =>
-  isRecord(v) && typeof v['entityType'] === 'string' && Array.isArray(v['aspects']) && (v['aspects'] as unknown[]).every((a) => typeof a === 'string') && (v['id'] === undefined || typeof v['id'] === 'number');
+  isRecord(v) &&
+  typeof v['entityType'] === 'string' &&
+  Array.isArray(v['aspects']) &&
+  (v['aspects'] as unknown[]).every((a) => typeof a === 'string') &&
+  (v['id'] === undefined || typeof v['id'] === 'number');
 const isAspectKey = (key: unknown): key is [string, string, number] =>
-  Array.isArray(key) && key.length === 3 && typeof key[0] === 'string' && typeof key[1] === 'string' && Number.isInteger(key[2]) && (key[2] as number) >= 0;
+  Array.isArray(key) &&
+  key.length === 3 &&
+  typeof key[0] === 'string' &&
+  typeof key[1] === 'string' &&
+  Number.isInteger(key[2]) &&
+  (key[2] as number) >= 0;
 /** A remote's location as `catalog remote` writes it: a URL's origin and path, a database URL, or an absolute path. */
-const isLocation = (s: string): boolean => /^(https?|postgres(ql)?):\/\/[^\s]+$/i.test(s) || s.startsWith('/') || /^[A-Za-z]:[\\/]/.test(s);
+const isLocation = (s: string): boolean =>
+  /^(https?|postgres(ql)?):\/\/[^\s]+$/i.test(s) || s.startsWith('/') || /^[A-Za-z]:[\\/]/.test(s);
 
 /**
  * Walks every entry of a table in key order with its value as stored, checking that each key comes
@@ -383,14 +539,24 @@ const isLocation = (s: string): boolean => /^(https?|postgres(ql)?):\/\/[^\s]+$/
  * from its end down to the last key read, so only the entries between the two failures go unread.
  * Returns how many entries were read.
  */
-function walkTable(name: string, db: Database<Buffer, Key>, visit: (key: Key, bytes: Buffer) => void, problem: (part: string, subject: string, what: string, fix: VerifyFix) => void): number {
+function walkTable(
+  name: string,
+  db: Database<Buffer, Key>,
+  visit: (key: Key, bytes: Buffer) => void,
+  problem: (part: string, subject: string, what: string, fix: VerifyFix) => void,
+): number {
   let count = 0;
   let last: Key | undefined;
   try {
     // Values as lmdb hands them out for a table of bytes: copied out of its reused buffer already.
     for (const { key, value } of db.getRange({})) {
       if (last !== undefined && !comesAfter(key, last)) {
-        problem(name, keyText(key), `its key comes after ${keyText(last)} although it sorts before it: the table's structure is damaged`, 'restore');
+        problem(
+          name,
+          keyText(key),
+          `its key comes after ${keyText(last)} although it sorts before it: the table's structure is damaged`,
+          'restore',
+        );
       }
       spoilBuffer(db);
       last = key;
@@ -399,7 +565,12 @@ function walkTable(name: string, db: Database<Buffer, Key>, visit: (key: Key, by
     }
     return count;
   } catch (e) {
-    problem(name, last === undefined ? 'its first entries' : `the entries after key ${keyText(last)}`, `they could not be read: ${messageOf(e)}`, 'restore');
+    problem(
+      name,
+      last === undefined ? 'its first entries' : `the entries after key ${keyText(last)}`,
+      `they could not be read: ${messageOf(e)}`,
+      'restore',
+    );
   }
   // The rest, from the end down: the pages after a damaged one may still read.
   let first: Key | undefined;
@@ -411,13 +582,23 @@ function walkTable(name: string, db: Database<Buffer, Key>, visit: (key: Key, by
       visit(key, value);
     }
   } catch (e) {
-    problem(name, first === undefined ? 'its last entries' : `the entries before key ${keyText(first)}`, `they could not be read either: ${messageOf(e)}`, 'restore');
+    problem(
+      name,
+      first === undefined ? 'its last entries' : `the entries before key ${keyText(first)}`,
+      `they could not be read either: ${messageOf(e)}`,
+      'restore',
+    );
   }
   return count;
 }
 
 /** Entries of a table read with its own decoding; a failure is reported and ends the walk (`stopped`). */
-function* walkEntriesOf<K extends Key, V>(db: Database<V, K> | undefined, name: string, problem: (part: string, subject: string, what: string, fix: VerifyFix) => void, stopped: () => void): Generator<{ key: K; value: V }> {
+function* walkEntriesOf<K extends Key, V>(
+  db: Database<V, K> | undefined,
+  name: string,
+  problem: (part: string, subject: string, what: string, fix: VerifyFix) => void,
+  stopped: () => void,
+): Generator<{ key: K; value: V }> {
   if (!db) return;
   let last: K | undefined;
   try {
@@ -427,7 +608,12 @@ function* walkEntriesOf<K extends Key, V>(db: Database<V, K> | undefined, name: 
     }
   } catch (e) {
     stopped();
-    problem(name, last === undefined ? 'its first entries' : `the entries after key ${keyText(last)}`, `the indexes could not be checked past them: ${messageOf(e)}`, 'restore');
+    problem(
+      name,
+      last === undefined ? 'its first entries' : `the entries after key ${keyText(last)}`,
+      `the indexes could not be checked past them: ${messageOf(e)}`,
+      'restore',
+    );
   }
 }
 
@@ -499,14 +685,31 @@ function latestAspects(tables: Tables, urn: string, entity: EntityRecord): Lates
  * n): the latest version is stored, says how many older versions there are, and those are 1 … n;
  * its entity exists and lists it.
  */
-function aspectHistory(problem: (part: string, subject: string, what: string, fix: VerifyFix) => void, entityOf: (urn: string) => EntityRecord | null | undefined) {
-  let group: { urn: string; aspect: string; latest: boolean; history: number | undefined; versions: number } | undefined;
+function aspectHistory(
+  problem: (part: string, subject: string, what: string, fix: VerifyFix) => void,
+  entityOf: (urn: string) => EntityRecord | null | undefined,
+) {
+  let group:
+    | { urn: string; aspect: string; latest: boolean; history: number | undefined; versions: number }
+    | undefined;
   let latest = 0;
   const close = () => {
     if (!group) return;
     const subject = `aspect ${group.aspect} of ${group.urn}`;
-    if (!group.latest) problem('aspects', subject, `${counted(group.versions, 'older version is', 'older versions are')} stored, but no latest version`, 'restore');
-    else if (group.history !== undefined && group.versions !== group.history) problem('aspects', subject, `its latest version says it has ${counted(group.history, 'older version')}, but ${group.versions} ${group.versions === 1 ? 'is' : 'are'} stored`, 'restore');
+    if (!group.latest)
+      problem(
+        'aspects',
+        subject,
+        `${counted(group.versions, 'older version is', 'older versions are')} stored, but no latest version`,
+        'restore',
+      );
+    else if (group.history !== undefined && group.versions !== group.history)
+      problem(
+        'aspects',
+        subject,
+        `its latest version says it has ${counted(group.history, 'older version')}, but ${group.versions} ${group.versions === 1 ? 'is' : 'are'} stored`,
+        'restore',
+      );
   };
   return {
     get latest() {
@@ -526,13 +729,26 @@ function aspectHistory(problem: (part: string, subject: string, what: string, fi
       latest++;
       if (read && 'value' in read) {
         const record = read.value as AspectRecord;
-        if (!isRecord(record) || !('value' in record) || !isRecord(record.created) || typeof record.created.time !== 'number' || typeof record.created.actor !== 'string') {
-          problem('aspects', describeKey('aspects', key), 'it is not an aspect record (value, systemMetadata, created)', 'restore');
+        if (
+          !isRecord(record) ||
+          !('value' in record) ||
+          !isRecord(record.created) ||
+          typeof record.created.time !== 'number' ||
+          typeof record.created.actor !== 'string'
+        ) {
+          problem(
+            'aspects',
+            describeKey('aspects', key),
+            'it is not an aspect record (value, systemMetadata, created)',
+            'restore',
+          );
         } else if (typeof record.history === 'number') group.history = record.history;
       }
       const entity = entityOf(urn);
-      if (entity === undefined) problem('aspects', describeKey('aspects', key), 'it is stored, but its entity is not', 'restore');
-      else if (entity !== null && !entity.aspects.includes(aspect)) problem('entities', urn, `it does not list its aspect ${aspect}, which is stored`, 'restore');
+      if (entity === undefined)
+        problem('aspects', describeKey('aspects', key), 'it is stored, but its entity is not', 'restore');
+      else if (entity !== null && !entity.aspects.includes(aspect))
+        problem('entities', urn, `it does not list its aspect ${aspect}, which is stored`, 'restore');
     },
     end() {
       close();
@@ -542,7 +758,12 @@ function aspectHistory(problem: (part: string, subject: string, what: string, fi
 }
 
 /** The `meta` entries verify can check on their own: the format, the dictionary, the entity id counter. */
-function checkMeta(tables: Tables, maxId: number, idsChecked: boolean, problem: (part: string, subject: string, what: string, fix: VerifyFix) => void): void {
+function checkMeta(
+  tables: Tables,
+  maxId: number,
+  idsChecked: boolean,
+  problem: (part: string, subject: string, what: string, fix: VerifyFix) => void,
+): void {
   const meta = tables.meta;
   if (!meta) return;
   let format: unknown;
@@ -553,11 +774,27 @@ function checkMeta(tables: Tables, maxId: number, idsChecked: boolean, problem: 
     dictionary = meta.get(DICTIONARY_KEY);
     next = meta.get(NEXT_ENTITY_ID);
   } catch (e) {
-    return problem('meta', 'the file\'s settings', `they could not be read: ${messageOf(e)}`, 'restore');
+    return problem('meta', "the file's settings", `they could not be read: ${messageOf(e)}`, 'restore');
   }
-  if (format !== undefined && (typeof format !== 'number' || !Number.isInteger(format) || format < 1 || format > FORMAT)) problem('meta', 'the data file format', `it is ${JSON.stringify(format)}`, 'restore');
-  if (typeof format === 'number' && format >= 3 && !(dictionary instanceof Uint8Array && dictionary.length > 0)) problem('meta', 'the value dictionary', 'a file of format 3 or later has none: its compressed values cannot be read', 'restore');
-  if (idsChecked && maxId > 0 && !(typeof next === 'number' && next > maxId)) problem('meta', 'the entity id counter', `it is ${JSON.stringify(next)}, but entity id ${maxId} is given already: the next new entity would share an id`, 'restore');
+  if (
+    format !== undefined &&
+    (typeof format !== 'number' || !Number.isInteger(format) || format < 1 || format > FORMAT)
+  )
+    problem('meta', 'the data file format', `it is ${JSON.stringify(format)}`, 'restore');
+  if (typeof format === 'number' && format >= 3 && !(dictionary instanceof Uint8Array && dictionary.length > 0))
+    problem(
+      'meta',
+      'the value dictionary',
+      'a file of format 3 or later has none: its compressed values cannot be read',
+      'restore',
+    );
+  if (idsChecked && maxId > 0 && !(typeof next === 'number' && next > maxId))
+    problem(
+      'meta',
+      'the entity id counter',
+      `it is ${JSON.stringify(next)}, but entity id ${maxId} is given already: the next new entity would share an id`,
+      'restore',
+    );
 }
 
 /**
@@ -611,10 +848,22 @@ class RelationshipCheck {
       }
       const held = new Set(stored ? Array.from(stored, (low) => base + low) : []);
       for (const id of ids) {
-        if (!held.has(id)) this.problem('relBlocks', `${this.urns.get(id)} --${type}--> ${dest}`, `the relationships index lacks this edge, which aspect ${aspect} declares`, 'reindex');
+        if (!held.has(id))
+          this.problem(
+            'relBlocks',
+            `${this.urns.get(id)} --${type}--> ${dest}`,
+            `the relationships index lacks this edge, which aspect ${aspect} declares`,
+            'reindex',
+          );
       }
       for (const id of held) {
-        if (!ids.has(id) && !this.unknowns.has(id)) this.problem('relBlocks', `${this.urns.get(id) ?? `entity id ${id}`} --${type}--> ${dest}`, `the relationships index holds this edge, which aspect ${aspect} does not declare`, 'reindex');
+        if (!ids.has(id) && !this.unknowns.has(id))
+          this.problem(
+            'relBlocks',
+            `${this.urns.get(id) ?? `entity id ${id}`} --${type}--> ${dest}`,
+            `the relationships index holds this edge, which aspect ${aspect} does not declare`,
+            'reindex',
+          );
       }
     }
     this.pending.clear();
@@ -626,7 +875,12 @@ class RelationshipCheck {
   finish(complete: boolean): number {
     const stored = (this.db.getStats() as { entryCount?: number }).entryCount ?? 0;
     if (complete && stored > this.blocks) {
-      this.problem('relBlocks', 'the relationships index', `it holds ${counted(stored - this.blocks, 'block')} of edges that no aspect declares (of entities that are gone, or of values that changed)`, 'reindex');
+      this.problem(
+        'relBlocks',
+        'the relationships index',
+        `it holds ${counted(stored - this.blocks, 'block')} of edges that no aspect declares (of entities that are gone, or of values that changed)`,
+        'reindex',
+      );
     }
     return this.edges;
   }

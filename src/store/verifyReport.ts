@@ -43,7 +43,6 @@ export interface LatestAspects {
   modified(): number;
 }
 
-
 /** `n` and a noun, singular or plural as `n` asks: "1 document", "3 documents". */
 export function counted(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;

@@ -101,7 +101,13 @@ export interface StoreTxn extends StoreView {
   putToken(id: string, value: unknown): void;
   deleteToken(id: string): boolean;
   /** Stores one event; an event at the same time and partition is replaced. */
-  putTimeseries(urn: string, aspectName: string, timestampMillis: number, partition: string, record: TimeseriesRecord): void;
+  putTimeseries(
+    urn: string,
+    aspectName: string,
+    timestampMillis: number,
+    partition: string,
+    record: TimeseriesRecord,
+  ): void;
   /** Removes the events of `urn` (of one aspect, in a time range, when given); returns how many. */
   deleteTimeseries(urn: string, aspectName?: string, range?: TimeRange): number;
   putSetting(name: string, value: unknown): void;

@@ -6,9 +6,23 @@
  * brought in line and the pending index changes written, in the same transaction as the aspects.
  */
 import { AFTER, type Walk } from './keyWalks.ts';
-import { EntityIdCounter, type RelatedEdge, type RelationshipDirection, type RelationshipIndex } from './relationships.ts';
+import {
+  EntityIdCounter,
+  type RelatedEdge,
+  type RelationshipDirection,
+  type RelationshipIndex,
+} from './relationships.ts';
 import type { SearchTables } from './searchIndex.ts';
-import { deepEqual, type AspectKey, type AspectRecord, type EntityRecord, type Tables, type TimeRange, type TimeseriesRecord, type TimeseriesRow } from './tables.ts';
+import {
+  deepEqual,
+  type AspectKey,
+  type AspectRecord,
+  type EntityRecord,
+  type Tables,
+  type TimeRange,
+  type TimeseriesRecord,
+  type TimeseriesRow,
+} from './tables.ts';
 import { deleteTimeseries } from './timeseries.ts';
 import type { PutAspectInput, PutAspectResult, StoreTxn, StoreView } from './view.ts';
 import type { RemoteRecord, SyncBase, SyncWrites } from './syncState.ts';
@@ -66,8 +80,22 @@ export class WriteScope implements StoreTxn {
   private readonly sync: SyncWrites;
 
   constructor(parts: StoreParts) {
-    ({ view: this.view, relationships: this.relationships, search: this.search, derived: this.derived, walk: this.walk } = parts);
-    ({ aspects: this.aspects, entities: this.entities, byType: this.byType, tokens: this.tokens, series: this.series, entityUrns: this.entityUrns, meta: this.meta } = parts.tables);
+    ({
+      view: this.view,
+      relationships: this.relationships,
+      search: this.search,
+      derived: this.derived,
+      walk: this.walk,
+    } = parts);
+    ({
+      aspects: this.aspects,
+      entities: this.entities,
+      byType: this.byType,
+      tokens: this.tokens,
+      series: this.series,
+      entityUrns: this.entityUrns,
+      meta: this.meta,
+    } = parts.tables);
     this.ids = new EntityIdCounter(this.meta);
     this.sync = parts.syncWrites;
   }
@@ -179,13 +207,18 @@ export class WriteScope implements StoreTxn {
   }
 
   private aspectKeys(urn: string, name: string): AspectKey[] {
-    return Array.from(this.walk<AspectKey>('aspects', this.aspects, { start: [urn, name, 0], end: [urn, name + AFTER, 0] }));
+    return Array.from(
+      this.walk<AspectKey>('aspects', this.aspects, { start: [urn, name, 0], end: [urn, name + AFTER, 0] }),
+    );
   }
 
   putAspect(input: PutAspectInput): PutAspectResult {
     const { aspects, entities, writtenEntities } = this;
     const { urn, aspectName } = input;
-    const systemMetadata: Record<string, unknown> = { ...(input.systemMetadata ?? {}), lastObserved: input.created.time };
+    const systemMetadata: Record<string, unknown> = {
+      ...(input.systemMetadata ?? {}),
+      lastObserved: input.created.time,
+    };
     let entity = writtenEntities.has(urn) ? writtenEntities.get(urn) : entities.get(urn);
     const createdEntity = entity === undefined;
     let entityChanged = createdEntity;
@@ -208,14 +241,17 @@ export class WriteScope implements StoreTxn {
     }
     // The entity record lists every aspect it has, so an aspect it does not list needs no lookup.
     const written = this.writtenAspects.get(urn)?.get(aspectName);
-    const current = entity.aspects.includes(aspectName) ? written ?? aspects.get([urn, aspectName, 0]) : undefined;
+    const current = entity.aspects.includes(aspectName) ? (written ?? aspects.get([urn, aspectName, 0])) : undefined;
     this.keepDerived(urn, aspectName, current?.value);
     if (current && deepEqual(current.value, input.value)) {
       // As DataHub does for a value it already holds: no new version, lastObserved and runId refreshed,
       // the previous runId kept as lastRunId.
       const before = current.systemMetadata ?? {};
       const runId = input.systemMetadata?.['runId'];
-      const rerun = typeof runId === 'string' ? { runId, ...(typeof before['runId'] === 'string' && { lastRunId: before['runId'] }) } : {};
+      const rerun =
+        typeof runId === 'string'
+          ? { runId, ...(typeof before['runId'] === 'string' && { lastRunId: before['runId'] }) }
+          : {};
       const observed = { ...current, systemMetadata: { ...before, lastObserved: input.created.time, ...rerun } };
       aspects.put([urn, aspectName, 0], observed);
       this.wrote(urn, aspectName, observed);
@@ -234,7 +270,12 @@ export class WriteScope implements StoreTxn {
     // As DataHub does: the latest value's systemMetadata.version is the number the next history
     // row will take (rows 1..version-1 hold the older values), so a client can page history from
     // the newest end (mcp-server-datahub's get_aspect_history does).
-    const latest = { value: input.value, systemMetadata: { ...systemMetadata, version: String(history + 1) }, created: input.created, history };
+    const latest = {
+      value: input.value,
+      systemMetadata: { ...systemMetadata, version: String(history + 1) },
+      created: input.created,
+      history,
+    };
     aspects.put([urn, aspectName, 0], latest);
     this.wrote(urn, aspectName, latest);
     this.indexEdges(urn, entity.id, aspectName, current?.value, input.value);
@@ -324,7 +365,13 @@ export class WriteScope implements StoreTxn {
     return true;
   }
 
-  putTimeseries(urn: string, aspectName: string, timestampMillis: number, partition: string, record: TimeseriesRecord): void {
+  putTimeseries(
+    urn: string,
+    aspectName: string,
+    timestampMillis: number,
+    partition: string,
+    record: TimeseriesRecord,
+  ): void {
     this.series.put([urn, aspectName, timestampMillis, partition], record);
   }
 
@@ -343,7 +390,10 @@ export class WriteScope implements StoreTxn {
       if (!records.has(name)) {
         // An aspect the entity does not list is not in the file (putAspect relies on it too): no lookup.
         const absent = entity !== undefined && !entity.aspects.includes(name);
-        records.set(name, written?.has(name) ? written.get(name) : absent ? undefined : this.aspects.get([urn, name, 0]));
+        records.set(
+          name,
+          written?.has(name) ? written.get(name) : absent ? undefined : this.aspects.get([urn, name, 0]),
+        );
       }
       return records.get(name);
     };
@@ -352,7 +402,15 @@ export class WriteScope implements StoreTxn {
       return this.derivedBefore.has(k) ? this.derivedBefore.get(k) : record(name)?.value;
     };
     const deleted = this.deletedIds.get(urn);
-    if (deleted !== undefined && deleted !== entity?.id) this.search.update(urn, deleted, undefined, () => undefined, () => 0, was);
+    if (deleted !== undefined && deleted !== entity?.id)
+      this.search.update(
+        urn,
+        deleted,
+        undefined,
+        () => undefined,
+        () => 0,
+        was,
+      );
     // Every entity has an id once the relationships index is current (see reindexRelationships).
     if (entity?.id === undefined) return false;
     const modified = () => Math.max(0, ...(entity?.aspects ?? []).map((name) => record(name)?.created.time ?? 0));

@@ -76,7 +76,10 @@ export interface CommonBase {
  * histories (the smaller of the two depths, then their sum, then the value's hash, so the answer does
  * not depend on which history is called local).
  */
-export function findCommonBase(local: readonly AspectVersion[], remote: readonly AspectVersion[]): CommonBase | undefined {
+export function findCommonBase(
+  local: readonly AspectVersion[],
+  remote: readonly AspectVersion[],
+): CommonBase | undefined {
   const lh = local.map((v) => hashValue(v.value));
   const rh = remote.map((v) => hashValue(v.value));
   const remoteByVersion = new Map(remote.map((v, j) => [String(v.version), j] as const));
@@ -87,7 +90,11 @@ export function findCommonBase(local: readonly AspectVersion[], remote: readonly
     const n = Number(v.version);
     if (!aligned || (Number.isFinite(n) && n > aligned.n)) aligned = { i, j, n: Number.isFinite(n) ? n : -Infinity };
   });
-  const pick = (i: number, j: number): CommonBase => ({ value: local[i]!.value, localVersion: String(local[i]!.version), remoteVersion: String(remote[j]!.version) });
+  const pick = (i: number, j: number): CommonBase => ({
+    value: local[i]!.value,
+    localVersion: String(local[i]!.version),
+    remoteVersion: String(remote[j]!.version),
+  });
   if (aligned) return pick(aligned.i, aligned.j);
   const firstInRemote = new Map<string, number>();
   rh.forEach((h, j) => {

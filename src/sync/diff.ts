@@ -49,7 +49,13 @@ interface Ctx {
  * only is one change at the empty path; otherwise the changes are field-level, in `a`'s order, then
  * what `b` added in `b`'s order.
  */
-export function diffAspect(aspectName: string, a: unknown, b: unknown, rules: MergeRules = MERGE_RULES, options: DiffOptions = {}): Change[] {
+export function diffAspect(
+  aspectName: string,
+  a: unknown,
+  b: unknown,
+  rules: MergeRules = MERGE_RULES,
+  options: DiffOptions = {},
+): Change[] {
   const compiled = compileRules(rules);
   const ctx: Ctx = { rules: compiled, stamps: options.stamps ?? false, sides: options.sides, out: [] };
   walk(a === null ? undefined : a, b === null ? undefined : b, compiled.root(aspectName), [], [], ctx);
@@ -61,18 +67,37 @@ function show(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
-function emit(op: Change['op'], before: unknown, after: unknown, path: PathSegment[], words: string[], element: boolean, ctx: Ctx): void {
+function emit(
+  op: Change['op'],
+  before: unknown,
+  after: unknown,
+  path: PathSegment[],
+  words: string[],
+  element: boolean,
+  ctx: Ctx,
+): void {
   const sign = op === 'added' ? '+' : op === 'removed' ? '-' : '~';
   const subject = words.join(' › ');
   // The whole aspect and an element of a labelled list are named; a field shows its value.
   let text: string;
-  if (path.length === 0) text = op === 'changed' ? `${sign} (aspect replaced${ctx.sides ? `: ${ctx.sides.before} → ${ctx.sides.after}` : ''})` : `${sign} (aspect ${op})`;
+  if (path.length === 0)
+    text =
+      op === 'changed'
+        ? `${sign} (aspect replaced${ctx.sides ? `: ${ctx.sides.before} → ${ctx.sides.after}` : ''})`
+        : `${sign} (aspect ${op})`;
   else if (element && op !== 'changed') text = `${sign} ${subject}`;
   else if (op === 'added') text = `${sign} ${subject}: ${show(after)}`;
   else if (op === 'removed') text = `${sign} ${subject}: ${show(before)}`;
-  else if (ctx.sides) text = `${sign} ${subject}: ${show(before)} (${ctx.sides.before}) → ${show(after)} (${ctx.sides.after})`;
+  else if (ctx.sides)
+    text = `${sign} ${subject}: ${show(before)} (${ctx.sides.before}) → ${show(after)} (${ctx.sides.after})`;
   else text = `${sign} ${subject}: ${show(before)} → ${show(after)}`;
-  ctx.out.push({ op, path: formatPath(path), ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}), text });
+  ctx.out.push({
+    op,
+    path: formatPath(path),
+    ...(before !== undefined ? { before } : {}),
+    ...(after !== undefined ? { after } : {}),
+    text,
+  });
 }
 
 const emptyLike = (v: unknown): unknown => (Array.isArray(v) ? [] : isJsonObject(v) ? {} : undefined);
@@ -103,7 +128,16 @@ function stepWords(words: string[], segment: PathSegment, label: string | undefi
  * `words` is the subject of a change as people read it: one word per labelled element (`column id`),
  * field names joined by dots after it (`source.type`). `element`: the value is a list element.
  */
-function walk(a: unknown, b: unknown, node: RuleNode, path: PathSegment[], words: string[], ctx: Ctx, element = false, lastWordIsField = false): void {
+function walk(
+  a: unknown,
+  b: unknown,
+  node: RuleNode,
+  path: PathSegment[],
+  words: string[],
+  ctx: Ctx,
+  element = false,
+  lastWordIsField = false,
+): void {
   if (deepEqual(a, b)) return;
   if (node.kind === 'stamp' && !ctx.stamps) return;
   if (a === undefined) return emit('added', undefined, b, path, words, element, ctx);
@@ -114,9 +148,16 @@ function walk(a: unknown, b: unknown, node: RuleNode, path: PathSegment[], words
       const child = ctx.rules.field(node, name);
       const declared = node.fields.has(name);
       // A declared labelled list or a quiet wrapper is named by its elements, not by its field name.
-      const hidden = declared && ((child.kind === 'record' && child.quiet) || ((child.kind === 'keyed' || child.kind === 'set') && child.label !== undefined));
+      const hidden =
+        declared &&
+        ((child.kind === 'record' && child.quiet) ||
+          ((child.kind === 'keyed' || child.kind === 'set') && child.label !== undefined));
       const seg: PathSegment = { field: name };
-      const childWords = hidden ? words : lastWordIsField ? [...words.slice(0, -1), `${words[words.length - 1]}${formatPath([{ field: 'x' }, seg]).slice(1)}`] : [...words, formatPath([seg])];
+      const childWords = hidden
+        ? words
+        : lastWordIsField
+          ? [...words.slice(0, -1), `${words[words.length - 1]}${formatPath([{ field: 'x' }, seg]).slice(1)}`]
+          : [...words, formatPath([seg])];
       let [av, bv] = [a[name], b[name]];
       if (hidden) {
         // A list or wrapper read through its elements: one side's absence reads as empty, so that
@@ -137,7 +178,16 @@ function walk(a: unknown, b: unknown, node: RuleNode, path: PathSegment[], words
         const be = bi.get(id);
         const segment = (ae ?? be)!.segment;
         const keyValues = 'key' in segment ? node.key.map((k) => segment.key[k]) : [];
-        walk(ae?.element, be?.element, node.element, [...path, segment], stepWords(words, segment, node.label, keyValues), ctx, true, node.label === undefined);
+        walk(
+          ae?.element,
+          be?.element,
+          node.element,
+          [...path, segment],
+          stepWords(words, segment, node.label, keyValues),
+          ctx,
+          true,
+          node.label === undefined,
+        );
       }
       return;
     }
@@ -152,9 +202,24 @@ function walk(a: unknown, b: unknown, node: RuleNode, path: PathSegment[], words
   emit('changed', a, b, path, words, element, ctx);
 }
 
-function emitSet(op: 'added' | 'removed', v: unknown, label: string | undefined, path: PathSegment[], words: string[], ctx: Ctx): void {
+function emitSet(
+  op: 'added' | 'removed',
+  v: unknown,
+  label: string | undefined,
+  path: PathSegment[],
+  words: string[],
+  ctx: Ctx,
+): void {
   const segment: PathSegment = { value: v };
-  emit(op, op === 'removed' ? v : undefined, op === 'added' ? v : undefined, [...path, segment], stepWords(words, segment, label, [v]), true, ctx);
+  emit(
+    op,
+    op === 'removed' ? v : undefined,
+    op === 'added' ? v : undefined,
+    [...path, segment],
+    stepWords(words, segment, label, [v]),
+    true,
+    ctx,
+  );
 }
 
 /** The human form of a list of changes: one line each. */

@@ -65,8 +65,17 @@ export function mergeAspect(
 ): MergeResult {
   const compiled = compileRules(rules);
   const ctx: Ctx = { aspect: aspectName, rules: compiled, resolve: options.resolve, conflicts: [] };
-  const value = merge(absentIfNull(base), absentIfNull(local), absentIfNull(remote), compiled.root(aspectName), [], ctx);
-  return options.resolve ? { value, conflicts: [], resolved: ctx.conflicts } : { value, conflicts: ctx.conflicts, resolved: [] };
+  const value = merge(
+    absentIfNull(base),
+    absentIfNull(local),
+    absentIfNull(remote),
+    compiled.root(aspectName),
+    [],
+    ctx,
+  );
+  return options.resolve
+    ? { value, conflicts: [], resolved: ctx.conflicts }
+    : { value, conflicts: ctx.conflicts, resolved: [] };
 }
 
 const absentIfNull = (v: unknown): unknown => (v === null ? undefined : v);
@@ -128,7 +137,11 @@ export function newerStamp(a: unknown, b: unknown): unknown {
  * (When only one side changed a list or record, `merge` returns that side's value as it is, order
  * included.)
  */
-function mergeOrder(baseKeys: Iterable<string> | undefined, local: Iterable<string>, remote: Iterable<string>): string[] {
+function mergeOrder(
+  baseKeys: Iterable<string> | undefined,
+  local: Iterable<string>,
+  remote: Iterable<string>,
+): string[] {
   if (baseKeys === undefined) return [...new Set([...local, ...remote])];
   const out = [...new Set(baseKeys)];
   const seen = new Set(out);
@@ -139,7 +152,14 @@ function mergeOrder(baseKeys: Iterable<string> | undefined, local: Iterable<stri
 
 // ---------- records and maps ----------
 
-function mergeRecord(b: JsonObject | undefined, l: JsonObject, r: JsonObject, node: RuleNode, path: PathSegment[], ctx: Ctx): JsonObject {
+function mergeRecord(
+  b: JsonObject | undefined,
+  l: JsonObject,
+  r: JsonObject,
+  node: RuleNode,
+  path: PathSegment[],
+  ctx: Ctx,
+): JsonObject {
   const out: JsonObject = {};
   for (const name of mergeOrder(b && Object.keys(b), Object.keys(l), Object.keys(r))) {
     const v = merge(b?.[name], l[name], r[name], ctx.rules.field(node, name), [...path, { field: name }], ctx);
@@ -187,7 +207,14 @@ export function indexKeyed(list: readonly unknown[], key: readonly string[]): Ma
   return out;
 }
 
-function mergeKeyed(b: unknown[] | undefined, l: unknown[], r: unknown[], node: Extract<RuleNode, { kind: 'keyed' }>, path: PathSegment[], ctx: Ctx): unknown[] | undefined {
+function mergeKeyed(
+  b: unknown[] | undefined,
+  l: unknown[],
+  r: unknown[],
+  node: Extract<RuleNode, { kind: 'keyed' }>,
+  path: PathSegment[],
+  ctx: Ctx,
+): unknown[] | undefined {
   const bi = indexKeyed(b ?? [], node.key);
   const li = indexKeyed(l, node.key);
   const ri = indexKeyed(r, node.key);

@@ -36,7 +36,8 @@ export function formatPathValue(v: unknown): string {
 }
 
 export function formatSegment(seg: PathSegment, first: boolean): string {
-  if ('field' in seg) return IDENT.test(seg.field) ? `${first ? '' : '.'}${seg.field}` : `[${JSON.stringify(seg.field)}]`;
+  if ('field' in seg)
+    return IDENT.test(seg.field) ? `${first ? '' : '.'}${seg.field}` : `[${JSON.stringify(seg.field)}]`;
   if ('key' in seg) {
     const parts = Object.entries(seg.key)
       .filter(([, v]) => v !== undefined && v !== null)

@@ -60,31 +60,55 @@ export function reconcile(input: ReconcileInput): Outcome {
     if (base.hash === localHash) return { kind: 'takeRemote', value: remote };
     if (base.hash === remoteHash) return { kind: 'keepLocal' };
     // The base value is an older version on one side (the local file keeps what it pulled).
-    const found = base.hash === hashValue(undefined) ? { value: undefined } : findByHash(input.localHistory(), base.hash) ?? findByHash(input.remoteHistory ?? [], base.hash);
+    const found =
+      base.hash === hashValue(undefined)
+        ? { value: undefined }
+        : (findByHash(input.localHistory(), base.hash) ?? findByHash(input.remoteHistory ?? [], base.hash));
     // One side removed the aspect (its history with it) while the other changed it, and the base value
     // is in neither history: the removal against the change is a conflict over the whole aspect, as
     // the merge would find it with the base at hand, never the change taken as new.
-    if (!found && (local === undefined || remote === undefined)) return removalAgainstChange(aspectName, local, remote, resolve);
+    if (!found && (local === undefined || remote === undefined))
+      return removalAgainstChange(aspectName, local, remote, resolve);
     return merged(aspectName, found?.value, local, remote, resolve);
   }
   // One side lacks the aspect and no base says it had it: the other side's value is new (what
   // relateHistories answers too, without reading a history).
   if (remote === undefined) return { kind: 'keepLocal' };
   if (local === undefined) return { kind: 'takeRemote', value: remote };
-  const rel = relateHistories(input.localHistory(), input.remoteHistory ?? (remote === undefined ? [] : [{ version: '0', value: remote }]));
+  const rel = relateHistories(
+    input.localHistory(),
+    input.remoteHistory ?? (remote === undefined ? [] : [{ version: '0', value: remote }]),
+  );
   if (rel.kind === 'same') return { kind: 'same' };
-  if (rel.kind === 'fastForward') return rel.newer === 'remote' ? { kind: 'takeRemote', value: remote } : { kind: 'keepLocal' };
-  const from: BaseRecord = rel.base ? { version: rel.base.remoteVersion, hash: hashValue(rel.base.value) } : { version: ABSENT_VERSION, hash: hashValue(undefined) };
-  return { ...(merged(aspectName, rel.base?.value, local, remote, input.resolve) as Extract<Outcome, { kind: 'merged' }>), from };
+  if (rel.kind === 'fastForward')
+    return rel.newer === 'remote' ? { kind: 'takeRemote', value: remote } : { kind: 'keepLocal' };
+  const from: BaseRecord = rel.base
+    ? { version: rel.base.remoteVersion, hash: hashValue(rel.base.value) }
+    : { version: ABSENT_VERSION, hash: hashValue(undefined) };
+  return {
+    ...(merged(aspectName, rel.base?.value, local, remote, input.resolve) as Extract<Outcome, { kind: 'merged' }>),
+    from,
+  };
 }
 
-function removalAgainstChange(aspectName: string, local: unknown, remote: unknown, resolve: 'ours' | 'theirs' | undefined): Outcome {
+function removalAgainstChange(
+  aspectName: string,
+  local: unknown,
+  remote: unknown,
+  resolve: 'ours' | 'theirs' | undefined,
+): Outcome {
   const conflict: Conflict = { aspect: aspectName, path: '', base: undefined, local, remote };
   if (!resolve) return { kind: 'merged', value: undefined, conflicts: [conflict], resolved: [] };
   return { kind: 'merged', value: resolve === 'ours' ? local : remote, conflicts: [], resolved: [conflict] };
 }
 
-function merged(aspectName: string, base: unknown, local: unknown, remote: unknown, resolve: 'ours' | 'theirs' | undefined): Outcome {
+function merged(
+  aspectName: string,
+  base: unknown,
+  local: unknown,
+  remote: unknown,
+  resolve: 'ours' | 'theirs' | undefined,
+): Outcome {
   const m = mergeAspect(aspectName, base, local, remote, undefined, { resolve });
   return { kind: 'merged', value: m.value, conflicts: m.conflicts, resolved: m.resolved };
 }

@@ -62,7 +62,11 @@ const LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   glossaryTerms: { terms: 'term' },
   ownership: { owners: 'owner' },
   institutionalMemory: { elements: 'link' },
-  editableSchemaMetadata: { editableSchemaFieldInfo: 'column', 'editableSchemaFieldInfo[].globalTags.tags': 'tag', 'editableSchemaFieldInfo[].glossaryTerms.terms': 'term' },
+  editableSchemaMetadata: {
+    editableSchemaFieldInfo: 'column',
+    'editableSchemaFieldInfo[].globalTags.tags': 'tag',
+    'editableSchemaFieldInfo[].glossaryTerms.terms': 'term',
+  },
   upstreamLineage: { upstreams: 'upstream' },
   structuredProperties: { properties: 'structured property' },
   datasetProperties: { tags: 'tag' },
@@ -80,14 +84,23 @@ const LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     outputDatasetFields: 'output column',
   },
   chartInfo: { inputs: 'input', inputEdges: 'input' },
-  dashboardInfo: { charts: 'chart', datasets: 'dataset', chartEdges: 'chart', datasetEdges: 'dataset', dashboards: 'dashboard' },
+  dashboardInfo: {
+    charts: 'chart',
+    datasets: 'dataset',
+    chartEdges: 'chart',
+    datasetEdges: 'dataset',
+    dashboards: 'dashboard',
+  },
   propertyDefinition: { entityTypes: 'entity type', allowedValues: 'allowed value', allowedPlatforms: 'platform' },
 };
 
 /** Lists sync treats as sets that no declaration keys (JSON Patch does not address them), by aspect. */
 const SYNC_LISTS: Readonly<Record<string, Readonly<Record<string, ListRule>>>> = {
   ownership: { 'ownerTypes.*': values('owner') },
-  schemaMetadata: { fields: { key: ['fieldPath'], label: 'column', nested: { 'globalTags.tags': tag, 'glossaryTerms.terms': term } }, primaryKeys: values('primary key') },
+  schemaMetadata: {
+    fields: { key: ['fieldPath'], label: 'column', nested: { 'globalTags.tags': tag, 'glossaryTerms.terms': term } },
+    primaryKeys: values('primary key'),
+  },
   upstreamLineage: { fineGrainedLineages: fineGrained },
   dataJobInputOutput: { fineGrainedLineages: fineGrained },
   corpGroupInfo: { members: values('member'), groups: values('group'), admins: values('admin') },
@@ -97,7 +110,12 @@ const SYNC_LISTS: Readonly<Record<string, Readonly<Record<string, ListRule>>>> =
 };
 
 /** The declared merge keys of one aspect as sync's lists: `a[].b` becomes list `b` nested in `a`'s elements. */
-function declaredLists(aspect: string, mergeKeys: Readonly<Record<string, MergeKey>>, labels: Readonly<Record<string, string>>, prefix = ''): Record<string, ListRule> {
+function declaredLists(
+  aspect: string,
+  mergeKeys: Readonly<Record<string, MergeKey>>,
+  labels: Readonly<Record<string, string>>,
+  prefix = '',
+): Record<string, ListRule> {
   const top: Record<string, ListRule> = {};
   const inner: Record<string, Record<string, MergeKey>> = {};
   for (const [path, key] of Object.entries(mergeKeys)) {
@@ -121,28 +139,49 @@ function declaredLists(aspect: string, mergeKeys: Readonly<Record<string, MergeK
  * fit the declarations: a label for a list no declaration has, or a list of sync's own at a path a
  * declaration keys already.
  */
-export function mergeRulesOf(declarations: ReadonlyArray<{ name: string; mergeKeys?: Readonly<Record<string, MergeKey>>; looseMergeKeys?: Readonly<Record<string, MergeKey>> }>): MergeRules {
+export function mergeRulesOf(
+  declarations: ReadonlyArray<{
+    name: string;
+    mergeKeys?: Readonly<Record<string, MergeKey>>;
+    looseMergeKeys?: Readonly<Record<string, MergeKey>>;
+  }>,
+): MergeRules {
   const aspects: Record<string, AspectMergeRule> = {};
   // A loosely keyed list (JSON Patch keys it only when it is there) is a set to sync all the same.
   const declared = new Map(declarations.map((d) => [d.name, { ...d.looseMergeKeys, ...d.mergeKeys }]));
   for (const [aspect, labels] of Object.entries(LABELS)) {
     for (const path of Object.keys(labels)) {
-      if (!Object.hasOwn(declared.get(aspect) ?? {}, path)) throw new Error(`merge rules: a label for ${aspect} ${path}, which no declaration keys`);
+      if (!Object.hasOwn(declared.get(aspect) ?? {}, path))
+        throw new Error(`merge rules: a label for ${aspect} ${path}, which no declaration keys`);
     }
   }
   for (const [name, mergeKeys] of declared) {
-    if (Object.keys(mergeKeys).length > 0) aspects[name] = { lists: declaredLists(name, mergeKeys, LABELS[name] ?? {}) };
+    if (Object.keys(mergeKeys).length > 0)
+      aspects[name] = { lists: declaredLists(name, mergeKeys, LABELS[name] ?? {}) };
   }
   for (const [name, lists] of Object.entries(SYNC_LISTS)) {
     const have = { ...(aspects[name]?.lists ?? {}) };
     for (const [path, list] of Object.entries(lists)) {
-      if (have[path]) throw new Error(`merge rules: ${name} ${path} is keyed by its declaration already; drop it from sync's own lists`);
+      if (have[path])
+        throw new Error(
+          `merge rules: ${name} ${path} is keyed by its declaration already; drop it from sync's own lists`,
+        );
       have[path] = list;
     }
     aspects[name] = { lists: have };
   }
   return {
-    stamps: ['created', 'lastModified', 'deleted', 'auditStamp', 'lastObserved', 'createStamp', 'updateStamp', 'lastUpdated', 'attribution'],
+    stamps: [
+      'created',
+      'lastModified',
+      'deleted',
+      'auditStamp',
+      'lastObserved',
+      'createStamp',
+      'updateStamp',
+      'lastUpdated',
+      'attribution',
+    ],
     aspects,
   };
 }
@@ -226,6 +265,7 @@ function compileLists(where: string, lists: Readonly<Record<string, ListRule>>):
 function compileList(where: string, list: ListRule): RuleNode {
   const label = list.label !== undefined ? { label: list.label } : {};
   if (list.key === 'value') return { kind: 'set', ...label };
-  if (list.key.length === 0 || !list.key.every((k) => KEY_NAME.test(k))) throw new Error(`merge rules of ${where}: key fields must be dotted names`);
+  if (list.key.length === 0 || !list.key.every((k) => KEY_NAME.test(k)))
+    throw new Error(`merge rules of ${where}: key fields must be dotted names`);
   return { kind: 'keyed', key: list.key, element: compileLists(where, list.nested ?? {}), ...label };
 }

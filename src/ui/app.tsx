@@ -17,7 +17,11 @@ import { entityPath, parseRoute, parseSearch } from './routes.ts';
 export const AUTH_ON = document.querySelector('meta[name="catalog-auth"]')?.getAttribute('content') === 'on';
 
 function Me() {
-  const me = useQuery('me', () => gql<{ me: { corpUser: { urn: string; username: string; properties?: { displayName?: string | null } | null } } | null }>(ME_QUERY));
+  const me = useQuery('me', () =>
+    gql<{
+      me: { corpUser: { urn: string; username: string; properties?: { displayName?: string | null } | null } } | null;
+    }>(ME_QUERY),
+  );
   const user = me.data?.me?.corpUser;
   return (
     <div class="me">

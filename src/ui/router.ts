@@ -50,7 +50,15 @@ export function usePlace(): Place {
 export function startRouter(): void {
   window.addEventListener('popstate', notify);
   document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const anchor = (event.target as Element | null)?.closest?.('a');
     if (!anchor?.href || anchor.target || anchor.hasAttribute('download')) return;
     if (anchor.dataset['reload'] !== undefined) return;

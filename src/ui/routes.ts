@@ -44,7 +44,9 @@ const PATH_BY_TYPE: Record<string, string> = {
 /** Our own path for an entity type DataHub's frontend has no page for. */
 export const GENERIC_PATH = 'entity';
 
-const TYPE_BY_PATH = new Map<string, string>(Object.entries(PATH_BY_TYPE).map(([type, path]) => [path.toLowerCase(), type]));
+const TYPE_BY_PATH = new Map<string, string>(
+  Object.entries(PATH_BY_TYPE).map(([type, path]) => [path.toLowerCase(), type]),
+);
 const TYPE_BY_LOWER = new Map<string, string>(Object.keys(PATH_BY_TYPE).map((type) => [type.toLowerCase(), type]));
 
 /** The dataset page's tabs, in DataHub's names (History is ours). */
@@ -158,7 +160,11 @@ export function parseSearch(search: string): SearchState {
     if (filter.values.length > 0) byKey.set(id, filter);
   }
   const page = Number.parseInt(params.get('page') ?? '1', 10);
-  return { query: params.get('query') ?? '', filters: [...byKey.values()], page: Number.isFinite(page) && page >= 1 ? page : 1 };
+  return {
+    query: params.get('query') ?? '',
+    filters: [...byKey.values()],
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+  };
 }
 
 /** The address of a search; the inverse of `parseSearch`. */
@@ -167,7 +173,10 @@ export function searchPath(state: Partial<SearchState>): string {
   params.set('query', state.query ?? '');
   for (const f of state.filters ?? []) {
     if (f.values.length === 0) continue;
-    params.append(`${FILTER_PREFIX}${f.field}${f.negated ? '___true' : ''}`, f.values.map((v) => v.replace(/,/g, '%2C')).join(','));
+    params.append(
+      `${FILTER_PREFIX}${f.field}${f.negated ? '___true' : ''}`,
+      f.values.map((v) => v.replace(/,/g, '%2C')).join(','),
+    );
   }
   if (state.page && state.page > 1) params.set('page', String(state.page));
   return `/search?${params.toString()}`;

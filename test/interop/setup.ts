@@ -10,7 +10,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { TUTORIAL_MCPS } from '../../src/sample/sample.ts';
-import { ROOT, runCli, runProcess, serveCatalog, tempDir, writeTemp, type RunResult, type SpawnedServer } from '../helpers.ts';
+import {
+  ROOT,
+  runCli,
+  runProcess,
+  serveCatalog,
+  tempDir,
+  writeTemp,
+  type RunResult,
+  type SpawnedServer,
+} from '../helpers.ts';
 
 export const hasPython = spawnSync('python3', ['--version']).status === 0;
 
@@ -38,7 +47,9 @@ export function datahubExecutable(suite = 'this suite'): string {
   if (datahub) return datahub;
   const check = spawnSync('bash', [join(ROOT, 'scripts', 'interop-venv.sh'), '--check'], { encoding: 'utf8' });
   if (check.status !== 0) {
-    throw new Error(`${suite} cannot run: DataHub's Python client (.venv-interop) is not set up; run scripts/setup.sh (${check.stderr.trim()})`);
+    throw new Error(
+      `${suite} cannot run: DataHub's Python client (.venv-interop) is not set up; run scripts/setup.sh (${check.stderr.trim()})`,
+    );
   }
   return (datahub = check.stdout.trim().split('\n').pop()!);
 }
@@ -55,11 +66,23 @@ export async function startInterop(data = join(tempDir(), 'catalog.lmdb')): Prom
   // A new data file gets the tutorials' entities; a file the caller prepared is served as it is (an
   // ingest of records it already holds would move their systemMetadata: runId, lastRunId).
   if (!existsSync(data)) {
-    const loaded = await runCli(['ingest', '-f', writeTemp('tutorial-entities.json', JSON.stringify(TUTORIAL_MCPS)), '--data', data]);
+    const loaded = await runCli([
+      'ingest',
+      '-f',
+      writeTemp('tutorial-entities.json', JSON.stringify(TUTORIAL_MCPS)),
+      '--data',
+      data,
+    ]);
     assert.equal(loaded.code, 0, loaded.stderr);
   }
   const server = await serveCatalog(['serve', '--port', '0', '--data', data]);
-  const env = { DATAHUB_GMS_URL: server.url, DATAHUB_TELEMETRY_ENABLED: 'false', HOME: home, DATAHUB_GMS_TOKEN: '', PYTHONWARNINGS: 'ignore' };
+  const env = {
+    DATAHUB_GMS_URL: server.url,
+    DATAHUB_TELEMETRY_ENABLED: 'false',
+    HOME: home,
+    DATAHUB_GMS_TOKEN: '',
+    PYTHONWARNINGS: 'ignore',
+  };
   return {
     datahub,
     python,
@@ -68,7 +91,10 @@ export async function startInterop(data = join(tempDir(), 'catalog.lmdb')): Prom
     env,
     dh: (args) => runProcess(datahub, args, { env, cwd: home }),
     async py(script, args = [], extraEnv = {}) {
-      const r = await runProcess(python, [join(ROOT, 'test', 'interop', 'py', script), ...args], { env: { ...env, ...extraEnv }, cwd: home });
+      const r = await runProcess(python, [join(ROOT, 'test', 'interop', 'py', script), ...args], {
+        env: { ...env, ...extraEnv },
+        cwd: home,
+      });
       assert.equal(r.code, 0, r.stderr);
       return JSON.parse(r.stdout.trim().split('\n').pop()!);
     },

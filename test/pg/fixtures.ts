@@ -13,7 +13,8 @@ import type { PgServer } from './server.ts';
 
 export const PLATFORMS = ['hive', 'postgres'] as const;
 
-export const genUrn = (i: number) => `urn:li:dataset:(urn:li:dataPlatform:${PLATFORMS[i % 2]},gen.db_${i % 7}.t_${i},PROD)`;
+export const genUrn = (i: number) =>
+  `urn:li:dataset:(urn:li:dataPlatform:${PLATFORMS[i % 2]},gen.db_${i % 7}.t_${i},PROD)`;
 
 /** How many versions aspect `a` of dataset `i` has (1–5), and the description of its version `v`. */
 export const versionsOf = (i: number, a: number) => 1 + ((i * 7 + a * 3) % 5);
@@ -32,11 +33,30 @@ export async function writeGenerated(path: string, n: number): Promise<number> {
     records++;
     if (!out.write(`${JSON.stringify(o)}\n`)) await once(out, 'drain');
   };
-  const mcp = (urn: string, aspectName: string, json: object) => ({ entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { json } });
+  const mcp = (urn: string, aspectName: string, json: object) => ({
+    entityType: 'dataset',
+    entityUrn: urn,
+    changeType: 'UPSERT',
+    aspectName,
+    aspect: { json },
+  });
   for (let i = 0; i < n; i++) {
     const urn = genUrn(i);
-    for (let v = 1; v <= versionsOf(i, 0); v++) await put(mcp(urn, 'datasetProperties', { name: `t_${i}`, description: description(i, v), customProperties: { team: `team_${i % 5}` }, tags: [] }));
-    for (let v = 1; v <= versionsOf(i, 1); v++) await put(mcp(urn, 'globalTags', { tags: Array.from({ length: v }, (_, k) => ({ tag: `urn:li:tag:gen_${(i + k) % 11}` })) }));
+    for (let v = 1; v <= versionsOf(i, 0); v++)
+      await put(
+        mcp(urn, 'datasetProperties', {
+          name: `t_${i}`,
+          description: description(i, v),
+          customProperties: { team: `team_${i % 5}` },
+          tags: [],
+        }),
+      );
+    for (let v = 1; v <= versionsOf(i, 1); v++)
+      await put(
+        mcp(urn, 'globalTags', {
+          tags: Array.from({ length: v }, (_, k) => ({ tag: `urn:li:tag:gen_${(i + k) % 11}` })),
+        }),
+      );
     await put(
       mcp(urn, 'schemaMetadata', {
         schemaName: `t_${i}`,
@@ -46,7 +66,15 @@ export async function writeGenerated(path: string, n: number): Promise<number> {
         lastModified: { time: 0, actor: 'urn:li:corpuser:unknown' },
         hash: '',
         platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } },
-        fields: [0, 1, 2].map((c) => ({ fieldPath: `c${c}`, nullable: false, nativeDataType: 'varchar', type: { type: { 'com.linkedin.schema.StringType': {} } }, description: `Column ${c}\twith a tab and a \\ backslash`, recursive: false, isPartOfKey: false })),
+        fields: [0, 1, 2].map((c) => ({
+          fieldPath: `c${c}`,
+          nullable: false,
+          nativeDataType: 'varchar',
+          type: { type: { 'com.linkedin.schema.StringType': {} } },
+          description: `Column ${c}\twith a tab and a \\ backslash`,
+          recursive: false,
+          isPartOfKey: false,
+        })),
       }),
     );
   }
@@ -64,7 +92,11 @@ export async function ingest(data: string, file: string): Promise<void> {
 /** JSON text with every object's keys sorted. */
 export function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v);
 }
 
@@ -100,7 +132,11 @@ export async function normalised(file: string): Promise<string> {
  * metadata_aspect_v2 on the server (latest versions, soft-deleted entities included), into a file of
  * MCPs. Returns the file's path.
  */
-export async function readWithDataHub(pg: PgServer, db: string, options: { excludeAspects?: string[] } = {}): Promise<string> {
+export async function readWithDataHub(
+  pg: PgServer,
+  db: string,
+  options: { excludeAspects?: string[] } = {},
+): Promise<string> {
   const datahub = datahubExecutable('the PostgreSQL hand-over suite');
   const dir = tempDir('catalog-pg-reader-');
   const out = join(dir, 'read.json');
@@ -119,7 +155,9 @@ export async function readWithDataHub(pg: PgServer, db: string, options: { exclu
       `      database: ${db}`,
       '    include_all_versions: false',
       '    include_soft_deleted_entities: true',
-      ...(options.excludeAspects?.length ? ['    exclude_aspects:', ...options.excludeAspects.map((a) => `      - ${a}`)] : []),
+      ...(options.excludeAspects?.length
+        ? ['    exclude_aspects:', ...options.excludeAspects.map((a) => `      - ${a}`)]
+        : []),
       '    stateful_ingestion:',
       '      enabled: false',
       '    structured_properties_template_cache_invalidation_interval: 0',
@@ -130,7 +168,9 @@ export async function readWithDataHub(pg: PgServer, db: string, options: { exclu
       '',
     ].join('\n'),
   );
-  const r = await runProcess(datahub, ['ingest', '-c', recipe], { env: { HOME: dir, DATAHUB_TELEMETRY_ENABLED: 'false' } });
+  const r = await runProcess(datahub, ['ingest', '-c', recipe], {
+    env: { HOME: dir, DATAHUB_TELEMETRY_ENABLED: 'false' },
+  });
   assert.equal(r.code, 0, `${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`);
   return out;
 }

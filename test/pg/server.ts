@@ -10,7 +10,16 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +29,15 @@ export function postgresBin(): string {
   const given = process.env['PG_BIN'];
   if (given) return given;
   const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
-  if (versions.length === 0) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): run `bash scripts/setup.sh postgres` (or set PG_BIN to the folder holding initdb and pg_ctl)');
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions.length === 0)
+    throw new Error(
+      'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): run `bash scripts/setup.sh postgres` (or set PG_BIN to the folder holding initdb and pg_ctl)',
+    );
   return join(base, versions.includes('15') ? '15' : versions[0]!, 'bin');
 }
 
@@ -62,8 +78,13 @@ export async function startPostgres(): Promise<PgServer> {
   const bin = postgresBin();
   const asRoot = userInfo().uid === 0;
   const dir = mkdtempSync(join(tmpdir(), 'catalog-pg-'));
-  const owner = asRoot ? (spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim() || undefined) : undefined;
-  if (asRoot && owner === undefined) throw new Error('running as root needs the `postgres` user to run PostgreSQL: run `bash scripts/setup.sh postgres`');
+  const owner = asRoot
+    ? spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim() || undefined
+    : undefined;
+  if (asRoot && owner === undefined)
+    throw new Error(
+      'running as root needs the `postgres` user to run PostgreSQL: run `bash scripts/setup.sh postgres`',
+    );
   const run = (cmd: string, args: string[], input?: string) => {
     const [c, a] = asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
     const r = spawnSync(c, a, { encoding: 'utf8', input, cwd: dir });
@@ -74,14 +95,57 @@ export async function startPostgres(): Promise<PgServer> {
   const user = 'postgres';
   writeFileSync(join(dir, 'pwfile'), `${password}\n`);
   // The certificate: self-signed for localhost, so `sslmode=verify-full` with it as root certificate holds.
-  const cert = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-keyout', join(dir, 'server.key'), '-out', join(dir, 'server.crt')], { encoding: 'utf8' });
+  const cert = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+      '-keyout',
+      join(dir, 'server.key'),
+      '-out',
+      join(dir, 'server.crt'),
+    ],
+    { encoding: 'utf8' },
+  );
   if (cert.status !== 0) throw new Error(`openssl could not make the test certificate: ${cert.stderr}`);
   chmodSync(join(dir, 'server.key'), 0o600);
-  if (asRoot) for (const f of ['', 'pwfile', 'server.key', 'server.crt']) chownSync(join(dir, f), Number(owner), Number(owner));
+  if (asRoot)
+    for (const f of ['', 'pwfile', 'server.key', 'server.crt']) chownSync(join(dir, f), Number(owner), Number(owner));
   const data = join(dir, 'data');
-  run(join(bin, 'initdb'), ['-D', data, '-U', user, '--pwfile', join(dir, 'pwfile'), '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  run(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    user,
+    '--pwfile',
+    join(dir, 'pwfile'),
+    '--auth-local=trust',
+    '--auth-host=scram-sha-256',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
   const port = await freePort();
-  const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", '-c ssl=on', `-c ssl_cert_file=${join(dir, 'server.crt')}`, `-c ssl_key_file=${join(dir, 'server.key')}`, '-c fsync=off', '-c max_connections=40'].join(' ');
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    "-c listen_addresses='127.0.0.1'",
+    '-c ssl=on',
+    `-c ssl_cert_file=${join(dir, 'server.crt')}`,
+    `-c ssl_key_file=${join(dir, 'server.key')}`,
+    '-c fsync=off',
+    '-c max_connections=40',
+  ].join(' ');
   run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
   let stopped = false;
   const stop = () => {
@@ -94,14 +158,20 @@ export async function startPostgres(): Promise<PgServer> {
     }
   };
   process.on('exit', stop);
-  const psql = (db: string, sql: string) => run(join(bin, 'psql'), ['-h', dir, '-p', String(port), '-U', user, '-d', db, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-f', '-'], sql);
+  const psql = (db: string, sql: string) =>
+    run(
+      join(bin, 'psql'),
+      ['-h', dir, '-p', String(port), '-U', user, '-d', db, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-f', '-'],
+      sql,
+    );
   return {
     host: '127.0.0.1',
     port,
     user,
     password,
     certFile: join(dir, 'server.crt'),
-    url: (db, o = {}) => `postgres://${user}${o.password === false ? '' : `:${password}`}@${o.host ?? '127.0.0.1'}:${port}/${db}${o.query ? `?${o.query}` : ''}`,
+    url: (db, o = {}) =>
+      `postgres://${user}${o.password === false ? '' : `:${password}`}@${o.host ?? '127.0.0.1'}:${port}/${db}${o.query ? `?${o.query}` : ''}`,
     createDatabase(name = `db${++databases}_${process.pid}`) {
       psql('postgres', `CREATE DATABASE ${name};`);
       return name;
@@ -109,7 +179,12 @@ export async function startPostgres(): Promise<PgServer> {
     psql,
     session(db, sql) {
       const args = ['-h', dir, '-p', String(port), '-U', user, '-d', db, '-X', '-q', '-v', 'ON_ERROR_STOP=1'];
-      const child = asRoot ? spawn('runuser', ['-u', 'postgres', '--', join(bin, 'psql'), ...args], { cwd: dir, stdio: ['pipe', 'ignore', 'inherit'] }) : spawn(join(bin, 'psql'), args, { cwd: dir, stdio: ['pipe', 'ignore', 'inherit'] });
+      const child = asRoot
+        ? spawn('runuser', ['-u', 'postgres', '--', join(bin, 'psql'), ...args], {
+            cwd: dir,
+            stdio: ['pipe', 'ignore', 'inherit'],
+          })
+        : spawn(join(bin, 'psql'), args, { cwd: dir, stdio: ['pipe', 'ignore', 'inherit'] });
       child.stdin.write(`${sql}\n`);
       const exited = once(child, 'exit');
       return {

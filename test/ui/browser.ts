@@ -14,7 +14,10 @@ const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin
 export function chromiumPath(suite: string): string {
   const fromEnv = process.env['CATALOG_CHROMIUM'];
   const path = fromEnv && existsSync(fromEnv) ? fromEnv : CANDIDATES.find((p) => existsSync(p));
-  if (!path) throw new Error(`${suite} cannot run: no Chromium; run scripts/setup.sh (it installs Debian's chromium), or set CATALOG_CHROMIUM to a Chromium executable.`);
+  if (!path)
+    throw new Error(
+      `${suite} cannot run: no Chromium; run scripts/setup.sh (it installs Debian's chromium), or set CATALOG_CHROMIUM to a Chromium executable.`,
+    );
   return path;
 }
 

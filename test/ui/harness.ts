@@ -39,11 +39,21 @@ export interface UiWorld {
 export async function startWorld(chromium: string, options: { args?: string[]; data?: string } = {}): Promise<UiWorld> {
   const data = options.data ?? tempDataPath();
   // The sample's tutorial entities, which these tests' expectations are written against.
-  const loaded = await runCli(['ingest', '-f', writeTemp('tutorial-entities.json', JSON.stringify(TUTORIAL_MCPS)), '--data', data]);
+  const loaded = await runCli([
+    'ingest',
+    '-f',
+    writeTemp('tutorial-entities.json', JSON.stringify(TUTORIAL_MCPS)),
+    '--data',
+    data,
+  ]);
   assert.equal(loaded.code, 0, loaded.stderr);
   const server = await serveCatalog(['serve', '--port', '0', '--data', data, ...(options.args ?? [])]);
   const browser = await launchChromium(chromium);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];

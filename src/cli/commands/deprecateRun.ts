@@ -9,7 +9,10 @@ import { readText } from '../inputFiles.ts';
 export function parseDecommissionTime(text: string): number {
   if (/^\d+$/.test(text)) return Number(text);
   const ms = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(ms)) throw new BadRequestError(`--decommission-time: "${text}" is not a date (YYYY-MM-DD, an ISO date-time, or epoch milliseconds)`);
+  if (Number.isNaN(ms))
+    throw new BadRequestError(
+      `--decommission-time: "${text}" is not a date (YYYY-MM-DD, an ISO date-time, or epoch milliseconds)`,
+    );
   return ms;
 }
 
@@ -17,7 +20,12 @@ export function parseDecommissionTime(text: string): number {
 export async function readUrnFile(file: string): Promise<string[]> {
   return (await readText(file))
     .split('\n')
-    .map((l) => l.replace(/#.*$/, '').trim().replace(/^["']|["']$/g, ''))
+    .map((l) =>
+      l
+        .replace(/#.*$/, '')
+        .trim()
+        .replace(/^["']|["']$/g, ''),
+    )
     .filter(Boolean);
 }
 

@@ -14,24 +14,40 @@ interface UpsertArgs {
 
 type Runner = (store: Store, file: string, overrideEditable: boolean) => Promise<void>;
 
-function upsertCommand(what: 'user' | 'group', describe: string, upsertDescribe: string, runner: () => Promise<Runner>): CommandModule<object, UpsertArgs> {
+function upsertCommand(
+  what: 'user' | 'group',
+  describe: string,
+  upsertDescribe: string,
+  runner: () => Promise<Runner>,
+): CommandModule<object, UpsertArgs> {
   return {
     command: what,
     describe,
     builder: (y) =>
-      y.command({
-        command: 'upsert',
-        describe: upsertDescribe,
-        builder: (u: Argv) =>
-          u
-            .option('file', { alias: 'f', type: 'string', demandOption: true, describe: `YAML (or JSON) file: one ${what} or a list` })
-            .option('override-editable', { type: 'boolean', default: false, describe: 'Write the editable (UI) aspect, as DataHub does with this flag' }),
-        handler: async (argv) => {
-          const args = argv as unknown as UpsertArgs;
-          const run = await runner();
-          await withStore(args.data, (store) => run(store, args.file, args.overrideEditable), { create: true });
-        },
-      }).demandCommand(1, 'Name an action: upsert.') as never,
+      y
+        .command({
+          command: 'upsert',
+          describe: upsertDescribe,
+          builder: (u: Argv) =>
+            u
+              .option('file', {
+                alias: 'f',
+                type: 'string',
+                demandOption: true,
+                describe: `YAML (or JSON) file: one ${what} or a list`,
+              })
+              .option('override-editable', {
+                type: 'boolean',
+                default: false,
+                describe: 'Write the editable (UI) aspect, as DataHub does with this flag',
+              }),
+          handler: async (argv) => {
+            const args = argv as unknown as UpsertArgs;
+            const run = await runner();
+            await withStore(args.data, (store) => run(store, args.file, args.overrideEditable), { create: true });
+          },
+        })
+        .demandCommand(1, 'Name an action: upsert.') as never,
     handler: () => {},
   };
 }

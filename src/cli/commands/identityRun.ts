@@ -36,10 +36,20 @@ async function run<T>(
 
 export async function runUserUpsert(store: Store, file: string, overrideEditable: boolean): Promise<void> {
   const ctx = { store, actor: SYSTEM_ACTOR };
-  await run(file, readUsers, (spec) => upsertUser(ctx, spec as never, { overrideEditable }), (urn) => `Update succeeded for urn ${urn}.`);
+  await run(
+    file,
+    readUsers,
+    (spec) => upsertUser(ctx, spec as never, { overrideEditable }),
+    (urn) => `Update succeeded for urn ${urn}.`,
+  );
 }
 
 export async function runGroupUpsert(store: Store, file: string, overrideEditable: boolean): Promise<void> {
   const ctx = { store, actor: SYSTEM_ACTOR };
-  await run(file, readGroups, (spec) => upsertGroup(ctx, spec as never, { overrideEditable }), (urn) => `Update succeeded for group ${urn}.`);
+  await run(
+    file,
+    readGroups,
+    (spec) => upsertGroup(ctx, spec as never, { overrideEditable }),
+    (urn) => `Update succeeded for group ${urn}.`,
+  );
 }

@@ -14,7 +14,10 @@ export const ingestCommand: CommandModule<object, IngestArgs> = {
   builder: (y) =>
     y
       .option('file', { alias: 'f', type: 'string', describe: 'File to ingest' })
-      .option('sample', { type: 'boolean', describe: "Load the built-in sample (the entities DataHub's tutorials use)" })
+      .option('sample', {
+        type: 'boolean',
+        describe: "Load the built-in sample (the entities DataHub's tutorials use)",
+      })
       .conflicts('file', 'sample')
       .example('$0 ingest -f mcps.json', 'Validate every record, then write them all')
       .example('$0 ingest --sample', 'Load the sample catalog')

@@ -20,14 +20,31 @@ async function openSource(file: string | undefined, holdBytes: number): Promise<
   if (file === undefined) {
     const { SAMPLE_MCPS } = await import('../../sample/sample.ts');
     const records = SAMPLE_MCPS.map((value, i) => ({ index: i + 1, value }));
-    return { name: 'sample', streamed: false, records: async function* () { yield* records; } };
+    return {
+      name: 'sample',
+      streamed: false,
+      records: async function* () {
+        yield* records;
+      },
+    };
   }
   if (await isJsonLines(file)) {
     const streamed = (await stat(file)).size > holdBytes;
-    return { name: file, streamed, streamedBecause: `over ${Math.round(holdBytes / 1048576)} MiB`, records: () => jsonLines(file) };
+    return {
+      name: file,
+      streamed,
+      streamedBecause: `over ${Math.round(holdBytes / 1048576)} MiB`,
+      records: () => jsonLines(file),
+    };
   }
   const records = parseRecords(await readText(file), file);
-  return { name: file, streamed: false, records: async function* () { yield* records; } };
+  return {
+    name: file,
+    streamed: false,
+    records: async function* () {
+      yield* records;
+    },
+  };
 }
 
 export interface IngestOptions {
@@ -41,7 +58,11 @@ export interface IngestOptions {
  * than HOLD_BYTES is streamed twice (validate, then write) so its size is not bounded by memory.
  * Other files are read whole.
  */
-export async function ingestFile(store: Store, file: string | undefined, options: IngestOptions = {}): Promise<IngestSummary> {
+export async function ingestFile(
+  store: Store,
+  file: string | undefined,
+  options: IngestOptions = {},
+): Promise<IngestSummary> {
   const source = await openSource(file, options.holdBytes ?? HOLD_BYTES);
   let bar: Progress | undefined;
   return ingestRecords(store, options.actor ?? SYSTEM_ACTOR, source, {

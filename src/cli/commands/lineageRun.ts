@@ -32,7 +32,9 @@ function nameOf(view: StoreView, urn: string, entityType: string): string {
       case 'schemaField':
         return key['fieldPath'] ?? urn;
       default: {
-        const values = Object.values(key).filter((v): v is string => typeof v === 'string' && !v.startsWith('urn:li:dataPlatform:'));
+        const values = Object.values(key).filter(
+          (v): v is string => typeof v === 'string' && !v.startsWith('urn:li:dataPlatform:'),
+        );
         return values[values.length - 1] ?? urn;
       }
     }
@@ -57,7 +59,13 @@ export function printLineage(view: StoreView, result: LineageResult, json: boole
   }));
   const maxFound = Math.max(0, ...results.map((r) => r.hops));
   if (json) {
-    const metadata = { direction, hops_requested: result.maxHops, max_hops_found: maxFound, count: results.length, filtered: result.filtered };
+    const metadata = {
+      direction,
+      hops_requested: result.maxHops,
+      max_hops_found: maxFound,
+      count: results.length,
+      filtered: result.filtered,
+    };
     process.stdout.write(`${JSON.stringify({ metadata, results }, null, 2)}\n`);
     return;
   }

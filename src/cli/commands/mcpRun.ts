@@ -33,8 +33,12 @@ export interface McpArgs {
 
 export async function runMcp(args: McpArgs): Promise<void> {
   const actor = args.actor ?? localUser();
-  if (!actor.startsWith('urn:li:corpuser:')) throw new BadRequestError(`--actor must be a urn:li:corpuser:… URN, got ${actor}`);
-  const store = openCatalog(resolve(args.data), { readOnly: args.readOnly === true, progress: checksumProgress(resolve(args.data)) });
+  if (!actor.startsWith('urn:li:corpuser:'))
+    throw new BadRequestError(`--actor must be a urn:li:corpuser:… URN, got ${actor}`);
+  const store = openCatalog(resolve(args.data), {
+    readOnly: args.readOnly === true,
+    progress: checksumProgress(resolve(args.data)),
+  });
   noticeCreated(store);
   noticeUpgrade(store);
   const server = createMcpServer({ store, actor, readOnly: args.readOnly === true });
@@ -46,9 +50,18 @@ export async function runMcp(args: McpArgs): Promise<void> {
   transport.onerror = (error: Error) => {
     if (!(error instanceof SyntaxError) && error.name !== 'ZodError') return reported?.(error);
     const parse = error instanceof SyntaxError;
-    const reply = { jsonrpc: '2.0', id: null, error: { code: parse ? -32700 : -32600, message: parse ? `Parse error: ${error.message}` : 'Invalid Request: not a JSON-RPC 2.0 message' } };
+    const reply = {
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: parse ? -32700 : -32600,
+        message: parse ? `Parse error: ${error.message}` : 'Invalid Request: not a JSON-RPC 2.0 message',
+      },
+    };
     void transport.send(reply as unknown as JSONRPCMessage).catch(() => {});
-    process.stderr.write(`catalog mcp: ${parse ? 'unparsable' : 'invalid'} message ignored: ${error.message.split('\n')[0]}\n`);
+    process.stderr.write(
+      `catalog mcp: ${parse ? 'unparsable' : 'invalid'} message ignored: ${error.message.split('\n')[0]}\n`,
+    );
     reported?.(error);
   };
   await new Promise<void>((done) => {

@@ -2,7 +2,15 @@
  * `catalog pull`: the remote proves what it is before the data file is opened for writing; then the
  * summary line, the conflicts, exit 1 while any is left. `--dry-run` lists what a pull would do.
  */
-import { DEFAULT_FAIL_SAFE_THRESHOLD, FailSafeError, percent, pull, PullStopped, type PullChange, type PullSummary } from '../../ops/sync/pull.ts';
+import {
+  DEFAULT_FAIL_SAFE_THRESHOLD,
+  FailSafeError,
+  percent,
+  pull,
+  PullStopped,
+  type PullChange,
+  type PullSummary,
+} from '../../ops/sync/pull.ts';
 import { normaliseSlice } from '../../ops/sync/local.ts';
 import { redact } from '../../ops/sync/postgresConnection.ts';
 import { remoteLabel } from '../../ops/sync/remotes.ts';
@@ -24,8 +32,17 @@ export interface PullRunArgs extends RemoteArgs, SliceArgs {
 
 export async function runPull(args: PullRunArgs): Promise<void> {
   const threshold = args.failSafeThreshold ?? DEFAULT_FAIL_SAFE_THRESHOLD;
-  if (!Number.isFinite(threshold) || threshold < 0 || threshold > 100) throw new UsageError('--fail-safe-threshold takes a percentage from 0 to 100');
-  const slice = normaliseSlice({ types: args.type, platform: args.platform, domain: args.domain, container: args.container, tag: args.tag, urns: args.urn, query: args.query });
+  if (!Number.isFinite(threshold) || threshold < 0 || threshold > 100)
+    throw new UsageError('--fail-safe-threshold takes a percentage from 0 to 100');
+  const slice = normaliseSlice({
+    types: args.type,
+    platform: args.platform,
+    domain: args.domain,
+    container: args.container,
+    tag: args.tag,
+    urns: args.urn,
+    query: args.query,
+  });
   const resolve = args.ours ? 'ours' : args.theirs ? 'theirs' : undefined;
   const dryRun = args.dryRun === true;
   const named = await namedRemote(args.data, args.remote);
@@ -46,7 +63,14 @@ export async function runPull(args: PullRunArgs): Promise<void> {
         // The remote's size is not known ahead: the bar counts entities against a growing total.
         const bar = startProgress(1, 'entities', 0);
         try {
-          return await pull(store, remote, { slice, resolve, dryRun, failSafeThreshold: threshold, onChange, onPage: (s) => bar.update(s.entities) });
+          return await pull(store, remote, {
+            slice,
+            resolve,
+            dryRun,
+            failSafeThreshold: threshold,
+            onChange,
+            onPage: (s) => bar.update(s.entities),
+          });
         } finally {
           bar.stop();
         }
@@ -58,30 +82,63 @@ export async function runPull(args: PullRunArgs): Promise<void> {
     const cause = e instanceof PullStopped ? e.cause : e;
     const committed = e instanceof PullStopped ? e.summary.committed : 0;
     if (cause instanceof FailSafeError) {
-      throw stopped(`pull from ${label}`, named, cause, `Nothing was written here. If this is the remote you meant and the removals are meant, run the pull again with --fail-safe-threshold 100; \`catalog pull ${redact(args.remote)} --dry-run\` lists them first.`);
+      throw stopped(
+        `pull from ${label}`,
+        named,
+        cause,
+        `Nothing was written here. If this is the remote you meant and the removals are meant, run the pull again with --fail-safe-threshold 100; \`catalog pull ${redact(args.remote)} --dry-run\` lists them first.`,
+      );
     }
     if (committed === 0 && isRequestMistake(cause)) throw cause;
-    throw stopped(`pull from ${label}`, named, e, committed > 0 ? `${committed} changes written here before it stopped are kept; run the pull again to continue.` : 'Nothing was written here; the pull can be run again.');
+    throw stopped(
+      `pull from ${label}`,
+      named,
+      e,
+      committed > 0
+        ? `${committed} changes written here before it stopped are kept; run the pull again to continue.`
+        : 'Nothing was written here; the pull can be run again.',
+    );
   } finally {
     await remote.close();
   }
   const shown = redact(args.remote);
   if (args.json) {
-    const out = { remote: shown, ...(dryRun && { dryRun: true }), entities: summary.entities, removed: summary.removed, written: summary.written, unchanged: summary.unchanged, merged: summary.merged, conflicts: summary.conflicts, skipped: summary.skipped, ...(dryRun && { changes }), ...(summary.failSafe && { failSafe: summary.failSafe }), ...(summary.unlisted.length > 0 && { unlisted: summary.unlisted }) };
+    const out = {
+      remote: shown,
+      ...(dryRun && { dryRun: true }),
+      entities: summary.entities,
+      removed: summary.removed,
+      written: summary.written,
+      unchanged: summary.unchanged,
+      merged: summary.merged,
+      conflicts: summary.conflicts,
+      skipped: summary.skipped,
+      ...(dryRun && { changes }),
+      ...(summary.failSafe && { failSafe: summary.failSafe }),
+      ...(summary.unlisted.length > 0 && { unlisted: summary.unlisted }),
+    };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
     printConflicts(summary.conflicts);
     for (const s of summary.skipped) process.stderr.write(`skipped ${s.urn} ${s.aspect}: ${s.reason}\n`);
-    if (summary.unlisted.length > 0) process.stderr.write(`note: ${label} does not list entity types ${summary.unlisted.join(', ')}: their entities here were neither updated nor checked for removal\n`);
+    if (summary.unlisted.length > 0)
+      process.stderr.write(
+        `note: ${label} does not list entity types ${summary.unlisted.join(', ')}: their entities here were neither updated nor checked for removal\n`,
+      );
     if (dryRun) {
       const written = summary.written - would.aspectsRemoved;
       process.stdout.write(
         `Dry run, nothing was written. A pull from ${shown} would bring ${summary.entities} entities; write ${written} aspects (${summary.merged} merged); remove ${would.aspectsRemoved} aspects and ${summary.removed} entities; leave ${summary.unchanged} unchanged and ${summary.conflicts.length} in conflict\n`,
       );
       const f = summary.failSafe;
-      if (f) process.stderr.write(`The pull itself would stop before writing anything: the remote no longer holds ${f.gone} of the ${f.covered} entities this file last synced with it (${percent(f.gone, f.covered)}%), more than the fail-safe threshold of ${f.threshold}%. --fail-safe-threshold 100 lets it remove them.\n`);
+      if (f)
+        process.stderr.write(
+          `The pull itself would stop before writing anything: the remote no longer holds ${f.gone} of the ${f.covered} entities this file last synced with it (${percent(f.gone, f.covered)}%), more than the fail-safe threshold of ${f.threshold}%. --fail-safe-threshold 100 lets it remove them.\n`,
+        );
     } else {
-      process.stdout.write(`Pulled from ${shown}: ${summary.entities} entities, ${summary.removed} entities removed, ${summary.written} aspects written, ${summary.unchanged} unchanged, ${summary.merged} merged, ${summary.conflicts.length} conflicts\n`);
+      process.stdout.write(
+        `Pulled from ${shown}: ${summary.entities} entities, ${summary.removed} entities removed, ${summary.written} aspects written, ${summary.unchanged} unchanged, ${summary.merged} merged, ${summary.conflicts.length} conflicts\n`,
+      );
     }
   }
   if (summary.conflicts.length > 0 || summary.failSafe) {
@@ -89,7 +146,7 @@ export async function runPull(args: PullRunArgs): Promise<void> {
       process.stderr.write(
         dryRun
           ? 'A pull would leave the conflicting aspects as they are here and take everything else; --ours or --theirs would settle them.\n'
-          : 'Conflicting aspects were left as they are here; everything else was pulled. Settle them with --ours (keep this file\'s values) or --theirs (take the remote\'s), or edit them here and pull again: an aspect edited after this pull counts as settled, this file\'s value kept wherever both sides changed it.\n',
+          : "Conflicting aspects were left as they are here; everything else was pulled. Settle them with --ours (keep this file's values) or --theirs (take the remote's), or edit them here and pull again: an aspect edited after this pull counts as settled, this file's value kept wherever both sides changed it.\n",
       );
     }
     process.exitCode = 1;

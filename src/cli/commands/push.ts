@@ -9,7 +9,7 @@ export const pushCommand: CommandModule<object, PushArgs> = {
   describe: 'Send the aspects changed here since the last sync, merging what the remote changed meanwhile',
   builder: (y) =>
     y
-      .positional('remote', { type: 'string', describe: 'A remote\'s name, a URL, or the path of a data file' })
+      .positional('remote', { type: 'string', describe: "A remote's name, a URL, or the path of a data file" })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Say what would be sent; send nothing' })
       .option('ours', { type: 'boolean', describe: 'Settle every conflict with the local value' })
       .option('theirs', { type: 'boolean', describe: 'Settle every conflict with the remote value' })

@@ -23,7 +23,12 @@ export async function runPush(args: PushRunArgs): Promise<void> {
   const named = await namedRemote(args.data, args.remote);
   const label = remoteLabel(named);
   const what = `push to ${label}`;
-  const remote = await connectNamed('push to', named, { ...args, writable: !args.dryRun }, 'Nothing was written there or here.');
+  const remote = await connectNamed(
+    'push to',
+    named,
+    { ...args, writable: !args.dryRun },
+    'Nothing was written there or here.',
+  );
   try {
     await withStore(
       args.data,
@@ -53,9 +58,23 @@ export async function runPush(args: PushRunArgs): Promise<void> {
             for (const e of plan.entries()) if (e.kind === 'write') yield e;
           })();
           try {
-            if (args.json) out({ remote: args.remote, dryRun: true, writes: Array.from(writes, (w) => ({ urn: w.urn, aspect: w.aspectName, ifVersionMatch: w.ifVersionMatch ?? null, merged: w.merged !== undefined, delete: w.delete === true })) });
+            if (args.json)
+              out({
+                remote: args.remote,
+                dryRun: true,
+                writes: Array.from(writes, (w) => ({
+                  urn: w.urn,
+                  aspect: w.aspectName,
+                  ifVersionMatch: w.ifVersionMatch ?? null,
+                  merged: w.merged !== undefined,
+                  delete: w.delete === true,
+                })),
+              });
             else {
-              for (const w of writes) process.stdout.write(`would ${w.delete ? 'delete' : 'send'} ${w.urn} ${w.aspectName}${w.merged !== undefined ? ' (merged)' : ''}\n`);
+              for (const w of writes)
+                process.stdout.write(
+                  `would ${w.delete ? 'delete' : 'send'} ${w.urn} ${w.aspectName}${w.merged !== undefined ? ' (merged)' : ''}\n`,
+                );
               process.stdout.write(`Dry run: ${plan.writes} aspects would be pushed to ${args.remote}\n`);
             }
           } finally {
@@ -65,7 +84,11 @@ export async function runPush(args: PushRunArgs): Promise<void> {
         }
         const { runId, continued } = pushRunId(store, remote.location);
         if (!args.json) {
-          process.stdout.write(continued ? `Continuing the unfinished push to ${args.remote} under its runId ${runId}\n` : `Pushing to ${args.remote} under runId ${runId}\n`);
+          process.stdout.write(
+            continued
+              ? `Continuing the unfinished push to ${args.remote} under its runId ${runId}\n`
+              : `Pushing to ${args.remote} under runId ${runId}\n`,
+          );
         }
         const bar = startProgress(plan.writes, 'aspects');
         let summary: PushSummary;
@@ -76,19 +99,43 @@ export async function runPush(args: PushRunArgs): Promise<void> {
           if (!e.sending && isRequestMistake(e.cause)) throw e.cause;
           const again = `Run the push again: it compares first, and continues under runId ${e.runId}.`;
           if (e.cause instanceof PreconditionFailedError) {
-            throw stopped(what, named, e, `The remote changed while pushing: it acknowledged ${e.acknowledged} of ${e.planned} aspects, recorded here. ${again}`);
+            throw stopped(
+              what,
+              named,
+              e,
+              `The remote changed while pushing: it acknowledged ${e.acknowledged} of ${e.planned} aspects, recorded here. ${again}`,
+            );
           }
           if (!e.sending) throw stopped(what, named, e, 'Nothing was written there.');
           const cut = e.acknowledged < e.planned ? '; a batch cut off may have been written there too' : '';
-          throw stopped(what, named, e, `The remote acknowledged ${e.acknowledged} of ${e.planned} aspects under runId ${e.runId}, recorded here${cut}. ${again}`);
+          throw stopped(
+            what,
+            named,
+            e,
+            `The remote acknowledged ${e.acknowledged} of ${e.planned} aspects under runId ${e.runId}, recorded here${cut}. ${again}`,
+          );
         } finally {
           bar.stop();
         }
-        if (args.json) out({ remote: args.remote, runId, ...(continued && { continued: true }), entities: summary.entities, sent: summary.sent, merged: summary.merged, deleted: summary.deleted, batches: summary.batches, behind: plan.behind });
+        if (args.json)
+          out({
+            remote: args.remote,
+            runId,
+            ...(continued && { continued: true }),
+            entities: summary.entities,
+            sent: summary.sent,
+            merged: summary.merged,
+            deleted: summary.deleted,
+            batches: summary.batches,
+            behind: plan.behind,
+          });
         else {
           const deleted = summary.deleted > 0 ? `, ${summary.deleted} deleted` : '';
-          process.stdout.write(`Pushed to ${args.remote}: ${summary.entities} entities, ${summary.sent} aspects sent, ${summary.merged} merged${deleted}, runId ${runId}\n`);
-          if (plan.behind > 0) process.stdout.write(`${plan.behind} aspects changed on the remote only: pull to bring them here\n`);
+          process.stdout.write(
+            `Pushed to ${args.remote}: ${summary.entities} entities, ${summary.sent} aspects sent, ${summary.merged} merged${deleted}, runId ${runId}\n`,
+          );
+          if (plan.behind > 0)
+            process.stdout.write(`${plan.behind} aspects changed on the remote only: pull to bring them here\n`);
         }
       },
       { readOnly: args.dryRun },

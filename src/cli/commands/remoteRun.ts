@@ -10,7 +10,13 @@ import { damageError } from '../../ops/core/openCatalog.ts';
 import { canonicalJson } from '../../sync/canonical.ts';
 import { RemoteAuthError, RemoteUnreachableError, type Remote } from '../../sync/remote/types.ts';
 import type { SyncConflict } from '../../ops/sync/pull.ts';
-import { connect, remoteLabel, resolveRemote, type ConnectOptions, type ResolvedRemote } from '../../ops/sync/remotes.ts';
+import {
+  connect,
+  remoteLabel,
+  resolveRemote,
+  type ConnectOptions,
+  type ResolvedRemote,
+} from '../../ops/sync/remotes.ts';
 import type { Store } from '../../store/store.ts';
 import { withStore } from '../openStore.ts';
 
@@ -48,7 +54,10 @@ export function stopped(what: string, named: ResolvedRemote, e: unknown, after: 
   }
   // A damaged file remote (or this file) is named, with what to do about it.
   const damaged = damageError(e);
-  return new SyncCommandError(`${what} stopped: ${damaged ? damaged.message.replace(/\.$/, '') : messageOf(e)}.${hint} ${after}`, e);
+  return new SyncCommandError(
+    `${what} stopped: ${damaged ? damaged.message.replace(/\.$/, '') : messageOf(e)}.${hint} ${after}`,
+    e,
+  );
 }
 
 /**
@@ -68,18 +77,34 @@ export const isNetworkFailure = (e: unknown): boolean => e instanceof RemoteUnre
  * Connects a named remote; a remote that does not prove what it is stops `what` (`pull from`, …) with
  * nothing written (`nothing` says where), and a remote that did not answer may be tried again.
  */
-export async function connectNamed(what: string, named: ResolvedRemote, args: RemoteArgs & Pick<ConnectOptions, 'writable'>, nothing: string): Promise<Remote> {
+export async function connectNamed(
+  what: string,
+  named: ResolvedRemote,
+  args: RemoteArgs & Pick<ConnectOptions, 'writable'>,
+  nothing: string,
+): Promise<Remote> {
   try {
     return await connect(named, args);
   } catch (e) {
     if (isRequestMistake(e)) throw e;
     const verb = what.split(' ')[0];
-    throw stopped(`${what} ${remoteLabel(named)}`, named, e, isNetworkFailure(e) ? `${nothing.replace(/\.$/, '')}; run the ${verb} again once it answers.` : nothing);
+    throw stopped(
+      `${what} ${remoteLabel(named)}`,
+      named,
+      e,
+      isNetworkFailure(e) ? `${nothing.replace(/\.$/, '')}; run the ${verb} again once it answers.` : nothing,
+    );
   }
 }
 
 /** The remote a command names, connected; `run` gets it and it is closed afterwards. */
-export async function withRemote<T>(store: Store, arg: string | undefined, what: string, args: RemoteArgs & Pick<ConnectOptions, 'writable'>, run: (remote: Remote, named: ResolvedRemote) => Promise<T>): Promise<T> {
+export async function withRemote<T>(
+  store: Store,
+  arg: string | undefined,
+  what: string,
+  args: RemoteArgs & Pick<ConnectOptions, 'writable'>,
+  run: (remote: Remote, named: ResolvedRemote) => Promise<T>,
+): Promise<T> {
   const named = resolveRemote(store, arg, store.path);
   const remote = await connectNamed(what, named, args, 'Nothing was written.');
   try {
@@ -97,6 +122,8 @@ const show = (v: unknown) => (v === undefined ? '(absent)' : canonicalJson(v));
 /** Conflicts for people, one block each, on stderr. */
 export function printConflicts(conflicts: readonly SyncConflict[]): void {
   for (const c of conflicts) {
-    process.stderr.write(`CONFLICT ${c.urn} ${c.aspect}${c.path ? ` ${c.path}` : ''}\n  base:   ${show(c.base)}\n  local:  ${show(c.local)}\n  remote: ${show(c.remote)}\n`);
+    process.stderr.write(
+      `CONFLICT ${c.urn} ${c.aspect}${c.path ? ` ${c.path}` : ''}\n  base:   ${show(c.base)}\n  local:  ${show(c.local)}\n  remote: ${show(c.remote)}\n`,
+    );
   }
 }

@@ -20,18 +20,28 @@ function criterionOf(text: string) {
 
 export const searchCommand: CommandModule<object, SearchArgs> = {
   command: 'search <query>',
-  describe: 'Search the catalog offline, as searchAcrossEntities does (words, prefixes*, "phrases", field:value, * for all)',
+  describe:
+    'Search the catalog offline, as searchAcrossEntities does (words, prefixes*, "phrases", field:value, * for all)',
   builder: (y) =>
     y
       .positional('query', { type: 'string', demandOption: true, describe: 'Query text; * matches everything' })
-      .option('type', { type: 'string', array: true, describe: 'Only these entity types (dataset, chart, corpuser … or DATASET …; repeatable)' })
-      .option('filter', { type: 'string', array: true, describe: 'field=value or field!=value (platform, tags, owners, origin …; repeatable, all must hold)' })
+      .option('type', {
+        type: 'string',
+        array: true,
+        describe: 'Only these entity types (dataset, chart, corpuser … or DATASET …; repeatable)',
+      })
+      .option('filter', {
+        type: 'string',
+        array: true,
+        describe: 'field=value or field!=value (platform, tags, owners, origin …; repeatable, all must hold)',
+      })
       .option('limit', { type: 'number', default: 10, describe: 'How many results to print' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the results as JSON' })
       .example('$0 search users --type dataset --filter platform=urn:li:dataPlatform:hive', '')
       .example('$0 search "*" --filter tags=urn:li:tag:pii --json', '') as never,
   handler: async (args) => {
-    if (!Number.isInteger(args.limit) || args.limit < 0) throw new UsageError(`--limit: expected a non-negative integer, got ${args.limit}`);
+    if (!Number.isInteger(args.limit) || args.limit < 0)
+      throw new UsageError(`--limit: expected a non-negative integer, got ${args.limit}`);
     const filters = (args.filter ?? []).map(criterionOf);
     const [{ searchEntities, hitSummaries }, { searchTypeOf }, { formatTable }] = await Promise.all([
       import('../../ops/search/search.ts'),
@@ -39,25 +49,44 @@ export const searchCommand: CommandModule<object, SearchArgs> = {
       import('../output.ts'),
     ]);
     const types = (args.type ?? []).map(searchTypeOf);
-    await withStore(args.data, (store) => {
-      const page = searchEntities(store, { query: args.query, types, filters: filters.length ? [filters] : [], count: args.limit, skipAggregates: true, strictFields: true });
-      const summaries = hitSummaries(store, page.hits.map((h) => h.urn));
-      const results = page.hits.map((h, i) => ({
-        urn: h.urn,
-        type: h.entityType,
-        name: summaries[i]!.name,
-        platform: summaries[i]!.platform,
-        score: Number(h.score.toFixed(3)),
-        matchedFields: h.matchedFields,
-      }));
-      if (args.json) {
-        process.stdout.write(`${JSON.stringify({ total: page.total, results }, null, 2)}\n`);
-        return;
-      }
-      const rows = results.map((r) => [r.type, r.name, (r.platform ?? '').replace(/^urn:li:dataPlatform:/, ''), r.urn]);
-      if (rows.length > 0) process.stdout.write(`${formatTable(['TYPE', 'NAME', 'PLATFORM', 'URN'], rows)}\n`);
-      process.stdout.write(`${results.length} of ${page.total} result${page.total === 1 ? '' : 's'}\n`);
-    }, { readOnly: true });
+    await withStore(
+      args.data,
+      (store) => {
+        const page = searchEntities(store, {
+          query: args.query,
+          types,
+          filters: filters.length ? [filters] : [],
+          count: args.limit,
+          skipAggregates: true,
+          strictFields: true,
+        });
+        const summaries = hitSummaries(
+          store,
+          page.hits.map((h) => h.urn),
+        );
+        const results = page.hits.map((h, i) => ({
+          urn: h.urn,
+          type: h.entityType,
+          name: summaries[i]!.name,
+          platform: summaries[i]!.platform,
+          score: Number(h.score.toFixed(3)),
+          matchedFields: h.matchedFields,
+        }));
+        if (args.json) {
+          process.stdout.write(`${JSON.stringify({ total: page.total, results }, null, 2)}\n`);
+          return;
+        }
+        const rows = results.map((r) => [
+          r.type,
+          r.name,
+          (r.platform ?? '').replace(/^urn:li:dataPlatform:/, ''),
+          r.urn,
+        ]);
+        if (rows.length > 0) process.stdout.write(`${formatTable(['TYPE', 'NAME', 'PLATFORM', 'URN'], rows)}\n`);
+        process.stdout.write(`${results.length} of ${page.total} result${page.total === 1 ? '' : 's'}\n`);
+      },
+      { readOnly: true },
+    );
   },
 };
 
@@ -71,7 +100,9 @@ export const reindexCommand: CommandModule<object, { data: string }> = {
       const relationships = store.reindexRelationships();
       const search = store.reindexSearch();
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
-      process.stdout.write(`Reindexed ${search.documents} entities and ${relationships.edges} relationships in ${seconds}s\n`);
+      process.stdout.write(
+        `Reindexed ${search.documents} entities and ${relationships.edges} relationships in ${seconds}s\n`,
+      );
     });
   },
 };

@@ -38,9 +38,16 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     y
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind' })
       .option('port', { type: 'number', default: 8080, describe: 'Port (0 picks a free one)' })
-      .option('sample', { type: 'boolean', default: false, describe: 'Load the sample catalog into the data file first (idempotent)' })
+      .option('sample', {
+        type: 'boolean',
+        default: false,
+        describe: 'Load the sample catalog into the data file first (idempotent)',
+      })
       .option('auth', { type: 'boolean', describe: 'Require an access token (always on for a non-loopback --host)' })
-      .option('insecure-no-auth', { type: 'boolean', describe: 'Serve a non-loopback --host WITHOUT authentication: anyone reaching the port can change the catalog' })
+      .option('insecure-no-auth', {
+        type: 'boolean',
+        describe: 'Serve a non-loopback --host WITHOUT authentication: anyone reaching the port can change the catalog',
+      })
       .option('allowed-hosts', {
         type: 'string',
         array: true,
@@ -48,16 +55,37 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
           'Host names the server also answers to (comma-separated, repeatable; .example.com takes its subdomains; all = any). ' +
           'Without auth it answers only localhost, IP addresses and --host, against DNS rebinding; with auth, any name unless this is given',
       })
-      .option('max-body-bytes', { type: 'number', default: DEFAULT_LIMITS.maxBodyBytes, describe: 'Largest request body' })
-      .option('max-batch-items', { type: 'number', default: DEFAULT_LIMITS.maxBatchItems, describe: 'Most items in one list of a request' })
-      .option('max-query-depth', { type: 'number', default: DEFAULT_LIMITS.maxQueryDepth, describe: 'Deepest GraphQL selection' })
-      .option('max-query-complexity', { type: 'number', default: DEFAULT_LIMITS.maxQueryComplexity, describe: 'Most GraphQL fields in one operation' })
-      .option('max-string-length', { type: 'number', default: DEFAULT_LIMITS.maxStringLength, describe: 'Longest string value in a request' })
+      .option('max-body-bytes', {
+        type: 'number',
+        default: DEFAULT_LIMITS.maxBodyBytes,
+        describe: 'Largest request body',
+      })
+      .option('max-batch-items', {
+        type: 'number',
+        default: DEFAULT_LIMITS.maxBatchItems,
+        describe: 'Most items in one list of a request',
+      })
+      .option('max-query-depth', {
+        type: 'number',
+        default: DEFAULT_LIMITS.maxQueryDepth,
+        describe: 'Deepest GraphQL selection',
+      })
+      .option('max-query-complexity', {
+        type: 'number',
+        default: DEFAULT_LIMITS.maxQueryComplexity,
+        describe: 'Most GraphQL fields in one operation',
+      })
+      .option('max-string-length', {
+        type: 'number',
+        default: DEFAULT_LIMITS.maxStringLength,
+        describe: 'Longest string value in a request',
+      })
       .option('max-urn-length', { type: 'number', default: MAX_URN_LENGTH, describe: 'Longest URN accepted' })
       .option('cache-mb', {
         type: 'number',
         default: DEFAULT_CACHE_MB,
-        describe: 'Memory (MB) for aspect values decoded once and shared between reads: more makes repeated reads faster',
+        describe:
+          'Memory (MB) for aspect values decoded once and shared between reads: more makes repeated reads faster',
       })
       .option('mapped-mb', {
         type: 'number',
@@ -73,24 +101,46 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         }
         return true;
       })
-      .example('$0 serve --allowed-hosts catalog.internal', 'Also answer browsers that reach this machine as http://catalog.internal:8080')
+      .example(
+        '$0 serve --allowed-hosts catalog.internal',
+        'Also answer browsers that reach this machine as http://catalog.internal:8080',
+      )
       .group(['auth', 'insecure-no-auth', 'allowed-hosts'], 'Authentication:')
-      .group(['max-body-bytes', 'max-batch-items', 'max-query-depth', 'max-query-complexity', 'max-string-length', 'max-urn-length'], 'Limits:')
+      .group(
+        [
+          'max-body-bytes',
+          'max-batch-items',
+          'max-query-depth',
+          'max-query-complexity',
+          'max-string-length',
+          'max-urn-length',
+        ],
+        'Limits:',
+      )
       .group(['cache-mb', 'mapped-mb'], 'Memory:') as never,
   handler: async (args) => {
     // A server's output is a log beside its work: a closed pipe or a full disk silences it, and the
     // server goes on serving.
     goOnWhenOutputCloses();
     // Loaded here, not at start-up: every other command starts without the server, the store or auth.
-    const [{ openCatalog }, { startServer }, { AuthSetupError, decideAuth, isLoopback }, { checksumProgress }] = await Promise.all([
-      import('../../ops/core/openCatalog.ts'),
-      import('../../server/server.ts'),
-      import('../../server/auth.ts'),
-      import('../checksumNotice.ts'),
-    ]);
-    if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new BadRequestError(`--port must be 0..65535, got ${args.port}`);
-    for (const [flag, value] of Object.entries({ 'max-body-bytes': args.maxBodyBytes, 'max-batch-items': args.maxBatchItems, 'max-query-depth': args.maxQueryDepth, 'max-query-complexity': args.maxQueryComplexity, 'max-string-length': args.maxStringLength })) {
-      if (!Number.isInteger(value) || value < 1) throw new BadRequestError(`--${flag} must be a positive integer, got ${value}`);
+    const [{ openCatalog }, { startServer }, { AuthSetupError, decideAuth, isLoopback }, { checksumProgress }] =
+      await Promise.all([
+        import('../../ops/core/openCatalog.ts'),
+        import('../../server/server.ts'),
+        import('../../server/auth.ts'),
+        import('../checksumNotice.ts'),
+      ]);
+    if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)
+      throw new BadRequestError(`--port must be 0..65535, got ${args.port}`);
+    for (const [flag, value] of Object.entries({
+      'max-body-bytes': args.maxBodyBytes,
+      'max-batch-items': args.maxBatchItems,
+      'max-query-depth': args.maxQueryDepth,
+      'max-query-complexity': args.maxQueryComplexity,
+      'max-string-length': args.maxStringLength,
+    })) {
+      if (!Number.isInteger(value) || value < 1)
+        throw new BadRequestError(`--${flag} must be a positive integer, got ${value}`);
     }
     for (const [flag, value] of Object.entries({ 'cache-mb': args.cacheMb, 'mapped-mb': args.mappedMb })) {
       if (!Number.isFinite(value) || value < 0) {
@@ -107,7 +157,13 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     store.setSharedValuesBudget(args.cacheMb * 1024 * 1024);
     let auth: boolean;
     try {
-      auth = decideAuth({ host: args.host, auth: args.auth, insecureNoAuth: args.insecureNoAuth, tokenCount: store.listTokens().length, dataPath });
+      auth = decideAuth({
+        host: args.host,
+        auth: args.auth,
+        insecureNoAuth: args.insecureNoAuth,
+        tokenCount: store.listTokens().length,
+        dataPath,
+      });
     } catch (e) {
       // A server that does not start leaves no file it made for nothing.
       if (!(await store.removeIfNothingIn())) await store.close();
@@ -136,9 +192,16 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const mcp = async (deps: ServerDeps) => (await import('../../mcp/http.ts')).createMcpHttpHandler(deps);
     const allowedHosts = args.allowedHosts ? parseAllowedHosts(args.allowedHosts) : undefined;
     const running = await startServer({ store, host: args.host, port: args.port, auth, limits, mcp, allowedHosts });
-    if (!auth && !isLoopback(args.host)) process.stderr.write(`WARNING: serving ${args.host} without authentication (--insecure-no-auth)\n`);
-    if (!auth && allowedHosts === 'all') process.stderr.write('WARNING: --allowed-hosts all without authentication: a web page on any site can reach this server by DNS rebinding and read and change the catalog\n');
-    if (auth) process.stdout.write('Authentication is on: every request but /health and /config needs "Authorization: Bearer <token>".\n');
+    if (!auth && !isLoopback(args.host))
+      process.stderr.write(`WARNING: serving ${args.host} without authentication (--insecure-no-auth)\n`);
+    if (!auth && allowedHosts === 'all')
+      process.stderr.write(
+        'WARNING: --allowed-hosts all without authentication: a web page on any site can reach this server by DNS rebinding and read and change the catalog\n',
+      );
+    if (auth)
+      process.stdout.write(
+        'Authentication is on: every request but /health and /config needs "Authorization: Bearer <token>".\n',
+      );
     const stopMappedBudget = keepMappedPagesUnder(store, args.mappedMb * 1024 * 1024);
     process.stdout.write(`catalog listening on ${running.url}\n`);
     await new Promise<void>((done) => {

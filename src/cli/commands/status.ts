@@ -22,8 +22,13 @@ export const statusCommand: CommandModule<object, StatusArgs> = {
         }
         if (report.length === 0) process.stdout.write('No remotes: add one with `catalog remote add NAME URL|PATH`\n');
         for (const r of report) {
-          process.stdout.write(`${r.remote === null ? r.location : `${r.remote} (${r.location})`}: ${r.entities.length === 0 ? 'nothing to push' : `${r.entities.length} entities with unpushed changes`}\n`);
-          for (const e of r.entities) process.stdout.write(`  ${e.urn}  ${e.aspects.map((a) => (e.removed.includes(a) ? `${a} (removed)` : a)).join(', ')}\n`);
+          process.stdout.write(
+            `${r.remote === null ? r.location : `${r.remote} (${r.location})`}: ${r.entities.length === 0 ? 'nothing to push' : `${r.entities.length} entities with unpushed changes`}\n`,
+          );
+          for (const e of r.entities)
+            process.stdout.write(
+              `  ${e.urn}  ${e.aspects.map((a) => (e.removed.includes(a) ? `${a} (removed)` : a)).join(', ')}\n`,
+            );
         }
       },
       { readOnly: true },

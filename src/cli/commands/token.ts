@@ -21,11 +21,17 @@ export const tokenCommand: CommandModule<object, TokenArgs> = {
           b
             .option('user', { type: 'string', demandOption: true, describe: 'User id or urn:li:corpuser:<id>' })
             .option('name', { type: 'string', describe: 'A name to recognise it by' })
-            .option('expires', { type: 'string', default: 'never', describe: 'Lifetime: 30m, 12h, 7d, 4w, 1y or never' }),
+            .option('expires', {
+              type: 'string',
+              default: 'never',
+              describe: 'Lifetime: 30m, 12h, 7d, 4w, 1y or never',
+            }),
         handler: async (argv) => {
           const args = argv as unknown as TokenArgs;
           const { runTokenCreate } = await import('./tokenRun.ts');
-          await withStore(args.data, (store) => runTokenCreate(store, args.user!, args.name, args.expires!), { create: true });
+          await withStore(args.data, (store) => runTokenCreate(store, args.user!, args.name, args.expires!), {
+            create: true,
+          });
         },
       })
       .command({

@@ -4,7 +4,8 @@ import { createToken, listTokens, parseDuration, revokeToken, type TokenMetadata
 import { userUrn } from '../../ops/identity/upsertUser.ts';
 import type { Store } from '../../store/store.ts';
 
-const iso = (ms: number | null | undefined) => (ms == null ? '-' : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+const iso = (ms: number | null | undefined) =>
+  ms == null ? '-' : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function status(t: TokenMetadata, now: number): string {
   if (t.revokedAt !== undefined) return 'revoked';
@@ -12,8 +13,16 @@ function status(t: TokenMetadata, now: number): string {
   return 'active';
 }
 
-export async function runTokenCreate(store: Store, user: string, name: string | undefined, expires: string): Promise<void> {
-  const { token, metadata } = await createToken({ store, actor: SYSTEM_ACTOR }, { userUrn: userUrn(user), name, expiresInMs: parseDuration(expires) });
+export async function runTokenCreate(
+  store: Store,
+  user: string,
+  name: string | undefined,
+  expires: string,
+): Promise<void> {
+  const { token, metadata } = await createToken(
+    { store, actor: SYSTEM_ACTOR },
+    { userUrn: userUrn(user), name, expiresInMs: parseDuration(expires) },
+  );
   process.stdout.write(
     `${token}\n` +
       `Token ${metadata.id} acts as ${metadata.actorUrn}; expires: ${metadata.expiresAt === null ? 'never' : iso(metadata.expiresAt)}.\n` +
@@ -23,10 +32,18 @@ export async function runTokenCreate(store: Store, user: string, name: string | 
 
 export async function runTokenList(store: Store): Promise<void> {
   const now = Date.now();
-  const rows = listTokens({ store, actor: SYSTEM_ACTOR }).map((t) => [t.id, status(t, now), t.actorUrn, iso(t.createdAt), iso(t.expiresAt), t.name]);
+  const rows = listTokens({ store, actor: SYSTEM_ACTOR }).map((t) => [
+    t.id,
+    status(t, now),
+    t.actorUrn,
+    iso(t.createdAt),
+    iso(t.expiresAt),
+    t.name,
+  ]);
   const header = ['ID', 'STATUS', 'USER', 'CREATED', 'EXPIRES', 'NAME'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  for (const r of [header, ...rows]) process.stdout.write(`${r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')}\n`);
+  for (const r of [header, ...rows])
+    process.stdout.write(`${r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')}\n`);
 }
 
 export async function runTokenRevoke(store: Store, id: string): Promise<void> {

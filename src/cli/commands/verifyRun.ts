@@ -25,13 +25,20 @@ export function printVerifyReport(report: VerifyReport, json: boolean): void {
   else {
     out.push(`${report.file}: ${plural(report.problemCount, 'problem')} found in ${seconds}s:`);
     for (const p of report.problems.slice(0, PRINTED)) out.push(`  ${p.part}: ${p.subject}: ${p.problem}`);
-    if (report.problemCount > PRINTED) out.push(`  … and ${report.problemCount - PRINTED} more (--json lists the first ${report.problems.length})`);
+    if (report.problemCount > PRINTED)
+      out.push(`  … and ${report.problemCount - PRINTED} more (--json lists the first ${report.problems.length})`);
     out.push('What to do:');
     for (const r of report.remedies) out.push(`  ${r.advice} (${plural(r.problems, 'problem')})`);
     out.push(`Checked ${checked}.`);
   }
   // What the walk could not hold to anything, although nothing is wrong with it.
-  if (s.pending || s.unsealed > 0) out.push('Note: this file was written by a release before checksums; the next read-write open (any command that writes to it) gives every value its checksum.');
-  if (s.relationships === 'stale' || s.search === 'stale') out.push(`Note: the ${[s.relationships === 'stale' && 'relationships', s.search === 'stale' && 'search'].filter(Boolean).join(' and ')} index of this file was built by another release's declarations and was not checked; the next read-write open rebuilds it (or \`catalog reindex\`).`);
+  if (s.pending || s.unsealed > 0)
+    out.push(
+      'Note: this file was written by a release before checksums; the next read-write open (any command that writes to it) gives every value its checksum.',
+    );
+  if (s.relationships === 'stale' || s.search === 'stale')
+    out.push(
+      `Note: the ${[s.relationships === 'stale' && 'relationships', s.search === 'stale' && 'search'].filter(Boolean).join(' and ')} index of this file was built by another release's declarations and was not checked; the next read-write open rebuilds it (or \`catalog reindex\`).`,
+    );
   process.stdout.write(`${out.join('\n')}\n`);
 }

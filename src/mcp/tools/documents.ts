@@ -19,7 +19,13 @@ export interface SearchDocumentsArgs {
   offset: number;
 }
 
-async function keywordSearch(ctx: ToolContext, query: string, filter: string | null, numResults: number, offset: number): Promise<JsonObject> {
+async function keywordSearch(
+  ctx: ToolContext,
+  query: string,
+  filter: string | null,
+  numResults: number,
+  offset: number,
+): Promise<JsonObject> {
   const n = Math.min(numResults, 50);
   const { orFilters } = compileFilter(filter ? parseFilter(filter) : null);
   const variables = { query, orFilters, count: Math.max(n, 1), start: offset, viewUrn: await defaultView(ctx) };
@@ -38,10 +44,20 @@ export async function searchDocuments(ctx: ToolContext, a: SearchDocumentsArgs):
   // Hybrid search without semantic results: the keyword results, paged here.
   const fetchCount = Math.min(a.offset + a.num_results, MAX_HYBRID_FETCH);
   const keyword = await keywordSearch(ctx, a.query, a.filter, fetchCount, 0);
-  const all = ((keyword['searchResults'] as JsonObject[] | undefined) ?? []).map((r) => ({ ...r, searchType: 'keyword' }));
+  const all = ((keyword['searchResults'] as JsonObject[] | undefined) ?? []).map((r) => ({
+    ...r,
+    searchType: 'keyword',
+  }));
   const page = all.slice(a.offset, a.offset + a.num_results);
-  const merged: JsonObject = { ...keyword, searchResults: page, start: a.offset, count: page.length, total: all.length };
-  if (a.offset + a.num_results > MAX_HYBRID_FETCH) Object.assign(merged, { _hybridSearchLimitReached: true, _hybridSearchMaxResults: MAX_HYBRID_FETCH });
+  const merged: JsonObject = {
+    ...keyword,
+    searchResults: page,
+    start: a.offset,
+    count: page.length,
+    total: all.length,
+  };
+  if (a.offset + a.num_results > MAX_HYBRID_FETCH)
+    Object.assign(merged, { _hybridSearchLimitReached: true, _hybridSearchMaxResults: MAX_HYBRID_FETCH });
   return cleanGql(merged);
 }
 
@@ -55,12 +71,18 @@ export interface GrepArgs {
 
 export async function grepDocuments(ctx: ToolContext, a: GrepArgs): Promise<Json> {
   if (a.urns.length === 0) return { results: [], total_matches: 0, documents_with_matches: 0 };
-  const entities = ((await gql(ctx, DOCUMENT_CONTENT, { urns: a.urns }, 'documentContent'))['entities'] as Json[] | undefined) ?? [];
+  const entities =
+    ((await gql(ctx, DOCUMENT_CONTENT, { urns: a.urns }, 'documentContent'))['entities'] as Json[] | undefined) ?? [];
   let regex: RegExp;
   try {
     regex = new RegExp(a.pattern, 'gu');
   } catch (e) {
-    return { error: `Invalid regex pattern: ${(e as Error).message}`, results: [], total_matches: 0, documents_with_matches: 0 };
+    return {
+      error: `Invalid regex pattern: ${(e as Error).message}`,
+      results: [],
+      total_matches: 0,
+      documents_with_matches: 0,
+    };
   }
   const results: JsonObject[] = [];
   let totalMatches = 0;
@@ -103,7 +125,14 @@ export async function grepDocuments(ctx: ToolContext, a: GrepArgs): Promise<Json
 /** Whether the catalog holds a document: DataHub's server lists the document tools only then. */
 export async function hasDocuments(ctx: ToolContext): Promise<boolean> {
   try {
-    const r = (await gql(ctx, DOCUMENT_SEARCH, { query: '*', orFilters: [], count: 1, start: 0, viewUrn: null }, 'documentSearch'))['searchAcrossEntities'];
+    const r = (
+      await gql(
+        ctx,
+        DOCUMENT_SEARCH,
+        { query: '*', orFilters: [], count: 1, start: 0, viewUrn: null },
+        'documentSearch',
+      )
+    )['searchAcrossEntities'];
     return Number(valueAt(r, 'total') ?? 0) > 0;
   } catch (e) {
     if (damageOf(e)) throw e;

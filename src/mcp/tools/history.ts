@@ -7,13 +7,29 @@
  * existence check per valid URN, and the operation's batch reads.
  */
 import { validateUrn } from '../../model/registry.ts';
-import { HISTORY_MAX_FROM_VERSION, HISTORY_MAX_LIMIT, readAspectHistories, type AspectHistoryRead, type AspectVersionRead } from '../../ops/timeline/aspectHistory.ts';
+import {
+  HISTORY_MAX_FROM_VERSION,
+  HISTORY_MAX_LIMIT,
+  readAspectHistories,
+  type AspectHistoryRead,
+  type AspectVersionRead,
+} from '../../ops/timeline/aspectHistory.ts';
 import { exists, type ToolContext } from '../context.ts';
 import { cleanGql, truncateDescriptions, truncateWithEllipsis, type Json, type JsonObject } from '../shape.ts';
 
 const ALLOWED = new Set([
-  'datasetProperties', 'deprecation', 'domains', 'editableDatasetProperties', 'editableSchemaMetadata', 'globalTags', 'glossaryTerms', 'ownership',
-  'schemaMetadata', 'status', 'structuredProperties', 'upstreamLineage',
+  'datasetProperties',
+  'deprecation',
+  'domains',
+  'editableDatasetProperties',
+  'editableSchemaMetadata',
+  'globalTags',
+  'glossaryTerms',
+  'ownership',
+  'schemaMetadata',
+  'status',
+  'structuredProperties',
+  'upstreamLineage',
 ]);
 const MAX_URN_CHARS = 2048;
 const MAX_URNS = 10;
@@ -22,7 +38,16 @@ const MAX_PAIRS = 40;
 const MAX_VALUE_CHARS = 12000;
 const MAX_RESULTS_CHARS = 52000;
 const MAX_PROVENANCE_CHARS = 512;
-const SYSTEM_METADATA_FIELDS = ['lastObserved', 'runId', 'lastRunId', 'pipelineName', 'registryName', 'registryVersion', 'version', 'schemaVersion'];
+const SYSTEM_METADATA_FIELDS = [
+  'lastObserved',
+  'runId',
+  'lastRunId',
+  'pipelineName',
+  'registryName',
+  'registryVersion',
+  'version',
+  'schemaVersion',
+];
 const AUDIT_FIELDS = ['time', 'actor', 'impersonator'];
 
 export interface AspectHistoryArgs {
@@ -47,7 +72,8 @@ interface Pair {
 }
 
 function bounded(name: string, value: number, min: number, max: number): void {
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}`);
 }
 
 function stringList(value: string[] | string, name: string, max: number): string[] {
@@ -62,7 +88,8 @@ function stringList(value: string[] | string, name: string, max: number): string
       }
     } else list = [s];
   }
-  if (!Array.isArray(list) || list.length === 0 || list.length > max) throw new Error(`${name} must contain 1 to ${max} strings`);
+  if (!Array.isArray(list) || list.length === 0 || list.length > max)
+    throw new Error(`${name} must contain 1 to ${max} strings`);
   if (list.some((x) => typeof x !== 'string')) throw new Error(`${name} must contain only strings`);
   return (list as string[]).map((x) => x.trim());
 }
@@ -70,7 +97,11 @@ function stringList(value: string[] | string, name: string, max: number): string
 /** Python's str() of a JSON value, for the rare non-scalar provenance field. */
 const pyStr = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 const provenance = (v: unknown): Json =>
-  typeof v === 'string' ? truncateWithEllipsis(v, MAX_PROVENANCE_CHARS, '... [truncated]') : v === null || typeof v === 'boolean' || typeof v === 'number' ? v : truncateWithEllipsis(pyStr(v), MAX_PROVENANCE_CHARS, '... [truncated]');
+  typeof v === 'string'
+    ? truncateWithEllipsis(v, MAX_PROVENANCE_CHARS, '... [truncated]')
+    : v === null || typeof v === 'boolean' || typeof v === 'number'
+      ? v
+      : truncateWithEllipsis(pyStr(v), MAX_PROVENANCE_CHARS, '... [truncated]');
 function project(value: unknown, fields: string[]): JsonObject {
   const out: JsonObject = {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
@@ -80,13 +111,23 @@ function project(value: unknown, fields: string[]): JsonObject {
 
 function formatVersion(version: number, read: AspectVersionRead): JsonObject {
   // The aspect as DataHub's batchGet answers it with system metadata (value, systemMetadata, auditStamp {time, actor}), copied: shaping changes it.
-  const aspect = JSON.parse(JSON.stringify({ value: read.value, ...(read.systemMetadata && { systemMetadata: read.systemMetadata }), auditStamp: read.created })) as Record<string, unknown>;
+  const aspect = JSON.parse(
+    JSON.stringify({
+      value: read.value,
+      ...(read.systemMetadata && { systemMetadata: read.systemMetadata }),
+      auditStamp: read.created,
+    }),
+  ) as Record<string, unknown>;
   const value = cleanGql(aspect['value']);
   truncateDescriptions(value);
   const serialized = JSON.stringify(value);
   const entry: JsonObject = { version };
   if (serialized.length > MAX_VALUE_CHARS) {
-    Object.assign(entry, { valuePreview: truncateWithEllipsis(serialized, MAX_VALUE_CHARS, '... [truncated]'), valueChars: serialized.length, valueTruncated: true });
+    Object.assign(entry, {
+      valuePreview: truncateWithEllipsis(serialized, MAX_VALUE_CHARS, '... [truncated]'),
+      valueChars: serialized.length,
+      valueTruncated: true,
+    });
   } else Object.assign(entry, { value, valueTruncated: false });
   const sm = aspect['systemMetadata'];
   const projected = project(sm, SYSTEM_METADATA_FIELDS);
@@ -126,7 +167,8 @@ export async function getAspectHistory(ctx: ToolContext, a: AspectHistoryArgs): 
   bounded('limit', a.limit, 1, HISTORY_MAX_LIMIT);
   const urns = stringList(a.urns, 'urns', MAX_URNS);
   const aspects = stringList(a.aspect_names, 'aspect_names', MAX_ASPECTS);
-  if (urns.length * aspects.length > MAX_PAIRS) throw new Error(`urns × aspect_names must not exceed ${MAX_PAIRS} pairs`);
+  if (urns.length * aspects.length > MAX_PAIRS)
+    throw new Error(`urns × aspect_names must not exceed ${MAX_PAIRS} pairs`);
   let httpCalls = 0;
   const urnErrors = new Map<string, string | null>();
   for (const urn of urns) {
@@ -144,9 +186,17 @@ export async function getAspectHistory(ctx: ToolContext, a: AspectHistoryArgs): 
     urnErrors.set(urn, exists(ctx, urn) ? null : `Entity ${urn} not found`);
   }
   const asked = urns.flatMap((urn) =>
-    aspects.map((aspect) => ({ urn, aspect, error: urnErrors.get(urn) ?? (ALLOWED.has(aspect) ? null : 'aspect_name is not an allowed governance aspect') })),
+    aspects.map((aspect) => ({
+      urn,
+      aspect,
+      error: urnErrors.get(urn) ?? (ALLOWED.has(aspect) ? null : 'aspect_name is not an allowed governance aspect'),
+    })),
   );
-  const read = readAspectHistories(ctx.store, { pairs: asked.filter((p) => p.error === null), fromVersion: a.from_version, limit: a.limit });
+  const read = readAspectHistories(ctx.store, {
+    pairs: asked.filter((p) => p.error === null),
+    fromVersion: a.from_version,
+    limit: a.limit,
+  });
   httpCalls += read.batchReads;
   let next = 0;
   const pairs: Pair[] = asked.map(({ urn, aspect, error }) => {
@@ -180,7 +230,11 @@ export async function getAspectHistory(ctx: ToolContext, a: AspectHistoryArgs): 
     let fitted = false;
     while (candidate.length > 0) {
       const omitted = candidate.pop()!;
-      result = pairResult({ ...p, history: [...candidate], nextFromVersion: omitted['version'] as number }, a.limit, true);
+      result = pairResult(
+        { ...p, history: [...candidate], nextFromVersion: omitted['version'] as number },
+        a.limit,
+        true,
+      );
       size = JSON.stringify(result).length;
       if (used + size <= MAX_RESULTS_CHARS) {
         results.push(result);
@@ -197,13 +251,22 @@ export async function getAspectHistory(ctx: ToolContext, a: AspectHistoryArgs): 
   }
   return {
     results,
-    batch: { urns: urns.length, aspects: aspects.length, pairs: pairs.length, returnedPairs: results.length, httpCalls, truncatedByResponseBudget: truncated, droppedPairs: dropped },
+    batch: {
+      urns: urns.length,
+      aspects: aspects.length,
+      pairs: pairs.length,
+      returnedPairs: results.length,
+      httpCalls,
+      truncatedByResponseBudget: truncated,
+      droppedPairs: dropped,
+    },
     provenance: {
       endpoint: 'openapi/v3/entity/{entityName}/batchGet',
       versionSelector: 'If-Version-Match (per-aspect request-body field)',
       versionSemantics: {
         current: 0,
-        historical: 'positive versions returned newest to oldest, anchored on the newest retained version (1 = oldest possible, often pruned)',
+        historical:
+          'positive versions returned newest to oldest, anchored on the newest retained version (1 = oldest possible, often pruned)',
       },
       boundedBy: 'server retention policy (default keeps about 20 versions)',
     },

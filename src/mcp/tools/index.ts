@@ -10,7 +10,16 @@ import type { Json } from '../shape.ts';
 import { grepDocuments, searchDocuments, type GrepArgs, type SearchDocumentsArgs } from './documents.ts';
 import { getAspectHistory, type AspectHistoryArgs } from './history.ts';
 import { getLineage, getLineagePathsBetween, type LineageArgs, type PathsArgs } from './lineage.ts';
-import { getDatasetQueries, getEntities, getMe, listSchemaFields, search, type DatasetQueriesArgs, type SchemaFieldsArgs, type SearchArgs } from './read.ts';
+import {
+  getDatasetQueries,
+  getEntities,
+  getMe,
+  listSchemaFields,
+  search,
+  type DatasetQueriesArgs,
+  type SchemaFieldsArgs,
+  type SearchArgs,
+} from './read.ts';
 import { saveDocument, type SaveDocumentArgs } from './saveDocument.ts';
 import {
   addStructuredProperties,
@@ -46,10 +55,26 @@ export interface ToolSpec {
 }
 
 const str: Schema = { type: 'string' };
-const strOrNull = (description?: string): Schema => ({ anyOf: [{ type: 'string' }, { type: 'null' }], default: null, ...(description ? { description } : {}) });
-const int = (value: number, description?: string): Schema => ({ default: value, type: 'integer', ...(description ? { description } : {}) });
-const strList = (description?: string): Schema => ({ items: { type: 'string' }, type: 'array', ...(description ? { description } : {}) });
-const strListOrNull = (description?: string): Schema => ({ anyOf: [{ items: { type: 'string' }, type: 'array' }, { type: 'null' }], default: null, ...(description ? { description } : {}) });
+const strOrNull = (description?: string): Schema => ({
+  anyOf: [{ type: 'string' }, { type: 'null' }],
+  default: null,
+  ...(description ? { description } : {}),
+});
+const int = (value: number, description?: string): Schema => ({
+  default: value,
+  type: 'integer',
+  ...(description ? { description } : {}),
+});
+const strList = (description?: string): Schema => ({
+  items: { type: 'string' },
+  type: 'array',
+  ...(description ? { description } : {}),
+});
+const strListOrNull = (description?: string): Schema => ({
+  anyOf: [{ items: { type: 'string' }, type: 'array' }, { type: 'null' }],
+  default: null,
+  ...(description ? { description } : {}),
+});
 const columnPaths = (verb: string): Schema => ({
   anyOf: [{ items: { anyOf: [{ type: 'string' }, { type: 'null' }] }, type: 'array' }, { type: 'null' }],
   default: null,
@@ -197,7 +222,8 @@ them, linking the two. Without direction both are tried, downstream first.`,
         direction: {
           anyOf: [{ enum: ['upstream', 'downstream'], type: 'string' }, { type: 'null' }],
           default: null,
-          description: 'downstream when the target is fed by the source, upstream when the source is fed by the target; null tries downstream, then upstream',
+          description:
+            'downstream when the target is fed by the source, upstream when the source is fed by the target; null tries downstream, then upstream',
         },
       },
       ['source_urn', 'target_urn'],
@@ -240,14 +266,33 @@ most max_matches_per_doc per document. start_offset continues reading a long doc
     run: (ctx, a: GrepArgs) => grepDocuments(ctx, a),
   },
   labelTool('add_tags', 'tag', 'Add tags to entities, or to columns of datasets, in one change.', 'add', 'tag'),
-  labelTool('remove_tags', 'tag', 'Remove tags from entities, or from columns of datasets, in one change.', 'remove', 'tag'),
-  labelTool('add_terms', 'term', 'Attach glossary terms to entities, or to columns of datasets, in one change.', 'add', 'term'),
-  labelTool('remove_terms', 'term', 'Detach glossary terms from entities, or from columns of datasets, in one change.', 'remove', 'term'),
+  labelTool(
+    'remove_tags',
+    'tag',
+    'Remove tags from entities, or from columns of datasets, in one change.',
+    'remove',
+    'tag',
+  ),
+  labelTool(
+    'add_terms',
+    'term',
+    'Attach glossary terms to entities, or to columns of datasets, in one change.',
+    'add',
+    'term',
+  ),
+  labelTool(
+    'remove_terms',
+    'term',
+    'Detach glossary terms from entities, or from columns of datasets, in one change.',
+    'remove',
+    'term',
+  ),
   ownerTool('add_owners', 'add'),
   ownerTool('remove_owners', 'remove'),
   {
     name: 'set_domains',
-    description: 'Put entities in a domain (replacing the domain they had). The domain must exist: find it with search (entity_type = domain).',
+    description:
+      'Put entities in a domain (replacing the domain they had). The domain must exist: find it with search (entity_type = domain).',
     inputSchema: object(
       {
         domain_urn: { type: 'string', description: 'The domain, e.g. "urn:li:domain:marketing"' },
@@ -278,10 +323,13 @@ or of one column of a dataset. Markdown is kept as written.`,
           default: 'replace',
           enum: ['replace', 'append', 'remove'],
           type: 'string',
-          description: 'replace (the default) sets the text, append adds it after the current description, remove clears the description',
+          description:
+            'replace (the default) sets the text, append adds it after the current description, remove clears the description',
         },
         description: strOrNull('The text to set or append (markdown); not needed for remove'),
-        column_path: strOrNull('Optional column of a dataset (its fieldPath) whose description changes; null for the entity itself'),
+        column_path: strOrNull(
+          'Optional column of a dataset (its fieldPath) whose description changes; null for the entity itself',
+        ),
       },
       ['entity_urn'],
     ),
@@ -306,14 +354,17 @@ or of one column of a dataset. Markdown is kept as written.`,
     ),
     mutation: true,
     listFromString: ['entity_urns'],
-    run: (ctx, a: { property_values: Record<string, string[]>; entity_urns: string[] }) => addStructuredProperties(ctx, a),
+    run: (ctx, a: { property_values: Record<string, string[]>; entity_urns: string[] }) =>
+      addStructuredProperties(ctx, a),
   },
   {
     name: 'remove_structured_properties',
     description: 'Remove structured properties (all their values) from entities.',
     inputSchema: object(
       {
-        property_urns: strList('The structured properties to remove, e.g. ["urn:li:structuredProperty:io.acryl.privacy.retentionTime"]'),
+        property_urns: strList(
+          'The structured properties to remove, e.g. ["urn:li:structuredProperty:io.acryl.privacy.retentionTime"]',
+        ),
         entity_urns: strList('The entities to remove them from'),
       },
       ['property_urns', 'entity_urns'],
@@ -329,7 +380,10 @@ Insight, Decision, FAQ, Analysis, Summary, Recommendation, Note or Context, with
 about some datasets (related_assets) or linked to other documents. Give urn to update a document saved earlier.`,
     inputSchema: object(
       {
-        document_type: { enum: ['Insight', 'Decision', 'FAQ', 'Analysis', 'Summary', 'Recommendation', 'Note', 'Context'], type: 'string' },
+        document_type: {
+          enum: ['Insight', 'Decision', 'FAQ', 'Analysis', 'Summary', 'Recommendation', 'Note', 'Context'],
+          type: 'string',
+        },
         title: str,
         content: str,
         urn: strOrNull(),
@@ -352,7 +406,13 @@ about some datasets (related_assets) or linked to other documents. Give urn to u
   },
 ];
 
-function labelTool(name: string, kind: 'tag' | 'term', description: string, op: 'add' | 'remove', noun: 'tag' | 'term'): ToolSpec {
+function labelTool(
+  name: string,
+  kind: 'tag' | 'term',
+  description: string,
+  op: 'add' | 'remove',
+  noun: 'tag' | 'term',
+): ToolSpec {
   const list = kind === 'tag' ? 'tag_urns' : 'term_urns';
   const example = kind === 'tag' ? '["urn:li:tag:PII"]' : '["urn:li:glossaryTerm:CustomerData"]';
   return {
@@ -388,9 +448,14 @@ function ownerTool(name: string, op: 'add' | 'remove'): ToolSpec {
         : 'Remove users or groups as owners of entities; with ownership_type, only that kind of ownership.',
     inputSchema: object(
       {
-        owner_urns: strList(`The users or groups, e.g. ["urn:li:corpuser:john.doe", "urn:li:corpGroup:data-engineering"]`),
+        owner_urns: strList(
+          `The users or groups, e.g. ["urn:li:corpuser:john.doe", "urn:li:corpGroup:data-engineering"]`,
+        ),
         entity_urns: strList(`The entities to ${op === 'add' ? 'give owners' : 'remove them from'}`),
-        ownership_type: op === 'add' ? { type: 'string', description: `The kind of ownership: ${typeHelp}` } : strOrNull(`Optional kind of ownership to remove: ${typeHelp}`),
+        ownership_type:
+          op === 'add'
+            ? { type: 'string', description: `The kind of ownership: ${typeHelp}` }
+            : strOrNull(`Optional kind of ownership to remove: ${typeHelp}`),
       },
       op === 'add' ? ['owner_urns', 'entity_urns', 'ownership_type'] : ['owner_urns', 'entity_urns'],
     ),

@@ -85,7 +85,11 @@ export async function getLineage(ctx: ToolContext, a: LineageArgs): Promise<Json
   const column = a.column === 'null' || a.column === '' ? null : a.column;
   const filter = parseFilter(a.filter);
   const urn = schemaFieldUrn(a.urn, column);
-  const lineage = await lineageSearch(ctx, { urn, upstream: a.upstream, maxHops: a.max_hops, filter, maxResults: a.max_results }, a.query);
+  const lineage = await lineageSearch(
+    ctx,
+    { urn, upstream: a.upstream, maxHops: a.max_hops, filter, maxResults: a.max_results },
+    a.query,
+  );
   truncateDescriptions(lineage);
   for (const direction of ['upstreams', 'downstreams']) {
     const d = lineage[direction] as JsonObject | undefined;
@@ -108,7 +112,12 @@ export async function getLineage(ctx: ToolContext, a: LineageArgs): Promise<Json
       },
       a.max_results,
     );
-    Object.assign(d, { searchResults: selected, offset: a.offset, returned: selected.length, hasMore: a.offset + selected.length < total });
+    Object.assign(d, {
+      searchResults: selected,
+      offset: a.offset,
+      returned: selected.length,
+      hasMore: a.offset + selected.length < total,
+    });
     if (selected.length < after.length) d['truncatedDueToTokenBudget'] = true;
   }
   if (column !== null) {
@@ -118,7 +127,10 @@ export async function getLineage(ctx: ToolContext, a: LineageArgs): Promise<Json
       fields: {
         lineageColumns: {
           description: 'Columns in each dataset that have a lineage relationship with the source column',
-          semantics: { downstream: 'Columns derived from the source column', upstream: 'Columns that the source column depends on' },
+          semantics: {
+            downstream: 'Columns derived from the source column',
+            upstream: 'Columns that the source column depends on',
+          },
         },
       },
     };
@@ -140,7 +152,11 @@ interface PathQuery {
 
 /** Walks upstream of `queryUrn` (10 hops, 100 results) for `searchFor`, and answers its paths. */
 async function upstreamPath(ctx: ToolContext, p: PathQuery): Promise<JsonObject> {
-  const lineage = await lineageSearch(ctx, { urn: p.queryUrn, upstream: true, maxHops: 10, filter: null, maxResults: 100 }, '*');
+  const lineage = await lineageSearch(
+    ctx,
+    { urn: p.queryUrn, upstream: true, maxHops: 10, filter: null, maxResults: 100 },
+    '*',
+  );
   truncateDescriptions(lineage);
   const results = ((lineage['upstreams'] as JsonObject | undefined)?.['searchResults'] ?? []) as JsonObject[];
   if (results.length === 0) throw new NotFound(`No lineage found from ${dotted(p.source, p.sourceColumn)}`);
@@ -152,20 +168,33 @@ async function upstreamPath(ctx: ToolContext, p: PathQuery): Promise<JsonObject>
       return path !== undefined && path.length > 0 && valueAt(path[path.length - 1], 'urn') === p.searchFor;
     });
   });
-  if (!found) throw new NotFound(`No lineage path found from ${dotted(p.source, p.sourceColumn)} to ${dotted(p.target, p.targetColumn)}`);
+  if (!found)
+    throw new NotFound(
+      `No lineage path found from ${dotted(p.source, p.sourceColumn)} to ${dotted(p.target, p.targetColumn)}`,
+    );
   const paths = found['paths'];
   if (!Array.isArray(paths) || paths.length === 0) {
-    throw new Error('Target found but no path information available. This may indicate the entities are directly connected without intermediate steps.');
+    throw new Error(
+      'Target found but no path information available. This may indicate the entities are directly connected without intermediate steps.',
+    );
   }
   const cleaned = cleanGql(paths) as JsonObject[];
   const hasQueries = cleaned.some((po) => arrayAt(po, 'path')?.some((e) => valueAt(e, 'type') === 'QUERY') === true);
   const pathsMetadata: JsonObject = {
     description: 'Array of lineage paths showing transformation chains from source to target',
-    structure: 'Each path contains alternating entities (SCHEMA_FIELD or DATASET) and optional transformation QUERY entities',
+    structure:
+      'Each path contains alternating entities (SCHEMA_FIELD or DATASET) and optional transformation QUERY entities',
   };
-  if (hasQueries) pathsMetadata['queryEntities'] = 'QUERY entities are returned as URNs only. Use get_entities(query_urn) to fetch SQL statement and other query details.';
+  if (hasQueries)
+    pathsMetadata['queryEntities'] =
+      'QUERY entities are returned as URNs only. Use get_entities(query_urn) to fetch SQL statement and other query details.';
   return {
-    metadata: { queryType: 'lineage-path-trace', direction: p.direction, pathType: p.sourceColumn ? 'column-level' : 'dataset-level', fields: { paths: pathsMetadata } },
+    metadata: {
+      queryType: 'lineage-path-trace',
+      direction: p.direction,
+      pathType: p.sourceColumn ? 'column-level' : 'dataset-level',
+      fields: { paths: pathsMetadata },
+    },
     source: { urn: p.source, ...(p.sourceColumn ? { column: p.sourceColumn } : {}) },
     target: { urn: p.target, ...(p.targetColumn ? { column: p.targetColumn } : {}) },
     pathCount: cleaned.length,
@@ -173,11 +202,15 @@ async function upstreamPath(ctx: ToolContext, p: PathQuery): Promise<JsonObject>
   };
 }
 
-async function findPath(ctx: ToolContext, p: Omit<PathQuery, 'searchFor'> & { targetFull: string }): Promise<JsonObject> {
+async function findPath(
+  ctx: ToolContext,
+  p: Omit<PathQuery, 'searchFor'> & { targetFull: string },
+): Promise<JsonObject> {
   if (p.direction === 'downstream') {
     // Downstream of the source is upstream of the target, read backwards.
     const result = await upstreamPath(ctx, { ...p, queryUrn: p.targetFull, searchFor: p.queryUrn });
-    for (const po of result['paths'] as JsonObject[]) if (po && Array.isArray(po['path'])) po['path'] = [...po['path']].reverse();
+    for (const po of result['paths'] as JsonObject[])
+      if (po && Array.isArray(po['path'])) po['path'] = [...po['path']].reverse();
     return result;
   }
   return upstreamPath(ctx, { ...p, searchFor: p.targetFull });
@@ -195,7 +228,9 @@ export async function getLineagePathsBetween(ctx: ToolContext, a: PathsArgs): Pr
   const sourceColumn = a.source_column === 'null' || a.source_column === '' ? null : a.source_column;
   const targetColumn = a.target_column === 'null' || a.target_column === '' ? null : a.target_column;
   if ((sourceColumn === null) !== (targetColumn === null)) {
-    throw new Error('Both source_column and target_column must be provided for column-level lineage, or both must be None for dataset-level lineage');
+    throw new Error(
+      'Both source_column and target_column must be provided for column-level lineage, or both must be None for dataset-level lineage',
+    );
   }
   const base = {
     queryUrn: schemaFieldUrn(a.source_urn, sourceColumn),
@@ -206,7 +241,8 @@ export async function getLineagePathsBetween(ctx: ToolContext, a: PathsArgs): Pr
     targetColumn,
   };
   if (a.direction !== null) return findPath(ctx, { ...base, direction: a.direction });
-  const note = "Direction was automatically discovered. Specify direction='downstream' or 'upstream' explicitly for better performance.";
+  const note =
+    "Direction was automatically discovered. Specify direction='downstream' or 'upstream' explicitly for better performance.";
   for (const direction of ['downstream', 'upstream'] as const) {
     try {
       const result = await findPath(ctx, { ...base, direction });

@@ -77,7 +77,10 @@ export async function search(ctx: ToolContext, a: SearchArgs): Promise<Json> {
     start: a.offset,
     viewUrn: await defaultView(ctx),
   };
-  if (sortBy !== null) variables['sortInput'] = { sortCriteria: [{ field: sortBy, sortOrder: a.sort_order === 'asc' ? 'ASCENDING' : 'DESCENDING' }] };
+  if (sortBy !== null)
+    variables['sortInput'] = {
+      sortCriteria: [{ field: sortBy, sortOrder: a.sort_order === 'asc' ? 'ASCENDING' : 'DESCENDING' }],
+    };
   const response = (await gql(ctx, SEARCH, variables, 'search'))['searchAcrossEntities'];
   if (numResults === 0 && isObject(response)) {
     delete response['searchResults'];
@@ -88,7 +91,9 @@ export async function search(ctx: ToolContext, a: SearchArgs): Promise<Json> {
 
 const notFound = (urn: string) => new Error(`Entity ${urn} not found`);
 const noData = (urn: string) =>
-  new Error(`Entity ${urn} exists but no data could be retrieved. This can happen if the entity has no aspects ingested yet, or if there's a permissions issue.`);
+  new Error(
+    `Entity ${urn} exists but no data could be retrieved. This can happen if the entity has no aspects ingested yet, or if there's a permissions issue.`,
+  );
 
 /** A list argument sent as one string: a JSON array in it, or one value. */
 function listFromString(text: string): { urns: string[]; single: boolean } {
@@ -107,7 +112,12 @@ function listFromString(text: string): { urns: string[]; single: boolean } {
 
 async function readEntity(ctx: ToolContext, urn: string): Promise<JsonObject> {
   const isQuery = urn.startsWith('urn:li:query:');
-  const data = await gql(ctx, isQuery ? QUERY_ENTITY : ENTITY_DETAILS, { urn }, isQuery ? 'GetQueryEntity' : 'GetEntity');
+  const data = await gql(
+    ctx,
+    isQuery ? QUERY_ENTITY : ENTITY_DETAILS,
+    { urn },
+    isQuery ? 'GetQueryEntity' : 'GetEntity',
+  );
   const result = data['entity'];
   if (!isObject(result)) throw noData(urn);
   try {
@@ -175,7 +185,16 @@ export async function listSchemaFields(ctx: ToolContext, a: SchemaFieldsArgs): P
   truncateDescriptions(result);
   const rawFields = (arrayAt(result, 'schemaMetadata', 'fields') ?? []) as JsonObject[];
   const total = rawFields.length;
-  if (total === 0) return { urn: a.urn, fields: [], totalFields: 0, returned: 0, remainingCount: 0, matchingCount: null, offset: a.offset };
+  if (total === 0)
+    return {
+      urn: a.urn,
+      fields: [],
+      totalFields: 0,
+      returned: 0,
+      remainingCount: 0,
+      matchingCount: null,
+      offset: a.offset,
+    };
 
   let sort: ((fields: JsonObject[]) => JsonObject[]) | undefined;
   let matchingCount: number | null = null;
@@ -195,11 +214,15 @@ export async function listSchemaFields(ctx: ToolContext, a: SchemaFieldsArgs): P
     sort = (fields) =>
       fields
         .map((f, i) => ({ f, i, s: score(f) }))
-        .sort((x, y) => y.s - x.s || comparePy((x.f['fieldPath'] as string) ?? '', (y.f['fieldPath'] as string) ?? '') || x.i - y.i)
+        .sort(
+          (x, y) =>
+            y.s - x.s || comparePy((x.f['fieldPath'] as string) ?? '', (y.f['fieldPath'] as string) ?? '') || x.i - y.i,
+        )
         .map((x) => x.f);
   }
   const shaped = shapeEntity(result, { sort, offset: a.offset, limit: a.limit, withStructuredProperties: true });
-  const fields = (((shaped['schemaMetadata'] as JsonObject | undefined)?.['fields'] as JsonObject[] | undefined) ?? []) as JsonObject[];
+  const fields = (((shaped['schemaMetadata'] as JsonObject | undefined)?.['fields'] as JsonObject[] | undefined) ??
+    []) as JsonObject[];
   return {
     urn: a.urn,
     fields,

@@ -76,5 +76,10 @@ export async function saveDocument(ctx: ToolContext, a: SaveDocumentArgs): Promi
     throw new Error(`Error saving document: ${(e as Error).message}`);
   }
   if (!result.saved) return refusal(result.refusal);
-  return { success: true, urn: result.urn, message: `Successfully ${result.created ? 'created' : 'updated'} document: ${a.title}`, author: user ? displayName(user) : null };
+  return {
+    success: true,
+    urn: result.urn,
+    message: `Successfully ${result.created ? 'created' : 'updated'} document: ${a.title}`,
+    author: user ? displayName(user) : null,
+  };
 }

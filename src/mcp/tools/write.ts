@@ -15,7 +15,13 @@ const mutation = (name: string, inputType: string, indent: 8 | 12, selection = '
   `\n${' '.repeat(indent)}mutation ${name}($input: ${inputType}!) {\n${' '.repeat(indent + 4)}${name}(input: $input)${selection}\n${' '.repeat(indent)}}\n${' '.repeat(indent - 4)}`;
 
 /** Fails unless every URN is stored and of `type`; `kind` words the messages. */
-async function checkAll(ctx: ToolContext, urns: string[], fragment: string, operation: string, check: { types: string[]; missing: string; wrongType: string }) {
+async function checkAll(
+  ctx: ToolContext,
+  urns: string[],
+  fragment: string,
+  operation: string,
+  check: { types: string[]; missing: string; wrongType: string },
+) {
   const query = `query ${operation}($urns: [String!]!) {\n  entities(urns: $urns) {\n    urn\n    type\n    ${fragment}\n  }\n}`;
   let entities: Json[];
   try {
@@ -26,7 +32,9 @@ async function checkAll(ctx: ToolContext, urns: string[], fragment: string, oper
   const found = new Set(entities.filter((e): e is JsonObject => e !== null).map((e) => e['urn'] as string));
   const missing = urns.filter((u) => !found.has(u));
   if (missing.length > 0) throw new Error(check.missing.replace('%s', missing.join(', ')));
-  const wrong = (entities.filter((e) => e !== null) as JsonObject[]).filter((e) => !check.types.includes(e['type'] as string)).map((e) => e['urn'] as string);
+  const wrong = (entities.filter((e) => e !== null) as JsonObject[])
+    .filter((e) => !check.types.includes(e['type'] as string))
+    .map((e) => e['urn'] as string);
   if (wrong.length > 0) throw new Error(check.wrongType.replace('%s', wrong.join(', ')));
 }
 /** A failure of the existence check itself (not a refusal): worded by the caller. */
@@ -42,7 +50,14 @@ async function validated(label: string, run: () => Promise<void>): Promise<void>
 }
 
 /** Runs a mutation whose answer is true; anything else is DataHub's server's "Error <verb> <what>: …". */
-async function runMutation(ctx: ToolContext, query: string, operation: string, input: unknown, errorPrefix: string, falseMessage: string): Promise<void> {
+async function runMutation(
+  ctx: ToolContext,
+  query: string,
+  operation: string,
+  input: unknown,
+  errorPrefix: string,
+  falseMessage: string,
+): Promise<void> {
   let ok: Json | undefined;
   try {
     ok = (await gql(ctx, query, { input }, operation))[operation];
@@ -54,7 +69,8 @@ async function runMutation(ctx: ToolContext, query: string, operation: string, i
 
 function resources(entityUrns: string[], columnPaths: (string | null)[] | null): JsonObject[] {
   const paths = columnPaths ?? entityUrns.map(() => null);
-  if (paths.length !== entityUrns.length) throw new Error(`column_paths length (${paths.length}) must match entity_urns length (${entityUrns.length})`);
+  if (paths.length !== entityUrns.length)
+    throw new Error(`column_paths length (${paths.length}) must match entity_urns length (${entityUrns.length})`);
   return entityUrns.map((urn, i) => {
     const path = paths[i];
     const r: JsonObject = { resourceUrn: urn };
@@ -81,8 +97,18 @@ export async function modifyTags(ctx: ToolContext, a: LabelArgs, op: 'add' | 're
   );
   const input = { tagUrns: a.urns, resources: resources(a.entity_urns, a.column_paths) };
   const name = op === 'add' ? 'batchAddTags' : 'batchRemoveTags';
-  await runMutation(ctx, mutation(name, op === 'add' ? 'BatchAddTagsInput' : 'BatchRemoveTagsInput', 12), name, input, `Error ${op} tags`, `Failed to ${op} tags - operation returned false`);
-  return { success: true, message: `Successfully ${op === 'add' ? 'added' : 'removed'} ${a.urns.length} tag(s) ${op === 'add' ? 'to' : 'from'} ${a.entity_urns.length} entit(ies)` };
+  await runMutation(
+    ctx,
+    mutation(name, op === 'add' ? 'BatchAddTagsInput' : 'BatchRemoveTagsInput', 12),
+    name,
+    input,
+    `Error ${op} tags`,
+    `Failed to ${op} tags - operation returned false`,
+  );
+  return {
+    success: true,
+    message: `Successfully ${op === 'add' ? 'added' : 'removed'} ${a.urns.length} tag(s) ${op === 'add' ? 'to' : 'from'} ${a.entity_urns.length} entit(ies)`,
+  };
 }
 
 export async function modifyTerms(ctx: ToolContext, a: LabelArgs, op: 'add' | 'remove'): Promise<Json> {
@@ -98,7 +124,14 @@ export async function modifyTerms(ctx: ToolContext, a: LabelArgs, op: 'add' | 'r
   );
   const input = { termUrns: a.urns, resources: resources(a.entity_urns, a.column_paths) };
   const name = op === 'add' ? 'batchAddTerms' : 'batchRemoveTerms';
-  await runMutation(ctx, mutation(name, op === 'add' ? 'BatchAddTermsInput' : 'BatchRemoveTermsInput', 12), name, input, `Error ${op} glossary terms`, `Failed to ${op} glossary terms - operation returned false`);
+  await runMutation(
+    ctx,
+    mutation(name, op === 'add' ? 'BatchAddTermsInput' : 'BatchRemoveTermsInput', 12),
+    name,
+    input,
+    `Error ${op} glossary terms`,
+    `Failed to ${op} glossary terms - operation returned false`,
+  );
   return {
     success: true,
     message: `Successfully ${op === 'add' ? 'added' : 'removed'} ${a.urns.length} glossary term(s) ${op === 'add' ? 'to' : 'from'} ${a.entity_urns.length} entit(ies)`,
@@ -127,12 +160,20 @@ async function ownershipTypeUrn(ctx: ToolContext, given: string): Promise<string
   } catch (e) {
     throw new Error(`Failed to look up ownership type '${given}': ${(e as Error).message}`);
   }
-  const nameOf = (t: JsonObject) => String(valueAt(t, 'info', 'name') ?? '').trim().toLowerCase();
+  const nameOf = (t: JsonObject) =>
+    String(valueAt(t, 'info', 'name') ?? '')
+      .trim()
+      .toLowerCase();
   const matches = types.filter((t) => nameOf(t) === candidate.toLowerCase());
   if (matches.length === 0) {
-    throw new Error(`Ownership type with name '${given}' was not found in DataHub. Use one of the built-in OwnershipType values or create the custom ownership type first.`);
+    throw new Error(
+      `Ownership type with name '${given}' was not found in DataHub. Use one of the built-in OwnershipType values or create the custom ownership type first.`,
+    );
   }
-  if (matches.length > 1) throw new Error(`Ownership type name '${given}' is ambiguous — matched multiple entries: ${matches.map((m) => m['urn'] ?? '<unknown>').join(', ')}.`);
+  if (matches.length > 1)
+    throw new Error(
+      `Ownership type name '${given}' is ambiguous — matched multiple entries: ${matches.map((m) => m['urn'] ?? '<unknown>').join(', ')}.`,
+    );
   const urn = matches[0]!['urn'];
   if (!urn) throw new Error(`Ownership type '${given}' was found but is missing a URN.`);
   return urn as string;
@@ -148,12 +189,18 @@ export async function modifyOwners(ctx: ToolContext, a: OwnerArgs, op: 'add' | '
   if (a.owner_urns.length === 0) throw new Error('owner_urns cannot be empty');
   if (a.entity_urns.length === 0) throw new Error('entity_urns cannot be empty');
   await validated('owner URNs', () =>
-    checkAll(ctx, a.owner_urns, '... on CorpUser {\n      username\n    }\n    ... on CorpGroup {\n      name\n    }', 'getOwners', {
-      types: ['CORP_USER', 'CORP_GROUP'],
-      missing:
-        'The following owner URNs do not exist in DataHub: %s. Please use the search tool with entity_type filter to find existing users or groups, or create the owners first before assigning them.',
-      wrongType: 'The following URNs are not valid owner entities (must be CorpUser or CorpGroup): %s',
-    }),
+    checkAll(
+      ctx,
+      a.owner_urns,
+      '... on CorpUser {\n      username\n    }\n    ... on CorpGroup {\n      name\n    }',
+      'getOwners',
+      {
+        types: ['CORP_USER', 'CORP_GROUP'],
+        missing:
+          'The following owner URNs do not exist in DataHub: %s. Please use the search tool with entity_type filter to find existing users or groups, or create the owners first before assigning them.',
+        wrongType: 'The following URNs are not valid owner entities (must be CorpUser or CorpGroup): %s',
+      },
+    ),
   );
   const res = a.entity_urns.map((urn) => ({ resourceUrn: urn }));
   const typeUrn = a.ownership_type !== null ? await ownershipTypeUrn(ctx, a.ownership_type) : null;
@@ -169,8 +216,18 @@ export async function modifyOwners(ctx: ToolContext, a: OwnerArgs, op: 'add' | '
     input = { ownerUrns: a.owner_urns, resources: res, ...(typeUrn ? { ownershipTypeUrn: typeUrn } : {}) };
   }
   const name = op === 'add' ? 'batchAddOwners' : 'batchRemoveOwners';
-  await runMutation(ctx, mutation(name, op === 'add' ? 'BatchAddOwnersInput' : 'BatchRemoveOwnersInput', 12), name, input, `Error ${op} owners`, `Failed to ${op} owners - operation returned false`);
-  return { success: true, message: `Successfully ${op === 'add' ? 'added' : 'removed'} ${a.owner_urns.length} owner(s) ${op === 'add' ? 'to' : 'from'} ${a.entity_urns.length} entit(ies)` };
+  await runMutation(
+    ctx,
+    mutation(name, op === 'add' ? 'BatchAddOwnersInput' : 'BatchRemoveOwnersInput', 12),
+    name,
+    input,
+    `Error ${op} owners`,
+    `Failed to ${op} owners - operation returned false`,
+  );
+  return {
+    success: true,
+    message: `Successfully ${op === 'add' ? 'added' : 'removed'} ${a.owner_urns.length} owner(s) ${op === 'add' ? 'to' : 'from'} ${a.entity_urns.length} entit(ies)`,
+  };
 }
 
 export async function setDomains(ctx: ToolContext, a: { domain_urn: string; entity_urns: string[] }): Promise<Json> {
@@ -191,14 +248,28 @@ export async function setDomains(ctx: ToolContext, a: { domain_urn: string; enti
   const type = (entity as JsonObject)['type'];
   if (type !== 'DOMAIN') throw new Error(`The URN is not a domain entity: ${a.domain_urn} (type: ${type ?? 'None'})`);
   const input = { domainUrn: a.domain_urn, resources: a.entity_urns.map((urn) => ({ resourceUrn: urn })) };
-  await runMutation(ctx, mutation('batchSetDomain', 'BatchSetDomainInput', 8), 'batchSetDomain', input, 'Error setting domain', 'Failed to set domain - operation returned false');
+  await runMutation(
+    ctx,
+    mutation('batchSetDomain', 'BatchSetDomainInput', 8),
+    'batchSetDomain',
+    input,
+    'Error setting domain',
+    'Failed to set domain - operation returned false',
+  );
   return { success: true, message: `Successfully set domain for ${a.entity_urns.length} entit(ies)` };
 }
 
 export async function removeDomains(ctx: ToolContext, a: { entity_urns: string[] }): Promise<Json> {
   if (a.entity_urns.length === 0) throw new Error('entity_urns cannot be empty');
   const input = { domainUrn: null, resources: a.entity_urns.map((urn) => ({ resourceUrn: urn })) };
-  await runMutation(ctx, mutation('batchSetDomain', 'BatchSetDomainInput', 8), 'batchSetDomain', input, 'Error removing domain', 'Failed to remove domain - operation returned false');
+  await runMutation(
+    ctx,
+    mutation('batchSetDomain', 'BatchSetDomainInput', 8),
+    'batchSetDomain',
+    input,
+    'Error removing domain',
+    'Failed to remove domain - operation returned false',
+  );
   return { success: true, message: `Successfully removed domain from ${a.entity_urns.length} entit(ies)` };
 }
 
@@ -216,7 +287,17 @@ const CURRENT_DESCRIPTION = `query getEntity($urn: String!) {
         }
       }
     }
-    ${['Container', 'Chart', 'Dashboard', 'DataFlow', 'DataJob', 'MLModel', 'MLModelGroup', 'MLFeatureTable', 'MLPrimaryKey']
+    ${[
+      'Container',
+      'Chart',
+      'Dashboard',
+      'DataFlow',
+      'DataJob',
+      'MLModel',
+      'MLModelGroup',
+      'MLFeatureTable',
+      'MLPrimaryKey',
+    ]
       .map((t) => `... on ${t} {\n      editableProperties {\n        description\n      }\n    }`)
       .join('\n    ')}
     ${['Tag', 'GlossaryTerm', 'GlossaryNode', 'Domain'].map((t) => `... on ${t} {\n      properties {\n        description\n      }\n    }`).join('\n    ')}
@@ -258,8 +339,20 @@ export async function updateDescription(ctx: ToolContext, a: DescriptionArgs): P
   if (a.column_path) Object.assign(input, { subResource: a.column_path, subResourceType: 'DATASET_FIELD' });
   const action = a.operation === 'remove' ? 'remove' : 'update';
   const where = `${a.entity_urn}${a.column_path ? ` column ${a.column_path}` : ''}`;
-  await runMutation(ctx, mutation('updateDescription', 'DescriptionUpdateInput', 8), 'updateDescription', input, `Error ${action} description for ${where}`, `Failed to ${action} description for ${where} - operation returned false`);
-  return { success: true, urn: a.entity_urn, column_path: a.column_path, message: `Description ${action === 'update' ? 'updated' : 'removed'} successfully` };
+  await runMutation(
+    ctx,
+    mutation('updateDescription', 'DescriptionUpdateInput', 8),
+    'updateDescription',
+    input,
+    `Error ${action} description for ${where}`,
+    `Failed to ${action} description for ${where} - operation returned false`,
+  );
+  return {
+    success: true,
+    urn: a.entity_urn,
+    column_path: a.column_path,
+    message: `Description ${action === 'update' ? 'updated' : 'removed'} successfully`,
+  };
 }
 
 const STRUCTURED_PROPERTY = `query getStructuredProperty($urn: String!) {
@@ -296,10 +389,13 @@ async function structuredPropertyDefinition(ctx: ToolContext, urn: string): Prom
     throw new Error(`Failed to validate structured property URN: ${(e as Error).message}`);
   }
   if (!entity) {
-    throw new Error(`Structured property URN does not exist in DataHub: ${urn}. Please use the search tool to find existing structured properties, or create the property first before assigning it.`);
+    throw new Error(
+      `Structured property URN does not exist in DataHub: ${urn}. Please use the search tool to find existing structured properties, or create the property first before assigning it.`,
+    );
   }
   const type = (entity as JsonObject)['type'];
-  if (type !== 'STRUCTURED_PROPERTY') throw new Error(`The URN is not a structured property entity: ${urn} (type: ${type ?? 'None'})`);
+  if (type !== 'STRUCTURED_PROPERTY')
+    throw new Error(`The URN is not a structured property entity: ${urn} (type: ${type ?? 'None'})`);
   return ((entity as JsonObject)['definition'] ?? {}) as JsonObject;
 }
 
@@ -308,7 +404,8 @@ function propertyValue(definition: JsonObject, value: string): JsonObject {
   const qualifiedName = String(valueAt(definition, 'valueType', 'info', 'qualifiedName') ?? '').toLowerCase();
   if (['number', 'int', 'float', 'double', 'long'].some((t) => qualifiedName.includes(t))) {
     const n = value.trim() === '' ? NaN : Number(value.trim());
-    if (Number.isNaN(n) && !/^\s*[+-]?nan\s*$/i.test(value)) throw new Error(`Property expects numeric type (${qualifiedName}), but got non-numeric string: ${value}`);
+    if (Number.isNaN(n) && !/^\s*[+-]?nan\s*$/i.test(value))
+      throw new Error(`Property expects numeric type (${qualifiedName}), but got non-numeric string: ${value}`);
     return { numberValue: n };
   }
   if (qualifiedName.includes('urn') && qualifiedName.includes('datahub.urn')) {
@@ -321,7 +418,9 @@ function propertyValue(definition: JsonObject, value: string): JsonObject {
   }
   if (qualifiedName.includes('date')) {
     if (Number.isNaN(Date.parse(value.replace('Z', '+00:00')))) {
-      throw new Error(`Property expects date type (${qualifiedName}), but got invalid date format: ${value}. Dates must be in ISO 8601 format (e.g., '2024-12-22', '2024-12-22T10:30:00Z')`);
+      throw new Error(
+        `Property expects date type (${qualifiedName}), but got invalid date format: ${value}. Dates must be in ISO 8601 format (e.g., '2024-12-22', '2024-12-22T10:30:00Z')`,
+      );
     }
     return { stringValue: value };
   }
@@ -329,8 +428,20 @@ function propertyValue(definition: JsonObject, value: string): JsonObject {
 }
 
 /** Runs one structured-property mutation per entity; failures are gathered into one refusal. */
-async function perEntity(ctx: ToolContext, entityUrns: string[], name: string, inputType: string, inputOf: (urn: string) => JsonObject, failure: (n: number) => string): Promise<number> {
-  const query = mutation(name, inputType, 8, ' {\n                properties {\n                    structuredProperty {\n                        urn\n                    }\n                }\n            }');
+async function perEntity(
+  ctx: ToolContext,
+  entityUrns: string[],
+  name: string,
+  inputType: string,
+  inputOf: (urn: string) => JsonObject,
+  failure: (n: number) => string,
+): Promise<number> {
+  const query = mutation(
+    name,
+    inputType,
+    8,
+    ' {\n                properties {\n                    structuredProperty {\n                        urn\n                    }\n                }\n            }',
+  );
   let ok = 0;
   const errors: string[] = [];
   for (const urn of entityUrns) {
@@ -349,7 +460,10 @@ async function perEntity(ctx: ToolContext, entityUrns: string[], name: string, i
   return ok;
 }
 
-export async function addStructuredProperties(ctx: ToolContext, a: { property_values: Record<string, string[]>; entity_urns: string[] }): Promise<Json> {
+export async function addStructuredProperties(
+  ctx: ToolContext,
+  a: { property_values: Record<string, string[]>; entity_urns: string[] },
+): Promise<Json> {
   const entries = Object.entries(a.property_values);
   if (entries.length === 0) throw new Error('property_values cannot be empty');
   if (a.entity_urns.length === 0) throw new Error('entity_urns cannot be empty');
@@ -376,7 +490,10 @@ export async function addStructuredProperties(ctx: ToolContext, a: { property_va
   return { success: true, message: `Successfully added ${entries.length} structured propert(ies) to ${ok} entit(ies)` };
 }
 
-export async function removeStructuredProperties(ctx: ToolContext, a: { property_urns: string[]; entity_urns: string[] }): Promise<Json> {
+export async function removeStructuredProperties(
+  ctx: ToolContext,
+  a: { property_urns: string[]; entity_urns: string[] },
+): Promise<Json> {
   if (a.property_urns.length === 0) throw new Error('property_urns cannot be empty');
   if (a.entity_urns.length === 0) throw new Error('entity_urns cannot be empty');
   for (const urn of a.property_urns) await structuredPropertyDefinition(ctx, urn);
@@ -388,5 +505,8 @@ export async function removeStructuredProperties(ctx: ToolContext, a: { property
     (urn) => ({ assetUrn: urn, structuredPropertyUrns: a.property_urns }),
     (n) => `Failed to remove structured properties from ${n} entit(ies)`,
   );
-  return { success: true, message: `Successfully removed ${a.property_urns.length} structured propert(ies) from ${ok} entit(ies)` };
+  return {
+    success: true,
+    message: `Successfully removed ${a.property_urns.length} structured propert(ies) from ${ok} entit(ies)`,
+  };
 }

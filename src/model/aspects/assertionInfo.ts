@@ -4,7 +4,19 @@
  * it comes from, its description and links. Each definition names the entity it checks; DataHub
  * declares those fields as `Asserts` relationships, which is how a dataset finds its assertions.
  */
-import { anyUrn, arr, auditStamp, defineAspect, PROSE, rec, str, unchecked, urnOf, type AspectValue, type Infer } from './define.ts';
+import {
+  anyUrn,
+  arr,
+  auditStamp,
+  defineAspect,
+  PROSE,
+  rec,
+  str,
+  unchecked,
+  urnOf,
+  type AspectValue,
+  type Infer,
+} from './define.ts';
 
 export const ASSERTION_TYPES = ['DATASET', 'FRESHNESS', 'VOLUME', 'SQL', 'FIELD', 'DATA_SCHEMA', 'CUSTOM'] as const;
 export type AssertionTypeName = (typeof ASSERTION_TYPES)[number];

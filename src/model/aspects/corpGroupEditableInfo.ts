@@ -4,9 +4,7 @@ const corpGroupEditableInfo = defineAspect({
   name: 'corpGroupEditableInfo',
   fqn: 'com.linkedin.identity.CorpGroupEditableInfo',
   fields: { 'description?': str, 'pictureLink?': str, 'slack?': str, 'email?': str },
-  searchable: [
-    { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
-  ],
+  searchable: [{ path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE }],
 });
 export default corpGroupEditableInfo;
 

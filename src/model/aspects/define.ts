@@ -63,7 +63,9 @@ type RequiredKey<K> = K extends `${string}?` ? never : K;
  * them, or by a client, treats `null` like absent (`?? default`, `!= null`).
  */
 export type InferFields<F> = Flatten<
-  { -readonly [K in keyof F as RequiredKey<K>]: Infer<F[K]> } & { -readonly [K in keyof F as OptionalKey<K>]?: Infer<F[K]> } & {
+  { -readonly [K in keyof F as RequiredKey<K>]: Infer<F[K]> } & {
+    -readonly [K in keyof F as OptionalKey<K>]?: Infer<F[K]>;
+  } & {
     [extra: string]: unknown;
   }
 >;

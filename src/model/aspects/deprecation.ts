@@ -4,9 +4,7 @@ const deprecation = defineAspect({
   name: 'deprecation',
   fqn: 'com.linkedin.common.Deprecation',
   fields: { deprecated: bool, 'decommissionTime?': num, note: str, actor: anyUrn, 'replacement?': anyUrn },
-  searchable: [
-    { path: 'deprecated', field: 'deprecated', kind: 'bool' },
-  ],
+  searchable: [{ path: 'deprecated', field: 'deprecated', kind: 'bool' }],
 });
 export default deprecation;
 

@@ -10,8 +10,23 @@ export const DOCUMENT_SOURCE_TYPES = ['NATIVE', 'EXTERNAL'] as const;
 
 /** The entity types a document may relate to (DataHub's `RelatedAsset` relationship annotation). */
 export const RELATED_ASSET_TYPES = [
-  'container', 'dataset', 'dataJob', 'dataFlow', 'dashboard', 'chart', 'application', 'mlModel', 'mlModelGroup',
-  'mlPrimaryKey', 'mlFeature', 'mlFeatureTable', 'dataProduct', 'domain', 'glossaryTerm', 'glossaryNode', 'tag',
+  'container',
+  'dataset',
+  'dataJob',
+  'dataFlow',
+  'dashboard',
+  'chart',
+  'application',
+  'mlModel',
+  'mlModelGroup',
+  'mlPrimaryKey',
+  'mlFeature',
+  'mlFeatureTable',
+  'dataProduct',
+  'domain',
+  'glossaryTerm',
+  'glossaryNode',
+  'tag',
   'structuredProperty',
 ] as const;
 

@@ -1,7 +1,23 @@
-import { arr, changeStamps, defineAspect, LABEL, PROSE, rec, str, type AspectValue, type Infer, type Stamp } from './define.ts';
+import {
+  arr,
+  changeStamps,
+  defineAspect,
+  LABEL,
+  PROSE,
+  rec,
+  str,
+  type AspectValue,
+  type Infer,
+  type Stamp,
+} from './define.ts';
 import { globalTagsSpec } from './globalTags.ts';
 
-const fieldInfo = rec({ fieldPath: str, 'description?': str, 'globalTags?': globalTagsSpec, 'glossaryTerms?': 'object' });
+const fieldInfo = rec({
+  fieldPath: str,
+  'description?': str,
+  'globalTags?': globalTagsSpec,
+  'glossaryTerms?': 'object',
+});
 
 const editableSchemaMetadata = defineAspect({
   name: 'editableSchemaMetadata',
@@ -17,7 +33,12 @@ const editableSchemaMetadata = defineAspect({
   searchable: [
     { path: 'editableSchemaFieldInfo[].description', field: 'editedFieldDescriptions', kind: 'text', weight: PROSE },
     { path: 'editableSchemaFieldInfo[].globalTags.tags[].tag', field: 'editedFieldTags', kind: 'urn', weight: LABEL },
-    { path: 'editableSchemaFieldInfo[].glossaryTerms.terms[].urn', field: 'editedFieldGlossaryTerms', kind: 'urn', weight: LABEL },
+    {
+      path: 'editableSchemaFieldInfo[].glossaryTerms.terms[].urn',
+      field: 'editedFieldGlossaryTerms',
+      kind: 'urn',
+      weight: LABEL,
+    },
   ],
   mergeKeys: {
     editableSchemaFieldInfo: ['fieldPath'],

@@ -8,9 +8,7 @@ const globalTags = defineAspect({
   fqn: 'com.linkedin.common.GlobalTags',
   fields: { tags: arr(tagAssociationSpec) },
   relationships: [{ name: 'TaggedWith', path: 'tags[].tag' }],
-  searchable: [
-    { path: 'tags[].tag', field: 'tags', kind: 'urn', weight: LABEL },
-  ],
+  searchable: [{ path: 'tags[].tag', field: 'tags', kind: 'urn', weight: LABEL }],
   mergeKeys: { tags: ['tag'] },
   emptyValue: () => ({ tags: [] }),
 });

@@ -9,9 +9,7 @@ const glossaryTerms = defineAspect({
   // Stored as given: typed for the code, never refused.
   fields: asGiven({ 'terms?': arr(termAssociation), 'auditStamp?': auditStamp }),
   relationships: [{ name: 'TermedWith', path: 'terms[].urn' }],
-  searchable: [
-    { path: 'terms[].urn', field: 'glossaryTerms', kind: 'urn', weight: LABEL },
-  ],
+  searchable: [{ path: 'terms[].urn', field: 'glossaryTerms', kind: 'urn', weight: LABEL }],
   mergeKeys: { terms: ['urn'] },
   emptyValue: (stamp) => ({ terms: [], auditStamp: stamp() }),
 });

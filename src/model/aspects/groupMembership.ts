@@ -5,9 +5,7 @@ const groupMembership = defineAspect({
   fqn: 'com.linkedin.identity.GroupMembership',
   fields: { groups: arr(urnOf('corpGroup')) },
   relationships: [{ name: 'IsMemberOfGroup', path: 'groups[]' }],
-  searchable: [
-    { path: 'groups[]', field: 'groups', kind: 'urn' },
-  ],
+  searchable: [{ path: 'groups[]', field: 'groups', kind: 'urn' }],
 });
 export default groupMembership;
 

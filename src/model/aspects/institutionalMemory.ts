@@ -1,6 +1,12 @@
 import { arr, auditStamp, defineAspect, rec, str, type AspectValue, type Infer } from './define.ts';
 
-const element = rec({ url: str, description: str, createStamp: auditStamp, 'updateStamp?': auditStamp, 'settings?': 'object' });
+const element = rec({
+  url: str,
+  description: str,
+  createStamp: auditStamp,
+  'updateStamp?': auditStamp,
+  'settings?': 'object',
+});
 
 const institutionalMemory = defineAspect({
   name: 'institutionalMemory',

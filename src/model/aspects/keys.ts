@@ -50,58 +50,42 @@ export const dataJobKey = defineAspect({
 export const corpUserKey = defineAspect({
   name: 'corpUserKey',
   fqn: 'com.linkedin.metadata.key.CorpUserKey',
-  searchable: [
-    { path: 'username', field: 'ldap', kind: 'text', weight: ID },
-  ],
+  searchable: [{ path: 'username', field: 'ldap', kind: 'text', weight: ID }],
 });
 export const corpGroupKey = defineAspect({
   name: 'corpGroupKey',
   fqn: 'com.linkedin.metadata.key.CorpGroupKey',
-  searchable: [
-    { path: 'name', field: 'id', kind: 'text', weight: ID },
-  ],
+  searchable: [{ path: 'name', field: 'id', kind: 'text', weight: ID }],
 });
 export const tagKey = defineAspect({
   name: 'tagKey',
   fqn: 'com.linkedin.metadata.key.TagKey',
-  searchable: [
-    { path: 'name', field: 'id', kind: 'text', weight: ID },
-  ],
+  searchable: [{ path: 'name', field: 'id', kind: 'text', weight: ID }],
 });
 export const glossaryTermKey = defineAspect({
   name: 'glossaryTermKey',
   fqn: 'com.linkedin.metadata.key.GlossaryTermKey',
-  searchable: [
-    { path: 'name', field: 'id', kind: 'text', weight: ID },
-  ],
+  searchable: [{ path: 'name', field: 'id', kind: 'text', weight: ID }],
 });
 export const glossaryNodeKey = defineAspect({
   name: 'glossaryNodeKey',
   fqn: 'com.linkedin.metadata.key.GlossaryNodeKey',
-  searchable: [
-    { path: 'name', field: 'id', kind: 'text', weight: ID },
-  ],
+  searchable: [{ path: 'name', field: 'id', kind: 'text', weight: ID }],
 });
 export const domainKey = defineAspect({
   name: 'domainKey',
   fqn: 'com.linkedin.metadata.key.DomainKey',
-  searchable: [
-    { path: 'id', field: 'id', kind: 'text', weight: ID },
-  ],
+  searchable: [{ path: 'id', field: 'id', kind: 'text', weight: ID }],
 });
 export const dataProductKey = defineAspect({
   name: 'dataProductKey',
   fqn: 'com.linkedin.dataproduct.DataProductKey',
-  searchable: [
-    { path: 'id', field: 'id', kind: 'text', weight: ID },
-  ],
+  searchable: [{ path: 'id', field: 'id', kind: 'text', weight: ID }],
 });
 export const dataPlatformKey = defineAspect({
   name: 'dataPlatformKey',
   fqn: 'com.linkedin.metadata.key.DataPlatformKey',
-  searchable: [
-    { path: 'platformName', field: 'id', kind: 'text', weight: ID },
-  ],
+  searchable: [{ path: 'platformName', field: 'id', kind: 'text', weight: ID }],
 });
 export const dataPlatformInstanceKey = defineAspect({
   name: 'dataPlatformInstanceKey',
@@ -172,7 +156,5 @@ export const schemaFieldKey = defineAspect({
 export const dataProcessInstanceKey = defineAspect({
   name: 'dataProcessInstanceKey',
   fqn: 'com.linkedin.metadata.key.DataProcessInstanceKey',
-  searchable: [
-    { path: 'id', field: 'id', kind: 'text', weight: ID },
-  ],
+  searchable: [{ path: 'id', field: 'id', kind: 'text', weight: ID }],
 });

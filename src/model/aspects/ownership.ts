@@ -1,13 +1,29 @@
 import { arr, auditStamp, defineAspect, LABEL, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
 
 export const OWNERSHIP_TYPES = [
-  'TECHNICAL_OWNER', 'BUSINESS_OWNER', 'DATA_STEWARD', 'NONE', 'CUSTOM',
-  'DEVELOPER', 'DATAOWNER', 'DELEGATE', 'PRODUCER', 'CONSUMER', 'STAKEHOLDER',
+  'TECHNICAL_OWNER',
+  'BUSINESS_OWNER',
+  'DATA_STEWARD',
+  'NONE',
+  'CUSTOM',
+  'DEVELOPER',
+  'DATAOWNER',
+  'DELEGATE',
+  'PRODUCER',
+  'CONSUMER',
+  'STAKEHOLDER',
 ] as const;
 export type OwnershipTypeName = (typeof OWNERSHIP_TYPES)[number];
 
 export const OWNERSHIP_SOURCE_TYPES = [
-  'AUDIT', 'DATABASE', 'FILE_SYSTEM', 'ISSUE_TRACKING_SYSTEM', 'MANUAL', 'SERVICE', 'SOURCE_CONTROL', 'OTHER',
+  'AUDIT',
+  'DATABASE',
+  'FILE_SYSTEM',
+  'ISSUE_TRACKING_SYSTEM',
+  'MANUAL',
+  'SERVICE',
+  'SOURCE_CONTROL',
+  'OTHER',
 ] as const;
 
 const owner = rec({
@@ -29,9 +45,7 @@ const ownership = defineAspect({
     { name: 'OwnedBy', path: 'owners[].owner' },
     { name: 'ownershipType', path: 'owners[].typeUrn' },
   ],
-  searchable: [
-    { path: 'owners[].owner', field: 'owners', kind: 'urn', weight: LABEL },
-  ],
+  searchable: [{ path: 'owners[].owner', field: 'owners', kind: 'urn', weight: LABEL }],
   mergeKeys: { owners: ['owner', 'type'] },
   emptyValue: (stamp) => ({ owners: [], lastModified: stamp() }),
 });

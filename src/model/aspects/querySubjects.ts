@@ -9,9 +9,7 @@ const querySubjects = defineAspect({
   name: 'querySubjects',
   fqn: 'com.linkedin.query.QuerySubjects',
   fields: { subjects: arr(rec({ entity: anyUrn })) },
-  searchable: [
-    { path: 'subjects[].entity', field: 'entities', kind: 'urn' },
-  ],
+  searchable: [{ path: 'subjects[].entity', field: 'entities', kind: 'urn' }],
 });
 export default querySubjects;
 

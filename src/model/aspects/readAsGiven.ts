@@ -3,7 +3,18 @@
  * are `asGiven`, never refused on write (as when they were known by name and schema only), and type
  * what the read models take of them. Aspects the program only stores stay in `NAMED` (index.ts).
  */
-import { anyUrn, arr, asGiven, bool, defineAspect, editableDescription, num, rec, str, type AspectValue } from './define.ts';
+import {
+  anyUrn,
+  arr,
+  asGiven,
+  bool,
+  defineAspect,
+  editableDescription,
+  num,
+  rec,
+  str,
+  type AspectValue,
+} from './define.ts';
 
 /** What DataTypeInfo and EntityTypeInfo both hold. */
 const typeInfo = asGiven({ 'qualifiedName?': str, 'displayName?': str, 'description?': str });

@@ -1,4 +1,20 @@
-import { anyUrn, arr, auditStamp, bool, changeStamps, defineAspect, LABEL, num, PATH, PROSE, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
+import {
+  anyUrn,
+  arr,
+  auditStamp,
+  bool,
+  changeStamps,
+  defineAspect,
+  LABEL,
+  num,
+  PATH,
+  PROSE,
+  rec,
+  str,
+  urnOf,
+  type AspectValue,
+  type Infer,
+} from './define.ts';
 import { globalTagsSpec } from './globalTags.ts';
 
 const schemaField = rec({

@@ -23,7 +23,12 @@ import {
 } from './define.ts';
 
 /** An edge to another entity as DataJobInputOutput, ChartInfo … hold it (DataHub's `Edge`). */
-const edge = rec({ destinationUrn: anyUrn, 'created?': auditStamp, 'lastModified?': auditStamp, 'properties?': { map: str } });
+const edge = rec({
+  destinationUrn: anyUrn,
+  'created?': auditStamp,
+  'lastModified?': auditStamp,
+  'properties?': { map: str },
+});
 /** Column lineage: `downstreams` columns computed from `upstreams` (columns, or whole datasets). */
 const fineGrainedLineage = rec({
   'upstreamType?': str,
@@ -44,7 +49,11 @@ const biInfo = {
   'customProperties?': { map: str },
 } as const;
 /** The fields every ML entity's properties have. */
-const mlProperties = { 'description?': str, 'version?': rec({ 'versionTag?': str }), 'customProperties?': { map: str } } as const;
+const mlProperties = {
+  'description?': str,
+  'version?': rec({ 'versionTag?': str }),
+  'customProperties?': { map: str },
+} as const;
 
 export const nativeGroupMembership = defineAspect({
   name: 'nativeGroupMembership',
@@ -57,9 +66,7 @@ export const domains = defineAspect({
   fqn: 'com.linkedin.domain.Domains',
   fields: asGiven({ 'domains?': arr(anyUrn) }),
   relationships: [{ name: 'AssociatedWith', path: 'domains[]' }],
-  searchable: [
-    { path: 'domains[]', field: 'domains', kind: 'urn' },
-  ],
+  searchable: [{ path: 'domains[]', field: 'domains', kind: 'urn' }],
   mergeKeys: { domains: 'value' },
   emptyValue: () => ({ domains: [] }),
 });
@@ -68,9 +75,7 @@ export const container = defineAspect({
   fqn: 'com.linkedin.container.Container',
   fields: asGiven({ 'container?': anyUrn }),
   relationships: [{ name: 'IsPartOf', path: 'container' }],
-  searchable: [
-    { path: 'container', field: 'container', kind: 'urn' },
-  ],
+  searchable: [{ path: 'container', field: 'container', kind: 'urn' }],
 });
 export const glossaryTermInfo = defineAspect({
   name: 'glossaryTermInfo',
@@ -123,9 +128,7 @@ export const upstreamLineage = defineAspect({
     { name: 'DownstreamOf', path: 'upstreams[].dataset' },
     { name: 'DownstreamOf', path: 'fineGrainedLineages[].upstreams[]' },
   ],
-  searchable: [
-    { path: 'upstreams[].dataset', field: 'upstreams', kind: 'urn' },
-  ],
+  searchable: [{ path: 'upstreams[].dataset', field: 'upstreams', kind: 'urn' }],
   // UpstreamLineageTemplate: upstreams by dataset; fineGrainedLineages by operation, downstream,
   // query and upstream (src/model/patch.ts, FINE_GRAINED_ASPECTS).
   mergeKeys: { upstreams: ['dataset'] },
@@ -191,7 +194,14 @@ export const dataJobInputOutput = defineAspect({
 export const chartInfo = defineAspect({
   name: 'chartInfo',
   fqn: 'com.linkedin.chart.ChartInfo',
-  fields: asGiven({ ...biInfo, 'chartUrl?': str, 'type?': str, 'access?': str, 'inputs?': arr('any'), 'inputEdges?': arr(edge) }),
+  fields: asGiven({
+    ...biInfo,
+    'chartUrl?': str,
+    'type?': str,
+    'access?': str,
+    'inputs?': arr('any'),
+    'inputEdges?': arr(edge),
+  }),
   relationships: [
     // DataHub declares it on the union's member (`inputs/*/string`); the reader reads through it.
     { name: 'Consumes', path: 'inputs[]' },
@@ -236,10 +246,24 @@ export const dashboardInfo = defineAspect({
     { path: 'customProperties', field: 'customProperties', kind: 'kv' },
   ],
   // DashboardInfoTemplate.
-  mergeKeys: { charts: 'value', datasets: 'value', chartEdges: ['destinationUrn'], datasetEdges: ['destinationUrn'], dashboards: ['destinationUrn'] },
+  mergeKeys: {
+    charts: 'value',
+    datasets: 'value',
+    chartEdges: ['destinationUrn'],
+    datasetEdges: ['destinationUrn'],
+    dashboards: ['destinationUrn'],
+  },
   emptyValue: (stamp) => {
     const at = stamp();
-    return { title: '', description: '', lastModified: { created: at, lastModified: at }, chartEdges: [], datasetEdges: [], datasets: [], charts: [] };
+    return {
+      title: '',
+      description: '',
+      lastModified: { created: at, lastModified: at },
+      chartEdges: [],
+      datasetEdges: [],
+      datasets: [],
+      charts: [],
+    };
   },
 });
 export const dataProductProperties = defineAspect({
@@ -284,9 +308,7 @@ export const dataProcessInstanceInput = defineAspect({
     { name: 'Consumes', path: 'inputs[]' },
     { name: 'DataProcessInstanceConsumes', path: 'inputEdges[].destinationUrn' },
   ],
-  searchable: [
-    { path: 'inputs[]', field: 'inputs', kind: 'urn' },
-  ],
+  searchable: [{ path: 'inputs[]', field: 'inputs', kind: 'urn' }],
 });
 export const dataProcessInstanceOutput = defineAspect({
   name: 'dataProcessInstanceOutput',
@@ -295,9 +317,7 @@ export const dataProcessInstanceOutput = defineAspect({
     { name: 'Produces', path: 'outputs[]' },
     { name: 'DataProcessInstanceProduces', path: 'outputEdges[].destinationUrn' },
   ],
-  searchable: [
-    { path: 'outputs[]', field: 'outputs', kind: 'urn' },
-  ],
+  searchable: [{ path: 'outputs[]', field: 'outputs', kind: 'urn' }],
 });
 // Machine learning: models trained and used by jobs (or runs), grouped, fed by features; features and
 // primary keys derived from datasets; feature tables keyed by primary keys and holding features.
@@ -342,18 +362,14 @@ export const mlFeatureProperties = defineAspect({
   fqn: 'com.linkedin.ml.metadata.MLFeatureProperties',
   fields: asGiven({ ...mlProperties, 'dataType?': str }),
   relationships: [{ name: 'DerivedFrom', path: 'sources[]' }],
-  searchable: [
-    { path: 'description', field: 'description', kind: 'text', weight: PROSE },
-  ],
+  searchable: [{ path: 'description', field: 'description', kind: 'text', weight: PROSE }],
 });
 export const mlPrimaryKeyProperties = defineAspect({
   name: 'mlPrimaryKeyProperties',
   fqn: 'com.linkedin.ml.metadata.MLPrimaryKeyProperties',
   fields: asGiven({ ...mlProperties, 'dataType?': str }),
   relationships: [{ name: 'DerivedFrom', path: 'sources[]' }],
-  searchable: [
-    { path: 'description', field: 'description', kind: 'text', weight: PROSE },
-  ],
+  searchable: [{ path: 'description', field: 'description', kind: 'text', weight: PROSE }],
 });
 export const mlFeatureTableProperties = defineAspect({
   name: 'mlFeatureTableProperties',
@@ -372,9 +388,7 @@ export const subTypes = defineAspect({
   name: 'subTypes',
   fqn: 'com.linkedin.common.SubTypes',
   fields: asGiven({ 'typeNames?': arr(str) }),
-  searchable: [
-    { path: 'typeNames[]', field: 'typeNames', kind: 'keyword' },
-  ],
+  searchable: [{ path: 'typeNames[]', field: 'typeNames', kind: 'keyword' }],
 });
 export const dataPlatformInstance = defineAspect({
   name: 'dataPlatformInstance',
@@ -388,10 +402,10 @@ export const dataPlatformInstance = defineAspect({
 export const structuredProperties = defineAspect({
   name: 'structuredProperties',
   fqn: 'com.linkedin.structured.StructuredProperties',
-  fields: asGiven({ 'properties?': arr(rec({ propertyUrn: anyUrn, 'values?': arr('any'), 'attribution?': 'object' })) }),
-  searchable: [
-    { path: 'properties[].propertyUrn', field: 'structuredProperties', kind: 'urn' },
-  ],
+  fields: asGiven({
+    'properties?': arr(rec({ propertyUrn: anyUrn, 'values?': arr('any'), 'attribution?': 'object' })),
+  }),
+  searchable: [{ path: 'properties[].propertyUrn', field: 'structuredProperties', kind: 'urn' }],
   mergeKeys: { properties: ['propertyUrn', 'attribution.source'] },
   emptyValue: () => ({ properties: [] }),
 });
@@ -399,17 +413,13 @@ export const editableChartProperties = defineAspect({
   name: 'editableChartProperties',
   fqn: 'com.linkedin.chart.EditableChartProperties',
   fields: editableDescription,
-  searchable: [
-    { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
-  ],
+  searchable: [{ path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE }],
 });
 export const editableDashboardProperties = defineAspect({
   name: 'editableDashboardProperties',
   fqn: 'com.linkedin.dashboard.EditableDashboardProperties',
   fields: editableDescription,
-  searchable: [
-    { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
-  ],
+  searchable: [{ path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE }],
 });
 export const dataFlowInfo = defineAspect({
   name: 'dataFlowInfo',
@@ -432,9 +442,7 @@ export const editableDataFlowProperties = defineAspect({
   name: 'editableDataFlowProperties',
   fqn: 'com.linkedin.datajob.EditableDataFlowProperties',
   fields: editableDescription,
-  searchable: [
-    { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
-  ],
+  searchable: [{ path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE }],
 });
 export const dataJobInfo = defineAspect({
   name: 'dataJobInfo',
@@ -450,9 +458,7 @@ export const editableDataJobProperties = defineAspect({
   name: 'editableDataJobProperties',
   fqn: 'com.linkedin.datajob.EditableDataJobProperties',
   fields: editableDescription,
-  searchable: [
-    { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
-  ],
+  searchable: [{ path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE }],
 });
 export const containerProperties = defineAspect({
   name: 'containerProperties',
@@ -477,9 +483,7 @@ export const editableContainerProperties = defineAspect({
   name: 'editableContainerProperties',
   fqn: 'com.linkedin.container.EditableContainerProperties',
   fields: editableDescription,
-  searchable: [
-    { path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE },
-  ],
+  searchable: [{ path: 'description', field: 'editedDescription', kind: 'text', weight: PROSE }],
 });
 export const dataPlatformInfo = defineAspect({
   name: 'dataPlatformInfo',
@@ -491,9 +495,7 @@ export const dataPlatformInfo = defineAspect({
     'logoUrl?': str,
     'logical?': bool,
   }),
-  searchable: [
-    { path: 'displayName', field: 'name', kind: 'text', weight: NAME },
-  ],
+  searchable: [{ path: 'displayName', field: 'name', kind: 'text', weight: NAME }],
 });
 export const notebookInfo = defineAspect({
   name: 'notebookInfo',
@@ -515,17 +517,13 @@ export const assertionRunSummary = defineAspect({
   name: 'assertionRunSummary',
   fqn: 'com.linkedin.assertion.AssertionRunSummary',
   fields: asGiven({ 'assertionStatus?': str }),
-  searchable: [
-    { path: 'assertionStatus', field: 'assertionStatus', kind: 'keyword' },
-  ],
+  searchable: [{ path: 'assertionStatus', field: 'assertionStatus', kind: 'keyword' }],
 });
 export const ownershipTypeInfo = defineAspect({
   name: 'ownershipTypeInfo',
   fqn: 'com.linkedin.ownership.OwnershipTypeInfo',
   fields: asGiven({ 'name?': str, 'description?': str }),
-  searchable: [
-    { path: 'name', field: 'name', kind: 'text', weight: NAME },
-  ],
+  searchable: [{ path: 'name', field: 'name', kind: 'text', weight: NAME }],
 });
 export const dataProcessInstanceProperties = defineAspect({
   name: 'dataProcessInstanceProperties',

@@ -4,7 +4,19 @@
  * set. `isLatest` is computed (src/ops/versioning/versioning.ts), never taken from a client. The `versionSet`
  * field is DataHub's `VersionOf` relationship.
  */
-import { anyUrn, arr, auditStamp, bool, defineAspect, num, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
+import {
+  anyUrn,
+  arr,
+  auditStamp,
+  bool,
+  defineAspect,
+  num,
+  rec,
+  str,
+  urnOf,
+  type AspectValue,
+  type Infer,
+} from './define.ts';
 import { VERSIONING_SCHEMES } from './versionSetProperties.ts';
 
 /** A version label, with who applied it (DataHub's VersionTag). */

@@ -23,7 +23,8 @@ const LOWER = 1;
 const UPPER = 2;
 const DIGIT = 3;
 const CLASSES = new Uint8Array(128);
-for (let c = 0; c < 128; c++) CLASSES[c] = c >= 97 && c <= 122 ? LOWER : c >= 65 && c <= 90 ? UPPER : c >= 48 && c <= 57 ? DIGIT : OTHER;
+for (let c = 0; c < 128; c++)
+  CLASSES[c] = c >= 97 && c <= 122 ? LOWER : c >= 65 && c <= 90 ? UPPER : c >= 48 && c <= 57 ? DIGIT : OTHER;
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 

@@ -29,7 +29,9 @@ type Walk = (value: unknown, emit: (raw: unknown) => void) => void;
  * 42 columns are walked five times each per analysis).
  */
 function compile(path: string): Walk {
-  const steps: Step[] = path.split('.').map((p) => (p.endsWith('[]') ? { field: p.slice(0, -2), each: true } : { field: p, each: false }));
+  const steps: Step[] = path
+    .split('.')
+    .map((p) => (p.endsWith('[]') ? { field: p.slice(0, -2), each: true } : { field: p, each: false }));
   // The end of the path: each element of a list, or the value itself.
   let walk: Walk = (value, emit) => {
     if (Array.isArray(value)) {
@@ -70,7 +72,9 @@ for (const f of SEARCH_FIELDS) {
 function asStrings(f: CompiledField, raw: unknown): string[] {
   if (f.kind === 'kv') {
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [];
-    return Object.entries(raw as Record<string, unknown>).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+    return Object.entries(raw as Record<string, unknown>).map(
+      ([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`,
+    );
   }
   if (f.kind === 'bool') return typeof raw === 'boolean' ? [String(raw)] : [];
   if (typeof raw === 'string') {
@@ -195,7 +199,16 @@ interface FieldAnalysis {
 const ANALYSIS = new Map<string, FieldAnalysis>();
 function analysisOf(field: string): FieldAnalysis {
   let how = ANALYSIS.get(field);
-  if (!how) ANALYSIS.set(field, (how = { sort: SORT_FIELDS.has(field), weight: WEIGHTS.get(field) ?? 0, urn: URN_FIELDS.has(field), keyword: isKeywordField(field) }));
+  if (!how)
+    ANALYSIS.set(
+      field,
+      (how = {
+        sort: SORT_FIELDS.has(field),
+        weight: WEIGHTS.get(field) ?? 0,
+        urn: URN_FIELDS.has(field),
+        keyword: isKeywordField(field),
+      }),
+    );
   return how;
 }
 
@@ -252,8 +265,15 @@ export function analyseDocument(value: unknown, aspect?: (name: string) => unkno
 function browsePathOf(value: unknown): string | undefined {
   const path = (value as { path?: unknown } | undefined)?.path;
   if (!Array.isArray(path)) return undefined;
-  const ids = path.map((e) => (e && typeof e === 'object' ? ((e as Record<string, unknown>)['urn'] ?? (e as Record<string, unknown>)['id']) : undefined));
-  return ids.filter((x): x is string => typeof x === 'string').map((x) => BROWSE_SEPARATOR + x).join('');
+  const ids = path.map((e) =>
+    e && typeof e === 'object'
+      ? ((e as Record<string, unknown>)['urn'] ?? (e as Record<string, unknown>)['id'])
+      : undefined,
+  );
+  return ids
+    .filter((x): x is string => typeof x === 'string')
+    .map((x) => BROWSE_SEPARATOR + x)
+    .join('');
 }
 
 const TEXT_FIELDS = new Set(SEARCH_FIELDS.filter((f) => f.kind === 'text').map((f) => f.field));
@@ -279,7 +299,9 @@ export { terms };
 /** Changes whenever the declarations or the analysis change; a file indexed under another version is re-indexed on open. */
 export const SEARCH_INDEX_VERSION = createHash('sha256')
   .update('browsePathV2:1 removed-only-when-true _name lastModifiedAt derived-last')
-  .update(JSON.stringify(SEARCH_FIELDS.map((f) => [f.aspect, f.path, f.field, f.kind, f.weight, f.map?.toString() ?? ''])))
+  .update(
+    JSON.stringify(SEARCH_FIELDS.map((f) => [f.aspect, f.path, f.field, f.kind, f.weight, f.map?.toString() ?? ''])),
+  )
   .update(terms('Analysis check: fct_users_deleted userId HTTPServer v2Events running').join(' '))
   .digest('hex')
   .slice(0, 16);

@@ -46,7 +46,8 @@ export async function upsertConnection(ctx: OpContext, input: UpsertConnectionIn
   const urn = `urn:li:${CONNECTION_TYPE}:${input.id ?? randomUUID()}`;
   checkUrnSyntax(urn);
   checkPlatformUrn(input.platformUrn);
-  if (input.type === 'JSON' && !input.json) throw new BadRequestError("Connections with type JSON must provide the field 'json'.");
+  if (input.type === 'JSON' && !input.json)
+    throw new BadRequestError("Connections with type JSON must provide the field 'json'.");
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
     const details: DataHubConnectionDetails = { type: input.type };
@@ -68,7 +69,8 @@ export interface UpdateConnectionInput {
 
 function checkPlatformUrn(platformUrn: string): void {
   checkUrnSyntax(platformUrn);
-  if (urnTypeOf(platformUrn) !== 'dataPlatform') throw new BadRequestError(`${platformUrn} is not a data platform urn (expected urn:li:dataPlatform:…)`);
+  if (urnTypeOf(platformUrn) !== 'dataPlatform')
+    throw new BadRequestError(`${platformUrn} is not a data platform urn (expected urn:li:dataPlatform:…)`);
 }
 
 /** updateConnection: patches an existing connection — only the fields given change. Returns its urn. */
@@ -83,7 +85,8 @@ export async function updateConnection(ctx: OpContext, input: UpdateConnectionIn
     const details: DataHubConnectionDetails = { ...current, type: input.type ?? current.type };
     if (input.name != null) details.name = input.name;
     if (input.json) details.json = { encryptedBlob: encryptValue(txn, input.json.blob) };
-    if (details.type === 'JSON' && !details.json) throw new BadRequestError("Connections with type JSON must provide the field 'json'.");
+    if (details.type === 'JSON' && !details.json)
+      throw new BadRequestError("Connections with type JSON must provide the field 'json'.");
     writeAspect(txn, stamp, input.urn, DETAILS_ASPECT, details);
     if (input.platformUrn != null) writeAspect(txn, stamp, input.urn, PLATFORM_ASPECT, { platform: input.platformUrn });
     return input.urn;
@@ -94,7 +97,8 @@ export async function updateConnection(ctx: OpContext, input: UpdateConnectionIn
 export async function deleteConnection(ctx: OpContext, urn: string): Promise<true> {
   checkUrnSyntax(urn);
   await ctx.store.write((txn) => {
-    if (urnTypeOf(urn) !== CONNECTION_TYPE || !txn.entityExists(urn)) throw new BadRequestError(`Failed to delete Connection ${urn}. Connection does not exist.`);
+    if (urnTypeOf(urn) !== CONNECTION_TYPE || !txn.entityExists(urn))
+      throw new BadRequestError(`Failed to delete Connection ${urn}. Connection does not exist.`);
     txn.deleteEntity(urn);
   });
   return true;

@@ -64,7 +64,8 @@ export function cronProblem(interval: string): string | null {
   const parts = trimmed.split(/\s+/).filter(Boolean);
   const expression = parts.length === 5 ? `0 ${trimmed}` : trimmed;
   const fields = parts.length === 5 ? ['0', ...parts] : parts;
-  if (fields.length !== 6) return `Cron expression must consist of 6 fields (found ${fields.length} in "${expression}")`;
+  if (fields.length !== 6)
+    return `Cron expression must consist of 6 fields (found ${fields.length} in "${expression}")`;
   for (let i = 0; i < 6; i++) {
     for (const item of fields[i]!.split(',')) {
       const problem = checkItem(item, FIELDS[i]!, i);

@@ -63,7 +63,8 @@ function checkSourceUrn(urn: string): void {
   } catch {
     throw new BadRequestError(`Malformed urn ${urn} provided.`);
   }
-  if (urnTypeOf(urn) !== SOURCE_TYPE) throw new BadRequestError(`${urn} is not an ingestion source urn (expected urn:li:${SOURCE_TYPE}:…)`);
+  if (urnTypeOf(urn) !== SOURCE_TYPE)
+    throw new BadRequestError(`${urn} is not an ingestion source urn (expected urn:li:${SOURCE_TYPE}:…)`);
 }
 
 function checkSchedule(schedule: { interval: string; timezone: string }): void {
@@ -74,7 +75,10 @@ function checkSchedule(schedule: { interval: string; timezone: string }): void {
 }
 
 /** The aspect the input describes, keeping what the input cannot carry (platform, source, newer fields). */
-function infoFrom(input: IngestionSourceInput, current: DataHubIngestionSourceInfo | undefined): DataHubIngestionSourceInfo {
+function infoFrom(
+  input: IngestionSourceInput,
+  current: DataHubIngestionSourceInfo | undefined,
+): DataHubIngestionSourceInfo {
   const { schedule: _schedule, config: _config, ...kept } = current ?? ({} as Partial<DataHubIngestionSourceInfo>);
   const c = input.config;
   const config: DataHubIngestionSourceInfo['config'] = { recipe: c.recipe };
@@ -91,7 +95,11 @@ function infoFrom(input: IngestionSourceInput, current: DataHubIngestionSourceIn
  * createIngestionSource / updateIngestionSource: writes the source's info (creating the source when
  * the urn names none yet — `datahub ingest deploy` relies on that). Returns the urn.
  */
-export async function upsertIngestionSource(ctx: OpContext, urn: string | null | undefined, input: IngestionSourceInput): Promise<string> {
+export async function upsertIngestionSource(
+  ctx: OpContext,
+  urn: string | null | undefined,
+  input: IngestionSourceInput,
+): Promise<string> {
   const target = urn ?? `urn:li:${SOURCE_TYPE}:${randomUUID()}`;
   checkSourceUrn(target);
   if (input.schedule != null) checkSchedule(input.schedule);
@@ -106,7 +114,10 @@ export async function upsertIngestionSource(ctx: OpContext, urn: string | null |
 export async function deleteIngestionSource(ctx: OpContext, urn: string): Promise<string> {
   checkSourceUrn(urn);
   await ctx.store.write((txn) => {
-    if (!txn.entityExists(urn)) throw new BadRequestError(`Failed to perform delete against ingestion source with urn ${urn}. Ingestion source does not exist.`);
+    if (!txn.entityExists(urn))
+      throw new BadRequestError(
+        `Failed to perform delete against ingestion source with urn ${urn}. Ingestion source does not exist.`,
+      );
     txn.deleteEntity(urn);
   });
   return urn;
@@ -149,7 +160,12 @@ function criteria(filters: readonly FilterInput[]): Criterion[] {
   return filters.map((f) => {
     if (!(f.field in FILTER_FIELDS)) throw new BadRequestError(`Unknown filter field "${f.field}"`);
     const values = f.values ?? (f.value != null ? [f.value] : []);
-    return { field: f.field, values: [...values], condition: (f.condition ?? 'EQUAL') as Criterion['condition'], negated: f.negated === true };
+    return {
+      field: f.field,
+      values: [...values],
+      condition: (f.condition ?? 'EQUAL') as Criterion['condition'],
+      negated: f.negated === true,
+    };
   });
 }
 
@@ -167,9 +183,15 @@ const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b 
  * (DataHub's default sort is the creation time); `sort` by `name` orders by type, then name, as
  * DataHub does. Returns one page of urns.
  */
-export function listIngestionSources(view: StoreView, input: ListIngestionSourcesInput): { start: number; count: number; total: number; urns: string[] } {
+export function listIngestionSources(
+  view: StoreView,
+  input: ListIngestionSourcesInput,
+): { start: number; count: number; total: number; urns: string[] } {
   const p = paging(input, DEFAULT_SOURCES_COUNT);
-  const words = (input.query ?? '').toLowerCase().split(/[\s*]+/).filter(Boolean);
+  const words = (input.query ?? '')
+    .toLowerCase()
+    .split(/[\s*]+/)
+    .filter(Boolean);
   const wanted = criteria(input.filters ?? []);
   const rows: Array<{ urn: string; info: DataHubIngestionSourceInfo; created: number }> = [];
   for (const urn of view.eachUrnOfType(SOURCE_TYPE)) {
@@ -228,7 +250,8 @@ export function getExecutionRequest(view: StoreView, urn: string): string {
   } catch {
     throw new BadRequestError(`Malformed urn ${urn} provided.`);
   }
-  if (urnTypeOf(urn) !== EXECUTION_TYPE || !executionInputOf(view, urn)) throw new NotFoundError(`Failed to find Execution Request with urn ${urn}`);
+  if (urnTypeOf(urn) !== EXECUTION_TYPE || !executionInputOf(view, urn))
+    throw new NotFoundError(`Failed to find Execution Request with urn ${urn}`);
   return urn;
 }
 

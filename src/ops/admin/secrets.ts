@@ -156,9 +156,15 @@ export interface ListSecretsInput {
 }
 
 /** listSecrets: names and descriptions, never values; newest first, as DataHub sorts by created time. */
-export function listSecrets(view: StoreView, input: ListSecretsInput): { start: number; count: number; total: number; secrets: SecretSummary[] } {
+export function listSecrets(
+  view: StoreView,
+  input: ListSecretsInput,
+): { start: number; count: number; total: number; secrets: SecretSummary[] } {
   const p = paging(input, DEFAULT_SECRETS_COUNT);
-  const words = (input.query ?? '').toLowerCase().split(/[\s*]+/).filter(Boolean);
+  const words = (input.query ?? '')
+    .toLowerCase()
+    .split(/[\s*]+/)
+    .filter(Boolean);
   const rows: Array<SecretSummary & { created: number }> = [];
   for (const urn of view.eachUrnOfType(SECRET_TYPE)) {
     const v = secretValueOf(view, urn);
@@ -169,7 +175,12 @@ export function listSecrets(view: StoreView, input: ListSecretsInput): { start: 
   }
   rows.sort((a, b) => b.created - a.created || (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0));
   const page = pageOf(rows, p);
-  return { start: page.start, count: page.count, total: page.total, secrets: page.items.map(({ urn, name, description }) => ({ urn, name, description })) };
+  return {
+    start: page.start,
+    count: page.count,
+    total: page.total,
+    secrets: page.items.map(({ urn, name, description }) => ({ urn, name, description })),
+  };
 }
 
 /** getSecretValues: the decrypted values of the secrets named; names with no secret are left out. */

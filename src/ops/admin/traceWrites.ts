@@ -16,7 +16,14 @@ import type { AspectRecord, StoreView } from '../../store/store.ts';
 /** The systemMetadata property holding the trace id of the write that stored an aspect (DataHub's name). */
 export const TRACE_PROPERTY = 'telemetryTraceId';
 
-export type WriteStatus = 'ERROR' | 'PENDING' | 'ACTIVE_STATE' | 'HISTORIC_STATE' | 'NO_OP' | 'UNKNOWN' | 'TRACE_NOT_IMPLEMENTED';
+export type WriteStatus =
+  | 'ERROR'
+  | 'PENDING'
+  | 'ACTIVE_STATE'
+  | 'HISTORIC_STATE'
+  | 'NO_OP'
+  | 'UNKNOWN'
+  | 'TRACE_NOT_IMPLEMENTED';
 
 export interface StorageStatus {
   writeStatus: WriteStatus;
@@ -47,7 +54,10 @@ export function newTraceId(nowMs: number): string {
 
 /** The body of a trace request: `{"<urn>": ["<aspect>", …], …}`. Failures name the urn at fault. */
 export function parseTraceRequest(body: unknown): Map<string, string[]> {
-  if (!isJsonObject(body)) throw new BadRequestError(`Request body must be a JSON object of urn → list of aspect names, got ${describeJson(body)}`);
+  if (!isJsonObject(body))
+    throw new BadRequestError(
+      `Request body must be a JSON object of urn → list of aspect names, got ${describeJson(body)}`,
+    );
   const request = new Map<string, string[]>();
   for (const [urn, aspects] of Object.entries(body)) {
     try {
@@ -67,7 +77,12 @@ export function parseTraceRequest(body: unknown): Map<string, string[]> {
  * What became of each requested aspect of the write `traceId`. With `onlyIncludeErrors` (DataHub's
  * default) only failed aspects are listed, and urns left with none are dropped, as DataHub does.
  */
-export function traceWrites(view: StoreView, traceId: string, request: Map<string, string[]>, onlyIncludeErrors: boolean): TraceReport {
+export function traceWrites(
+  view: StoreView,
+  traceId: string,
+  request: Map<string, string[]>,
+  onlyIncludeErrors: boolean,
+): TraceReport {
   const traceMicros = microsOf(traceId);
   const report: TraceReport = {};
   for (const [urn, aspects] of request) {
@@ -98,7 +113,10 @@ function statusOf(record: AspectRecord | undefined, traceId: string, traceMicros
   if (!record) {
     return {
       success: false,
-      primaryStorage: { writeStatus: 'ERROR', writeMessage: 'The aspect is not stored: this write did not happen or was deleted since.' },
+      primaryStorage: {
+        writeStatus: 'ERROR',
+        writeMessage: 'The aspect is not stored: this write did not happen or was deleted since.',
+      },
       searchStorage: { writeStatus: 'ERROR', writeMessage: 'Primary storage write failed.' },
     };
   }
@@ -106,11 +124,15 @@ function statusOf(record: AspectRecord | undefined, traceId: string, traceMicros
   const storedTrace = typeof properties[TRACE_PROPERTY] === 'string' ? properties[TRACE_PROPERTY] : undefined;
   if (storedTrace === traceId) return both('ACTIVE_STATE');
   // The stored value was written by a later request: ours was overwritten.
-  const storedMicros = storedTrace && /^[0-9a-f]{16}/i.test(storedTrace) ? microsOf(storedTrace) : BigInt(record.created.time) * 1000n;
+  const storedMicros =
+    storedTrace && /^[0-9a-f]{16}/i.test(storedTrace) ? microsOf(storedTrace) : BigInt(record.created.time) * 1000n;
   if (traceMicros <= storedMicros) return both('HISTORIC_STATE');
   // Our write equalled the stored value, so only its lastObserved moved (DataHub's NO_OP).
   const traceMs = traceMicros / 1000n;
-  const lastObserved = typeof record.systemMetadata?.['lastObserved'] === 'number' ? BigInt(Math.floor(record.systemMetadata['lastObserved'])) : -1n;
+  const lastObserved =
+    typeof record.systemMetadata?.['lastObserved'] === 'number'
+      ? BigInt(Math.floor(record.systemMetadata['lastObserved']))
+      : -1n;
   if (BigInt(record.created.time) <= traceMs && traceMs <= lastObserved) return both('NO_OP');
   return {
     success: false,

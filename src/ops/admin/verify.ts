@@ -37,7 +37,10 @@ export function adviceFor(fix: VerifyFix, file: string): string {
   }
 }
 
-export async function verifyCatalog(path: string, options: { progress?: (done: number, total: number) => void } = {}): Promise<VerifyReport> {
+export async function verifyCatalog(
+  path: string,
+  options: { progress?: (done: number, total: number) => void } = {},
+): Promise<VerifyReport> {
   const started = performance.now();
   const store = openCatalogAsIs(path);
   const problems: VerifyProblem[] = [];
@@ -60,7 +63,9 @@ export async function verifyCatalog(path: string, options: { progress?: (done: n
     summary,
     problems,
     problemCount,
-    remedies: order.filter((f) => byFix.has(f)).map((fix) => ({ fix, problems: byFix.get(fix)!, advice: adviceFor(fix, store.path) })),
+    remedies: order
+      .filter((f) => byFix.has(f))
+      .map((fix) => ({ fix, problems: byFix.get(fix)!, advice: adviceFor(fix, store.path) })),
     seconds: (performance.now() - started) / 1000,
   };
 }

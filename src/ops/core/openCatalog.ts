@@ -14,7 +14,10 @@ import '../sideEffects.ts';
  * (written by an older release) gives them theirs first, showing `progress` (docs/design.md §3
  * "Store"); a read-only open reads the file as it is.
  */
-export function openCatalog(path: string, options: { readOnly?: boolean; create?: boolean; progress?: ChecksumProgress } = {}): Store {
+export function openCatalog(
+  path: string,
+  options: { readOnly?: boolean; create?: boolean; progress?: ChecksumProgress } = {},
+): Store {
   const store = Store.open(path, relationshipIndexer, searchIndexer, options);
   if (!store.readOnly && store.checksumsPending) {
     try {

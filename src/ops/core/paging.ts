@@ -16,7 +16,8 @@ export interface Paging {
 export function pageNumber(raw: unknown, name: string): number | undefined {
   if (raw === undefined || raw === null) return undefined;
   const n = typeof raw === 'string' ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new BadRequestError(`${name}: expected a non-negative integer, got ${JSON.stringify(raw)}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+    throw new BadRequestError(`${name}: expected a non-negative integer, got ${JSON.stringify(raw)}`);
   return n;
 }
 
@@ -27,7 +28,8 @@ export function pageNumber(raw: unknown, name: string): number | undefined {
 export function paging(input: { start?: unknown; count?: unknown }, defaultCount: number, maxCount?: number): Paging {
   const start = pageNumber(input.start, 'start') ?? 0;
   const count = pageNumber(input.count, 'count') ?? defaultCount;
-  if (maxCount !== undefined && count > maxCount) throw new BadRequestError(`count must be at most ${maxCount}, got ${count}`);
+  if (maxCount !== undefined && count > maxCount)
+    throw new BadRequestError(`count must be at most ${maxCount}, got ${count}`);
   return { start, count };
 }
 

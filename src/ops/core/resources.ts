@@ -44,15 +44,20 @@ export function checkUrnSyntax(urn: string): void {
 export function validateResource(view: StoreView, ref: ResourceRef): string | null {
   const urn = ref.resourceUrn;
   checkUrnSyntax(urn);
-  if (!view.entityExists(urn)) throw new BadRequestError(`Failed to update resource with urn ${urn}. Entity does not exist.`);
+  if (!view.entityExists(urn))
+    throw new BadRequestError(`Failed to update resource with urn ${urn}. Entity does not exist.`);
   const sub = ref.subResource ?? '';
   const type = ref.subResourceType ?? null;
   if (sub === '' && type === null) return null;
   if (sub === '') {
-    throw new BadRequestError(`Failed to update resource with urn ${urn}. SubResourceType (${type}) provided without a subResource.`);
+    throw new BadRequestError(
+      `Failed to update resource with urn ${urn}. SubResourceType (${type}) provided without a subResource.`,
+    );
   }
   if (type === null) {
-    throw new BadRequestError(`Failed to updates resource with urn ${urn}. SubResource (${sub}) provided without a subResourceType.`);
+    throw new BadRequestError(
+      `Failed to updates resource with urn ${urn}. SubResource (${sub}) provided without a subResourceType.`,
+    );
   }
   checkFieldExists(view, urn, sub);
   return sub;
@@ -63,7 +68,9 @@ export function checkFieldExists(view: StoreView, urn: string, fieldPath: string
   const schema = latestAspect(view, urn, schemaMetadata);
   if (!schema) throw new BadRequestError(`Failed to update ${urn} & field ${fieldPath}. ${urn} has no schema.`);
   if (!(schema.fields ?? []).some((f) => f.fieldPath === fieldPath)) {
-    throw new BadRequestError(`Failed to update ${urn} & field ${fieldPath}. Field ${fieldPath} does not exist in the datasets schema.`);
+    throw new BadRequestError(
+      `Failed to update ${urn} & field ${fieldPath}. Field ${fieldPath} does not exist in the datasets schema.`,
+    );
   }
 }
 
@@ -71,10 +78,25 @@ export function checkFieldExists(view: StoreView, urn: string, fieldPath: string
  * A copy of the latest value of an aspect, typed by its declaration, or `fallback` when the entity has
  * none: what a write starts from (`readAspect(txn, urn, ownership, { owners: [] })`).
  */
-export function readAspect<D extends DeclaredAspect>(view: StoreView, urn: string, aspect: D, fallback: NoInfer<AspectValue<D>>): AspectValue<D>;
+export function readAspect<D extends DeclaredAspect>(
+  view: StoreView,
+  urn: string,
+  aspect: D,
+  fallback: NoInfer<AspectValue<D>>,
+): AspectValue<D>;
 /** The same with a fallback that is not a value of the aspect (`{}` for one with required fields). */
-export function readAspect<D extends DeclaredAspect, F>(view: StoreView, urn: string, aspect: D, fallback: F): AspectValue<D> | F;
-export function readAspect<D extends DeclaredAspect, F>(view: StoreView, urn: string, aspect: D, fallback: F): AspectValue<D> | F {
+export function readAspect<D extends DeclaredAspect, F>(
+  view: StoreView,
+  urn: string,
+  aspect: D,
+  fallback: F,
+): AspectValue<D> | F;
+export function readAspect<D extends DeclaredAspect, F>(
+  view: StoreView,
+  urn: string,
+  aspect: D,
+  fallback: F,
+): AspectValue<D> | F {
   const v: unknown = view.getAspect(urn, aspect.name)?.value;
   return (v === undefined ? fallback : structuredClone(v)) as AspectValue<D> | F;
 }
@@ -83,6 +105,10 @@ export function readAspect<D extends DeclaredAspect, F>(view: StoreView, urn: st
  * The latest value of an aspect as stored, typed by its declaration (not copied: read it, never change
  * it). Read models use `aspectOf` (src/ops/read/common.ts), which shares decoded values between reads.
  */
-export function latestAspect<D extends DeclaredAspect>(view: StoreView, urn: string, aspect: D): AspectValue<D> | undefined {
+export function latestAspect<D extends DeclaredAspect>(
+  view: StoreView,
+  urn: string,
+  aspect: D,
+): AspectValue<D> | undefined {
   return view.getAspect(urn, aspect.name)?.value as AspectValue<D> | undefined;
 }

@@ -48,7 +48,8 @@ let loaded = false;
 /** Registers an effect; effects of one aspect run in the order they were registered. */
 export function registerSideEffect(effect: SideEffect): void {
   const list = BY_ASPECT.get(effect.aspect) ?? [];
-  if (list.some((e) => e.name === effect.name)) throw new Error(`side effect ${effect.name} of ${effect.aspect} is registered twice`);
+  if (list.some((e) => e.name === effect.name))
+    throw new Error(`side effect ${effect.name} of ${effect.aspect} is registered twice`);
   list.push(effect);
   BY_ASPECT.set(effect.aspect, list);
 }

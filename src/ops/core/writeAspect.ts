@@ -8,7 +8,13 @@ import { validateAspect } from '../../model/aspects.ts';
 import { isKeyAspect, keyAspectOf } from '../../model/registry.ts';
 import { eventKey, isTimeseriesAspect } from '../../model/timeseries.ts';
 import type { PutAspectResult, StoreTxn } from '../../store/store.ts';
-import { assertSideEffectsLoaded, sideEffectsOf, type AspectWrite, type SideEffect, type WriteStamp } from './sideEffects.ts';
+import {
+  assertSideEffectsLoaded,
+  sideEffectsOf,
+  type AspectWrite,
+  type SideEffect,
+  type WriteStamp,
+} from './sideEffects.ts';
 
 export type { WriteStamp } from './sideEffects.ts';
 
@@ -31,7 +37,11 @@ export function writeAspect(
   if (timeseries) {
     // An event joins the entity's series; it neither versions a value nor creates the entity.
     const { timestampMillis, partition } = eventKey(aspectName, value);
-    const record = { value: value as Record<string, unknown>, systemMetadata: { ...(systemMetadata ?? {}), lastObserved: stamp.time }, created: { time: stamp.time, actor: stamp.actor } };
+    const record = {
+      value: value as Record<string, unknown>,
+      systemMetadata: { ...(systemMetadata ?? {}), lastObserved: stamp.time },
+      created: { time: stamp.time, actor: stamp.actor },
+    };
     txn.putTimeseries(urn, aspectName, timestampMillis, partition, record);
     result = { changed: true, history: 0, created: false };
   } else {
@@ -42,7 +52,15 @@ export function writeAspect(
 }
 
 /** The write as its effects see it, after the `before` effects have had their say on the value. */
-function beforeEffects(effects: readonly SideEffect[], txn: StoreTxn, stamp: WriteStamp, urn: string, aspectName: string, value: unknown, timeseries: boolean): AspectWrite {
+function beforeEffects(
+  effects: readonly SideEffect[],
+  txn: StoreTxn,
+  stamp: WriteStamp,
+  urn: string,
+  aspectName: string,
+  value: unknown,
+  timeseries: boolean,
+): AspectWrite {
   const write: AspectWrite = {
     txn,
     stamp,
@@ -57,7 +75,14 @@ function beforeEffects(effects: readonly SideEffect[], txn: StoreTxn, stamp: Wri
 }
 
 /** Stores a validated value as the aspect's latest version. */
-function storeAspect(txn: StoreTxn, stamp: WriteStamp, urn: string, aspectName: string, value: unknown, systemMetadata?: Record<string, unknown>): PutAspectResult {
+function storeAspect(
+  txn: StoreTxn,
+  stamp: WriteStamp,
+  urn: string,
+  aspectName: string,
+  value: unknown,
+  systemMetadata?: Record<string, unknown>,
+): PutAspectResult {
   const key = keyAspectOf(urn);
   return txn.putAspect({
     urn,

@@ -18,11 +18,18 @@ export interface DeleteResult {
  * Deletes the entity with its timeseries events (or only `aspectName`; for a timeseries aspect, only
  * its events in `range` when given); deleting what is not there removes 0 rows.
  */
-export async function hardDelete(ctx: OpContext, urn: string, aspectName?: string, range: TimeRange = {}): Promise<DeleteResult> {
+export async function hardDelete(
+  ctx: OpContext,
+  urn: string,
+  aspectName?: string,
+  range: TimeRange = {},
+): Promise<DeleteResult> {
   const key = keyAspectOf(urn);
   return ctx.store.write((txn) => {
-    if (aspectName && isTimeseriesAspect(aspectName)) return { urn, rows: 0, timeseriesRows: txn.deleteTimeseries(urn, aspectName, range) };
-    if (aspectName && aspectName !== key.aspectName) return { urn, rows: txn.deleteAspect(urn, aspectName), timeseriesRows: 0 };
+    if (aspectName && isTimeseriesAspect(aspectName))
+      return { urn, rows: 0, timeseriesRows: txn.deleteTimeseries(urn, aspectName, range) };
+    if (aspectName && aspectName !== key.aspectName)
+      return { urn, rows: txn.deleteAspect(urn, aspectName), timeseriesRows: 0 };
     return removeEntity(txn, urn);
   });
 }
@@ -42,7 +49,11 @@ export async function deleteReferencesTo(ctx: OpContext, urn: string, dryRun: bo
   keyAspectOf(urn);
   if (dryRun) {
     ctx.store.refresh();
-    const found = findReferences(ctx.store, urn).map(({ relationshipType, urn: u, aspectName }) => ({ relationshipType, urn: u, aspectName }));
+    const found = findReferences(ctx.store, urn).map(({ relationshipType, urn: u, aspectName }) => ({
+      relationshipType,
+      urn: u,
+      aspectName,
+    }));
     return { total: found.length, relatedAspects: found };
   }
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };

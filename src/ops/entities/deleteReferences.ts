@@ -61,11 +61,13 @@ function inColumns(listField: string): Rewrite {
 }
 
 /** A single-urn field (a parent link) cleared when it names `ref`. */
-const clearField = (field: string): Rewrite => (v, ref) => {
-  if (v[field] !== ref) return undefined;
-  const { [field]: _gone, ...rest } = v;
-  return rest;
-};
+const clearField =
+  (field: string): Rewrite =>
+  (v, ref) => {
+    if (v[field] !== ref) return undefined;
+    const { [field]: _gone, ...rest } = v;
+    return rest;
+  };
 
 /**
  * Per aspect: how to rewrite it without a reference. Every field here is a declared relationship, so
@@ -79,7 +81,12 @@ const REWRITES: Record<string, Rewrite> = {
   ownership: (v, ref) => dropIn(v, 'owners', 'owner', ref),
   groupMembership: (v, ref) => dropIn(v, 'groups', null, ref),
   nativeGroupMembership: (v, ref) => dropIn(v, 'nativeGroups', null, ref),
-  corpGroupInfo: (v, ref) => chain(v, ref, ['admins', 'members', 'groups'].map((f) => (x: Json, r: string) => dropIn(x, f, null, r))),
+  corpGroupInfo: (v, ref) =>
+    chain(
+      v,
+      ref,
+      ['admins', 'members', 'groups'].map((f) => (x: Json, r: string) => dropIn(x, f, null, r)),
+    ),
   domains: (v, ref) => dropIn(v, 'domains', null, ref),
   glossaryTermInfo: clearField('parentNode'),
   glossaryNodeInfo: clearField('parentNode'),
@@ -102,9 +109,12 @@ export function findReferences(view: StoreView, ref: string): Array<RelatedAspec
     // The aspect is the one the edge was found in (a name from the index, no declaration): any aspect's record.
     const value = view.getAspect(edge.urn, edge.aspectName)?.value as Json | undefined;
     const next = value === undefined ? undefined : rewrite(value, ref);
-    if (next !== undefined) found.push({ relationshipType: edge.type, urn: edge.urn, aspectName: edge.aspectName, next });
+    if (next !== undefined)
+      found.push({ relationshipType: edge.type, urn: edge.urn, aspectName: edge.aspectName, next });
   }
-  return found.sort((a, b) => (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : a.aspectName < b.aspectName ? -1 : a.aspectName > b.aspectName ? 1 : 0));
+  return found.sort((a, b) =>
+    a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : a.aspectName < b.aspectName ? -1 : a.aspectName > b.aspectName ? 1 : 0,
+  );
 }
 
 /** Rewrites every referring aspect without `ref`; returns what was changed. */

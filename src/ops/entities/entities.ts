@@ -38,7 +38,12 @@ export function checkStoredEntity(view: StoreView, urn: string, entityType: stri
  * Rest.li `listUrns`: the urns of one entity type in urn order, a page from `start`, and how many
  * there are; soft-deleted entities included, as DataHub lists them.
  */
-export function listUrns(view: StoreView, entityType: string, start: number, count: number): { entities: string[]; start: number; count: number; total: number } {
+export function listUrns(
+  view: StoreView,
+  entityType: string,
+  start: number,
+  count: number,
+): { entities: string[]; start: number; count: number; total: number } {
   const entities: string[] = [];
   let total = 0;
   for (const urn of view.eachUrnOfType(entityType)) {

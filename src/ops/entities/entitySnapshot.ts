@@ -43,7 +43,9 @@ export function getEntitySnapshot(view: StoreView, urn: string, aspectNames?: re
   const wanted = aspectNames && aspectNames.length > 0 ? new Set(aspectNames) : undefined;
   for (const name of wanted ?? []) {
     if (!union.aspects.includes(name)) {
-      throw new BadRequestError(`aspects: ${name} is not an aspect of ${shortName(union.fqn)}; it carries ${union.aspects.join(', ')}`);
+      throw new BadRequestError(
+        `aspects: ${name} is not an aspect of ${shortName(union.fqn)}; it carries ${union.aspects.join(', ')}`,
+      );
     }
   }
   const stored = new Set(view.getEntity(urn)?.aspects ?? []);

@@ -17,7 +17,8 @@ export function getEntity(view: StoreView, urn: string, aspectNames?: readonly s
   validateUrn(urn);
   const entity = view.getEntity(urn);
   if (!entity) return undefined;
-  const names = aspectNames && aspectNames.length > 0 ? entity.aspects.filter((a) => aspectNames.includes(a)) : entity.aspects;
+  const names =
+    aspectNames && aspectNames.length > 0 ? entity.aspects.filter((a) => aspectNames.includes(a)) : entity.aspects;
   const aspects = new Map<string, AspectRecord>();
   for (const name of names) {
     const record = view.getAspect(urn, name);

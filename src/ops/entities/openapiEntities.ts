@@ -43,7 +43,12 @@ export function batchGetEntities(view: StoreView, requests: readonly EntityReque
  * One entity with its latest aspects (only `aspectNames` when given). Throws a BadRequestError when
  * the URN is invalid or not of `entityType`, and a NotFoundError when none of its aspects is stored.
  */
-export function getEntityV3(view: StoreView, entityType: string, urn: string, aspectNames: readonly string[]): EntityRecords {
+export function getEntityV3(
+  view: StoreView,
+  entityType: string,
+  urn: string,
+  aspectNames: readonly string[],
+): EntityRecords {
   checkUrnOfType(urn, entityType, 'urn');
   const entity = readEntity(view, { urn, aspects: aspectNames.map((name) => ({ name, version: 0 })) });
   if (!entity) {
@@ -98,7 +103,13 @@ function storedAspectName(view: StoreView, urn: string, aspectName: string): str
  * is invalid or not of `entityType`, and a NotFoundError saying whether the entity, the aspect or the
  * version is missing.
  */
-export function getAspectV3(view: StoreView, entityType: string, urn: string, aspectName: string, version: number): { name: string; record: AspectRecord } {
+export function getAspectV3(
+  view: StoreView,
+  entityType: string,
+  urn: string,
+  aspectName: string,
+  version: number,
+): { name: string; record: AspectRecord } {
   checkUrnOfType(urn, entityType, 'urn');
   if (!view.entityExists(urn)) throw new NotFoundError(`Entity ${urn} not found`);
   const name = storedAspectName(view, urn, aspectName);

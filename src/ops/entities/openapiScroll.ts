@@ -42,7 +42,11 @@ function storedType(view: StoreView, name: string): string {
 export function scrollEntitiesV3(view: StoreView, req: ScrollRequest): ScrollPage {
   const page = searchEntities(view, {
     query: req.query?.trim() ? req.query : '*',
-    types: req.types ? (req.types.length > 0 ? req.types.map((t) => storedType(view, t)) : view.entityTypes()) : [storedType(view, req.entityType)],
+    types: req.types
+      ? req.types.length > 0
+        ? req.types.map((t) => storedType(view, t))
+        : view.entityTypes()
+      : [storedType(view, req.entityType)],
     count: req.count ?? DEFAULT_COUNT,
     scrollId: req.scrollId ?? null,
     sort: [{ field: 'urn', order: 'ASCENDING' }],

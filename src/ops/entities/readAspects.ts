@@ -17,7 +17,12 @@ export interface AspectVersion {
 }
 
 /** Any stored version of an aspect (0 = latest), or undefined. Throws for an invalid URN. */
-export function getVersionedAspect(view: StoreView, urn: string, aspectName: string, version = 0): AspectVersion | undefined {
+export function getVersionedAspect(
+  view: StoreView,
+  urn: string,
+  aspectName: string,
+  version = 0,
+): AspectVersion | undefined {
   keyAspectOf(urn);
   return readVersion(view, urn, aspectName, version);
 }
@@ -25,7 +30,13 @@ export function getVersionedAspect(view: StoreView, urn: string, aspectName: str
 function readVersion(view: StoreView, urn: string, aspectName: string, version: number): AspectVersion | undefined {
   const record = view.getAspect(urn, aspectName, version);
   if (!record) return undefined;
-  return { name: aspectName, version, value: record.value, created: record.created, ...(record.systemMetadata && { systemMetadata: record.systemMetadata }) };
+  return {
+    name: aspectName,
+    version,
+    value: record.value,
+    created: record.created,
+    ...(record.systemMetadata && { systemMetadata: record.systemMetadata }),
+  };
 }
 
 export interface EntityAspects {
@@ -39,7 +50,12 @@ export interface EntityAspects {
  * The entity's latest aspects (only `aspectNames` when given). The key aspect is always there; for
  * an entity never written it is synthesised from the URN, as GMS does, stamped `now` by the system actor.
  */
-export function getEntityAspects(view: StoreView, urn: string, aspectNames?: readonly string[], now = Date.now()): EntityAspects {
+export function getEntityAspects(
+  view: StoreView,
+  urn: string,
+  aspectNames?: readonly string[],
+  now = Date.now(),
+): EntityAspects {
   const key = keyAspectOf(urn);
   const entity = view.getEntity(urn);
   const aspects: AspectVersion[] = [];
@@ -49,7 +65,12 @@ export function getEntityAspects(view: StoreView, urn: string, aspectNames?: rea
     if (found) aspects.push(found);
   }
   if (!aspects.some((a) => a.name === key.aspectName)) {
-    aspects.push({ name: key.aspectName, version: 0, value: key.value, created: { time: now, actor: 'urn:li:corpuser:__datahub_system' } });
+    aspects.push({
+      name: key.aspectName,
+      version: 0,
+      value: key.value,
+      created: { time: now, actor: 'urn:li:corpuser:__datahub_system' },
+    });
   }
   return { urn, entityType: entity?.entityType ?? key.entityType, aspects };
 }

@@ -10,7 +10,8 @@ export async function batchUpdateSoftDeleted(ctx: OpContext, urns: readonly stri
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     for (const urn of urns) {
-      if (!txn.entityExists(urn)) throw new BadRequestError(`Failed to soft delete entity with urn ${urn}. Entity does not exist.`);
+      if (!txn.entityExists(urn))
+        throw new BadRequestError(`Failed to soft delete entity with urn ${urn}. Entity does not exist.`);
     }
     for (const urn of new Set(urns)) {
       const current = readAspect(txn, urn, status, {});

@@ -6,7 +6,10 @@ import { BadRequestError } from '../../errors.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreTxn } from '../../store/store.ts';
 import editableDatasetProperties from '../../model/aspects/editableDatasetProperties.ts';
-import editableSchemaMetadata, { type EditableSchemaFieldInfo, type EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
+import editableSchemaMetadata, {
+  type EditableSchemaFieldInfo,
+  type EditableSchemaMetadata,
+} from '../../model/aspects/editableSchemaMetadata.ts';
 import type { Owner, OwnershipTypeName } from '../../model/aspects/ownership.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkUrnSyntax, readAspect } from '../core/resources.ts';
@@ -19,7 +22,9 @@ interface TagsUpdate {
 export interface DatasetUpdate {
   ownership?: { owners: Array<{ owner: string; type?: string | null; ownershipTypeUrn?: string | null }> } | null;
   deprecation?: { deprecated: boolean; decommissionTime?: number | null; note: string } | null;
-  institutionalMemory?: { elements: Array<{ url: string; description?: string | null; author: string; createdAt?: number | null }> } | null;
+  institutionalMemory?: {
+    elements: Array<{ url: string; description?: string | null; author: string; createdAt?: number | null }>;
+  } | null;
   globalTags?: TagsUpdate | null;
   tags?: TagsUpdate | null;
   editableSchemaMetadata?: {
@@ -44,14 +49,20 @@ function tagsOf(update: TagsUpdate): { tags: Array<{ tag: string }> } {
 function applyUpdate(txn: StoreTxn, stamp: WriteStamp, urn: string, input: DatasetUpdate): void {
   checkUrnSyntax(urn);
   if (typeOf(urn) !== 'dataset') throw new BadRequestError(`Failed to update ${urn}: not a dataset urn.`);
-  if (!txn.entityExists(urn)) throw new BadRequestError(`Failed to update resource with urn ${urn}. Entity does not exist.`);
+  if (!txn.entityExists(urn))
+    throw new BadRequestError(`Failed to update resource with urn ${urn}. Entity does not exist.`);
   const writes: Array<[string, unknown]> = [];
   if (input.ownership) {
     const owners: Owner[] = input.ownership.owners.map((o) => {
       const t = typeOf(o.owner);
-      if (t !== 'corpuser' && t !== 'corpGroup') throw new BadRequestError(`Failed to update ownership: ${o.owner} is not a corp user or corp group urn.`);
+      if (t !== 'corpuser' && t !== 'corpGroup')
+        throw new BadRequestError(`Failed to update ownership: ${o.owner} is not a corp user or corp group urn.`);
       // The type is checked against OWNERSHIP_TYPES when the aspect is written.
-      const entry: Owner = { owner: o.owner, type: o.ownershipTypeUrn ? 'CUSTOM' : ((o.type ?? 'CUSTOM') as OwnershipTypeName), source: { type: 'SERVICE' } };
+      const entry: Owner = {
+        owner: o.owner,
+        type: o.ownershipTypeUrn ? 'CUSTOM' : ((o.type ?? 'CUSTOM') as OwnershipTypeName),
+        source: { type: 'SERVICE' },
+      };
       if (o.ownershipTypeUrn) entry.typeUrn = o.ownershipTypeUrn;
       return entry;
     });
@@ -60,12 +71,25 @@ function applyUpdate(txn: StoreTxn, stamp: WriteStamp, urn: string, input: Datas
   if (input.deprecation) {
     const d = input.deprecation;
     // DataHub writes the legacy aspect here; reads prefer `deprecation` when both exist.
-    writes.push(['datasetDeprecation', { deprecated: d.deprecated, note: d.note, actor: stamp.actor, ...(d.decommissionTime != null && { decommissionTime: d.decommissionTime }) }]);
+    writes.push([
+      'datasetDeprecation',
+      {
+        deprecated: d.deprecated,
+        note: d.note,
+        actor: stamp.actor,
+        ...(d.decommissionTime != null && { decommissionTime: d.decommissionTime }),
+      },
+    ]);
   }
   if (input.institutionalMemory) {
     const elements = input.institutionalMemory.elements.map((e) => {
-      if (typeOf(e.author) !== 'corpuser') throw new BadRequestError(`Failed to update links: author ${e.author} is not a corp user urn.`);
-      return { url: e.url, description: e.description ?? '', createStamp: { actor: e.author, time: e.createdAt ?? stamp.time } };
+      if (typeOf(e.author) !== 'corpuser')
+        throw new BadRequestError(`Failed to update links: author ${e.author} is not a corp user urn.`);
+      return {
+        url: e.url,
+        description: e.description ?? '',
+        createStamp: { actor: e.author, time: e.createdAt ?? stamp.time },
+      };
     });
     writes.push(['institutionalMemory', { elements }]);
   }
@@ -78,17 +102,31 @@ function applyUpdate(txn: StoreTxn, stamp: WriteStamp, urn: string, input: Datas
       ...(f.description != null && { description: f.description }),
       ...(f.globalTags && { globalTags: tagsOf(f.globalTags) }),
     }));
-    writes.push(['editableSchemaMetadata', { created: current.created ?? stamp, lastModified: stamp, editableSchemaFieldInfo: entries }]);
+    writes.push([
+      'editableSchemaMetadata',
+      { created: current.created ?? stamp, lastModified: stamp, editableSchemaFieldInfo: entries },
+    ]);
   }
   if (input.editableProperties) {
     const current = readAspect(txn, urn, editableDatasetProperties, {});
     const p = input.editableProperties;
-    writes.push(['editableDatasetProperties', { created: current.created ?? stamp, lastModified: stamp, description: p.description, ...(p.name != null && { name: p.name }) }]);
+    writes.push([
+      'editableDatasetProperties',
+      {
+        created: current.created ?? stamp,
+        lastModified: stamp,
+        description: p.description,
+        ...(p.name != null && { name: p.name }),
+      },
+    ]);
   }
   for (const [aspect, value] of writes) writeAspect(txn, stamp, urn, aspect, value);
 }
 
-export async function updateDatasets(ctx: OpContext, items: ReadonlyArray<{ urn: string; update: DatasetUpdate }>): Promise<string[]> {
+export async function updateDatasets(
+  ctx: OpContext,
+  items: ReadonlyArray<{ urn: string; update: DatasetUpdate }>,
+): Promise<string[]> {
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
     for (const item of items) applyUpdate(txn, stamp, item.urn, item.update);

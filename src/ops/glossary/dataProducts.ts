@@ -44,17 +44,25 @@ function takeOut(txn: StoreTxn, stamp: WriteStamp, asset: string, except?: strin
     if (edge.urn === except) continue;
     const props = latestAspect(txn, edge.urn, dataProductProperties);
     if (!props) continue;
-    writeAspect(txn, stamp, edge.urn, 'dataProductProperties', { ...props, assets: (props.assets ?? []).filter((a) => a.destinationUrn !== asset) });
+    writeAspect(txn, stamp, edge.urn, 'dataProductProperties', {
+      ...props,
+      assets: (props.assets ?? []).filter((a) => a.destinationUrn !== asset),
+    });
   }
 }
 
 /** batchSetDataProduct: every resource moves into `dataProductUrn`, or out of any product when null. */
-export async function batchSetDataProduct(ctx: OpContext, dataProductUrn: string | null | undefined, resourceUrns: readonly string[]): Promise<true> {
+export async function batchSetDataProduct(
+  ctx: OpContext,
+  dataProductUrn: string | null | undefined,
+  resourceUrns: readonly string[],
+): Promise<true> {
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     for (const r of resourceUrns) {
       checkUrnSyntax(r);
-      if (!txn.entityExists(r)) throw new BadRequestError(`Failed to batch set Data Product, ${r} in resources does not exist`);
+      if (!txn.entityExists(r))
+        throw new BadRequestError(`Failed to batch set Data Product, ${r} in resources does not exist`);
     }
     if (dataProductUrn == null) {
       for (const r of resourceUrns) takeOut(txn, stamp, r);
@@ -67,8 +75,13 @@ export async function batchSetDataProduct(ctx: OpContext, dataProductUrn: string
     }
     for (const r of resourceUrns) takeOut(txn, stamp, r, dataProductUrn);
     const assets = [...(props?.assets ?? [])];
-    for (const r of resourceUrns) if (!assets.some((a) => a.destinationUrn === r)) assets.push({ destinationUrn: r, created: stamp, lastModified: stamp });
-    writeAspect(txn, stamp, dataProductUrn, 'dataProductProperties', { ...(props ?? { name: parseUrn(dataProductUrn).rawKey }), assets });
+    for (const r of resourceUrns)
+      if (!assets.some((a) => a.destinationUrn === r))
+        assets.push({ destinationUrn: r, created: stamp, lastModified: stamp });
+    writeAspect(txn, stamp, dataProductUrn, 'dataProductProperties', {
+      ...(props ?? { name: parseUrn(dataProductUrn).rawKey }),
+      assets,
+    });
   });
   return true;
 }

@@ -45,7 +45,8 @@ export async function createDomain(ctx: OpContext, input: CreateDomainInput): Pr
   return ctx.store.write((txn) => {
     if (txn.entityExists(urn)) throw new BadRequestError('This Domain already exists!');
     const parent = input.parentDomain ?? undefined;
-    if (parent !== undefined && !existsAs(txn, parent, 'domain')) throw new BadRequestError('Parent Domain does not exist!');
+    if (parent !== undefined && !existsAs(txn, parent, 'domain'))
+      throw new BadRequestError('Parent Domain does not exist!');
     checkDomainNameFree(txn, input.name, parent);
     const props: Record<string, unknown> = { name: input.name, created: stamp };
     if (input.description != null) props['description'] = input.description;
@@ -67,8 +68,10 @@ export async function setDomain(ctx: OpContext, entityUrn: string, domainUrn: st
   checkUrnSyntax(domainUrn);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
-    if (!existsAs(txn, domainUrn, 'domain')) throw new BadRequestError(`Failed to add Entity ${entityUrn} to Domain ${domainUrn}. Domain does not exist.`);
-    if (!txn.entityExists(entityUrn)) throw new BadRequestError(`Failed to add Entity ${entityUrn} to Domain ${domainUrn}. Entity does not exist.`);
+    if (!existsAs(txn, domainUrn, 'domain'))
+      throw new BadRequestError(`Failed to add Entity ${entityUrn} to Domain ${domainUrn}. Domain does not exist.`);
+    if (!txn.entityExists(entityUrn))
+      throw new BadRequestError(`Failed to add Entity ${entityUrn} to Domain ${domainUrn}. Entity does not exist.`);
     writeDomain(txn, stamp, entityUrn, domainUrn);
   });
   return true;
@@ -80,17 +83,23 @@ export async function unsetDomain(ctx: OpContext, entityUrn: string): Promise<tr
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     // DataHub's own message here is broken by a format bug (docs/datahub/discovery.md §4.3); this says what it means.
-    if (!txn.entityExists(entityUrn)) throw new BadRequestError(`Failed to remove Entity ${entityUrn} from its Domain. Entity does not exist.`);
+    if (!txn.entityExists(entityUrn))
+      throw new BadRequestError(`Failed to remove Entity ${entityUrn} from its Domain. Entity does not exist.`);
     writeDomain(txn, stamp, entityUrn, null);
   });
   return true;
 }
 
 /** batchSetDomain: every resource gets `domainUrn` (none when null), all or nothing. */
-export async function batchSetDomain(ctx: OpContext, domainUrn: string | null | undefined, resources: readonly ResourceRef[]): Promise<true> {
+export async function batchSetDomain(
+  ctx: OpContext,
+  domainUrn: string | null | undefined,
+  resources: readonly ResourceRef[],
+): Promise<true> {
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
-    if (domainUrn != null && !existsAs(txn, domainUrn, 'domain')) throw new BadRequestError(`Failed to validate Domain with urn ${domainUrn}. Urn does not exist.`);
+    if (domainUrn != null && !existsAs(txn, domainUrn, 'domain'))
+      throw new BadRequestError(`Failed to validate Domain with urn ${domainUrn}. Urn does not exist.`);
     for (const r of resources) validateResource(txn, { resourceUrn: r.resourceUrn });
     for (const r of resources) writeDomain(txn, stamp, r.resourceUrn, domainUrn ?? null);
   });

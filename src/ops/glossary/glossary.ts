@@ -25,17 +25,25 @@ const LABEL: Record<Kind, string> = { glossaryTerm: 'Glossary Term', glossaryNod
 const INFO = { glossaryTerm: glossaryTermInfo, glossaryNode: glossaryNodeInfo } as const;
 
 /** createGlossaryTerm / createGlossaryNode: `urn:li:<kind>:<id>` (random id when absent), owned by the caller. */
-export async function createGlossaryEntity(ctx: OpContext, kind: Kind, input: CreateGlossaryEntityInput): Promise<string> {
+export async function createGlossaryEntity(
+  ctx: OpContext,
+  kind: Kind,
+  input: CreateGlossaryEntityInput,
+): Promise<string> {
   const urn = `urn:li:${kind}:${input.id ?? randomUUID()}`;
   checkUrnSyntax(urn);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
     if (txn.entityExists(urn)) throw new BadRequestError(`This ${LABEL[kind]} already exists!`);
     if (input.parentNode != null && !existsAs(txn, input.parentNode, 'glossaryNode')) {
-      throw new BadRequestError(`Failed to create ${urn}. ${input.parentNode} either does not exist or is not a glossaryNode.`);
+      throw new BadRequestError(
+        `Failed to create ${urn}. ${input.parentNode} either does not exist or is not a glossaryNode.`,
+      );
     }
     const info: Record<string, unknown> =
-      kind === 'glossaryTerm' ? { name: input.name, definition: input.description ?? '', termSource: 'INTERNAL' } : { name: input.name, definition: input.description ?? '' };
+      kind === 'glossaryTerm'
+        ? { name: input.name, definition: input.description ?? '', termSource: 'INTERNAL' }
+        : { name: input.name, definition: input.description ?? '' };
     if (input.parentNode != null) info['parentNode'] = input.parentNode;
     writeAspect(txn, stamp, urn, INFO[kind].name, info);
     writeAspect(txn, stamp, urn, 'ownership', creatorOwnership(stamp));
@@ -44,7 +52,11 @@ export async function createGlossaryEntity(ctx: OpContext, kind: Kind, input: Cr
 }
 
 /** updateParentNode: moves a term or node under another node, or to the root when `parentNode` is null. */
-export async function updateParentNode(ctx: OpContext, resourceUrn: string, parentNode: string | null | undefined): Promise<true> {
+export async function updateParentNode(
+  ctx: OpContext,
+  resourceUrn: string,
+  parentNode: string | null | undefined,
+): Promise<true> {
   checkUrnSyntax(resourceUrn);
   const kind = urnTypeOf(resourceUrn);
   if (kind !== 'glossaryTerm' && kind !== 'glossaryNode') {
@@ -52,12 +64,17 @@ export async function updateParentNode(ctx: OpContext, resourceUrn: string, pare
   }
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
-    if (!txn.entityExists(resourceUrn)) throw new BadRequestError(`Failed to update ${resourceUrn}. ${resourceUrn} does not exist.`);
+    if (!txn.entityExists(resourceUrn))
+      throw new BadRequestError(`Failed to update ${resourceUrn}. ${resourceUrn} does not exist.`);
     if (parentNode != null && (!existsAs(txn, parentNode, 'glossaryNode') || parentNode === resourceUrn)) {
-      throw new BadRequestError(`Failed to update ${resourceUrn}. ${parentNode} either does not exist or is not a glossaryNode.`);
+      throw new BadRequestError(
+        `Failed to update ${resourceUrn}. ${parentNode} either does not exist or is not a glossaryNode.`,
+      );
     }
     if (parentNode != null && kind === 'glossaryNode' && ancestorsOf(txn, parentNode).includes(resourceUrn)) {
-      throw new BadRequestError(`Failed to update ${resourceUrn}. ${parentNode} is inside ${resourceUrn}; a node cannot move under itself.`);
+      throw new BadRequestError(
+        `Failed to update ${resourceUrn}. ${parentNode} is inside ${resourceUrn}; a node cannot move under itself.`,
+      );
     }
     const info = latestAspect(txn, resourceUrn, INFO[kind]);
     if (!info) throw new BadRequestError(`Info for this ${LABEL[kind]} does not yet exist!`);
@@ -82,7 +99,8 @@ function ancestorsOf(txn: StoreTxn, node: string): string[] {
 export async function deleteGlossaryEntity(ctx: OpContext, urn: string): Promise<true> {
   checkUrnSyntax(urn);
   const kind = urnTypeOf(urn);
-  if (kind !== 'glossaryTerm' && kind !== 'glossaryNode') throw new BadRequestError(`${urn} is not a glossaryTerm or glossaryNode urn`);
+  if (kind !== 'glossaryTerm' && kind !== 'glossaryNode')
+    throw new BadRequestError(`${urn} is not a glossaryTerm or glossaryNode urn`);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(urn)) throw new BadRequestError(`This urn does not exist: ${urn}`);

@@ -31,7 +31,8 @@ export async function updateName(ctx: OpContext, urn: string, name: string): Pro
   checkUrnSyntax(urn);
   const type = parseUrn(urn).entityType;
   const target = TARGETS[type];
-  if (!target && type !== 'dataset') throw new BadRequestError(`Failed to update name. Unsupported resource type ${urn} provided.`);
+  if (!target && type !== 'dataset')
+    throw new BadRequestError(`Failed to update name. Unsupported resource type ${urn} provided.`);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(urn)) throw new BadRequestError(`Failed to update ${urn}. ${urn} does not exist.`);

@@ -60,7 +60,8 @@ function readable(view: StoreView, urn: string): string | undefined {
 function checkRole(view: StoreView, role: string | null, verb: string): void {
   if (role === null) return;
   checkUrnSyntax(role);
-  if (!roleExists(view, role)) throw new BadRequestError(`Failed to ${verb} invite token for role ${role}. Role does not exist.`);
+  if (!roleExists(view, role))
+    throw new BadRequestError(`Failed to ${verb} invite token for role ${role}. Role does not exist.`);
 }
 
 /**

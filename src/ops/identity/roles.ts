@@ -31,7 +31,11 @@ export const DEFAULT_ROLES_COUNT = 20;
 /** DataHub's boot/roles.json. */
 export const BUILT_IN_ROLES: Readonly<Record<string, DataHubRoleInfo>> = {
   'urn:li:dataHubRole:Admin': { name: 'Admin', description: 'Can do everything on the platform.', editable: false },
-  'urn:li:dataHubRole:Editor': { name: 'Editor', description: 'Can read and edit all metadata. Cannot take administrative actions.', editable: false },
+  'urn:li:dataHubRole:Editor': {
+    name: 'Editor',
+    description: 'Can read and edit all metadata. Cannot take administrative actions.',
+    editable: false,
+  },
   'urn:li:dataHubRole:Reader': {
     name: 'Reader',
     description: 'Can read all metadata. Cannot edit anything by default, or take administrative actions.',
@@ -61,7 +65,10 @@ export function listRoles(
   input: { start?: number | null; count?: number | null; query?: string | null },
 ): { start: number; count: number; total: number; urns: string[] } {
   const p = paging(input, DEFAULT_ROLES_COUNT);
-  const words = (input.query ?? '').toLowerCase().split(/[\s*]+/).filter(Boolean);
+  const words = (input.query ?? '')
+    .toLowerCase()
+    .split(/[\s*]+/)
+    .filter(Boolean);
   const urns = new Set(Object.keys(BUILT_IN_ROLES));
   for (const urn of view.eachUrnOfType(ROLE_TYPE)) if (view.getAspect(urn, ROLE_INFO)) urns.add(urn);
   const rows = [...urns]
@@ -84,18 +91,26 @@ export function writeRole(txn: StoreTxn, stamp: WriteStamp, actorUrn: string, ro
  * when `roleUrn` is null. DataHub skips actors that do not exist; here every actor is checked first
  * and a missing one fails the whole batch (docs/design.md §2.1, §2.4).
  */
-export async function batchAssignRole(ctx: OpContext, roleUrn: string | null | undefined, actors: readonly string[]): Promise<true> {
+export async function batchAssignRole(
+  ctx: OpContext,
+  roleUrn: string | null | undefined,
+  actors: readonly string[],
+): Promise<true> {
   const role = roleUrn ?? null;
   if (role !== null) checkUrnSyntax(role);
   for (const actor of actors) checkUrnSyntax(actor);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
-    if (role !== null && !roleExists(txn, role)) throw new BadRequestError(`Role ${role} does not exist. Skipping batch role assignment`);
+    if (role !== null && !roleExists(txn, role))
+      throw new BadRequestError(`Role ${role} does not exist. Skipping batch role assignment`);
     for (const actor of actors) {
       if (!ROLE_HOLDERS.has(urnTypeOf(actor))) {
-        throw new BadRequestError(`Failed to assign role ${role} to actor ${actor}: only users (corpuser) and groups (corpGroup) hold roles.`);
+        throw new BadRequestError(
+          `Failed to assign role ${role} to actor ${actor}: only users (corpuser) and groups (corpGroup) hold roles.`,
+        );
       }
-      if (!txn.entityExists(actor)) throw new BadRequestError(`Failed to assign role ${role} to actor ${actor}, actor does not exist.`);
+      if (!txn.entityExists(actor))
+        throw new BadRequestError(`Failed to assign role ${role} to actor ${actor}, actor does not exist.`);
     }
     for (const actor of new Set(actors)) writeRole(txn, stamp, actor, role);
   });

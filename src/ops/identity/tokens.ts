@@ -30,13 +30,20 @@ export type TokenMetadata = Omit<TokenRecord, 'hash'>;
 
 const TOKEN_RE = /^ctk_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 
-const DURATION_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000, y: 31_536_000_000 };
+const DURATION_UNITS: Record<string, number> = {
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+  y: 31_536_000_000,
+};
 
 /** `30m`, `12h`, `7d`, `4w`, `1y` → milliseconds; `never` → null. */
 export function parseDuration(text: string): number | null {
   if (text === 'never') return null;
   const m = /^(\d+)([mhdwy])$/.exec(text);
-  if (!m || Number(m[1]) === 0) throw new BadRequestError(`--expires: "${text}" is not a duration; use e.g. 30m, 12h, 7d, 4w, 1y or never`);
+  if (!m || Number(m[1]) === 0)
+    throw new BadRequestError(`--expires: "${text}" is not a duration; use e.g. 30m, 12h, 7d, 4w, 1y or never`);
   return Number(m[1]) * DURATION_UNITS[m[2]!]!;
 }
 
@@ -67,7 +74,8 @@ export async function createToken(
   input: { userUrn: string; name?: string; description?: string | null; expiresInMs: number | null },
 ): Promise<{ token: string; metadata: TokenMetadata }> {
   const parsed = validateUrn(input.userUrn);
-  if (parsed.entityType !== 'corpuser') throw new BadRequestError(`A token acts as a user: expected a urn:li:corpuser:<id> urn, got ${input.userUrn}`);
+  if (parsed.entityType !== 'corpuser')
+    throw new BadRequestError(`A token acts as a user: expected a urn:li:corpuser:<id> urn, got ${input.userUrn}`);
   const id = randomBytes(8).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   const now = nowOf(ctx);
@@ -115,11 +123,15 @@ export function verifyAuthorization(ctx: Pick<OpContext, 'store' | 'now'>, heade
   if (!t) return { ok: false, reason: 'The access token is not a Catalog token (expected ctk_<id>_<secret>).' };
   const record = ctx.store.getToken(t[1]!) as TokenRecord | undefined;
   const given = Buffer.from(hashSecret(t[2]!), 'hex');
-  if (!record || !timingSafeEqual(given, Buffer.from(record.hash, 'hex'))) return { ok: false, reason: 'The access token is unknown.' };
+  if (!record || !timingSafeEqual(given, Buffer.from(record.hash, 'hex')))
+    return { ok: false, reason: 'The access token is unknown.' };
   if (record.revokedAt !== undefined) return { ok: false, reason: `The access token ${record.id} was revoked.` };
   const now = ctx.now ? ctx.now() : Date.now();
   if (record.expiresAt !== null && record.expiresAt <= now) {
-    return { ok: false, reason: `The access token ${record.id} expired at ${new Date(record.expiresAt).toISOString()}.` };
+    return {
+      ok: false,
+      reason: `The access token ${record.id} expired at ${new Date(record.expiresAt).toISOString()}.`,
+    };
   }
   return { ok: true, actorUrn: record.actorUrn, tokenId: record.id };
 }
@@ -139,7 +151,12 @@ export async function createAccessToken(
 ): Promise<{ token: string; metadata: TokenMetadata }> {
   if (!mayManage(ctx.actor, { actorUrn: input.actorUrn })) throw new ForbiddenError();
   if (!(input.duration in GRAPHQL_DURATIONS)) throw new BadRequestError(`Unknown token duration ${input.duration}`);
-  return createToken(ctx, { userUrn: input.actorUrn, name: input.name, description: input.description, expiresInMs: GRAPHQL_DURATIONS[input.duration]! });
+  return createToken(ctx, {
+    userUrn: input.actorUrn,
+    name: input.name,
+    description: input.description,
+    expiresInMs: GRAPHQL_DURATIONS[input.duration]!,
+  });
 }
 
 export interface AccessTokensQuery {
@@ -150,10 +167,15 @@ export interface AccessTokensQuery {
 }
 
 /** GraphQL listAccessTokens: a page of the caller's tokens (root: all), filtered by actorUrn/ownerUrn. */
-export function listAccessTokens(ctx: OpContext, q: AccessTokensQuery): { start: number; count: number; total: number; tokens: TokenMetadata[] } {
+export function listAccessTokens(
+  ctx: OpContext,
+  q: AccessTokensQuery,
+): { start: number; count: number; total: number; tokens: TokenMetadata[] } {
   const p = paging(q, DEFAULT_TOKENS_COUNT);
   const all = listTokens(ctx).filter(
-    (t) => mayManage(ctx.actor, t) && q.filters.every((f) => f.values.includes(String((t as unknown as Record<string, unknown>)[f.field] ?? ''))),
+    (t) =>
+      mayManage(ctx.actor, t) &&
+      q.filters.every((f) => f.values.includes(String((t as unknown as Record<string, unknown>)[f.field] ?? ''))),
   );
   const page = pageOf(all, p);
   return { start: page.start, count: page.count, total: page.total, tokens: page.items };

@@ -29,7 +29,8 @@ export interface GroupSpec {
 }
 
 /** PDL default of corpGroupEditableInfo.pictureLink, as the Python client fills it in. */
-export const DEFAULT_GROUP_PICTURE = 'https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png';
+export const DEFAULT_GROUP_PICTURE =
+  'https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png';
 
 function refUrn(ref: MemberRef): string {
   return userUrn(typeof ref === 'string' ? ref : ref.id);
@@ -60,14 +61,24 @@ export async function upsertGroup(ctx: OpContext, spec: GroupSpec, options: Upse
       members: union(info.members, members.filter(isUser)),
       groups: info.groups ?? [],
     };
-    for (const [key, value] of [['displayName', spec.displayName], ['email', spec.email], ['description', spec.description], ['slack', spec.slack]] as const) {
+    for (const [key, value] of [
+      ['displayName', spec.displayName],
+      ['email', spec.email],
+      ['description', spec.description],
+      ['slack', spec.slack],
+    ] as const) {
       if (value !== undefined) nextInfo[key] = value;
     }
     writeAspect(txn, stamp, urn, 'corpGroupInfo', nextInfo);
 
     if (options.overrideEditable || spec.pictureLink !== undefined) {
       const editable = readAspect(txn, urn, corpGroupEditableInfo, { pictureLink: DEFAULT_GROUP_PICTURE });
-      for (const [key, value] of [['description', spec.description], ['pictureLink', spec.pictureLink], ['slack', spec.slack], ['email', spec.email]] as const) {
+      for (const [key, value] of [
+        ['description', spec.description],
+        ['pictureLink', spec.pictureLink],
+        ['slack', spec.slack],
+        ['email', spec.email],
+      ] as const) {
         if (value !== undefined) editable[key] = value;
       }
       writeAspect(txn, stamp, urn, 'corpGroupEditableInfo', editable);
@@ -82,7 +93,8 @@ export async function upsertGroup(ctx: OpContext, spec: GroupSpec, options: Upse
 
     for (const m of members.filter(isUser)) {
       const membership = readAspect(txn, m, groupMembership, { groups: [] });
-      if (!membership.groups.includes(urn)) writeAspect(txn, stamp, m, 'groupMembership', { ...membership, groups: [...membership.groups, urn].sort() });
+      if (!membership.groups.includes(urn))
+        writeAspect(txn, stamp, m, 'groupMembership', { ...membership, groups: [...membership.groups, urn].sort() });
     }
     for (const u of [...owners, ...members]) {
       if (!txn.getAspect(u, 'status')) writeAspect(txn, stamp, u, 'status', { removed: false });

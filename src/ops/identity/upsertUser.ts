@@ -55,11 +55,28 @@ function definedOnly<T extends Record<string, unknown>>(o: T): T {
 }
 
 /** The aspects a user spec produces, in DataHub's order: info / editable info, groups, status. */
-export function userAspects(spec: UserSpec, options: UpsertOptions = {}): Array<[aspectName: string, value: Record<string, unknown>]> {
-  const fullName = spec.fullName ?? (spec.firstName ? [spec.firstName, spec.lastName].filter(Boolean).join(' ') : undefined);
+export function userAspects(
+  spec: UserSpec,
+  options: UpsertOptions = {},
+): Array<[aspectName: string, value: Record<string, unknown>]> {
+  const fullName =
+    spec.fullName ?? (spec.firstName ? [spec.firstName, spec.lastName].filter(Boolean).join(' ') : undefined);
   const out: Array<[string, Record<string, unknown>]> = [];
-  const editable = options.overrideEditable || [spec.slack, spec.description, spec.pictureLink, spec.phone].some((v) => v !== undefined);
-  const infoOnly = [spec.managerUrn, spec.departmentId, spec.departmentName, spec.firstName, spec.lastName, spec.fullName, spec.countryCode, spec.title, spec.displayName, spec.email];
+  const editable =
+    options.overrideEditable ||
+    [spec.slack, spec.description, spec.pictureLink, spec.phone].some((v) => v !== undefined);
+  const infoOnly = [
+    spec.managerUrn,
+    spec.departmentId,
+    spec.departmentName,
+    spec.firstName,
+    spec.lastName,
+    spec.fullName,
+    spec.countryCode,
+    spec.title,
+    spec.displayName,
+    spec.email,
+  ];
   if (!editable || infoOnly.some((v) => v !== undefined)) {
     out.push([
       'corpUserInfo',
@@ -103,7 +120,8 @@ export function userAspects(spec: UserSpec, options: UpsertOptions = {}): Array<
 /** Writes one user inside an open transaction (also used for inline users of a group). */
 export function writeUser(txn: StoreTxn, stamp: WriteStamp, spec: UserSpec, options: UpsertOptions): string {
   const urn = userUrn(spec.id);
-  if (!urn.startsWith('urn:li:corpuser:')) throw new BadRequestError(`id "${spec.id}" is a group urn; a user id or urn:li:corpuser:<id> is expected`);
+  if (!urn.startsWith('urn:li:corpuser:'))
+    throw new BadRequestError(`id "${spec.id}" is a group urn; a user id or urn:li:corpuser:<id> is expected`);
   for (const [aspect, value] of userAspects(spec, options)) writeAspect(txn, stamp, urn, aspect, value);
   return urn;
 }

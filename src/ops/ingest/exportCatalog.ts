@@ -42,11 +42,24 @@ export function* exportEntities(view: StoreView, types: readonly string[]): Gene
       const records: ExportRecord[] = [];
       for (const aspectName of chosen) {
         const record = view.getAspect(urn, aspectName);
-        if (record) records.push({ entityType: entity.entityType, entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { json: record.value } });
+        if (record)
+          records.push({
+            entityType: entity.entityType,
+            entityUrn: urn,
+            changeType: 'UPSERT',
+            aspectName,
+            aspect: { json: record.value },
+          });
       }
       for (const aspectName of view.timeseriesAspects(urn)) {
         for (const event of view.timeseries(urn, aspectName)) {
-          records.push({ entityType: entity.entityType, entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { json: event.value } });
+          records.push({
+            entityType: entity.entityType,
+            entityUrn: urn,
+            changeType: 'UPSERT',
+            aspectName,
+            aspect: { json: event.value },
+          });
         }
       }
       yield records;

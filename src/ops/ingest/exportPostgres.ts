@@ -54,7 +54,9 @@ const REPLACE = `DELETE FROM ${ASPECT_TABLE} t USING unnest($1::text[], $2::text
 /** A field of COPY's text format: backslash, tab, newline and carriage return escaped; null is \N. */
 function field(v: string | null): string {
   if (v === null) return '\\N';
-  return /[\\\t\n\r]/.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : v;
+  return /[\\\t\n\r]/.test(v)
+    ? v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+    : v;
 }
 
 /** `timestamp` text of an epoch-milliseconds time, in UTC (GMS runs in UTC; the column has no zone). */
@@ -64,7 +66,10 @@ function timestamp(ms: number): string {
 
 /** One row of the table, as COPY text (ending in a newline). */
 function row(urn: string, aspect: string, version: number, record: AspectRecord, aspectVersion: number): string {
-  const systemMetadata = { ...(record.systemMetadata ?? { runId: DEFAULT_RUN_ID, lastObserved: record.created.time }), version: String(aspectVersion) };
+  const systemMetadata = {
+    ...(record.systemMetadata ?? { runId: DEFAULT_RUN_ID, lastObserved: record.created.time }),
+    version: String(aspectVersion),
+  };
   return `${field(urn)}\t${field(aspect)}\t${version}\t${field(JSON.stringify(record.value))}\t${field(JSON.stringify(systemMetadata))}\t${timestamp(record.created.time)}\t${field(record.created.actor)}\t\\N\n`;
 }
 
@@ -80,7 +85,11 @@ function* aspectRows(snapshot: StoreSnapshot, urn: string, aspect: string): Gene
   }
 }
 
-export async function exportToPostgres(store: Store, url: string, options: PgExportOptions = {}): Promise<PgExportSummary> {
+export async function exportToPostgres(
+  store: Store,
+  url: string,
+  options: PgExportOptions = {},
+): Promise<PgExportSummary> {
   const batchRows = options.batchRows ?? 2000;
   const session = await openSession(url);
   const snapshot = store.snapshot();
@@ -88,14 +97,24 @@ export async function exportToPostgres(store: Store, url: string, options: PgExp
     const all = snapshot.entityTypes();
     const only = options.onlyTypes ?? [];
     const unknown = only.filter((t) => !all.includes(t));
-    if (unknown.length > 0) throw new BadRequestError(`--entity-type: no entities of type ${unknown.join(', ')}; the catalog has ${all.join(', ') || 'no entities'}`);
+    if (unknown.length > 0)
+      throw new BadRequestError(
+        `--entity-type: no entities of type ${unknown.join(', ')}; the catalog has ${all.join(', ') || 'no entities'}`,
+      );
     const types = only.length === 0 ? all : all.filter((t) => only.includes(t));
     if (options.onStart) {
       let n = 0;
       for (const t of types) for (const _ of snapshot.eachUrnOfType(t)) n++;
       options.onStart(n);
     }
-    const summary: PgExportSummary = { where: session.where, entities: 0, aspects: 0, rows: 0, createdTable: false, replacedRows: 0 };
+    const summary: PgExportSummary = {
+      where: session.where,
+      entities: 0,
+      aspects: 0,
+      rows: 0,
+      createdTable: false,
+      replacedRows: 0,
+    };
     await session.run('BEGIN … COMMIT', () =>
       session.sql.begin(async (tx) => {
         const s: PgSession = { ...session, sql: tx as unknown as PgSession['sql'] };

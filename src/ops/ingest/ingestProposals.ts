@@ -39,11 +39,14 @@ export interface IngestResult {
  */
 function writePatch(txn: StoreTxn, stamp: WriteStamp, p: Proposal, index: number): PutAspectResult {
   try {
-    const value = normalizeUnionKeys(applyPatch(p.aspectName, txn.getAspect(p.entityUrn, p.aspectName)?.value, p.patch!, stamp.time));
+    const value = normalizeUnionKeys(
+      applyPatch(p.aspectName, txn.getAspect(p.entityUrn, p.aspectName)?.value, p.patch!, stamp.time),
+    );
     try {
       return writeAspect(txn, stamp, p.entityUrn, p.aspectName, value, p.systemMetadata);
     } catch (e) {
-      if (e instanceof AspectValidationError) throw new InvalidPatchError(p.aspectName, `the patched value is not valid: ${e.message}`);
+      if (e instanceof AspectValidationError)
+        throw new InvalidPatchError(p.aspectName, `the patched value is not valid: ${e.message}`);
       throw e;
     }
   } catch (e) {
@@ -74,7 +77,10 @@ export async function ingestProposals(ctx: OpContext, proposals: readonly Propos
         if (rows > 0) result.deleted++;
         continue;
       }
-      const r = p.changeType === 'PATCH' ? writePatch(txn, stamp, p, index) : writeAspect(txn, stamp, p.entityUrn, p.aspectName, p.value, p.systemMetadata);
+      const r =
+        p.changeType === 'PATCH'
+          ? writePatch(txn, stamp, p, index)
+          : writeAspect(txn, stamp, p.entityUrn, p.aspectName, p.value, p.systemMetadata);
       if (r.changed) result.written++;
       else result.unchanged++;
     }

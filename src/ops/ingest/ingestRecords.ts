@@ -112,7 +112,8 @@ export async function ingestRecords(
       const size = patches > 0 ? Math.max(held.length, 1) : CHUNK;
       for (let i = 0; i < held.length; i += size) {
         await flush(held.slice(i, i + size)).catch((e: unknown) => {
-          if (e instanceof InvalidPatchError) throw locatedError(e, recordLocation(from[i + (e.location?.index ?? 0)]!, source.name));
+          if (e instanceof InvalidPatchError)
+            throw locatedError(e, recordLocation(from[i + (e.location?.index ?? 0)]!, source.name));
           throw e;
         });
       }
@@ -144,5 +145,12 @@ export async function ingestRecords(
   } finally {
     progress.stop();
   }
-  return { records, proposals: total, written, unchanged, entities: urns.size, seconds: (performance.now() - started) / 1000 };
+  return {
+    records,
+    proposals: total,
+    written,
+    unchanged,
+    entities: urns.size,
+    seconds: (performance.now() - started) / 1000,
+  };
 }

@@ -48,7 +48,11 @@ export async function writeEntities(ctx: OpContext, proposals: readonly Proposal
     stamp: { time: now, actor: ctx.actor },
     aspects: traced.map((proposal) => ({
       proposal,
-      storedSystemMetadata: (ctx.store.getAspect(proposal.entityUrn, proposal.aspectName)?.systemMetadata as JsonObject | null | undefined) ?? undefined,
+      storedSystemMetadata:
+        (ctx.store.getAspect(proposal.entityUrn, proposal.aspectName)?.systemMetadata as
+          | JsonObject
+          | null
+          | undefined) ?? undefined,
     })),
   };
 }
@@ -71,7 +75,12 @@ export interface DeleteRequest {
  * aspect name neither known nor stored on the entity is, so a typo does not pass for a delete.
  * Returns the number of rows removed.
  */
-export async function deleteEntityV3(ctx: OpContext, entityType: string, urn: string, request: DeleteRequest): Promise<number> {
+export async function deleteEntityV3(
+  ctx: OpContext,
+  entityType: string,
+  urn: string,
+  request: DeleteRequest,
+): Promise<number> {
   checkUrnOfType(urn, entityType, 'urn');
   const key = keyAspectOf(urn).aspectName;
   return ctx.store.write((txn) => {
@@ -80,7 +89,9 @@ export async function deleteEntityV3(ctx: OpContext, entityType: string, urn: st
     if (request.aspects.length === 0 || request.aspects.includes(key)) return txn.deleteEntity(urn);
     for (const aspect of request.aspects) {
       if (!isKnownAspect(aspect) && !stored.includes(aspect)) {
-        throw new BadRequestError(`aspects: unknown aspect ${JSON.stringify(aspect)}: ${urn} has no such aspect (it has ${stored.join(', ') || 'none'})`);
+        throw new BadRequestError(
+          `aspects: unknown aspect ${JSON.stringify(aspect)}: ${urn} has no such aspect (it has ${stored.join(', ') || 'none'})`,
+        );
       }
     }
     return request.aspects.reduce((rows, a) => rows + txn.deleteAspect(urn, a), 0);

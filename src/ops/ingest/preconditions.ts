@@ -51,7 +51,8 @@ export function checkPreconditions(txn: StoreTxn, proposals: readonly Proposal[]
     if (pre && p.requested !== 'RESTATE') {
       if (pre.ifVersionMatch !== undefined) {
         const actual = create ? UNVERSIONED : currentVersion(txn, p.entityUrn, p.aspectName);
-        if (pre.ifVersionMatch !== actual) fail(p, 'PRECONDITION', `Expected version ${pre.ifVersionMatch}, actual version ${actual}`);
+        if (pre.ifVersionMatch !== actual)
+          fail(p, 'PRECONDITION', `Expected version ${pre.ifVersionMatch}, actual version ${actual}`);
       }
       if (pre.ifModifiedSince !== undefined || pre.ifUnmodifiedSince !== undefined) {
         const time = create ? undefined : txn.getAspect(p.entityUrn, p.aspectName)?.created.time;

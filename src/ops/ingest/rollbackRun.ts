@@ -40,23 +40,40 @@ export interface RollbackRequest {
   safe: boolean;
 }
 
-function runOf(txn: StoreTxn, urn: string, aspectName: string): { runId: unknown; version: number; timestamp: number } | undefined {
+function runOf(
+  txn: StoreTxn,
+  urn: string,
+  aspectName: string,
+): { runId: unknown; version: number; timestamp: number } | undefined {
   const record = txn.getAspect(urn, aspectName);
   if (!record) return undefined;
   const version = Number(record.systemMetadata?.['version'] ?? 0);
-  return { runId: record.systemMetadata?.['runId'], version: Number.isFinite(version) ? version : 0, timestamp: record.created.time };
+  return {
+    runId: record.systemMetadata?.['runId'],
+    version: Number.isFinite(version) ? version : 0,
+    timestamp: record.created.time,
+  };
 }
 
 export async function rollbackRun(ctx: OpContext, request: RollbackRequest): Promise<RollbackResult> {
   return ctx.store.write((txn) => {
-    const result: RollbackResult = { runId: request.runId, aspects: [], entitiesAffected: 0, aspectsAffected: 0, aspectsReverted: 0, unsafeEntities: [] };
+    const result: RollbackResult = {
+      runId: request.runId,
+      aspects: [],
+      entitiesAffected: 0,
+      aspectsAffected: 0,
+      aspectsReverted: 0,
+      unsafeEntities: [],
+    };
     for (const entityType of txn.entityTypes()) {
       for (const urn of [...txn.eachUrnOfType(entityType)]) {
         const entity = txn.getEntity(urn);
         if (!entity) continue;
         const ofRun = entity.aspects.flatMap((aspectName) => {
           const run = runOf(txn, urn, aspectName);
-          return run && run.runId === request.runId ? [{ aspectName, ...run, key: isKeyAspect(entity.entityType, aspectName) }] : [];
+          return run && run.runId === request.runId
+            ? [{ aspectName, ...run, key: isKeyAspect(entity.entityType, aspectName) }]
+            : [];
         });
         if (ofRun.length === 0) continue;
         const keyOfRun = ofRun.some((a) => a.key);
@@ -71,7 +88,14 @@ export async function rollbackRun(ctx: OpContext, request: RollbackRequest): Pro
         }
         result.entitiesAffected++;
         for (const a of ofRun) {
-          result.aspects.push({ urn, aspectName: a.aspectName, runId: request.runId, version: a.version, timestamp: a.timestamp, keyAspect: a.key });
+          result.aspects.push({
+            urn,
+            aspectName: a.aspectName,
+            runId: request.runId,
+            version: a.version,
+            timestamp: a.timestamp,
+            keyAspect: a.key,
+          });
           result.aspectsAffected++;
           if (restorable.includes(a)) result.aspectsReverted++;
         }

@@ -77,7 +77,8 @@ function visibleTo(view: StoreView, urn: string, info: DocumentInfo, principals:
   return owners.some((o) => principals.has(o.owner));
 }
 
-const anyOf = (wanted: readonly string[] | null | undefined, have: readonly string[]) => !wanted?.length || have.some((h) => wanted.includes(h));
+const anyOf = (wanted: readonly string[] | null | undefined, have: readonly string[]) =>
+  !wanted?.length || have.some((h) => wanted.includes(h));
 
 function matches(view: StoreView, urn: string, info: DocumentInfo, q: RelatedDocumentsQuery): boolean {
   const parent = info.parentDocument?.document;
@@ -97,7 +98,12 @@ function matches(view: StoreView, urn: string, info: DocumentInfo, q: RelatedDoc
  * cost follows the references, not the catalog), filtered as the input says and as `actor` may see
  * them, most recently modified first. Soft-deleted documents are left out, as DataHub's search does.
  */
-export function relatedDocuments(view: StoreView, assetUrn: string, q: RelatedDocumentsQuery, actor: string): DocumentsPage {
+export function relatedDocuments(
+  view: StoreView,
+  assetUrn: string,
+  q: RelatedDocumentsQuery,
+  actor: string,
+): DocumentsPage {
   validateUrn(assetUrn);
   const page = paging(q, DEFAULT_RELATED_DOCUMENTS_COUNT);
   const principals = actorAndGroups(view, actor);
@@ -107,7 +113,13 @@ export function relatedDocuments(view: StoreView, assetUrn: string, q: RelatedDo
     if (seen.has(edge.urn)) continue;
     seen.add(edge.urn);
     const info = documentInfoOf(view, edge.urn);
-    if (!info || isRemoved(view, edge.urn) || !visibleTo(view, edge.urn, info, principals) || !matches(view, edge.urn, info, q)) continue;
+    if (
+      !info ||
+      isRemoved(view, edge.urn) ||
+      !visibleTo(view, edge.urn, info, principals) ||
+      !matches(view, edge.urn, info, q)
+    )
+      continue;
     found.push({ urn: edge.urn, modified: info.lastModified?.time ?? 0 });
   }
   found.sort((a, b) => b.modified - a.modified || (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0));

@@ -82,11 +82,15 @@ function readQuery(view: StoreView, urn: string): QueryRecord {
 /** Checks one criterion up front, so a bad filter is a 400 even when no query is stored. */
 function checkFilter(f: QueryFilter): void {
   if (!Object.hasOwn(FILTER_FIELDS, f.field)) {
-    throw new BadRequestError(`Cannot filter queries by field "${f.field}". Filterable fields: ${Object.keys(FILTER_FIELDS).join(', ')}.`);
+    throw new BadRequestError(
+      `Cannot filter queries by field "${f.field}". Filterable fields: ${Object.keys(FILTER_FIELDS).join(', ')}.`,
+    );
   }
   const condition = f.condition ?? 'EQUAL';
   if (!['EQUAL', 'IN', 'EXISTS'].includes(condition)) {
-    throw new BadRequestError(`Cannot filter queries with condition ${condition}. Supported conditions: EQUAL, IN, EXISTS.`);
+    throw new BadRequestError(
+      `Cannot filter queries with condition ${condition}. Supported conditions: EQUAL, IN, EXISTS.`,
+    );
   }
 }
 
@@ -99,14 +103,20 @@ function holds(f: QueryFilter, q: QueryRecord): boolean {
 
 function textMatches(words: string[], q: QueryRecord): boolean {
   if (words.length === 0) return true;
-  const text = [q.props?.name, q.props?.description, q.props?.statement?.value].filter(Boolean).join('\n').toLowerCase();
+  const text = [q.props?.name, q.props?.description, q.props?.statement?.value]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase();
   return words.every((w) => text.includes(w));
 }
 
 function sorter(input: ListQueriesInput): (a: QueryRecord, b: QueryRecord) => number {
   const criterion = input.sortInput?.sortCriterion ?? { field: 'createdAt', sortOrder: 'DESCENDING' };
   const key = Object.hasOwn(SORT_FIELDS, criterion.field) ? SORT_FIELDS[criterion.field] : undefined;
-  if (!key) throw new BadRequestError(`Cannot sort queries by field "${criterion.field}". Sortable fields: ${Object.keys(SORT_FIELDS).join(', ')}.`);
+  if (!key)
+    throw new BadRequestError(
+      `Cannot sort queries by field "${criterion.field}". Sortable fields: ${Object.keys(SORT_FIELDS).join(', ')}.`,
+    );
   const sign = criterion.sortOrder === 'ASCENDING' ? 1 : -1;
   const order = (x: number | string, y: number | string) => (x < y ? -1 : x > y ? 1 : 0);
   return (a, b) => sign * order(key(a), key(b)) || order(a.urn, b.urn);

@@ -29,7 +29,16 @@ import { parentDocuments } from './documents.ts';
 const FOLDER_ID = '__system_shared_documents';
 export const SHARED_FOLDER_URN = `urn:li:document:${FOLDER_ID}`;
 /** The document types an agent may save, as DataHub lists them. */
-export const SHARED_DOCUMENT_TYPES: readonly string[] = ['Insight', 'Decision', 'FAQ', 'Analysis', 'Summary', 'Recommendation', 'Note', 'Context'];
+export const SHARED_DOCUMENT_TYPES: readonly string[] = [
+  'Insight',
+  'Decision',
+  'FAQ',
+  'Analysis',
+  'Summary',
+  'Recommendation',
+  'Note',
+  'Context',
+];
 /** The actor DataHub's SDK stamps a new document's info with. */
 const SDK_ACTOR = 'urn:li:corpuser:__ingestion';
 /** Who the settings name as their modifier when the author is not known. */
@@ -59,23 +68,38 @@ const refused = (refusal: string): SaveResult => ({ saved: false, refusal });
 function inputRefusal(input: SharedDocumentInput): string | null {
   if (!input.title?.trim()) return 'title cannot be empty';
   if (!input.content?.trim()) return 'content cannot be empty';
-  if (!SHARED_DOCUMENT_TYPES.includes(input.documentType)) return `Invalid document_type '${input.documentType}'. Must be one of: ${SHARED_DOCUMENT_TYPES.join(', ')}`;
-  if (input.urn !== null && !input.urn.startsWith('urn:li:document:')) return `Invalid urn format '${input.urn}'. Must start with 'urn:li:document:'`;
+  if (!SHARED_DOCUMENT_TYPES.includes(input.documentType))
+    return `Invalid document_type '${input.documentType}'. Must be one of: ${SHARED_DOCUMENT_TYPES.join(', ')}`;
+  if (input.urn !== null && !input.urn.startsWith('urn:li:document:'))
+    return `Invalid urn format '${input.urn}'. Must start with 'urn:li:document:'`;
   return null;
 }
 
 /** Why an existing document may not be updated (DataHub's message); null when it lies inside the folder or does not exist yet. */
 function updateRefusal(ctx: OpContext, urn: string): string | null {
-  if (urn === SHARED_FOLDER_URN) return 'Cannot update the root shared documents folder. Only documents within this folder can be updated.';
+  if (urn === SHARED_FOLDER_URN)
+    return 'Cannot update the root shared documents folder. Only documents within this folder can be updated.';
   if (!ctx.store.entityExists(urn)) return null;
-  if (!readDocumentInfo(ctx.store, urn)) return `Document '${urn}' has no document info. Cannot verify it's in the shared folder.`;
+  if (!readDocumentInfo(ctx.store, urn))
+    return `Document '${urn}' has no document info. Cannot verify it's in the shared folder.`;
   if (parentDocuments(ctx.store, urn).includes(SHARED_FOLDER_URN)) return null;
   return `Document '${urn}' is not in the shared documents folder. Only documents in this folder can be updated.`;
 }
 
-const proposal = (urn: string, aspectName: string, value: Record<string, unknown>): Proposal => ({ entityType: 'document', entityUrn: urn, changeType: 'UPSERT', aspectName, value });
+const proposal = (urn: string, aspectName: string, value: Record<string, unknown>): Proposal => ({
+  entityType: 'document',
+  entityUrn: urn,
+  changeType: 'UPSERT',
+  aspectName,
+  value,
+});
 
-const documentInfo = (title: string, text: string, time: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+const documentInfo = (
+  title: string,
+  text: string,
+  time: number,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> => ({
   title,
   source: { sourceType: 'NATIVE' },
   status: { state: 'PUBLISHED' },
@@ -98,7 +122,9 @@ function folderProposals(ctx: OpContext, time: number): Proposal[] {
       proposal(SHARED_FOLDER_URN, 'status', { removed: false }),
     ];
   }
-  return readStatus(ctx.store, SHARED_FOLDER_URN)?.removed === false ? [] : [proposal(SHARED_FOLDER_URN, 'status', { removed: false })];
+  return readStatus(ctx.store, SHARED_FOLDER_URN)?.removed === false
+    ? []
+    : [proposal(SHARED_FOLDER_URN, 'status', { removed: false })];
 }
 
 /** Saves (creates or updates) an agent's document in the shared folder, or says why not; nothing is written on a refusal. */
@@ -116,16 +142,27 @@ export async function saveSharedDocument(ctx: OpContext, input: SharedDocumentIn
       documentInfo(input.title, input.content, now, {
         parentDocument: { document: SHARED_FOLDER_URN },
         ...(input.relatedAssets?.length ? { relatedAssets: input.relatedAssets.map((asset) => ({ asset })) } : {}),
-        ...(input.relatedDocuments?.length ? { relatedDocuments: input.relatedDocuments.map((document) => ({ document })) } : {}),
+        ...(input.relatedDocuments?.length
+          ? { relatedDocuments: input.relatedDocuments.map((document) => ({ document })) }
+          : {}),
       }),
     ),
-    proposal(urn, 'documentSettings', { showInGlobalContext: true, lastModified: { time: now, actor: input.author ?? DEFAULT_MODIFIER } }),
+    proposal(urn, 'documentSettings', {
+      showInGlobalContext: true,
+      lastModified: { time: now, actor: input.author ?? DEFAULT_MODIFIER },
+    }),
     proposal(urn, 'subTypes', { typeNames: [input.documentType] }),
   );
   if (created && input.author) {
-    proposals.push(proposal(urn, 'ownership', { owners: [{ owner: input.author, type: 'TECHNICAL_OWNER' }], lastModified: { time: 0, actor: 'urn:li:corpuser:unknown' } }));
+    proposals.push(
+      proposal(urn, 'ownership', {
+        owners: [{ owner: input.author, type: 'TECHNICAL_OWNER' }],
+        lastModified: { time: 0, actor: 'urn:li:corpuser:unknown' },
+      }),
+    );
   }
-  if (input.topics?.length) proposals.push(proposal(urn, 'globalTags', { tags: input.topics.map((t) => ({ tag: `urn:li:tag:${t}` })) }));
+  if (input.topics?.length)
+    proposals.push(proposal(urn, 'globalTags', { tags: input.topics.map((t) => ({ tag: `urn:li:tag:${t}` })) }));
   await ingestProposals(ctx, proposals);
   return { saved: true, urn, created };
 }

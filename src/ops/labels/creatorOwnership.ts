@@ -5,7 +5,14 @@ import type { WriteStamp } from '../core/writeAspect.ts';
 
 export function creatorOwnership(stamp: WriteStamp): Ownership {
   return {
-    owners: [{ owner: stamp.actor, type: 'TECHNICAL_OWNER', typeUrn: systemOwnershipTypeUrn('TECHNICAL_OWNER'), source: { type: 'MANUAL' } }],
+    owners: [
+      {
+        owner: stamp.actor,
+        type: 'TECHNICAL_OWNER',
+        typeUrn: systemOwnershipTypeUrn('TECHNICAL_OWNER'),
+        source: { type: 'MANUAL' },
+      },
+    ],
     lastModified: stamp,
   };
 }

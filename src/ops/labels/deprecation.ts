@@ -31,7 +31,11 @@ function applyChange(current: Partial<Deprecation>, change: DeprecationChange, a
 
 function checkChange(change: DeprecationChange): void {
   if (typeof change.deprecated !== 'boolean') throw new BadRequestError('deprecated: expected a boolean');
-  if (change.decommissionTime !== undefined && change.decommissionTime !== null && !Number.isFinite(change.decommissionTime)) {
+  if (
+    change.decommissionTime !== undefined &&
+    change.decommissionTime !== null &&
+    !Number.isFinite(change.decommissionTime)
+  ) {
     throw new BadRequestError('decommissionTime: expected epoch milliseconds');
   }
   if (change.replacement) checkUrnSyntax(change.replacement);
@@ -43,7 +47,8 @@ export async function updateDeprecation(ctx: OpContext, urn: string, change: Dep
   checkChange(change);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
-    if (!txn.entityExists(urn)) throw new BadRequestError(`Failed to update deprecation for Entity ${urn}. Entity does not exist.`);
+    if (!txn.entityExists(urn))
+      throw new BadRequestError(`Failed to update deprecation for Entity ${urn}. Entity does not exist.`);
     const current = readAspect(txn, urn, deprecation, {});
     writeAspect(txn, stamp, urn, 'deprecation', applyChange(current, change, ctx.actor));
   });

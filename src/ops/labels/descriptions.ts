@@ -89,11 +89,13 @@ export async function updateDescription(ctx: OpContext, input: DescriptionUpdate
   if (!target) throw new BadRequestError(`Failed to update description. Unsupported resource type ${urn} provided.`);
   await ctx.store.write((txn) => {
     if (!txn.entityExists(urn)) throw missing();
-    if (entityType === 'domain' && !txn.getAspect(urn, 'domainProperties')) throw new BadRequestError('Properties for this Domain do not yet exist!');
+    if (entityType === 'domain' && !txn.getAspect(urn, 'domainProperties'))
+      throw new BadRequestError('Properties for this Domain do not yet exist!');
     if (entityType === 'glossaryTerm' && !txn.getAspect(urn, 'glossaryTermInfo')) {
       throw new BadRequestError('Properties for this Glossary Term do not yet exist!');
     }
-    if (entityType === 'glossaryNode' && !txn.getAspect(urn, 'glossaryNodeInfo')) throw new BadRequestError('Glossary Node does not exist');
+    if (entityType === 'glossaryNode' && !txn.getAspect(urn, 'glossaryNodeInfo'))
+      throw new BadRequestError('Glossary Node does not exist');
     // Any of the aspects above: the description field is set, the rest kept as stored.
     const current = readAspect(txn, urn, target.aspect, entityType === 'tag' ? { name: rawKey } : {});
     writeAspect(txn, stamp, urn, target.aspect.name, { ...current, [target.field]: input.description });

@@ -12,7 +12,10 @@ import type { GlobalTags } from '../../model/aspects/globalTags.ts';
  * is no edit: DataHub's UI shows `editableProperties.description || properties.description`, and the
  * same for a column, so the ingested text shows again.
  */
-export function effectiveDescription(edited: string | null | undefined, ingested: string | null | undefined): string | null {
+export function effectiveDescription(
+  edited: string | null | undefined,
+  ingested: string | null | undefined,
+): string | null {
   return edited ? edited : (ingested ?? edited ?? null);
 }
 

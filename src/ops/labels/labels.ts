@@ -30,8 +30,22 @@ export interface LabelKind {
   stamped: boolean;
 }
 
-export const TAGS: LabelKind = { entityType: 'tag', aspect: globalTags, aspectName: 'globalTags', listField: 'tags', keyField: 'tag', stamped: false };
-export const TERMS: LabelKind = { entityType: 'glossaryTerm', aspect: glossaryTerms, aspectName: 'glossaryTerms', listField: 'terms', keyField: 'urn', stamped: true };
+export const TAGS: LabelKind = {
+  entityType: 'tag',
+  aspect: globalTags,
+  aspectName: 'globalTags',
+  listField: 'tags',
+  keyField: 'tag',
+  stamped: false,
+};
+export const TERMS: LabelKind = {
+  entityType: 'glossaryTerm',
+  aspect: glossaryTerms,
+  aspectName: 'glossaryTerms',
+  listField: 'terms',
+  keyField: 'urn',
+  stamped: true,
+};
 
 type Association = Record<string, unknown>;
 type Holder = Record<string, unknown>;
@@ -39,13 +53,21 @@ type Holder = Record<string, unknown>;
 /** V-TAG: the urn must be a urn of the label's type, of an existing label. */
 export function validateLabel(view: StoreView, kind: LabelKind, urn: string): void {
   if (urnTypeOf(urn) !== kind.entityType) {
-    throw new BadRequestError(`Failed to validate label with urn ${urn}. Urn type does not match entity type ${kind.entityType}..`);
+    throw new BadRequestError(
+      `Failed to validate label with urn ${urn}. Urn type does not match entity type ${kind.entityType}..`,
+    );
   }
-  if (!view.entityExists(urn)) throw new BadRequestError(`Failed to validate label with urn ${urn}. Urn does not exist.`);
+  if (!view.entityExists(urn))
+    throw new BadRequestError(`Failed to validate label with urn ${urn}. Urn does not exist.`);
 }
 
 /** Adds every label to every resource; returns true. One bad label or resource changes nothing. */
-export async function addLabels(ctx: OpContext, kind: LabelKind, urns: readonly string[], resources: readonly (ResourceRef | null)[]): Promise<true> {
+export async function addLabels(
+  ctx: OpContext,
+  kind: LabelKind,
+  urns: readonly string[],
+  resources: readonly (ResourceRef | null)[],
+): Promise<true> {
   const refs = resources.filter((r): r is ResourceRef => r != null);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
@@ -63,18 +85,31 @@ export async function addLabels(ctx: OpContext, kind: LabelKind, urns: readonly 
 }
 
 /** Removes the labels from every resource (absent ones are fine); returns true. */
-export async function removeLabels(ctx: OpContext, kind: LabelKind, urns: readonly string[], resources: readonly (ResourceRef | null)[]): Promise<true> {
+export async function removeLabels(
+  ctx: OpContext,
+  kind: LabelKind,
+  urns: readonly string[],
+  resources: readonly (ResourceRef | null)[],
+): Promise<true> {
   const refs = resources.filter((r): r is ResourceRef => r != null);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     const targets = refs.map((r) => ({ urn: r.resourceUrn, field: validateResource(txn, r) }));
-    for (const { urn, field } of targets) changeLabels(txn, kind, stamp, urn, field, (list) => list.filter((a) => !urns.includes(a[kind.keyField] as string)));
+    for (const { urn, field } of targets)
+      changeLabels(txn, kind, stamp, urn, field, (list) =>
+        list.filter((a) => !urns.includes(a[kind.keyField] as string)),
+      );
   });
   return true;
 }
 
 /** `removeTag` / `removeTerm`: as DataHub, a urn of another type is not an error but answers false. */
-export async function removeLabel(ctx: OpContext, kind: LabelKind, urn: string, resource: ResourceRef): Promise<boolean> {
+export async function removeLabel(
+  ctx: OpContext,
+  kind: LabelKind,
+  urn: string,
+  resource: ResourceRef,
+): Promise<boolean> {
   if (urnTypeOf(urn) !== kind.entityType) {
     // Still a missing target is an error (docs/design.md §2.1).
     ctx.store.refresh();
@@ -85,18 +120,40 @@ export async function removeLabel(ctx: OpContext, kind: LabelKind, urn: string, 
 }
 
 function changed(kind: LabelKind, holder: Holder, list: Association[], stamp: WriteStamp): Holder {
-  return { ...holder, [kind.listField]: list, ...(kind.stamped && { auditStamp: { time: stamp.time, actor: stamp.actor } }) };
+  return {
+    ...holder,
+    [kind.listField]: list,
+    ...(kind.stamped && { auditStamp: { time: stamp.time, actor: stamp.actor } }),
+  };
 }
 
-function changeLabels(txn: StoreTxn, kind: LabelKind, stamp: WriteStamp, urn: string, field: string | null, change: (list: Association[]) => Association[]): void {
+function changeLabels(
+  txn: StoreTxn,
+  kind: LabelKind,
+  stamp: WriteStamp,
+  urn: string,
+  field: string | null,
+  change: (list: Association[]) => Association[],
+): void {
   if (field === null) {
     const current: Holder = readAspect(txn, urn, kind.aspect, { [kind.listField]: [] });
-    writeAspect(txn, stamp, urn, kind.aspectName, changed(kind, current, change((current[kind.listField] as Association[]) ?? []), stamp));
+    writeAspect(
+      txn,
+      stamp,
+      urn,
+      kind.aspectName,
+      changed(kind, current, change((current[kind.listField] as Association[]) ?? []), stamp),
+    );
     return;
   }
   const current = latestAspect(txn, urn, editableSchemaMetadata);
   const { aspect, entry } = editableFieldEntry(current && structuredClone(current), field, stamp);
   const holder = (entry[kind.aspectName] as Holder | undefined) ?? {};
-  (entry as Record<string, unknown>)[kind.aspectName] = changed(kind, holder, change((holder[kind.listField] as Association[]) ?? []), stamp);
+  (entry as Record<string, unknown>)[kind.aspectName] = changed(
+    kind,
+    holder,
+    change((holder[kind.listField] as Association[]) ?? []),
+    stamp,
+  );
   writeAspect(txn, stamp, urn, 'editableSchemaMetadata', aspect);
 }

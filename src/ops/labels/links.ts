@@ -17,11 +17,14 @@ function isUrl(s: string): boolean {
 /** Appends `{url, description: label}` unless a link with the same url and label is there. */
 export async function addLink(ctx: OpContext, resourceUrn: string, linkUrl: string, label: string): Promise<true> {
   checkUrnSyntax(resourceUrn);
-  if (!isUrl(linkUrl)) throw new BadRequestError(`Failed to change institutional memory for resource ${resourceUrn}. Expected an url.`);
+  if (!isUrl(linkUrl))
+    throw new BadRequestError(`Failed to change institutional memory for resource ${resourceUrn}. Expected an url.`);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(resourceUrn)) {
-      throw new BadRequestError(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
+      throw new BadRequestError(
+        `Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`,
+      );
     }
     const current = readAspect(txn, resourceUrn, institutionalMemory, { elements: [] });
     if (current.elements.some((e) => e.url === linkUrl && e.description === label)) return;
@@ -32,16 +35,24 @@ export async function addLink(ctx: OpContext, resourceUrn: string, linkUrl: stri
 }
 
 /** Removes every link with that url (and that label, when given); a missing link is fine. */
-export async function removeLink(ctx: OpContext, resourceUrn: string, linkUrl: string, label?: string | null): Promise<true> {
+export async function removeLink(
+  ctx: OpContext,
+  resourceUrn: string,
+  linkUrl: string,
+  label?: string | null,
+): Promise<true> {
   checkUrnSyntax(resourceUrn);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(resourceUrn)) {
-      throw new BadRequestError(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
+      throw new BadRequestError(
+        `Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`,
+      );
     }
     const current = readAspect(txn, resourceUrn, institutionalMemory, { elements: [] });
     const elements = current.elements.filter((e) => !(e.url === linkUrl && (label == null || e.description === label)));
-    if (elements.length !== current.elements.length) writeAspect(txn, stamp, resourceUrn, 'institutionalMemory', { ...current, elements });
+    if (elements.length !== current.elements.length)
+      writeAspect(txn, stamp, resourceUrn, 'institutionalMemory', { ...current, elements });
   });
   return true;
 }

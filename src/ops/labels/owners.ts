@@ -31,21 +31,33 @@ export function systemOwnershipTypeUrn(type: string): string {
 export function validateOwner(view: StoreView, o: OwnerInput): void {
   const type = urnTypeOf(o.ownerUrn);
   if (o.ownerEntityType === 'CORP_GROUP' && type !== 'corpGroup') {
-    throw new BadRequestError(`Failed to change ownership for resource(s). Expected a corp group urn, found ${o.ownerUrn}`);
+    throw new BadRequestError(
+      `Failed to change ownership for resource(s). Expected a corp group urn, found ${o.ownerUrn}`,
+    );
   }
   if (o.ownerEntityType === 'CORP_USER' && type !== 'corpuser') {
-    throw new BadRequestError(`Failed to change ownership for resource(s). Expected a corp user urn, found ${o.ownerUrn}.`);
+    throw new BadRequestError(
+      `Failed to change ownership for resource(s). Expected a corp user urn, found ${o.ownerUrn}.`,
+    );
   }
   if (!view.entityExists(o.ownerUrn)) {
-    throw new BadRequestError(`Failed to change ownership for resource(s). Owner with urn ${o.ownerUrn} does not exist.`);
+    throw new BadRequestError(
+      `Failed to change ownership for resource(s). Owner with urn ${o.ownerUrn} does not exist.`,
+    );
   }
-  if (o.ownershipTypeUrn && !o.ownershipTypeUrn.startsWith(SYSTEM_TYPE_PREFIX) && !view.entityExists(o.ownershipTypeUrn)) {
+  if (
+    o.ownershipTypeUrn &&
+    !o.ownershipTypeUrn.startsWith(SYSTEM_TYPE_PREFIX) &&
+    !view.entityExists(o.ownershipTypeUrn)
+  ) {
     throw new BadRequestError(
       `Failed to change ownership for resource(s). Custom Ownership type with urn ${o.ownershipTypeUrn} does not exist.`,
     );
   }
   if (!o.type && !o.ownershipTypeUrn) {
-    throw new BadRequestError('Failed to change ownership for resource(s). Expected either type or ownershipTypeUrn to be specified.');
+    throw new BadRequestError(
+      'Failed to change ownership for resource(s). Expected either type or ownershipTypeUrn to be specified.',
+    );
   }
 }
 
@@ -59,7 +71,8 @@ function sameOwner(stored: Owner, ownerUrn: string, typeUrn: string | null | und
 
 function checkResourceExists(view: StoreView, urn: string): void {
   checkUrnSyntax(urn);
-  if (!view.entityExists(urn)) throw new BadRequestError(`Failed to change ownership for resource ${urn}. Resource does not exist.`);
+  if (!view.entityExists(urn))
+    throw new BadRequestError(`Failed to change ownership for resource ${urn}. Resource does not exist.`);
 }
 
 function applyAdd(txn: StoreTxn, stamp: WriteStamp, urn: string, owners: readonly OwnerInput[]): void {
@@ -68,14 +81,24 @@ function applyAdd(txn: StoreTxn, stamp: WriteStamp, urn: string, owners: readonl
   for (const o of owners) {
     list = list.filter((s) => !sameOwner(s, o.ownerUrn, o.ownershipTypeUrn));
     // The type is checked against OWNERSHIP_TYPES when the aspect is written.
-    const entry: Owner = { owner: o.ownerUrn, type: (o.type ?? 'CUSTOM') as OwnershipTypeName, source: { type: 'MANUAL' } };
+    const entry: Owner = {
+      owner: o.ownerUrn,
+      type: (o.type ?? 'CUSTOM') as OwnershipTypeName,
+      source: { type: 'MANUAL' },
+    };
     if (o.ownershipTypeUrn) entry.typeUrn = o.ownershipTypeUrn;
     list.push(entry);
   }
   writeAspect(txn, stamp, urn, 'ownership', { ...current, owners: list, lastModified: stamp });
 }
 
-function applyRemove(txn: StoreTxn, stamp: WriteStamp, urn: string, ownerUrns: readonly string[], typeUrn?: string | null): void {
+function applyRemove(
+  txn: StoreTxn,
+  stamp: WriteStamp,
+  urn: string,
+  ownerUrns: readonly string[],
+  typeUrn?: string | null,
+): void {
   const current = readAspect(txn, urn, ownership, { owners: [] });
   const owners = (current.owners ?? []).filter((s) => !ownerUrns.some((o) => sameOwner(s, o, typeUrn)));
   writeAspect(txn, stamp, urn, 'ownership', { ...current, owners, lastModified: stamp });
@@ -97,7 +120,12 @@ export async function addOwners(ctx: OpContext, resourceUrn: string, owners: rea
 }
 
 /** removeOwner: the resource must exist; an owner that is not there is fine. */
-export async function removeOwner(ctx: OpContext, resourceUrn: string, ownerUrn: string, ownershipTypeUrn?: string | null): Promise<true> {
+export async function removeOwner(
+  ctx: OpContext,
+  resourceUrn: string,
+  ownerUrn: string,
+  ownershipTypeUrn?: string | null,
+): Promise<true> {
   const stamp = stampOf(ctx);
   await ctx.store.write((txn) => {
     checkResourceExists(txn, resourceUrn);
@@ -111,7 +139,11 @@ function checkNoSubResource(r: ResourceRef, verb: 'applied to' | 'removed from')
 }
 
 /** batchAddOwners: owners first, then every resource (no sub-resources, V-RES), then one write. */
-export async function batchAddOwners(ctx: OpContext, owners: readonly OwnerInput[], resources: readonly (ResourceRef | null)[]): Promise<true> {
+export async function batchAddOwners(
+  ctx: OpContext,
+  owners: readonly OwnerInput[],
+  resources: readonly (ResourceRef | null)[],
+): Promise<true> {
   const refs = resources.filter((r): r is ResourceRef => r != null);
   const stamp = stampOf(ctx);
   await ctx.store.write((txn) => {
@@ -139,7 +171,8 @@ export async function batchRemoveOwners(
       checkNoSubResource(r, 'removed from');
       validateResource(txn, r);
     }
-    for (const urn of new Set(refs.map((r) => r.resourceUrn))) applyRemove(txn, stamp, urn, ownerUrns, ownershipTypeUrn);
+    for (const urn of new Set(refs.map((r) => r.resourceUrn)))
+      applyRemove(txn, stamp, urn, ownerUrns, ownershipTypeUrn);
   });
   return true;
 }

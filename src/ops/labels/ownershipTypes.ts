@@ -24,10 +24,16 @@ export function ownershipTypeName(view: StoreView, urn: string): string {
   const info = latestAspect(view, urn, ownershipTypeInfo);
   if (info?.name) return info.name;
   const id = urn.slice(urn.lastIndexOf(':') + 1).replace(/^__system__/, '');
-  return id.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return id
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 }
 
-export function listOwnershipTypes(view: StoreView, q: OwnershipTypesQuery): { start: number; count: number; total: number; urns: string[] } {
+export function listOwnershipTypes(
+  view: StoreView,
+  q: OwnershipTypesQuery,
+): { start: number; count: number; total: number; urns: string[] } {
   const { start, count } = paging(q, 20);
   const urns = [...SYSTEM_OWNERSHIP_TYPES.map(systemOwnershipTypeUrn)];
   for (const urn of view.eachUrnOfType('ownershipType')) {
@@ -35,7 +41,10 @@ export function listOwnershipTypes(view: StoreView, q: OwnershipTypesQuery): { s
     if (!urns.includes(urn) && !removed) urns.push(urn);
   }
   const needle = (q.query ?? '').trim().toLowerCase();
-  const matching = needle === '' || needle === '*' ? urns : urns.filter((u) => ownershipTypeName(view, u).toLowerCase().includes(needle));
+  const matching =
+    needle === '' || needle === '*'
+      ? urns
+      : urns.filter((u) => ownershipTypeName(view, u).toLowerCase().includes(needle));
   const page = matching.slice(start, start + count);
   return { start, count: page.length, total: matching.length, urns: page };
 }

@@ -42,7 +42,8 @@ interface Definition {
 }
 
 function stored(v: PropertyValueInput, where: string): StoredValue {
-  if (v.stringValue != null && v.numberValue != null) throw new BadRequestError(`${where}: give stringValue or numberValue, not both`);
+  if (v.stringValue != null && v.numberValue != null)
+    throw new BadRequestError(`${where}: give stringValue or numberValue, not both`);
   if (v.stringValue != null) return { string: v.stringValue };
   if (v.numberValue != null) return { double: v.numberValue };
   throw new BadRequestError(`${where}: a value needs stringValue or numberValue`);
@@ -53,10 +54,15 @@ export async function createStructuredProperty(ctx: OpContext, input: CreateStru
   const id = input.id ?? input.qualifiedName ?? randomUUID();
   const urn = `urn:li:structuredProperty:${id}`;
   checkUrnSyntax(urn);
-  if (urnTypeOf(input.valueType) !== 'dataType') throw new BadRequestError(`valueType: expected a urn:li:dataType:… urn such as urn:li:dataType:datahub.string, got "${input.valueType}"`);
-  if (input.entityTypes.length === 0) throw new BadRequestError('entityTypes: name at least one entity type (urn:li:entityType:datahub.dataset, …)');
+  if (urnTypeOf(input.valueType) !== 'dataType')
+    throw new BadRequestError(
+      `valueType: expected a urn:li:dataType:… urn such as urn:li:dataType:datahub.string, got "${input.valueType}"`,
+    );
+  if (input.entityTypes.length === 0)
+    throw new BadRequestError('entityTypes: name at least one entity type (urn:li:entityType:datahub.dataset, …)');
   for (const t of input.entityTypes) {
-    if (urnTypeOf(t) !== 'entityType') throw new BadRequestError(`entityTypes: expected urn:li:entityType:… urns, got "${t}"`);
+    if (urnTypeOf(t) !== 'entityType')
+      throw new BadRequestError(`entityTypes: expected urn:li:entityType:… urns, got "${t}"`);
   }
   const definition: Record<string, unknown> = {
     qualifiedName: input.qualifiedName ?? id,
@@ -68,9 +74,13 @@ export async function createStructuredProperty(ctx: OpContext, input: CreateStru
   if (input.displayName != null) definition['displayName'] = input.displayName;
   if (input.description != null) definition['description'] = input.description;
   if (input.allowedValues?.length) {
-    definition['allowedValues'] = input.allowedValues.map((a, i) => ({ value: stored(a, `allowedValues[${i}]`), ...(a.description != null && { description: a.description }) }));
+    definition['allowedValues'] = input.allowedValues.map((a, i) => ({
+      value: stored(a, `allowedValues[${i}]`),
+      ...(a.description != null && { description: a.description }),
+    }));
   }
-  if (input.typeQualifier?.allowedTypes?.length) definition['typeQualifier'] = { allowedTypes: input.typeQualifier.allowedTypes };
+  if (input.typeQualifier?.allowedTypes?.length)
+    definition['typeQualifier'] = { allowedTypes: input.typeQualifier.allowedTypes };
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   definition['created'] = stamp;
   definition['lastModified'] = stamp;
@@ -79,7 +89,13 @@ export async function createStructuredProperty(ctx: OpContext, input: CreateStru
     writeAspect(txn, stamp, urn, 'propertyDefinition', definition);
     if (input.settings) {
       const flags = ['isHidden', 'showInSearchFilters', 'showInAssetSummary', 'showAsAssetBadge', 'showInColumnsTable'];
-      writeAspect(txn, stamp, urn, 'structuredPropertySettings', Object.fromEntries(flags.map((f) => [f, input.settings?.[f] === true])));
+      writeAspect(
+        txn,
+        stamp,
+        urn,
+        'structuredPropertySettings',
+        Object.fromEntries(flags.map((f) => [f, input.settings?.[f] === true])),
+      );
     }
     return urn;
   });
@@ -96,16 +112,24 @@ function checkValues(assetUrn: string, propertyUrn: string, d: Definition, value
   const numeric = d.valueType.endsWith('.number');
   const where = `values of ${propertyUrn}`;
   for (const v of values) {
-    if (numeric !== 'double' in v) throw new BadRequestError(`${where}: ${numeric ? 'numberValue' : 'stringValue'} expected for value type ${d.valueType}`);
+    if (numeric !== 'double' in v)
+      throw new BadRequestError(
+        `${where}: ${numeric ? 'numberValue' : 'stringValue'} expected for value type ${d.valueType}`,
+      );
   }
-  if (d.cardinality !== 'MULTIPLE' && values.length > 1) throw new BadRequestError(`${where}: the property takes a single value, got ${values.length}`);
+  if (d.cardinality !== 'MULTIPLE' && values.length > 1)
+    throw new BadRequestError(`${where}: the property takes a single value, got ${values.length}`);
   if (d.allowedValues?.length) {
     const allowed = d.allowedValues.map((a) => JSON.stringify(a.value));
     const bad = values.find((v) => !allowed.includes(JSON.stringify(v)));
-    if (bad) throw new BadRequestError(`${where}: ${JSON.stringify(Object.values(bad)[0])} is not one of the allowed values`);
+    if (bad)
+      throw new BadRequestError(`${where}: ${JSON.stringify(Object.values(bad)[0])} is not one of the allowed values`);
   }
   const entityType = parseUrn(assetUrn).entityType;
-  if (d.entityTypes?.length && !d.entityTypes.some((t) => parseUrn(t).rawKey.replace(/^datahub\./, '') === entityType)) {
+  if (
+    d.entityTypes?.length &&
+    !d.entityTypes.some((t) => parseUrn(t).rawKey.replace(/^datahub\./, '') === entityType)
+  ) {
     throw new BadRequestError(`${propertyUrn} does not apply to ${entityType} entities`);
   }
 }
@@ -143,13 +167,19 @@ export async function upsertStructuredProperties(
 }
 
 /** removeStructuredProperties: the asset loses the listed properties (absent ones are fine). */
-export async function removeStructuredProperties(ctx: OpContext, assetUrn: string, propertyUrns: readonly string[]): Promise<true> {
+export async function removeStructuredProperties(
+  ctx: OpContext,
+  assetUrn: string,
+  propertyUrns: readonly string[],
+): Promise<true> {
   checkUrnSyntax(assetUrn);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(assetUrn)) throw new BadRequestError(`Asset with provided urn ${assetUrn} does not exist`);
     const current = latestAspect(txn, assetUrn, structuredProperties)?.properties ?? [];
-    writeAspect(txn, stamp, assetUrn, 'structuredProperties', { properties: current.filter((e) => !propertyUrns.includes(e.propertyUrn)) });
+    writeAspect(txn, stamp, assetUrn, 'structuredProperties', {
+      properties: current.filter((e) => !propertyUrns.includes(e.propertyUrn)),
+    });
   });
   return true;
 }

@@ -18,7 +18,10 @@ function checkTagUrn(urn: string): void {
 }
 
 /** Creates `urn:li:tag:<id>` (random id when absent) owned by the caller; a taken id is an error. */
-export async function createTag(ctx: OpContext, input: { id?: string | null; name: string; description?: string | null }): Promise<string> {
+export async function createTag(
+  ctx: OpContext,
+  input: { id?: string | null; name: string; description?: string | null },
+): Promise<string> {
   const id = input.id ?? randomUUID();
   const urn = `urn:li:tag:${id}`;
   checkTagUrn(urn);
@@ -34,7 +37,11 @@ export async function createTag(ctx: OpContext, input: { id?: string | null; nam
 }
 
 /** Sets name and description; colour and owners are kept. */
-export async function updateTag(ctx: OpContext, urn: string, input: { name: string; description?: string | null }): Promise<true> {
+export async function updateTag(
+  ctx: OpContext,
+  urn: string,
+  input: { name: string; description?: string | null },
+): Promise<true> {
   checkTagUrn(urn);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {

@@ -44,8 +44,18 @@ export const LINEAGE_RELATIONSHIPS: readonly LineageRelationshipSpec[] = [
   { source: 'dashboard', type: 'Contains', dest: ['chart'], upstream: true },
   { source: 'dashboard', type: 'DashboardContainsDashboard', dest: ['dashboard'], upstream: true },
   { source: 'dataProcess', type: 'Consumes', dest: ['dataset'], upstream: true },
-  { source: 'dataProcessInstance', type: 'DataProcessInstanceConsumes', dest: ['dataset', 'mlModel', 'dataProcessInstance'], upstream: true },
-  { source: 'dataProcessInstance', type: 'DataProcessInstanceProduces', dest: ['dataset', 'mlModel', 'dataProcessInstance'], upstream: false },
+  {
+    source: 'dataProcessInstance',
+    type: 'DataProcessInstanceConsumes',
+    dest: ['dataset', 'mlModel', 'dataProcessInstance'],
+    upstream: true,
+  },
+  {
+    source: 'dataProcessInstance',
+    type: 'DataProcessInstanceProduces',
+    dest: ['dataset', 'mlModel', 'dataProcessInstance'],
+    upstream: false,
+  },
   { source: 'mlFeature', type: 'DerivedFrom', dest: ['dataset'], upstream: true },
   { source: 'mlPrimaryKey', type: 'DerivedFrom', dest: ['dataset'], upstream: true },
   { source: 'mlModel', type: 'Consumes', dest: ['mlFeature'], upstream: true },
@@ -141,7 +151,8 @@ export function parseLineageDirection(value: string): LineageDirection {
 
 function checkMaxHops(value: number | null | undefined): number | null {
   if (value === null || value === undefined) return null;
-  if (!Number.isInteger(value) || value < 1) throw new BadRequestError(`hops: expected a positive integer, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new BadRequestError(`hops: expected a positive integer, got ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -170,7 +181,13 @@ export function traverseLineage(view: StoreView, q: LineageQuery): LineageResult
  * the walk; reaching it again later only adds a degree and the longer paths. A neighbor that does
  * not count as a hop is expanded within the same level.
  */
-function walk(view: StoreView, source: string, direction: LineageDirection, maxHops: number | null, ignored: (urn: string) => boolean): Map<string, LineageEntity> {
+function walk(
+  view: StoreView,
+  source: string,
+  direction: LineageDirection,
+  maxHops: number | null,
+  ignored: (urn: string) => boolean,
+): Map<string, LineageEntity> {
   const reached = new Map<string, LineageEntity>();
   const sourcePaths = [[source]];
   let frontier = [source];
@@ -201,9 +218,26 @@ function walk(view: StoreView, source: string, direction: LineageDirection, maxH
   return reached;
 }
 
-function newEntity(view: StoreView, n: Neighbor, degree: number, paths: string[][], ignoredAsHop: boolean): LineageEntity {
+function newEntity(
+  view: StoreView,
+  n: Neighbor,
+  degree: number,
+  paths: string[][],
+  ignoredAsHop: boolean,
+): LineageEntity {
   const { exists, removed } = entityState(view, n.urn);
-  return { urn: n.urn, entityType: typeOfUrn(n.urn), degree, degrees: [degree], type: n.edge.type, edge: n.edge, paths: paths.slice(0, MAX_PATHS_PER_ENTITY), exists, removed, ignoredAsHop };
+  return {
+    urn: n.urn,
+    entityType: typeOfUrn(n.urn),
+    degree,
+    degrees: [degree],
+    type: n.edge.type,
+    edge: n.edge,
+    paths: paths.slice(0, MAX_PATHS_PER_ENTITY),
+    exists,
+    removed,
+    ignoredAsHop,
+  };
 }
 
 /** The paths to a parent, each extended by `child`; a path already through `child` is a cycle and dropped. */
@@ -247,7 +281,8 @@ const distinctTypes = (specs: readonly LineageRelationshipSpec[]) => [...new Set
 /** The entities one lineage edge away from `urn` in `direction`, each once (its first edge). */
 export function lineageNeighbors(view: StoreView, urn: string, direction: LineageDirection): Neighbor[] {
   const type = typeOfUrn(urn);
-  const found = type === 'schemaField' ? columnNeighbors(view, urn, direction) : entityNeighbors(view, urn, type, direction);
+  const found =
+    type === 'schemaField' ? columnNeighbors(view, urn, direction) : entityNeighbors(view, urn, type, direction);
   const seen = new Set<string>();
   return found.filter((n) => !seen.has(n.urn) && seen.add(n.urn));
 }
@@ -265,7 +300,8 @@ function entityNeighbors(view: StoreView, urn: string, type: string, direction: 
     for (const e of view.edges(urn, 'OUTGOING', distinctTypes(outgoing))) {
       const destType = typeOfUrn(e.urn);
       const spec = outgoing.find((s) => s.type === e.type && s.dest.includes(destType));
-      if (spec && spec.upstream === wantUpstream) out.push({ urn: e.urn, edge: { type: e.type, source: urn, dest: e.urn, aspectName: e.aspectName } });
+      if (spec && spec.upstream === wantUpstream)
+        out.push({ urn: e.urn, edge: { type: e.type, source: urn, dest: e.urn, aspectName: e.aspectName } });
     }
   }
   const incoming = specsInto(type);
@@ -273,7 +309,8 @@ function entityNeighbors(view: StoreView, urn: string, type: string, direction: 
     for (const e of view.edges(urn, 'INCOMING', distinctTypes(incoming))) {
       const sourceType = typeOfUrn(e.urn);
       const spec = incoming.find((s) => s.type === e.type && s.source === sourceType);
-      if (spec && spec.upstream !== wantUpstream) out.push({ urn: e.urn, edge: { type: e.type, source: e.urn, dest: urn, aspectName: e.aspectName } });
+      if (spec && spec.upstream !== wantUpstream)
+        out.push({ urn: e.urn, edge: { type: e.type, source: e.urn, dest: urn, aspectName: e.aspectName } });
     }
   }
   return out;
@@ -297,15 +334,20 @@ function fineGrainedOf(view: StoreView, datasetUrn: string): FineGrainedLineage[
  */
 function columnNeighbors(view: StoreView, urn: string, direction: LineageDirection): Neighbor[] {
   const out: Neighbor[] = [];
-  const holders = direction === 'UPSTREAM' ? [schemaFieldParent(urn)].filter((u): u is string => !!u) : downstreamHolders(view, urn);
+  const holders =
+    direction === 'UPSTREAM' ? [schemaFieldParent(urn)].filter((u): u is string => !!u) : downstreamHolders(view, urn);
   for (const holder of holders) {
     for (const fgl of fineGrainedOf(view, holder)) {
-      const [near, far] = direction === 'UPSTREAM' ? [fgl.downstreams, fgl.upstreams] : [fgl.upstreams, fgl.downstreams];
+      const [near, far] =
+        direction === 'UPSTREAM' ? [fgl.downstreams, fgl.upstreams] : [fgl.upstreams, fgl.downstreams];
       if (!Array.isArray(near) || !Array.isArray(far) || !near.includes(urn)) continue;
       for (const other of far) {
         if (typeof other !== 'string' || other === urn) continue;
         const [down, up] = direction === 'UPSTREAM' ? [urn, other] : [other, urn];
-        out.push({ urn: other, edge: { type: FINE_GRAINED_TYPE, source: down, dest: up, aspectName: 'upstreamLineage' } });
+        out.push({
+          urn: other,
+          edge: { type: FINE_GRAINED_TYPE, source: down, dest: up, aspectName: 'upstreamLineage' },
+        });
       }
     }
   }
@@ -353,7 +395,9 @@ function ignoreAsHopTest(rules: readonly IgnoreAsHop[]): (urn: string) => boolea
   if (rules.length === 0) return () => false;
   return (urn) => {
     const type = typeOfUrn(urn);
-    return rules.some((r) => r.entityType === type && (!r.platforms?.length || r.platforms.includes(platformOf(urn) ?? '')));
+    return rules.some(
+      (r) => r.entityType === type && (!r.platforms?.length || r.platforms.includes(platformOf(urn) ?? '')),
+    );
   };
 }
 
@@ -373,17 +417,31 @@ export interface LineageEdgeStamps {
  * annotations): the array, the field naming the destination, and the created/updated stamp fields.
  */
 const STAMPED: Record<string, Record<string, { arrays: string[]; dest: string; created: string; updated: string }>> = {
-  upstreamLineage: { DownstreamOf: { arrays: ['upstreams'], dest: 'dataset', created: 'created', updated: 'auditStamp' } },
+  upstreamLineage: {
+    DownstreamOf: { arrays: ['upstreams'], dest: 'dataset', created: 'created', updated: 'auditStamp' },
+  },
   dataJobInputOutput: {
     Consumes: { arrays: ['inputDatasetEdges'], dest: 'destinationUrn', created: 'created', updated: 'lastModified' },
     Produces: { arrays: ['outputDatasetEdges'], dest: 'destinationUrn', created: 'created', updated: 'lastModified' },
-    DownstreamOf: { arrays: ['inputDatajobEdges'], dest: 'destinationUrn', created: 'created', updated: 'lastModified' },
+    DownstreamOf: {
+      arrays: ['inputDatajobEdges'],
+      dest: 'destinationUrn',
+      created: 'created',
+      updated: 'lastModified',
+    },
   },
-  chartInfo: { Consumes: { arrays: ['inputEdges'], dest: 'destinationUrn', created: 'created', updated: 'lastModified' } },
+  chartInfo: {
+    Consumes: { arrays: ['inputEdges'], dest: 'destinationUrn', created: 'created', updated: 'lastModified' },
+  },
   dashboardInfo: {
     Consumes: { arrays: ['datasetEdges'], dest: 'destinationUrn', created: 'created', updated: 'lastModified' },
     Contains: { arrays: ['chartEdges'], dest: 'destinationUrn', created: 'created', updated: 'lastModified' },
-    DashboardContainsDashboard: { arrays: ['dashboards'], dest: 'destinationUrn', created: 'created', updated: 'lastModified' },
+    DashboardContainsDashboard: {
+      arrays: ['dashboards'],
+      dest: 'destinationUrn',
+      created: 'created',
+      updated: 'lastModified',
+    },
   },
 };
 
@@ -401,12 +459,20 @@ export function lineageEdgeStamps(view: StoreView, edge: LineageEdgeRef): Lineag
   for (const field of where.arrays) {
     const list = value[field];
     if (!Array.isArray(list)) continue;
-    const item = list.find((x) => x && typeof x === 'object' && (x as Record<string, unknown>)[where.dest] === edge.dest) as Record<string, unknown> | undefined;
+    const item = list.find(
+      (x) => x && typeof x === 'object' && (x as Record<string, unknown>)[where.dest] === edge.dest,
+    ) as Record<string, unknown> | undefined;
     if (!item) continue;
     const created = item[where.created] as Stamp;
     const updated = item[where.updated] as Stamp;
     const props = item['properties'] as Record<string, unknown> | undefined;
-    return { createdOn: timeOf(created), createdActor: actorOf(created), updatedOn: timeOf(updated), updatedActor: actorOf(updated), isManual: props?.['source'] === 'UI' };
+    return {
+      createdOn: timeOf(created),
+      createdActor: actorOf(created),
+      updatedOn: timeOf(updated),
+      updatedActor: actorOf(updated),
+      isManual: props?.['source'] === 'UI',
+    };
   }
   return none;
 }

@@ -66,7 +66,8 @@ const DEFAULT_COUNT = 10;
 /** DataHub's hop limit from the degree values: `3+` anywhere is no limit, else the largest of 2 and 1. */
 export function maxHopsOf(degrees: readonly string[]): number | null {
   for (const d of degrees) {
-    if (!(DEGREE_VALUES as readonly string[]).includes(d)) throw new BadRequestError(`${d} is not a valid filter value for degree filters`);
+    if (!(DEGREE_VALUES as readonly string[]).includes(d))
+      throw new BadRequestError(`${d} is not a valid filter value for degree filters`);
   }
   if (degrees.includes('3+')) return null;
   if (degrees.includes('2')) return 2;
@@ -77,13 +78,14 @@ export function maxHopsOf(degrees: readonly string[]): number | null {
 /** Keeps hop counts the degree values name (`3+` = three or more); no values keep every count. */
 function degreeTest(degrees: readonly string[]): (degree: number) => boolean {
   if (degrees.length === 0) return () => true;
-  return (n) => (degrees.includes('1') && n === 1) || (degrees.includes('2') && n === 2) || (degrees.includes('3+') && n > 2);
+  return (n) =>
+    (degrees.includes('1') && n === 1) || (degrees.includes('2') && n === 2) || (degrees.includes('3+') && n > 2);
 }
 
 /** Splits the degree criteria off a request's filter groups: their pooled values, and the groups without them. */
-export function splitDegreeCriteria<C extends { field: string; values?: readonly string[] | null; value?: string | null }>(
-  groups: ReadonlyArray<ReadonlyArray<C>>,
-): { degrees: string[]; rest: C[][] } {
+export function splitDegreeCriteria<
+  C extends { field: string; values?: readonly string[] | null; value?: string | null },
+>(groups: ReadonlyArray<ReadonlyArray<C>>): { degrees: string[]; rest: C[][] } {
   const degrees: string[] = [];
   const rest = groups.map((g) => g.filter((c) => baseField(c.field) !== DEGREE_FIELD));
   for (const c of groups.flat()) {
@@ -96,12 +98,23 @@ export function splitDegreeCriteria<C extends { field: string; values?: readonly
 /** One page of the entities reached from `req.urn` that match the search. */
 export function searchAcrossLineage(view: StoreView, req: LineageSearchRequest): LineageSearchPage {
   const maxHops = maxHopsOf(req.degrees);
-  const walked = traverseLineage(view, { urn: req.urn, direction: req.direction, maxHops, includeSoftDeleted: true, includeGhosts: true, ignoreAsHops: req.ignoreAsHops });
+  const walked = traverseLineage(view, {
+    urn: req.urn,
+    direction: req.direction,
+    maxHops,
+    includeSoftDeleted: true,
+    includeGhosts: true,
+    ignoreAsHops: req.ignoreAsHops,
+  });
   const grouped = req.keepColumns ? walked.entities : columnsAsDatasets(walked.entities);
   const types = new Set<string>(req.search.types?.length ? req.search.types : SEARCHABLE_TYPES);
   const keepDegree = degreeTest(req.degrees);
-  const candidates = new Map(grouped.filter((e) => types.has(e.entityType) && keepDegree(e.degree)).map((e) => [e.urn, e]));
-  const matched = canUseWalkAlone(view, req.search, candidates) ? matchFromWalk(req.search, candidates) : matchBySearch(view, req.search, candidates);
+  const candidates = new Map(
+    grouped.filter((e) => types.has(e.entityType) && keepDegree(e.degree)).map((e) => [e.urn, e]),
+  );
+  const matched = canUseWalkAlone(view, req.search, candidates)
+    ? matchFromWalk(req.search, candidates)
+    : matchBySearch(view, req.search, candidates);
   return pageOf(matched, candidates, req);
 }
 
@@ -134,7 +147,8 @@ function columnsAsDatasets(entities: readonly LineageEntity[]): LineageEntity[] 
 // ---- answered by the search index (DataHub's "tortoise" path) ----------------------------------
 
 function matchBySearch(view: StoreView, search: SearchRequest, candidates: Map<string, LineageEntity>): Matched {
-  if (candidates.size === 0) return { urns: [], matchedFields: new Map(), facets: [], path: 'TORTOISE', partial: false };
+  if (candidates.size === 0)
+    return { urns: [], matchedFields: new Map(), facets: [], path: 'TORTOISE', partial: false };
   const page = searchEntities(view, {
     ...search,
     skipHighlighting: search.skipHighlighting ?? true,
@@ -198,8 +212,10 @@ function holds(e: LineageEntity, c: Criterion): boolean {
   let ok: boolean;
   if (c.condition === 'EXISTS') ok = values.length > 0;
   else if (c.values.length === 0) return true;
-  else if (c.condition === 'CONTAIN') ok = values.some((v) => c.values.some((w) => v.toLowerCase().includes(w.toLowerCase())));
-  else if (c.condition === 'IEQUAL') ok = values.some((v) => c.values.some((w) => norm(v).toLowerCase() === norm(w).toLowerCase()));
+  else if (c.condition === 'CONTAIN')
+    ok = values.some((v) => c.values.some((w) => v.toLowerCase().includes(w.toLowerCase())));
+  else if (c.condition === 'IEQUAL')
+    ok = values.some((v) => c.values.some((w) => norm(v).toLowerCase() === norm(w).toLowerCase()));
   else ok = values.some((v) => c.values.some((w) => norm(v) === norm(w)));
   return c.negated ? !ok : ok;
 }
@@ -211,7 +227,12 @@ function matchFromWalk(search: SearchRequest, candidates: Map<string, LineageEnt
     .filter((e) => e.exists && (search.includeSoftDeleted || filtersOnRemoved || !e.removed))
     .filter((e) => groups.length === 0 || groups.some((g) => g.every((c) => holds(e, c))))
     .map((e) => e.urn);
-  const facets = search.skipAggregates ? [] : walkFacets(urns.map((u) => candidates.get(u)!), search.maxAggValues ?? 20);
+  const facets = search.skipAggregates
+    ? []
+    : walkFacets(
+        urns.map((u) => candidates.get(u)!),
+        search.maxAggValues ?? 20,
+      );
   return { urns, matchedFields: new Map(), facets, path: 'LIGHTNING', partial: false };
 }
 
@@ -221,10 +242,15 @@ function walkFacets(entities: readonly LineageEntity[], max: number): Facet[] {
     const counts = new Map<string, number>();
     for (const e of entities) for (const v of walkValues(e, field)) counts.set(v, (counts.get(v) ?? 0) + 1);
     if (counts.size === 0) return null;
-    const values = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, max).map(([value, count]) => ({ value, count }));
+    const values = [...counts]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, max)
+      .map(([value, count]) => ({ value, count }));
     return { field, displayName, values };
   };
-  return [facet('_entityType', 'Type'), facet('platform', 'Platform'), facet('origin', 'Environment')].filter((f): f is Facet => f !== null);
+  return [facet('_entityType', 'Type'), facet('platform', 'Platform'), facet('origin', 'Environment')].filter(
+    (f): f is Facet => f !== null,
+  );
 }
 
 // ---- paging ------------------------------------------------------------------------------------
@@ -237,12 +263,29 @@ function degreeFacet(urns: readonly string[], candidates: Map<string, LineageEnt
     const key = d >= 3 ? '3+' : String(d);
     counts.set(key, counts.get(key)! + 1);
   }
-  return { field: DEGREE_FIELD, displayName: 'Degree of Dependencies', values: DEGREE_VALUES.map((v) => ({ value: v, count: counts.get(v)! })) };
+  return {
+    field: DEGREE_FIELD,
+    displayName: 'Degree of Dependencies',
+    values: DEGREE_VALUES.map((v) => ({ value: v, count: counts.get(v)! })),
+  };
 }
 
 function fingerprint(req: LineageSearchRequest): string {
   const s = req.search;
-  return requestHash([req.urn, req.direction, [...req.degrees].sort(), s.query.trim(), [...(s.types ?? [])].sort(), s.filters ?? [], s.sort ?? [], s.includeSoftDeleted ?? false, req.keepColumns ?? false], 'lineage-');
+  return requestHash(
+    [
+      req.urn,
+      req.direction,
+      [...req.degrees].sort(),
+      s.query.trim(),
+      [...(s.types ?? [])].sort(),
+      s.filters ?? [],
+      s.sort ?? [],
+      s.includeSoftDeleted ?? false,
+      req.keepColumns ?? false,
+    ],
+    'lineage-',
+  );
 }
 
 function pageOf(m: Matched, candidates: Map<string, LineageEntity>, req: LineageSearchRequest): LineageSearchPage {
@@ -260,7 +303,15 @@ function pageOf(m: Matched, candidates: Map<string, LineageEntity>, req: Lineage
   const end = start + urns.length;
   const hits = urns.map((urn) => {
     const e = candidates.get(urn)!;
-    return { urn, entityType: e.entityType, degree: e.degree, degrees: e.degrees, paths: e.paths, matchedFields: m.matchedFields.get(urn) ?? [], ignoredAsHop: e.ignoredAsHop };
+    return {
+      urn,
+      entityType: e.entityType,
+      degree: e.degree,
+      degrees: e.degrees,
+      paths: e.paths,
+      matchedFields: m.matchedFields.get(urn) ?? [],
+      ignoredAsHop: e.ignoredAsHop,
+    };
   });
   const last = urns[urns.length - 1];
   return {

@@ -38,10 +38,14 @@ interface Slot {
 }
 
 /** Downstream type → upstream type → slot; the message when an upstream type is not allowed. */
-const SLOTS: Record<string, { slots: Record<string, Slot>; wrongUpstream: (u: string) => string; infoRequired?: string }> = {
+const SLOTS: Record<
+  string,
+  { slots: Record<string, Slot>; wrongUpstream: (u: string) => string; infoRequired?: string }
+> = {
   dataset: {
     slots: {},
-    wrongUpstream: (u) => `Tried to add lineage edge with non-dataset node when we expect a dataset. Upstream urn: ${u}`,
+    wrongUpstream: (u) =>
+      `Tried to add lineage edge with non-dataset node when we expect a dataset. Upstream urn: ${u}`,
   },
   chart: {
     slots: {
@@ -82,7 +86,11 @@ function checkEdges(edges: ReadonlyArray<LineageEdgeInput | null>, list: string)
 }
 
 /** Applies the edges; true when done. Every added edge is validated before anything is written. */
-export async function updateLineage(ctx: OpContext, edgesToAdd: ReadonlyArray<LineageEdgeInput | null>, edgesToRemove: ReadonlyArray<LineageEdgeInput | null>): Promise<true> {
+export async function updateLineage(
+  ctx: OpContext,
+  edgesToAdd: ReadonlyArray<LineageEdgeInput | null>,
+  edgesToRemove: ReadonlyArray<LineageEdgeInput | null>,
+): Promise<true> {
   const adds = checkEdges(edgesToAdd ?? [], 'edgesToAdd');
   const removes = checkEdges(edgesToRemove ?? [], 'edgesToRemove');
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
@@ -113,16 +121,22 @@ export async function updateLineage(ctx: OpContext, edgesToAdd: ReadonlyArray<Li
 function checkDownstream(txn: StoreTxn, urn: string): void {
   if (!txn.entityExists(urn)) throw new BadRequestError(`Cannot upsert lineage as downstream urn ${urn} doesn't exist`);
   const rules = SLOTS[typeOf(urn)];
-  if (!rules) throw new BadRequestError(`Cannot update lineage of ${urn}: only datasets, charts, dashboards and data jobs have editable lineage`);
+  if (!rules)
+    throw new BadRequestError(
+      `Cannot update lineage of ${urn}: only datasets, charts, dashboards and data jobs have editable lineage`,
+    );
   if (rules.infoRequired && !txn.getAspect(urn, infoAspect(typeOf(urn)))) {
-    throw new BadRequestError(`Failed to update ${typeOf(urn)} lineage for urn ${urn} as ${rules.infoRequired} doesn't exist`);
+    throw new BadRequestError(
+      `Failed to update ${typeOf(urn)} lineage for urn ${urn} as ${rules.infoRequired} doesn't exist`,
+    );
   }
 }
 
 const infoAspect = (type: string) => (type === 'chart' ? 'chartInfo' : 'dashboardInfo');
 
 /** The entity whose aspect holds an edge: the job for dataset ← job, else the downstream. */
-const holderOf = (e: LineageEdgeInput) => (typeOf(e.downstreamUrn) === 'dataset' && typeOf(e.upstreamUrn) === 'dataJob' ? e.upstreamUrn : e.downstreamUrn);
+const holderOf = (e: LineageEdgeInput) =>
+  typeOf(e.downstreamUrn) === 'dataset' && typeOf(e.upstreamUrn) === 'dataJob' ? e.upstreamUrn : e.downstreamUrn;
 
 function checkUpstream(txn: StoreTxn, e: LineageEdgeInput): void {
   const down = typeOf(e.downstreamUrn);
@@ -144,22 +158,43 @@ const destOf = (x: unknown) => (x && typeof x === 'object' ? (x as Obj)['destina
 function addEdge(aspectOf: AspectOf, stamp: WriteStamp, e: LineageEdgeInput): void {
   const down = typeOf(e.downstreamUrn);
   const up = typeOf(e.upstreamUrn);
-  if (down === 'dataset' && up === 'dataset') return addUpstream(aspectOf(e.downstreamUrn, upstreamLineage), stamp, e.upstreamUrn);
+  if (down === 'dataset' && up === 'dataset')
+    return addUpstream(aspectOf(e.downstreamUrn, upstreamLineage), stamp, e.upstreamUrn);
   // A job upstream of a dataset is the job producing it: the edge lives on the job.
   const [holder, target, slot] =
     down === 'dataset'
-      ? [e.upstreamUrn, e.downstreamUrn, { aspect: dataJobInputOutput, edges: 'outputDatasetEdges', legacy: 'outputDatasets' }]
+      ? [
+          e.upstreamUrn,
+          e.downstreamUrn,
+          { aspect: dataJobInputOutput, edges: 'outputDatasetEdges', legacy: 'outputDatasets' },
+        ]
       : [e.downstreamUrn, e.upstreamUrn, SLOTS[down]!.slots[up]!];
   const value = aspectOf(holder, slot.aspect);
   // A legacy list may hold union members ({"string": urn}, chartInfo.inputs as the SDK writes it).
-  if (listOf(value, slot.edges).some((x) => destOf(x) === target) || (Array.isArray(value[slot.legacy]) && (value[slot.legacy] as unknown[]).some((x) => urnIn(x) === target))) return;
-  listOf(value, slot.edges).push({ destinationUrn: target, sourceUrn: holder, created: { ...stamp }, lastModified: { ...stamp }, properties: { source: 'UI' } });
+  if (
+    listOf(value, slot.edges).some((x) => destOf(x) === target) ||
+    (Array.isArray(value[slot.legacy]) && (value[slot.legacy] as unknown[]).some((x) => urnIn(x) === target))
+  )
+    return;
+  listOf(value, slot.edges).push({
+    destinationUrn: target,
+    sourceUrn: holder,
+    created: { ...stamp },
+    lastModified: { ...stamp },
+    properties: { source: 'UI' },
+  });
 }
 
 function addUpstream(value: Obj, stamp: WriteStamp, upstream: string): void {
   const upstreams = listOf(value, 'upstreams');
   if (upstreams.some((u) => u && typeof u === 'object' && (u as Obj)['dataset'] === upstream)) return;
-  upstreams.push({ dataset: upstream, type: 'TRANSFORMED', auditStamp: { ...stamp }, created: { ...stamp }, properties: { source: 'UI' } });
+  upstreams.push({
+    dataset: upstream,
+    type: 'TRANSFORMED',
+    auditStamp: { ...stamp },
+    created: { ...stamp },
+    properties: { source: 'UI' },
+  });
 }
 
 function removeEdge(aspectOf: AspectOf, e: LineageEdgeInput): void {
@@ -167,15 +202,22 @@ function removeEdge(aspectOf: AspectOf, e: LineageEdgeInput): void {
   const up = typeOf(e.upstreamUrn);
   if (down === 'dataset' && up === 'dataset') {
     const value = aspectOf(e.downstreamUrn, upstreamLineage);
-    value['upstreams'] = listOf(value, 'upstreams').filter((u) => !(u && typeof u === 'object' && (u as Obj)['dataset'] === e.upstreamUrn));
+    value['upstreams'] = listOf(value, 'upstreams').filter(
+      (u) => !(u && typeof u === 'object' && (u as Obj)['dataset'] === e.upstreamUrn),
+    );
     return;
   }
   const [holder, target, slot] =
     down === 'dataset'
-      ? [e.upstreamUrn, e.downstreamUrn, { aspect: dataJobInputOutput, edges: 'outputDatasetEdges', legacy: 'outputDatasets' }]
+      ? [
+          e.upstreamUrn,
+          e.downstreamUrn,
+          { aspect: dataJobInputOutput, edges: 'outputDatasetEdges', legacy: 'outputDatasets' },
+        ]
       : [e.downstreamUrn, e.upstreamUrn, SLOTS[down]?.slots[up]];
   if (!slot) return;
   const value = aspectOf(holder, slot.aspect);
   value[slot.edges] = listOf(value, slot.edges).filter((x) => destOf(x) !== target);
-  if (Array.isArray(value[slot.legacy])) value[slot.legacy] = (value[slot.legacy] as unknown[]).filter((x) => urnIn(x) !== target);
+  if (Array.isArray(value[slot.legacy]))
+    value[slot.legacy] = (value[slot.legacy] as unknown[]).filter((x) => urnIn(x) !== target);
 }

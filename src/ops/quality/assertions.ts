@@ -73,7 +73,8 @@ const toMap = (entries: readonly Entry[]) => Object.fromEntries(entries.map((e) 
 function parametersOf(p: AssertionStdParameters | null | undefined): AssertionStdParameters | undefined {
   if (!p) return undefined;
   const out: AssertionStdParameters = {};
-  for (const k of ['value', 'minValue', 'maxValue'] as const) if (p[k]) out[k] = { value: p[k]!.value, type: p[k]!.type };
+  for (const k of ['value', 'minValue', 'maxValue'] as const)
+    if (p[k]) out[k] = { value: p[k]!.value, type: p[k]!.type };
   return out;
 }
 
@@ -90,7 +91,10 @@ function platformOf(platform: UpsertCustomAssertionInput['platform']): string {
 function columnsOf(entityUrn: string, input: UpsertCustomAssertionInput): string[] {
   const paths = [...(input.fieldPath != null ? [input.fieldPath] : []), ...(input.fieldPaths ?? [])];
   for (const p of paths) {
-    if (p.startsWith('urn:li:')) throw new BadRequestError(`Failed to upsert Custom Assertion. fieldPath must be a column name of the entity, not an urn: ${p}`);
+    if (p.startsWith('urn:li:'))
+      throw new BadRequestError(
+        `Failed to upsert Custom Assertion. fieldPath must be a column name of the entity, not an urn: ${p}`,
+      );
   }
   return [...new Set(paths)].map((p) => makeUrn('schemaField', entityUrn, p));
 }
@@ -117,17 +121,24 @@ function customDefinition(entityUrn: string, input: UpsertCustomAssertionInput):
  * upsertCustomAssertion: creates (a new urn when none is given) or fully replaces a custom assertion
  * on `entityUrn` — its assertionInfo (type CUSTOM, source EXTERNAL) and the platform that runs it.
  */
-export async function upsertCustomAssertion(ctx: OpContext, urn: string | null | undefined, input: UpsertCustomAssertionInput): Promise<string> {
+export async function upsertCustomAssertion(
+  ctx: OpContext,
+  urn: string | null | undefined,
+  input: UpsertCustomAssertionInput,
+): Promise<string> {
   const assertionUrn = urn ?? `urn:li:assertion:${randomUUID()}`;
   validateUrn(assertionUrn);
-  if (urnTypeOf(assertionUrn) !== ASSERTION_TYPE) throw new BadRequestError(`${assertionUrn} is not an assertion urn (expected urn:li:assertion:…)`);
+  if (urnTypeOf(assertionUrn) !== ASSERTION_TYPE)
+    throw new BadRequestError(`${assertionUrn} is not an assertion urn (expected urn:li:assertion:…)`);
   validateUrn(input.entityUrn);
   const platform = platformOf(input.platform);
   const definition = customDefinition(input.entityUrn, input);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(input.entityUrn)) {
-      throw new BadRequestError(`Failed to upsert Custom Assertion with urn ${assertionUrn}. Entity ${input.entityUrn} does not exist.`);
+      throw new BadRequestError(
+        `Failed to upsert Custom Assertion with urn ${assertionUrn}. Entity ${input.entityUrn} does not exist.`,
+      );
     }
     const before = latestAspect(txn, assertionUrn, assertionInfo);
     const info: AssertionInfo = {
@@ -155,7 +166,8 @@ function resultOf(input: AssertionResultInput): Record<string, unknown> {
   const result: Record<string, unknown> = { type: input.type };
   if (input.type === 'FAILURE' && input.severity != null) result['severity'] = input.severity;
   if (input.externalUrl != null) result['externalUrl'] = input.externalUrl;
-  if (input.type === 'ERROR' && input.error != null) result['error'] = { type: input.error.type, properties: { message: input.error.message } };
+  if (input.type === 'ERROR' && input.error != null)
+    result['error'] = { type: input.error.type, properties: { message: input.error.message } };
   if (input.properties != null && input.properties.length > 0) result['nativeResults'] = toMap(input.properties);
   return result;
 }
@@ -169,7 +181,11 @@ const SUMMARY: Record<string, { field: string; status: string }> = {
 };
 
 // Registered with writeAspect, as DataHub's AssertionRunSummaryHook runs on every run event.
-registerSideEffect({ name: 'assertionRunSummary', aspect: RUN_EVENT, after: (w) => assertionRunSideEffects(w.txn, w.stamp, w.urn, w.value) });
+registerSideEffect({
+  name: 'assertionRunSummary',
+  aspect: RUN_EVENT,
+  after: (w) => assertionRunSideEffects(w.txn, w.stamp, w.urn, w.value),
+});
 
 /**
  * After an assertionRunEvent is stored (by reportAssertionResult or any ingestion): a completed run
@@ -186,7 +202,13 @@ function assertionRunSideEffects(txn: StoreTxn, stamp: WriteStamp, assertionUrn:
 }
 
 /** Moves the run summary on when the event is its newest of that result type; the status is the newest result's. */
-function updateRunSummary(txn: StoreTxn, stamp: WriteStamp, assertionUrn: string, resultType: string, time: number): void {
+function updateRunSummary(
+  txn: StoreTxn,
+  stamp: WriteStamp,
+  assertionUrn: string,
+  resultType: string,
+  time: number,
+): void {
   const entry = SUMMARY[resultType];
   if (!entry) return;
   const current = latestAspect(txn, assertionUrn, assertionRunSummary) ?? {};
@@ -203,7 +225,11 @@ function updateRunSummary(txn: StoreTxn, stamp: WriteStamp, assertionUrn: string
 }
 
 /** reportAssertionResult: one more run event of the assertion, at `timestampMillis` (default now). */
-export async function reportAssertionResult(ctx: OpContext, assertionUrn: string, input: AssertionResultInput): Promise<true> {
+export async function reportAssertionResult(
+  ctx: OpContext,
+  assertionUrn: string,
+  input: AssertionResultInput,
+): Promise<true> {
   validateUrn(assertionUrn);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   const time = input.timestampMillis ?? stamp.time;
@@ -235,7 +261,9 @@ export async function deleteAssertion(ctx: OpContext, assertionUrn: string): Pro
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (urnTypeOf(assertionUrn) !== ASSERTION_TYPE || !txn.entityExists(assertionUrn)) {
-      throw new BadRequestError(`Failed to perform delete against assertion with urn ${assertionUrn}. Assertion does not exist.`);
+      throw new BadRequestError(
+        `Failed to perform delete against assertion with urn ${assertionUrn}. Assertion does not exist.`,
+      );
     }
     txn.deleteEntity(assertionUrn);
     txn.deleteTimeseries(assertionUrn);
@@ -255,7 +283,11 @@ export interface EntityAssertionsQuery {
  * ones left out unless asked for. DataHub pages the edges and drops removed assertions from the page
  * afterwards; here the page and the total count the same assertions.
  */
-export function entityAssertions(view: StoreView, entityUrn: string, q: EntityAssertionsQuery): { start: number; count: number; total: number; urns: string[] } {
+export function entityAssertions(
+  view: StoreView,
+  entityUrn: string,
+  q: EntityAssertionsQuery,
+): { start: number; count: number; total: number; urns: string[] } {
   const page = paging(q, DEFAULT_ASSERTIONS_COUNT);
   const found = new Set<string>();
   for (const edge of view.edges(entityUrn, 'INCOMING', [ASSERTS])) {
@@ -291,8 +323,22 @@ export function assertionRunEvents(view: StoreView, assertionUrn: string, q: Run
   const group: Criterion[] = [...(q.filter ?? [])];
   if (q.status != null) group.unshift({ field: 'status', values: [q.status], condition: 'EQUAL', negated: false });
   const filters: FilterGroup[] | undefined = group.length > 0 ? [group] : undefined;
-  const events = readTimeseries(view, assertionUrn, RUN_EVENT, { startTimeMillis: q.startTimeMillis, endTimeMillis: q.endTimeMillis, limit: q.limit, filters });
+  const events = readTimeseries(view, assertionUrn, RUN_EVENT, {
+    startTimeMillis: q.startTimeMillis,
+    endTimeMillis: q.endTimeMillis,
+    limit: q.limit,
+    filters,
+  });
   const count = (type: string) =>
-    events.filter((e) => e.value['status'] === 'COMPLETE' && (e.value['result'] as { type?: string } | undefined)?.type === type).length;
-  return { total: events.length, failed: count('FAILURE'), succeeded: count('SUCCESS'), errored: count('ERROR'), initializing: count('INIT'), events };
+    events.filter(
+      (e) => e.value['status'] === 'COMPLETE' && (e.value['result'] as { type?: string } | undefined)?.type === type,
+    ).length;
+  return {
+    total: events.length,
+    failed: count('FAILURE'),
+    succeeded: count('SUCCESS'),
+    errored: count('ERROR'),
+    initializing: count('INIT'),
+    events,
+  };
 }

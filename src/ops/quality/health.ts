@@ -46,7 +46,12 @@ function incidentsHealth(view: StoreView, urn: string): Health | null {
     message: `${active.length} active incident${active.length > 1 ? 's' : ''}`,
     causes: null,
     reportedAt: at,
-    activeIncidentHealthDetails: { latestIncidentUrn: latest.urn, latestIncidentTitle: latest.title, lastActivityAt: at, count: active.length },
+    activeIncidentHealthDetails: {
+      latestIncidentUrn: latest.urn,
+      latestIncidentTitle: latest.title,
+      lastActivityAt: at,
+      count: active.length,
+    },
   };
 }
 
@@ -57,7 +62,10 @@ function assertionsHealth(view: StoreView, urn: string): Health[] {
   let ran = false;
   let reportedAt = 0;
   for (const assertion of assertions) {
-    const latest = readTimeseries(view, assertion, RUN_EVENT, { filters: [[{ field: 'status', values: ['COMPLETE'], condition: 'EQUAL', negated: false }]], limit: 1 })[0];
+    const latest = readTimeseries(view, assertion, RUN_EVENT, {
+      filters: [[{ field: 'status', values: ['COMPLETE'], condition: 'EQUAL', negated: false }]],
+      limit: 1,
+    })[0];
     if (!latest) continue;
     ran = true;
     reportedAt = Math.max(reportedAt, latest.timestampMillis);
@@ -66,7 +74,21 @@ function assertionsHealth(view: StoreView, urn: string): Health[] {
   if (!ran) return [];
   return [
     failing.length > 0
-      ? { type: 'ASSERTIONS', status: 'FAIL', message: `${failing.length} of ${assertions.length} assertions are failing`, causes: failing, reportedAt, activeIncidentHealthDetails: null }
-      : { type: 'ASSERTIONS', status: 'PASS', message: 'All assertions are passing', causes: null, reportedAt, activeIncidentHealthDetails: null },
+      ? {
+          type: 'ASSERTIONS',
+          status: 'FAIL',
+          message: `${failing.length} of ${assertions.length} assertions are failing`,
+          causes: failing,
+          reportedAt,
+          activeIncidentHealthDetails: null,
+        }
+      : {
+          type: 'ASSERTIONS',
+          status: 'PASS',
+          message: 'All assertions are passing',
+          causes: null,
+          reportedAt,
+          activeIncidentHealthDetails: null,
+        },
   ];
 }

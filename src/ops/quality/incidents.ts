@@ -66,18 +66,26 @@ const ASSIGNEE_TYPES: ReadonlySet<string> = new Set(['corpuser', 'corpGroup']);
 function checkResources(txn: StoreTxn, urns: readonly string[], failure: string): string[] {
   for (const urn of urns) {
     const { entityType: type, value: key } = keyAspectOf(urn);
-    if (!ALLOWED_TYPES.has(type)) throw new BadRequestError(`${failure} Incidents can be raised on ${ALLOWED_LABEL}, not on ${type} ${urn}.`);
-    const stored = txn.entityExists(urn) || (type === 'schemaField' && typeof key['parent'] === 'string' && txn.entityExists(key['parent']));
+    if (!ALLOWED_TYPES.has(type))
+      throw new BadRequestError(`${failure} Incidents can be raised on ${ALLOWED_LABEL}, not on ${type} ${urn}.`);
+    const stored =
+      txn.entityExists(urn) ||
+      (type === 'schemaField' && typeof key['parent'] === 'string' && txn.entityExists(key['parent']));
     if (!stored) throw new BadRequestError(`${failure} Entity ${urn} does not exist.`);
   }
   return [...new Set(urns)];
 }
 
 /** IncidentAssignee records, each assigned now by the actor; an assignee must be a user or a group. */
-function assigneesOf(urns: readonly string[], stamp: WriteStamp, failure: string): NonNullable<IncidentInfo['assignees']> {
+function assigneesOf(
+  urns: readonly string[],
+  stamp: WriteStamp,
+  failure: string,
+): NonNullable<IncidentInfo['assignees']> {
   for (const urn of urns) {
     validateUrn(urn);
-    if (!ASSIGNEE_TYPES.has(urnTypeOf(urn))) throw new BadRequestError(`${failure} Assignee ${urn} is not a user or group urn.`);
+    if (!ASSIGNEE_TYPES.has(urnTypeOf(urn)))
+      throw new BadRequestError(`${failure} Assignee ${urn} is not a user or group urn.`);
   }
   return [...new Set(urns)].map((actor) => ({ actor, assignedAt: { ...stamp } }));
 }
@@ -94,7 +102,8 @@ function statusOf(input: IncidentStatusInput | null | undefined, stamp: WriteSta
 export async function raiseIncident(ctx: OpContext, input: RaiseIncidentInput): Promise<string> {
   const failure = 'Failed to raise incident.';
   const resources = [...(input.resourceUrn != null ? [input.resourceUrn] : []), ...(input.resourceUrns ?? [])];
-  if (resources.length === 0) throw new BadRequestError(`${failure} resourceUrn or resourceUrns must name the asset the incident is on.`);
+  if (resources.length === 0)
+    throw new BadRequestError(`${failure} resourceUrn or resourceUrns must name the asset the incident is on.`);
   const urn = `urn:li:incident:${randomUUID()}`;
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
@@ -109,7 +118,8 @@ export async function raiseIncident(ctx: OpContext, input: RaiseIncidentInput): 
     if (input.title != null) info.title = input.title;
     if (input.description != null) info.description = input.description;
     if (input.priority != null) info.priority = priorityNumber(input.priority);
-    if (input.assigneeUrns != null && input.assigneeUrns.length > 0) info.assignees = assigneesOf(input.assigneeUrns, stamp, failure);
+    if (input.assigneeUrns != null && input.assigneeUrns.length > 0)
+      info.assignees = assigneesOf(input.assigneeUrns, stamp, failure);
     if (input.startedAt != null) info.startedAt = input.startedAt;
     writeAspect(txn, stamp, urn, 'incidentInfo', info);
   });
@@ -141,7 +151,8 @@ export async function updateIncidentStatus(ctx: OpContext, urn: string, input: I
 /** updateIncident: changes the fields the input names and leaves the others as they are. */
 export async function updateIncident(ctx: OpContext, urn: string, input: UpdateIncidentInput): Promise<true> {
   const failure = 'Failed to update incident.';
-  if (input.resourceUrns != null && input.resourceUrns.length === 0) throw new BadRequestError('resourceUrns cannot be empty if provided');
+  if (input.resourceUrns != null && input.resourceUrns.length === 0)
+    throw new BadRequestError('resourceUrns cannot be empty if provided');
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     const info = existingIncident(txn, urn);

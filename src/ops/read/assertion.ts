@@ -21,20 +21,59 @@ import { fieldType } from './dataset.ts';
 const set = (...values: string[]): ReadonlySet<string> => new Set(values);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-const rec = (v: unknown): JsonObject | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : undefined);
+const rec = (v: unknown): JsonObject | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : undefined;
 const bool = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
-const oneOf = (values: ReadonlySet<string>, v: unknown): string | null => (typeof v === 'string' && values.has(v) ? v : null);
-const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
+const oneOf = (values: ReadonlySet<string>, v: unknown): string | null =>
+  typeof v === 'string' && values.has(v) ? v : null;
+const props = (p: unknown): Record<string, string> | undefined =>
+  p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 
 // DataHub's enums of the assertion model (AssertionStdOperator …): a stored value outside them reads as the fallback of its field.
-export const ASSERTION_SCOPES = set('DATASET_COLUMN', 'DATASET_ROWS', 'DATASET_STORAGE_SIZE', 'DATASET_SCHEMA', 'UNKNOWN');
+export const ASSERTION_SCOPES = set(
+  'DATASET_COLUMN',
+  'DATASET_ROWS',
+  'DATASET_STORAGE_SIZE',
+  'DATASET_SCHEMA',
+  'UNKNOWN',
+);
 export const ASSERTION_AGGREGATIONS = set(
-  'IDENTITY', 'MEAN', 'MEDIAN', 'UNIQUE_COUNT', 'UNIQUE_PROPORTION', 'UNIQUE_PROPOTION', 'NULL_COUNT', 'NULL_PROPORTION', 'STDDEV',
-  'MIN', 'MAX', 'SUM', 'COLUMNS', 'COLUMN_COUNT', 'ROW_COUNT', '_NATIVE_',
+  'IDENTITY',
+  'MEAN',
+  'MEDIAN',
+  'UNIQUE_COUNT',
+  'UNIQUE_PROPORTION',
+  'UNIQUE_PROPOTION',
+  'NULL_COUNT',
+  'NULL_PROPORTION',
+  'STDDEV',
+  'MIN',
+  'MAX',
+  'SUM',
+  'COLUMNS',
+  'COLUMN_COUNT',
+  'ROW_COUNT',
+  '_NATIVE_',
 );
 export const ASSERTION_OPERATORS = set(
-  'BETWEEN', 'LESS_THAN', 'LESS_THAN_OR_EQUAL_TO', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL_TO', 'EQUAL_TO', 'NOT_EQUAL_TO', 'NULL',
-  'NOT_NULL', 'CONTAIN', 'END_WITH', 'START_WITH', 'REGEX_MATCH', 'IN', 'NOT_IN', 'IS_TRUE', 'IS_FALSE', '_NATIVE_',
+  'BETWEEN',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL_TO',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL_TO',
+  'EQUAL_TO',
+  'NOT_EQUAL_TO',
+  'NULL',
+  'NOT_NULL',
+  'CONTAIN',
+  'END_WITH',
+  'START_WITH',
+  'REGEX_MATCH',
+  'IN',
+  'NOT_IN',
+  'IS_TRUE',
+  'IS_FALSE',
+  '_NATIVE_',
 );
 const PARAMETER_TYPES = set('STRING', 'NUMBER', 'LIST', 'SET', 'SQL', 'UNKNOWN');
 const DATE_INTERVALS = set('SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR');
@@ -45,8 +84,15 @@ const PARTITION_TYPES = set('FULL_TABLE', 'QUERY', 'PARTITION');
 const RESULT_TYPES = set('INIT', 'SUCCESS', 'FAILURE', 'ERROR');
 const SEVERITIES = set('LOW', 'MEDIUM', 'HIGH');
 const ERROR_TYPES = set(
-  'SOURCE_CONNECTION_ERROR', 'SOURCE_QUERY_FAILED', 'INSUFFICIENT_DATA', 'INVALID_PARAMETERS', 'INVALID_SOURCE_TYPE', 'UNSUPPORTED_PLATFORM',
-  'CUSTOM_SQL_ERROR', 'FIELD_ASSERTION_ERROR', 'UNKNOWN_ERROR',
+  'SOURCE_CONNECTION_ERROR',
+  'SOURCE_QUERY_FAILED',
+  'INSUFFICIENT_DATA',
+  'INVALID_PARAMETERS',
+  'INVALID_SOURCE_TYPE',
+  'UNSUPPORTED_PLATFORM',
+  'CUSTOM_SQL_ERROR',
+  'FIELD_ASSERTION_ERROR',
+  'UNKNOWN_ERROR',
 );
 
 /** The sentence a person reads for each evaluation error (DataHub's AssertionErrorMessageUtils says the same things). */
@@ -94,7 +140,9 @@ function parameterOf(p: unknown): ParameterRead | null {
 
 function parametersOf(p: unknown): ParametersRead | null {
   const r = rec(p);
-  return r ? { value: parameterOf(r['value']), minValue: parameterOf(r['minValue']), maxValue: parameterOf(r['maxValue']) } : null;
+  return r
+    ? { value: parameterOf(r['value']), minValue: parameterOf(r['minValue']), maxValue: parameterOf(r['maxValue']) }
+    : null;
 }
 
 /** What a definition with required parameters reads when none are stored. */
@@ -116,7 +164,8 @@ export function fieldRefOf(urn: unknown): FieldRefRead | null {
   }
 }
 
-const fieldRefs = (urns: unknown) => (Array.isArray(urns) ? urns.map(fieldRefOf).filter((f): f is FieldRefRead => f !== null) : []);
+const fieldRefs = (urns: unknown) =>
+  Array.isArray(urns) ? urns.map(fieldRefOf).filter((f): f is FieldRefRead => f !== null) : [];
 
 /** A column as a field assertion names it: empty strings for what is not stored. */
 export interface FieldSpecRead {
@@ -194,7 +243,13 @@ function freshnessOf(d: JsonObject): FreshnessAssertionRead {
     type: str(d['type']) === 'DATA_JOB_RUN' ? 'DATA_JOB_RUN' : 'DATASET_CHANGE',
     schedule: {
       type: oneOf(SCHEDULE_TYPES, schedule?.['type']) ?? 'SINCE_THE_LAST_CHECK',
-      cron: cron ? { cron: str(cron['cron']) ?? '', timezone: str(cron['timezone']) ?? '', windowStartOffsetMs: num(cron['windowStartOffsetMs']) } : null,
+      cron: cron
+        ? {
+            cron: str(cron['cron']) ?? '',
+            timezone: str(cron['timezone']) ?? '',
+            windowStartOffsetMs: num(cron['windowStartOffsetMs']),
+          }
+        : null,
       fixedInterval: fixed && unit ? { unit, multiple: num(fixed['multiple']) ?? 1 } : null,
     },
     filter: filterOf(d['filter']),
@@ -241,7 +296,9 @@ function segmentOf(o: JsonObject): SegmentRead {
   const transformer = rec(segment?.['transformer']);
   return {
     field: fieldSpecOf(segment?.['field']),
-    transformer: transformer ? { type: str(transformer['type']) ?? 'NATIVE', nativeType: str(transformer['nativeType']) } : null,
+    transformer: transformer
+      ? { type: str(transformer['type']) ?? 'NATIVE', nativeType: str(transformer['nativeType']) }
+      : null,
   };
 }
 
@@ -257,8 +314,14 @@ function volumeOf(d: JsonObject): VolumeAssertionRead {
     type: str(d['type']) ?? 'ROW_COUNT_TOTAL',
     rowCountTotal: optional(d['rowCountTotal'], rowCountOf),
     rowCountChange: optional(d['rowCountChange'], rowCountChangeOf),
-    incrementingSegmentRowCountTotal: optional(d['incrementingSegmentRowCountTotal'], (o) => ({ ...rowCountOf(o), segment: segmentOf(o) })),
-    incrementingSegmentRowCountChange: optional(d['incrementingSegmentRowCountChange'], (o) => ({ ...rowCountChangeOf(o), segment: segmentOf(o) })),
+    incrementingSegmentRowCountTotal: optional(d['incrementingSegmentRowCountTotal'], (o) => ({
+      ...rowCountOf(o),
+      segment: segmentOf(o),
+    })),
+    incrementingSegmentRowCountChange: optional(d['incrementingSegmentRowCountChange'], (o) => ({
+      ...rowCountChangeOf(o),
+      segment: segmentOf(o),
+    })),
     filter: filterOf(d['filter']),
   };
 }
@@ -300,7 +363,12 @@ export interface FieldAssertionRead {
     /** true unless stored false. */
     excludeNulls: boolean;
   } | null;
-  fieldMetricAssertion: { field: FieldSpecRead; metric: string | null; operator: string; parameters: ParametersRead | null } | null;
+  fieldMetricAssertion: {
+    field: FieldSpecRead;
+    metric: string | null;
+    operator: string;
+    parameters: ParametersRead | null;
+  } | null;
   filter: FilterRead | null;
 }
 
@@ -317,12 +385,20 @@ function fieldAssertionOf(d: JsonObject): FieldAssertionRead {
           transform: rec(values['transform']) ? { type: 'LENGTH' } : null,
           operator: operatorOf(values['operator']),
           parameters: parametersOf(values['parameters']),
-          failThreshold: { type: threshold?.['type'] === 'PERCENTAGE' ? 'PERCENTAGE' : 'COUNT', value: num(threshold?.['value']) ?? 0 },
+          failThreshold: {
+            type: threshold?.['type'] === 'PERCENTAGE' ? 'PERCENTAGE' : 'COUNT',
+            value: num(threshold?.['value']) ?? 0,
+          },
           excludeNulls: bool(values['excludeNulls'], true),
         }
       : null,
     fieldMetricAssertion: metric
-      ? { field: fieldSpecOf(metric['field']), metric: str(metric['metric']), operator: operatorOf(metric['operator']), parameters: parametersOf(metric['parameters']) }
+      ? {
+          field: fieldSpecOf(metric['field']),
+          metric: str(metric['metric']),
+          operator: operatorOf(metric['operator']),
+          parameters: parametersOf(metric['parameters']),
+        }
       : null,
     filter: filterOf(d['filter']),
   };
@@ -340,7 +416,9 @@ function schemaAssertionOf(d: JsonObject): SchemaAssertionRead {
   const fields = (rec(d['schema'])?.['fields'] ?? []) as SchemaFieldValue[];
   return {
     entityUrn: str(d['entity']) ?? '',
-    fields: Array.isArray(fields) ? fields.map((f) => ({ path: f.fieldPath, type: fieldType(f), nativeType: str(f.nativeDataType) })) : [],
+    fields: Array.isArray(fields)
+      ? fields.map((f) => ({ path: f.fieldPath, type: fieldType(f), nativeType: str(f.nativeDataType) }))
+      : [],
     compatibility: oneOf(COMPATIBILITIES, d['compatibility']) ?? 'EXACT_MATCH',
   };
 }
@@ -413,7 +491,12 @@ export function assertionInfoOf(info: AssertionInfo): AssertionInfoRead {
     fieldAssertion: optional(info['fieldAssertion'], fieldAssertionOf),
     schemaAssertion: optional(info['schemaAssertion'], schemaAssertionOf),
     customAssertion: optional(info['customAssertion'], customAssertionOf),
-    source: source ? { type: oneOf(SOURCE_TYPES, source['type']) ?? 'EXTERNAL', created: source['created'] ? stampOf(source['created'] as JsonObject) : null } : null,
+    source: source
+      ? {
+          type: oneOf(SOURCE_TYPES, source['type']) ?? 'EXTERNAL',
+          created: source['created'] ? stampOf(source['created'] as JsonObject) : null,
+        }
+      : null,
     lastUpdated: info.lastUpdated ? stampOf(info.lastUpdated) : null,
     description: str(info.description),
     note: str(rec(info.note)?.['content']),
@@ -450,11 +533,22 @@ export function readAssertionActions(view: StoreView, urn: string): AssertionAct
   const a = aspectOf(view, urn, assertionActions);
   if (!a) return null;
   const list = (v: unknown) =>
-    Array.isArray(v) ? v.map(rec).filter((x): x is JsonObject => x !== undefined && typeof x['type'] === 'string').map((x) => ({ type: x['type'] as string })) : [];
+    Array.isArray(v)
+      ? v
+          .map(rec)
+          .filter((x): x is JsonObject => x !== undefined && typeof x['type'] === 'string')
+          .map((x) => ({ type: x['type'] as string }))
+      : [];
   return { onSuccess: list(a.onSuccess), onFailure: list(a.onFailure) };
 }
 
-const UNIT_MILLIS: Record<string, number> = { SECOND: 1000, MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000, WEEK: 604_800_000 };
+const UNIT_MILLIS: Record<string, number> = {
+  SECOND: 1000,
+  MINUTE: 60_000,
+  HOUR: 3_600_000,
+  DAY: 86_400_000,
+  WEEK: 604_800_000,
+};
 const CALENDAR_MONTHS: Record<string, number> = { MONTH: 1, QUARTER: 3, YEAR: 12 };
 
 /** A time window's length in milliseconds: fixed units multiply, calendar units count from its start (UTC); a day when the unit is unknown. */
@@ -481,7 +575,10 @@ function partitionOf(r: JsonObject): PartitionRead {
   return {
     type: oneOf(PARTITION_TYPES, r['type']) ?? 'PARTITION',
     partition: str(r['partition']),
-    timePartition: window && start !== null ? { startTimeMillis: start, durationMillis: windowMillis(start, rec(window['length'])) } : null,
+    timePartition:
+      window && start !== null
+        ? { startTimeMillis: start, durationMillis: windowMillis(start, rec(window['length'])) }
+        : null,
   };
 }
 
@@ -511,7 +608,13 @@ function resultOf(r: JsonObject): RunResultRead {
     actualAggValue: num(r['actualAggValue']),
     externalUrl: str(r['externalUrl']),
     nativeResults: r['nativeResults'] ? entries(r['nativeResults']) : null,
-    error: error ? { type: errorType, properties: error['properties'] ? entries(error['properties']) : null, displayMessage: ERROR_MESSAGES[errorType] ?? null } : null,
+    error: error
+      ? {
+          type: errorType,
+          properties: error['properties'] ? entries(error['properties']) : null,
+          displayMessage: ERROR_MESSAGES[errorType] ?? null,
+        }
+      : null,
   };
 }
 
@@ -523,7 +626,12 @@ export interface RunEventRead {
   assertionUrn: string;
   asserteeUrn: string;
   partitionSpec: PartitionRead | null;
-  batchSpec: { nativeBatchId: string | null; query: string | null; limit: number | null; customProperties: EntryRead[] } | null;
+  batchSpec: {
+    nativeBatchId: string | null;
+    query: string | null;
+    limit: number | null;
+    customProperties: EntryRead[];
+  } | null;
   /** Always COMPLETE, the one run status DataHub's model has. */
   status: 'COMPLETE';
   result: RunResultRead | null;
@@ -541,7 +649,12 @@ export function runEventOf(row: TimeseriesRow): RunEventRead {
     asserteeUrn: str(v['asserteeUrn']) ?? '',
     partitionSpec: optional(v['partitionSpec'], partitionOf),
     batchSpec: batch
-      ? { nativeBatchId: str(batch['nativeBatchId']), query: str(batch['query']), limit: num(batch['limit']), customProperties: entries(batch['customProperties']) }
+      ? {
+          nativeBatchId: str(batch['nativeBatchId']),
+          query: str(batch['query']),
+          limit: num(batch['limit']),
+          customProperties: entries(batch['customProperties']),
+        }
       : null,
     status: 'COMPLETE',
     result: optional(v['result'], resultOf),
@@ -562,5 +675,12 @@ export interface RunEventsRead {
 /** An assertion's run events in a window, filtered, newest first, with how many completed with each result. */
 export function readAssertionRunEvents(view: StoreView, urn: string, q: RunEventsQuery): RunEventsRead {
   const r = assertionRunEvents(view, urn, q);
-  return { total: r.total, failed: r.failed, succeeded: r.succeeded, errored: r.errored, initializing: r.initializing, runEvents: r.events.map(runEventOf) };
+  return {
+    total: r.total,
+    failed: r.failed,
+    succeeded: r.succeeded,
+    errored: r.errored,
+    initializing: r.initializing,
+    runEvents: r.events.map(runEventOf),
+  };
 }

@@ -4,7 +4,12 @@
  * the chart's or dashboard's own URL field, a chart type or access level DataHub does not know reads
  * as none), and the edited description.
  */
-import { chartInfo, dashboardInfo, editableChartProperties, editableDashboardProperties } from '../../model/aspects/storedAsGiven.ts';
+import {
+  chartInfo,
+  dashboardInfo,
+  editableChartProperties,
+  editableDashboardProperties,
+} from '../../model/aspects/storedAsGiven.ts';
 import type { DeclaredAspect } from '../../model/aspects/define.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
@@ -13,11 +18,25 @@ import { readEditableDescription } from './glossary.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-const oneOf = (values: ReadonlySet<string>, v: unknown): string | null => (typeof v === 'string' && values.has(v) ? v : null);
-const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
+const oneOf = (values: ReadonlySet<string>, v: unknown): string | null =>
+  typeof v === 'string' && values.has(v) ? v : null;
+const props = (p: unknown): Record<string, string> | undefined =>
+  p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 
 /** DataHub's `ChartType` and `AccessLevel` values. */
-const CHART_TYPES: ReadonlySet<string> = new Set(['BAR', 'PIE', 'SCATTER', 'TABLE', 'TEXT', 'LINE', 'AREA', 'HISTOGRAM', 'BOX_PLOT', 'WORD_CLOUD', 'COHORT']);
+const CHART_TYPES: ReadonlySet<string> = new Set([
+  'BAR',
+  'PIE',
+  'SCATTER',
+  'TABLE',
+  'TEXT',
+  'LINE',
+  'AREA',
+  'HISTOGRAM',
+  'BOX_PLOT',
+  'WORD_CLOUD',
+  'COHORT',
+]);
 const ACCESS_LEVELS: ReadonlySet<string> = new Set(['PUBLIC', 'PRIVATE']);
 
 export type BiKind = 'chart' | 'dashboard';
@@ -25,7 +44,10 @@ export type BiKind = 'chart' | 'dashboard';
 const ASPECTS = {
   chart: { info: chartInfo, editable: editableChartProperties, id: 'chartId', url: 'chartUrl' },
   dashboard: { info: dashboardInfo, editable: editableDashboardProperties, id: 'dashboardId', url: 'dashboardUrl' },
-} as const satisfies Record<BiKind, { id: 'chartId' | 'dashboardId'; url: string; info: DeclaredAspect; editable: DeclaredAspect }>;
+} as const satisfies Record<
+  BiKind,
+  { id: 'chartId' | 'dashboardId'; url: string; info: DeclaredAspect; editable: DeclaredAspect }
+>;
 
 export interface BiPropertiesRead {
   /** The title, else the id from the urn. */

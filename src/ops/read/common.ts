@@ -24,7 +24,11 @@ import { systemOwnershipTypeUrn } from '../labels/owners.ts';
  * The value of the latest version of an aspect, as stored (shared and frozen: read it, never change
  * it), typed by the aspect's declaration: `aspectOf(view, urn, ownership)` is an `Ownership`.
  */
-export function aspectOf<D extends DeclaredAspect>(view: StoreView, urn: string, aspect: D): AspectValue<D> | undefined {
+export function aspectOf<D extends DeclaredAspect>(
+  view: StoreView,
+  urn: string,
+  aspect: D,
+): AspectValue<D> | undefined {
   return view.readAspect(urn, aspect.name)?.value as AspectValue<D> | undefined;
 }
 
@@ -140,7 +144,13 @@ export interface TagsRead {
 
 export function tagsOf(tags: GlobalTags | undefined): TagsRead | null {
   if (!tags) return null;
-  return { tags: (tags.tags ?? []).map((t) => ({ tag: t.tag, context: t.context ?? null, attribution: attributionOf(t['attribution']) })) };
+  return {
+    tags: (tags.tags ?? []).map((t) => ({
+      tag: t.tag,
+      context: t.context ?? null,
+      attribution: attributionOf(t['attribution']),
+    })),
+  };
 }
 
 export function readTags(view: StoreView, urn: string): TagsRead | null {
@@ -165,7 +175,12 @@ export interface TermsRead {
 export function termsOf(terms: TermsHolder | undefined): TermsRead | null {
   if (!terms) return null;
   return {
-    terms: (terms.terms ?? []).map((t) => ({ term: t.urn, actor: t.actor ? t.actor : null, context: t.context ?? null, attribution: attributionOf(t.attribution) })),
+    terms: (terms.terms ?? []).map((t) => ({
+      term: t.urn,
+      actor: t.actor ? t.actor : null,
+      context: t.context ?? null,
+      attribution: attributionOf(t.attribution),
+    })),
     auditStamp: terms.auditStamp ? stampOf(terms.auditStamp) : null,
   };
 }
@@ -189,7 +204,13 @@ const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 export function readDeprecation(view: StoreView, urn: string): DeprecationRead | null {
   const d = aspectOf(view, urn, deprecation);
   if (!d) return null;
-  return { deprecated: d.deprecated === true, decommissionTime: num(d.decommissionTime), note: str(d.note), actor: str(d.actor), replacement: str(d.replacement) };
+  return {
+    deprecated: d.deprecated === true,
+    decommissionTime: num(d.decommissionTime),
+    note: str(d.note),
+    actor: str(d.actor),
+    replacement: str(d.replacement),
+  };
 }
 
 /**
@@ -239,7 +260,17 @@ export function platformOf(platformUrn: string): PlatformRead {
 }
 
 /** DataHub's platform categories (`PlatformType`); a stored value outside them reads as OTHERS. */
-const PLATFORM_TYPES = new Set(['FILE_SYSTEM', 'KEY_VALUE_STORE', 'MESSAGE_BROKER', 'OBJECT_STORE', 'OLAP_DATASTORE', 'QUERY_ENGINE', 'RELATIONAL_DB', 'SEARCH_ENGINE', 'OTHERS']);
+const PLATFORM_TYPES = new Set([
+  'FILE_SYSTEM',
+  'KEY_VALUE_STORE',
+  'MESSAGE_BROKER',
+  'OBJECT_STORE',
+  'OLAP_DATASTORE',
+  'QUERY_ENGINE',
+  'RELATIONAL_DB',
+  'SEARCH_ENGINE',
+  'OTHERS',
+]);
 
 /** A platform's properties: its stored `dataPlatformInfo`, else what its urn gives. */
 export interface PlatformPropertiesRead {
@@ -274,5 +305,15 @@ export function readPlatform(view: StoreView, platformUrn: string): PlatformDeta
         logical: typeof stored['logical'] === 'boolean' ? stored['logical'] : null,
       }
     : null;
-  return { ...base, info, properties: info ?? { type: 'OTHERS', displayName: base.name, datasetNameDelimiter: '.', logoUrl: null, logical: null } };
+  return {
+    ...base,
+    info,
+    properties: info ?? {
+      type: 'OTHERS',
+      displayName: base.name,
+      datasetNameDelimiter: '.',
+      logoUrl: null,
+      logical: null,
+    },
+  };
 }

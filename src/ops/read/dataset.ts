@@ -8,7 +8,9 @@
  */
 import type { Stamp } from '../../model/aspects/define.ts';
 import datasetProperties, { type DatasetProperties } from '../../model/aspects/datasetProperties.ts';
-import editableDatasetProperties, { type EditableDatasetProperties } from '../../model/aspects/editableDatasetProperties.ts';
+import editableDatasetProperties, {
+  type EditableDatasetProperties,
+} from '../../model/aspects/editableDatasetProperties.ts';
 import editableSchemaMetadata, { type EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
 import { viewProperties } from '../../model/aspects/readAsGiven.ts';
 import schemaMetadata, { type SchemaFieldValue, type SchemaMetadata } from '../../model/aspects/schemaMetadata.ts';
@@ -69,7 +71,9 @@ export interface SchemaFieldRead {
   jsonProps: unknown;
 }
 
-export type PlatformSchemaRead = { kind: 'KeyValueSchema'; keySchema: unknown; valueSchema: unknown } | { kind: 'TableSchema'; schema: string };
+export type PlatformSchemaRead =
+  | { kind: 'KeyValueSchema'; keySchema: unknown; valueSchema: unknown }
+  | { kind: 'TableSchema'; schema: string };
 
 export interface SchemaRead {
   aspectVersion: number;
@@ -124,9 +128,19 @@ export interface DatasetRead {
 }
 
 const FIELD_TYPES: Record<string, string> = {
-  BooleanType: 'BOOLEAN', FixedType: 'FIXED', StringType: 'STRING', BytesType: 'BYTES', NumberType: 'NUMBER',
-  DateType: 'DATE', TimeType: 'TIME', EnumType: 'ENUM', NullType: 'NULL', MapType: 'MAP', ArrayType: 'ARRAY',
-  RecordType: 'STRUCT', UnionType: 'UNION',
+  BooleanType: 'BOOLEAN',
+  FixedType: 'FIXED',
+  StringType: 'STRING',
+  BytesType: 'BYTES',
+  NumberType: 'NUMBER',
+  DateType: 'DATE',
+  TimeType: 'TIME',
+  EnumType: 'ENUM',
+  NullType: 'NULL',
+  MapType: 'MAP',
+  ArrayType: 'ARRAY',
+  RecordType: 'STRUCT',
+  UnionType: 'UNION',
 };
 
 /** Field types by stored type key (`com.linkedin.schema.StringType` → `STRING`), as met. */
@@ -136,10 +150,11 @@ const fieldTypeByKey = new Map<string, string>();
 export function fieldType(f: SchemaFieldValue): string {
   const type = f.type?.type;
   let key = '';
-  if (type) for (const k in type) {
-    key = k;
-    break;
-  }
+  if (type)
+    for (const k in type) {
+      key = k;
+      break;
+    }
   let mapped = fieldTypeByKey.get(key);
   if (mapped === undefined) {
     mapped = FIELD_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'NULL';
@@ -149,7 +164,6 @@ export function fieldType(f: SchemaFieldValue): string {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-
 
 /** Not computed yet (a part may be null or undefined once computed). */
 const UNSET: unique symbol = Symbol('unset');
@@ -161,9 +175,17 @@ class Dataset implements DatasetRead {
   private props: DatasetProperties | undefined | typeof UNSET = UNSET;
   private editable: EditableDatasetProperties | undefined | typeof UNSET = UNSET;
   private latest: SchemaRead | null | typeof UNSET = UNSET;
-  private memo: { properties?: DatasetPropertiesRead | null; ownership?: OwnershipRead | null; tags?: TagsRead | null; deprecation?: DeprecationRead } = {};
+  private memo: {
+    properties?: DatasetPropertiesRead | null;
+    ownership?: OwnershipRead | null;
+    tags?: TagsRead | null;
+    deprecation?: DeprecationRead;
+  } = {};
 
-  constructor(private readonly view: StoreView, readonly urn: string) {
+  constructor(
+    private readonly view: StoreView,
+    readonly urn: string,
+  ) {
     const key = keyAspectOf(urn).value as { platform: string; name: string; origin: string };
     this.name = key.name;
     this.origin = key.origin.toUpperCase();
@@ -254,7 +276,12 @@ class Dataset implements DatasetRead {
   get viewProperties(): ViewPropertiesRead | null {
     const v = aspectOf(this.view, this.urn, viewProperties);
     if (!v) return null;
-    return { materialized: v.materialized === true, logic: str(v.viewLogic) ?? '', formattedLogic: str(v.formattedViewLogic), language: str(v.viewLanguage) ?? '' };
+    return {
+      materialized: v.materialized === true,
+      logic: str(v.viewLogic) ?? '',
+      formattedLogic: str(v.formattedViewLogic),
+      language: str(v.viewLanguage) ?? '',
+    };
   }
 }
 
@@ -284,7 +311,9 @@ function schemaOf(view: StoreView, urn: string, version: number): SchemaRead | n
 }
 
 function buildSchema(sm: SchemaMetadata, editable: EditableSchemaMetadata | undefined, version: number): SchemaRead {
-  const edits = editable?.editableSchemaFieldInfo?.length ? new Map(editable.editableSchemaFieldInfo.map((e) => [e.fieldPath, e])) : undefined;
+  const edits = editable?.editableSchemaFieldInfo?.length
+    ? new Map(editable.editableSchemaFieldInfo.map((e) => [e.fieldPath, e]))
+    : undefined;
   const platformSchema = sm['platformSchema'] as Record<string, Record<string, unknown>> | undefined;
   const psKey = Object.keys(platformSchema ?? {})[0];
   const psValue = psKey ? platformSchema![psKey]! : undefined;
@@ -298,7 +327,12 @@ function buildSchema(sm: SchemaMetadata, editable: EditableSchemaMetadata | unde
     platformSchema: psValue
       ? psKey!.endsWith('KeyValueSchema')
         ? { kind: 'KeyValueSchema', keySchema: psValue['keySchema'] ?? '', valueSchema: psValue['valueSchema'] ?? '' }
-        : { kind: 'TableSchema', schema: String(psValue['tableSchema'] ?? psValue['rawSchema'] ?? psValue['schema'] ?? psValue['documentSchema'] ?? '') }
+        : {
+            kind: 'TableSchema',
+            schema: String(
+              psValue['tableSchema'] ?? psValue['rawSchema'] ?? psValue['schema'] ?? psValue['documentSchema'] ?? '',
+            ),
+          }
       : null,
     fields: (sm.fields ?? []).map((f) => {
       const edit = edits?.get(f.fieldPath);
@@ -312,7 +346,9 @@ function buildSchema(sm: SchemaMetadata, editable: EditableSchemaMetadata | unde
         nativeDataType: f.nativeDataType ?? null,
         recursive: f['recursive'] ?? false,
         tags: tagsOf(edit ? mergeTags(f.globalTags, edit.globalTags) : f.globalTags),
-        glossaryTerms: termsOf(mergeTerms(f['glossaryTerms'] as TermsValue | undefined, edit?.['glossaryTerms'] as TermsValue | undefined)),
+        glossaryTerms: termsOf(
+          mergeTerms(f['glossaryTerms'] as TermsValue | undefined, edit?.['glossaryTerms'] as TermsValue | undefined),
+        ),
         isPartOfKey: f['isPartOfKey'] ?? false,
         isPartitioningKey: f['isPartitioningKey'] ?? null,
         jsonProps: f['jsonProps'] ?? null,

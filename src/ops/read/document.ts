@@ -38,7 +38,13 @@ export interface DocumentInfoRead {
 export function documentInfoReadOf(info: DocumentInfo): DocumentInfoRead {
   return {
     title: info.title ?? null,
-    source: info.source ? { sourceType: info.source.sourceType, externalUrl: info.source.externalUrl ?? null, externalId: info.source.externalId ?? null } : null,
+    source: info.source
+      ? {
+          sourceType: info.source.sourceType,
+          externalUrl: info.source.externalUrl ?? null,
+          externalId: info.source.externalId ?? null,
+        }
+      : null,
     status: info.status ? { state: info.status.state } : null,
     text: info.contents?.text ?? '',
     created: stampOf(info.created),
@@ -46,7 +52,10 @@ export function documentInfoReadOf(info: DocumentInfo): DocumentInfoRead {
     relatedAssets: info.relatedAssets ? info.relatedAssets.map((a) => a.asset) : null,
     relatedDocuments: info.relatedDocuments ? info.relatedDocuments.map((d) => d.document) : null,
     parentDocument: info.parentDocument ? info.parentDocument.document : null,
-    customProperties: info.customProperties && Object.keys(info.customProperties).length > 0 ? customPropertiesOf(info.customProperties) : null,
+    customProperties:
+      info.customProperties && Object.keys(info.customProperties).length > 0
+        ? customPropertiesOf(info.customProperties)
+        : null,
   };
 }
 

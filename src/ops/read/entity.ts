@@ -7,7 +7,13 @@
  * are named by urn, for an adapter to resolve when it shows them.
  */
 import { browsePathsV2, displayProperties, documentation } from '../../model/aspects/readAsGiven.ts';
-import { container, dataPlatformInstance, domains, structuredProperties, subTypes } from '../../model/aspects/storedAsGiven.ts';
+import {
+  container,
+  dataPlatformInstance,
+  domains,
+  structuredProperties,
+  subTypes,
+} from '../../model/aspects/storedAsGiven.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, attributionOf, type AttributionRead } from './common.ts';
 import { ancestorsOf } from './glossary.ts';
@@ -98,7 +104,10 @@ export interface DocumentationRead {
 export function readDocumentation(view: StoreView, urn: string): DocumentationRead[] | null {
   const doc = aspectOf(view, urn, documentation);
   if (!doc) return null;
-  return (doc.documentations ?? []).map((d) => ({ documentation: d.documentation ?? '', attribution: attributionOf(d.attribution) }));
+  return (doc.documentations ?? []).map((d) => ({
+    documentation: d.documentation ?? '',
+    attribution: attributionOf(d.attribution),
+  }));
 }
 
 /** Icon libraries DataHub names; an icon from another library reads with no library. */
@@ -117,7 +126,13 @@ export function readDisplayProperties(view: StoreView, urn: string): DisplayProp
   const library = icon?.iconLibrary;
   return {
     colorHex: str(d.colorHex),
-    icon: icon ? { iconLibrary: typeof library === 'string' && ICON_LIBRARIES.has(library) ? library : null, name: str(icon.name), style: str(icon.style) } : null,
+    icon: icon
+      ? {
+          iconLibrary: typeof library === 'string' && ICON_LIBRARIES.has(library) ? library : null,
+          name: str(icon.name),
+          style: str(icon.style),
+        }
+      : null,
   };
 }
 

@@ -4,7 +4,13 @@
  * chain of its parents.
  */
 import type { editableDescription } from '../../model/aspects/define.ts';
-import { containerProperties, dataPlatformInstance, domainProperties, glossaryNodeInfo, glossaryTermInfo } from '../../model/aspects/storedAsGiven.ts';
+import {
+  containerProperties,
+  dataPlatformInstance,
+  domainProperties,
+  glossaryNodeInfo,
+  glossaryTermInfo,
+} from '../../model/aspects/storedAsGiven.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
@@ -12,7 +18,8 @@ import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 /** An aspect holding the description a user wrote over the ingested one (`editableContainerProperties` …). */
 type EditableDescriptionAspect = { readonly name: string; readonly fields: typeof editableDescription };
-const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
+const props = (p: unknown): Record<string, string> | undefined =>
+  p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 
 /** Follows a parent link (container, parentNode, parentDomain) up to the root, guarding against cycles (100 at most). */
 export function ancestorsOf(urn: string, parentOf: (urn: string) => string | undefined): string[] {
@@ -62,15 +69,26 @@ export interface GlossaryNodePropertiesRead {
 export function readGlossaryNodeProperties(view: StoreView, urn: string): GlossaryNodePropertiesRead | null {
   const info = aspectOf(view, urn, glossaryNodeInfo);
   if (!info) return null;
-  return { name: str(info['name']) ?? parseUrn(urn).rawKey, description: str(info['definition']), customProperties: customPropertiesOf(props(info['customProperties'])) };
+  return {
+    name: str(info['name']) ?? parseUrn(urn).rawKey,
+    description: str(info['definition']),
+    customProperties: customPropertiesOf(props(info['customProperties'])),
+  };
 }
 
 /** The glossary nodes above a term or node (`infoName` its own info aspect), nearest first. */
-export function readParentNodes(view: StoreView, urn: string, info: typeof glossaryTermInfo | typeof glossaryNodeInfo): string[] {
+export function readParentNodes(
+  view: StoreView,
+  urn: string,
+  info: typeof glossaryTermInfo | typeof glossaryNodeInfo,
+): string[] {
   return ancestorsOf(urn, (u) => str(aspectOf(view, u, u === urn ? info : glossaryNodeInfo)?.parentNode) ?? undefined);
 }
 
-export function readDomainProperties(view: StoreView, urn: string): { name: string; description: string | null } | null {
+export function readDomainProperties(
+  view: StoreView,
+  urn: string,
+): { name: string; description: string | null } | null {
   const p = aspectOf(view, urn, domainProperties);
   return p ? { name: str(p['name']) ?? parseUrn(urn).rawKey, description: str(p['description']) } : null;
 }
@@ -106,7 +124,11 @@ export function readContainerPlatform(view: StoreView, urn: string): string {
 }
 
 /** An edited description (editable…Properties): null when none is stored. */
-export function readEditableDescription(view: StoreView, urn: string, aspect: EditableDescriptionAspect): { description: string | null } | null {
+export function readEditableDescription(
+  view: StoreView,
+  urn: string,
+  aspect: EditableDescriptionAspect,
+): { description: string | null } | null {
   const editable = aspectOf(view, urn, aspect);
   return editable ? { description: str(editable.description) } : null;
 }

@@ -12,7 +12,6 @@ import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, readOwnership, type CustomPropertyRead, type OwnershipRead } from './common.ts';
 
-
 export interface TagPropertiesRead {
   name: string;
   description: string | null;
@@ -32,7 +31,10 @@ export interface TagRead {
 class Tag implements TagRead {
   readonly name: string;
   #stored: TagProperties | undefined | null = null;
-  constructor(private readonly view: StoreView, readonly urn: string) {
+  constructor(
+    private readonly view: StoreView,
+    readonly urn: string,
+  ) {
     this.name = parseUrn(urn).rawKey;
   }
   #props() {
@@ -155,5 +157,10 @@ export interface GroupEditableRead {
 export function readGroupEditable(view: StoreView, urn: string): GroupEditableRead | null {
   const e = aspectOf(view, urn, corpGroupEditableInfo);
   if (!e) return null;
-  return { description: e.description ?? null, slack: e.slack ?? null, email: e.email ?? null, pictureLink: e.pictureLink ?? null };
+  return {
+    description: e.description ?? null,
+    slack: e.slack ?? null,
+    email: e.email ?? null,
+    pictureLink: e.pictureLink ?? null,
+  };
 }

@@ -27,7 +27,9 @@ export function priorityNumber(name: PriorityName): number {
 
 /** The name of a stored priority; null when none is stored or the number is not one of DataHub's four. */
 export function priorityName(value: unknown): PriorityName | null {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < PRIORITY_NAMES.length ? PRIORITY_NAMES[value]! : null;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < PRIORITY_NAMES.length
+    ? PRIORITY_NAMES[value]!
+    : null;
 }
 
 export interface IncidentStatusRead {
@@ -73,7 +75,12 @@ export function incidentOf(urn: string, info: IncidentInfo): IncidentRead {
     customType: info.customType ?? null,
     title: info.title ?? null,
     description: info.description ?? null,
-    status: { state: status.state, stage: status.stage ?? null, message: status.message ?? null, lastUpdated: stampOf(status.lastUpdated) },
+    status: {
+      state: status.state,
+      stage: status.stage ?? null,
+      message: status.message ?? null,
+      lastUpdated: stampOf(status.lastUpdated),
+    },
     priority: priorityName(info.priority),
     assignees: (info.assignees ?? []).map((a) => a.actor),
     entities: [...info.entities],
@@ -112,7 +119,9 @@ export function allIncidentsOn(view: StoreView, entityUrn: string): IncidentRead
     const incident = readIncident(view, edge.urn);
     if (incident) found.set(edge.urn, incident);
   }
-  return [...found.values()].sort((a, b) => b.created.time - a.created.time || (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0));
+  return [...found.values()].sort(
+    (a, b) => b.created.time - a.created.time || (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0),
+  );
 }
 
 /** `incidents(state, stage, priority, assigneeUrns, start, count)` of an asset: the filtered incidents, one page. */

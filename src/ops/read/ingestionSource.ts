@@ -5,8 +5,12 @@
  * are stored as the client sent them, unchecked: every field is read only when it has the type it
  * should, else as absent. Listing, paging and the writes are in ../admin/ingestionSources.ts.
  */
-import dataHubExecutionRequestInput, { type ExecutionRequestInput } from '../../model/aspects/dataHubExecutionRequestInput.ts';
-import dataHubIngestionSourceInfo, { type DataHubIngestionSourceInfo } from '../../model/aspects/dataHubIngestionSourceInfo.ts';
+import dataHubExecutionRequestInput, {
+  type ExecutionRequestInput,
+} from '../../model/aspects/dataHubExecutionRequestInput.ts';
+import dataHubIngestionSourceInfo, {
+  type DataHubIngestionSourceInfo,
+} from '../../model/aspects/dataHubIngestionSourceInfo.ts';
 import { dataHubExecutionRequestResult, type DataHubExecutionRequestResult } from '../../model/aspects/readAsGiven.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
@@ -27,7 +31,9 @@ export interface EntryRead {
 }
 
 function entriesOf(map: unknown): EntryRead[] | null {
-  return map && typeof map === 'object' ? Object.entries(map as Record<string, unknown>).map(([key, value]) => ({ key, value: str(value) })) : null;
+  return map && typeof map === 'object'
+    ? Object.entries(map as Record<string, unknown>).map(([key, value]) => ({ key, value: str(value) }))
+    : null;
 }
 
 export interface IngestionSourceRead {
@@ -125,7 +131,11 @@ function resultOf(result: DataHubExecutionRequestResult | undefined): ExecutionR
     durationMs: num(result['durationMs']),
     report: str(result['report']),
     structuredReport: structured
-      ? { type: str(structured.type) ?? '', serializedValue: str(structured.serializedValue) ?? '', contentType: str(structured.contentType) ?? '' }
+      ? {
+          type: str(structured.type) ?? '',
+          serializedValue: str(structured.serializedValue) ?? '',
+          contentType: str(structured.contentType) ?? '',
+        }
       : null,
   };
 }
@@ -143,5 +153,7 @@ export function readExecutionRequest(view: StoreView, urn: string): ExecutionReq
 /** The ingestion source a run is of: the one its input names, when that is stored; else null. */
 export function readExecutionSource(view: StoreView, urn: string): string | null {
   const source = aspectOf(view, urn, dataHubExecutionRequestInput)?.source?.ingestionSource;
-  return isUrnOf(source, 'dataHubIngestionSource') && aspectOf(view, source, dataHubIngestionSourceInfo) ? source : null;
+  return isUrnOf(source, 'dataHubIngestionSource') && aspectOf(view, source, dataHubIngestionSourceInfo)
+    ? source
+    : null;
 }

@@ -39,7 +39,9 @@ export function schemaFieldRefOf(urn: unknown): SchemaFieldRefRead | null {
   if (typeof urn !== 'string' || !urn.startsWith('urn:li:schemaField:')) return null;
   try {
     const key = keyAspectOf(urn).value as { parent?: unknown; fieldPath?: unknown };
-    return typeof key.parent === 'string' && typeof key.fieldPath === 'string' ? { urn: key.parent, path: key.fieldPath } : null;
+    return typeof key.parent === 'string' && typeof key.fieldPath === 'string'
+      ? { urn: key.parent, path: key.fieldPath }
+      : null;
   } catch {
     return null;
   }
@@ -74,7 +76,8 @@ export function readDatasetFineGrainedLineages(view: StoreView, urn: string): Fi
   return fineGrainedLineagesOf(aspectOf(view, urn, upstreamLineage)?.fineGrainedLineages);
 }
 
-const urns = (list: unknown): string[] => (Array.isArray(list) ? list.filter((u): u is string => typeof u === 'string') : []);
+const urns = (list: unknown): string[] =>
+  Array.isArray(list) ? list.filter((u): u is string => typeof u === 'string') : [];
 
 /** Data job `urn`'s inputs and outputs; null when it has no `dataJobInputOutput`. */
 export function readDataJobInputOutput(view: StoreView, urn: string): DataJobInputOutputRead | null {

@@ -28,7 +28,8 @@ import { readEditableDescription } from './glossary.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
+const props = (p: unknown): Record<string, string> | undefined =>
+  p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 /** A stored list of urns as read: none when the value is not a list. */
 const urns = (v: unknown): string[] => (Array.isArray(v) ? [...(v as string[])] : []);
 
@@ -147,7 +148,11 @@ export interface MlFeaturePropertiesRead {
 }
 
 /** A feature's or primary key's properties; null when its properties aspect is not stored. */
-export function readMlFeatureProperties(view: StoreView, kind: 'mlFeature' | 'mlPrimaryKey', urn: string): MlFeaturePropertiesRead | null {
+export function readMlFeatureProperties(
+  view: StoreView,
+  kind: 'mlFeature' | 'mlPrimaryKey',
+  urn: string,
+): MlFeaturePropertiesRead | null {
   const info = aspectOf(view, urn, ASPECTS[kind].info);
   if (!info) return null;
   return {

@@ -11,7 +11,8 @@ import { aspectOf, customPropertiesOf, stampOf, type CustomPropertyRead, type St
 import { readEditableDescription } from './glossary.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
+const props = (p: unknown): Record<string, string> | undefined =>
+  p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 
 export interface NotebookIdentityRead {
   /** The notebook tool (`querybook`, …), from the urn. */
@@ -55,7 +56,13 @@ export function readNotebookInfo(view: StoreView, urn: string): NotebookInfoRead
     description: str(info['description']),
     externalUrl: str(info['externalUrl']),
     customProperties: customPropertiesOf(props(info['customProperties'])),
-    changeAuditStamps: stamps ? { created: stampOf(stamps.created), lastModified: stampOf(stamps.lastModified), deleted: stamps.deleted ? stampOf(stamps.deleted) : null } : null,
+    changeAuditStamps: stamps
+      ? {
+          created: stampOf(stamps.created),
+          lastModified: stampOf(stamps.lastModified),
+          deleted: stamps.deleted ? stampOf(stamps.deleted) : null,
+        }
+      : null,
   };
 }
 

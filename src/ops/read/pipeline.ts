@@ -3,14 +3,20 @@
  * the properties of `dataFlowInfo` / `dataJobInfo` with the catalog's defaults (the name falls back
  * to the id), the edited description. A job's inputs and outputs are read in lineage.ts.
  */
-import { dataFlowInfo, dataJobInfo, editableDataFlowProperties, editableDataJobProperties } from '../../model/aspects/storedAsGiven.ts';
+import {
+  dataFlowInfo,
+  dataJobInfo,
+  editableDataFlowProperties,
+  editableDataJobProperties,
+} from '../../model/aspects/storedAsGiven.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
 import { readEditableDescription } from './glossary.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
+const props = (p: unknown): Record<string, string> | undefined =>
+  p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 const keyOf = (urn: string) => keyAspectOf(urn).value as Record<string, string | undefined>;
 
 export interface DataFlowIdentityRead {
@@ -23,7 +29,12 @@ export interface DataFlowIdentityRead {
 export function readDataFlowIdentity(urn: string): DataFlowIdentityRead {
   const key = keyOf(urn);
   const orchestrator = key['orchestrator'] ?? '';
-  return { orchestrator, flowId: key['flowId'] ?? '', cluster: key['cluster'] ?? '', platformUrn: `urn:li:dataPlatform:${orchestrator}` };
+  return {
+    orchestrator,
+    flowId: key['flowId'] ?? '',
+    cluster: key['cluster'] ?? '',
+    platformUrn: `urn:li:dataPlatform:${orchestrator}`,
+  };
 }
 
 export interface DataFlowPropertiesRead {
@@ -87,6 +98,14 @@ export function readDataJobName(view: StoreView, urn: string): string {
 }
 
 /** Whichever of the flow's or job's edited description is stored; null when nothing was edited. */
-export function readPipelineEditable(view: StoreView, urn: string, kind: 'dataFlow' | 'dataJob'): { description: string | null } | null {
-  return readEditableDescription(view, urn, kind === 'dataFlow' ? editableDataFlowProperties : editableDataJobProperties);
+export function readPipelineEditable(
+  view: StoreView,
+  urn: string,
+  kind: 'dataFlow' | 'dataJob',
+): { description: string | null } | null {
+  return readEditableDescription(
+    view,
+    urn,
+    kind === 'dataFlow' ? editableDataFlowProperties : editableDataJobProperties,
+  );
 }

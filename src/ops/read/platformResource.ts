@@ -43,7 +43,12 @@ function jsonEntries(value: SerializedValue | null | undefined): Record<string, 
 
 function serializedValueOf(value: SerializedValue | null | undefined): SerializedValueRead | null {
   if (!value || typeof value.blob !== 'string') return null;
-  return { blob: value.blob, contentType: value.contentType ?? 'JSON', schemaType: value.schemaType ?? null, schemaRef: value.schemaRef ?? null };
+  return {
+    blob: value.blob,
+    contentType: value.contentType ?? 'JSON',
+    schemaType: value.schemaType ?? null,
+    schemaRef: value.schemaRef ?? null,
+  };
 }
 
 /** A platform resource's properties; null when `platformResourceInfo` is not stored. */

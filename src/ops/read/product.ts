@@ -10,7 +10,8 @@ import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
+const props = (p: unknown): Record<string, string> | undefined =>
+  p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 
 export interface DataProductPropertiesRead {
   /** The stored name, else the id from the urn. */
@@ -39,7 +40,9 @@ export function readDataProductProperties(view: StoreView, urn: string): DataPro
 export function readDataProductAssets(view: StoreView, urn: string): string[] {
   const assets = aspectOf(view, urn, dataProductProperties)?.assets;
   if (!Array.isArray(assets)) return [];
-  return assets.map((a) => str((a as Record<string, unknown> | null)?.['destinationUrn'])).filter((u): u is string => u !== null);
+  return assets
+    .map((a) => str((a as Record<string, unknown> | null)?.['destinationUrn']))
+    .filter((u): u is string => u !== null);
 }
 
 export interface ApplicationPropertiesRead {

@@ -5,7 +5,12 @@
  * are stored as given (an ingested one may hold anything), so a field reads only when it has the
  * expected type, and the catalog's defaults fill the rest.
  */
-import { dataPlatformInstanceProperties, dataTypeInfo, entityTypeInfo, structuredPropertySettings } from '../../model/aspects/readAsGiven.ts';
+import {
+  dataPlatformInstanceProperties,
+  dataTypeInfo,
+  entityTypeInfo,
+  structuredPropertySettings,
+} from '../../model/aspects/readAsGiven.ts';
 import { propertyDefinition, type PropertyDefinition } from '../../model/aspects/storedAsGiven.ts';
 import { keyAspectOf } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
@@ -13,7 +18,8 @@ import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
+const props = (p: unknown): Record<string, string> | undefined =>
+  p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 
 /** Whether a stored value is a well-formed urn of `entityType` (a value stored as given may be anything). */
 function isUrnOf(value: unknown, entityType: string): value is string {
@@ -33,10 +39,19 @@ export interface TypeInfoRead {
   description: string | null;
 }
 
-function typeInfoOf(view: StoreView, urn: string, aspect: typeof dataTypeInfo | typeof entityTypeInfo): TypeInfoRead & { id: string } {
+function typeInfoOf(
+  view: StoreView,
+  urn: string,
+  aspect: typeof dataTypeInfo | typeof entityTypeInfo,
+): TypeInfoRead & { id: string } {
   const id = parseUrn(urn).rawKey;
   const info = aspectOf(view, urn, aspect);
-  return { id, qualifiedName: str(info?.qualifiedName) ?? id, displayName: str(info?.displayName), description: str(info?.description) };
+  return {
+    id,
+    qualifiedName: str(info?.qualifiedName) ?? id,
+    displayName: str(info?.displayName),
+    description: str(info?.description),
+  };
 }
 
 /** DataHub's standard value types (`StdDataType`) a data type's id names; any other reads as OTHER. */
@@ -158,7 +173,9 @@ export function readStructuredProperty(view: StoreView, urn: string): Structured
         ? d['allowedValues'].map((a) => ({ value: propertyValueOf(a.value), description: a.description ?? null }))
         : null,
       entityTypes: Array.isArray(d['entityTypes']) ? [...d['entityTypes']] : [],
-      allowedPlatforms: Array.isArray(d['allowedPlatforms']) ? d['allowedPlatforms'].filter((p): p is string => isUrnOf(p, 'dataPlatform')) : null,
+      allowedPlatforms: Array.isArray(d['allowedPlatforms'])
+        ? d['allowedPlatforms'].filter((p): p is string => isUrnOf(p, 'dataPlatform'))
+        : null,
       created: stampOrNull(d['created']),
       lastModified: stampOrNull(d['lastModified']),
     },
@@ -199,7 +216,12 @@ export function readPlatformInstance(view: StoreView, urn: string): PlatformInst
     platformUrn: key['platform'] ?? 'urn:li:dataPlatform:unknown',
     instanceId: key['instance'] ?? '',
     properties: p
-      ? { name: str(p['name']), description: str(p['description']), customProperties: customPropertiesOf(props(p['customProperties'])), externalUrl: str(p['externalUrl']) }
+      ? {
+          name: str(p['name']),
+          description: str(p['description']),
+          customProperties: customPropertiesOf(props(p['customProperties'])),
+          externalUrl: str(p['externalUrl']),
+        }
       : null,
   };
 }

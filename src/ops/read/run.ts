@@ -4,7 +4,11 @@
  * (`dataProcessInstanceRunEvent`, newest first). Which runs a job or flow lists is
  * src/ops/timeseries/runs.ts.
  */
-import { dataPlatformInstance, dataProcessInstanceProperties, dataProcessInstanceRelationships } from '../../model/aspects/storedAsGiven.ts';
+import {
+  dataPlatformInstance,
+  dataProcessInstanceProperties,
+  dataProcessInstanceRelationships,
+} from '../../model/aspects/storedAsGiven.ts';
 import type { StoreView, TimeseriesRow } from '../../store/store.ts';
 import { RUN_EVENT } from '../timeseries/runs.ts';
 import { readTimeseries, type TimeseriesQuery } from '../timeseries/timeseries.ts';
@@ -13,7 +17,8 @@ import { fieldOf } from './timeseries.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
+const props = (p: unknown): Record<string, string> | undefined =>
+  p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 
 export interface RunPropertiesRead {
   /** '' when none is stored. */
@@ -41,13 +46,19 @@ export function readRun(view: StoreView, urn: string): RunRead {
   const info = aspectOf(view, urn, dataProcessInstanceProperties);
   const created = info?.created;
   const time = fieldOf(created, 'time');
-  const stamp = created && typeof time === 'number' ? { time, actor: (fieldOf(created, 'actor') ?? null) as string | null } : null;
+  const stamp =
+    created && typeof time === 'number' ? { time, actor: (fieldOf(created, 'actor') ?? null) as string | null } : null;
   return {
     name: str(info?.['name']),
     created: stamp,
     externalUrl: str(info?.['externalUrl']),
     properties: info
-      ? { name: str(info['name']) ?? '', externalUrl: str(info['externalUrl']), created: stamp ?? { time: 0, actor: null }, customProperties: customPropertiesOf(props(info['customProperties'])) }
+      ? {
+          name: str(info['name']) ?? '',
+          externalUrl: str(info['externalUrl']),
+          created: stamp ?? { time: 0, actor: null },
+          customProperties: customPropertiesOf(props(info['customProperties'])),
+        }
       : null,
     parentTemplate: str(aspectOf(view, urn, dataProcessInstanceRelationships)?.parentTemplate),
     platformUrn: str(aspectOf(view, urn, dataPlatformInstance)?.platform),
@@ -73,7 +84,9 @@ function runEventOf(row: TimeseriesRow): RunEventRead {
     status: v['status'] ?? null,
     attempt: num(v['attempt']),
     durationMillis: num(v['durationMillis']),
-    result: result ? { resultType: fieldOf(result, 'type') ?? null, nativeResultType: str(fieldOf(result, 'nativeResultType')) } : null,
+    result: result
+      ? { resultType: fieldOf(result, 'type') ?? null, nativeResultType: str(fieldOf(result, 'nativeResultType')) }
+      : null,
   };
 }
 

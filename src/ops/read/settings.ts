@@ -9,7 +9,8 @@ import { aspectOf } from './common.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 /** A field of a stored value that may be anything: undefined unless the value is an object. */
-const field = (v: unknown, name: string): unknown => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[name] : undefined);
+const field = (v: unknown, name: string): unknown =>
+  v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[name] : undefined;
 
 /** The one entity holding the organization's settings. */
 export const GLOBAL_SETTINGS_URN = 'urn:li:globalSettings:0';

@@ -11,9 +11,11 @@ import { customPropertiesOf, type CustomPropertyRead } from './common.ts';
 type Stored = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-const props = (p: unknown): Record<string, string> | undefined => (p && typeof p === 'object' ? (p as Record<string, string>) : undefined);
+const props = (p: unknown): Record<string, string> | undefined =>
+  p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 /** A field of a stored value that may be anything: undefined unless the value is an object. */
-export const fieldOf = (v: unknown, name: string): unknown => (v !== null && typeof v === 'object' ? (v as Stored)[name] : undefined);
+export const fieldOf = (v: unknown, name: string): unknown =>
+  v !== null && typeof v === 'object' ? (v as Stored)[name] : undefined;
 
 /** One operation on a dataset (an insert, a drop, …) as it reported it. */
 export interface OperationRead {
@@ -100,7 +102,11 @@ function profileOf(row: TimeseriesRow): DatasetProfileRead {
     columnCount: num(v['columnCount']),
     sizeInBytes: num(v['sizeInBytes']),
     partitionSpec: spec
-      ? { type: fieldOf(spec, 'type') ?? 'PARTITION', partition: str(fieldOf(spec, 'partition')), timePartition: fieldOf(spec, 'timePartition') ?? null }
+      ? {
+          type: fieldOf(spec, 'type') ?? 'PARTITION',
+          partition: str(fieldOf(spec, 'partition')),
+          timePartition: fieldOf(spec, 'timePartition') ?? null,
+        }
       : null,
     fieldProfiles: Array.isArray(v['fieldProfiles'])
       ? (v['fieldProfiles'] as Stored[]).map((f) => ({

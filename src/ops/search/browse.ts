@@ -34,10 +34,18 @@ function docOf(view: StoreView, urn: string): SearchDocument | undefined {
 export function autoComplete(view: StoreView, req: AutoCompleteRequest): AutoCompleteAnswer {
   if (!req.query || req.query.trim() === '') throw new BadRequestError("'query' parameter can not be null or empty");
   const limit = req.limit ?? 5;
-  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_PAGE) throw new BadRequestError(`limit must be an integer from 0 to ${MAX_PAGE}, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_PAGE)
+    throw new BadRequestError(`limit must be an integer from 0 to ${MAX_PAGE}, got ${limit}`);
   const text = req.query.trim();
   const query = /[*"]$/.test(text) ? text : `${text}*`;
-  const page = searchEntities(view, { query, types: req.types, filters: req.filters, count: Math.max(limit * 4, 20), skipAggregates: true, skipHighlighting: true });
+  const page = searchEntities(view, {
+    query,
+    types: req.types,
+    filters: req.filters,
+    count: Math.max(limit * 4, 20),
+    skipAggregates: true,
+    skipHighlighting: true,
+  });
   const field = req.field ? baseField(req.field) : undefined;
   const lower = text.toLowerCase();
   const typed = words(text).join(' ');
@@ -48,7 +56,9 @@ export function autoComplete(view: StoreView, req: AutoCompleteRequest): AutoCom
     .flatMap((h) => {
       const doc = docOf(view, h.urn);
       if (!doc) return [];
-      const candidates = field ? doc.fields[field] ?? [] : [doc.name, ...NAME_FIELDS.flatMap((f) => doc.fields[f] ?? [])];
+      const candidates = field
+        ? (doc.fields[field] ?? [])
+        : [doc.name, ...NAME_FIELDS.flatMap((f) => doc.fields[f] ?? [])];
       const suggestion = candidates.find(completes);
       return suggestion === undefined ? [] : [{ h, suggestion, starts: suggestion.toLowerCase().startsWith(lower) }];
     })
@@ -56,7 +66,10 @@ export function autoComplete(view: StoreView, req: AutoCompleteRequest): AutoCom
     .slice(0, limit);
   const suggestions: string[] = [];
   for (const r of ranked) if (!suggestions.includes(r.suggestion)) suggestions.push(r.suggestion);
-  return { suggestions, hits: ranked.map((r) => ({ urn: r.h.urn, entityType: r.h.entityType, suggestion: r.suggestion })) };
+  return {
+    suggestions,
+    hits: ranked.map((r) => ({ urn: r.h.urn, entityType: r.h.entityType, suggestion: r.suggestion })),
+  };
 }
 
 export interface BrowseRequest {
@@ -93,14 +106,25 @@ export function browse(view: StoreView, req: BrowseRequest): BrowseAnswer {
   // Which documents count: those of the types (live unless asked), narrowed by the query and filters when given.
   const narrowed = (req.query && req.query.trim() !== '' && req.query.trim() !== '*') || (req.filters?.length ?? 0) > 0;
   const allowed = narrowed
-    ? new Set(matchingUrns(view, { query: req.query ?? '*', types, filters: req.filters, includeSoftDeleted: req.includeSoftDeleted }).map((u) => view.search.idOf(u)))
+    ? new Set(
+        matchingUrns(view, {
+          query: req.query ?? '*',
+          types,
+          filters: req.filters,
+          includeSoftDeleted: req.includeSoftDeleted,
+        }).map((u) => view.search.idOf(u)),
+      )
     : undefined;
   const removed = req.includeSoftDeleted ? new Set<number>() : new Set(view.search.keywordIds('removed', 'true'));
   const groups = new Map<string, { count: number; deeper: boolean }>();
   let under = 0;
   for (const [path, id] of view.search.keywordEntries('browsePathV2', prefix)) {
     if (!(path === prefix || path.startsWith(prefix + BROWSE_SEPARATOR))) continue;
-    if (removed.has(id) || (allowed ? !allowed.has(id) : !types.some((t) => view.search.hasKeyword('_entityType', t, id)))) continue;
+    if (
+      removed.has(id) ||
+      (allowed ? !allowed.has(id) : !types.some((t) => view.search.hasKeyword('_entityType', t, id)))
+    )
+      continue;
     under++;
     if (path === prefix) continue;
     const rest = path.slice(prefix.length + 1).split(BROWSE_SEPARATOR);
@@ -113,7 +137,7 @@ export function browse(view: StoreView, req: BrowseRequest): BrowseAnswer {
   const sorted = [...groups.entries()].sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : 1));
   return {
     groups: sorted.slice(start, start + count).map(([name, g]) => ({
-      name: name.startsWith('urn:li:') ? docOf(view, name)?.name ?? urnWords(name) : name,
+      name: name.startsWith('urn:li:') ? (docOf(view, name)?.name ?? urnWords(name)) : name,
       urn: name.startsWith('urn:li:') ? name : null,
       count: g.count,
       hasSubGroups: g.deeper,

@@ -34,7 +34,10 @@ export function searchEntities(view: StoreView, request: SearchRequest): SearchP
 }
 
 /** Name and platform of search hits, for a listing of results (the CLI's table). */
-export function hitSummaries(view: StoreView, urns: readonly string[]): Array<{ urn: string; name: string; platform: string | null }> {
+export function hitSummaries(
+  view: StoreView,
+  urns: readonly string[],
+): Array<{ urn: string; name: string; platform: string | null }> {
   return urns.map((urn) => {
     const id = view.search.idOf(urn);
     const doc = (id === undefined ? undefined : view.search.record(id)?.doc) as SearchDocument | undefined;

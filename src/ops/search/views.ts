@@ -15,9 +15,13 @@ interface ViewDefinition {
 
 export function withView(view: StoreView, req: SearchRequest & { viewUrn?: string | null }): SearchRequest {
   if (!req.viewUrn) return req;
-  const definition = (view.getAspect(req.viewUrn, 'dataHubViewInfo')?.value as { definition?: ViewDefinition } | undefined)?.definition;
+  const definition = (
+    view.getAspect(req.viewUrn, 'dataHubViewInfo')?.value as { definition?: ViewDefinition } | undefined
+  )?.definition;
   if (!definition) return req;
-  const viewTypes = Array.isArray(definition.entityTypes) ? definition.entityTypes.filter((t): t is string => typeof t === 'string') : [];
+  const viewTypes = Array.isArray(definition.entityTypes)
+    ? definition.entityTypes.filter((t): t is string => typeof t === 'string')
+    : [];
   let types = req.types;
   let within = req.within;
   if (viewTypes.length > 0) {
@@ -29,7 +33,12 @@ export function withView(view: StoreView, req: SearchRequest & { viewUrn?: strin
   }
   const viewGroups = filterGroupsOf(definition.filter);
   const base = req.filters ?? [];
-  const filters = viewGroups.length === 0 ? base : base.length === 0 ? viewGroups : base.flatMap((b) => viewGroups.map((v) => [...b, ...v]));
+  const filters =
+    viewGroups.length === 0
+      ? base
+      : base.length === 0
+        ? viewGroups
+        : base.flatMap((b) => viewGroups.map((v) => [...b, ...v]));
   return { ...req, types, within, filters };
 }
 
@@ -52,5 +61,12 @@ function criterion(raw: unknown): Criterion[] {
   const c = raw as { field?: unknown; value?: unknown; values?: unknown; condition?: unknown; negated?: unknown };
   if (typeof c.field !== 'string') return [];
   const values = Array.isArray(c.values) ? c.values.map(String) : typeof c.value === 'string' ? [c.value] : [];
-  return [{ field: c.field, values, condition: (typeof c.condition === 'string' ? c.condition : 'EQUAL') as Condition, negated: c.negated === true }];
+  return [
+    {
+      field: c.field,
+      values,
+      condition: (typeof c.condition === 'string' ? c.condition : 'EQUAL') as Condition,
+      negated: c.negated === true,
+    },
+  ];
 }

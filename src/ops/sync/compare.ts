@@ -35,7 +35,12 @@ export interface DiffOptions {
   sides?: DiffSides;
 }
 
-export async function diffRemote(store: Store, remote: Remote, onEntity: (d: EntityDiff) => void, options: DiffOptions = {}): Promise<{ same: number; different: number }> {
+export async function diffRemote(
+  store: Store,
+  remote: Remote,
+  onEntity: (d: EntityDiff) => void,
+  options: DiffOptions = {},
+): Promise<{ same: number; different: number }> {
   const slice = options.slice ?? {};
   const counts = { same: 0, different: 0 };
   const compare = (urn: string, remoteAspects: Map<string, { value: unknown }> | undefined) => {
@@ -43,7 +48,13 @@ export async function diffRemote(store: Store, remote: Remote, onEntity: (d: Ent
     const names = [...new Set([...(remoteAspects?.keys() ?? []), ...(local?.aspects.keys() ?? [])])].sort();
     const aspects: EntityDiff['aspects'] = [];
     for (const aspect of names) {
-      const changes = diffAspect(aspect, remoteAspects?.get(aspect)?.value, local?.aspects.get(aspect)?.value, undefined, { sides: options.sides });
+      const changes = diffAspect(
+        aspect,
+        remoteAspects?.get(aspect)?.value,
+        local?.aspects.get(aspect)?.value,
+        undefined,
+        { sides: options.sides },
+      );
       if (changes.length > 0) aspects.push({ aspect, changes, lines: formatChanges(changes) });
     }
     if (aspects.length === 0) counts.same++;
@@ -106,7 +117,9 @@ export function* unpushed(store: Store, location: string): Generator<UnpushedEnt
   for (const type of store.entityTypes().filter(syncedType)) {
     for (const urn of store.eachUrnOfType(type)) {
       const aspects = syncedAspects(store, urn);
-      const changed = aspects.filter((a) => changedSince(store.getSyncBase(location, urn, a), store.getAspect(urn, a)?.value));
+      const changed = aspects.filter((a) =>
+        changedSince(store.getSyncBase(location, urn, a), store.getAspect(urn, a)?.value),
+      );
       const removed = removedHere(store, location, urn, aspects);
       if (changed.length + removed.length > 0) yield { urn, aspects: [...changed, ...removed], removed };
     }
@@ -138,7 +151,13 @@ export interface RemoteStatus {
 export function syncStatus(store: Store): RemoteStatus[] {
   const records = store.remotes();
   const named = new Set(records.map((r) => r.location));
-  const all = [...records.map((r) => ({ remote: r.name === r.location ? null : r.name, location: r.location })), ...store.syncLocations().filter((l) => !named.has(l)).map((location) => ({ remote: null, location }))];
+  const all = [
+    ...records.map((r) => ({ remote: r.name === r.location ? null : r.name, location: r.location })),
+    ...store
+      .syncLocations()
+      .filter((l) => !named.has(l))
+      .map((location) => ({ remote: null, location })),
+  ];
   return all.map((r) => ({ ...r, entities: Array.from(unpushed(store, r.location)) }));
 }
 
@@ -164,7 +183,10 @@ export function unpushedOf(view: StoreView, urn: string): UnpushedToRemote[] {
     .map((r) => ({
       name: r.name,
       location: r.location,
-      aspects: [...aspects.filter((a) => changedSince(view.getSyncBase(r.location, urn, a), view.getAspect(urn, a)?.value)), ...removedHere(view, r.location, urn, aspects)],
+      aspects: [
+        ...aspects.filter((a) => changedSince(view.getSyncBase(r.location, urn, a), view.getAspect(urn, a)?.value)),
+        ...removedHere(view, r.location, urn, aspects),
+      ],
     }))
     .filter((r) => r.aspects.length > 0);
 }

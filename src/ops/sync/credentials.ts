@@ -49,7 +49,9 @@ export function readCredentials(path = credentialsPath()): Entry[] {
   if (!existsSync(path)) return [];
   const mode = statSync(path).mode & 0o777;
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-    throw new BadRequestError(`${path} is readable by others (mode ${mode.toString(8).padStart(4, '0')}): it holds tokens, so it must be readable by its owner only; run: chmod 600 ${path}`);
+    throw new BadRequestError(
+      `${path} is readable by others (mode ${mode.toString(8).padStart(4, '0')}): it holds tokens, so it must be readable by its owner only; run: chmod 600 ${path}`,
+    );
   }
   return readFileSync(path, 'utf8')
     .split('\n')
@@ -67,7 +69,9 @@ export function readCredentials(path = credentialsPath()): Entry[] {
 export function tokenFor(location: string, flag: string | undefined): string | undefined {
   if (flag) return flag;
   const server = serverOf(location);
-  const entry = readCredentials().reverse().find((e) => serverOf(e.url) === server);
+  const entry = readCredentials()
+    .reverse()
+    .find((e) => serverOf(e.url) === server);
   if (entry) return entry.token;
   const env = process.env['DATAHUB_GMS_TOKEN'];
   const envUrl = process.env['DATAHUB_GMS_URL'];

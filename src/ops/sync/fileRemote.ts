@@ -7,7 +7,15 @@
 import { isKeyAspect } from '../../model/registry.ts';
 import type { Store } from '../../store/store.ts';
 import type { AspectVersion } from '../../sync/base.ts';
-import { ABSENT_VERSION, aspectId, PreconditionFailedError, type AspectWrite, type Remote, type RemoteEntity, type RemotePage } from '../../sync/remote/types.ts';
+import {
+  ABSENT_VERSION,
+  aspectId,
+  PreconditionFailedError,
+  type AspectWrite,
+  type Remote,
+  type RemoteEntity,
+  type RemotePage,
+} from '../../sync/remote/types.ts';
 import { openCatalog } from '../core/openCatalog.ts';
 import { writeAspect } from '../core/writeAspect.ts';
 import { SYSTEM_ACTOR } from '../core/context.ts';
@@ -38,7 +46,12 @@ export class FileRemote implements Remote {
     for (const type of types) {
       if (query) {
         const urns = matchingUrns(this.store, { query, types: [type] }).sort();
-        for (let i = 0; i < urns.length; i += pageSize) yield { type, entities: urns.slice(i, i + pageSize).flatMap((u) => entityOf(this.store, u) ?? []), last: false };
+        for (let i = 0; i < urns.length; i += pageSize)
+          yield {
+            type,
+            entities: urns.slice(i, i + pageSize).flatMap((u) => entityOf(this.store, u) ?? []),
+            last: false,
+          };
         yield { type, entities: [], last: true };
         continue;
       }
@@ -73,14 +86,20 @@ export class FileRemote implements Remote {
         if (w.ifVersionMatch !== undefined) {
           const actual = versionOf(txn, w.urn, w.aspectName) ?? ABSENT_VERSION;
           if (actual !== w.ifVersionMatch) {
-            throw new PreconditionFailedError(`${this.location}: ${w.urn} ${w.aspectName}: Expected version ${w.ifVersionMatch}, actual version ${actual}`);
+            throw new PreconditionFailedError(
+              `${this.location}: ${w.urn} ${w.aspectName}: Expected version ${w.ifVersionMatch}, actual version ${actual}`,
+            );
           }
         }
         if (isKeyAspect(w.entityType, w.aspectName)) continue;
         if (w.delete) txn.deleteAspect(w.urn, w.aspectName);
         else writeAspect(txn, { actor: SYSTEM_ACTOR, time }, w.urn, w.aspectName, w.value, { runId });
       }
-      for (const w of writes) versions.set(aspectId(w.urn, w.aspectName), versionOf(txn, w.urn, w.aspectName) ?? (w.delete ? ABSENT_VERSION : '0'));
+      for (const w of writes)
+        versions.set(
+          aspectId(w.urn, w.aspectName),
+          versionOf(txn, w.urn, w.aspectName) ?? (w.delete ? ABSENT_VERSION : '0'),
+        );
       return versions;
     });
   }

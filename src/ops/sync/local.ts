@@ -78,8 +78,13 @@ export function inSlice(e: RemoteEntity, s: Slice): boolean {
     const inUrn = e.urn.includes(`${s.platform},`) || e.urn.includes(`${s.platform})`);
     if (own !== s.platform && !inUrn) return false;
   }
-  if (s.tag && !list(e.aspects.get('globalTags')?.value, 'tags').some((t) => (t as { tag?: string }).tag === s.tag)) return false;
+  if (s.tag && !list(e.aspects.get('globalTags')?.value, 'tags').some((t) => (t as { tag?: string }).tag === s.tag))
+    return false;
   if (s.domain && !list(e.aspects.get('domains')?.value, 'domains').includes(s.domain)) return false;
-  if (s.container && (e.aspects.get('container')?.value as { container?: string } | undefined)?.container !== s.container) return false;
+  if (
+    s.container &&
+    (e.aspects.get('container')?.value as { container?: string } | undefined)?.container !== s.container
+  )
+    return false;
   return true;
 }

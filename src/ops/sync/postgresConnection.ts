@@ -42,24 +42,37 @@ export function parsePostgresUrl(text: string, env: NodeJS.ProcessEnv = process.
   try {
     url = new URL(text);
   } catch {
-    throw new BadRequestError(`${redact(text)}: not a PostgreSQL URL; write postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`);
+    throw new BadRequestError(
+      `${redact(text)}: not a PostgreSQL URL; write postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`,
+    );
   }
-  if (!isPostgresUrl(text)) throw new BadRequestError(`${redact(text)}: a PostgreSQL URL starts with postgres:// or postgresql://`);
+  if (!isPostgresUrl(text))
+    throw new BadRequestError(`${redact(text)}: a PostgreSQL URL starts with postgres:// or postgresql://`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!host) throw new BadRequestError(`${redact(text)}: no host; write postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`);
+  if (!host)
+    throw new BadRequestError(`${redact(text)}: no host; write postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`);
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!database || database.includes('/')) throw new BadRequestError(`${redact(text)}: name one database after the host (postgres://USER@HOST[:PORT]/DATABASE)`);
+  if (!database || database.includes('/'))
+    throw new BadRequestError(
+      `${redact(text)}: name one database after the host (postgres://USER@HOST[:PORT]/DATABASE)`,
+    );
   for (const key of url.searchParams.keys()) {
-    if (!PARAMETERS.includes(key)) throw new BadRequestError(`${redact(text)}: unknown parameter "${key}"; known: ${PARAMETERS.join(', ')}`);
+    if (!PARAMETERS.includes(key))
+      throw new BadRequestError(`${redact(text)}: unknown parameter "${key}"; known: ${PARAMETERS.join(', ')}`);
   }
   const sslmode = (url.searchParams.get('sslmode') ?? (env['PGSSLMODE'] || 'prefer')) as SslMode;
-  if (!SSL_MODES.includes(sslmode)) throw new BadRequestError(`${redact(text)}: sslmode "${sslmode}" is not one of ${SSL_MODES.join(', ')}`);
+  if (!SSL_MODES.includes(sslmode))
+    throw new BadRequestError(`${redact(text)}: sslmode "${sslmode}" is not one of ${SSL_MODES.join(', ')}`);
   const timeoutText = url.searchParams.get('connect_timeout') ?? (env['PGCONNECT_TIMEOUT'] || '10');
   const connectTimeout = Number(timeoutText);
-  if (!Number.isInteger(connectTimeout) || connectTimeout <= 0) throw new BadRequestError(`${redact(text)}: connect_timeout "${timeoutText}" is not a whole number of seconds above 0`);
+  if (!Number.isInteger(connectTimeout) || connectTimeout <= 0)
+    throw new BadRequestError(
+      `${redact(text)}: connect_timeout "${timeoutText}" is not a whole number of seconds above 0`,
+    );
   const portText = url.port || env['PGPORT'] || '5432';
   const port = Number(portText);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new BadRequestError(`${redact(text)}: port "${portText}" is not a port number`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new BadRequestError(`${redact(text)}: port "${portText}" is not a port number`);
   return {
     host,
     port,
@@ -105,7 +118,9 @@ export function passwordFor(t: PgTarget, env: NodeJS.ProcessEnv = process.env): 
     if (line.trim() === '' || line.startsWith('#')) continue;
     const fields = splitPgpass(line);
     if (fields.length < 5) continue;
-    const matches = want.every((w, i) => fields[i] === '*' || fields[i] === w || (i === 0 && w === '127.0.0.1' && fields[i] === 'localhost'));
+    const matches = want.every(
+      (w, i) => fields[i] === '*' || fields[i] === w || (i === 0 && w === '127.0.0.1' && fields[i] === 'localhost'),
+    );
     if (matches) return fields.slice(4).join(':');
   }
   return undefined;
@@ -144,7 +159,9 @@ function sslOption(t: PgTarget): boolean | 'prefer' | 'require' | object {
       try {
         ca = readFileSync(t.sslrootcert);
       } catch (e) {
-        throw new BadRequestError(`${describeTarget(t)}: sslrootcert ${t.sslrootcert} cannot be read: ${(e as Error).message}`);
+        throw new BadRequestError(
+          `${describeTarget(t)}: sslrootcert ${t.sslrootcert} cannot be read: ${(e as Error).message}`,
+        );
       }
       return { rejectUnauthorized: true, ca };
     }
@@ -218,10 +235,12 @@ const oneLine = (s: string) => {
 /** The driver's error in words: PostgreSQL's own message and detail, or the network's. */
 function failureText(e: unknown): string {
   const err = e as { message?: string; code?: string; detail?: string; errno?: string; hostname?: string };
-  if (err.code === 'ECONNREFUSED') return 'connection refused (is PostgreSQL running there and listening on that port?)';
+  if (err.code === 'ECONNREFUSED')
+    return 'connection refused (is PostgreSQL running there and listening on that port?)';
   if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return 'unknown host';
   if (err.code === 'CONNECT_TIMEOUT') return 'no answer before connect_timeout';
-  if (err.code === '28P01') return `password authentication failed (${err.message}); give the password in the URL, in PGPASSWORD or in ~/.pgpass`;
+  if (err.code === '28P01')
+    return `password authentication failed (${err.message}); give the password in the URL, in PGPASSWORD or in ~/.pgpass`;
   const detail = err.detail ? ` (${err.detail})` : '';
   return `${err.message ?? String(e)}${detail}`;
 }

@@ -46,7 +46,10 @@ export class PostgresRemote implements Remote {
   constructor(
     readonly location: string,
     private readonly url: string,
-    private readonly model: { entityTypeOf: (urn: string) => string; isKeyAspect: (entityType: string, aspect: string) => boolean },
+    private readonly model: {
+      entityTypeOf: (urn: string) => string;
+      isKeyAspect: (entityType: string, aspect: string) => boolean;
+    },
   ) {}
 
   private open(): Promise<Reader> {
@@ -58,7 +61,8 @@ export class PostgresRemote implements Remote {
         await session.run(begin, () => conn.unsafe(begin));
         const reader: Reader = {
           session,
-          query: (statement, params) => session.run(statement, () => conn.unsafe(statement, params as never[]) as unknown as Promise<Row[]>),
+          query: (statement, params) =>
+            session.run(statement, () => conn.unsafe(statement, params as never[]) as unknown as Promise<Row[]>),
           end: async () => {
             await conn.unsafe('COMMIT').catch(() => {});
             conn.release();
@@ -66,7 +70,9 @@ export class PostgresRemote implements Remote {
           },
         };
         if (!(await checkTable({ ...session, sql: conn as unknown as PgSession['sql'] }))) {
-          throw new BadRequestError(`${session.where}: no table ${ASPECT_TABLE} in this database (schema ${(await reader.query('SELECT current_schema() AS urn', []))[0]?.urn ?? 'public'}): is it DataHub's database?`);
+          throw new BadRequestError(
+            `${session.where}: no table ${ASPECT_TABLE} in this database (schema ${(await reader.query('SELECT current_schema() AS urn', []))[0]?.urn ?? 'public'}): is it DataHub's database?`,
+          );
         }
         return reader;
       } catch (e) {
@@ -115,7 +121,10 @@ export class PostgresRemote implements Remote {
 
   /** Each type's entities a page at a time; the table lists every type asked, those it lacks as empty. */
   async *entities(types: readonly string[], query: string | undefined, pageSize: number): AsyncGenerator<RemotePage> {
-    if (query) throw new BadRequestError(`--query needs the remote's search index, and DataHub's database has none (DataHub searches in Elasticsearch): slice it with --type, --platform, --domain, --container, --tag or --urn`);
+    if (query)
+      throw new BadRequestError(
+        `--query needs the remote's search index, and DataHub's database has none (DataHub searches in Elasticsearch): slice it with --type, --platform, --domain, --container, --tag or --urn`,
+      );
     const r = await this.open();
     const pageUrns = `SELECT DISTINCT urn FROM ${ASPECT_TABLE} WHERE version = 0 AND urn LIKE $1 AND urn > $2 ORDER BY urn LIMIT $3`;
     const rowsOf = `SELECT urn, aspect, version::text AS version, metadata, systemmetadata FROM ${ASPECT_TABLE} WHERE version = 0 AND urn = ANY($1::text[]) ORDER BY urn, aspect`;
@@ -145,7 +154,10 @@ export class PostgresRemote implements Remote {
     const latest = rows.find((row) => row.version === '0');
     if (!latest) return [];
     const older = rows.filter((row) => row.version !== '0').reverse();
-    return [{ version: versionOf(latest), value: JSON.parse(latest.metadata) }, ...older.map((row) => ({ version: row.version, value: JSON.parse(row.metadata) as unknown }))];
+    return [
+      { version: versionOf(latest), value: JSON.parse(latest.metadata) },
+      ...older.map((row) => ({ version: row.version, value: JSON.parse(row.metadata) as unknown })),
+    ];
   }
 
   async write(_writes: readonly AspectWrite[], _runId: string): Promise<Map<string, string>> {

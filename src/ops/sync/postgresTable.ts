@@ -56,15 +56,21 @@ export async function checkTable(s: PgSession): Promise<boolean> {
   for (const want of COLUMNS) {
     const c = found.get(want.name);
     if (!c) problems.push(`no column ${want.name}`);
-    else if (c['data_type'] !== want.type) problems.push(`column ${want.name} is ${String(c['data_type'])}, not ${want.type}`);
-    else if ((c['is_nullable'] === 'YES') !== want.nullable) problems.push(`column ${want.name} is ${want.nullable ? 'NOT NULL' : 'nullable'}, DataHub's is ${want.nullable ? 'nullable' : 'NOT NULL'}`);
+    else if (c['data_type'] !== want.type)
+      problems.push(`column ${want.name} is ${String(c['data_type'])}, not ${want.type}`);
+    else if ((c['is_nullable'] === 'YES') !== want.nullable)
+      problems.push(
+        `column ${want.name} is ${want.nullable ? 'NOT NULL' : 'nullable'}, DataHub's is ${want.nullable ? 'nullable' : 'NOT NULL'}`,
+      );
     found.delete(want.name);
   }
   for (const extra of found.keys()) problems.push(`column ${extra} is not DataHub's`);
   if (problems.length === 0) {
     const key = (await s.run(KEY_QUERY, () => s.sql.unsafe(KEY_QUERY))).map((r) => String(r['attname']));
-    if (key.join(',') !== 'urn,aspect,version') problems.push(`its primary key is (${key.join(', ') || 'none'}), not (urn, aspect, version)`);
+    if (key.join(',') !== 'urn,aspect,version')
+      problems.push(`its primary key is (${key.join(', ') || 'none'}), not (urn, aspect, version)`);
   }
-  if (problems.length > 0) throw new BadRequestError(`${s.where}: table ${ASPECT_TABLE} is not DataHub's: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw new BadRequestError(`${s.where}: table ${ASPECT_TABLE} is not DataHub's: ${problems.join('; ')}`);
   return true;
 }

@@ -114,7 +114,10 @@ export class FailSafeError extends CatalogError {
     readonly covered: number,
     readonly threshold: number,
   ) {
-    super('CONFLICT', `the remote no longer holds ${gone} of the ${covered} entities this file last synced with it (${percent(gone, covered)}%), more than the fail-safe threshold of ${threshold}%`);
+    super(
+      'CONFLICT',
+      `the remote no longer holds ${gone} of the ${covered} entities this file last synced with it (${percent(gone, covered)}%), more than the fail-safe threshold of ${threshold}%`,
+    );
     this.name = 'FailSafeError';
   }
 }
@@ -130,7 +133,8 @@ export class PullStopped extends Error {
   }
 }
 
-export const percent = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10);
+export const percent = (part: number, whole: number): number =>
+  whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10;
 
 /**
  * The entity types a remote is read by when no `--type` is given: those it says it holds (a file, a
@@ -170,7 +174,17 @@ export async function pull(store: Store, remote: Remote, options: PullOptions): 
 }
 
 class PullRun {
-  readonly summary: PullSummary = { entities: 0, removed: 0, written: 0, unchanged: 0, merged: 0, conflicts: [], skipped: [], committed: 0, unlisted: [] };
+  readonly summary: PullSummary = {
+    entities: 0,
+    removed: 0,
+    written: 0,
+    unchanged: 0,
+    merged: 0,
+    conflicts: [],
+    skipped: [],
+    committed: 0,
+    unlisted: [],
+  };
   private readonly pageSize: number;
   private readonly threshold: number;
   /** Written into every base this pull writes: the mark of an entity seen (the top of this file). */
@@ -254,7 +268,11 @@ class PullRun {
     let requested = 0;
     if (removals && this.mode === 'direct' && this.guarded) {
       const asked = new Set(types);
-      await this.walkBases((type) => asked.has(type), () => false, () => requested++);
+      await this.walkBases(
+        (type) => asked.has(type),
+        () => false,
+        () => requested++,
+      );
       if (requested > 0) {
         this.mode = 'held';
         this.seen = new UrnSet();
@@ -268,7 +286,9 @@ class PullRun {
     const listed = new Set<string>();
     for await (const page of this.remote.entities(types, slice.query, this.pageSize)) {
       if (page.last) listed.add(page.type);
-      const entities = page.entities.filter((e) => syncedType(e.entityType) && inSlice(e, slice) && !this.seen?.has(e.urn));
+      const entities = page.entities.filter(
+        (e) => syncedType(e.entityType) && inSlice(e, slice) && !this.seen?.has(e.urn),
+      );
       if (this.mode !== 'direct') {
         for (const e of entities) {
           if (!this.hasBase(e.urn)) continue;
@@ -282,7 +302,10 @@ class PullRun {
     }
     if (types.length > 0 && listed.size === 0) {
       const shown = types.length > 6 ? `${types.slice(0, 6).join(', ')}, …` : types.join(', ');
-      throw new RemoteError(`${this.remote.location} lists none of the entity types asked for (${shown}): it answered each as a type it does not know`, this.remote.location);
+      throw new RemoteError(
+        `${this.remote.location} lists none of the entity types asked for (${shown}): it answered each as a type it does not know`,
+        this.remote.location,
+      );
     }
     const local = new Set(this.store.entityTypes());
     this.summary.unlisted = types.filter((t) => !listed.has(t) && local.has(t));
@@ -293,10 +316,15 @@ class PullRun {
     const wanted = (type: string) => listed.has(type) && syncedType(type);
     if (this.mode === 'direct') {
       // Seen: a base carries this pull's id.
-      await this.walkBases(wanted, (_urn, stamped) => stamped, undefined, async (urns) => {
-        const there = new Set((await this.remote.getEntities(urns)).map((e) => e.urn));
-        await this.applyGone(urns.filter((u) => !there.has(u)));
-      });
+      await this.walkBases(
+        wanted,
+        (_urn, stamped) => stamped,
+        undefined,
+        async (urns) => {
+          const there = new Set((await this.remote.getEntities(urns)).map((e) => e.urn));
+          await this.applyGone(urns.filter((u) => !there.has(u)));
+        },
+      );
       return;
     }
     // Held or dry: nothing carries this pull's id yet; the urns seen are in `seen`. The removed ones
@@ -306,14 +334,19 @@ class PullRun {
       let covered = 0;
       let gone = 0;
       const seen = this.seen!;
-      await this.walkBases(wanted, (urn) => seen.has(urn), () => covered++, async (urns) => {
-        const there = new Set((await this.remote.getEntities(urns)).map((e) => e.urn));
-        for (const u of urns) {
-          if (there.has(u)) continue;
-          goneFile.add(u);
-          gone++;
-        }
-      });
+      await this.walkBases(
+        wanted,
+        (urn) => seen.has(urn),
+        () => covered++,
+        async (urns) => {
+          const there = new Set((await this.remote.getEntities(urns)).map((e) => e.urn));
+          for (const u of urns) {
+            if (there.has(u)) continue;
+            goneFile.add(u);
+            gone++;
+          }
+        },
+      );
       this.failSafe(gone + emptied, covered);
       if (this.mode === 'held') await this.flush();
       let batch: string[] = [];
@@ -370,7 +403,8 @@ class PullRun {
   private async fetchReferenced(): Promise<void> {
     const wanted = [...this.referenced].filter((u) => !this.known(u));
     this.referenced.clear();
-    for (let i = 0; i < wanted.length; i += this.pageSize) await this.apply(await this.remote.getEntities(wanted.slice(i, i + this.pageSize)), false);
+    for (let i = 0; i < wanted.length; i += this.pageSize)
+      await this.apply(await this.remote.getEntities(wanted.slice(i, i + this.pageSize)), false);
   }
 
   /** Entities the remote does not have (confirmed): each aspect with a base is one it removed. */
@@ -435,7 +469,8 @@ class PullRun {
         const remoteHash = hashValue(r?.value);
         const differs = localHash !== remoteHash;
         // Histories matter only where both sides hold a value and no base says which moved on.
-        const remoteHistory = differs && !base && local !== undefined && r !== undefined ? await remote.history(e.urn, aspect) : undefined;
+        const remoteHistory =
+          differs && !base && local !== undefined && r !== undefined ? await remote.history(e.urn, aspect) : undefined;
         const outcome = reconcile({
           aspectName: aspect,
           base,
@@ -447,15 +482,31 @@ class PullRun {
           localHash,
           remoteHash,
         });
-        const d: Decision = { urn: e.urn, aspect, localHash, remote: r && { version: r.version, hash: remoteHash }, outcome };
+        const d: Decision = {
+          urn: e.urn,
+          aspect,
+          localHash,
+          remote: r && { version: r.version, hash: remoteHash },
+          outcome,
+        };
         if (outcome.kind === 'merged' && outcome.conflicts.length > 0) {
           const kept = base ?? outcome.from;
-          if (kept) d.mark = { version: kept.version, hash: kept.hash, conflict: { version: r?.version ?? ABSENT_VERSION, hash: remoteHash, local: localHash } };
+          if (kept)
+            d.mark = {
+              version: kept.version,
+              hash: kept.hash,
+              conflict: { version: r?.version ?? ABSENT_VERSION, hash: remoteHash, local: localHash },
+            };
           summary.conflicts.push(...outcome.conflicts.map((c) => ({ urn: e.urn, ...c })));
         } else if (outcome.kind === 'takeRemote' || outcome.kind === 'merged') {
           summary.written++;
           if (outcome.kind === 'merged') summary.merged++;
-          if (this.mode === 'dry' && !gone) options.onChange?.({ urn: e.urn, aspect, action: outcome.value === undefined ? 'remove' : outcome.kind === 'merged' ? 'merge' : 'write' });
+          if (this.mode === 'dry' && !gone)
+            options.onChange?.({
+              urn: e.urn,
+              aspect,
+              action: outcome.value === undefined ? 'remove' : outcome.kind === 'merged' ? 'merge' : 'write',
+            });
         } else summary.unchanged++;
         decisions.push(d);
       }
@@ -465,10 +516,14 @@ class PullRun {
 
   /** In a dry run: what deciding these gone entities would remove (an entity goes with its last synced aspect). */
   private reportGone(urns: string[], decisions: Decision[]): void {
-    const removes = (d: Decision) => (d.outcome.kind === 'takeRemote' || (d.outcome.kind === 'merged' && d.outcome.conflicts.length === 0)) && d.outcome.value === undefined;
+    const removes = (d: Decision) =>
+      (d.outcome.kind === 'takeRemote' || (d.outcome.kind === 'merged' && d.outcome.conflicts.length === 0)) &&
+      d.outcome.value === undefined;
     for (const urn of urns) {
       const mine = decisions.filter((d) => d.urn === urn);
-      for (const d of mine) if (removes(d) && this.store.getAspect(urn, d.aspect)) this.options.onChange?.({ urn, aspect: d.aspect, action: 'remove' });
+      for (const d of mine)
+        if (removes(d) && this.store.getAspect(urn, d.aspect))
+          this.options.onChange?.({ urn, aspect: d.aspect, action: 'remove' });
       const left = syncedAspects(this.store, urn).filter((a) => !mine.some((d) => d.aspect === a && removes(d)));
       if (this.store.entityExists(urn) && left.length === 0) {
         this.summary.removed++;
@@ -506,7 +561,12 @@ class PullRun {
             committed++;
           }
         }
-        if (d.remote) putBase(txn, remote.location, d.urn, d.aspect, { version: String(d.remote.version), hash: d.remote.hash, pull: pullId });
+        if (d.remote)
+          putBase(txn, remote.location, d.urn, d.aspect, {
+            version: String(d.remote.version),
+            hash: d.remote.hash,
+            pull: pullId,
+          });
         else txn.deleteSyncBase(remote.location, d.urn, d.aspect);
       }
       let removed = 0;
@@ -530,7 +590,12 @@ class PullRun {
    * called for each such urn; those `isSeen` says were not seen (given whether a base carries this
    * pull's id) go to `check`, up to a page at a time; `check` may write.
    */
-  private async walkBases(wanted: (type: string) => boolean, isSeen: (urn: string, stamped: boolean) => boolean, covered?: () => void, check?: (urns: string[]) => Promise<void>): Promise<void> {
+  private async walkBases(
+    wanted: (type: string) => boolean,
+    isSeen: (urn: string, stamped: boolean) => boolean,
+    covered?: () => void,
+    check?: (urns: string[]) => Promise<void>,
+  ): Promise<void> {
     const { store, pullId, pageSize } = this;
     let batch: string[] = [];
     let urn: string | undefined;
@@ -567,6 +632,12 @@ function readsWholeTypes(slice: Slice): boolean {
 }
 
 /** Writes a base record: the remote's version and hash, the pull's id, a conflict mark (syncState.ts SyncBase). */
-export function putBase(txn: StoreTxn, location: string, urn: string, aspect: string, base: BaseRecord & { pull?: string }): void {
+export function putBase(
+  txn: StoreTxn,
+  location: string,
+  urn: string,
+  aspect: string,
+  base: BaseRecord & { pull?: string },
+): void {
   txn.putSyncBase(location, urn, aspect, base);
 }

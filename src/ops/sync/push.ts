@@ -117,10 +117,24 @@ interface Candidate {
 }
 
 /** Every local aspect changed since the remote's base, compared with the remote now. */
-export async function planPush(store: Store, remote: Remote, options: { resolve?: 'ours' | 'theirs'; chunk?: number } = {}): Promise<PushPlan> {
+export async function planPush(
+  store: Store,
+  remote: Remote,
+  options: { resolve?: 'ours' | 'theirs'; chunk?: number } = {},
+): Promise<PushPlan> {
   if (remote.kind === 'postgres') throw new BadRequestError(pushRefusal(remote.location));
   const file = new PlanFile<PlanEntry>();
-  const plan: PushPlan = { writes: 0, merges: 0, deletes: 0, entities: 0, baseOnly: 0, conflicts: [], behind: 0, entries: () => file.entries(), close: () => file.close() };
+  const plan: PushPlan = {
+    writes: 0,
+    merges: 0,
+    deletes: 0,
+    entities: 0,
+    baseOnly: 0,
+    conflicts: [],
+    behind: 0,
+    entries: () => file.entries(),
+    close: () => file.close(),
+  };
   // Entities whose changed aspects are decided together, after one read of the remote.
   const chunk = options.chunk ?? 100;
   let lastWritten: string | undefined;
@@ -139,14 +153,28 @@ export async function planPush(store: Store, remote: Remote, options: { resolve?
       const r = remoteEntities.get(urn)?.aspects.get(aspect);
       // New here and absent there, as far as any base knows: sent as it is, nothing to hash now.
       if (!base && r === undefined) {
-        if (local !== undefined) write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch: ABSENT_VERSION });
+        if (local !== undefined)
+          write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch: ABSENT_VERSION });
         continue;
       }
       const localHash = c.localHash ?? hashValue(local);
       const remoteHash = hashValue(r?.value);
       // Histories matter only where both sides hold a value and no base says which moved on.
-      const remoteHistory = localHash !== remoteHash && !base && local !== undefined && r !== undefined ? await remote.history(urn, aspect) : undefined;
-      const o = reconcile({ aspectName: aspect, base, local, remote: r?.value, localHash, remoteHash, localHistory: () => historyOf(store, urn, aspect), remoteHistory, resolve: options.resolve });
+      const remoteHistory =
+        localHash !== remoteHash && !base && local !== undefined && r !== undefined
+          ? await remote.history(urn, aspect)
+          : undefined;
+      const o = reconcile({
+        aspectName: aspect,
+        base,
+        local,
+        remote: r?.value,
+        localHash,
+        remoteHash,
+        localHistory: () => historyOf(store, urn, aspect),
+        remoteHistory,
+        resolve: options.resolve,
+      });
       if (o.kind === 'same') {
         if (r) {
           file.add({ kind: 'base', urn, aspectName: aspect, base: { version: String(r.version), hash: remoteHash } });
@@ -156,15 +184,31 @@ export async function planPush(store: Store, remote: Remote, options: { resolve?
       else if (o.kind === 'keepLocal') {
         const ifVersionMatch = base?.version ?? r?.version ?? ABSENT_VERSION;
         // Removed here, unchanged there since the base: removed there, if it still is at that version.
-        if (local === undefined) write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch, delete: true });
+        if (local === undefined)
+          write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch, delete: true });
         else write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch });
       } else if (o.conflicts.length > 0) plan.conflicts.push(...o.conflicts.map((x) => ({ urn, ...x })));
       else if (o.value === undefined) {
         // A removal here against a change there, settled with --ours: removed there.
-        if (local === undefined && r !== undefined) write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch: r.version, delete: true });
+        if (local === undefined && r !== undefined)
+          write({
+            kind: 'write',
+            urn,
+            entityType: c.entityType,
+            aspectName: aspect,
+            ifVersionMatch: r.version,
+            delete: true,
+          });
       } else {
         const merged = hashValue(o.value) !== localHash;
-        write({ kind: 'write', urn, entityType: c.entityType, aspectName: aspect, ifVersionMatch: r?.version ?? ABSENT_VERSION, ...(merged && { merged: o.value, localHash }) });
+        write({
+          kind: 'write',
+          urn,
+          entityType: c.entityType,
+          aspectName: aspect,
+          ifVersionMatch: r?.version ?? ABSENT_VERSION,
+          ...(merged && { merged: o.value, localHash }),
+        });
       }
     }
   };
@@ -174,7 +218,9 @@ export async function planPush(store: Store, remote: Remote, options: { resolve?
   const next = async (candidates: Candidate[] | undefined) => {
     const fetching = candidates && {
       candidates,
-      remote: remote.getEntities([...new Set(candidates.map((c) => c.urn))]).then((list) => new Map(list.map((e) => [e.urn, e]))),
+      remote: remote
+        .getEntities([...new Set(candidates.map((c) => c.urn))])
+        .then((list) => new Map(list.map((e) => [e.urn, e]))),
     };
     // Handled below, in order; this only keeps a failure from being reported as unhandled meanwhile.
     fetching?.remote.catch(() => undefined);
@@ -215,7 +261,8 @@ export async function planPush(store: Store, remote: Remote, options: { resolve?
       if (listed?.urn !== urn) listed = { urn, aspects: new Set(store.getEntity(urn)?.aspects ?? []) };
       if (listed.aspects.has(aspectName)) continue;
       const entityType = entityTypeOf(urn);
-      if (syncedType(entityType)) removed.push({ urn, entityType, aspect: aspectName, local: undefined, base, localHash: absent });
+      if (syncedType(entityType))
+        removed.push({ urn, entityType, aspect: aspectName, local: undefined, base, localHash: absent });
     }
     for (let i = 0; i < removed.length; i += chunk) await next(removed.slice(i, i + chunk));
     await next(undefined);
@@ -288,7 +335,13 @@ interface Outgoing extends AspectWrite {
 }
 
 /** Sends a plan without conflicts, a few batches at a time (see the top of this file); closes the plan. */
-export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, runId: string, options: { batchSize?: number; inFlight?: number; onBatch?: (sent: number) => void } = {}): Promise<PushSummary> {
+export async function sendPlan(
+  store: Store,
+  remote: Remote,
+  plan: PushPlan,
+  runId: string,
+  options: { batchSize?: number; inFlight?: number; onBatch?: (sent: number) => void } = {},
+): Promise<PushSummary> {
   try {
     if (plan.conflicts.length > 0) throw new Error('a plan with conflicts is never sent');
     const batchSize = options.batchSize ?? 100;
@@ -313,7 +366,8 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
     let failed = false;
     let sending = false;
     // Marked before the first write leaves: a push killed from here on is continued under this runId.
-    if (plan.writes > 0 && runMarkDiffers(store, remote.location, runId)) await store.write((txn) => markRun(txn, remote.location, runId));
+    if (plan.writes > 0 && runMarkDiffers(store, remote.location, runId))
+      await store.write((txn) => markRun(txn, remote.location, runId));
     const worker = async () => {
       for (let b = failed ? undefined : take(); b; b = failed ? undefined : take()) {
         // The local values of this batch, read now: an aspect removed locally since the plan is left
@@ -321,8 +375,13 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
         const batch: Outgoing[] = b.writes.flatMap((entry): Outgoing[] => {
           const { urn, entityType, aspectName, ifVersionMatch } = entry;
           const value = entry.merged !== undefined ? entry.merged : store.getAspect(urn, aspectName)?.value;
-          if (entry.delete) return value === undefined ? [{ entry, urn, entityType, aspectName, value: undefined, ifVersionMatch, delete: true, hash: '' }] : [];
-          return value === undefined ? [] : [{ entry, urn, entityType, aspectName, value, ifVersionMatch, hash: hashValue(value) }];
+          if (entry.delete)
+            return value === undefined
+              ? [{ entry, urn, entityType, aspectName, value: undefined, ifVersionMatch, delete: true, hash: '' }]
+              : [];
+          return value === undefined
+            ? []
+            : [{ entry, urn, entityType, aspectName, value, ifVersionMatch, hash: hashValue(value) }];
         });
         let versions = new Map<string, string>();
         if (batch.length > 0) {
@@ -350,7 +409,10 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
               continue;
             }
             // A merge becomes the local value unless the local value moved on since the plan read it.
-            if (w.entry.merged !== undefined && hashValue(txn.getAspect(w.urn, w.aspectName)?.value) === w.entry.localHash) {
+            if (
+              w.entry.merged !== undefined &&
+              hashValue(txn.getAspect(w.urn, w.aspectName)?.value) === w.entry.localHash
+            ) {
               writeAspect(txn, { actor: SYSTEM_ACTOR, time }, w.urn, w.aspectName, w.value);
             }
             txn.putSyncBase(remote.location, w.urn, w.aspectName, { version, hash: w.hash });
@@ -366,10 +428,14 @@ export async function sendPlan(store: Store, remote: Remote, plan: PushPlan, run
         }
       }
     };
-    const settled = await Promise.allSettled(Array.from({ length: Math.max(1, options.inFlight ?? IN_FLIGHT) }, worker));
+    const settled = await Promise.allSettled(
+      Array.from({ length: Math.max(1, options.inFlight ?? IN_FLIGHT) }, worker),
+    );
     const failure = settled.find((r) => r.status === 'rejected');
-    if (failure) throw new PushStopped((failure as PromiseRejectedResult).reason, runId, summary.sent, plan.writes, sending);
-    if (runMarkDiffers(store, remote.location, undefined)) await store.write((txn) => markRun(txn, remote.location, undefined));
+    if (failure)
+      throw new PushStopped((failure as PromiseRejectedResult).reason, runId, summary.sent, plan.writes, sending);
+    if (runMarkDiffers(store, remote.location, undefined))
+      await store.write((txn) => markRun(txn, remote.location, undefined));
     return summary;
   } finally {
     plan.close();

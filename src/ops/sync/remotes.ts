@@ -38,7 +38,9 @@ function checkTarget(target: string): void {
   if (existsSync(target)) return;
   const scheme = SCHEME.exec(target)?.[1];
   if (scheme !== undefined && !/^(https?|postgres(ql)?)$/i.test(scheme)) {
-    throw new BadRequestError(`${target}: a remote's URL starts with http:// or https:// (or postgres:// for DataHub's database), not ${scheme}://`);
+    throw new BadRequestError(
+      `${target}: a remote's URL starts with http:// or https:// (or postgres:// for DataHub's database), not ${scheme}://`,
+    );
   }
   if (scheme === undefined && HOST_PORT.test(target)) {
     throw new BadRequestError(`${target} is neither a URL nor an existing data file; did you mean http://${target}?`);
@@ -50,7 +52,10 @@ export function locationOf(target: string): string {
   checkTarget(target);
   if (isPostgresUrl(target)) {
     const t = parsePostgresUrl(target);
-    if (t.password !== undefined) throw new BadRequestError(`${redact(target)}: put no password in a remote's URL (it would be kept in the data file); give it in PGPASSWORD or ~/.pgpass`);
+    if (t.password !== undefined)
+      throw new BadRequestError(
+        `${redact(target)}: put no password in a remote's URL (it would be kept in the data file); give it in PGPASSWORD or ~/.pgpass`,
+      );
     return target;
   }
   if (isUrl(target)) {
@@ -60,7 +65,10 @@ export function locationOf(target: string): string {
     } catch {
       throw new BadRequestError(`${target} is not a valid URL`);
     }
-    if (url.username || url.password) throw new BadRequestError(`${url.origin}: put no credentials in a remote's URL (they would be kept in the data file); use --token or the credentials file`);
+    if (url.username || url.password)
+      throw new BadRequestError(
+        `${url.origin}: put no credentials in a remote's URL (they would be kept in the data file); use --token or the credentials file`,
+      );
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   }
   return resolve(target);
@@ -79,12 +87,22 @@ export interface AddedRemote extends RemoteRecord {
  * as it was when the data file then refuses the name. Adding a name that exists for the same URL
  * with a token keeps the new token (how a token is given to a remote named before).
  */
-export async function addRemote(store: Store, name: string, target: string, options: { token?: string; /** Only check that a token could be kept for it. */ withToken?: boolean } = {}): Promise<AddedRemote> {
-  if (!NAME.test(name) || isUrl(name)) throw new BadRequestError(`"${name}" is not a remote name: a letter, then letters, digits, ".", "_" or "-"`);
+export async function addRemote(
+  store: Store,
+  name: string,
+  target: string,
+  options: { token?: string /** Only check that a token could be kept for it. */; withToken?: boolean } = {},
+): Promise<AddedRemote> {
+  if (!NAME.test(name) || isUrl(name))
+    throw new BadRequestError(`"${name}" is not a remote name: a letter, then letters, digits, ".", "_" or "-"`);
   const record = { name, location: locationOf(target) };
   const withToken = options.token !== undefined || options.withToken === true;
-  if (withToken && isPostgresUrl(record.location)) throw new BadRequestError(`--token is for an HTTP remote; ${record.location} is a database, which takes its password from PGPASSWORD or ~/.pgpass`);
-  if (withToken && !isUrl(record.location)) throw new BadRequestError(`--token is for a remote that is a URL; ${record.location} is a data file`);
+  if (withToken && isPostgresUrl(record.location))
+    throw new BadRequestError(
+      `--token is for an HTTP remote; ${record.location} is a database, which takes its password from PGPASSWORD or ~/.pgpass`,
+    );
+  if (withToken && !isUrl(record.location))
+    throw new BadRequestError(`--token is for a remote that is a URL; ${record.location} is a data file`);
   const exists = (found: RemoteRecord | undefined) => {
     if (!found) return;
     if (withToken && found.location === record.location) return;
@@ -158,7 +176,8 @@ export interface ResolvedRemote {
  */
 export function resolveRemote(view: StoreView | undefined, arg: string | undefined, self?: string): ResolvedRemote {
   const resolved = resolveTarget(view, arg);
-  if (self !== undefined && resolved.location === resolve(self)) throw new BadRequestError(`${arg ?? resolved.location} is this data file itself: name another catalog`);
+  if (self !== undefined && resolved.location === resolve(self))
+    throw new BadRequestError(`${arg ?? resolved.location} is this data file itself: name another catalog`);
   return resolved;
 }
 
@@ -166,7 +185,11 @@ function resolveTarget(view: StoreView | undefined, arg: string | undefined): Re
   if (arg === undefined) {
     const all = view?.remotes() ?? [];
     if (all.length === 1) return { name: isUnnamed(all[0]!) ? undefined : all[0]!.name, location: all[0]!.location };
-    throw new BadRequestError(all.length === 0 ? 'no remote: name one (a URL or a data file) or add one with `catalog remote add NAME URL|PATH`' : `name a remote: ${all.map((r) => r.name).join(', ')}`);
+    throw new BadRequestError(
+      all.length === 0
+        ? 'no remote: name one (a URL or a data file) or add one with `catalog remote add NAME URL|PATH`'
+        : `name a remote: ${all.map((r) => r.name).join(', ')}`,
+    );
   }
   const named = view?.getRemote(arg);
   if (named) return { name: isUnnamed(named) ? undefined : named.name, location: named.location };
@@ -200,7 +223,12 @@ export async function connect(remote: ResolvedRemote, options: ConnectOptions): 
     parsePostgresUrl(remote.connectUrl ?? remote.location);
     r = new PostgresRemote(remote.location, remote.connectUrl ?? remote.location, { entityTypeOf, isKeyAspect });
   } else if (isUrl(remote.location)) {
-    r = new HttpRemote(remote.location, { token: tokenFor(remote.location, options.token), insecure: options.insecure, entityTypeOf, isKeyAspect });
+    r = new HttpRemote(remote.location, {
+      token: tokenFor(remote.location, options.token),
+      insecure: options.insecure,
+      entityTypeOf,
+      isKeyAspect,
+    });
   } else {
     if (!existsSync(remote.location)) throw new NotFoundError(`${remote.location}: no such data file`);
     try {

@@ -85,7 +85,16 @@ function newestLogical(read: AspectVersionRead): number | null {
 export function readAspectHistories(view: StoreView, query: AspectHistoryQuery): AspectHistoriesRead {
   let batchReads = 0;
   const walks: Walk[] = query.pairs.map(({ urn, aspect }) => ({
-    out: { urn, aspect, current: null, history: [], fromVersion: null, anchor: 'fallback', hasMore: false, nextFromVersion: null },
+    out: {
+      urn,
+      aspect,
+      current: null,
+      history: [],
+      fromVersion: null,
+      anchor: 'fallback',
+      hasMore: false,
+      nextFromVersion: null,
+    },
     entityType: validateUrn(urn).entityType,
     ascending: false,
     cursor: 0,
@@ -104,13 +113,20 @@ export function readAspectHistories(view: StoreView, query: AspectHistoryQuery):
     const found = new Map<Walk, AspectVersionRead>();
     for (const urnsOfType of byType.values()) {
       batchReads++;
-      const requests: EntityRequest[] = [...urnsOfType].map(([urn, ws]) => ({ urn, aspects: ws.map((w) => ({ name: w.out.aspect, version: w.cursor ?? 0 })) }));
+      const requests: EntityRequest[] = [...urnsOfType].map(([urn, ws]) => ({
+        urn,
+        aspects: ws.map((w) => ({ name: w.out.aspect, version: w.cursor ?? 0 })),
+      }));
       for (const entity of batchGetEntities(view, requests)) {
         for (const w of urnsOfType.get(entity.urn) ?? []) {
           const record = entity.aspects.find((a) => a.name === w.out.aspect)?.record;
           const value = record?.value;
           if (record && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-            found.set(w, { value: value as Record<string, unknown>, systemMetadata: record.systemMetadata, created: { time: record.created.time, actor: record.created.actor } });
+            found.set(w, {
+              value: value as Record<string, unknown>,
+              systemMetadata: record.systemMetadata,
+              created: { time: record.created.time, actor: record.created.actor },
+            });
           }
         }
       }

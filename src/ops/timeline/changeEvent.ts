@@ -7,7 +7,15 @@ import { idOf } from '../../model/urn.ts';
 import type { AuditStamp } from '../../store/store.ts';
 
 /** The categories this server computes, in the order DataHub's enum lists them. */
-export const CHANGE_CATEGORIES = ['DOCUMENTATION', 'GLOSSARY_TERM', 'OWNERSHIP', 'TECHNICAL_SCHEMA', 'TAG', 'DOMAIN', 'DEPRECATION'] as const;
+export const CHANGE_CATEGORIES = [
+  'DOCUMENTATION',
+  'GLOSSARY_TERM',
+  'OWNERSHIP',
+  'TECHNICAL_SCHEMA',
+  'TAG',
+  'DOMAIN',
+  'DEPRECATION',
+] as const;
 export type ChangeCategory = (typeof CHANGE_CATEGORIES)[number];
 
 export type ChangeOperation = 'ADD' | 'MODIFY' | 'REMOVE';
@@ -76,13 +84,17 @@ export function fieldPathV1(fieldPath: string): string {
 
 /** Reads a field of an aspect value that may be anything: objects only, else undefined. */
 export function field(value: unknown, name: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
 }
 
 /** An array field of an aspect value, its non-object items dropped. */
 export function records(value: unknown, name: string): Array<Record<string, unknown>> {
   const list = field(value, name);
-  return Array.isArray(list) ? list.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)) : [];
+  return Array.isArray(list)
+    ? list.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x))
+    : [];
 }
 
 /** A string field, or undefined. */

@@ -22,7 +22,11 @@ export interface AspectDiffer {
 /** In the order their events are listed within one transaction. */
 export const DATASET_DIFFERS: readonly AspectDiffer[] = [
   { aspect: 'schemaMetadata', categories: ['TECHNICAL_SCHEMA', 'DOCUMENTATION', 'TAG'], differ: schemaMetadataDiffer },
-  { aspect: 'editableSchemaMetadata', categories: ['DOCUMENTATION', 'TAG', 'GLOSSARY_TERM'], differ: editableSchemaMetadataDiffer },
+  {
+    aspect: 'editableSchemaMetadata',
+    categories: ['DOCUMENTATION', 'TAG', 'GLOSSARY_TERM'],
+    differ: editableSchemaMetadataDiffer,
+  },
   { aspect: 'datasetProperties', categories: ['DOCUMENTATION'], differ: datasetDescriptionDiffer },
   { aspect: 'editableDatasetProperties', categories: ['DOCUMENTATION'], differ: datasetDescriptionDiffer },
   { aspect: 'institutionalMemory', categories: ['DOCUMENTATION'], differ: institutionalMemoryDiffer },

@@ -22,7 +22,8 @@ export const datasetDescriptionDiffer: Differ = (c: AspectChange, category) => {
     description,
   });
   if (before === undefined) return [event('ADD', `Documentation for '${c.urn}' has been added: '${after}'.`, after!)];
-  if (after === undefined) return [event('REMOVE', `Documentation for '${c.urn}' has been removed: '${before}'.`, before)];
+  if (after === undefined)
+    return [event('REMOVE', `Documentation for '${c.urn}' has been removed: '${before}'.`, before)];
   return [event('MODIFY', `Documentation of '${c.urn}' has been changed from '${before}' to '${after}'.`, after)];
 };
 
@@ -53,11 +54,25 @@ export const institutionalMemoryDiffer: Differ = (c: AspectChange, category) => 
     const old = before.get(url);
     const now = after.get(url);
     if (old === undefined) {
-      events.push(event(url, 'ADD', `Institutional Memory '${url}' with documentation of '${c.urn}' has been added: '${now}'`));
+      events.push(
+        event(url, 'ADD', `Institutional Memory '${url}' with documentation of '${c.urn}' has been added: '${now}'`),
+      );
     } else if (now === undefined) {
-      events.push(event(url, 'REMOVE', `Institutional Memory '${url}' with documentation of '${c.urn}' has been removed: '${old}'`));
+      events.push(
+        event(
+          url,
+          'REMOVE',
+          `Institutional Memory '${url}' with documentation of '${c.urn}' has been removed: '${old}'`,
+        ),
+      );
     } else if (old !== now) {
-      events.push(event(url, 'MODIFY', `Documentation of Institutional Memory '${url}' of '${c.urn}' has been changed from '${old}' to '${now}'.`));
+      events.push(
+        event(
+          url,
+          'MODIFY',
+          `Documentation of Institutional Memory '${url}' of '${c.urn}' has been changed from '${old}' to '${now}'.`,
+        ),
+      );
     }
   }
   return events;

@@ -38,7 +38,13 @@ interface LabelKind {
 }
 
 const TAG: LabelKind = { urnField: 'tag', listField: 'tags', category: 'TAG', noun: 'Tag', parameter: 'tagUrn' };
-const TERM: LabelKind = { urnField: 'urn', listField: 'terms', category: 'GLOSSARY_TERM', noun: 'Term', parameter: 'termUrn' };
+const TERM: LabelKind = {
+  urnField: 'urn',
+  listField: 'terms',
+  category: 'GLOSSARY_TERM',
+  noun: 'Term',
+  parameter: 'termUrn',
+};
 
 /** The associations removed and added between two label lists, each in urn order. */
 function labelChanges(kind: LabelKind, from: unknown, to: unknown): { removed: Association[]; added: Association[] } {
@@ -50,7 +56,14 @@ function labelChanges(kind: LabelKind, from: unknown, to: unknown): { removed: A
   };
 }
 
-function labelEvent(kind: LabelKind, a: Association, operation: 'ADD' | 'REMOVE', entityUrn: string, stamp: AuditStamp, column?: ColumnOf): ChangeEvent {
+function labelEvent(
+  kind: LabelKind,
+  a: Association,
+  operation: 'ADD' | 'REMOVE',
+  entityUrn: string,
+  stamp: AuditStamp,
+  column?: ColumnOf,
+): ChangeEvent {
   return {
     entityUrn,
     category: kind.category,
@@ -69,7 +82,13 @@ function labelEvent(kind: LabelKind, a: Association, operation: 'ADD' | 'REMOVE'
  * Tag events between two `{tags: [...]}` values: removals, then additions, each in urn order.
  * `entityUrn` is the dataset, or the column's schemaField urn when `column` is given.
  */
-export function tagEvents(from: unknown, to: unknown, entityUrn: string, stamp: AuditStamp, column?: ColumnOf): ChangeEvent[] {
+export function tagEvents(
+  from: unknown,
+  to: unknown,
+  entityUrn: string,
+  stamp: AuditStamp,
+  column?: ColumnOf,
+): ChangeEvent[] {
   const { removed, added } = labelChanges(TAG, from, to);
   return [
     ...removed.map((a) => labelEvent(TAG, a, 'REMOVE', entityUrn, stamp, column)),
@@ -78,15 +97,26 @@ export function tagEvents(from: unknown, to: unknown, entityUrn: string, stamp: 
 }
 
 /** Glossary-term events between two `{terms: [...]}` values, removals and additions together in urn order. */
-export function termEvents(from: unknown, to: unknown, entityUrn: string, stamp: AuditStamp, column?: ColumnOf): ChangeEvent[] {
+export function termEvents(
+  from: unknown,
+  to: unknown,
+  entityUrn: string,
+  stamp: AuditStamp,
+  column?: ColumnOf,
+): ChangeEvent[] {
   const { removed, added } = labelChanges(TERM, from, to);
-  const changed: Array<[Association, 'ADD' | 'REMOVE']> = [...removed.map((a): [Association, 'REMOVE'] => [a, 'REMOVE']), ...added.map((a): [Association, 'ADD'] => [a, 'ADD'])];
+  const changed: Array<[Association, 'ADD' | 'REMOVE']> = [
+    ...removed.map((a): [Association, 'REMOVE'] => [a, 'REMOVE']),
+    ...added.map((a): [Association, 'ADD'] => [a, 'ADD']),
+  ];
   changed.sort(([a], [b]) => byUrn(a, b));
   return changed.map(([a, operation]) => labelEvent(TERM, a, operation, entityUrn, stamp, column));
 }
 
 /** `globalTags` of the entity. */
-export const globalTagsDiffer: Differ = (c: AspectChange, category) => (category === 'TAG' ? tagEvents(c.from, c.to, c.urn, c.stamp) : []);
+export const globalTagsDiffer: Differ = (c: AspectChange, category) =>
+  category === 'TAG' ? tagEvents(c.from, c.to, c.urn, c.stamp) : [];
 
 /** `glossaryTerms` of the entity. */
-export const glossaryTermsDiffer: Differ = (c: AspectChange, category) => (category === 'GLOSSARY_TERM' ? termEvents(c.from, c.to, c.urn, c.stamp) : []);
+export const glossaryTermsDiffer: Differ = (c: AspectChange, category) =>
+  category === 'GLOSSARY_TERM' ? termEvents(c.from, c.to, c.urn, c.stamp) : [];

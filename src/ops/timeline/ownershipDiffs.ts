@@ -47,7 +47,8 @@ export const ownershipDiffer: Differ = (c: AspectChange, category) => {
     const old = before.get(key) ?? new Map<string, OwnerEntry>();
     const now = after.get(key) ?? new Map<string, OwnerEntry>();
     for (const owner of [...now.keys()].filter((o) => !old.has(o)).sort()) events.push(event(now.get(owner)!, 'ADD'));
-    for (const owner of [...old.keys()].filter((o) => !now.has(o)).sort()) events.push(event(old.get(owner)!, 'REMOVE'));
+    for (const owner of [...old.keys()].filter((o) => !now.has(o)).sort())
+      events.push(event(old.get(owner)!, 'REMOVE'));
   }
   return events;
 };

@@ -6,7 +6,17 @@
  * SchemaMetadata/EditableSchemaMetadata change event generators.
  */
 import type { AuditStamp } from '../../store/store.ts';
-import { field, fieldPathV1, records, schemaFieldUrn, text, type AspectChange, type ChangeCategory, type ChangeEvent, type Differ } from './changeEvent.ts';
+import {
+  field,
+  fieldPathV1,
+  records,
+  schemaFieldUrn,
+  text,
+  type AspectChange,
+  type ChangeCategory,
+  type ChangeEvent,
+  type Differ,
+} from './changeEvent.ts';
 import { tagEvents, termEvents } from './labelDiffs.ts';
 
 type Field = Record<string, unknown>;
@@ -22,8 +32,13 @@ function fieldsByPath(value: unknown, listName: string): Map<string, Field> {
 }
 
 /** Walks the union of both field maps in path order. */
-function eachFieldPair(before: Map<string, Field>, after: Map<string, Field>, visit: (path: string, from: Field | undefined, to: Field | undefined) => void): void {
-  for (const path of [...new Set([...before.keys(), ...after.keys()])].sort()) visit(path, before.get(path), after.get(path));
+function eachFieldPair(
+  before: Map<string, Field>,
+  after: Map<string, Field>,
+  visit: (path: string, from: Field | undefined, to: Field | undefined) => void,
+): void {
+  for (const path of [...new Set([...before.keys(), ...after.keys()])].sort())
+    visit(path, before.get(path), after.get(path));
 }
 
 export const schemaMetadataDiffer: Differ = (c: AspectChange, category) => {
@@ -31,20 +46,47 @@ export const schemaMetadataDiffer: Differ = (c: AspectChange, category) => {
   eachFieldPair(fieldsByPath(c.from, 'fields'), fieldsByPath(c.to, 'fields'), (path, from, to) => {
     const fieldUrn = schemaFieldUrn(c.urn, path);
     if (category === 'TECHNICAL_SCHEMA') {
-      const schemaEvent = (operation: ChangeEvent['operation'], semVerChange: ChangeEvent['semVerChange'], description: string, f: Field, modification: string): ChangeEvent => ({
+      const schemaEvent = (
+        operation: ChangeEvent['operation'],
+        semVerChange: ChangeEvent['semVerChange'],
+        description: string,
+        f: Field,
+        modification: string,
+      ): ChangeEvent => ({
         entityUrn: c.urn,
         category: 'TECHNICAL_SCHEMA',
         operation,
         modifier: fieldUrn,
-        parameters: { fieldPath: path, fieldUrn, nullable: field(f, 'nullable') === true, modificationCategory: modification },
+        parameters: {
+          fieldPath: path,
+          fieldUrn,
+          nullable: field(f, 'nullable') === true,
+          modificationCategory: modification,
+        },
         auditStamp: c.stamp,
         semVerChange,
         description,
       });
       if (!from) {
-        events.push(schemaEvent('ADD', 'MINOR', `A forwards & backwards compatible change due to the newly added field '${fieldPathV1(path)}'.`, to!, 'OTHER'));
+        events.push(
+          schemaEvent(
+            'ADD',
+            'MINOR',
+            `A forwards & backwards compatible change due to the newly added field '${fieldPathV1(path)}'.`,
+            to!,
+            'OTHER',
+          ),
+        );
       } else if (!to) {
-        events.push(schemaEvent('REMOVE', 'MAJOR', `A backwards incompatible change due to removal of field: '${fieldPathV1(path)}'.`, from, 'OTHER'));
+        events.push(
+          schemaEvent(
+            'REMOVE',
+            'MAJOR',
+            `A backwards incompatible change due to removal of field: '${fieldPathV1(path)}'.`,
+            from,
+            'OTHER',
+          ),
+        );
       } else if (text(from, 'nativeDataType') !== text(to, 'nativeDataType')) {
         events.push(
           schemaEvent(
@@ -57,19 +99,40 @@ export const schemaMetadataDiffer: Differ = (c: AspectChange, category) => {
         );
       }
     } else if (category === 'DOCUMENTATION') {
-      const event = schemaFieldDescriptionEvent(text(from, 'description'), text(to, 'description'), path, fieldUrn, c.stamp);
+      const event = schemaFieldDescriptionEvent(
+        text(from, 'description'),
+        text(to, 'description'),
+        path,
+        fieldUrn,
+        c.stamp,
+      );
       if (event) events.push(event);
     } else if (category === 'TAG') {
-      events.push(...tagEvents(field(from, 'globalTags'), field(to, 'globalTags'), fieldUrn, c.stamp, { fieldPath: path, parentUrn: c.urn }));
+      events.push(
+        ...tagEvents(field(from, 'globalTags'), field(to, 'globalTags'), fieldUrn, c.stamp, {
+          fieldPath: path,
+          parentUrn: c.urn,
+        }),
+      );
     }
   });
   return events;
 };
 
 /** A column description as ingested (`schemaMetadata.fields[].description`). */
-function schemaFieldDescriptionEvent(before: string | undefined, after: string | undefined, path: string, fieldUrn: string, stamp: AuditStamp): ChangeEvent | undefined {
+function schemaFieldDescriptionEvent(
+  before: string | undefined,
+  after: string | undefined,
+  path: string,
+  fieldUrn: string,
+  stamp: AuditStamp,
+): ChangeEvent | undefined {
   if (before === after) return undefined;
-  const event = (operation: ChangeEvent['operation'], semVerChange: ChangeEvent['semVerChange'], description: string): ChangeEvent => ({
+  const event = (
+    operation: ChangeEvent['operation'],
+    semVerChange: ChangeEvent['semVerChange'],
+    description: string,
+  ): ChangeEvent => ({
     entityUrn: fieldUrn,
     category: 'DOCUMENTATION',
     operation,
@@ -77,15 +140,32 @@ function schemaFieldDescriptionEvent(before: string | undefined, after: string |
     semVerChange,
     description,
   });
-  if (before === undefined) return event('ADD', 'MINOR', `The description '${after}' for the field '${path}' has been added.`);
-  if (after === undefined) return event('REMOVE', 'MINOR', `The description '${before}' for the field '${path}' has been removed.`);
-  return event('MODIFY', 'PATCH', `The description for the field '${path}' has been changed from '${before}' to '${after}'.`);
+  if (before === undefined)
+    return event('ADD', 'MINOR', `The description '${after}' for the field '${path}' has been added.`);
+  if (after === undefined)
+    return event('REMOVE', 'MINOR', `The description '${before}' for the field '${path}' has been removed.`);
+  return event(
+    'MODIFY',
+    'PATCH',
+    `The description for the field '${path}' has been changed from '${before}' to '${after}'.`,
+  );
 }
 
 /** A column description as edited (`editableSchemaMetadata.editableSchemaFieldInfo[].description`). */
-function editedFieldDescriptionEvent(before: string | undefined, after: string | undefined, path: string, fieldUrn: string, stamp: AuditStamp): ChangeEvent | undefined {
+function editedFieldDescriptionEvent(
+  before: string | undefined,
+  after: string | undefined,
+  path: string,
+  fieldUrn: string,
+  stamp: AuditStamp,
+): ChangeEvent | undefined {
   if (before === after) return undefined;
-  const event = (operation: ChangeEvent['operation'], semVerChange: ChangeEvent['semVerChange'], description: string, value: string): ChangeEvent => ({
+  const event = (
+    operation: ChangeEvent['operation'],
+    semVerChange: ChangeEvent['semVerChange'],
+    description: string,
+    value: string,
+  ): ChangeEvent => ({
     entityUrn: fieldUrn,
     category: 'DOCUMENTATION',
     operation,
@@ -95,9 +175,26 @@ function editedFieldDescriptionEvent(before: string | undefined, after: string |
     semVerChange,
     description,
   });
-  if (before === undefined) return event('ADD', 'MINOR', `Documentation for the field '${path}' of '${fieldUrn}' has been added: '${after}'`, after!);
-  if (after === undefined) return event('REMOVE', 'MINOR', `Documentation for the field '${path}' of '${fieldUrn}' has been removed: '${before}'`, before);
-  return event('MODIFY', 'PATCH', `Documentation for the field '${path}' of '${fieldUrn}' has been updated from '${before}' to '${after}'.`, after);
+  if (before === undefined)
+    return event(
+      'ADD',
+      'MINOR',
+      `Documentation for the field '${path}' of '${fieldUrn}' has been added: '${after}'`,
+      after!,
+    );
+  if (after === undefined)
+    return event(
+      'REMOVE',
+      'MINOR',
+      `Documentation for the field '${path}' of '${fieldUrn}' has been removed: '${before}'`,
+      before,
+    );
+  return event(
+    'MODIFY',
+    'PATCH',
+    `Documentation for the field '${path}' of '${fieldUrn}' has been updated from '${before}' to '${after}'.`,
+    after,
+  );
 }
 
 const EDITABLE_CATEGORIES: readonly ChangeCategory[] = ['DOCUMENTATION', 'TAG', 'GLOSSARY_TERM'];
@@ -105,17 +202,27 @@ const EDITABLE_CATEGORIES: readonly ChangeCategory[] = ['DOCUMENTATION', 'TAG', 
 export const editableSchemaMetadataDiffer: Differ = (c: AspectChange, category) => {
   if (!EDITABLE_CATEGORIES.includes(category)) return [];
   const events: ChangeEvent[] = [];
-  eachFieldPair(fieldsByPath(c.from, 'editableSchemaFieldInfo'), fieldsByPath(c.to, 'editableSchemaFieldInfo'), (path, from, to) => {
-    const fieldUrn = schemaFieldUrn(c.urn, path);
-    const column = { fieldPath: path, parentUrn: c.urn };
-    if (category === 'DOCUMENTATION') {
-      const event = editedFieldDescriptionEvent(text(from, 'description'), text(to, 'description'), path, fieldUrn, c.stamp);
-      if (event) events.push(event);
-    } else if (category === 'TAG') {
-      events.push(...tagEvents(field(from, 'globalTags'), field(to, 'globalTags'), fieldUrn, c.stamp, column));
-    } else {
-      events.push(...termEvents(field(from, 'glossaryTerms'), field(to, 'glossaryTerms'), fieldUrn, c.stamp, column));
-    }
-  });
+  eachFieldPair(
+    fieldsByPath(c.from, 'editableSchemaFieldInfo'),
+    fieldsByPath(c.to, 'editableSchemaFieldInfo'),
+    (path, from, to) => {
+      const fieldUrn = schemaFieldUrn(c.urn, path);
+      const column = { fieldPath: path, parentUrn: c.urn };
+      if (category === 'DOCUMENTATION') {
+        const event = editedFieldDescriptionEvent(
+          text(from, 'description'),
+          text(to, 'description'),
+          path,
+          fieldUrn,
+          c.stamp,
+        );
+        if (event) events.push(event);
+      } else if (category === 'TAG') {
+        events.push(...tagEvents(field(from, 'globalTags'), field(to, 'globalTags'), fieldUrn, c.stamp, column));
+      } else {
+        events.push(...termEvents(field(from, 'glossaryTerms'), field(to, 'glossaryTerms'), fieldUrn, c.stamp, column));
+      }
+    },
+  );
   return events;
 };

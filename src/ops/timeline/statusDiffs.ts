@@ -47,7 +47,12 @@ export const domainsDiffer: Differ = (c: AspectChange, category) => {
     auditStamp: c.stamp,
     semVerChange: 'MINOR',
     description:
-      operation === 'ADD' ? `Domain '${urnId(domain)}' added to entity '${c.urn}'.` : `Domain '${urnId(domain)}' removed from entity '${c.urn}'.`,
+      operation === 'ADD'
+        ? `Domain '${urnId(domain)}' added to entity '${c.urn}'.`
+        : `Domain '${urnId(domain)}' removed from entity '${c.urn}'.`,
   });
-  return [...(before !== undefined ? [event(before, 'REMOVE')] : []), ...(after !== undefined ? [event(after, 'ADD')] : [])];
+  return [
+    ...(before !== undefined ? [event(before, 'REMOVE')] : []),
+    ...(after !== undefined ? [event(after, 'ADD')] : []),
+  ];
 };

@@ -10,7 +10,13 @@
 import { BadRequestError, NotFoundError } from '../../errors.ts';
 import { validateUrn } from '../../model/registry.ts';
 import type { AspectRecord, AuditStamp, StoreView } from '../../store/store.ts';
-import { CHANGE_CATEGORIES, maxSemVer, type ChangeCategory, type ChangeEvent, type SemVerChange } from './changeEvent.ts';
+import {
+  CHANGE_CATEGORIES,
+  maxSemVer,
+  type ChangeCategory,
+  type ChangeEvent,
+  type SemVerChange,
+} from './changeEvent.ts';
 import { DATASET_DIFFERS } from './datasetDiffers.ts';
 import { jsonPatch, type PatchOperation } from './jsonPatch.ts';
 
@@ -49,12 +55,16 @@ export interface ChangeTransaction {
 /** Checks category names and returns them deduplicated in request order. */
 export function parseCategories(names: readonly string[]): ChangeCategory[] {
   const supported = `${CHANGE_CATEGORIES.join(', ')} (OWNER is read as OWNERSHIP)`;
-  if (names.length === 0) throw new BadRequestError(`categories: the query parameter is required; give one or more of ${supported}`);
+  if (names.length === 0)
+    throw new BadRequestError(`categories: the query parameter is required; give one or more of ${supported}`);
   const out: ChangeCategory[] = [];
   for (const raw of names) {
     const name = raw.trim().toUpperCase();
-    const category = CATEGORY_ALIASES[name] ?? ((CHANGE_CATEGORIES as readonly string[]).includes(name) ? (name as ChangeCategory) : undefined);
-    if (!category) throw new BadRequestError(`categories: unsupported category "${raw}"; supported categories are ${supported}`);
+    const category =
+      CATEGORY_ALIASES[name] ??
+      ((CHANGE_CATEGORIES as readonly string[]).includes(name) ? (name as ChangeCategory) : undefined);
+    if (!category)
+      throw new BadRequestError(`categories: unsupported category "${raw}"; supported categories are ${supported}`);
     if (!out.includes(category)) out.push(category);
   }
   return out;
@@ -94,7 +104,9 @@ export function getTimeline(view: StoreView, q: TimelineQuery, now = Date.now())
   const categories = parseCategories(q.categories);
   const { entityType } = validateUrn(q.urn);
   if (!TIMELINE_ENTITY_TYPES.includes(entityType)) {
-    throw new BadRequestError(`Entity Type ${entityType} not supported: the timeline covers ${TIMELINE_ENTITY_TYPES.join(', ')} entities`);
+    throw new BadRequestError(
+      `Entity Type ${entityType} not supported: the timeline covers ${TIMELINE_ENTITY_TYPES.join(', ')} entities`,
+    );
   }
   const entity = view.getEntity(q.urn);
   if (!entity) throw new NotFoundError(`Entity ${q.urn} not found`);
@@ -116,7 +128,9 @@ export function getTimeline(view: StoreView, q: TimelineQuery, now = Date.now())
       groups.set(time, group);
       const previous = versions[i - 1]?.record.value;
       const stamp: AuditStamp = { time, actor: current.record.created.actor };
-      const events = wanted.flatMap((category) => differ({ urn: q.urn, from: previous, to: current.record.value, stamp }, category));
+      const events = wanted.flatMap((category) =>
+        differ({ urn: q.urn, from: previous, to: current.record.value, stamp }, category),
+      );
       if (events.length === 0) return;
       group.events.push(...events);
       if (q.raw) group.patches.push({ aspect, ops: jsonPatch(previous, current.record.value) });

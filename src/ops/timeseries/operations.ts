@@ -24,7 +24,8 @@ const SUPPORTED = new Set(['dataset']);
 /** Stores the operation, stamped with the actor; its time defaults to now. */
 export async function reportOperation(ctx: OpContext, input: ReportOperationInput): Promise<boolean> {
   const entityType = entityTypeOfUrn(input.urn);
-  if (!SUPPORTED.has(entityType)) throw new BadRequestError(`Unable to report operation. Invalid entity type ${entityType} provided.`);
+  if (!SUPPORTED.has(entityType))
+    throw new BadRequestError(`Unable to report operation. Invalid entity type ${entityType} provided.`);
   const time = nowOf(ctx);
   const timestampMillis = input.timestampMillis ?? time;
   const value: Record<string, unknown> = {
@@ -37,7 +38,8 @@ export async function reportOperation(ctx: OpContext, input: ReportOperationInpu
   if (input.customOperationType != null) value['customOperationType'] = input.customOperationType;
   if (input.numAffectedRows != null) value['numAffectedRows'] = input.numAffectedRows;
   if (input.partition != null) value['partitionSpec'] = { type: 'PARTITION', partition: input.partition };
-  if (input.customProperties != null) value['customProperties'] = Object.fromEntries(input.customProperties.map((e) => [e.key, e.value ?? '']));
+  if (input.customProperties != null)
+    value['customProperties'] = Object.fromEntries(input.customProperties.map((e) => [e.key, e.value ?? '']));
   await ctx.store.write((txn) => writeAspect(txn, { actor: ctx.actor, time }, input.urn, 'operation', value));
   return true;
 }

@@ -17,7 +17,11 @@ export interface RunsPage {
   urns: string[];
 }
 
-export function runsOf(store: StoreView, templateUrn: string, input: { start?: number | null; count?: number | null } = {}): RunsPage {
+export function runsOf(
+  store: StoreView,
+  templateUrn: string,
+  input: { start?: number | null; count?: number | null } = {},
+): RunsPage {
   const runs = store
     .edges(templateUrn, 'INCOMING', ['InstanceOf'])
     .map((e) => e.urn)

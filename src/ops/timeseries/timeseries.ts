@@ -22,16 +22,27 @@ export interface TimeseriesQuery extends TimeRange {
 }
 
 /** The events, newest first. */
-export function readTimeseries(store: StoreView, urn: string, aspectName: string, query: TimeseriesQuery = {}): TimeseriesRow[] {
+export function readTimeseries(
+  store: StoreView,
+  urn: string,
+  aspectName: string,
+  query: TimeseriesQuery = {},
+): TimeseriesRow[] {
   if (!isTimeseriesAspect(aspectName)) throw new BadRequestError(`${aspectName} is not a timeseries aspect`);
   const limit = query.limit ?? DEFAULT_TIMESERIES_LIMIT;
-  if (!Number.isInteger(limit) || limit < 0) throw new BadRequestError(`limit: expected a non-negative integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new BadRequestError(`limit: expected a non-negative integer, got ${limit}`);
   const out: TimeseriesRow[] = [];
   if (limit === 0) return out;
   const partitions = new Set<string>();
   // Newest first, read lazily: the latest event (a profile, a checkpoint, a run's state) reads one row.
   for (const row of store.timeseriesNewestFirst(urn, aspectName, query)) {
-    if (query.filters && query.filters.length > 0 && !query.filters.some((group) => group.every((c) => criterionHolds(fieldValues(row.value, c.field), c)))) continue;
+    if (
+      query.filters &&
+      query.filters.length > 0 &&
+      !query.filters.some((group) => group.every((c) => criterionHolds(fieldValues(row.value, c.field), c)))
+    )
+      continue;
     if (query.latestValue) {
       const partition = partitionOf(row.value);
       if (partitions.has(partition)) continue;
@@ -43,7 +54,8 @@ export function readTimeseries(store: StoreView, urn: string, aspectName: string
   return out;
 }
 
-const partitionOf = (value: Record<string, unknown>) => String((value['partitionSpec'] as { partition?: unknown } | undefined)?.partition ?? '');
+const partitionOf = (value: Record<string, unknown>) =>
+  String((value['partitionSpec'] as { partition?: unknown } | undefined)?.partition ?? '');
 
 /** The values at a dot path of an event (arrays fan out), as strings. */
 function fieldValues(value: unknown, path: string): string[] {

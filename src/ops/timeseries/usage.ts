@@ -48,7 +48,10 @@ interface UsageEvent {
 /** The buckets in `range` before `now`, oldest first, and their roll-up. */
 export function usageStats(store: StoreView, urn: string, range: UsageRange, now: number): UsageSummary {
   const days = RANGE_DAYS[range];
-  const rows = readTimeseries(store, urn, 'datasetUsageStatistics', { startTimeMillis: days === null ? null : now - days * DAY_MS, endTimeMillis: now }).reverse();
+  const rows = readTimeseries(store, urn, 'datasetUsageStatistics', {
+    startTimeMillis: days === null ? null : now - days * DAY_MS,
+    endTimeMillis: now,
+  }).reverse();
   const buckets = rows.map(bucketOf);
   return { buckets, aggregations: rollUp(rows) };
 }
@@ -79,14 +82,18 @@ function rollUp(rows: readonly TimeseriesRow[]): UsageTotals {
       seen.count += u.count ?? 0;
       users.set(u.user, seen);
     }
-    for (const f of e.fieldCounts ?? []) if (typeof f.fieldPath === 'string') fields.set(f.fieldPath, (fields.get(f.fieldPath) ?? 0) + (f.count ?? 0));
+    for (const f of e.fieldCounts ?? [])
+      if (typeof f.fieldPath === 'string') fields.set(f.fieldPath, (fields.get(f.fieldPath) ?? 0) + (f.count ?? 0));
   }
-  const byCount = <T extends { count: number }>(a: T, b: T, ka: string, kb: string) => b.count - a.count || (ka < kb ? -1 : ka > kb ? 1 : 0);
+  const byCount = <T extends { count: number }>(a: T, b: T, ka: string, kb: string) =>
+    b.count - a.count || (ka < kb ? -1 : ka > kb ? 1 : 0);
   return {
     uniqueUserCount: users.size,
     totalSqlQueries,
     users: [...users.values()].sort((a, b) => byCount(a, b, a.user, b.user)),
-    fields: [...fields].map(([fieldName, count]) => ({ fieldName, count })).sort((a, b) => byCount(a, b, a.fieldName, b.fieldName)),
+    fields: [...fields]
+      .map(([fieldName, count]) => ({ fieldName, count }))
+      .sort((a, b) => byCount(a, b, a.fieldName, b.fieldName)),
   };
 }
 
@@ -110,12 +117,18 @@ export function datasetStats(store: StoreView, urn: string, now: number): Datase
   const hasProfile = kinds.includes('datasetProfile');
   if (!hasUsage && !hasOperations && !hasProfile) return null;
   const usage = hasUsage ? usageStats(store, urn, 'MONTH', now).aggregations : null;
-  const profile = hasProfile ? (readTimeseries(store, urn, 'datasetProfile', { limit: 1 })[0]?.value as { rowCount?: number; sizeInBytes?: number } | undefined) : undefined;
+  const profile = hasProfile
+    ? (readTimeseries(store, urn, 'datasetProfile', { limit: 1 })[0]?.value as
+        | { rowCount?: number; sizeInBytes?: number }
+        | undefined)
+    : undefined;
   return {
     queryCountLast30Days: usage ? usage.totalSqlQueries : null,
     uniqueUserCountLast30Days: usage ? usage.uniqueUserCount : null,
     topUsersLast30Days: usage ? usage.users.slice(0, TOP_USERS).map((u) => u.user) : null,
-    updateCountLast30Days: hasOperations ? readTimeseries(store, urn, 'operation', { startTimeMillis: now - 30 * DAY_MS, endTimeMillis: now }).length : null,
+    updateCountLast30Days: hasOperations
+      ? readTimeseries(store, urn, 'operation', { startTimeMillis: now - 30 * DAY_MS, endTimeMillis: now }).length
+      : null,
     rowCount: typeof profile?.rowCount === 'number' ? profile.rowCount : null,
     sizeInBytes: typeof profile?.sizeInBytes === 'number' ? profile.sizeInBytes : null,
   };

@@ -22,7 +22,8 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** DataHub's AlphanumericSortIdGenerator.increment: the next 8-letter id (ZZZZZZZZ wraps to AAAAAAAA). */
 export function incrementSortId(current: string): string {
   if (current.length !== 8) throw new BadRequestError('Input string must be exactly 8 characters long');
-  for (const c of current) if (!LETTERS.includes(c)) throw new BadRequestError(`Invalid character in input string: ${c}`);
+  for (const c of current)
+    if (!LETTERS.includes(c)) throw new BadRequestError(`Invalid character in input string: ${c}`);
   const chars = [...current];
   for (let i = chars.length - 1; i >= 0; i--) {
     const at = LETTERS.indexOf(chars[i]!);
@@ -69,24 +70,35 @@ export async function linkAssetVersion(ctx: OpContext, input: LinkVersionInput):
   const setType = String(keyAspectOf(input.versionSet).value['entityType']);
   const entityType = urnTypeOf(input.linkedEntity);
   if (setType !== entityType) {
-    throw new BadRequestError(`Entity type must match Version Set's specified type: ${setType} invalid type: ${entityType}`);
+    throw new BadRequestError(
+      `Entity type must match Version Set's specified type: ${setType} invalid type: ${entityType}`,
+    );
   }
   return ctx.store.write((txn) => {
     const vs = input.versionSet;
     const entity = input.linkedEntity;
     // Stricter than DataHub (DESIGN §2.1): the asset must exist; DataHub would create it.
-    if (!txn.entityExists(entity)) throw new BadRequestError(`Failed to link version for Entity ${entity}. Entity does not exist.`);
+    if (!txn.entityExists(entity))
+      throw new BadRequestError(`Failed to link version for Entity ${entity}. Entity does not exist.`);
     const current = versionPropertiesOf(txn, entity);
     if (current) {
       if (current.versionSet === vs) return null;
-      throw new BadRequestError(`Version already exists for specified entity: ${entity} for a different Version Set: ${current.versionSet}`);
+      throw new BadRequestError(
+        `Version already exists for specified entity: ${entity} for a different Version Set: ${current.versionSet}`,
+      );
     }
     const setProps = txn.entityExists(vs) ? versionSetPropertiesOf(txn, vs) : undefined;
     const latestSortId = setProps ? versionPropertiesOf(txn, setProps.latest)?.sortId : undefined;
     const sortId = latestSortId === undefined ? INITIAL_SORT_ID : incrementSortId(latestSortId);
     // DataHub's VersionPropertiesValidator: sortId and label are unique within the set.
-    if (versionsOf(txn, vs).some((v) => v.properties.sortId === sortId || v.properties.version?.versionTag === input.version)) {
-      throw new BadRequestError(`Sort Id and Version label must be unique: sort ID: ${sortId} version label: ${input.version}`);
+    if (
+      versionsOf(txn, vs).some(
+        (v) => v.properties.sortId === sortId || v.properties.version?.versionTag === input.version,
+      )
+    ) {
+      throw new BadRequestError(
+        `Sort Id and Version label must be unique: sort ID: ${sortId} version label: ${input.version}`,
+      );
     }
     const properties: VersionProperties = {
       versionSet: vs,
@@ -98,12 +110,17 @@ export async function linkAssetVersion(ctx: OpContext, input: LinkVersionInput):
     if (input.comment != null) properties.comment = input.comment;
     if (input.sourceTimestamp != null) {
       const creator = input.sourceCreator;
-      const actor = creator == null ? UNKNOWN_ACTOR : creator.startsWith('urn:li:') ? creator : `urn:li:corpuser:${creator}`;
+      const actor =
+        creator == null ? UNKNOWN_ACTOR : creator.startsWith('urn:li:') ? creator : `urn:li:corpuser:${creator}`;
       properties.sourceCreatedTimestamp = { time: input.sourceTimestamp, actor };
     }
     writeAspect(txn, stamp, entity, 'versionProperties', properties);
     const props = versionSetPropertiesOf(txn, vs);
-    writeAspect(txn, stamp, vs, 'versionSetProperties', { ...props, latest: entity, versioningScheme: 'ALPHANUMERIC_GENERATED_BY_DATAHUB' });
+    writeAspect(txn, stamp, vs, 'versionSetProperties', {
+      ...props,
+      latest: entity,
+      versioningScheme: 'ALPHANUMERIC_GENERATED_BY_DATAHUB',
+    });
     return vs;
   });
 }
@@ -116,7 +133,8 @@ export async function linkAssetVersion(ctx: OpContext, input: LinkVersionInput):
 export async function unlinkAssetVersion(ctx: OpContext, input: UnlinkVersionInput): Promise<string | null> {
   const vs = input.versionSet;
   const entity = input.unlinkedEntity;
-  if (vs == null || entity == null) throw new BadRequestError('unlinkAssetVersion needs both versionSet and unlinkedEntity.');
+  if (vs == null || entity == null)
+    throw new BadRequestError('unlinkAssetVersion needs both versionSet and unlinkedEntity.');
   checkVersionSetUrn(vs);
   checkUrnSyntax(entity);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
@@ -124,7 +142,9 @@ export async function unlinkAssetVersion(ctx: OpContext, input: UnlinkVersionInp
     const properties = versionPropertiesOf(txn, entity);
     if (!properties) return null;
     if (properties.versionSet !== vs) {
-      throw new BadRequestError(`Version is not linked to specified version set: ${vs} but is linked to: ${properties.versionSet}`);
+      throw new BadRequestError(
+        `Version is not linked to specified version set: ${vs} but is linked to: ${properties.versionSet}`,
+      );
     }
     const setProps = versionSetPropertiesOf(txn, vs);
     if (!setProps) throw new BadRequestError(`Version Set Properties must exist if entity version exists: ${vs}`);

@@ -44,9 +44,18 @@ export function versionsOf(view: StoreView, versionSet: string): Array<{ urn: st
  * The version that takes over as latest when `leaving` goes: the highest sortId below the leaving
  * one's (DataHub's rule), else the highest of the rest; undefined when no version is left.
  */
-export function successorOf(view: StoreView, versionSet: string, leaving: string, leavingSortId: string): string | undefined {
+export function successorOf(
+  view: StoreView,
+  versionSet: string,
+  leaving: string,
+  leavingSortId: string,
+): string | undefined {
   const rest = versionsOf(view, versionSet).filter((v) => v.urn !== leaving);
-  const best = (list: typeof rest) => list.reduce<(typeof rest)[number] | undefined>((a, b) => (!a || b.properties.sortId > a.properties.sortId ? b : a), undefined);
+  const best = (list: typeof rest) =>
+    list.reduce<(typeof rest)[number] | undefined>(
+      (a, b) => (!a || b.properties.sortId > a.properties.sortId ? b : a),
+      undefined,
+    );
   return (best(rest.filter((v) => v.properties.sortId < leavingSortId)) ?? best(rest))?.urn;
 }
 
@@ -58,22 +67,39 @@ function setIsLatest(view: StoreView, urn: string, isLatest: boolean, store: Sto
 registerSideEffect({
   name: 'versionSetLatest',
   aspect: 'versionProperties',
-  before: (w) => writeVersion(w.txn, w.urn, w.value as VersionProperties, w.previous as VersionProperties | undefined, w.put),
+  before: (w) =>
+    writeVersion(w.txn, w.urn, w.value as VersionProperties, w.previous as VersionProperties | undefined, w.put),
 });
 registerSideEffect({
   name: 'versionIsLatest',
   aspect: 'versionSetProperties',
-  after: (w) => afterVersionSet(w.txn, w.urn, w.value as VersionSetProperties, w.previous as VersionSetProperties | undefined, w.put),
+  after: (w) =>
+    afterVersionSet(
+      w.txn,
+      w.urn,
+      w.value as VersionSetProperties,
+      w.previous as VersionSetProperties | undefined,
+      w.put,
+    ),
 });
 
 /** Before a version's properties are stored: its set follows; returns the value to store, `isLatest` computed. */
-function writeVersion(txn: StoreTxn, urn: string, value: VersionProperties, before: VersionProperties | undefined, store: StoreFn): VersionProperties {
+function writeVersion(
+  txn: StoreTxn,
+  urn: string,
+  value: VersionProperties,
+  before: VersionProperties | undefined,
+  store: StoreFn,
+): VersionProperties {
   const versionSet = value.versionSet;
   if (before && before.versionSet !== versionSet) leaveSet(txn, urn, before, store);
   const setProps = versionSetPropertiesOf(txn, versionSet);
   let isLatest: boolean;
   if (!setProps) {
-    store(versionSet, 'versionSetProperties', { versioningScheme: value.versioningScheme ?? 'LEXICOGRAPHIC_STRING', latest: urn });
+    store(versionSet, 'versionSetProperties', {
+      versioningScheme: value.versioningScheme ?? 'LEXICOGRAPHIC_STRING',
+      latest: urn,
+    });
     isLatest = true;
   } else if (setProps.latest === urn) {
     isLatest = true;
@@ -103,7 +129,13 @@ function leaveSet(txn: StoreTxn, urn: string, before: VersionProperties, store: 
 }
 
 /** After a set's properties are stored: the old latest and the new one have their `isLatest` moved. */
-function afterVersionSet(txn: StoreTxn, urn: string, value: VersionSetProperties, before: VersionSetProperties | undefined, store: StoreFn): void {
+function afterVersionSet(
+  txn: StoreTxn,
+  urn: string,
+  value: VersionSetProperties,
+  before: VersionSetProperties | undefined,
+  store: StoreFn,
+): void {
   const previous = before?.latest;
   if (previous !== undefined && previous !== value.latest && versionPropertiesOf(txn, previous)?.versionSet === urn) {
     setIsLatest(txn, previous, false, store);

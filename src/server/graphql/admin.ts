@@ -38,7 +38,8 @@ function connectionView(view: StoreView, urn: string) {
 export const adminRoots = {
   // ---- secrets ----
   listSecrets: ({ input }: Args<ListSecretsInput>, ctx: GraphqlContext) => listSecrets(ctx.store, input),
-  getSecretValues: ({ input }: Args<{ secrets: string[] }>, ctx: GraphqlContext) => getSecretValues(ctx.store, input.secrets),
+  getSecretValues: ({ input }: Args<{ secrets: string[] }>, ctx: GraphqlContext) =>
+    getSecretValues(ctx.store, input.secrets),
   createSecret: ({ input }: Args<CreateSecretInput>, ctx: GraphqlContext) => createSecret(op(ctx), input),
   updateSecret: ({ input }: Args<UpdateSecretInput>, ctx: GraphqlContext) => updateSecret(op(ctx), input),
   deleteSecret: ({ urn }: { urn: string }, ctx: GraphqlContext) => deleteSecret(op(ctx), urn),
@@ -48,7 +49,9 @@ export const adminRoots = {
     checkUrnSyntax(urn);
     return urnTypeOf(urn) === CONNECTION_TYPE ? connectionView(ctx.store, urn) : null;
   },
-  upsertConnection: async ({ input }: Args<UpsertConnectionInput>, ctx: GraphqlContext) => connectionView(ctx.store, await upsertConnection(op(ctx), input)),
-  updateConnection: async ({ input }: Args<UpdateConnectionInput>, ctx: GraphqlContext) => connectionView(ctx.store, await updateConnection(op(ctx), input)),
+  upsertConnection: async ({ input }: Args<UpsertConnectionInput>, ctx: GraphqlContext) =>
+    connectionView(ctx.store, await upsertConnection(op(ctx), input)),
+  updateConnection: async ({ input }: Args<UpdateConnectionInput>, ctx: GraphqlContext) =>
+    connectionView(ctx.store, await updateConnection(op(ctx), input)),
   deleteConnection: ({ input }: Args<{ urn: string }>, ctx: GraphqlContext) => deleteConnection(op(ctx), input.urn),
 };

@@ -36,7 +36,8 @@ function documentOf(query: string): CachedDocument {
 }
 
 /** JSON of a GraphQL error as the HTTP answer carries it. */
-const errorJson = (e: GraphQLError): Record<string, unknown> => JSON.parse(JSON.stringify(formatError(e))) as Record<string, unknown>;
+const errorJson = (e: GraphQLError): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(formatError(e))) as Record<string, unknown>;
 
 /** Executes `query` as `actor` on `store`; the answer is the JSON the HTTP API would send. */
 export async function executeGraphql(
@@ -62,6 +63,7 @@ export async function executeGraphql(
     const damage = result.errors.map((e) => damageOf(e.originalError)).find(Boolean);
     if (damage) answer.damage = damage;
   }
-  answer.data = result.data === undefined ? null : (JSON.parse(JSON.stringify(result.data)) as Record<string, unknown> | null);
+  answer.data =
+    result.data === undefined ? null : (JSON.parse(JSON.stringify(result.data)) as Record<string, unknown> | null);
   return answer;
 }

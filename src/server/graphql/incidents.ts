@@ -15,6 +15,8 @@ const op = (ctx: GraphqlContext) => ({ store: ctx.store, actor: ctx.actor });
 export const incidentRoots = {
   incident: ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, 'incident'),
   raiseIncident: ({ input }: { input: RaiseIncidentInput }, ctx: GraphqlContext) => raiseIncident(op(ctx), input),
-  updateIncidentStatus: ({ urn, input }: { urn: string; input: IncidentStatusInput }, ctx: GraphqlContext) => updateIncidentStatus(op(ctx), urn, input),
-  updateIncident: ({ urn, input }: { urn: string; input: UpdateIncidentInput }, ctx: GraphqlContext) => updateIncident(op(ctx), urn, input),
+  updateIncidentStatus: ({ urn, input }: { urn: string; input: IncidentStatusInput }, ctx: GraphqlContext) =>
+    updateIncidentStatus(op(ctx), urn, input),
+  updateIncident: ({ urn, input }: { urn: string; input: UpdateIncidentInput }, ctx: GraphqlContext) =>
+    updateIncident(op(ctx), urn, input),
 };

@@ -74,8 +74,11 @@ class Measurer {
     };
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) {
-        const fieldDef = type && (isObjectType(type) || isInterfaceType(type)) ? type.getFields()[sel.name.value] : undefined;
-        const inner = sel.selectionSet ? this.measure(sel.selectionSet, fieldDef ? getNamedType(fieldDef.type) : undefined) : { depth: 0, fields: 0 };
+        const fieldDef =
+          type && (isObjectType(type) || isInterfaceType(type)) ? type.getFields()[sel.name.value] : undefined;
+        const inner = sel.selectionSet
+          ? this.measure(sel.selectionSet, fieldDef ? getNamedType(fieldDef.type) : undefined)
+          : { depth: 0, fields: 0 };
         add({ depth: inner.depth + 1, fields: inner.fields + 1 });
       } else {
         const fragment = sel.kind === Kind.INLINE_FRAGMENT ? sel : this.fragments.get(sel.name.value);
@@ -107,7 +110,12 @@ class Measurer {
  * only the one that runs is scored. Returns the errors, empty when within the limits; an unknown
  * operation name is left to graphql-js to report.
  */
-export function operationLimitErrors(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, limits: ServerLimits): GraphQLError[] {
+export function operationLimitErrors(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+  limits: ServerLimits,
+): GraphQLError[] {
   // Documents come from the parse cache, so the same (document, operation) is measured once per limits.
   let byDocument = measured.get(limits);
   if (!byDocument) measured.set(limits, (byDocument = new WeakMap()));
@@ -122,24 +130,54 @@ export function operationLimitErrors(schema: GraphQLSchema, document: DocumentNo
 const measured = new WeakMap<ServerLimits, WeakMap<DocumentNode, Map<string, GraphQLError[]>>>();
 
 /** Depth and field count of one operation, as `Measurer` scores it. */
-export function measureOperationCost(schema: GraphQLSchema, document: DocumentNode, op: OperationDefinitionNode): Measure {
+export function measureOperationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  op: OperationDefinitionNode,
+): Measure {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-  const root = op.operation === 'mutation' ? schema.getMutationType() : op.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  const root =
+    op.operation === 'mutation'
+      ? schema.getMutationType()
+      : op.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
   return new Measurer(schema, fragments).measure(op.selectionSet, root ?? undefined);
 }
 
-function measureOperation(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, limits: ServerLimits): GraphQLError[] {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const op = operationName === undefined ? (operations.length === 1 ? operations[0] : undefined) : operations.find((o) => o.name?.value === operationName);
+function measureOperation(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+  limits: ServerLimits,
+): GraphQLError[] {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const op =
+    operationName === undefined
+      ? operations.length === 1
+        ? operations[0]
+        : undefined
+      : operations.find((o) => o.name?.value === operationName);
   if (!op) return [];
   const m = measureOperationCost(schema, document, op);
   const errors: GraphQLError[] = [];
   if (m.depth > limits.maxQueryDepth) {
-    errors.push(new GraphQLError(`maximum query depth exceeded ${m.depth} > ${limits.maxQueryDepth} (--max-query-depth)`, { nodes: [op] }));
+    errors.push(
+      new GraphQLError(`maximum query depth exceeded ${m.depth} > ${limits.maxQueryDepth} (--max-query-depth)`, {
+        nodes: [op],
+      }),
+    );
   }
   if (m.fields > limits.maxQueryComplexity) {
-    errors.push(new GraphQLError(`maximum query complexity exceeded ${m.fields} > ${limits.maxQueryComplexity} (--max-query-complexity)`, { nodes: [op] }));
+    errors.push(
+      new GraphQLError(
+        `maximum query complexity exceeded ${m.fields} > ${limits.maxQueryComplexity} (--max-query-complexity)`,
+        { nodes: [op] },
+      ),
+    );
   }
   return errors;
 }
@@ -149,12 +187,22 @@ export function limitRules(limits: ServerLimits): ValidationRule[] {
   const rule = (context: ValidationContext): ASTVisitor => ({
     ListValue(node) {
       if (node.values.length > limits.maxBatchItems) {
-        context.reportError(new GraphQLError(`a list of ${node.values.length} items is over the limit of ${limits.maxBatchItems} per request (--max-batch-items)`, { nodes: [node] }));
+        context.reportError(
+          new GraphQLError(
+            `a list of ${node.values.length} items is over the limit of ${limits.maxBatchItems} per request (--max-batch-items)`,
+            { nodes: [node] },
+          ),
+        );
       }
     },
     StringValue(node) {
       if (node.value.length > limits.maxStringLength) {
-        context.reportError(new GraphQLError(`a string of ${node.value.length} characters is over the limit of ${limits.maxStringLength} (--max-string-length)`, { nodes: [node] }));
+        context.reportError(
+          new GraphQLError(
+            `a string of ${node.value.length} characters is over the limit of ${limits.maxStringLength} (--max-string-length)`,
+            { nodes: [node] },
+          ),
+        );
       }
     },
   });

@@ -14,9 +14,21 @@ import type { GraphqlContext } from './resolvers.ts';
 let schema: GraphQLSchema | undefined;
 
 /** The SDL files, in load order; build.sh embeds each under its own name. */
-export const SDL_FILES = ['schema.graphql', 'search.graphql', 'documents.graphql', 'queries.graphql', 'app.graphql', 'lineage.graphql', 'details.graphql',
-  'timeseries.graphql', 'assertions.graphql', 'admin.graphql', 'ingestion.graphql', 'versioning.graphql',
-  'incidents.graphql'] as const;
+export const SDL_FILES = [
+  'schema.graphql',
+  'search.graphql',
+  'documents.graphql',
+  'queries.graphql',
+  'app.graphql',
+  'lineage.graphql',
+  'details.graphql',
+  'timeseries.graphql',
+  'assertions.graphql',
+  'admin.graphql',
+  'ingestion.graphql',
+  'versioning.graphql',
+  'incidents.graphql',
+] as const;
 
 export function loadSdl(): string {
   return SDL_FILES.map((name) =>
@@ -37,12 +49,46 @@ export function getSchema(): GraphQLSchema {
  * must hold no function where a field without arguments is read.
  */
 export const PLAIN_TYPES: ReadonlySet<string> = new Set([
-  'Dataset', 'DatasetProperties', 'DatasetEditableProperties', 'SchemaMetadata', 'SchemaField', 'KeyValueSchema', 'TableSchema',
-  'EditableSchemaMetadata', 'ViewProperties', 'GlobalTags', 'TagAssociation', 'GlossaryTerms', 'GlossaryTermAssociation',
-  'Ownership', 'Owner', 'OwnershipSource', 'Deprecation', 'Status', 'InstitutionalMemory', 'InstitutionalMemoryMetadata',
-  'AuditStamp', 'CustomPropertiesEntry', 'DataPlatform', 'DataPlatformProperties', 'Tag', 'TagProperties', 'CorpUser', 'CorpGroup', 'Origin',
-  'GlossaryTerm', 'GlossaryTermProperties', 'GlossaryNode', 'GlossaryNodeProperties', 'ParentNodesResult', 'Domain', 'DomainProperties',
-  'ParentDomainsResult', 'Container', 'ContainerProperties', 'ContainerEditableProperties',
+  'Dataset',
+  'DatasetProperties',
+  'DatasetEditableProperties',
+  'SchemaMetadata',
+  'SchemaField',
+  'KeyValueSchema',
+  'TableSchema',
+  'EditableSchemaMetadata',
+  'ViewProperties',
+  'GlobalTags',
+  'TagAssociation',
+  'GlossaryTerms',
+  'GlossaryTermAssociation',
+  'Ownership',
+  'Owner',
+  'OwnershipSource',
+  'Deprecation',
+  'Status',
+  'InstitutionalMemory',
+  'InstitutionalMemoryMetadata',
+  'AuditStamp',
+  'CustomPropertiesEntry',
+  'DataPlatform',
+  'DataPlatformProperties',
+  'Tag',
+  'TagProperties',
+  'CorpUser',
+  'CorpGroup',
+  'Origin',
+  'GlossaryTerm',
+  'GlossaryTermProperties',
+  'GlossaryNode',
+  'GlossaryNodeProperties',
+  'ParentNodesResult',
+  'Domain',
+  'DomainProperties',
+  'ParentDomainsResult',
+  'Container',
+  'ContainerProperties',
+  'ContainerEditableProperties',
 ]);
 
 /**
@@ -56,13 +102,20 @@ function withDefaultResolvers(built: GraphQLSchema): GraphQLSchema {
   for (const type of Object.values(built.getTypeMap())) {
     if (!(type instanceof GraphQLObjectType) || type.name.startsWith('__')) continue;
     const plain = PLAIN_TYPES.has(type.name);
-    for (const field of Object.values(type.getFields())) if (!plain || field.args.length > 0) field.resolve ??= defaultFieldResolver;
+    for (const field of Object.values(type.getFields()))
+      if (!plain || field.args.length > 0) field.resolve ??= defaultFieldResolver;
   }
   return built;
 }
 
 interface RelationshipsArgs {
-  input: { types: string[]; direction: string; start?: number | null; count?: number | null; includeSoftDelete?: boolean | null };
+  input: {
+    types: string[];
+    direction: string;
+    start?: number | null;
+    count?: number | null;
+    includeSoftDelete?: boolean | null;
+  };
 }
 
 /** `relationships` on every entity type: one resolver over the parent's urn. */
@@ -77,7 +130,12 @@ function withFieldResolvers(built: GraphQLSchema): GraphQLSchema {
         start: page.start,
         count: page.count,
         total: page.total,
-        relationships: page.relationships.map((r) => ({ type: r.type, direction: r.direction, entity: () => entityRef(ctx.store, r.urn), created: null })),
+        relationships: page.relationships.map((r) => ({
+          type: r.type,
+          direction: r.direction,
+          entity: () => entityRef(ctx.store, r.urn),
+          created: null,
+        })),
       };
     };
   }

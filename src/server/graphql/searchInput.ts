@@ -70,25 +70,50 @@ export function facetValueForGraphql(field: string, value: string): string {
 }
 
 const CONDITIONS = new Set<Condition>([
-  'EQUAL', 'IEQUAL', 'IN', 'CONTAIN', 'START_WITH', 'END_WITH', 'EXISTS', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL_TO',
-  'LESS_THAN', 'LESS_THAN_OR_EQUAL_TO', 'DESCENDANTS_INCL', 'ANCESTORS_INCL', 'RELATED_INCL',
+  'EQUAL',
+  'IEQUAL',
+  'IN',
+  'CONTAIN',
+  'START_WITH',
+  'END_WITH',
+  'EXISTS',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL_TO',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL_TO',
+  'DESCENDANTS_INCL',
+  'ANCESTORS_INCL',
+  'RELATED_INCL',
 ]);
 
 export function criterionOf(f: FacetFilterGql): Criterion {
   const condition = (f.condition ?? 'EQUAL') as Condition;
   if (!CONDITIONS.has(condition)) throw new BadRequestError(`Unknown filter condition ${f.condition}`);
-  return { field: f.field, values: f.values ?? (f.value != null ? [f.value] : []), condition, negated: f.negated === true };
+  return {
+    field: f.field,
+    values: f.values ?? (f.value != null ? [f.value] : []),
+    condition,
+    negated: f.negated === true,
+  };
 }
 
 /** `orFilters` when it has groups, else `filters` as one AND group (DataHub ignores `filters` beside `orFilters`). */
-export function filterGroupsOf(input: { filters?: FacetFilterGql[] | null; orFilters?: AndFilterGql[] | null }): FilterGroup[] {
+export function filterGroupsOf(input: {
+  filters?: FacetFilterGql[] | null;
+  orFilters?: AndFilterGql[] | null;
+}): FilterGroup[] {
   if (input.orFilters && input.orFilters.length > 0) return input.orFilters.map((g) => (g.and ?? []).map(criterionOf));
   if (input.filters && input.filters.length > 0) return [input.filters.map(criterionOf)];
   return [];
 }
 
 function sortOf(sort: SortInputGql | null | undefined): SortCriterion[] {
-  const list = sort?.sortCriteria && sort.sortCriteria.length > 0 ? sort.sortCriteria : sort?.sortCriterion ? [sort.sortCriterion] : [];
+  const list =
+    sort?.sortCriteria && sort.sortCriteria.length > 0
+      ? sort.sortCriteria
+      : sort?.sortCriterion
+        ? [sort.sortCriterion]
+        : [];
   return list.map((c) => ({ field: c.field, order: c.sortOrder }));
 }
 

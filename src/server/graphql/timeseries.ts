@@ -3,5 +3,6 @@ import { reportOperation, type ReportOperationInput } from '../../ops/timeseries
 import type { GraphqlContext } from './resolvers.ts';
 
 export const timeseriesRoots = {
-  reportOperation: ({ input }: { input: ReportOperationInput }, ctx: GraphqlContext) => reportOperation({ store: ctx.store, actor: ctx.actor }, input),
+  reportOperation: ({ input }: { input: ReportOperationInput }, ctx: GraphqlContext) =>
+    reportOperation({ store: ctx.store, actor: ctx.actor }, input),
 };

@@ -3,7 +3,12 @@
  * `unlinkAssetVersion`. Each parses its input, calls one operation (src/ops/versioning/versioning.ts) and answers
  * with the version set's read model — or null when nothing changed, as DataHub does.
  */
-import { linkAssetVersion, unlinkAssetVersion, type LinkVersionInput, type UnlinkVersionInput } from '../../ops/versioning/versioning.ts';
+import {
+  linkAssetVersion,
+  unlinkAssetVersion,
+  type LinkVersionInput,
+  type UnlinkVersionInput,
+} from '../../ops/versioning/versioning.ts';
 import type { GraphqlContext } from './resolvers.ts';
 import { getTypedEntity } from './types/registry.ts';
 import { versionSet } from './types/versionSet.ts';

@@ -54,7 +54,9 @@ export const aspectRoutes: Route[] = [
       if (!Array.isArray(list)) throw new HttpError(400, 'proposals: expected an array of metadata change proposals');
       if (list.length > deps.limits.maxBatchItems) checkValueLimits(list, deps.limits, 'proposals');
       const where = (i: number) => `proposals[${i}]`;
-      await ingestProposals({ store: deps.store, actor: actorOf(req) }, proposalsOf(list, deps.limits, where)).catch(patchAt(where));
+      await ingestProposals({ store: deps.store, actor: actorOf(req) }, proposalsOf(list, deps.limits, where)).catch(
+        patchAt(where),
+      );
       return json({ value: 'success' });
     },
   }),
@@ -77,7 +79,10 @@ export const aspectRoutes: Route[] = [
         filters: input['filter'] === undefined || input['filter'] === null ? undefined : filterOf(input['filter']),
         latestValue: input['latestValue'] === true,
       });
-      const values = rows.map((r) => ({ aspect: { value: JSON.stringify(r.value), contentType: 'application/json' }, systemMetadata: r.systemMetadata }));
+      const values = rows.map((r) => ({
+        aspect: { value: JSON.stringify(r.value), contentType: 'application/json' },
+        systemMetadata: r.systemMetadata,
+      }));
       return json({ value: { entityName, aspectName, limit: limit ?? DEFAULT_TIMESERIES_LIMIT, values } });
     },
   }),
@@ -90,11 +95,11 @@ export const aspectRoutes: Route[] = [
       if (!aspect) throw new HttpError(400, 'aspect: the query parameter is required');
       const versionText = query.get('version') ?? '0';
       const version = Number(versionText);
-      if (!Number.isInteger(version) || version < 0) throw new HttpError(400, `version: expected a non-negative integer, got "${versionText}"`);
+      if (!Number.isInteger(version) || version < 0)
+        throw new HttpError(400, `version: expected a non-negative integer, got "${versionText}"`);
       const found = getVersionedAspect(deps.store, urn, aspect, version);
       if (!found) throw new HttpError(404, `Aspect ${aspect} (version ${version}) of ${urn} not found`);
       return json(versionedAspectOf(found));
     },
   }),
 ];
-

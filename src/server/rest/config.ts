@@ -49,11 +49,15 @@ export function serverConfig(schemaHash = servedSchemaHashOf()): Record<string, 
     timeZone: 'GMT',
     datahub: { serverType: 'catalog', serverEnv: 'core' },
     telemetry: { enabledCli: false, enabledIngestion: false },
-    versions: { 'acryldata/datahub': { version: DATAHUB_VERSION, commit: `catalog-${VERSION}-${schemaHash.slice(0, 12)}` } },
+    versions: {
+      'acryldata/datahub': { version: DATAHUB_VERSION, commit: `catalog-${VERSION}-${schemaHash.slice(0, 12)}` },
+    },
     managedIngestion: { enabled: false },
     graphQL: { schemaHash },
   };
 }
 
 /** `GET /config`. */
-export const configRoutes: Route[] = [route({ method: 'GET', path: '/config', handle: async () => json(serverConfig()) })];
+export const configRoutes: Route[] = [
+  route({ method: 'GET', path: '/config', handle: async () => json(serverConfig()) }),
+];

@@ -25,7 +25,9 @@ const ingest = (action: 'ingest' | 'batchIngest'): ActionRoute => ({
     if (!Array.isArray(entities)) throw new HttpError(400, 'entities: expected an array of snapshots');
     const proposals = entities.flatMap((e, i) => {
       const snapshot = isJsonObject(e) && isJsonObject(e['value']) ? e['value'] : e;
-      return located(action === 'ingest' ? 'entity' : `entities[${i}]`, () => proposalsFromRecord({ proposedSnapshot: snapshot, systemMetadata: input['systemMetadata'] }));
+      return located(action === 'ingest' ? 'entity' : `entities[${i}]`, () =>
+        proposalsFromRecord({ proposedSnapshot: snapshot, systemMetadata: input['systemMetadata'] }),
+      );
     });
     await ingestProposals({ store: deps.store, actor: actorOf(req) }, proposals);
     return json({});
@@ -55,7 +57,10 @@ export const entityRoutes: Route[] = [
       const urn = input['urn'];
       if (typeof urn !== 'string') throw new HttpError(400, 'urn: required string is missing');
       const aspectName = typeof input['aspectName'] === 'string' ? input['aspectName'] : undefined;
-      const range = { startTimeMillis: optionalMillis(input, 'startTimeMillis'), endTimeMillis: optionalMillis(input, 'endTimeMillis') };
+      const range = {
+        startTimeMillis: optionalMillis(input, 'startTimeMillis'),
+        endTimeMillis: optionalMillis(input, 'endTimeMillis'),
+      };
       return json({ value: await hardDelete({ store: deps.store, actor: actorOf(req) }, urn, aspectName, range) });
     },
   }),

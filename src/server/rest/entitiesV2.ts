@@ -18,7 +18,8 @@ function idsOf(rawUrl: string): string[] {
   const q = rawUrl.indexOf('?');
   const params = q < 0 ? [] : rawUrl.slice(q + 1).split('&');
   const raw = params.find((p) => p.startsWith('ids='))?.slice(4);
-  if (raw === undefined || raw === '') throw new HttpError(400, 'ids: the query parameter is required (ids=List(<url-encoded urn>,…))');
+  if (raw === undefined || raw === '')
+    throw new HttpError(400, 'ids: the query parameter is required (ids=List(<url-encoded urn>,…))');
   const m = /^List(?:\(|%28)(.*)(?:\)|%29)$/i.exec(raw);
   const items = m ? (m[1] === '' ? [] : m[1]!.split(',')) : [raw];
   return items.map((item, i) => {

@@ -5,13 +5,21 @@
  * mistake was ({@link atPath}); the message composed from that is the error's own.
  */
 import type { ServerResponse } from 'node:http';
-import { AspectValidationError, BadRequestError, InvalidPatchError, locatedError, WriteRefusedError } from '../../errors.ts';
+import {
+  AspectValidationError,
+  BadRequestError,
+  InvalidPatchError,
+  locatedError,
+  WriteRefusedError,
+} from '../../errors.ts';
 import { sendError, statusOf } from '../http.ts';
 
 /** The HTTP status of anything thrown by a REST route. */
 export function restStatusOf(err: unknown): number {
   // A write DataHub's validators refuse (a failed precondition, a CREATE of what exists) is Rest.li's 422 too.
-  return err instanceof AspectValidationError || err instanceof InvalidPatchError || err instanceof WriteRefusedError ? 422 : statusOf(err);
+  return err instanceof AspectValidationError || err instanceof InvalidPatchError || err instanceof WriteRefusedError
+    ? 422
+    : statusOf(err);
 }
 
 /** Answers `{status, message}` for `err`. */

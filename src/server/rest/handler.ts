@@ -9,7 +9,14 @@ import type { ServerDeps } from '../context.ts';
 import { HttpError, readJsonBody, sendJson } from '../http.ts';
 import type { Handler } from '../server.ts';
 import { sendRestError } from './errors.ts';
-import { compilePath, isActionRoute, type ActionRoute, type PathRoute, type RestAnswer, type RestCall } from './route.ts';
+import {
+  compilePath,
+  isActionRoute,
+  type ActionRoute,
+  type PathRoute,
+  type RestAnswer,
+  type RestCall,
+} from './route.ts';
 import { REST_ROUTES } from './routes.ts';
 
 interface Compiled<R> {
@@ -78,7 +85,10 @@ export function createRestHandler(deps: ServerDeps): Handler {
       const route = action === null ? undefined : group.actions.get(action);
       if (!route) {
         const resource = group.path.replace(/\/\?$/, '');
-        throw new HttpError(400, `Unknown action "${action}" on ${resource}; supported: ${[...group.actions.keys()].join(', ')}`);
+        throw new HttpError(
+          400,
+          `Unknown action "${action}" on ${resource}; supported: ${[...group.actions.keys()].join(', ')}`,
+        );
       }
       const call: RestCall = { req, query, params: {}, deps };
       return route.handle(call, input);

@@ -27,7 +27,14 @@ import { deleteEntityV3, writeEntities } from '../../ops/ingest/openapiWrites.ts
 import { actorOf } from '../context.ts';
 import { readBody, readJsonBody } from '../http.ts';
 import { checkValueLimits } from '../limits.ts';
-import { aspectV3, parseEntityWrites, refusedAnswer, requestPreconditions, writtenEntitiesV3, type WriteMode } from './openapiEntity.ts';
+import {
+  aspectV3,
+  parseEntityWrites,
+  refusedAnswer,
+  requestPreconditions,
+  writtenEntitiesV3,
+  type WriteMode,
+} from './openapiEntity.ts';
 import { boolParam, urnFromPath } from './params.ts';
 import { json, route, type RestCall, type Route } from './route.ts';
 import { traceparentOf } from './trace.ts';
@@ -42,12 +49,17 @@ function versionParam(query: URLSearchParams): number {
   const raw = query.get('version');
   if (raw === null || raw === '') return 0;
   const version = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(version)) throw new BadRequestError(`version: expected a whole number ≥ 0 (0 = the latest), got ${JSON.stringify(raw)}`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(version))
+    throw new BadRequestError(`version: expected a whole number ≥ 0 (0 = the latest), got ${JSON.stringify(raw)}`);
   return version;
 }
 
 function target({ params }: RestCall): { entityType: string; urn: string; aspect: string } {
-  return { entityType: urnFromPath(params['entityType']!), urn: urnFromPath(params['urn']!), aspect: params['aspect']! };
+  return {
+    entityType: urnFromPath(params['entityType']!),
+    urn: urnFromPath(params['urn']!),
+    aspect: params['aspect']!,
+  };
 }
 
 async function write(call: RestCall, mode: WriteMode) {
@@ -92,7 +104,8 @@ export const openapiAspectRoutes: Route[] = [
       } catch (e) {
         // DataHub marks this route's 404 with `Not-Found-Reason`; a sync client tells by it a missing
         // version from a server without the route.
-        if (e instanceof NotFoundError) return { status: 404, body: { status: 404, message: e.message }, headers: { [NOT_FOUND_REASON]: 'ENTITY' } };
+        if (e instanceof NotFoundError)
+          return { status: 404, body: { status: 404, message: e.message }, headers: { [NOT_FOUND_REASON]: 'ENTITY' } };
         throw e;
       }
     },
@@ -125,7 +138,10 @@ export const openapiAspectRoutes: Route[] = [
       const { req, deps } = call;
       const { entityType, urn, aspect } = target(call);
       await readBody(req, deps.limits.maxBodyBytes);
-      await deleteEntityV3({ store: deps.store, actor: actorOf(req) }, entityType, urn, { aspects: [aspect], clear: false });
+      await deleteEntityV3({ store: deps.store, actor: actorOf(req) }, entityType, urn, {
+        aspects: [aspect],
+        clear: false,
+      });
       return { empty: true };
     },
   }),

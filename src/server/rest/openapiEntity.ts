@@ -24,7 +24,13 @@ import { describeJson, isJsonObject, type JsonObject } from '../../model/json.ts
 import { normalizeUnionKeys, preconditionsOf, type Preconditions, type Proposal } from '../../model/mcp.ts';
 import { parsePatch, type AspectPatch } from '../../model/patch.ts';
 import { isKeyAspect, isKnownAspect, keyAspectName, keyAspectOf } from '../../model/registry.ts';
-import { batchGetEntities, checkUrnOfType, getEntityV3, type EntityRecords, type EntityRequest } from '../../ops/entities/openapiEntities.ts';
+import {
+  batchGetEntities,
+  checkUrnOfType,
+  getEntityV3,
+  type EntityRecords,
+  type EntityRequest,
+} from '../../ops/entities/openapiEntities.ts';
 import { scrollEntitiesV3 } from '../../ops/entities/openapiScroll.ts';
 import { deleteEntityV3, writeEntities, type WrittenEntities } from '../../ops/ingest/openapiWrites.ts';
 import type { AspectRecord, AuditStamp } from '../../store/store.ts';
@@ -64,7 +70,8 @@ export function parseBatchGetRequest(body: unknown, entityType: string): EntityR
   }
   const byUrn = new Map<string, EntityRequest>();
   body.forEach((item, i) => {
-    if (!isJsonObject(item)) throw new BadRequestError(`[${i}]: expected an object with a urn, got ${describeJson(item)}`);
+    if (!isJsonObject(item))
+      throw new BadRequestError(`[${i}]: expected an object with a urn, got ${describeJson(item)}`);
     const urn = item['urn'];
     if (urn === undefined || urn === null) throw new BadRequestError(`[${i}].urn: required string is missing`);
     if (typeof urn !== 'string') throw new BadRequestError(`[${i}].urn: expected a string, got ${describeJson(urn)}`);
@@ -84,15 +91,23 @@ export function parseBatchGetRequest(body: unknown, entityType: string): EntityR
 
 /** The version a batchGet aspect entry asks for: `{}` = latest, `{"headers": {"If-Version-Match": "n"}}` = version n. */
 function requestedVersion(spec: unknown, where: string): number {
-  if (!isJsonObject(spec)) throw new BadRequestError(`${where}: expected an object ({} or {"headers": {"${VERSION_HEADER}": "<version>"}}), got ${describeJson(spec)}`);
+  if (!isJsonObject(spec))
+    throw new BadRequestError(
+      `${where}: expected an object ({} or {"headers": {"${VERSION_HEADER}": "<version>"}}), got ${describeJson(spec)}`,
+    );
   const headers = spec['headers'];
   if (headers === undefined || headers === null) return 0;
-  if (!isJsonObject(headers)) throw new BadRequestError(`${where}.headers: expected an object of header names to strings, got ${describeJson(headers)}`);
+  if (!isJsonObject(headers))
+    throw new BadRequestError(
+      `${where}.headers: expected an object of header names to strings, got ${describeJson(headers)}`,
+    );
   const text = headers[VERSION_HEADER];
   if (text === undefined || text === null) return 0;
   const version = typeof text === 'string' && /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
   if (!Number.isSafeInteger(version)) {
-    throw new BadRequestError(`${where}.headers.${VERSION_HEADER}: expected a non-negative integer version, got ${JSON.stringify(text)}`);
+    throw new BadRequestError(
+      `${where}.headers.${VERSION_HEADER}: expected a non-negative integer version, got ${JSON.stringify(text)}`,
+    );
   }
   return version;
 }
@@ -132,13 +147,24 @@ export interface EntityWrites {
  * order. Throws the model's errors (BadRequestError, AspectValidationError, InvalidPatchError)
  * located at the item (`itemPath`: `[i].` by default) and field path.
  */
-export function parseEntityWrites(body: unknown, entityType: string, mode: WriteMode, request?: Preconditions, itemPath: (i: number) => string = (i) => `[${i}].`): EntityWrites {
+export function parseEntityWrites(
+  body: unknown,
+  entityType: string,
+  mode: WriteMode,
+  request?: Preconditions,
+  itemPath: (i: number) => string = (i) => `[${i}].`,
+): EntityWrites {
   if (!Array.isArray(body)) {
-    throw new BadRequestError(`Request body must be a JSON array of {"urn": …, "<aspect name>": {"value": …}} objects, got ${describeJson(body)}`);
+    throw new BadRequestError(
+      `Request body must be a JSON array of {"urn": …, "<aspect name>": {"value": …}} objects, got ${describeJson(body)}`,
+    );
   }
   const writes: EntityWrites = { proposals: [], sources: [] };
   body.forEach((item, i) => {
-    if (!isJsonObject(item)) throw new BadRequestError(`[${i}]: expected an object {"urn": …, "<aspect name>": {"value": …}}, got ${describeJson(item)}`);
+    if (!isJsonObject(item))
+      throw new BadRequestError(
+        `[${i}]: expected an object {"urn": …, "<aspect name>": {"value": …}}, got ${describeJson(item)}`,
+      );
     const urn = itemUrn(item, itemPath(i), entityType);
     for (const [aspectName, entry] of Object.entries(item)) {
       if (aspectName === 'urn') continue;
@@ -158,11 +184,20 @@ function itemUrn(item: JsonObject, at: string, entityType: string): string {
   return urn;
 }
 
-function parseAspect(urn: string, aspectName: string, entry: unknown, where: string, mode: WriteMode, request: Preconditions | undefined): Proposal {
+function parseAspect(
+  urn: string,
+  aspectName: string,
+  entry: unknown,
+  where: string,
+  mode: WriteMode,
+  request: Preconditions | undefined,
+): Proposal {
   const entityType = keyAspectOf(urn).entityType;
   checkAspectName(entityType, aspectName, where);
   if (!isJsonObject(entry)) {
-    throw new BadRequestError(`${where}: expected {"value": …, "systemMetadata"?: {…}, "headers"?: {…}}, got ${describeJson(entry)}`);
+    throw new BadRequestError(
+      `${where}: expected {"value": …, "systemMetadata"?: {…}, "headers"?: {…}}, got ${describeJson(entry)}`,
+    );
   }
   const systemMetadata = parseSystemMetadata(entry['systemMetadata'], `${where}.systemMetadata`);
   checkHeaders(entry['headers'], `${where}.headers`);
@@ -170,8 +205,15 @@ function parseAspect(urn: string, aspectName: string, entry: unknown, where: str
   const preconditions = request || own ? { ...request, ...own } : undefined;
   const value = entry['value'];
   if (value === undefined || value === null) throw new BadRequestError(`${where}.value: required object is missing`);
-  const base = { entityType, entityUrn: urn, aspectName, ...(systemMetadata && { systemMetadata }), ...(preconditions && { preconditions }) };
-  if (mode === 'PATCH') return { ...base, changeType: 'PATCH', patch: located(`${where}.value`, () => patchOf(aspectName, value)) };
+  const base = {
+    entityType,
+    entityUrn: urn,
+    aspectName,
+    ...(systemMetadata && { systemMetadata }),
+    ...(preconditions && { preconditions }),
+  };
+  if (mode === 'PATCH')
+    return { ...base, changeType: 'PATCH', patch: located(`${where}.value`, () => patchOf(aspectName, value)) };
   // validateAspect refuses a value that is not an object, so the cast below holds once it passed.
   const normalized = normalizeUnionKeys(value);
   located(`${where}.value`, () => validateAspect(entityType, aspectName, normalized));
@@ -184,17 +226,24 @@ function parseAspect(urn: string, aspectName: string, entry: unknown, where: str
  */
 function checkAspectName(entityType: string, aspectName: string, where: string): void {
   if (!ASPECT_NAME.test(aspectName)) {
-    throw new BadRequestError(`${where}: unknown aspect ${JSON.stringify(aspectName)} for entity type ${entityType}: an aspect name is a plain identifier`);
+    throw new BadRequestError(
+      `${where}: unknown aspect ${JSON.stringify(aspectName)} for entity type ${entityType}: an aspect name is a plain identifier`,
+    );
   }
   if (/Key$/.test(aspectName) && isKnownAspect(aspectName) && !isKeyAspect(entityType, aspectName)) {
-    throw new BadRequestError(`${where}: unknown aspect ${aspectName} for entity type ${entityType}: it is the key aspect of another entity type (${entityType}'s is ${keyAspectName(entityType)})`);
+    throw new BadRequestError(
+      `${where}: unknown aspect ${aspectName} for entity type ${entityType}: it is the key aspect of another entity type (${entityType}'s is ${keyAspectName(entityType)})`,
+    );
   }
 }
 
 /** A PATCH value is `{"patch": [operations], "arrayPrimaryKeys"?: {…}}`, as DataHub's v3 controller requires. */
 function patchOf(aspectName: string, value: unknown): AspectPatch {
   if (!isJsonObject(value) || !('patch' in value)) {
-    throw new InvalidPatchError(aspectName, `Missing \`patch\` field: a PATCH value is {"patch": [operations], "arrayPrimaryKeys"?: {…}}, got ${describeJson(value)}`);
+    throw new InvalidPatchError(
+      aspectName,
+      `Missing \`patch\` field: a PATCH value is {"patch": [operations], "arrayPrimaryKeys"?: {…}}, got ${describeJson(value)}`,
+    );
   }
   return parsePatch(aspectName, normalizeUnionKeys(value));
 }
@@ -215,9 +264,11 @@ function parseSystemMetadata(raw: unknown, where: string): JsonObject | undefine
  */
 function checkHeaders(raw: unknown, where: string): void {
   if (raw === undefined || raw === null) return;
-  if (!isJsonObject(raw)) throw new BadRequestError(`${where}: expected an object of header names to strings, got ${describeJson(raw)}`);
+  if (!isJsonObject(raw))
+    throw new BadRequestError(`${where}: expected an object of header names to strings, got ${describeJson(raw)}`);
   for (const [name, value] of Object.entries(raw)) {
-    if (typeof value !== 'string') throw new BadRequestError(`${where}.${name}: expected a string, got ${describeJson(value)}`);
+    if (typeof value !== 'string')
+      throw new BadRequestError(`${where}.${name}: expected a string, got ${describeJson(value)}`);
   }
 }
 
@@ -252,7 +303,12 @@ export function writtenEntitiesV3(written: WrittenEntities, withSystemMetadata: 
   for (const { proposal: p, storedSystemMetadata } of written.aspects) {
     const entity = byUrn.get(p.entityUrn) ?? { urn: p.entityUrn };
     byUrn.set(p.entityUrn, entity);
-    const value = p.changeType === 'PATCH' ? patchBodyOf(p.patch!) : isKeyAspect(p.entityType, p.aspectName) ? keyAspectOf(p.entityUrn).value : p.value;
+    const value =
+      p.changeType === 'PATCH'
+        ? patchBodyOf(p.patch!)
+        : isKeyAspect(p.entityType, p.aspectName)
+          ? keyAspectOf(p.entityUrn).value
+          : p.value;
     const aspect: GenericAspectV3 = { value };
     if (withSystemMetadata) {
       aspect.systemMetadata = storedSystemMetadata ?? { ...p.systemMetadata, lastObserved: written.stamp.time };
@@ -272,7 +328,8 @@ function patchBodyOf(patch: AspectPatch): JsonObject {
 /** An optional list of names in a request body; absent = empty. */
 function stringList(raw: unknown, where: string): string[] {
   if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw) || !raw.every((x) => typeof x === 'string')) throw new BadRequestError(`${where}: expected an array of strings, got ${describeJson(raw)}`);
+  if (!Array.isArray(raw) || !raw.every((x) => typeof x === 'string'))
+    throw new BadRequestError(`${where}: expected an array of strings, got ${describeJson(raw)}`);
   return raw;
 }
 
@@ -284,12 +341,14 @@ async function write({ req, query, params, deps }: RestCall, mode: WriteMode) {
   const body = await readJsonBody(req, deps.limits.maxBodyBytes);
   checkValueLimits(body, deps.limits, 'request body');
   const writes = parseEntityWrites(body, entityType, mode, requestPreconditions(req));
-  const written = await writeEntities({ store: deps.store, actor: actorOf(req) }, writes.proposals).catch((e: unknown) => {
-    if (e instanceof WriteRefusedError) return e;
-    // A patch that does not apply to the stored value: named by where it was in the body.
-    const index = e instanceof InvalidPatchError ? e.location?.index : undefined;
-    throw index !== undefined ? locatedError(e as InvalidPatchError, { path: `${writes.sources[index]}.value` }) : e;
-  });
+  const written = await writeEntities({ store: deps.store, actor: actorOf(req) }, writes.proposals).catch(
+    (e: unknown) => {
+      if (e instanceof WriteRefusedError) return e;
+      // A patch that does not apply to the stored value: named by where it was in the body.
+      const index = e instanceof InvalidPatchError ? e.location?.index : undefined;
+      throw index !== undefined ? locatedError(e as InvalidPatchError, { path: `${writes.sources[index]}.value` }) : e;
+    },
+  );
   if (written instanceof WriteRefusedError) return refusedAnswer(written);
   return json(writtenEntitiesV3(written, withSystemMetadata), { traceparent: traceparentOf(written.traceId) });
 }
@@ -317,11 +376,25 @@ export const openapiEntityRoutes: Route[] = [
       const includeSoftDeleted = boolParam(query, 'includeSoftDelete');
       const body = await readJsonBody(req, deps.limits.maxBodyBytes);
       const input = body === undefined || body === null ? {} : body;
-      if (!isJsonObject(input)) throw new BadRequestError(`Request body must be a JSON object {"entities": [types], "aspects": [names]}, got ${describeJson(input)}`);
+      if (!isJsonObject(input))
+        throw new BadRequestError(
+          `Request body must be a JSON object {"entities": [types], "aspects": [names]}, got ${describeJson(input)}`,
+        );
       const types = stringList(input['entities'], 'entities');
       const aspects = stringList(input['aspects'], 'aspects');
-      const page = scrollEntitiesV3(deps.store, { entityType: '', types, query: query.get('query'), count, scrollId: query.get('scrollId'), aspects, includeSoftDeleted });
-      return json({ scrollId: page.scrollId, entities: page.entities.map((e) => entityV3(e, withSystemMetadata, true)) });
+      const page = scrollEntitiesV3(deps.store, {
+        entityType: '',
+        types,
+        query: query.get('query'),
+        count,
+        scrollId: query.get('scrollId'),
+        aspects,
+        includeSoftDeleted,
+      });
+      return json({
+        scrollId: page.scrollId,
+        entities: page.entities.map((e) => entityV3(e, withSystemMetadata, true)),
+      });
     },
   }),
   route({ method: 'POST', path: '/openapi/v3/entity/{entityType}/?', handle: (call) => write(call, 'UPSERT') }),
@@ -336,8 +409,18 @@ export const openapiEntityRoutes: Route[] = [
       const aspects = listParam(query, 'aspects', 'aspectNames');
       const withSystemMetadata = boolParam(query, 'systemMetadata');
       const includeSoftDeleted = boolParam(query, 'includeSoftDelete');
-      const page = scrollEntitiesV3(deps.store, { entityType, query: query.get('query'), count, scrollId: query.get('scrollId'), aspects, includeSoftDeleted });
-      return json({ scrollId: page.scrollId, entities: page.entities.map((e) => entityV3(e, withSystemMetadata, true)) });
+      const page = scrollEntitiesV3(deps.store, {
+        entityType,
+        query: query.get('query'),
+        count,
+        scrollId: query.get('scrollId'),
+        aspects,
+        includeSoftDeleted,
+      });
+      return json({
+        scrollId: page.scrollId,
+        entities: page.entities.map((e) => entityV3(e, withSystemMetadata, true)),
+      });
     },
   }),
   route({
@@ -350,7 +433,12 @@ export const openapiEntityRoutes: Route[] = [
       const clear = boolParam(query, 'clear');
       // DataHub's client sends an empty list as the body of a DELETE: read and ignore it.
       await readBody(req, deps.limits.maxBodyBytes);
-      await deleteEntityV3({ store: deps.store, actor: actorOf(req) }, urnFromPath(params['entityType']!), urnFromPath(params['urn']!), { aspects, clear });
+      await deleteEntityV3(
+        { store: deps.store, actor: actorOf(req) },
+        urnFromPath(params['entityType']!),
+        urnFromPath(params['urn']!),
+        { aspects, clear },
+      );
       return { empty: true };
     },
   }),

@@ -21,7 +21,10 @@ export function aspectList(query: URLSearchParams, name = 'aspects'): string[] |
   if (values.length === 0) return undefined;
   return values.flatMap((v) => {
     const m = /^List\((.*)\)$/.exec(v);
-    return (m ? m[1]! : v).split(',').map((s) => s.trim()).filter(Boolean);
+    return (m ? m[1]! : v)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   });
 }
 
@@ -53,7 +56,11 @@ export function boolParam(query: URLSearchParams, name: string, absent = false):
 
 /** A repeatable, comma-separable list parameter (Spring's binding of `a=x&a=y` and `a=x,y`). */
 export function listParam(query: URLSearchParams, ...names: string[]): string[] {
-  return names.flatMap((n) => query.getAll(n)).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  return names
+    .flatMap((n) => query.getAll(n))
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The `urn` query parameter, required. */
@@ -68,6 +75,7 @@ export function optionalMillis(body: Record<string, unknown>, name: string): num
   const raw = body[name];
   if (raw === undefined || raw === null) return undefined;
   const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw new HttpError(400, `${name}: expected epoch milliseconds, got ${JSON.stringify(raw)}`);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n))
+    throw new HttpError(400, `${name}: expected epoch milliseconds, got ${JSON.stringify(raw)}`);
   return n;
 }

@@ -20,7 +20,12 @@ export const relationshipRoutes: Route[] = [
         start: pageParam(query, 'start'),
         count: pageParam(query, 'count'),
       });
-      return json({ start: page.start, count: page.count, total: page.total, relationships: page.relationships.map((r) => ({ type: r.type, entity: r.urn })) });
+      return json({
+        start: page.start,
+        count: page.count,
+        total: page.total,
+        relationships: page.relationships.map((r) => ({ type: r.type, entity: r.urn })),
+      });
     },
   }),
   route({
@@ -30,11 +35,19 @@ export const relationshipRoutes: Route[] = [
       const page = listRelationships(deps.store, {
         urn: urnParam(query),
         direction: query.get('direction') ?? '',
-        types: query.getAll('relationshipTypes').flatMap((t) => t.split(',')).filter(Boolean),
+        types: query
+          .getAll('relationshipTypes')
+          .flatMap((t) => t.split(','))
+          .filter(Boolean),
         start: pageParam(query, 'start'),
         count: pageParam(query, 'count'),
       });
-      return json({ start: page.start, count: page.count, total: page.total, entities: page.relationships.map((r) => ({ urn: r.urn, relationshipType: r.type })) });
+      return json({
+        start: page.start,
+        count: page.count,
+        total: page.total,
+        entities: page.relationships.map((r) => ({ urn: r.urn, relationshipType: r.type })),
+      });
     },
   }),
 ];

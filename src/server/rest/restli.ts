@@ -33,7 +33,14 @@ export interface EntityResponse {
 export function entityResponseOf(entity: EntityAspects): EntityResponse {
   const aspects: Record<string, AspectEnvelope> = {};
   for (const a of entity.aspects) {
-    aspects[a.name] = { name: a.name, type: 'VERSIONED', version: 0, value: a.value, created: a.created, ...(a.systemMetadata && { systemMetadata: a.systemMetadata }) };
+    aspects[a.name] = {
+      name: a.name,
+      type: 'VERSIONED',
+      version: 0,
+      value: a.value,
+      created: a.created,
+      ...(a.systemMetadata && { systemMetadata: a.systemMetadata }),
+    };
   }
   return { urn: entity.urn, entityName: entity.entityType, aspects };
 }

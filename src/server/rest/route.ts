@@ -25,7 +25,9 @@ export interface RestCall {
 }
 
 /** What a route answers: a JSON body (status 200 unless said), or no body and no content type (200 unless said). */
-export type RestAnswer = { status?: number; body: unknown; headers?: Record<string, string> } | { empty: true; status?: number; headers?: Record<string, string> };
+export type RestAnswer =
+  | { status?: number; body: unknown; headers?: Record<string, string> }
+  | { empty: true; status?: number; headers?: Record<string, string> };
 
 /** A route of its own path. */
 export interface PathRoute {
@@ -58,7 +60,10 @@ export const route = (r: PathRoute): Route => r;
 export const actionRoute = (r: ActionRoute): Route => r;
 
 /** A JSON answer with status 200. */
-export const json = (body: unknown, headers?: Record<string, string>): RestAnswer => ({ body, ...(headers && { headers }) });
+export const json = (body: unknown, headers?: Record<string, string>): RestAnswer => ({
+  body,
+  ...(headers && { headers }),
+});
 
 /** The regular expression of a path pattern (see the header of this file). */
 export function compilePath(pattern: string, ignoreCase = false): RegExp {

@@ -8,7 +8,14 @@ import { isJsonObject, type JsonObject } from '../../model/json.ts';
 import { listUrns } from '../../ops/entities/entities.ts';
 import { pageNumber } from '../../ops/core/paging.ts';
 import { searchEntities } from '../../ops/search/search.ts';
-import { searchTypeOf, type Condition, type Criterion, type FilterGroup, type SearchPage, type SortCriterion } from '../../ops/search/types.ts';
+import {
+  searchTypeOf,
+  type Condition,
+  type Criterion,
+  type FilterGroup,
+  type SearchPage,
+  type SortCriterion,
+} from '../../ops/search/types.ts';
 import type { StoreView } from '../../store/store.ts';
 import { HttpError } from '../http.ts';
 
@@ -18,9 +25,19 @@ function optionalInt(input: JsonObject, name: string, fallback: number): number 
 }
 
 function criterionOf(raw: unknown, where: string): Criterion {
-  if (!isJsonObject(raw) || typeof raw['field'] !== 'string') throw new HttpError(400, `${where}: expected a criterion {field, values, condition?, negated?}`);
-  const values = Array.isArray(raw['values']) ? raw['values'].map(String) : typeof raw['value'] === 'string' ? [raw['value']] : [];
-  return { field: raw['field'], values, condition: (typeof raw['condition'] === 'string' ? raw['condition'] : 'EQUAL') as Condition, negated: raw['negated'] === true };
+  if (!isJsonObject(raw) || typeof raw['field'] !== 'string')
+    throw new HttpError(400, `${where}: expected a criterion {field, values, condition?, negated?}`);
+  const values = Array.isArray(raw['values'])
+    ? raw['values'].map(String)
+    : typeof raw['value'] === 'string'
+      ? [raw['value']]
+      : [];
+  return {
+    field: raw['field'],
+    values,
+    condition: (typeof raw['condition'] === 'string' ? raw['condition'] : 'EQUAL') as Condition,
+    negated: raw['negated'] === true,
+  };
 }
 
 /** Rest.li `Filter`: `{or: [{and: [criteria]}]}`, or the older `{criteria: [...]}`. */
@@ -39,8 +56,16 @@ export function filterOf(raw: unknown): FilterGroup[] {
 }
 
 function sortOf(input: JsonObject): SortCriterion[] {
-  const list = Array.isArray(input['sortCriteria']) ? input['sortCriteria'] : isJsonObject(input['sort']) ? [input['sort']] : [];
-  return list.flatMap((c) => (isJsonObject(c) && typeof c['field'] === 'string' ? [{ field: c['field'], order: c['order'] === 'DESCENDING' ? 'DESCENDING' : 'ASCENDING' } as SortCriterion] : []));
+  const list = Array.isArray(input['sortCriteria'])
+    ? input['sortCriteria']
+    : isJsonObject(input['sort'])
+      ? [input['sort']]
+      : [];
+  return list.flatMap((c) =>
+    isJsonObject(c) && typeof c['field'] === 'string'
+      ? [{ field: c['field'], order: c['order'] === 'DESCENDING' ? 'DESCENDING' : 'ASCENDING' } as SortCriterion]
+      : [],
+  );
 }
 
 function typesOf(input: JsonObject): string[] {
@@ -52,13 +77,21 @@ function typesOf(input: JsonObject): string[] {
 /** Rest.li `SearchResult` / `ScrollResult` from a search page. */
 function searchResultOf(page: SearchPage): JsonObject {
   return {
-    entities: page.hits.map((h) => ({ entity: h.urn, matchedFields: h.matchedFields.map((m) => ({ name: m.name, value: m.value })), features: {} })),
+    entities: page.hits.map((h) => ({
+      entity: h.urn,
+      matchedFields: h.matchedFields.map((m) => ({ name: m.name, value: m.value })),
+      features: {},
+    })),
     metadata: {
       aggregations: page.facets.map((f) => ({
         name: f.field,
         displayName: f.displayName,
         aggregations: Object.fromEntries(f.values.map((v) => [v.value, v.count])),
-        filterValues: f.values.map((v) => ({ value: v.value, facetCount: v.count, ...(v.value.startsWith('urn:li:') ? { entity: v.value } : {}) })),
+        filterValues: f.values.map((v) => ({
+          value: v.value,
+          facetCount: v.count,
+          ...(v.value.startsWith('urn:li:') ? { entity: v.value } : {}),
+        })),
       })),
     },
     from: page.start,
@@ -83,12 +116,15 @@ export function restSearch(view: StoreView, action: string, input: JsonObject): 
     maxAggValues: typeof flags['maxAggValues'] === 'number' ? flags['maxAggValues'] : undefined,
   });
   const result = searchResultOf(page);
-  if (action === 'scrollAcrossEntities') return { ...result, ...(page.nextScrollId ? { scrollId: page.nextScrollId } : {}) };
+  if (action === 'scrollAcrossEntities')
+    return { ...result, ...(page.nextScrollId ? { scrollId: page.nextScrollId } : {}) };
   return result;
 }
 
 /** `listUrns` / `list`: every urn of one entity type, a page at a time. */
 export function restListUrns(view: StoreView, input: JsonObject): JsonObject {
   if (typeof input['entity'] !== 'string') throw new HttpError(400, 'entity: required string is missing');
-  return { ...listUrns(view, searchTypeOf(input['entity']), optionalInt(input, 'start', 0), optionalInt(input, 'count', 10)) };
+  return {
+    ...listUrns(view, searchTypeOf(input['entity']), optionalInt(input, 'start', 0), optionalInt(input, 'count', 10)),
+  };
 }

@@ -8,13 +8,15 @@ export const timelineRoutes: Route[] = [
     method: 'GET',
     path: '/openapi/v2/timeline/v1/{urn*}',
     async handle({ query, params, deps }) {
-      return json(getTimeline(deps.store, {
-        urn: urnFromPath(params['urn']!),
-        categories: listParam(query, 'categories'),
-        startTime: timeParam(query, 'startTime'),
-        endTime: timeParam(query, 'endTime'),
-        raw: boolParam(query, 'raw'),
-      }));
+      return json(
+        getTimeline(deps.store, {
+          urn: urnFromPath(params['urn']!),
+          categories: listParam(query, 'categories'),
+          startTime: timeParam(query, 'startTime'),
+          endTime: timeParam(query, 'endTime'),
+          raw: boolParam(query, 'raw'),
+        }),
+      );
     },
   }),
 ];

@@ -18,9 +18,11 @@ export function traceparentOf(traceId: string): string {
 /** The trace id of a path segment: a bare 32-hex id, or a whole `traceparent` value (DataHub accepts both). */
 export function parseTraceId(input: string): string {
   const text = input.trim();
-  const id = text.includes('-') ? text.split('-')[1] ?? '' : text;
+  const id = text.includes('-') ? (text.split('-')[1] ?? '') : text;
   if (!/^[0-9a-f]{32}$/i.test(id)) {
-    throw new BadRequestError(`traceId: expected 32 hex digits or a traceparent header value (00-<trace id>-<span id>-01), got ${JSON.stringify(input)}`);
+    throw new BadRequestError(
+      `traceId: expected 32 hex digits or a traceparent header value (00-<trace id>-<span id>-01), got ${JSON.stringify(input)}`,
+    );
   }
   return id.toLowerCase();
 }

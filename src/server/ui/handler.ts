@@ -14,7 +14,16 @@ import { appPage, loginPage } from './pages.ts';
 import { clearedSessionCookie, isPublicUiPath, sessionCookie } from './session.ts';
 
 /** First path segments that belong to the APIs: never answered with a page. */
-const API_SEGMENTS = new Set(['api', 'aspects', 'entities', 'entitiesV2', 'relationships', 'openapi', 'config', 'health']);
+const API_SEGMENTS = new Set([
+  'api',
+  'aspects',
+  'entities',
+  'entitiesV2',
+  'relationships',
+  'openapi',
+  'config',
+  'health',
+]);
 
 function wantsHtml(req: IncomingMessage): boolean {
   return (req.headers.accept ?? '').includes('text/html');
@@ -65,7 +74,13 @@ export function createUiHandler(deps: { store: Store; auth: boolean }): UiHandle
     return isPage(req, path);
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | number>, body: Buffer | string): void {
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    headers: Record<string, string | number>,
+    body: Buffer | string,
+  ): void {
     const buf = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     res.writeHead(status, { ...headers, 'content-length': buf.length });
     res.end(method(req) === 'HEAD' ? undefined : buf);
@@ -107,7 +122,13 @@ export function createUiHandler(deps: { store: Store; auth: boolean }): UiHandle
     if (!deps.auth) return redirect(res, safeRedirect(query.get('redirect_uri')));
     const assets = await loadUiAssets();
     if (method(req) !== 'POST') {
-      return send(req, res, 200, HTML_HEADERS, loginPage(assets, { redirect: safeRedirect(query.get('redirect_uri')) }));
+      return send(
+        req,
+        res,
+        200,
+        HTML_HEADERS,
+        loginPage(assets, { redirect: safeRedirect(query.get('redirect_uri')) }),
+      );
     }
     const form = new URLSearchParams((await readBody(req, 16 * 1024)).toString('utf8'));
     const token = (form.get('token') ?? '').trim();
@@ -130,7 +151,14 @@ export function createUiHandler(deps: { store: Store; auth: boolean }): UiHandle
     async handle(req, res, path, query) {
       if (path === '/login') return login(req, res, query);
       if (path === '/logout') {
-        if (method(req) !== 'POST') return send(req, res, 405, { allow: 'POST', 'content-type': 'text/plain; charset=utf-8' }, 'Sign out with POST /logout.');
+        if (method(req) !== 'POST')
+          return send(
+            req,
+            res,
+            405,
+            { allow: 'POST', 'content-type': 'text/plain; charset=utf-8' },
+            'Sign out with POST /logout.',
+          );
         return redirect(res, deps.auth ? '/login' : '/', { 'set-cookie': clearedSessionCookie(req) });
       }
       if (path === '/favicon.ico') return send(req, res, 204, { 'cache-control': 'public, max-age=86400' }, '');

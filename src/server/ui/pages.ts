@@ -33,7 +33,9 @@ export function appPage(assets: UiAssets, authOn: boolean): string {
 
 /** The sign-in page: one field for an access token, posted to /login. */
 export function loginPage(assets: UiAssets, options: { redirect: string; error?: string }): string {
-  const error = options.error ? `<p class="field-error" role="alert" id="login-error">${escapeHtml(options.error)}</p>` : '';
+  const error = options.error
+    ? `<p class="field-error" role="alert" id="login-error">${escapeHtml(options.error)}</p>`
+    : '';
   return (
     head('Sign in | Catalog', assets, false) +
     '</head><body>' +

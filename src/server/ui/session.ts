@@ -74,7 +74,8 @@ export function crossSiteRefusal(req: IncomingMessage, needsProof: boolean): str
   if (isSafeMethod(req.method)) return undefined;
   const site = header(req, 'sec-fetch-site');
   const origin = header(req, 'origin');
-  const refused = 'Cross-site request refused: this server accepts changes only from its own pages or from clients that are not browsers.';
+  const refused =
+    'Cross-site request refused: this server accepts changes only from its own pages or from clients that are not browsers.';
   if (site && site !== 'same-origin' && site !== 'none') return refused;
   if (origin !== undefined) {
     // Behind a reverse proxy the browser's host may arrive as X-Forwarded-Host.

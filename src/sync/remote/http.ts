@@ -23,7 +23,18 @@
  * `https` verifies certificates unless the caller opted out (`insecure`, for a test server).
  */
 import type { AspectVersion } from '../base.ts';
-import { ABSENT_VERSION, aspectId, PreconditionFailedError, RemoteAuthError, RemoteError, RemoteUnreachableError, type AspectWrite, type Remote, type RemoteEntity, type RemotePage } from './types.ts';
+import {
+  ABSENT_VERSION,
+  aspectId,
+  PreconditionFailedError,
+  RemoteAuthError,
+  RemoteError,
+  RemoteUnreachableError,
+  type AspectWrite,
+  type Remote,
+  type RemoteEntity,
+  type RemotePage,
+} from './types.ts';
 
 export interface HttpRemoteOptions {
   token?: string;
@@ -50,7 +61,8 @@ export const HISTORY_DEPTH = 20;
 export function networkCause(e: unknown): string {
   const cause = (e as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
   const code = typeof cause?.code === 'string' ? cause.code : undefined;
-  const said = typeof cause?.message === 'string' && cause.message ? cause.message : e instanceof Error ? e.message : String(e);
+  const said =
+    typeof cause?.message === 'string' && cause.message ? cause.message : e instanceof Error ? e.message : String(e);
   switch (code) {
     case 'ECONNREFUSED':
       return 'connection refused (ECONNREFUSED): nothing listens at that address';
@@ -109,7 +121,11 @@ export class HttpRemote implements Remote {
     return { status, json };
   }
 
-  private async requestWithHeaders(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers; text: string }> {
+  private async requestWithHeaders(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: unknown; headers: Headers; text: string }> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.options.token) headers['authorization'] = `Bearer ${this.options.token}`;
@@ -117,10 +133,19 @@ export class HttpRemote implements Remote {
     let res: Response;
     let text: string;
     try {
-      res = await fetch(this.location + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+      res = await fetch(this.location + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+      });
       text = await res.text();
     } catch (e) {
-      throw new RemoteUnreachableError(`no answer from ${this.location} to ${route}: ${networkCause(e)}`, this.location, e);
+      throw new RemoteUnreachableError(
+        `no answer from ${this.location} to ${route}: ${networkCause(e)}`,
+        this.location,
+        e,
+      );
     }
     let json: unknown;
     try {
@@ -128,24 +153,40 @@ export class HttpRemote implements Remote {
     } catch {
       json = text;
     }
-    if (res.status >= 300 && res.status < 400) throw new RemoteError(`${this.location} answered ${route} with a redirect (${res.status}); give the remote's final URL`, this.location, res.status);
+    if (res.status >= 300 && res.status < 400)
+      throw new RemoteError(
+        `${this.location} answered ${route} with a redirect (${res.status}); give the remote's final URL`,
+        this.location,
+        res.status,
+      );
     return { status: res.status, json, headers: res.headers, text };
   }
 
   private failure(method: string, path: string, status: number, json: unknown): RemoteError {
     const route = `${method} ${path.split('?')[0]}`;
-    const message = typeof json === 'object' && json !== null ? String((json as Record<string, unknown>)['message'] ?? JSON.stringify(json)) : String(json ?? '');
+    const message =
+      typeof json === 'object' && json !== null
+        ? String((json as Record<string, unknown>)['message'] ?? JSON.stringify(json))
+        : String(json ?? '');
     const said = message ? `: ${message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
     if (status === 401) {
       const sent = this.options.token !== undefined;
       return new RemoteAuthError(
-        sent ? `${this.location} did not accept the token: ${route} answered HTTP 401${said} (the token may have expired or been revoked)` : `${this.location} wants a token: ${route} answered HTTP 401 and no token was sent`,
+        sent
+          ? `${this.location} did not accept the token: ${route} answered HTTP 401${said} (the token may have expired or been revoked)`
+          : `${this.location} wants a token: ${route} answered HTTP 401 and no token was sent`,
         this.location,
         401,
         sent,
       );
     }
-    if (status === 403) return new RemoteAuthError(`${this.location} refused ${route} (HTTP 403${said}): the token's user may not do this`, this.location, 403, this.options.token !== undefined);
+    if (status === 403)
+      return new RemoteAuthError(
+        `${this.location} refused ${route} (HTTP 403${said}): the token's user may not do this`,
+        this.location,
+        403,
+        this.options.token !== undefined,
+      );
     return new RemoteError(`${this.location}: ${route} failed with HTTP ${status}${said}`, this.location, status);
   }
 
@@ -162,14 +203,30 @@ export class HttpRemote implements Remote {
     const answered = `GET /config answered HTTP ${status}${text ? ` with ${kind} ${excerpt(text)}` : ' with nothing'}`;
     const hint = "give the URL of DataHub's GMS (often port 8080) or of a `catalog serve`";
     if (status !== 200 || typeof json !== 'object' || json === null || Array.isArray(json)) {
-      throw new RemoteError(`${this.location} is not a server speaking DataHub's protocol: ${answered}; ${hint}`, this.location, status);
+      throw new RemoteError(
+        `${this.location} is not a server speaking DataHub's protocol: ${answered}; ${hint}`,
+        this.location,
+        status,
+      );
     }
     const config = json as Record<string, unknown>;
     if (config['noCode'] === 'true') return;
     const inner = config['config'];
-    const frontend = typeof inner === 'object' && inner !== null && ((inner as Record<string, unknown>)['application'] === 'datahub-frontend' || 'shouldShowDatasetLineage' in inner);
-    if (frontend) throw new RemoteError(`${this.location} is DataHub's frontend, not its GMS: give the GMS URL (often port 8080), or this URL with /api/gms`, this.location, status);
-    throw new RemoteError(`${this.location} is not a server speaking DataHub's protocol: ${answered}, without "noCode": "true"; ${hint}`, this.location, status);
+    const frontend =
+      typeof inner === 'object' &&
+      inner !== null &&
+      ((inner as Record<string, unknown>)['application'] === 'datahub-frontend' || 'shouldShowDatasetLineage' in inner);
+    if (frontend)
+      throw new RemoteError(
+        `${this.location} is DataHub's frontend, not its GMS: give the GMS URL (often port 8080), or this URL with /api/gms`,
+        this.location,
+        status,
+      );
+    throw new RemoteError(
+      `${this.location} is not a server speaking DataHub's protocol: ${answered}, without "noCode": "true"; ${hint}`,
+      this.location,
+      status,
+    );
   }
 
   private toEntity(raw: Record<string, unknown>): RemoteEntity | undefined {
@@ -179,7 +236,12 @@ export class HttpRemote implements Remote {
     try {
       entityType = this.options.entityTypeOf(urn);
     } catch (e) {
-      throw new RemoteError(`${this.location} answered an entity whose urn is not valid here: ${(e as Error).message}`, this.location, undefined, e);
+      throw new RemoteError(
+        `${this.location} answered an entity whose urn is not valid here: ${(e as Error).message}`,
+        this.location,
+        undefined,
+        e,
+      );
     }
     const aspects = new Map<string, { value: unknown; version: string }>();
     for (const [name, a] of Object.entries(raw)) {
@@ -198,7 +260,11 @@ export class HttpRemote implements Remote {
     const pageOf = async (type: string, scrollId: string | null): Promise<ScrollPage | undefined> => {
       // Soft-deleted entities too (DataHub's scroll leaves them out unless asked): their `status` says
       // `removed: true`, and a pull brings that here as any other aspect, as a file remote does.
-      const params = new URLSearchParams({ count: String(pageSize), systemMetadata: 'true', includeSoftDelete: 'true' });
+      const params = new URLSearchParams({
+        count: String(pageSize),
+        systemMetadata: 'true',
+        includeSoftDelete: 'true',
+      });
       if (query) params.set('query', query);
       if (scrollId) params.set('scrollId', scrollId);
       const path = `/openapi/v3/entity/${encodeURIComponent(type.toLowerCase())}?${params}`;
@@ -209,7 +275,11 @@ export class HttpRemote implements Remote {
       if (status !== 200) throw this.failure('GET', path, status, json);
       const page = json as Partial<ScrollPage> | undefined;
       if (typeof page !== 'object' || page === null || !Array.isArray(page.entities)) {
-        throw new RemoteError(`${this.location}: GET ${path.split('?')[0]} answered HTTP 200 with ${text ? excerpt(text) : 'nothing'}, not a page of entities`, this.location, status);
+        throw new RemoteError(
+          `${this.location}: GET ${path.split('?')[0]} answered HTTP 200 with ${text ? excerpt(text) : 'nothing'}, not a page of entities`,
+          this.location,
+          status,
+        );
       }
       return page as ScrollPage;
     };
@@ -219,7 +289,11 @@ export class HttpRemote implements Remote {
       while (page) {
         const scrollId: string | null = page.scrollId ?? null;
         // A server that hands back the scroll id it was given would be read forever.
-        if (scrollId !== null && scrollId === previous) throw new RemoteError(`${this.location}: the scroll of ${type} answered the same scrollId twice; it would never end`, this.location);
+        if (scrollId !== null && scrollId === previous)
+          throw new RemoteError(
+            `${this.location}: the scroll of ${type} answered the same scrollId twice; it would never end`,
+            this.location,
+          );
         previous = scrollId;
         const more = scrollId !== null && page.entities.length > 0;
         // The next page is on its way while this one is applied (one page ahead, no more).
@@ -262,7 +336,8 @@ export class HttpRemote implements Remote {
     let path = at(type);
     let { status, json } = await this.request('POST', path, body);
     // DataHub's paths name entity types in lower case; ours takes the registry's spelling.
-    if (status === 400 && type !== type.toLowerCase()) ({ status, json } = await this.request('POST', (path = at(type.toLowerCase())), body));
+    if (status === 400 && type !== type.toLowerCase())
+      ({ status, json } = await this.request('POST', (path = at(type.toLowerCase())), body));
     if (status === 404 || status === 405) {
       this.batchGetUnsupported = true;
       return undefined;
@@ -270,16 +345,20 @@ export class HttpRemote implements Remote {
     if (status !== 200) throw this.failure('POST', path, status, json);
     if (!Array.isArray(json)) throw this.failure('POST', path, status, 'the answer is not a list of entities');
     this.typeInPath.set(type, path === at(type) ? type : type.toLowerCase());
-    return json.flatMap((e) => (typeof e === 'object' && e !== null ? (this.toEntity(e as Record<string, unknown>) ?? []) : []));
+    return json.flatMap((e) =>
+      typeof e === 'object' && e !== null ? (this.toEntity(e as Record<string, unknown>) ?? []) : [],
+    );
   }
 
   private async getOneByOne(type: string, urns: readonly string[]): Promise<RemoteEntity[]> {
     const out: RemoteEntity[] = [];
     for (const urn of urns) {
-      const at = (t: string) => `/openapi/v3/entity/${encodeURIComponent(t)}/${encodeURIComponent(urn)}?systemMetadata=true`;
+      const at = (t: string) =>
+        `/openapi/v3/entity/${encodeURIComponent(t)}/${encodeURIComponent(urn)}?systemMetadata=true`;
       let path = at(type);
       let { status, json } = await this.request('GET', path);
-      if (status === 400 && type !== type.toLowerCase()) ({ status, json } = await this.request('GET', (path = at(type.toLowerCase()))));
+      if (status === 400 && type !== type.toLowerCase())
+        ({ status, json } = await this.request('GET', (path = at(type.toLowerCase()))));
       if (status === 404) continue;
       if (status !== 200) throw this.failure('GET', path, status, json);
       const entity = this.toEntity(json as Record<string, unknown>);
@@ -324,12 +403,20 @@ export class HttpRemote implements Remote {
    * read versions (then remembered). `current` is the version of the current value: an answer carrying
    * it is the current value, from a server that ignored `version`.
    */
-  private async aspectAt(type: string, urn: string, aspectName: string, k: number, current: string): Promise<{ value: unknown } | undefined> {
-    const at = (t: string) => `/openapi/v3/entity/${encodeURIComponent(t)}/${encodeURIComponent(urn)}/${encodeURIComponent(aspectName)}?version=${k}&systemMetadata=true`;
+  private async aspectAt(
+    type: string,
+    urn: string,
+    aspectName: string,
+    k: number,
+    current: string,
+  ): Promise<{ value: unknown } | undefined> {
+    const at = (t: string) =>
+      `/openapi/v3/entity/${encodeURIComponent(t)}/${encodeURIComponent(urn)}/${encodeURIComponent(aspectName)}?version=${k}&systemMetadata=true`;
     const spelled = this.typeInPath.get(type) ?? type;
     let path = at(spelled);
     let { status, json, headers } = await this.requestWithHeaders('GET', path);
-    if (status === 400 && spelled !== spelled.toLowerCase()) ({ status, json, headers } = await this.requestWithHeaders('GET', (path = at(spelled.toLowerCase()))));
+    if (status === 400 && spelled !== spelled.toLowerCase())
+      ({ status, json, headers } = await this.requestWithHeaders('GET', (path = at(spelled.toLowerCase()))));
     // A missing version is a 404 that says what is missing (DataHub's `Not-Found-Reason` header; ours
     // sends it too). A 404 without it, a 400 or a 405 is a server without this route.
     if (status === 404 && headers.has('not-found-reason')) return undefined;
@@ -338,7 +425,10 @@ export class HttpRemote implements Remote {
       return undefined;
     }
     if (status !== 200) throw this.failure('GET', path, status, json);
-    const answer = typeof json === 'object' && json !== null ? (json as { value?: unknown; systemMetadata?: Record<string, unknown> }) : undefined;
+    const answer =
+      typeof json === 'object' && json !== null
+        ? (json as { value?: unknown; systemMetadata?: Record<string, unknown> })
+        : undefined;
     const version = answer?.systemMetadata?.['version'];
     if (answer?.value === undefined || (version !== undefined && String(version) === current)) {
       this.versionReadUnsupported = true;
@@ -366,7 +456,10 @@ export class HttpRemote implements Remote {
       for (const [i, type] of types.entries()) {
         if (!(await this.writeEntities(type, byType.get(type)!, systemMetadata, versions))) {
           // No such route (known from the first type): the rest go as one Rest.li batch.
-          await this.writeProposals(types.slice(i).flatMap((t) => byType.get(t)!), systemMetadata);
+          await this.writeProposals(
+            types.slice(i).flatMap((t) => byType.get(t)!),
+            systemMetadata,
+          );
           break;
         }
       }
@@ -396,12 +489,21 @@ export class HttpRemote implements Remote {
    * `If-Version-Match` in its `headers`: written all or none, answered with the entities as written.
    * False when the remote has no such route (nothing was written).
    */
-  private async writeEntities(type: string, writes: readonly AspectWrite[], systemMetadata: Record<string, unknown>, versions: Map<string, string>): Promise<boolean> {
+  private async writeEntities(
+    type: string,
+    writes: readonly AspectWrite[],
+    systemMetadata: Record<string, unknown>,
+    versions: Map<string, string>,
+  ): Promise<boolean> {
     const byUrn = new Map<string, Record<string, unknown>>();
     for (const w of writes) {
       const entity = byUrn.get(w.urn) ?? { urn: w.urn };
       byUrn.set(w.urn, entity);
-      entity[w.aspectName] = { value: w.value, systemMetadata, ...(w.ifVersionMatch !== undefined && { headers: { 'If-Version-Match': w.ifVersionMatch } }) };
+      entity[w.aspectName] = {
+        value: w.value,
+        systemMetadata,
+        ...(w.ifVersionMatch !== undefined && { headers: { 'If-Version-Match': w.ifVersionMatch } }),
+      };
     }
     const path = `/openapi/v3/entity/${encodeURIComponent(this.typeInPath.get(type) ?? type)}?async=false&systemMetadata=true`;
     const { status, json } = await this.request('POST', path, [...byUrn.values()]);
@@ -416,8 +518,12 @@ export class HttpRemote implements Remote {
       if (typeof raw !== 'object' || raw === null) continue;
       const urn = (raw as Record<string, unknown>)['urn'];
       for (const [name, a] of Object.entries(raw as Record<string, unknown>)) {
-        const version = typeof a === 'object' && a !== null ? (a as { systemMetadata?: Record<string, unknown> }).systemMetadata?.['version'] : undefined;
-        if (typeof urn === 'string' && (typeof version === 'string' || typeof version === 'number')) versions.set(aspectId(urn, name), String(version));
+        const version =
+          typeof a === 'object' && a !== null
+            ? (a as { systemMetadata?: Record<string, unknown> }).systemMetadata?.['version']
+            : undefined;
+        if (typeof urn === 'string' && (typeof version === 'string' || typeof version === 'number'))
+          versions.set(aspectId(urn, name), String(version));
       }
     }
     return true;

@@ -48,7 +48,10 @@ export async function gql<T>(query: string, variables: Record<string, unknown> =
   return data as T;
 }
 
-export async function gqlPartial<T>(query: string, variables: Record<string, unknown> = {}): Promise<{ data: T | null; errors: ApiError[] }> {
+export async function gqlPartial<T>(
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<{ data: T | null; errors: ApiError[] }> {
   const res = await send('/api/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -76,7 +79,10 @@ export async function getJson<T>(path: string): Promise<T> {
     throw new ApiError(`The server answered ${res.status} with no JSON.`, res.status);
   }
   if (!res.ok) {
-    const message = typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : `HTTP ${res.status}`;
+    const message =
+      typeof body === 'object' && body && 'message' in body
+        ? String((body as { message: unknown }).message)
+        : `HTTP ${res.status}`;
     throw new ApiError(message, res.status);
   }
   return body as T;

@@ -20,7 +20,8 @@ async function run(mutation: string, input: Record<string, unknown>): Promise<vo
   await gql(mutation, { input });
 }
 
-const UPDATE_DESCRIPTION = 'mutation updateDescription($input: DescriptionUpdateInput!) { updateDescription(input: $input) }';
+const UPDATE_DESCRIPTION =
+  'mutation updateDescription($input: DescriptionUpdateInput!) { updateDescription(input: $input) }';
 const ADD_TAG = 'mutation addTag($input: TagAssociationInput!) { addTag(input: $input) }';
 const REMOVE_TAG = 'mutation removeTag($input: TagAssociationInput!) { removeTag(input: $input) }';
 const CREATE_TAG = 'mutation createTag($input: CreateTagInput!) { createTag(input: $input) }';
@@ -28,17 +29,40 @@ const ADD_TERM = 'mutation addTerm($input: TermAssociationInput!) { addTerm(inpu
 const REMOVE_TERM = 'mutation removeTerm($input: TermAssociationInput!) { removeTerm(input: $input) }';
 const ADD_OWNER = 'mutation addOwner($input: AddOwnerInput!) { addOwner(input: $input) }';
 const REMOVE_OWNER = 'mutation removeOwner($input: RemoveOwnerInput!) { removeOwner(input: $input) }';
-const SET_DOMAIN = 'mutation setDomain($entityUrn: String!, $domainUrn: String!) { setDomain(entityUrn: $entityUrn, domainUrn: $domainUrn) }';
+const SET_DOMAIN =
+  'mutation setDomain($entityUrn: String!, $domainUrn: String!) { setDomain(entityUrn: $entityUrn, domainUrn: $domainUrn) }';
 const UNSET_DOMAIN = 'mutation unsetDomain($entityUrn: String!) { unsetDomain(entityUrn: $entityUrn) }';
 const ADD_LINK = 'mutation addLink($input: AddLinkInput!) { addLink(input: $input) }';
 const REMOVE_LINK = 'mutation removeLink($input: RemoveLinkInput!) { removeLink(input: $input) }';
-const SET_TAG_COLOR = 'mutation setTagColor($urn: String!, $colorHex: String!) { setTagColor(urn: $urn, colorHex: $colorHex) }';
-const UPDATE_DEPRECATION = 'mutation updateDeprecation($input: UpdateDeprecationInput!) { updateDeprecation(input: $input) }';
+const SET_TAG_COLOR =
+  'mutation setTagColor($urn: String!, $colorHex: String!) { setTagColor(urn: $urn, colorHex: $colorHex) }';
+const UPDATE_DEPRECATION =
+  'mutation updateDeprecation($input: UpdateDeprecationInput!) { updateDeprecation(input: $input) }';
 
 /** Every mutation document the UI sends, for the test that validates them against the schema. */
-export const MUTATIONS = [UPDATE_DESCRIPTION, ADD_TAG, REMOVE_TAG, CREATE_TAG, ADD_TERM, REMOVE_TERM, ADD_OWNER, REMOVE_OWNER, SET_DOMAIN, UNSET_DOMAIN, ADD_LINK, REMOVE_LINK, SET_TAG_COLOR, UPDATE_DEPRECATION];
+export const MUTATIONS = [
+  UPDATE_DESCRIPTION,
+  ADD_TAG,
+  REMOVE_TAG,
+  CREATE_TAG,
+  ADD_TERM,
+  REMOVE_TERM,
+  ADD_OWNER,
+  REMOVE_OWNER,
+  SET_DOMAIN,
+  UNSET_DOMAIN,
+  ADD_LINK,
+  REMOVE_LINK,
+  SET_TAG_COLOR,
+  UPDATE_DEPRECATION,
+];
 
-export async function updateDescription(resourceUrn: string, description: string, previous: string, column?: Column): Promise<Undo> {
+export async function updateDescription(
+  resourceUrn: string,
+  description: string,
+  previous: string,
+  column?: Column,
+): Promise<Undo> {
   await run(UPDATE_DESCRIPTION, { resourceUrn, description, ...sub(column) });
   return () => run(UPDATE_DESCRIPTION, { resourceUrn, description: previous, ...sub(column) });
 }
@@ -76,10 +100,23 @@ export async function addOwner(resourceUrn: string, ownerUrn: string, type: stri
   return () => run(REMOVE_OWNER, { resourceUrn, ownerUrn });
 }
 
-export async function removeOwner(resourceUrn: string, owner: { urn: string; ownershipTypeUrn?: string }, previousType?: string): Promise<Undo> {
-  await run(REMOVE_OWNER, { resourceUrn, ownerUrn: owner.urn, ...(owner.ownershipTypeUrn ? { ownershipTypeUrn: owner.ownershipTypeUrn } : {}) });
+export async function removeOwner(
+  resourceUrn: string,
+  owner: { urn: string; ownershipTypeUrn?: string },
+  previousType?: string,
+): Promise<Undo> {
+  await run(REMOVE_OWNER, {
+    resourceUrn,
+    ownerUrn: owner.urn,
+    ...(owner.ownershipTypeUrn ? { ownershipTypeUrn: owner.ownershipTypeUrn } : {}),
+  });
   // Put it back as it was: by its type when it had a standard one, else by its ownership type urn.
-  const as = previousType && previousType !== 'CUSTOM' ? { type: previousType } : owner.ownershipTypeUrn ? { ownershipTypeUrn: owner.ownershipTypeUrn } : { type: 'TECHNICAL_OWNER' };
+  const as =
+    previousType && previousType !== 'CUSTOM'
+      ? { type: previousType }
+      : owner.ownershipTypeUrn
+        ? { ownershipTypeUrn: owner.ownershipTypeUrn }
+        : { type: 'TECHNICAL_OWNER' };
   return () => run(ADD_OWNER, { resourceUrn, ownerUrn: owner.urn, ownerEntityType: ownerEntityType(owner.urn), ...as });
 }
 
@@ -109,9 +146,19 @@ export interface DeprecationInput {
   decommissionTime?: number | null;
 }
 
-export async function updateDeprecation(urn: string, next: DeprecationInput, previous: DeprecationInput): Promise<Undo> {
+export async function updateDeprecation(
+  urn: string,
+  next: DeprecationInput,
+  previous: DeprecationInput,
+): Promise<Undo> {
   await run(UPDATE_DEPRECATION, { urn, ...next });
-  return () => run(UPDATE_DEPRECATION, { urn, deprecated: previous.deprecated, note: previous.note ?? null, decommissionTime: previous.decommissionTime ?? null });
+  return () =>
+    run(UPDATE_DEPRECATION, {
+      urn,
+      deprecated: previous.deprecated,
+      note: previous.note ?? null,
+      decommissionTime: previous.decommissionTime ?? null,
+    });
 }
 
 export async function setTagColor(urn: string, colorHex: string, previous: string | undefined): Promise<Undo | void> {

@@ -106,7 +106,15 @@ export function fullSelection(urn: string): string {
 }
 
 /** Which editors an entity type's page offers (the API decides in the end; its errors are shown). */
-export function capabilities(typename: string): { tags: boolean; terms: boolean; owners: boolean; domain: boolean; links: boolean; deprecation: boolean; description: boolean } {
+export function capabilities(typename: string): {
+  tags: boolean;
+  terms: boolean;
+  owners: boolean;
+  domain: boolean;
+  links: boolean;
+  deprecation: boolean;
+  description: boolean;
+} {
   const full = FULL[typename] ?? '';
   return {
     tags: full.includes(TAGS),
@@ -129,13 +137,24 @@ interface Named {
 }
 
 export interface RawOwner {
-  owner: { __typename: string; urn: string; username?: string; name?: string; properties?: { displayName?: string | null; fullName?: string | null } | null; editableProperties?: { displayName?: string | null } | null };
+  owner: {
+    __typename: string;
+    urn: string;
+    username?: string;
+    name?: string;
+    properties?: { displayName?: string | null; fullName?: string | null } | null;
+    editableProperties?: { displayName?: string | null } | null;
+  };
   type?: string | null;
   ownershipType?: { urn: string; info?: { name: string } | null } | null;
 }
 
 export interface RawTagAssociation {
-  tag: { urn: string; name: string; properties?: { name?: string | null; colorHex?: string | null; description?: string | null } | null };
+  tag: {
+    urn: string;
+    name: string;
+    properties?: { name?: string | null; colorHex?: string | null; description?: string | null } | null;
+  };
 }
 
 export interface RawTermAssociation {
@@ -185,7 +204,12 @@ export interface RawEntity {
     customProperties?: Array<{ key: string; value?: string | null }> | null;
     [key: string]: unknown;
   } | null;
-  info?: { title?: string | null; description?: string | null; externalUrl?: string | null; customProperties?: Array<{ key: string; value?: string | null }> | null } | null;
+  info?: {
+    title?: string | null;
+    description?: string | null;
+    externalUrl?: string | null;
+    customProperties?: Array<{ key: string; value?: string | null }> | null;
+  } | null;
   editableProperties?: { description?: string | null; displayName?: string | null; [key: string]: unknown } | null;
   ownership?: { owners?: RawOwner[] | null } | null;
   tags?: { tags?: RawTagAssociation[] | null } | null;
@@ -297,7 +321,13 @@ function labelOf(n: Named): LabelView {
 
 export function ownerOf(o: RawOwner): OwnerView {
   const e = o.owner;
-  const name = e.editableProperties?.displayName || e.properties?.displayName || e.properties?.fullName || e.username || e.name || nameFromUrn(e.urn);
+  const name =
+    e.editableProperties?.displayName ||
+    e.properties?.displayName ||
+    e.properties?.fullName ||
+    e.username ||
+    e.name ||
+    nameFromUrn(e.urn);
   const role = o.ownershipType?.info?.name ?? (o.type ? kindName(o.type) : undefined);
   return {
     urn: e.urn,
@@ -336,7 +366,14 @@ function nameOf(e: RawEntity): string {
 function descriptionOf(e: RawEntity): string {
   // A dataset's properties.description is already the effective one (edited, else ingested).
   if (e.__typename === 'Dataset') return e.properties?.description ?? e.editableProperties?.description ?? '';
-  return e.editableProperties?.description || e.properties?.definition || e.properties?.description || e.info?.description || e.description || '';
+  return (
+    e.editableProperties?.description ||
+    e.properties?.definition ||
+    e.properties?.description ||
+    e.info?.description ||
+    e.description ||
+    ''
+  );
 }
 
 export function toView(e: RawEntity): EntityView {
@@ -348,7 +385,9 @@ export function toView(e: RawEntity): EntityView {
   if (breadcrumb.length === 0 && e.dataFlow) breadcrumb.push(labelOf(e.dataFlow));
   const custom = e.properties?.customProperties ?? e.info?.customProperties ?? [];
   const externalUrl = e.properties?.externalUrl ?? e.info?.externalUrl;
-  const platform = e.platform ? { urn: e.platform.urn, name: e.platform.properties?.displayName || e.platform.name } : undefined;
+  const platform = e.platform
+    ? { urn: e.platform.urn, name: e.platform.properties?.displayName || e.platform.name }
+    : undefined;
   const domain = e.domain?.domain ? labelOf(e.domain.domain) : undefined;
   return {
     urn: e.urn,

@@ -6,7 +6,13 @@
 import { gql } from './client.ts';
 
 /** The GraphQL types that have `incidents` (DataHub gives it to these five asset types). */
-export const INCIDENT_TYPENAMES: ReadonlySet<string> = new Set(['Dataset', 'Chart', 'Dashboard', 'DataFlow', 'DataJob']);
+export const INCIDENT_TYPENAMES: ReadonlySet<string> = new Set([
+  'Dataset',
+  'Chart',
+  'Dashboard',
+  'DataFlow',
+  'DataJob',
+]);
 
 export const INCIDENT_TYPES = ['OPERATIONAL', 'FRESHNESS', 'VOLUME', 'FIELD', 'SQL', 'DATA_SCHEMA', 'CUSTOM'] as const;
 export const INCIDENT_PRIORITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
@@ -42,10 +48,14 @@ fragment incidentPage on EntityIncidentsResult {
 }`;
 
 export const RAISE_INCIDENT = 'mutation raiseIncident($input: RaiseIncidentInput!) { raiseIncident(input: $input) }';
-export const UPDATE_INCIDENT_STATUS = 'mutation updateIncidentStatus($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }';
+export const UPDATE_INCIDENT_STATUS =
+  'mutation updateIncidentStatus($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }';
 
 export async function activeIncidents(urn: string): Promise<{ total: number; incidents: ActiveIncident[] }> {
-  const data = await gql<{ entity: { incidents?: { total: number; incidents: ActiveIncident[] } | null } | null }>(ACTIVE_INCIDENTS_QUERY, { urn });
+  const data = await gql<{ entity: { incidents?: { total: number; incidents: ActiveIncident[] } | null } | null }>(
+    ACTIVE_INCIDENTS_QUERY,
+    { urn },
+  );
   return data.entity?.incidents ?? { total: 0, incidents: [] };
 }
 

@@ -75,7 +75,14 @@ function facetsOf(raw: RawFacet[] | null | undefined): Facet[] {
       .filter((a) => a.count > 0)
       .map((a) => {
         const entity = a.entity ? toView(a.entity) : undefined;
-        const text = field === '_entityType' ? kindLabel(a.value) : field === 'deprecated' ? (a.value === 'true' ? 'Deprecated' : 'Not deprecated') : (entity?.name ?? a.displayName ?? a.value);
+        const text =
+          field === '_entityType'
+            ? kindLabel(a.value)
+            : field === 'deprecated'
+              ? a.value === 'true'
+                ? 'Deprecated'
+                : 'Not deprecated'
+              : (entity?.name ?? a.displayName ?? a.value);
         return { value: a.value, count: a.count, label: text, ...(entity ? { entity } : {}) };
       });
     return [{ field, label, values }];
@@ -83,14 +90,46 @@ function facetsOf(raw: RawFacet[] | null | undefined): Facet[] {
 }
 
 function kindLabel(type: string): string {
-  const names: Record<string, string> = { CORP_USER: 'Users', CORP_GROUP: 'Groups', DATASET: 'Datasets', TAG: 'Tags', GLOSSARY_TERM: 'Glossary terms', GLOSSARY_NODE: 'Term groups', DOMAIN: 'Domains', CONTAINER: 'Containers', CHART: 'Charts', DASHBOARD: 'Dashboards', DATA_FLOW: 'Pipelines', DATA_JOB: 'Tasks', DATA_PRODUCT: 'Data products', MLMODEL: 'ML models', MLFEATURE: 'ML features', MLFEATURE_TABLE: 'Feature tables', MLMODEL_GROUP: 'ML model groups', MLPRIMARY_KEY: 'ML primary keys', NOTEBOOK: 'Notebooks', DOCUMENT: 'Documents', QUERY: 'Queries', APPLICATION: 'Applications' };
+  const names: Record<string, string> = {
+    CORP_USER: 'Users',
+    CORP_GROUP: 'Groups',
+    DATASET: 'Datasets',
+    TAG: 'Tags',
+    GLOSSARY_TERM: 'Glossary terms',
+    GLOSSARY_NODE: 'Term groups',
+    DOMAIN: 'Domains',
+    CONTAINER: 'Containers',
+    CHART: 'Charts',
+    DASHBOARD: 'Dashboards',
+    DATA_FLOW: 'Pipelines',
+    DATA_JOB: 'Tasks',
+    DATA_PRODUCT: 'Data products',
+    MLMODEL: 'ML models',
+    MLFEATURE: 'ML features',
+    MLFEATURE_TABLE: 'Feature tables',
+    MLMODEL_GROUP: 'ML model groups',
+    MLPRIMARY_KEY: 'ML primary keys',
+    NOTEBOOK: 'Notebooks',
+    DOCUMENT: 'Documents',
+    QUERY: 'Queries',
+    APPLICATION: 'Applications',
+  };
   return names[type] ?? type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');
 }
 
 /** Filters as GraphQL's orFilters: one AND group; the values of one field are OR-ed by `values`. */
 export function orFilters(filters: SearchFilter[]): Array<{ and: Array<Record<string, unknown>> }> {
   if (filters.length === 0) return [];
-  return [{ and: filters.map((f) => ({ field: f.field, values: f.values, condition: 'EQUAL', ...(f.negated ? { negated: true } : {}) })) }];
+  return [
+    {
+      and: filters.map((f) => ({
+        field: f.field,
+        values: f.values,
+        condition: 'EQUAL',
+        ...(f.negated ? { negated: true } : {}),
+      })),
+    },
+  ];
 }
 
 export interface SearchOptions {
@@ -102,7 +141,12 @@ export interface SearchOptions {
   anyOf?: SearchFilter[][];
 }
 
-export async function search(query: string, filters: SearchFilter[], page: number, options: SearchOptions = {}): Promise<SearchPage> {
+export async function search(
+  query: string,
+  filters: SearchFilter[],
+  page: number,
+  options: SearchOptions = {},
+): Promise<SearchPage> {
   const count = options.count ?? PAGE_SIZE;
   const input = {
     query: query.trim() === '' ? '*' : query,
@@ -112,7 +156,14 @@ export async function search(query: string, filters: SearchFilter[], page: numbe
     ...(options.types ? { types: options.types } : {}),
     searchFlags: options.noFacets ? { skipAggregates: true, skipHighlighting: true } : { maxAggValues: 20 },
   };
-  const data = await gql<{ searchAcrossEntities: { start: number; total: number; searchResults: Array<{ entity: RawEntity; matchedFields: Array<{ name: string; value: string }> }>; facets: RawFacet[] } }>(SEARCH, { input });
+  const data = await gql<{
+    searchAcrossEntities: {
+      start: number;
+      total: number;
+      searchResults: Array<{ entity: RawEntity; matchedFields: Array<{ name: string; value: string }> }>;
+      facets: RawFacet[];
+    };
+  }>(SEARCH, { input });
   const r = data.searchAcrossEntities;
   return {
     total: r.total,
@@ -123,7 +174,9 @@ export async function search(query: string, filters: SearchFilter[], page: numbe
 }
 
 export async function aggregate(facets: string[], filters: SearchFilter[] = []): Promise<Facet[]> {
-  const data = await gql<{ aggregateAcrossEntities: { facets: RawFacet[] } }>(AGGREGATE, { input: { query: '*', facets, orFilters: orFilters(filters), searchFlags: { maxAggValues: 50 } } });
+  const data = await gql<{ aggregateAcrossEntities: { facets: RawFacet[] } }>(AGGREGATE, {
+    input: { query: '*', facets, orFilters: orFilters(filters), searchFlags: { maxAggValues: 50 } },
+  });
   return facetsOf(data.aggregateAcrossEntities.facets);
 }
 
@@ -135,7 +188,11 @@ export async function recentlyChanged(count = 8): Promise<Array<{ entity: Entity
     sortInput: { sortCriteria: [{ field: 'lastModifiedAt', sortOrder: 'DESCENDING' }] },
     searchFlags: { skipAggregates: true, skipHighlighting: true, fetchExtraFields: ['lastModifiedAt'] },
   };
-  const data = await gql<{ searchAcrossEntities: { searchResults: Array<{ entity: RawEntity; extraProperties: Array<{ name: string; value: string }> | null }> } }>(RECENT, { input });
+  const data = await gql<{
+    searchAcrossEntities: {
+      searchResults: Array<{ entity: RawEntity; extraProperties: Array<{ name: string; value: string }> | null }>;
+    };
+  }>(RECENT, { input });
   return data.searchAcrossEntities.searchResults.map((r) => {
     const raw = r.extraProperties?.find((p) => p.name === 'lastModifiedAt')?.value;
     const changed = raw === undefined ? null : Number(JSON.parse(raw));
@@ -145,9 +202,12 @@ export async function recentlyChanged(count = 8): Promise<Array<{ entity: Entity
 
 /** Entities whose name starts with `text`, across types (or within `types`), best first. */
 export async function suggest(text: string, types?: string[], limit = 8): Promise<EntityView[]> {
-  const data = await gql<{ autoCompleteForMultiple: { suggestions: Array<{ type: string; entities: RawEntity[] }> } }>(AUTOCOMPLETE, {
-    input: { query: text, limit, ...(types ? { types } : {}) },
-  });
+  const data = await gql<{ autoCompleteForMultiple: { suggestions: Array<{ type: string; entities: RawEntity[] }> } }>(
+    AUTOCOMPLETE,
+    {
+      input: { query: text, limit, ...(types ? { types } : {}) },
+    },
+  );
   return data.autoCompleteForMultiple.suggestions.flatMap((s) => s.entities.map(toView)).slice(0, limit);
 }
 
@@ -156,7 +216,12 @@ export async function suggest(text: string, types?: string[], limit = 8): Promis
  * words (search); everything of the types when `text` is empty.
  */
 export async function find(text: string, types: string[], count = 8): Promise<EntityView[]> {
-  const [prefixed, page] = await Promise.all([text ? suggest(text, types, count) : Promise.resolve([]), search(text === '' ? '*' : text, [], 1, { types, count, noFacets: true })]);
+  const [prefixed, page] = await Promise.all([
+    text ? suggest(text, types, count) : Promise.resolve([]),
+    search(text === '' ? '*' : text, [], 1, { types, count, noFacets: true }),
+  ]);
   const seen = new Set<string>();
-  return [...prefixed, ...page.results.map((r) => r.entity)].filter((e) => !seen.has(e.urn) && seen.add(e.urn)).slice(0, count);
+  return [...prefixed, ...page.results.map((r) => r.entity)]
+    .filter((e) => !seen.has(e.urn) && seen.add(e.urn))
+    .slice(0, count);
 }

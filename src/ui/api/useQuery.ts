@@ -13,7 +13,10 @@ export interface Loaded<T> {
 }
 
 export function useQuery<T>(key: string, load: () => Promise<T>): Loaded<T> {
-  const [state, setState] = useState<{ key: string; data?: T; error?: Error; loading: boolean }>({ key, loading: true });
+  const [state, setState] = useState<{ key: string; data?: T; error?: Error; loading: boolean }>({
+    key,
+    loading: true,
+  });
   const latest = useRef(key);
   const loader = useRef(load);
   loader.current = load;
@@ -36,5 +39,10 @@ export function useQuery<T>(key: string, load: () => Promise<T>): Loaded<T> {
   const reload = useCallback(() => run(latest.current), [run]);
   // Data of another key is never shown as this key's.
   const same = state.key === key;
-  return { data: same ? state.data : undefined, error: same ? state.error : undefined, loading: !same || state.loading, reload };
+  return {
+    data: same ? state.data : undefined,
+    error: same ? state.error : undefined,
+    loading: !same || state.loading,
+    reload,
+  };
 }

@@ -4,7 +4,15 @@ import { navigate } from '../router.ts';
 import { entityPath, searchPath } from '../routes.ts';
 import { Combobox, type Option } from './Combobox.tsx';
 
-export function SearchBox({ initial = '', big = false, autoFocus = false }: { initial?: string; big?: boolean; autoFocus?: boolean }) {
+export function SearchBox({
+  initial = '',
+  big = false,
+  autoFocus = false,
+}: {
+  initial?: string;
+  big?: boolean;
+  autoFocus?: boolean;
+}) {
   async function load(text: string): Promise<Option[]> {
     const found = await suggest(text);
     return found.map((e) => ({

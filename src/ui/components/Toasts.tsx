@@ -62,7 +62,13 @@ function ToastItem({ toast }: { toast: Toast }) {
     <div id={`toast-${toast.id}`} class={`toast${toast.error ? ' toast-error' : ''}`}>
       <span>{toast.message}</span>
       {toast.undo && (
-        <button type="button" class="btn btn-small" onClick={undo} disabled={busy} aria-label={`Undo: ${toast.message}`}>
+        <button
+          type="button"
+          class="btn btn-small"
+          onClick={undo}
+          disabled={busy}
+          aria-label={`Undo: ${toast.message}`}
+        >
           Undo
         </button>
       )}

@@ -20,7 +20,13 @@ export function DatasetPage({ entity, tab, reload }: PageProps) {
           <h2 id="doc-title" class="panel-title">
             Documentation
           </h2>
-          <DescriptionEditor urn={entity.urn} value={entity.description} what={entity.name} reload={reload} emptyText="No documentation yet. Describe what this dataset holds, where it comes from and how to use it." />
+          <DescriptionEditor
+            urn={entity.urn}
+            value={entity.description}
+            what={entity.name}
+            reload={reload}
+            emptyText="No documentation yet. Describe what this dataset holds, where it comes from and how to use it."
+          />
           <h3 class="panel-subtitle">Links</h3>
           <LinksEditor urn={entity.urn} links={entity.links} reload={reload} />
         </section>
@@ -39,7 +45,13 @@ export function DatasetPage({ entity, tab, reload }: PageProps) {
       panel = <SchemaTab entity={entity} />;
   }
   return (
-    <EntityLayout entity={entity} reload={reload} tabs={DATASET_TABS.map((name) => ({ name }))} tab={current} noSideDescription={current === 'Documentation'}>
+    <EntityLayout
+      entity={entity}
+      reload={reload}
+      tabs={DATASET_TABS.map((name) => ({ name }))}
+      tab={current}
+      noSideDescription={current === 'Documentation'}
+    >
       {panel}
     </EntityLayout>
   );

@@ -45,7 +45,17 @@ export function DeprecationBanner(props: Props) {
         type="button"
         class="btn"
         disabled={edit.busy}
-        onClick={() => void edit.run(() => updateDeprecation(props.urn, { deprecated: false, note: d.note ?? null, decommissionTime: d.decommissionTime ?? null }, previousOf(d)), 'No longer deprecated.')}
+        onClick={() =>
+          void edit.run(
+            () =>
+              updateDeprecation(
+                props.urn,
+                { deprecated: false, note: d.note ?? null, decommissionTime: d.decommissionTime ?? null },
+                previousOf(d),
+              ),
+            'No longer deprecated.',
+          )
+        }
       >
         Undo deprecation
       </button>
@@ -72,7 +82,10 @@ export function DeprecateControl(props: Props) {
   async function save(event: Event) {
     event.preventDefault();
     const decommissionTime = date ? Date.parse(`${date}T00:00:00Z`) : null;
-    const ok = await edit.run(() => updateDeprecation(props.urn, { deprecated: true, note, decommissionTime }, previousOf(props.deprecation)), 'Marked as deprecated.');
+    const ok = await edit.run(
+      () => updateDeprecation(props.urn, { deprecated: true, note, decommissionTime }, previousOf(props.deprecation)),
+      'Marked as deprecated.',
+    );
     if (ok) {
       setOpen(false);
       setNote('');
@@ -84,13 +97,32 @@ export function DeprecateControl(props: Props) {
       <label for={noteId} class="field-label">
         Note (why, and what to use instead)
       </label>
-      <textarea id={noteId} class="input textarea" rows={3} value={note} autoFocus onInput={(e) => setNote((e.currentTarget as HTMLTextAreaElement).value)} />
+      <textarea
+        id={noteId}
+        class="input textarea"
+        rows={3}
+        value={note}
+        autoFocus
+        onInput={(e) => setNote((e.currentTarget as HTMLTextAreaElement).value)}
+      />
       <label for={dateId} class="field-label">
         Decommission date (optional)
       </label>
-      <input id={dateId} class="input" type="date" value={date} onInput={(e) => setDate((e.currentTarget as HTMLInputElement).value)} />
+      <input
+        id={dateId}
+        class="input"
+        type="date"
+        value={date}
+        onInput={(e) => setDate((e.currentTarget as HTMLInputElement).value)}
+      />
       <FieldError error={edit.error} />
-      <FormActions label="Deprecate" busyLabel="Saving…" busy={edit.busy} kind="danger" onCancel={() => setOpen(false)} />
+      <FormActions
+        label="Deprecate"
+        busyLabel="Saving…"
+        busy={edit.busy}
+        kind="danger"
+        onCancel={() => setOpen(false)}
+      />
     </form>
   );
 }

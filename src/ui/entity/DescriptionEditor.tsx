@@ -45,15 +45,28 @@ export function DescriptionEditor(props: Props) {
 
   async function save(event: Event) {
     event.preventDefault();
-    const ok = await edit.run(() => updateDescription(props.urn, draft, props.value, props.column), props.column ? `Description of ${props.column.fieldPath} saved.` : 'Description saved.');
+    const ok = await edit.run(
+      () => updateDescription(props.urn, draft, props.value, props.column),
+      props.column ? `Description of ${props.column.fieldPath} saved.` : 'Description saved.',
+    );
     if (ok) stop();
   }
 
   if (!editing) {
     return (
       <div class={`description${props.compact ? ' description-compact' : ''}`}>
-        {props.value ? <Markdown text={props.value} /> : <p class="muted">{props.emptyText ?? 'No description yet.'}</p>}
-        <button type="button" ref={editButton} class="btn-link edit-button" onClick={start} aria-label={`Edit description of ${props.what}`}>
+        {props.value ? (
+          <Markdown text={props.value} />
+        ) : (
+          <p class="muted">{props.emptyText ?? 'No description yet.'}</p>
+        )}
+        <button
+          type="button"
+          ref={editButton}
+          class="btn-link edit-button"
+          onClick={start}
+          aria-label={`Edit description of ${props.what}`}
+        >
           ✎ Edit
         </button>
       </div>
@@ -93,7 +106,9 @@ export function DescriptionEditor(props: Props) {
               if (e.key === 'Escape') stop();
             }}
           />
-          <p class="hint">Markdown: **bold**, _italic_, [links](https://…), lists, `code`. Ctrl+Enter saves, Escape cancels.</p>
+          <p class="hint">
+            Markdown: **bold**, _italic_, [links](https://…), lists, `code`. Ctrl+Enter saves, Escape cancels.
+          </p>
         </>
       )}
       <FieldError error={edit.error} />

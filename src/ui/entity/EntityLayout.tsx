@@ -34,8 +34,14 @@ interface Props extends EditTarget {
 }
 
 function Breadcrumb({ entity }: { entity: EntityView }) {
-  const items: Array<{ name: string; href?: string }> = [{ name: entity.kind, href: searchPath({ query: '', filters: [{ field: '_entityType', values: [entity.type] }] }) }];
-  if (entity.platform) items.push({ name: entity.platform.name, href: searchPath({ query: '', filters: [{ field: 'platform', values: [entity.platform.urn] }] }) });
+  const items: Array<{ name: string; href?: string }> = [
+    { name: entity.kind, href: searchPath({ query: '', filters: [{ field: '_entityType', values: [entity.type] }] }) },
+  ];
+  if (entity.platform)
+    items.push({
+      name: entity.platform.name,
+      href: searchPath({ query: '', filters: [{ field: 'platform', values: [entity.platform.urn] }] }),
+    });
   for (const b of entity.breadcrumb) items.push({ name: b.name, href: entityPath(b.urn) });
   return (
     <nav aria-label="Breadcrumb" class="breadcrumb">

@@ -10,7 +10,15 @@ import { ErrorBox, Loading, useTitle } from '../components/basics.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
 import { DatasetPage } from './DatasetPage.tsx';
 import { GenericPage } from './GenericPage.tsx';
-import { ContainerPage, DomainPage, GlossaryNodePage, GlossaryTermPage, GroupPage, TagPage, UserPage } from './TypePages.tsx';
+import {
+  ContainerPage,
+  DomainPage,
+  GlossaryNodePage,
+  GlossaryTermPage,
+  GroupPage,
+  TagPage,
+  UserPage,
+} from './TypePages.tsx';
 
 export interface PageProps {
   entity: EntityView;

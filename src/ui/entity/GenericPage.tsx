@@ -14,7 +14,17 @@ import { LineageTab } from './LineageTab.tsx';
 import { PropertiesTab } from './PropertiesTab.tsx';
 
 /** GraphQL types that implement EntityWithRelationships (lineage.graphql). */
-const WITH_LINEAGE = new Set(['Chart', 'Dashboard', 'DataFlow', 'DataJob', 'MLModel', 'MLModelGroup', 'MLFeature', 'MLFeatureTable', 'MLPrimaryKey']);
+const WITH_LINEAGE = new Set([
+  'Chart',
+  'Dashboard',
+  'DataFlow',
+  'DataJob',
+  'MLModel',
+  'MLModelGroup',
+  'MLFeature',
+  'MLFeatureTable',
+  'MLPrimaryKey',
+]);
 
 interface StoredAspect {
   name: string;
@@ -24,7 +34,9 @@ interface StoredAspect {
 }
 
 function Aspects({ entity }: { entity: EntityView }) {
-  const aspects = useQuery(`aspects:${entity.urn}`, () => getJson<{ aspects: Record<string, StoredAspect> }>(`/entitiesV2/${encodeURIComponent(entity.urn)}`));
+  const aspects = useQuery(`aspects:${entity.urn}`, () =>
+    getJson<{ aspects: Record<string, StoredAspect> }>(`/entitiesV2/${encodeURIComponent(entity.urn)}`),
+  );
   if (aspects.error) return <ErrorBox error={aspects.error} title="The aspects could not be loaded" />;
   if (!aspects.data) return <Loading what="Loading the aspects" />;
   const list = Object.values(aspects.data.aspects).sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -47,11 +59,21 @@ function Aspects({ entity }: { entity: EntityView }) {
 }
 
 export function GenericPage({ entity, tab, reload }: PageProps) {
-  const tabs = [{ name: 'Properties' }, ...(WITH_LINEAGE.has(entity.typename) ? [{ name: 'Lineage' }] : []), { name: 'Aspects' }];
+  const tabs = [
+    { name: 'Properties' },
+    ...(WITH_LINEAGE.has(entity.typename) ? [{ name: 'Lineage' }] : []),
+    { name: 'Aspects' },
+  ];
   const current = tabs.find((t) => t.name.toLowerCase() === (tab ?? '').toLowerCase())?.name ?? 'Properties';
   return (
     <EntityLayout entity={entity} reload={reload} tabs={tabs} tab={current}>
-      {current === 'Lineage' ? <LineageTab entity={entity} /> : current === 'Aspects' ? <Aspects entity={entity} /> : <PropertiesTab entity={entity} />}
+      {current === 'Lineage' ? (
+        <LineageTab entity={entity} />
+      ) : current === 'Aspects' ? (
+        <Aspects entity={entity} />
+      ) : (
+        <PropertiesTab entity={entity} />
+      )}
     </EntityLayout>
   );
 }

@@ -11,7 +11,15 @@ import { Empty, ErrorBox, Loading } from '../components/basics.tsx';
 import { EntityLink } from '../components/labels.tsx';
 import { formatTime, relativeTime } from '../lib/format.ts';
 
-export const CATEGORIES = ['DOCUMENTATION', 'TAG', 'GLOSSARY_TERM', 'OWNERSHIP', 'TECHNICAL_SCHEMA', 'DOMAIN', 'DEPRECATION'] as const;
+export const CATEGORIES = [
+  'DOCUMENTATION',
+  'TAG',
+  'GLOSSARY_TERM',
+  'OWNERSHIP',
+  'TECHNICAL_SCHEMA',
+  'DOMAIN',
+  'DEPRECATION',
+] as const;
 const CATEGORY_NAMES: Record<string, string> = {
   DOCUMENTATION: 'Documentation',
   TAG: 'Tags',
@@ -58,27 +66,33 @@ interface Unpushed {
 
 /** The entity's changes not yet pushed, per remote; nothing when there is no remote or all is pushed. */
 function UnpushedChanges({ urn }: { urn: string }) {
-  const unpushed = useQuery(`unpushed:${urn}`, () => getJson<Unpushed>(`/catalog/v1/sync/unpushed/${encodeURIComponent(urn)}`));
+  const unpushed = useQuery(`unpushed:${urn}`, () =>
+    getJson<Unpushed>(`/catalog/v1/sync/unpushed/${encodeURIComponent(urn)}`),
+  );
   if (unpushed.error) return <ErrorBox error={unpushed.error} title="What is not pushed yet could not be loaded" />;
   if (!unpushed.data || unpushed.data.remotes.length === 0) return null;
   return (
     <section aria-labelledby="unpushed-title" class="banner banner-warn">
       <div class="banner-body">
-      <h3 id="unpushed-title" class="banner-title">Not pushed yet</h3>
-      <ul class="banner-meta">
-        {unpushed.data.remotes.map((r) => (
-          <li key={r.name}>
-            to <strong>{r.name}</strong> <span class="muted">({r.location})</span>:{' '}
-            {r.aspects.map((a, i) => (
-              <span key={a}>
-                {i > 0 && ', '}
-                <code>{a}</code>
+        <h3 id="unpushed-title" class="banner-title">
+          Not pushed yet
+        </h3>
+        <ul class="banner-meta">
+          {unpushed.data.remotes.map((r) => (
+            <li key={r.name}>
+              to <strong>{r.name}</strong> <span class="muted">({r.location})</span>:{' '}
+              {r.aspects.map((a, i) => (
+                <span key={a}>
+                  {i > 0 && ', '}
+                  <code>{a}</code>
+                </span>
+              ))}{' '}
+              <span class="muted">
+                — <code>catalog push {r.name}</code> sends them
               </span>
-            ))}{' '}
-            <span class="muted">— <code>catalog push {r.name}</code> sends them</span>
-          </li>
-        ))}
-      </ul>
+            </li>
+          ))}
+        </ul>
       </div>
     </section>
   );
@@ -91,7 +105,10 @@ export function HistoryTab({ entity }: { entity: EntityView }) {
   if (timeline.error) return <ErrorBox error={timeline.error} title="The history could not be loaded" />;
   if (!timeline.data) return <Loading what="Loading the history" />;
   const transactions = timeline.data
-    .map((t) => ({ ...t, changeEvents: category ? t.changeEvents.filter((e) => e.category === category) : t.changeEvents }))
+    .map((t) => ({
+      ...t,
+      changeEvents: category ? t.changeEvents.filter((e) => e.category === category) : t.changeEvents,
+    }))
     .filter((t) => t.changeEvents.length > 0)
     .reverse();
   return (
@@ -105,7 +122,12 @@ export function HistoryTab({ entity }: { entity: EntityView }) {
           <label for={selectId} class="field-label-inline">
             Show
           </label>{' '}
-          <select id={selectId} class="input input-inline" value={category} onChange={(e) => setCategory((e.currentTarget as HTMLSelectElement).value)}>
+          <select
+            id={selectId}
+            class="input input-inline"
+            value={category}
+            onChange={(e) => setCategory((e.currentTarget as HTMLSelectElement).value)}
+          >
             <option value="">all changes</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -126,14 +148,18 @@ export function HistoryTab({ entity }: { entity: EntityView }) {
                   {relativeTime(t.timestamp)}
                 </time>{' '}
                 by <EntityLink urn={t.actor}>{nameFromUrn(t.actor)}</EntityLink>
-                <span class="muted"> · {formatTime(t.timestamp)} · version {t.semVer}</span>
+                <span class="muted">
+                  {' '}
+                  · {formatTime(t.timestamp)} · version {t.semVer}
+                </span>
               </div>
               <ul class="timeline-events">
                 {t.changeEvents.map((e, i) => {
                   const col = column(e);
                   return (
                     <li key={i}>
-                      <span class={`op op-${e.operation.toLowerCase()}`}>{e.operation}</span> <span class="badge">{CATEGORY_NAMES[e.category] ?? e.category}</span>
+                      <span class={`op op-${e.operation.toLowerCase()}`}>{e.operation}</span>{' '}
+                      <span class="badge">{CATEGORY_NAMES[e.category] ?? e.category}</span>
                       {col && <code class="field-ref">{col}</code>} {e.description}
                     </li>
                   );

@@ -6,7 +6,14 @@
  */
 import { useId, useState } from 'preact/hooks';
 import { nameFromUrn } from '../api/entities.ts';
-import { activeIncidents, INCIDENT_PRIORITIES, INCIDENT_TYPES, raiseIncident, setIncidentState, type ActiveIncident } from '../api/incidents.ts';
+import {
+  activeIncidents,
+  INCIDENT_PRIORITIES,
+  INCIDENT_TYPES,
+  raiseIncident,
+  setIncidentState,
+  type ActiveIncident,
+} from '../api/incidents.ts';
 import { useQuery } from '../api/useQuery.ts';
 import { Markdown } from '../components/basics.tsx';
 import { EntityLink } from '../components/labels.tsx';
@@ -45,9 +52,22 @@ function ResolveControl({ incident, target }: { incident: ActiveIncident; target
       <label for={noteId} class="field-label">
         Resolution note (optional)
       </label>
-      <textarea id={noteId} class="input textarea" rows={2} value={note} autoFocus onInput={(e) => setNote((e.currentTarget as HTMLTextAreaElement).value)} />
+      <textarea
+        id={noteId}
+        class="input textarea"
+        rows={2}
+        value={note}
+        autoFocus
+        onInput={(e) => setNote((e.currentTarget as HTMLTextAreaElement).value)}
+      />
       <FieldError error={edit.error} />
-      <FormActions label="Resolve" busyLabel="Resolving…" busy={edit.busy} kind="primary" onCancel={() => setOpen(false)} />
+      <FormActions
+        label="Resolve"
+        busyLabel="Resolving…"
+        busy={edit.busy}
+        kind="primary"
+        onCancel={() => setOpen(false)}
+      />
     </form>
   );
 }
@@ -61,7 +81,9 @@ interface BannerProps extends EditTarget {
 /** The active incidents of the asset; nothing when it has none. */
 export function IncidentsBanner(props: BannerProps) {
   const loaded = useQuery(`${props.urn}#${props.version}`, () => activeIncidents(props.urn));
-  const target: EditTarget = { reload: async () => Promise.all([loaded.reload(), props.reload()]).then(() => undefined) };
+  const target: EditTarget = {
+    reload: async () => Promise.all([loaded.reload(), props.reload()]).then(() => undefined),
+  };
   const page = loaded.data;
   if (!page || page.total === 0) return null;
   return (
@@ -76,7 +98,11 @@ export function IncidentsBanner(props: BannerProps) {
               <div class="incident-head">
                 <strong class="incident-title">{i.title ?? kindOf(i)}</strong>
                 <span class="incident-kind">{kindOf(i)}</span>
-                {i.priority && <span class={`incident-priority priority-${i.priority.toLowerCase()}`}>{words(i.priority)} priority</span>}
+                {i.priority && (
+                  <span class={`incident-priority priority-${i.priority.toLowerCase()}`}>
+                    {words(i.priority)} priority
+                  </span>
+                )}
                 {i.incidentStatus.stage && <span class="incident-stage">{words(i.incidentStatus.stage)}</span>}
               </div>
               {i.description && <Markdown text={i.description} />}
@@ -141,11 +167,23 @@ export function RaiseIncidentControl(props: EditTarget & { urn: string }) {
       <label for={ids.title} class="field-label">
         Title
       </label>
-      <input id={ids.title} class="input" required value={title} autoFocus onInput={(e) => setTitle((e.currentTarget as HTMLInputElement).value)} />
+      <input
+        id={ids.title}
+        class="input"
+        required
+        value={title}
+        autoFocus
+        onInput={(e) => setTitle((e.currentTarget as HTMLInputElement).value)}
+      />
       <label for={ids.type} class="field-label">
         Type
       </label>
-      <select id={ids.type} class="input" value={type} onChange={(e) => setType((e.currentTarget as HTMLSelectElement).value)}>
+      <select
+        id={ids.type}
+        class="input"
+        value={type}
+        onChange={(e) => setType((e.currentTarget as HTMLSelectElement).value)}
+      >
         {INCIDENT_TYPES.map((t) => (
           <option key={t} value={t}>
             {words(t)}
@@ -157,13 +195,24 @@ export function RaiseIncidentControl(props: EditTarget & { urn: string }) {
           <label for={ids.custom} class="field-label">
             Custom type
           </label>
-          <input id={ids.custom} class="input" required value={customType} onInput={(e) => setCustomType((e.currentTarget as HTMLInputElement).value)} />
+          <input
+            id={ids.custom}
+            class="input"
+            required
+            value={customType}
+            onInput={(e) => setCustomType((e.currentTarget as HTMLInputElement).value)}
+          />
         </>
       )}
       <label for={ids.priority} class="field-label">
         Priority
       </label>
-      <select id={ids.priority} class="input" value={priority} onChange={(e) => setPriority((e.currentTarget as HTMLSelectElement).value)}>
+      <select
+        id={ids.priority}
+        class="input"
+        value={priority}
+        onChange={(e) => setPriority((e.currentTarget as HTMLSelectElement).value)}
+      >
         <option value="">None</option>
         {INCIDENT_PRIORITIES.map((p) => (
           <option key={p} value={p}>
@@ -174,9 +223,21 @@ export function RaiseIncidentControl(props: EditTarget & { urn: string }) {
       <label for={ids.description} class="field-label">
         Description (optional, Markdown)
       </label>
-      <textarea id={ids.description} class="input textarea" rows={3} value={description} onInput={(e) => setDescription((e.currentTarget as HTMLTextAreaElement).value)} />
+      <textarea
+        id={ids.description}
+        class="input textarea"
+        rows={3}
+        value={description}
+        onInput={(e) => setDescription((e.currentTarget as HTMLTextAreaElement).value)}
+      />
       <FieldError error={edit.error} />
-      <FormActions label="Raise incident" busyLabel="Raising…" busy={edit.busy} kind="danger" onCancel={() => setOpen(false)} />
+      <FormActions
+        label="Raise incident"
+        busyLabel="Raising…"
+        busy={edit.busy}
+        kind="danger"
+        onCancel={() => setOpen(false)}
+      />
     </form>
   );
 }

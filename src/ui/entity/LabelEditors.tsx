@@ -3,7 +3,20 @@
  * each shows the current values with remove buttons and an Add picker that searches the catalog.
  */
 import { useId, useState } from 'preact/hooks';
-import { addLink, addOwner, addTag, addTerm, createTag, removeLink, removeOwner, removeTag, removeTerm, setDomain, unsetDomain, type Column } from '../api/edits.ts';
+import {
+  addLink,
+  addOwner,
+  addTag,
+  addTerm,
+  createTag,
+  removeLink,
+  removeOwner,
+  removeTag,
+  removeTerm,
+  setDomain,
+  unsetDomain,
+  type Column,
+} from '../api/edits.ts';
 import type { EntityView, LabelView, OwnerView, TagView } from '../api/entities.ts';
 import { find } from '../api/search.ts';
 import type { Option } from '../components/Combobox.tsx';
@@ -41,7 +54,12 @@ export function TagsEditor(props: LabelProps & { tags: TagView[] }) {
       });
     const name = text.trim();
     if (name && !found.some((t) => t.name.toLowerCase() === name.toLowerCase())) {
-      options.push({ key: CREATE_PREFIX + name, text: `Create tag ${name}`, label: <>Create tag “{name}”</>, hint: 'new' });
+      options.push({
+        key: CREATE_PREFIX + name,
+        text: `Create tag ${name}`,
+        label: <>Create tag “{name}”</>,
+        hint: 'new',
+      });
     }
     return options;
   }
@@ -51,7 +69,13 @@ export function TagsEditor(props: LabelProps & { tags: TagView[] }) {
         <ul class="chips" aria-label="Tags">
           {props.tags.map((t) => (
             <li key={t.urn}>
-              <TagChip tag={t} busy={edit.busy} onRemove={() => void edit.run(() => removeTag(props.urn, t.urn, props.column), `Tag ${t.name} removed${where}.`)} />
+              <TagChip
+                tag={t}
+                busy={edit.busy}
+                onRemove={() =>
+                  void edit.run(() => removeTag(props.urn, t.urn, props.column), `Tag ${t.name} removed${where}.`)
+                }
+              />
             </li>
           ))}
         </ul>
@@ -61,10 +85,15 @@ export function TagsEditor(props: LabelProps & { tags: TagView[] }) {
         edit={edit}
         load={load}
         onPick={(o) =>
-          edit.run(async () => {
-            const tagUrn = o.key.startsWith(CREATE_PREFIX) ? await createTag(o.key.slice(CREATE_PREFIX.length)) : o.key;
-            return addTag(props.urn, tagUrn, props.column);
-          }, `Tag ${o.key.startsWith(CREATE_PREFIX) ? o.key.slice(CREATE_PREFIX.length) : o.text} added${where}.`)
+          edit.run(
+            async () => {
+              const tagUrn = o.key.startsWith(CREATE_PREFIX)
+                ? await createTag(o.key.slice(CREATE_PREFIX.length))
+                : o.key;
+              return addTag(props.urn, tagUrn, props.column);
+            },
+            `Tag ${o.key.startsWith(CREATE_PREFIX) ? o.key.slice(CREATE_PREFIX.length) : o.text} added${where}.`,
+          )
         }
       />
       <FieldError error={edit.error} />
@@ -77,7 +106,9 @@ export function TermsEditor(props: LabelProps & { terms: LabelView[] }) {
   const where = props.column ? ` on ${props.column.fieldPath}` : '';
   async function load(text: string): Promise<Option[]> {
     const found = await find(text, ['GLOSSARY_TERM'], 10);
-    return found.filter((t) => !props.terms.some((have) => have.urn === t.urn)).map((t) => ({ key: t.urn, text: t.name, label: t.name }));
+    return found
+      .filter((t) => !props.terms.some((have) => have.urn === t.urn))
+      .map((t) => ({ key: t.urn, text: t.name, label: t.name }));
   }
   return (
     <div class="label-editor">
@@ -85,12 +116,23 @@ export function TermsEditor(props: LabelProps & { terms: LabelView[] }) {
         <ul class="chips" aria-label="Glossary terms">
           {props.terms.map((t) => (
             <li key={t.urn}>
-              <TermChip term={t} busy={edit.busy} onRemove={() => void edit.run(() => removeTerm(props.urn, t.urn, props.column), `Term ${t.name} removed${where}.`)} />
+              <TermChip
+                term={t}
+                busy={edit.busy}
+                onRemove={() =>
+                  void edit.run(() => removeTerm(props.urn, t.urn, props.column), `Term ${t.name} removed${where}.`)
+                }
+              />
             </li>
           ))}
         </ul>
       )}
-      <AddPicker what="term" edit={edit} load={load} onPick={(o) => edit.run(() => addTerm(props.urn, o.key, props.column), `Term ${o.text} added${where}.`)} />
+      <AddPicker
+        what="term"
+        edit={edit}
+        load={load}
+        onPick={(o) => edit.run(() => addTerm(props.urn, o.key, props.column), `Term ${o.text} added${where}.`)}
+      />
       <FieldError error={edit.error} />
     </div>
   );
@@ -111,7 +153,12 @@ export function OwnersEditor(props: EditTarget & { urn: string; owners: OwnerVie
     const found = await find(text, ['CORP_USER', 'CORP_GROUP'], 10);
     return found
       .filter((e) => !props.owners.some((o) => o.urn === e.urn))
-      .map((e) => ({ key: e.urn, text: e.name, label: e.name, hint: e.type === 'CORP_GROUP' ? 'group' : (e.raw.username ?? 'user') }));
+      .map((e) => ({
+        key: e.urn,
+        text: e.name,
+        label: e.name,
+        hint: e.type === 'CORP_GROUP' ? 'group' : (e.raw.username ?? 'user'),
+      }));
   }
   const rawType = (urn: string) => props.raw.ownership?.owners?.find((o) => o.owner.urn === urn)?.type ?? undefined;
   return (
@@ -120,16 +167,32 @@ export function OwnersEditor(props: EditTarget & { urn: string; owners: OwnerVie
         <ul class="chips chips-stacked" aria-label="Owners">
           {props.owners.map((o) => (
             <li key={`${o.urn}|${o.ownershipTypeUrn ?? ''}`}>
-              <OwnerChip owner={o} busy={edit.busy} onRemove={() => void edit.run(() => removeOwner(props.urn, o, rawType(o.urn)), `Owner ${o.name} removed.`)} />
+              <OwnerChip
+                owner={o}
+                busy={edit.busy}
+                onRemove={() =>
+                  void edit.run(() => removeOwner(props.urn, o, rawType(o.urn)), `Owner ${o.name} removed.`)
+                }
+              />
             </li>
           ))}
         </ul>
       )}
-      <AddPicker what="owner" edit={edit} load={load} onPick={(o) => edit.run(() => addOwner(props.urn, o.key, type), `Owner ${o.text} added.`)}>
+      <AddPicker
+        what="owner"
+        edit={edit}
+        load={load}
+        onPick={(o) => edit.run(() => addOwner(props.urn, o.key, type), `Owner ${o.text} added.`)}
+      >
         <label for={typeId} class="field-label">
           Ownership type
         </label>
-        <select id={typeId} class="input" value={type} onChange={(e) => setType((e.currentTarget as HTMLSelectElement).value)}>
+        <select
+          id={typeId}
+          class="input"
+          value={type}
+          onChange={(e) => setType((e.currentTarget as HTMLSelectElement).value)}
+        >
           {OWNERSHIP_TYPES.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -153,10 +216,20 @@ export function DomainEditor(props: EditTarget & { urn: string; domain: LabelVie
     <div class="label-editor">
       {current && (
         <div class="chips">
-          <DomainChip domain={current} busy={edit.busy} onRemove={() => void edit.run(() => unsetDomain(props.urn, current.urn), `Domain ${current.name} removed.`)} />
+          <DomainChip
+            domain={current}
+            busy={edit.busy}
+            onRemove={() => void edit.run(() => unsetDomain(props.urn, current.urn), `Domain ${current.name} removed.`)}
+          />
         </div>
       )}
-      <AddPicker what="domain" action={current ? 'Change domain' : undefined} edit={edit} load={load} onPick={(o) => edit.run(() => setDomain(props.urn, o.key, current?.urn), `Domain set to ${o.text}.`)} />
+      <AddPicker
+        what="domain"
+        action={current ? 'Change domain' : undefined}
+        edit={edit}
+        load={load}
+        onPick={(o) => edit.run(() => setDomain(props.urn, o.key, current?.urn), `Domain set to ${o.text}.`)}
+      />
       <FieldError error={edit.error} />
     </div>
   );
@@ -194,7 +267,15 @@ export function LinksEditor(props: EditTarget & { urn: string; links: EntityView
                 ) : (
                   <span title={l.url}>{text}</span>
                 )}
-                <button type="button" class="chip-remove" aria-label={`Remove link ${text}`} disabled={edit.busy} onClick={() => void edit.run(() => removeLink(props.urn, l.url, l.label ?? l.description ?? ''), 'Link removed.')}>
+                <button
+                  type="button"
+                  class="chip-remove"
+                  aria-label={`Remove link ${text}`}
+                  disabled={edit.busy}
+                  onClick={() =>
+                    void edit.run(() => removeLink(props.urn, l.url, l.label ?? l.description ?? ''), 'Link removed.')
+                  }
+                >
                   ×
                 </button>
               </li>
@@ -207,11 +288,27 @@ export function LinksEditor(props: EditTarget & { urn: string; links: EntityView
           <label for={urlId} class="field-label">
             URL
           </label>
-          <input id={urlId} class="input" type="url" required value={url} placeholder="https://…" onInput={(e) => setUrl((e.currentTarget as HTMLInputElement).value)} autoFocus />
+          <input
+            id={urlId}
+            class="input"
+            type="url"
+            required
+            value={url}
+            placeholder="https://…"
+            onInput={(e) => setUrl((e.currentTarget as HTMLInputElement).value)}
+            autoFocus
+          />
           <label for={labelId} class="field-label">
             Label
           </label>
-          <input id={labelId} class="input" type="text" value={label} placeholder="Runbook, dashboard…" onInput={(e) => setLabel((e.currentTarget as HTMLInputElement).value)} />
+          <input
+            id={labelId}
+            class="input"
+            type="text"
+            value={label}
+            placeholder="Runbook, dashboard…"
+            onInput={(e) => setLabel((e.currentTarget as HTMLInputElement).value)}
+          />
           <FieldError error={edit.error} />
           <div class="form-actions">
             <button type="submit" class="btn btn-primary btn-small" disabled={edit.busy}>

@@ -16,10 +16,13 @@ import { entityPath } from '../routes.ts';
 
 const MAX_RESULTS = 500;
 
-
 interface RawSide {
   total: number;
-  searchResults: Array<{ degree: number; paths?: Array<{ path: Array<{ urn: string } | null> } | null> | null; entity: RawEntity }>;
+  searchResults: Array<{
+    degree: number;
+    paths?: Array<{ path: Array<{ urn: string } | null> } | null> | null;
+    entity: RawEntity;
+  }>;
 }
 
 interface Side {
@@ -33,28 +36,51 @@ function sideOf(raw: RawSide): Side {
     hits: raw.searchResults.map((r) => ({
       urn: r.entity.urn,
       degree: r.degree,
-      paths: (r.paths ?? []).filter((p): p is { path: Array<{ urn: string } | null> } => !!p).map((p) => p.path.filter((n): n is { urn: string } => !!n).map((n) => n.urn)),
+      paths: (r.paths ?? [])
+        .filter((p): p is { path: Array<{ urn: string } | null> } => !!p)
+        .map((p) => p.path.filter((n): n is { urn: string } => !!n).map((n) => n.urn)),
       entity: toView(r.entity),
     })),
   };
 }
 
 async function loadLineage(urn: string): Promise<{ up: Side; down: Side }> {
-  const input = (direction: string) => ({ urn, direction, query: '*', start: 0, count: MAX_RESULTS, searchFlags: { skipAggregates: true, skipHighlighting: true } });
-  const data = await gql<{ up: RawSide; down: RawSide }>(LINEAGE_QUERY, { up: input('UPSTREAM'), down: input('DOWNSTREAM') });
+  const input = (direction: string) => ({
+    urn,
+    direction,
+    query: '*',
+    start: 0,
+    count: MAX_RESULTS,
+    searchFlags: { skipAggregates: true, skipHighlighting: true },
+  });
+  const data = await gql<{ up: RawSide; down: RawSide }>(LINEAGE_QUERY, {
+    up: input('UPSTREAM'),
+    down: input('DOWNSTREAM'),
+  });
   return { up: sideOf(data.up), down: sideOf(data.down) };
 }
 
 function Graph({ center, up, down, hops }: { center: EntityView; up: Side; down: Side; hops: number }) {
   const layout = useMemo(() => layoutLineage(center.urn, up.hits, down.hits, hops), [center.urn, up, down, hops]);
-  const views = new Map<string, EntityView>([[center.urn, center], ...[...up.hits, ...down.hits].map((h) => [h.urn, h.entity] as [string, EntityView])]);
+  const views = new Map<string, EntityView>([
+    [center.urn, center],
+    ...[...up.hits, ...down.hits].map((h) => [h.urn, h.entity] as [string, EntityView]),
+  ]);
   const hiddenCount = [...layout.hidden.values()].reduce((a, b) => a + b, 0);
   return (
     <figure class="lineage-graph">
       <div class="lineage-canvas" style={{ width: `${layout.width}px`, height: `${layout.height}px` }}>
         <svg class="lineage-edges" width={layout.width} height={layout.height} aria-hidden="true">
           <defs>
-            <marker id="arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <marker
+              id="arrow"
+              viewBox="0 0 8 8"
+              refX="7"
+              refY="4"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto-start-reverse"
+            >
               <path d="M0,0 L8,4 L0,8 z" />
             </marker>
           </defs>
@@ -100,7 +126,9 @@ function LineageList({ title, side, hops }: { title: string; side: Side; hops: n
         {title} ({hits.length})
       </h3>
       {hits.length === 0 ? (
-        <p class="empty">No {title.toLowerCase()} entities{hops < Infinity ? ` within ${plural(hops, 'hop')}` : ''}.</p>
+        <p class="empty">
+          No {title.toLowerCase()} entities{hops < Infinity ? ` within ${plural(hops, 'hop')}` : ''}.
+        </p>
       ) : (
         <div class="table-wrap">
           <table class="table">
@@ -148,7 +176,12 @@ export function LineageTab({ entity }: { entity: EntityView }) {
           <label for={hopsId} class="field-label-inline">
             Show
           </label>{' '}
-          <select id={hopsId} class="input input-inline" value={String(hops)} onChange={(e) => setHops(Number((e.currentTarget as HTMLSelectElement).value))}>
+          <select
+            id={hopsId}
+            class="input input-inline"
+            value={String(hops)}
+            onChange={(e) => setHops(Number((e.currentTarget as HTMLSelectElement).value))}
+          >
             <option value="1">1 hop</option>
             <option value="2">2 hops</option>
             <option value="3">3 hops</option>
@@ -157,7 +190,10 @@ export function LineageTab({ entity }: { entity: EntityView }) {
         </div>
       </div>
       {up.hits.length === 0 && down.hits.length === 0 ? (
-        <p class="empty">No lineage recorded for this entity. Lineage comes from ingestion (upstreamLineage, dataJobInputOutput) or the updateLineage mutation.</p>
+        <p class="empty">
+          No lineage recorded for this entity. Lineage comes from ingestion (upstreamLineage, dataJobInputOutput) or the
+          updateLineage mutation.
+        </p>
       ) : (
         // Focusable so that the keys scroll it. Its label is not announced without a role (a UI change of its own).
         // biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useAriaPropsSupportedByRole: as said above

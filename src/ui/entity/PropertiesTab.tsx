@@ -11,7 +11,8 @@ export function PropertiesTab({ entity }: { entity: EntityView }) {
   if (r.origin) details.push(['Environment', r.origin]);
   if (r.properties?.qualifiedName) details.push(['Qualified name', <code>{r.properties.qualifiedName}</code>]);
   if (r.subTypes?.typeNames?.length) details.push(['Sub types', r.subTypes.typeNames.join(', ')]);
-  if (typeof r.properties?.created === 'number' && r.properties.created > 0) details.push(['Created', formatTime(r.properties.created)]);
+  if (typeof r.properties?.created === 'number' && r.properties.created > 0)
+    details.push(['Created', formatTime(r.properties.created)]);
   if (entity.externalUrl) {
     const safe = /^https?:\/\//i.test(entity.externalUrl);
     details.push([

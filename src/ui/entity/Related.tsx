@@ -16,10 +16,22 @@ const PAGE = 10;
  * Entities matching any of the filter groups, paged, with a link to the same search on the search
  * page (where it can be narrowed with facets).
  */
-export function SearchedList({ title, anyOf, empty, types }: { title: string; anyOf: SearchFilter[][]; empty: string; types?: string[] }) {
+export function SearchedList({
+  title,
+  anyOf,
+  empty,
+  types,
+}: {
+  title: string;
+  anyOf: SearchFilter[][];
+  empty: string;
+  types?: string[];
+}) {
   const [page, setPage] = useState(1);
   const key = JSON.stringify([anyOf, types, page]);
-  const result = useQuery(key, () => search('*', [], page, { anyOf, count: PAGE, noFacets: true, ...(types ? { types } : {}) }));
+  const result = useQuery(key, () =>
+    search('*', [], page, { anyOf, count: PAGE, noFacets: true, ...(types ? { types } : {}) }),
+  );
   const id = `related-${title.toLowerCase().replace(/\W+/g, '-')}`;
   const pages = result.data ? Math.ceil(result.data.total / PAGE) : 0;
   return (
@@ -62,11 +74,24 @@ export function SearchedList({ title, anyOf, empty, types }: { title: string; an
   );
 }
 
-
 /** Entities at the other end of relationship edges of `types` in `direction`. */
-export function RelatedList({ urn, title, types, direction, empty }: { urn: string; title: string; types: string[]; direction: 'INCOMING' | 'OUTGOING'; empty: string }) {
+export function RelatedList({
+  urn,
+  title,
+  types,
+  direction,
+  empty,
+}: {
+  urn: string;
+  title: string;
+  types: string[];
+  direction: 'INCOMING' | 'OUTGOING';
+  empty: string;
+}) {
   const result = useQuery(`${urn}|${types.join(',')}|${direction}`, async () => {
-    const data = await gql<{ entity: { relationships: { total: number; relationships: Array<{ entity: RawEntity | null }> } | null } | null }>(RELATED_QUERY, {
+    const data = await gql<{
+      entity: { relationships: { total: number; relationships: Array<{ entity: RawEntity | null }> } | null } | null;
+    }>(RELATED_QUERY, {
       urn,
       input: { types, direction, start: 0, count: 200 },
     });

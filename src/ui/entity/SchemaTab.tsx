@@ -28,29 +28,60 @@ export interface SchemaFieldRow {
   glossaryTerms?: { terms?: RawTermAssociation[] | null } | null;
 }
 
-
 interface SchemaAnswer {
-  dataset: { urn: string; schemaMetadata: { name: string; version: number; primaryKeys?: string[] | null; fields: SchemaFieldRow[] } | null } | null;
+  dataset: {
+    urn: string;
+    schemaMetadata: { name: string; version: number; primaryKeys?: string[] | null; fields: SchemaFieldRow[] } | null;
+  } | null;
 }
 
 function searchText(row: TreeRow<SchemaFieldRow>): string {
   const f = row.field;
-  return [row.path, f.fieldPath, f.description ?? '', f.nativeDataType ?? '', f.type, ...(f.tags?.tags ?? []).map((t) => t.tag.properties?.name ?? t.tag.name), ...(f.glossaryTerms?.terms ?? []).map((t) => t.term.properties?.name ?? t.term.name)]
+  return [
+    row.path,
+    f.fieldPath,
+    f.description ?? '',
+    f.nativeDataType ?? '',
+    f.type,
+    ...(f.tags?.tags ?? []).map((t) => t.tag.properties?.name ?? t.tag.name),
+    ...(f.glossaryTerms?.terms ?? []).map((t) => t.term.properties?.name ?? t.term.name),
+  ]
     .join('\n')
     .toLowerCase();
 }
 
-function ColumnRow({ row, urn, collapsed, onToggle, reload }: { row: TreeRow<SchemaFieldRow>; urn: string; collapsed: boolean; onToggle: () => void; reload: () => Promise<void> }) {
+function ColumnRow({
+  row,
+  urn,
+  collapsed,
+  onToggle,
+  reload,
+}: {
+  row: TreeRow<SchemaFieldRow>;
+  urn: string;
+  collapsed: boolean;
+  onToggle: () => void;
+  reload: () => Promise<void>;
+}) {
   const f = row.field;
   const column = { fieldPath: f.fieldPath };
   const tags = (f.tags?.tags ?? []).map((t) => tagOf(t.tag));
-  const terms = (f.glossaryTerms?.terms ?? []).map((t) => ({ urn: t.term.urn, name: t.term.properties?.name || t.term.name }));
+  const terms = (f.glossaryTerms?.terms ?? []).map((t) => ({
+    urn: t.term.urn,
+    name: t.term.properties?.name || t.term.name,
+  }));
   return (
     <tr data-field-path={f.fieldPath}>
       <th scope="row" class="col-name">
         <div class="tree-cell" style={{ paddingLeft: `${row.depth * 1.25}rem` }}>
           {row.childCount > 0 ? (
-            <button type="button" class="tree-toggle" aria-expanded={!collapsed} aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${row.path}`} onClick={onToggle}>
+            <button
+              type="button"
+              class="tree-toggle"
+              aria-expanded={!collapsed}
+              aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${row.path}`}
+              onClick={onToggle}
+            >
               {collapsed ? '▸' : '▾'}
             </button>
           ) : (
@@ -68,7 +99,15 @@ function ColumnRow({ row, urn, collapsed, onToggle, reload }: { row: TreeRow<Sch
         {f.nullable && <span class="type-null">nullable</span>}
       </td>
       <td class="col-description">
-        <DescriptionEditor urn={urn} value={f.description ?? ''} column={column} what={`column ${row.path}`} emptyText="—" compact reload={reload} />
+        <DescriptionEditor
+          urn={urn}
+          value={f.description ?? ''}
+          column={column}
+          what={`column ${row.path}`}
+          emptyText="—"
+          compact
+          reload={reload}
+        />
       </td>
       <td class="col-tags">
         <TagsEditor urn={urn} tags={tags} column={column} reload={reload} />
@@ -90,7 +129,10 @@ export function SchemaTab({ entity }: { entity: EntityView }) {
   const tree = useMemo(() => (fields ? buildTree(fields) : []), [fields]);
   const texts = useMemo(() => new Map(tree.map((r) => [r.field.fieldPath, searchText(r)])), [tree]);
   const needle = filter.trim().toLowerCase();
-  const rows = useMemo(() => visibleRows(tree, collapsed, needle ? (r) => texts.get(r.field.fieldPath)!.includes(needle) : undefined), [tree, collapsed, needle, texts]);
+  const rows = useMemo(
+    () => visibleRows(tree, collapsed, needle ? (r) => texts.get(r.field.fieldPath)!.includes(needle) : undefined),
+    [tree, collapsed, needle, texts],
+  );
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_ROWS));
   const shownPage = Math.min(page, pages - 1);
   const shown = rows.slice(shownPage * PAGE_ROWS, (shownPage + 1) * PAGE_ROWS);
@@ -115,7 +157,12 @@ export function SchemaTab({ entity }: { entity: EntityView }) {
         <span>
           Columns {shownPage * PAGE_ROWS + 1}–{Math.min(rows.length, (shownPage + 1) * PAGE_ROWS)} of {rows.length}
         </span>
-        <button type="button" class="btn btn-small" disabled={shownPage >= pages - 1} onClick={() => setPage(shownPage + 1)}>
+        <button
+          type="button"
+          class="btn btn-small"
+          disabled={shownPage >= pages - 1}
+          onClick={() => setPage(shownPage + 1)}
+        >
           Next ›
         </button>
       </nav>
@@ -175,7 +222,14 @@ export function SchemaTab({ entity }: { entity: EntityView }) {
             </thead>
             <tbody>
               {shown.map((r) => (
-                <ColumnRow key={r.field.fieldPath} row={r} urn={entity.urn} collapsed={collapsed.has(r.field.fieldPath)} onToggle={() => toggle(r.field.fieldPath)} reload={schema.reload} />
+                <ColumnRow
+                  key={r.field.fieldPath}
+                  row={r}
+                  urn={entity.urn}
+                  collapsed={collapsed.has(r.field.fieldPath)}
+                  onToggle={() => toggle(r.field.fieldPath)}
+                  reload={schema.reload}
+                />
               ))}
             </tbody>
           </table>

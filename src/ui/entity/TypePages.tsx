@@ -56,8 +56,18 @@ export function UserPage({ entity, reload }: PageProps) {
   );
   return (
     <EntityLayout entity={entity} reload={reload} side={side}>
-      <SearchedList title="Owns" anyOf={[[{ field: 'owners', values: [entity.urn] }]]} empty={`${entity.name} owns nothing yet.`} />
-      <RelatedList urn={entity.urn} title="Groups" types={['IsMemberOfGroup', 'IsMemberOfNativeGroup']} direction="OUTGOING" empty="Not a member of any group." />
+      <SearchedList
+        title="Owns"
+        anyOf={[[{ field: 'owners', values: [entity.urn] }]]}
+        empty={`${entity.name} owns nothing yet.`}
+      />
+      <RelatedList
+        urn={entity.urn}
+        title="Groups"
+        types={['IsMemberOfGroup', 'IsMemberOfNativeGroup']}
+        direction="OUTGOING"
+        empty="Not a member of any group."
+      />
     </EntityLayout>
   );
 }
@@ -75,8 +85,18 @@ export function GroupPage({ entity, reload }: PageProps) {
   );
   return (
     <EntityLayout entity={entity} reload={reload} side={side}>
-      <RelatedList urn={entity.urn} title="Members" types={['IsMemberOfGroup', 'IsMemberOfNativeGroup']} direction="INCOMING" empty="This group has no members." />
-      <SearchedList title="Owns" anyOf={[[{ field: 'owners', values: [entity.urn] }]]} empty={`${entity.name} owns nothing yet.`} />
+      <RelatedList
+        urn={entity.urn}
+        title="Members"
+        types={['IsMemberOfGroup', 'IsMemberOfNativeGroup']}
+        direction="INCOMING"
+        empty="This group has no members."
+      />
+      <SearchedList
+        title="Owns"
+        anyOf={[[{ field: 'owners', values: [entity.urn] }]]}
+        empty={`${entity.name} owns nothing yet.`}
+      />
     </EntityLayout>
   );
 }
@@ -100,7 +120,12 @@ function TagColor({ urn, color, reload }: { urn: string; color: string | undefin
         <label for={id} class="visually-hidden">
           Tag colour
         </label>
-        <input id={id} type="color" value={value} onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)} />
+        <input
+          id={id}
+          type="color"
+          value={value}
+          onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)}
+        />
         <code>{value}</code>
         <button type="submit" class="btn btn-small" disabled={edit.busy || value === color}>
           Save colour
@@ -117,7 +142,11 @@ export function TagPage({ entity, reload }: PageProps) {
     <EntityLayout entity={entity} reload={reload} side={<TagColor urn={entity.urn} color={color} reload={reload} />}>
       <SearchedList
         title="Tagged"
-        anyOf={[[{ field: 'tags', values: [entity.urn] }], [{ field: 'fieldTags', values: [entity.urn] }], [{ field: 'editedFieldTags', values: [entity.urn] }]]}
+        anyOf={[
+          [{ field: 'tags', values: [entity.urn] }],
+          [{ field: 'fieldTags', values: [entity.urn] }],
+          [{ field: 'editedFieldTags', values: [entity.urn] }],
+        ]}
         empty="Nothing carries this tag yet."
       />
     </EntityLayout>
@@ -130,7 +159,14 @@ export function GlossaryTermPage({ entity, reload }: PageProps) {
     <Facts
       rows={[
         ['Source', text(p['termSource'])],
-        ['Source link', text(p['sourceUrl']) ? <a href={String(p['sourceUrl'])} target="_blank" rel="noopener noreferrer">{String(p['sourceUrl'])}</a> : undefined],
+        [
+          'Source link',
+          text(p['sourceUrl']) ? (
+            <a href={String(p['sourceUrl'])} target="_blank" rel="noopener noreferrer">
+              {String(p['sourceUrl'])}
+            </a>
+          ) : undefined,
+        ],
         ['Full name', entity.raw.hierarchicalName ? <code>{entity.raw.hierarchicalName}</code> : undefined],
       ]}
     />
@@ -139,7 +175,11 @@ export function GlossaryTermPage({ entity, reload }: PageProps) {
     <EntityLayout entity={entity} reload={reload} side={side}>
       <SearchedList
         title="Related entities"
-        anyOf={[[{ field: 'glossaryTerms', values: [entity.urn] }], [{ field: 'fieldGlossaryTerms', values: [entity.urn] }], [{ field: 'editedFieldGlossaryTerms', values: [entity.urn] }]]}
+        anyOf={[
+          [{ field: 'glossaryTerms', values: [entity.urn] }],
+          [{ field: 'fieldGlossaryTerms', values: [entity.urn] }],
+          [{ field: 'editedFieldGlossaryTerms', values: [entity.urn] }],
+        ]}
         empty="Nothing carries this term yet."
       />
     </EntityLayout>
@@ -149,7 +189,13 @@ export function GlossaryTermPage({ entity, reload }: PageProps) {
 export function GlossaryNodePage({ entity, reload }: PageProps) {
   return (
     <EntityLayout entity={entity} reload={reload}>
-      <RelatedList urn={entity.urn} title="Contents" types={['IsPartOf']} direction="INCOMING" empty="This term group is empty." />
+      <RelatedList
+        urn={entity.urn}
+        title="Contents"
+        types={['IsPartOf']}
+        direction="INCOMING"
+        empty="This term group is empty."
+      />
     </EntityLayout>
   );
 }
@@ -157,8 +203,18 @@ export function GlossaryNodePage({ entity, reload }: PageProps) {
 export function DomainPage({ entity, reload }: PageProps) {
   return (
     <EntityLayout entity={entity} reload={reload}>
-      <SearchedList title="Entities" anyOf={[[{ field: 'domains', values: [entity.urn] }]]} empty="No entity belongs to this domain yet." />
-      <RelatedList urn={entity.urn} title="Sub-domains" types={['IsPartOf']} direction="INCOMING" empty="No sub-domains." />
+      <SearchedList
+        title="Entities"
+        anyOf={[[{ field: 'domains', values: [entity.urn] }]]}
+        empty="No entity belongs to this domain yet."
+      />
+      <RelatedList
+        urn={entity.urn}
+        title="Sub-domains"
+        types={['IsPartOf']}
+        direction="INCOMING"
+        empty="No sub-domains."
+      />
     </EntityLayout>
   );
 }
@@ -166,7 +222,11 @@ export function DomainPage({ entity, reload }: PageProps) {
 export function ContainerPage({ entity, reload }: PageProps) {
   return (
     <EntityLayout entity={entity} reload={reload}>
-      <SearchedList title="Contents" anyOf={[[{ field: 'container', values: [entity.urn] }]]} empty="This container is empty." />
+      <SearchedList
+        title="Contents"
+        anyOf={[[{ field: 'container', values: [entity.urn] }]]}
+        empty="This container is empty."
+      />
     </EntityLayout>
   );
 }

@@ -44,7 +44,13 @@ export function useEdit(target: EditTarget): Edit {
 }
 
 /** A form's Submit (showing `busyLabel` while the edit runs) and Cancel buttons, both disabled meanwhile. */
-export function FormActions(props: { label: string; busyLabel: string; busy: boolean; kind: 'primary' | 'danger'; onCancel: () => void }) {
+export function FormActions(props: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  kind: 'primary' | 'danger';
+  onCancel: () => void;
+}) {
   return (
     <div class="form-actions">
       <button type="submit" class={`btn btn-${props.kind}`} disabled={props.busy}>
@@ -58,7 +64,13 @@ export function FormActions(props: { label: string; busyLabel: string; busy: boo
 }
 
 /** The button that opens an edit form: it clears the last edit's error first, so the form opens clean. */
-export function OpenFormButton(props: { edit: Edit; onOpen: () => void; class: string; ariaLabel?: string; children: ComponentChildren }) {
+export function OpenFormButton(props: {
+  edit: Edit;
+  onOpen: () => void;
+  class: string;
+  ariaLabel?: string;
+  children: ComponentChildren;
+}) {
   return (
     <button
       type="button"

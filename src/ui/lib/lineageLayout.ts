@@ -41,7 +41,12 @@ export interface Layout {
   hidden: Map<number, number>;
 }
 
-export function layoutLineage(center: string, upstream: LineageHit[], downstream: LineageHit[], maxHops: number): Layout {
+export function layoutLineage(
+  center: string,
+  upstream: LineageHit[],
+  downstream: LineageHit[],
+  maxHops: number,
+): Layout {
   const columns = new Map<number, string[]>([[0, [center]]]);
   const columnOf = new Map<string, number>([[center, 0]]);
   const hidden = new Map<number, number>();

@@ -24,9 +24,7 @@ export interface TreeRow<F extends TreeField> {
 export function simplifyFieldPath(fieldPath: string): string {
   if (!fieldPath.startsWith('[')) return fieldPath;
   // A bracketed segment may itself hold dots (`[version=2.0]`).
-  return (fieldPath.match(/\[[^\]]*\]|[^.]+/g) ?? [])
-    .filter((part) => !part.startsWith('['))
-    .join('.');
+  return (fieldPath.match(/\[[^\]]*\]|[^.]+/g) ?? []).filter((part) => !part.startsWith('[')).join('.');
 }
 
 /**
@@ -64,7 +62,14 @@ export function buildTree<F extends TreeField>(fields: readonly F[]): TreeRow<F>
     const path = simplifyFieldPath(f.fieldPath);
     const kids = children.get(f.fieldPath) ?? [];
     const parent = parentOf.get(f);
-    out.push({ field: f, path, name: path.split('.').pop() || path, depth, childCount: kids.length, ...(parent ? { parent } : {}) });
+    out.push({
+      field: f,
+      path,
+      name: path.split('.').pop() || path,
+      depth,
+      childCount: kids.length,
+      ...(parent ? { parent } : {}),
+    });
     for (const k of kids) walk(k, depth + 1);
   };
   for (const r of roots) walk(r, 0);
@@ -75,7 +80,11 @@ export function buildTree<F extends TreeField>(fields: readonly F[]): TreeRow<F>
  * The rows to show: those matching `matches` (all when it is undefined) plus their ancestors, minus
  * the descendants of collapsed rows. An ancestor of a match is shown even when collapsed.
  */
-export function visibleRows<F extends TreeField>(rows: readonly TreeRow<F>[], collapsed: ReadonlySet<string>, matches?: (row: TreeRow<F>) => boolean): TreeRow<F>[] {
+export function visibleRows<F extends TreeField>(
+  rows: readonly TreeRow<F>[],
+  collapsed: ReadonlySet<string>,
+  matches?: (row: TreeRow<F>) => boolean,
+): TreeRow<F>[] {
   const byPath = new Map(rows.map((r) => [r.field.fieldPath, r]));
   let keep: Set<string> | undefined;
   if (matches) {

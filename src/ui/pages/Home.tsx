@@ -68,14 +68,17 @@ export function Home() {
     <div class="home">
       <section class="hero" aria-labelledby="home-title">
         <h1 id="home-title">Find data in the catalog</h1>
-        <p class="muted">{total !== undefined ? `${formatCount(total)} entities: datasets, people, tags and more.` : '\u00a0'}</p>
+        <p class="muted">
+          {total !== undefined ? `${formatCount(total)} entities: datasets, people, tags and more.` : '\u00a0'}
+        </p>
         <SearchBox big autoFocus />
       </section>
       {counts.loading && !counts.data && <Loading what="Counting the catalog" />}
       {counts.error && <ErrorBox error={counts.error} title="The counts could not be loaded" />}
       {counts.data && total === 0 && (
         <p class="empty">
-          The catalog is empty. Load entities with <code>catalog ingest -f FILE</code>, DataHub's <code>datahub ingest</code>, or start the server with <code>--sample</code>.
+          The catalog is empty. Load entities with <code>catalog ingest -f FILE</code>, DataHub's{' '}
+          <code>datahub ingest</code>, or start the server with <code>--sample</code>.
         </p>
       )}
       <div class="home-grid">

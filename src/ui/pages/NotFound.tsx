@@ -22,7 +22,15 @@ export function NotFound({ urn }: { urn?: string }) {
           Go to the home page
         </a>{' '}
         {urn && (
-          <a href={searchPath({ query: urn.replace(/^urn:li:[^:]+:/, '').replace(/[(),]/g, ' ').trim() })} class="btn">
+          <a
+            href={searchPath({
+              query: urn
+                .replace(/^urn:li:[^:]+:/, '')
+                .replace(/[(),]/g, ' ')
+                .trim(),
+            })}
+            class="btn"
+          >
             Search for it
           </a>
         )}

@@ -15,7 +15,9 @@ import { searchPath, type SearchFilter, type SearchState } from '../routes.ts';
 function toggled(filters: SearchFilter[], field: string, value: string): SearchFilter[] {
   const existing = filters.find((f) => f.field === field && !f.negated);
   if (!existing) return [...filters, { field, values: [value] }];
-  const values = existing.values.includes(value) ? existing.values.filter((v) => v !== value) : [...existing.values, value];
+  const values = existing.values.includes(value)
+    ? existing.values.filter((v) => v !== value)
+    : [...existing.values, value];
   return filters.map((f) => (f === existing ? { ...f, values } : f)).filter((f) => f.values.length > 0);
 }
 
@@ -23,7 +25,12 @@ function FacetGroup({ facet, state }: { facet: Facet; state: SearchState }) {
   const selected = state.filters.find((f) => f.field === facet.field && !f.negated)?.values ?? [];
   const [expanded, setExpanded] = useState(false);
   // Values filtered on but absent from the counts still show, checked, so they can be cleared.
-  const values = [...facet.values, ...selected.filter((v) => !facet.values.some((fv) => fv.value === v)).map((v) => ({ value: v, count: 0, label: v }))];
+  const values = [
+    ...facet.values,
+    ...selected
+      .filter((v) => !facet.values.some((fv) => fv.value === v))
+      .map((v) => ({ value: v, count: 0, label: v })),
+  ];
   if (values.length === 0) return null;
   const shown = expanded ? values : values.slice(0, 6);
   const id = `facet-${facet.field}`;
@@ -37,7 +44,9 @@ function FacetGroup({ facet, state }: { facet: Facet; state: SearchState }) {
               <input
                 type="checkbox"
                 checked={selected.includes(v.value)}
-                onChange={() => navigate(searchPath({ query: state.query, filters: toggled(state.filters, facet.field, v.value) }))}
+                onChange={() =>
+                  navigate(searchPath({ query: state.query, filters: toggled(state.filters, facet.field, v.value) }))
+                }
               />
               <span class="facet-label">{v.label}</span>
               <span class="facet-count">{formatCount(v.count)}</span>
@@ -67,7 +76,11 @@ function ActiveFilters({ state, facets }: { state: SearchState; facets: Facet[] 
           const l = label(f.field, v);
           return (
             <li key={`${f.field}=${v}`}>
-              <a class="chip chip-filter" href={searchPath({ query: state.query, filters: toggled(state.filters, f.field, v) })} aria-label={`Remove filter ${l.facet}: ${l.value}`}>
+              <a
+                class="chip chip-filter"
+                href={searchPath({ query: state.query, filters: toggled(state.filters, f.field, v) })}
+                aria-label={`Remove filter ${l.facet}: ${l.value}`}
+              >
                 {f.negated ? 'not ' : ''}
                 {l.facet}: {l.value} <span aria-hidden="true">×</span>
               </a>
@@ -96,11 +109,19 @@ export function SearchPage({ state }: { state: SearchState }) {
   return (
     <div class="search-page">
       <h1 class="visually-hidden">Search results</h1>
-      <button type="button" class="btn filters-toggle" aria-expanded={filtersOpen} aria-controls="facets" onClick={() => setFiltersOpen(!filtersOpen)}>
+      <button
+        type="button"
+        class="btn filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls="facets"
+        onClick={() => setFiltersOpen(!filtersOpen)}
+      >
         Filters{activeCount > 0 ? ` (${activeCount})` : ''}
       </button>
       <aside id="facets" class={`facets${filtersOpen ? ' open' : ''}`} aria-label="Filters">
-        {data?.facets.map((f) => <FacetGroup key={f.field} facet={f} state={state} />)}
+        {data?.facets.map((f) => (
+          <FacetGroup key={f.field} facet={f} state={state} />
+        ))}
       </aside>
       <section class="results" aria-labelledby="results-summary" aria-busy={result.loading}>
         <p id="results-summary" class="results-summary" aria-live="polite">
@@ -116,7 +137,8 @@ export function SearchPage({ state }: { state: SearchState }) {
         {data && data.results.length === 0 && (
           <Empty>
             Nothing matches{state.query ? ` “${state.query}”` : ''}
-            {activeCount > 0 ? ' with these filters' : ''}. Try fewer words{activeCount > 0 ? ' or remove a filter' : ''}.
+            {activeCount > 0 ? ' with these filters' : ''}. Try fewer words
+            {activeCount > 0 ? ' or remove a filter' : ''}.
           </Empty>
         )}
         {data && data.results.length > 0 && (
@@ -128,7 +150,9 @@ export function SearchPage({ state }: { state: SearchState }) {
             ))}
           </ol>
         )}
-        {data && <Pager page={state.page} pages={pages} href={(p) => searchPath({ ...state, page: p })} label="Result pages" />}
+        {data && (
+          <Pager page={state.page} pages={pages} href={(p) => searchPath({ ...state, page: p })} label="Result pages" />
+        )}
       </section>
     </div>
   );

@@ -8,6 +8,12 @@ export const dataHubRole: EntityKind = {
   enumValue: 'DATAHUB_ROLE',
   build: (view, urn) => {
     const info = roleInfoOf(view, urn);
-    return { __typename: 'DataHubRole', urn, type: 'DATAHUB_ROLE', name: info?.name ?? parseUrn(urn).rawKey, description: info?.description ?? '' };
+    return {
+      __typename: 'DataHubRole',
+      urn,
+      type: 'DATAHUB_ROLE',
+      name: info?.name ?? parseUrn(urn).rawKey,
+      description: info?.description ?? '',
+    };
   },
 };

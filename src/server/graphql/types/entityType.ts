@@ -10,6 +10,8 @@ export const entityType: EntityKind = {
   build: (view, urn): Shaped<G.EntityTypeEntity> => {
     const { entityType: named, ...info } = readEntityType(view, urn);
     // The `EntityType` value of the type it names; OTHER for a type this server does not serve.
-    return Object.assign(common(view, urn, entityType), { info: { type: kinds()[named]?.enumValue ?? 'OTHER', ...info } });
+    return Object.assign(common(view, urn, entityType), {
+      info: { type: kinds()[named]?.enumValue ?? 'OTHER', ...info },
+    });
   },
 };

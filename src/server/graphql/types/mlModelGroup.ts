@@ -12,7 +12,13 @@ class MlModelGroupView extends MlEntityView implements G.MLModelGroup {
   }
   get properties(): G.Maybe<G.MLModelGroupProperties> {
     const p = readMlModelGroupProperties(this.view, this.urn);
-    return p && { ...p, version: versionTagView(p.version), customProperties: customPropertiesView(p.customProperties, this.urn) };
+    return (
+      p && {
+        ...p,
+        version: versionTagView(p.version),
+        customProperties: customPropertiesView(p.customProperties, this.urn),
+      }
+    );
   }
 }
 

@@ -1,5 +1,10 @@
 /** QueryEntity: a SQL query with its statement and the datasets and columns it touches. Shaped from src/ops/read/query.ts. */
-import { readQueryPlatform, readQueryProperties, readQuerySubjects, type QueryPropertiesRead } from '../../../ops/read/query.ts';
+import {
+  readQueryPlatform,
+  readQueryProperties,
+  readQuerySubjects,
+  type QueryPropertiesRead,
+} from '../../../ops/read/query.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
 import {
