@@ -14,7 +14,7 @@ import editableDatasetProperties, {
 import editableSchemaMetadata, { type EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
 import { viewProperties } from '../../model/aspects/readAsGiven.ts';
 import schemaMetadata, { type SchemaFieldValue, type SchemaMetadata } from '../../model/aspects/schemaMetadata.ts';
-import { keyAspectOf } from '../../model/registry.ts';
+import { datasetKeyOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { effectiveDescription, mergeTags, mergeTerms, type TermsValue } from '../labels/effective.ts';
 import {
@@ -186,7 +186,7 @@ class Dataset implements DatasetRead {
     private readonly view: StoreView,
     readonly urn: string,
   ) {
-    const key = keyAspectOf(urn).value as { platform: string; name: string; origin: string };
+    const key = datasetKeyOf(urn);
     this.name = key.name;
     this.origin = key.origin.toUpperCase();
     this.platformUrn = key.platform;

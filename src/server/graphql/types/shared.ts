@@ -15,7 +15,6 @@ import {
   type MlKind,
   type VersionTagRead,
 } from '../../../ops/read/ml.ts';
-import { keyAspectOf } from '../../../model/registry.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import type { Stamp } from '../../../model/aspects/define.ts';
 import type { GlobalTags } from '../../../model/aspects/globalTags.ts';
@@ -643,10 +642,6 @@ export abstract class EntityView implements G.Entity {
   get health(): G.Health[] {
     return COMMON.health(this.view, this.urn);
   }
-}
-
-export function keyOf(urn: string): Record<string, string> {
-  return keyAspectOf(urn).value as Record<string, string>;
 }
 
 export const oneOf = (values: ReadonlySet<string>, v: unknown): string | null =>
