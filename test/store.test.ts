@@ -18,6 +18,7 @@ import { checksumTable } from '../src/store/checksum.ts';
 import { datasetOf } from '../src/ops/read/dataset.ts';
 import * as lmdb from 'lmdb';
 import fc from 'fast-check';
+import { propertyRuns } from './property-runs.ts';
 
 const stamp = (time: number) => ({ actor: 'urn:li:corpuser:tester', time });
 
@@ -789,7 +790,7 @@ describe('key bounds over long string parts', () => {
           assert.ok(Buffer.compare(enc([s + next + more, ...tail]), bound) > 0, 'a longer string is above it');
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 
@@ -854,7 +855,7 @@ describe('timeseries walks', () => {
           const oldest = store.timeseries(urn, 'operation', range).map(key);
           assert.deepEqual(Array.from(store.timeseriesNewestFirst(urn, 'operation', range), key), oldest.reverse());
         }),
-        { numRuns: 300 },
+        { numRuns: propertyRuns(300) },
       );
     } finally {
       await store.close();
