@@ -7,7 +7,8 @@
 #                  (scripts/in-process-guard.mjs): a new file that spawns fails there until it is
 #                  listed in PROCESS_LEVEL.
 #   FULL_ONLY      in-process files that only `npm test` runs: the property and model-based suites,
-#                  tens of seconds each, which would double test:quick.
+#                  and the sweep of every GraphQL field, tens of seconds each, which would double
+#                  test:quick.
 #   PROCESS_LEVEL  starts other processes: the `catalog` under test (CATALOG_BIN, else the sources),
 #                  node on a fixture, DataHub's Python client, Chromium or npm. Run by `npm test`
 #                  (SERIAL ones alone, after the others).
@@ -23,7 +24,11 @@ UNIT=(
 
 # fast-check over random edits, queries and requests against the real store or server, each checked
 # against a model: 30 to 80 s each on a loaded 2-core machine, as long as the rest of test:quick.
+# graphql-every-field: every field of the schema selected once, a document per entity type, each
+# compiled by graphql-jit (about 16 s of CPU, a fifth of test:quick's); run it by name when you
+# change the SDL, a view class or a read model (npm run test:quick -- test/graphql-every-field.test.ts).
 FULL_ONLY=(
+  test/graphql-every-field.test.ts
   test/hardening-fuzz.test.ts
   test/search-index.test.ts
   test/search-model.test.ts

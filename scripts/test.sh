@@ -5,7 +5,9 @@
 #   npm run test:quick [-- FILE...]
 #                               the in-process files (or those named, which must be in-process) on
 #                               the sources, but for the slow property and model-based suites
-#                               (FULL_ONLY): no setup, no build, no type-check.
+#                               (FULL_ONLY): no setup, no build, no type-check. Over all its files
+#                               (as test:unit's), the other property tests make a quarter of their
+#                               runs (CATALOG_TEST_QUICK=1, test/property-runs.ts).
 #   npm test                    machine setup (scripts/setup.sh), type-check, lint, then every test file:
 #                               the unit and in-process ones, the process-level ones several at a
 #                               time, then the few that must run alone (SERIAL).
@@ -132,6 +134,10 @@ if [ "$#" -eq 0 ] && [ "$mode" = full ]; then
   npx --no-install biome check --error-on-warnings
   npx --no-install knip
 fi
+
+# test:quick and test:unit over all their files: property tests make a quarter of their runs
+# (test/property-runs.ts); `npm test` and files named make them all.
+if [ "$#" -eq 0 ] && [ "$mode" != full ]; then export CATALOG_TEST_QUICK=1; fi
 
 jobs=${CATALOG_TEST_JOBS:-$(( $(nproc 2>/dev/null || echo 1) + 1 ))}
 logs=$(mktemp -d)

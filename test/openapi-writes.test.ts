@@ -15,6 +15,7 @@ import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import type { Store } from '../src/store/store.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
 import { tempDataPath } from './helpers.ts';
+import { propertyRuns } from './property-runs.ts';
 
 const enc = encodeURIComponent;
 const DS_A = 'urn:li:dataset:(urn:li:dataPlatform:postgres,public.orders,PROD)';
@@ -639,7 +640,7 @@ describe('fuzz: OpenAPI writes and trace requests', () => {
           }
         },
       ),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -662,7 +663,7 @@ describe('fuzz: OpenAPI writes and trace requests', () => {
           if (r.status >= 400)
             assert.equal(snapshot(), before, `${method} ${JSON.stringify(raw)} was refused but wrote`);
         }),
-        { numRuns: 60 },
+        { numRuns: propertyRuns(60) },
       );
     } finally {
       await s.close();

@@ -19,6 +19,7 @@ import {
   readStructuredProperties,
   readSubTypes,
 } from '../src/ops/read/entity.ts';
+import { readDataset } from '../src/ops/read/dataset.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
 
@@ -162,5 +163,35 @@ describe('read models of what any entity carries (entity.ts)', () => {
     await store.write((txn) => writeAspect(txn, { actor, time: 2_000 }, urn, 'container', { container: C(1) }));
     assert.equal(readLastIngested(store, urn), 3_000);
     assert.equal(readLastIngested(store, 'urn:li:dataset:(urn:li:dataPlatform:hive,never,PROD)'), null);
+  });
+});
+
+describe('readDataset: the read of one stored dataset (dataset(urn))', () => {
+  let store: Store;
+  before(async () => {
+    store = openCatalog(tempDataPath());
+    await ingestProposals({ store, actor: 'urn:li:corpuser:datahub' }, [proposalFromMcp(RECORDS[0]!)]);
+  });
+  after(() => store.close());
+
+  it('a stored dataset reads as datasetOf reads it', () => {
+    const read = readDataset(store, T);
+    assert.equal(read.urn, T);
+    assert.equal(read.name, 'orders');
+    assert.equal(read.platformUrn, 'urn:li:dataPlatform:hive');
+  });
+
+  it("refuses another type's urn, an invalid dataset urn and a dataset with nothing stored, with DataHub's messages", () => {
+    assert.throws(() => readDataset(store, 'urn:li:tag:orders'), {
+      name: 'BadRequestError',
+      message: 'urn:li:tag:orders is not a dataset urn (expected urn:li:dataset:…)',
+    });
+    assert.throws(() => readDataset(store, 'urn:li:dataset:(urn:li:dataPlatform:hive,orders,NOWHERE)'), {
+      name: 'InvalidUrnError',
+    });
+    assert.throws(() => readDataset(store, BARE), {
+      name: 'NotFoundError',
+      message: `Dataset ${BARE} does not exist.`,
+    });
   });
 });

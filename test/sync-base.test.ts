@@ -15,6 +15,7 @@ import {
   type AspectVersion,
 } from '../src/sync/base.ts';
 import { canonicalJson } from '../src/sync/canonical.ts';
+import { propertyRuns } from './property-runs.ts';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 /** A history, newest first, from values oldest first (as the store numbers them: 1 = oldest). */
@@ -57,7 +58,7 @@ describe('hashValue', () => {
         assert.equal(hashValue(shuffled), hashValue(value));
         assert.deepStrictEqual(JSON.parse(canonicalJson(value)), JSON.parse(JSON.stringify(value)));
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });
@@ -170,7 +171,7 @@ describe('relateHistories: two files that never synced', () => {
           }
         } else assert.deepStrictEqual(two, one);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

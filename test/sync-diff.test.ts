@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { diffAspect, formatChanges, type Change } from '../src/sync/diff.ts';
 import { parsePath } from '../src/sync/path.ts';
 import { MERGE_RULES } from '../src/sync/rules.ts';
+import { propertyRuns } from './property-runs.ts';
 
 const T = (n: string) => ({ tag: `urn:li:tag:${n}` });
 const U = (n: string) => `urn:li:corpuser:${n}`;
@@ -262,7 +263,7 @@ describe('diffAspect: JSON form and what is no difference', () => {
           }
           if (forward.length === 0) assert.deepStrictEqual(backward, []);
         }),
-        { numRuns: 300 },
+        { numRuns: propertyRuns(300) },
       );
     }
   });

@@ -12,6 +12,7 @@ import { reconcile } from '../src/sync/reconcile.ts';
 import { formatPath, parsePath, type PathSegment } from '../src/sync/path.ts';
 import { compileRules, MERGE_RULES, mergeRulesOf, type MergeRules } from '../src/sync/rules.ts';
 import { ASPECTS } from '../src/model/aspects/index.ts';
+import { propertyRuns } from './property-runs.ts';
 
 const T = (n: string) => ({ tag: `urn:li:tag:${n}` });
 const U = (n: string) => `urn:li:corpuser:${n}`;
@@ -714,7 +715,7 @@ describe('path syntax', () => {
       fc.property(fc.array(segment, { maxLength: 5 }), (segments) => {
         assert.deepStrictEqual(parsePath(formatPath(segments)), segments);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });
@@ -1132,7 +1133,7 @@ describe('mergeAspect: property test over random edits', () => {
           }
           assert.equal(canonicalJson([base, local, remote]), frozen, 'inputs unchanged');
         }),
-        { numRuns: 400 },
+        { numRuns: propertyRuns(400) },
       );
       assert.ok(merged > 40, `only ${merged} of 400 runs merged without conflict`);
     });

@@ -135,6 +135,22 @@ describe('the classes scripts/test-files.sh may give', () => {
     assert.equal(r.stderr.trim(), 'scripts/test-files.sh lists test/gone.test.ts, which does not exist');
   });
 
+  it('test:unit and test:quick over all their files make property tests short (CATALOG_TEST_QUICK=1); a file named does not', async () => {
+    const ENV =
+      "import { test } from 'node:test';\ntest('quick=' + (process.env.CATALOG_TEST_QUICK ?? 'unset'), () => {});\n";
+    const root = sandbox({ 'env.test.ts': ENV }, { UNIT: ['env.test.ts'] });
+    for (const [args, seen] of [
+      [['--unit'], 'quick=1'],
+      [['--quick'], 'quick=1'],
+      [['--unit', 'test/env.test.ts'], 'quick=unset'],
+      [['--quick', 'test/env.test.ts'], 'quick=unset'],
+    ] as const) {
+      const r = await testSh(root, [...args]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok(r.stdout.includes(`✔ ${seen}`), `${args.join(' ')}: ${r.stdout}`);
+    }
+  });
+
   it('an in-process file that declares no test fails the run before anything runs (it shares a process)', async () => {
     const root = sandbox({ 'a.test.ts': PURE, 'empty.test.ts': "import 'node:test';\n" }, {});
     const r = await testSh(root, ['--quick']);

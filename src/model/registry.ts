@@ -127,25 +127,51 @@ export function validateUrn(urn: string): Urn {
   return parsed;
 }
 
+/** The key fields of a URN of a registered type, by name: one per tuple part it has (or one for a plain key). */
+function knownKeyFields(parsed: Urn, spec: EntitySpec): Record<string, string> {
+  const value: Record<string, string> = {};
+  if (parsed.parts === null) {
+    value[spec.keyFields[0]!] = parsed.rawKey;
+  } else {
+    spec.keyFields.forEach((f, i) => {
+      if (i < parsed.parts!.length) value[f] = partValue(parsed, i);
+    });
+  }
+  return value;
+}
+
 /** The key aspect of the entity a URN names, derived from the URN (e.g. datasetKey). */
 export function keyAspectOf(urn: string): EntityKey {
   const parsed = validateUrn(urn);
   const spec = ENTITIES[parsed.entityType];
-  if (spec) {
-    const value: Record<string, string> = {};
-    if (parsed.parts === null) {
-      value[spec.keyFields[0]!] = parsed.rawKey;
-    } else {
-      spec.keyFields.forEach((f, i) => {
-        if (i < parsed.parts!.length) value[f] = partValue(parsed, i);
-      });
-    }
-    return { entityType: parsed.entityType, aspectName: spec.keyAspect, value };
-  }
+  if (spec) return { entityType: parsed.entityType, aspectName: spec.keyAspect, value: knownKeyFields(parsed, spec) };
   // Entity types we do not know: a generic key, so any urn:li:<type>:<key> can be stored.
   const value: Record<string, string | string[]> =
     parsed.parts === null ? { id: parsed.rawKey } : { parts: parsed.parts.map((_, i) => partValue(parsed, i)) };
   return { entityType: parsed.entityType, aspectName: `${parsed.entityType}Key`, value };
+}
+
+/**
+ * The key fields a URN gives, by field name, as text (`keyFieldsOf(datasetUrn)['platform']`): what
+ * the read models take of an entity's key. A field the URN has no part for reads undefined; so do all
+ * of an entity type the registry does not know, but for its plain `id`. Validates the URN as
+ * `keyAspectOf` does (InvalidUrnError).
+ */
+export function keyFieldsOf(urn: string): Readonly<Record<string, string | undefined>> {
+  const parsed = validateUrn(urn);
+  const spec = ENTITIES[parsed.entityType];
+  if (spec) return knownKeyFields(parsed, spec);
+  return parsed.parts === null ? { id: parsed.rawKey } : {};
+}
+
+/**
+ * A dataset URN's key: its platform urn, name and environment (as written). The URN's checks make
+ * all three present; throws InvalidUrnError for a URN that is not a valid dataset URN.
+ */
+export function datasetKeyOf(urn: string): { platform: string; name: string; origin: string } {
+  const parsed = validateUrn(urn);
+  if (parsed.entityType !== 'dataset') throw new InvalidUrnError(urn, 'not a dataset urn');
+  return { platform: partValue(parsed, 0), name: partValue(parsed, 1), origin: partValue(parsed, 2) };
 }
 
 /** Name of the key aspect for an entity type. */

@@ -3,7 +3,7 @@
  * summary line and a Hop/Type/Platform/Name/URN table, or with --json `{metadata, results}` — plus
  * each result's `degrees` and `paths`, which DataHub's JSON leaves out.
  */
-import { keyAspectOf } from '../../model/registry.ts';
+import { keyFieldsOf } from '../../model/registry.ts';
 import { platformOf, type LineageResult } from '../../ops/lineage/lineage.ts';
 import { readDataJobName } from '../../ops/read/pipeline.ts';
 import type { StoreView } from '../../store/store.ts';
@@ -19,7 +19,7 @@ export function entityTypeLabel(urnType: string): string {
 /** The name `datahub lineage` shows: a job's name, else the id in the urn (dataset name, chart id, column path …). */
 function nameOf(view: StoreView, urn: string, entityType: string): string {
   try {
-    const key = keyAspectOf(urn).value as Record<string, string>;
+    const key = keyFieldsOf(urn);
     switch (entityType) {
       case 'dataset':
         return key['name'] ?? urn;

@@ -46,8 +46,6 @@ import versionSetProperties from './versionSetProperties.ts';
 
 /** Aspects known by name and schema only: stored as given, nothing else declared. */
 const NAMED: Record<string, string> = {
-  datasetProfile: 'com.linkedin.dataset.DatasetProfile',
-  datasetUsageStatistics: 'com.linkedin.dataset.DatasetUsageStatistics',
   browsePaths: 'com.linkedin.common.BrowsePaths',
   embed: 'com.linkedin.common.Embed',
   operation: 'com.linkedin.common.Operation',

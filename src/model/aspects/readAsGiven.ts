@@ -145,6 +145,25 @@ export const assertionActions = defineAspect({
   fields: asGiven({ 'onSuccess?': arr(rec({ 'type?': str })), 'onFailure?': arr(rec({ 'type?': str })) }),
 });
 
+/** Timeseries events (src/model/timeseries.ts), read by the usage and stats read models. */
+export const datasetUsageStatistics = defineAspect({
+  name: 'datasetUsageStatistics',
+  fqn: 'com.linkedin.dataset.DatasetUsageStatistics',
+  fields: asGiven({
+    'eventGranularity?': rec({ 'unit?': str }),
+    'uniqueUserCount?': num,
+    'totalSqlQueries?': num,
+    'topSqlQueries?': arr(str),
+    'userCounts?': arr(rec({ 'user?': anyUrn, 'count?': num, 'userEmail?': str })),
+    'fieldCounts?': arr(rec({ 'fieldPath?': str, 'count?': num })),
+  }),
+});
+export const datasetProfile = defineAspect({
+  name: 'datasetProfile',
+  fqn: 'com.linkedin.dataset.DatasetProfile',
+  fields: asGiven({ 'rowCount?': num, 'columnCount?': num, 'sizeInBytes?': num }),
+});
+
 export type DatasetDeprecation = AspectValue<typeof datasetDeprecation>;
 export type ViewProperties = AspectValue<typeof viewProperties>;
 export type BrowsePathsV2 = AspectValue<typeof browsePathsV2>;

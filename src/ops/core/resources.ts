@@ -5,6 +5,7 @@
 import { BadRequestError } from '../../errors.ts';
 import type { AspectValue, DeclaredAspect } from '../../model/aspects/define.ts';
 import schemaMetadata from '../../model/aspects/schemaMetadata.ts';
+import { isJsonObject, type JsonObject } from '../../model/json.ts';
 import { validateUrn } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
@@ -111,4 +112,15 @@ export function latestAspect<D extends DeclaredAspect>(
   aspect: D,
 ): AspectValue<D> | undefined {
   return view.getAspect(urn, aspect.name)?.value as AspectValue<D> | undefined;
+}
+
+/**
+ * The latest value of an aspect named at run time, not by a declaration: by an edge of the
+ * relationships index, which records the aspect it was found in, whatever that aspect is. No
+ * declaration types it, so it reads as the JSON object every stored aspect is (validateAspect
+ * refuses any other value); undefined when none is stored. Not copied: read it, never change it.
+ */
+export function aspectObjectByName(view: StoreView, urn: string, aspectName: string): JsonObject | undefined {
+  const value: unknown = view.getAspect(urn, aspectName)?.value;
+  return isJsonObject(value) ? value : undefined;
 }

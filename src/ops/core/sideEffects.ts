@@ -6,6 +6,7 @@
  * src/ops/sideEffects.ts loads every such module: it is imported by openCatalog, so a store opened
  * the one way has them all before its first write.
  */
+import type { AspectValue, DeclaredAspect } from '../../model/aspects/define.ts';
 import type { PutAspectResult, StoreTxn } from '../../store/store.ts';
 
 /** Who writes and when: the actor and time every write is stamped with. */
@@ -14,16 +15,16 @@ export type WriteStamp = {
   time: number;
 };
 
-/** One write of an aspect, as its side effects see it. */
-export interface AspectWrite {
+/** One write of an aspect, as its side effects see it; `V`: the aspect's value type, when declared. */
+export interface AspectWrite<V = unknown> {
   txn: StoreTxn;
   stamp: WriteStamp;
   urn: string;
   aspectName: string;
   /** The value written: after `before` effects, the value they returned. */
-  value: unknown;
+  value: V;
   /** The aspect's latest value before this write; undefined when it had none, and for timeseries events. */
-  previous: unknown;
+  previous: V | undefined;
   /**
    * Stores a value as the latest version of an aspect (derived key, stamp, no validation) without
    * running side effects: how an effect keeps other aspects in step.
@@ -44,6 +45,30 @@ export interface SideEffect {
 
 const BY_ASPECT = new Map<string, SideEffect[]>();
 let loaded = false;
+
+/**
+ * The effect of writes of a declared aspect, its write typed by the declaration: writeAspect checks
+ * the value against the declaration (validateAspect) before any effect runs, and the value stored
+ * before was checked when it was written.
+ */
+export interface DeclaredSideEffect<D extends DeclaredAspect> {
+  name: string;
+  before?: (write: AspectWrite<AspectValue<D>>) => AspectValue<D>;
+  after?: (write: AspectWrite<AspectValue<D>>) => void;
+}
+
+/** Registers an effect of writes of `aspect` (a declaration): see DeclaredSideEffect. */
+export function registerDeclaredSideEffect<D extends DeclaredAspect>(aspect: D, effect: DeclaredSideEffect<D>): void {
+  const { name, before, after } = effect;
+  // The one place the checked value meets its declared type (see DeclaredSideEffect).
+  const typed = (w: AspectWrite) => w as AspectWrite<AspectValue<D>>;
+  registerSideEffect({
+    name,
+    aspect: aspect.name,
+    ...(before && { before: (w: AspectWrite) => before(typed(w)) }),
+    ...(after && { after: (w: AspectWrite) => after(typed(w)) }),
+  });
+}
 
 /** Registers an effect; effects of one aspect run in the order they were registered. */
 export function registerSideEffect(effect: SideEffect): void {

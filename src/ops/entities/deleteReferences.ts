@@ -6,6 +6,7 @@
  * caller's transaction.
  */
 import type { StoreTxn, StoreView } from '../../store/store.ts';
+import { aspectObjectByName } from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
 
 export interface RelatedAspect {
@@ -106,8 +107,8 @@ export function findReferences(view: StoreView, ref: string): Array<RelatedAspec
     const key = `${edge.urn}\u0000${edge.aspectName}`;
     if (!rewrite || edge.urn === ref || seen.has(key)) continue;
     seen.add(key);
-    // The aspect is the one the edge was found in (a name from the index, no declaration): any aspect's record.
-    const value = view.getAspect(edge.urn, edge.aspectName)?.value as Json | undefined;
+    // The aspect is the one the edge was found in (a name from the index, no declaration).
+    const value = aspectObjectByName(view, edge.urn, edge.aspectName);
     const next = value === undefined ? undefined : rewrite(value, ref);
     if (next !== undefined)
       found.push({ relationshipType: edge.type, urn: edge.urn, aspectName: edge.aspectName, next });

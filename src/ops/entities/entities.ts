@@ -35,6 +35,21 @@ export function checkStoredEntity(view: StoreView, urn: string, entityType: stri
 }
 
 /**
+ * A read of one entity of `entityType` (a typed root query): checkStoredEntity's checks, then the
+ * entity's read model, `read(view, urn)` — one call for the adapter, which shapes what it returns.
+ */
+export function readStoredEntity<T>(
+  view: StoreView,
+  urn: string,
+  entityType: string,
+  naming: EntityNaming,
+  read: (view: StoreView, urn: string) => T,
+): T {
+  checkStoredEntity(view, urn, entityType, naming);
+  return read(view, urn);
+}
+
+/**
  * Rest.li `listUrns`: the urns of one entity type in urn order, a page from `start`, and how many
  * there are; soft-deleted entities included, as DataHub lists them.
  */

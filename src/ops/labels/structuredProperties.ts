@@ -5,7 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../../errors.ts';
-import { structuredProperties } from '../../model/aspects/storedAsGiven.ts';
+import {
+  propertyDefinition,
+  structuredProperties,
+  type PropertyDefinition,
+} from '../../model/aspects/storedAsGiven.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
@@ -32,14 +36,6 @@ export interface CreateStructuredPropertyInput {
 }
 
 type StoredValue = { string: string } | { double: number };
-
-interface Definition {
-  qualifiedName: string;
-  valueType: string;
-  cardinality?: string;
-  allowedValues?: Array<{ value: StoredValue }>;
-  entityTypes?: string[];
-}
 
 function stored(v: PropertyValueInput, where: string): StoredValue {
   if (v.stringValue != null && v.numberValue != null)
@@ -101,15 +97,16 @@ export async function createStructuredProperty(ctx: OpContext, input: CreateStru
   });
 }
 
-function definitionOf(view: StoreView, propertyUrn: string): Definition {
-  const d = view.getAspect(propertyUrn, 'propertyDefinition')?.value as Definition | undefined;
+function definitionOf(view: StoreView, propertyUrn: string): PropertyDefinition {
+  const d = latestAspect(view, propertyUrn, propertyDefinition);
   if (!d) throw new BadRequestError(`Structured property ${propertyUrn} does not exist`);
   return d;
 }
 
 /** Checks values against the definition: number or text as its value type says, one when SINGLE, allowed ones only. */
-function checkValues(assetUrn: string, propertyUrn: string, d: Definition, values: StoredValue[]): void {
-  const numeric = d.valueType.endsWith('.number');
+function checkValues(assetUrn: string, propertyUrn: string, d: PropertyDefinition, values: StoredValue[]): void {
+  // Stored as given: a definition ingested without its value type takes text.
+  const numeric = d.valueType?.endsWith('.number') === true;
   const where = `values of ${propertyUrn}`;
   for (const v of values) {
     if (numeric !== 'double' in v)

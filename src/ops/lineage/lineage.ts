@@ -9,12 +9,12 @@
  * between schemaField urns, is read from `upstreamLineage.fineGrainedLineages`.
  */
 import { BadRequestError, NotFoundError } from '../../errors.ts';
-import { keyAspectOf, validateUrn } from '../../model/registry.ts';
+import { keyFieldsOf, validateUrn } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
 import status from '../../model/aspects/status.ts';
 import { upstreamLineage } from '../../model/aspects/storedAsGiven.ts';
-import { latestAspect } from '../core/resources.ts';
+import { aspectObjectByName, latestAspect } from '../core/resources.ts';
 
 export type LineageDirection = 'UPSTREAM' | 'DOWNSTREAM';
 export const LINEAGE_DIRECTIONS: readonly LineageDirection[] = ['UPSTREAM', 'DOWNSTREAM'];
@@ -266,7 +266,7 @@ function entityState(view: StoreView, urn: string): { exists: boolean; removed: 
 export function schemaFieldParent(urn: string): string | undefined {
   if (!urn.startsWith('urn:li:schemaField:')) return undefined;
   try {
-    return keyAspectOf(urn).value['parent'] as string | undefined;
+    return keyFieldsOf(urn)['parent'];
   } catch {
     return undefined;
   }
@@ -366,9 +366,8 @@ function downstreamHolders(view: StoreView, columnUrn: string): string[] {
 /** The platform urn of an entity, for `ignoreAsHops` platforms; undefined when it has none. */
 export function platformOf(urn: string): string | undefined {
   try {
-    const key = keyAspectOf(urn);
-    const v = key.value as Record<string, string>;
-    switch (key.entityType) {
+    const v = keyFieldsOf(urn);
+    switch (parseUrn(urn).entityType) {
       case 'dataset':
       case 'mlModel':
       case 'mlModelGroup':
@@ -453,8 +452,8 @@ const actorOf = (s: Stamp) => (typeof s?.actor === 'string' ? s.actor : null);
 export function lineageEdgeStamps(view: StoreView, edge: LineageEdgeRef): LineageEdgeStamps {
   const none = { createdOn: null, createdActor: null, updatedOn: null, updatedActor: null, isManual: false };
   const where = STAMPED[edge.aspectName]?.[edge.type];
-  // The aspect is the one the edge was found in (a name from the index, no declaration): any aspect's record.
-  const value = view.getAspect(edge.source, edge.aspectName)?.value as Record<string, unknown> | undefined;
+  // The aspect is the one the edge was found in (a name from the index, no declaration).
+  const value = aspectObjectByName(view, edge.source, edge.aspectName);
   if (!where || !value) return none;
   for (const field of where.arrays) {
     const list = value[field];

@@ -53,7 +53,7 @@ export interface UpsertCustomAssertionInput {
   scope?: string | null;
   aggregation?: string | null;
   operator?: string | null;
-  parameters?: AssertionStdParameters | null;
+  parameters?: AssertionStdParametersInput | null;
   nativeType?: string | null;
   nativeParameters?: readonly Entry[] | null;
 }
@@ -69,8 +69,13 @@ export interface AssertionResultInput {
 
 const toMap = (entries: readonly Entry[]) => Object.fromEntries(entries.map((e) => [e.key, e.value ?? '']));
 
+/** Assertion parameters as a client sends them: any of them may be null. */
+type AssertionStdParametersInput = {
+  [K in keyof AssertionStdParameters]?: AssertionStdParameters[K] | null;
+};
+
 /** A GraphQL parameters input without its null members (Pegasus records have no nulls). */
-function parametersOf(p: AssertionStdParameters | null | undefined): AssertionStdParameters | undefined {
+function parametersOf(p: AssertionStdParametersInput | null | undefined): AssertionStdParameters | undefined {
   if (!p) return undefined;
   const out: AssertionStdParameters = {};
   for (const k of ['value', 'minValue', 'maxValue'] as const)

@@ -11,7 +11,7 @@ import {
   editableDashboardProperties,
 } from '../../model/aspects/storedAsGiven.ts';
 import type { DeclaredAspect } from '../../model/aspects/define.ts';
-import { keyAspectOf } from '../../model/registry.ts';
+import { keyFieldsOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, stampOf, type CustomPropertyRead, type StampRead } from './common.ts';
 import { readEditableDescription } from './glossary.ts';
@@ -75,7 +75,7 @@ export interface BiIdentityRead {
 
 /** What the urn of a chart or dashboard tells. */
 export function readBiIdentity(kind: BiKind, urn: string): BiIdentityRead {
-  const key = keyAspectOf(urn).value as Record<string, string | undefined>;
+  const key = keyFieldsOf(urn);
   const tool = key['dashboardTool'] ?? '';
   return { tool, id: key[ASPECTS[kind].id] ?? '', platformUrn: `urn:li:dataPlatform:${tool}` };
 }

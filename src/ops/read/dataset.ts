@@ -14,8 +14,9 @@ import editableDatasetProperties, {
 import editableSchemaMetadata, { type EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
 import { viewProperties } from '../../model/aspects/readAsGiven.ts';
 import schemaMetadata, { type SchemaFieldValue, type SchemaMetadata } from '../../model/aspects/schemaMetadata.ts';
-import { keyAspectOf } from '../../model/registry.ts';
+import { datasetKeyOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
+import { readStoredEntity } from '../entities/entities.ts';
 import { effectiveDescription, mergeTags, mergeTerms, type TermsValue } from '../labels/effective.ts';
 import {
   aspectOf,
@@ -186,7 +187,7 @@ class Dataset implements DatasetRead {
     private readonly view: StoreView,
     readonly urn: string,
   ) {
-    const key = keyAspectOf(urn).value as { platform: string; name: string; origin: string };
+    const key = datasetKeyOf(urn);
     this.name = key.name;
     this.origin = key.origin.toUpperCase();
     this.platformUrn = key.platform;
@@ -363,4 +364,13 @@ function buildSchema(sm: SchemaMetadata, editable: EditableSchemaMetadata | unde
 /** The dataset `urn` as read in `view`, whether or not anything is stored for it. */
 export function datasetOf(view: StoreView, urn: string): DatasetRead {
   return new Dataset(view, urn);
+}
+
+/**
+ * `dataset(urn)`: the stored dataset's read model, after the checks with DataHub's messages — a urn
+ * of another type is a BadRequestError, an invalid dataset urn an InvalidUrnError, a dataset with
+ * nothing stored a NotFoundError (GraphQL answers null and a NOT_FOUND error).
+ */
+export function readDataset(view: StoreView, urn: string): DatasetRead {
+  return readStoredEntity(view, urn, 'dataset', { label: 'dataset', name: 'Dataset' }, datasetOf);
 }

@@ -5,7 +5,7 @@
  * and its field path; and a job's inputs and outputs.
  */
 import { dataJobInputOutput, upstreamLineage } from '../../model/aspects/storedAsGiven.ts';
-import { keyAspectOf } from '../../model/registry.ts';
+import { keyFieldsOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf } from './common.ts';
 
@@ -38,10 +38,10 @@ export interface DataJobInputOutputRead {
 export function schemaFieldRefOf(urn: unknown): SchemaFieldRefRead | null {
   if (typeof urn !== 'string' || !urn.startsWith('urn:li:schemaField:')) return null;
   try {
-    const key = keyAspectOf(urn).value as { parent?: unknown; fieldPath?: unknown };
-    return typeof key.parent === 'string' && typeof key.fieldPath === 'string'
-      ? { urn: key.parent, path: key.fieldPath }
-      : null;
+    const key = keyFieldsOf(urn);
+    const parent = key['parent'];
+    const fieldPath = key['fieldPath'];
+    return parent !== undefined && fieldPath !== undefined ? { urn: parent, path: fieldPath } : null;
   } catch {
     return null;
   }

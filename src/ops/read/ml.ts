@@ -21,7 +21,7 @@ import {
   mlModelProperties,
   mlPrimaryKeyProperties,
 } from '../../model/aspects/storedAsGiven.ts';
-import { keyAspectOf } from '../../model/registry.ts';
+import { keyFieldsOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
 import { readEditableDescription } from './glossary.ts';
@@ -56,7 +56,7 @@ export interface MlIdentityRead {
 }
 
 export function readMlIdentity(urn: string): MlIdentityRead {
-  const key = keyAspectOf(urn).value as Record<string, string | undefined>;
+  const key = keyFieldsOf(urn);
   return {
     name: key['name'] ?? '',
     platformUrn: key['platform'] ?? null,

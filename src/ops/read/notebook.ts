@@ -5,7 +5,7 @@
  */
 import { editableNotebookProperties } from '../../model/aspects/readAsGiven.ts';
 import { notebookInfo } from '../../model/aspects/storedAsGiven.ts';
-import { keyAspectOf } from '../../model/registry.ts';
+import { keyFieldsOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, stampOf, type CustomPropertyRead, type StampRead } from './common.ts';
 import { readEditableDescription } from './glossary.ts';
@@ -25,7 +25,7 @@ export interface NotebookIdentityRead {
 
 /** What the urn of a notebook tells. */
 export function readNotebookIdentity(urn: string): NotebookIdentityRead {
-  const key = keyAspectOf(urn).value as Record<string, string | undefined>;
+  const key = keyFieldsOf(urn);
   const tool = key['notebookTool'] ?? '';
   return { tool, notebookId: key['notebookId'] ?? '', platformUrn: `urn:li:dataPlatform:${tool}` };
 }

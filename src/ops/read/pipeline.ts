@@ -9,7 +9,7 @@ import {
   editableDataFlowProperties,
   editableDataJobProperties,
 } from '../../model/aspects/storedAsGiven.ts';
-import { keyAspectOf } from '../../model/registry.ts';
+import { keyFieldsOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
 import { readEditableDescription } from './glossary.ts';
@@ -17,7 +17,6 @@ import { readEditableDescription } from './glossary.ts';
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const props = (p: unknown): Record<string, string> | undefined =>
   p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
-const keyOf = (urn: string) => keyAspectOf(urn).value as Record<string, string | undefined>;
 
 export interface DataFlowIdentityRead {
   orchestrator: string;
@@ -27,7 +26,7 @@ export interface DataFlowIdentityRead {
 }
 
 export function readDataFlowIdentity(urn: string): DataFlowIdentityRead {
-  const key = keyOf(urn);
+  const key = keyFieldsOf(urn);
   const orchestrator = key['orchestrator'] ?? '';
   return {
     orchestrator,
@@ -67,9 +66,9 @@ export interface DataJobIdentityRead {
 }
 
 export function readDataJobIdentity(urn: string): DataJobIdentityRead {
-  const key = keyOf(urn);
+  const key = keyFieldsOf(urn);
   const flow = key['flow'] ?? '';
-  const orchestrator = flow ? (keyOf(flow)['orchestrator'] ?? '') : '';
+  const orchestrator = flow ? (keyFieldsOf(flow)['orchestrator'] ?? '') : '';
   return { jobId: key['jobId'] ?? '', flowUrn: flow || null, platformUrn: `urn:li:dataPlatform:${orchestrator}` };
 }
 

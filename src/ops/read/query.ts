@@ -8,7 +8,7 @@
 import queryProperties from '../../model/aspects/queryProperties.ts';
 import querySubjects from '../../model/aspects/querySubjects.ts';
 import { dataPlatformInstance } from '../../model/aspects/storedAsGiven.ts';
-import { keyAspectOf } from '../../model/registry.ts';
+import { keyFieldsOf } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, stampOf, type CustomPropertyRead, type StampRead } from './common.ts';
@@ -61,7 +61,7 @@ export function querySubjectOf(subject: string): QuerySubjectRead | null {
   const type = parseUrn(subject).entityType;
   if (type === 'dataset') return { dataset: subject, schemaField: null };
   if (type !== 'schemaField') return null;
-  const parent = keyAspectOf(subject).value['parent'];
+  const parent = keyFieldsOf(subject)['parent'];
   if (typeof parent !== 'string' || parseUrn(parent).entityType !== 'dataset') return null;
   return { dataset: parent, schemaField: subject };
 }

@@ -12,7 +12,7 @@ import {
   structuredPropertySettings,
 } from '../../model/aspects/readAsGiven.ts';
 import { propertyDefinition, type PropertyDefinition } from '../../model/aspects/storedAsGiven.ts';
-import { keyAspectOf } from '../../model/registry.ts';
+import { keyFieldsOf } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
@@ -210,7 +210,7 @@ export interface PlatformInstanceRead {
 
 /** A platform instance (a warehouse, a cluster): what its urn says and its stored properties. */
 export function readPlatformInstance(view: StoreView, urn: string): PlatformInstanceRead {
-  const key = keyAspectOf(urn).value as Record<string, string | undefined>;
+  const key = keyFieldsOf(urn);
   const p = aspectOf(view, urn, dataPlatformInstanceProperties);
   return {
     platformUrn: key['platform'] ?? 'urn:li:dataPlatform:unknown',

@@ -6,7 +6,7 @@
  */
 import versionProperties, { type VersionTag } from '../../model/aspects/versionProperties.ts';
 import versionSetProperties from '../../model/aspects/versionSetProperties.ts';
-import { keyAspectOf } from '../../model/registry.ts';
+import { keyFieldsOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import { searchEntities } from '../search/search.ts';
 import type { SearchPage, SearchRequest } from '../search/types.ts';
@@ -28,7 +28,7 @@ export function searchVersions(view: StoreView, versionSetUrn: string, request: 
   const groups = request.filters ?? [];
   return searchEntities(view, {
     ...request,
-    types: request.types ?? [String(keyAspectOf(versionSetUrn).value['entityType'])],
+    types: request.types ?? [String(keyFieldsOf(versionSetUrn)['entityType'])],
     filters: groups.length === 0 ? [[inSet]] : groups.map((g) => [...g, inSet]),
     sort: [...(request.sort ?? []), { field: 'versionSortId', order: 'DESCENDING' }],
   });

@@ -4,24 +4,18 @@
  * the view's (none in common: no results), and each of the request's OR-groups is combined with each
  * of the view's. A view that does not exist is skipped, as DataHub skips it (with a warning there).
  */
+import { dataHubViewInfo } from '../../model/aspects/readAsGiven.ts';
 import type { StoreView } from '../../store/store.ts';
+import { latestAspect } from '../core/resources.ts';
 import { entityTypeKey } from '../../search/filters.ts';
 import type { Condition, Criterion, FilterGroup, SearchRequest } from './types.ts';
 
-interface ViewDefinition {
-  entityTypes?: unknown;
-  filter?: unknown;
-}
-
 export function withView(view: StoreView, req: SearchRequest & { viewUrn?: string | null }): SearchRequest {
   if (!req.viewUrn) return req;
-  const definition = (
-    view.getAspect(req.viewUrn, 'dataHubViewInfo')?.value as { definition?: ViewDefinition } | undefined
-  )?.definition;
+  const definition = latestAspect(view, req.viewUrn, dataHubViewInfo)?.definition;
   if (!definition) return req;
-  const viewTypes = Array.isArray(definition.entityTypes)
-    ? definition.entityTypes.filter((t): t is string => typeof t === 'string')
-    : [];
+  const entityTypes = definition['entityTypes'];
+  const viewTypes = Array.isArray(entityTypes) ? entityTypes.filter((t): t is string => typeof t === 'string') : [];
   let types = req.types;
   let within = req.within;
   if (viewTypes.length > 0) {
@@ -31,7 +25,7 @@ export function withView(view: StoreView, req: SearchRequest & { viewUrn?: strin
     // No type in common: DataHub answers an empty page.
     if (types.length === 0) within = new Set();
   }
-  const viewGroups = filterGroupsOf(definition.filter);
+  const viewGroups = filterGroupsOf(definition['filter']);
   const base = req.filters ?? [];
   const filters =
     viewGroups.length === 0

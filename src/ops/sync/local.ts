@@ -1,4 +1,5 @@
 /** How sync reads a catalog file's side of an aspect: its current value, its version and its history. */
+import { isJsonObject } from '../../model/json.ts';
 import { isKeyAspect, keyAspectOf } from '../../model/registry.ts';
 import type { StoreView } from '../../store/store.ts';
 import type { AspectVersion } from '../../sync/base.ts';
@@ -66,25 +67,24 @@ export function normaliseSlice(s: Slice): Slice {
   };
 }
 
+/** A field of an aspect value as a remote gave it (not checked: it may be anything); undefined unless an object's. */
+const fieldOf = (v: unknown, field: string): unknown => (isJsonObject(v) ? v[field] : undefined);
+
 const list = (v: unknown, field: string): unknown[] => {
-  const l = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[field] : undefined;
+  const l = fieldOf(v, field);
   return Array.isArray(l) ? l : [];
 };
 
 /** Whether an entity is in the slice (its type and urns are filtered where it is read). */
 export function inSlice(e: RemoteEntity, s: Slice): boolean {
   if (s.platform) {
-    const own = (e.aspects.get('dataPlatformInstance')?.value as { platform?: string } | undefined)?.platform;
+    const own = fieldOf(e.aspects.get('dataPlatformInstance')?.value, 'platform');
     const inUrn = e.urn.includes(`${s.platform},`) || e.urn.includes(`${s.platform})`);
     if (own !== s.platform && !inUrn) return false;
   }
   if (s.tag && !list(e.aspects.get('globalTags')?.value, 'tags').some((t) => (t as { tag?: string }).tag === s.tag))
     return false;
   if (s.domain && !list(e.aspects.get('domains')?.value, 'domains').includes(s.domain)) return false;
-  if (
-    s.container &&
-    (e.aspects.get('container')?.value as { container?: string } | undefined)?.container !== s.container
-  )
-    return false;
+  if (s.container && fieldOf(e.aspects.get('container')?.value, 'container') !== s.container) return false;
   return true;
 }

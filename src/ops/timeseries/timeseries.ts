@@ -4,6 +4,7 @@
  * `getTimeseriesAspectValues` and the GraphQL timeseries fields (`Dataset.operations`,
  * `DataProcessInstance.state`, `Assertion.runEvents`) answer.
  */
+import type { AspectValue, DeclaredAspect } from '../../model/aspects/define.ts';
 import { isTimeseriesAspect } from '../../model/timeseries.ts';
 import { BadRequestError } from '../../errors.ts';
 import type { StoreView, TimeRange, TimeseriesRow } from '../../store/store.ts';
@@ -52,6 +53,23 @@ export function readTimeseries(
     if (out.length >= limit) break;
   }
   return out;
+}
+
+/** An event of a declared timeseries aspect, typed by its declaration. */
+export type DeclaredTimeseriesRow<D extends DeclaredAspect> = Omit<TimeseriesRow, 'value'> & { value: AspectValue<D> };
+
+/**
+ * readTimeseries of a declared aspect, each event typed by its declaration: events were checked
+ * against it when written (writeAspect), and those declared `asGiven` type what is read, not what
+ * was checked (a reader keeps its guards).
+ */
+export function readDeclaredTimeseries<D extends DeclaredAspect>(
+  store: StoreView,
+  urn: string,
+  aspect: D,
+  query: TimeseriesQuery = {},
+): DeclaredTimeseriesRow<D>[] {
+  return readTimeseries(store, urn, aspect.name, query) as DeclaredTimeseriesRow<D>[];
 }
 
 const partitionOf = (value: Record<string, unknown>) =>

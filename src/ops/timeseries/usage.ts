@@ -4,8 +4,9 @@
  * the latest profile. Ingestion sources (Snowflake, BigQuery, Redshift usage …) send the buckets;
  * nothing here estimates what they did not send.
  */
-import type { StoreView, TimeseriesRow } from '../../store/store.ts';
-import { readTimeseries } from './timeseries.ts';
+import { datasetProfile, datasetUsageStatistics } from '../../model/aspects/readAsGiven.ts';
+import type { StoreView } from '../../store/store.ts';
+import { readDeclaredTimeseries, readTimeseries, type DeclaredTimeseriesRow } from './timeseries.ts';
 
 export type UsageRange = 'DAY' | 'WEEK' | 'MONTH' | 'QUARTER' | 'YEAR' | 'ALL';
 
@@ -36,19 +37,12 @@ export interface UsageSummary {
   aggregations: UsageTotals;
 }
 
-interface UsageEvent {
-  eventGranularity?: { unit?: string } | null;
-  uniqueUserCount?: number;
-  totalSqlQueries?: number;
-  topSqlQueries?: string[];
-  userCounts?: Array<{ user?: string; count?: number; userEmail?: string }>;
-  fieldCounts?: Array<{ fieldPath?: string; count?: number }>;
-}
+type UsageRow = DeclaredTimeseriesRow<typeof datasetUsageStatistics>;
 
 /** The buckets in `range` before `now`, oldest first, and their roll-up. */
 export function usageStats(store: StoreView, urn: string, range: UsageRange, now: number): UsageSummary {
   const days = RANGE_DAYS[range];
-  const rows = readTimeseries(store, urn, 'datasetUsageStatistics', {
+  const rows = readDeclaredTimeseries(store, urn, datasetUsageStatistics, {
     startTimeMillis: days === null ? null : now - days * DAY_MS,
     endTimeMillis: now,
   }).reverse();
@@ -56,8 +50,8 @@ export function usageStats(store: StoreView, urn: string, range: UsageRange, now
   return { buckets, aggregations: rollUp(rows) };
 }
 
-function bucketOf(row: TimeseriesRow): UsageBucket {
-  const e = row.value as UsageEvent;
+function bucketOf(row: UsageRow): UsageBucket {
+  const e = row.value;
   const totals = rollUp([row]);
   return {
     bucket: row.timestampMillis,
@@ -69,12 +63,12 @@ function bucketOf(row: TimeseriesRow): UsageBucket {
 }
 
 /** Sums over buckets: queries added, users and fields counted once each with their summed counts, most used first. */
-function rollUp(rows: readonly TimeseriesRow[]): UsageTotals {
+function rollUp(rows: readonly UsageRow[]): UsageTotals {
   let totalSqlQueries = 0;
   const users = new Map<string, UserCount>();
   const fields = new Map<string, number>();
   for (const row of rows) {
-    const e = row.value as UsageEvent;
+    const e = row.value;
     totalSqlQueries += typeof e.totalSqlQueries === 'number' ? e.totalSqlQueries : 0;
     for (const u of e.userCounts ?? []) {
       if (typeof u.user !== 'string') continue;
@@ -117,11 +111,7 @@ export function datasetStats(store: StoreView, urn: string, now: number): Datase
   const hasProfile = kinds.includes('datasetProfile');
   if (!hasUsage && !hasOperations && !hasProfile) return null;
   const usage = hasUsage ? usageStats(store, urn, 'MONTH', now).aggregations : null;
-  const profile = hasProfile
-    ? (readTimeseries(store, urn, 'datasetProfile', { limit: 1 })[0]?.value as
-        | { rowCount?: number; sizeInBytes?: number }
-        | undefined)
-    : undefined;
+  const profile = hasProfile ? readDeclaredTimeseries(store, urn, datasetProfile, { limit: 1 })[0]?.value : undefined;
   return {
     queryCountLast30Days: usage ? usage.totalSqlQueries : null,
     uniqueUserCountLast30Days: usage ? usage.uniqueUserCount : null,

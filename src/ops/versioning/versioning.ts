@@ -7,7 +7,7 @@
  * through the side effects in versioningEffects.ts. Messages are DataHub's.
  */
 import { BadRequestError } from '../../errors.ts';
-import { keyAspectOf } from '../../model/registry.ts';
+import { keyFieldsOf } from '../../model/registry.ts';
 import type { VersionProperties } from '../../model/aspects/versionProperties.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkUrnSyntax, urnTypeOf } from '../core/resources.ts';
@@ -67,7 +67,7 @@ export async function linkAssetVersion(ctx: OpContext, input: LinkVersionInput):
   checkVersionSetUrn(input.versionSet);
   checkUrnSyntax(input.linkedEntity);
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
-  const setType = String(keyAspectOf(input.versionSet).value['entityType']);
+  const setType = String(keyFieldsOf(input.versionSet)['entityType']);
   const entityType = urnTypeOf(input.linkedEntity);
   if (setType !== entityType) {
     throw new BadRequestError(

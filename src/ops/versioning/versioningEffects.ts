@@ -17,7 +17,7 @@ import versionProperties, { type VersionProperties } from '../../model/aspects/v
 import versionSetProperties, { type VersionSetProperties } from '../../model/aspects/versionSetProperties.ts';
 import type { PutAspectResult, StoreTxn, StoreView } from '../../store/store.ts';
 import { latestAspect } from '../core/resources.ts';
-import { registerSideEffect } from '../core/sideEffects.ts';
+import { registerDeclaredSideEffect } from '../core/sideEffects.ts';
 
 /** Stores one aspect value as is (no side effects). */
 export type StoreFn = (urn: string, aspectName: string, value: unknown) => PutAspectResult;
@@ -64,23 +64,13 @@ function setIsLatest(view: StoreView, urn: string, isLatest: boolean, store: Sto
   if (current && current.isLatest !== isLatest) store(urn, 'versionProperties', { ...current, isLatest });
 }
 
-registerSideEffect({
+registerDeclaredSideEffect(versionProperties, {
   name: 'versionSetLatest',
-  aspect: 'versionProperties',
-  before: (w) =>
-    writeVersion(w.txn, w.urn, w.value as VersionProperties, w.previous as VersionProperties | undefined, w.put),
+  before: (w) => writeVersion(w.txn, w.urn, w.value, w.previous, w.put),
 });
-registerSideEffect({
+registerDeclaredSideEffect(versionSetProperties, {
   name: 'versionIsLatest',
-  aspect: 'versionSetProperties',
-  after: (w) =>
-    afterVersionSet(
-      w.txn,
-      w.urn,
-      w.value as VersionSetProperties,
-      w.previous as VersionSetProperties | undefined,
-      w.put,
-    ),
+  after: (w) => afterVersionSet(w.txn, w.urn, w.value, w.previous, w.put),
 });
 
 /** Before a version's properties are stored: its set follows; returns the value to store, `isLatest` computed. */

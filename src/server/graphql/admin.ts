@@ -24,15 +24,21 @@ import {
 } from '../../ops/admin/connections.ts';
 import type { StoreView } from '../../store/store.ts';
 import type { GraphqlContext } from './resolvers.ts';
-import { entityRef } from './types/registry.ts';
+import type * as G from './schema.generated.ts';
+import { refAs } from './types/shared.ts';
 
 type Args<T> = { input: T };
 
 const op = (ctx: GraphqlContext) => ({ store: ctx.store, actor: ctx.actor });
 
 /** A connection's read model, or null when it is not stored whole (DataHub's ConnectionMapper). */
-function connectionView(view: StoreView, urn: string) {
-  return getConnection(view, urn) ? entityRef(view, urn) : null;
+function connectionView(view: StoreView, urn: string): G.DataHubConnection | null {
+  return getConnection(view, urn) ? refAs<G.DataHubConnection>(view, urn) : null;
+}
+
+/** A connection just written: stored whole in the write that returned its urn, so its read model. */
+function writtenConnection(view: StoreView, urn: string): G.DataHubConnection {
+  return refAs<G.DataHubConnection>(view, urn);
 }
 
 export const adminRoots = {
@@ -50,8 +56,8 @@ export const adminRoots = {
     return urnTypeOf(urn) === CONNECTION_TYPE ? connectionView(ctx.store, urn) : null;
   },
   upsertConnection: async ({ input }: Args<UpsertConnectionInput>, ctx: GraphqlContext) =>
-    connectionView(ctx.store, await upsertConnection(op(ctx), input)),
+    writtenConnection(ctx.store, await upsertConnection(op(ctx), input)),
   updateConnection: async ({ input }: Args<UpdateConnectionInput>, ctx: GraphqlContext) =>
-    connectionView(ctx.store, await updateConnection(op(ctx), input)),
+    writtenConnection(ctx.store, await updateConnection(op(ctx), input)),
   deleteConnection: ({ input }: Args<{ urn: string }>, ctx: GraphqlContext) => deleteConnection(op(ctx), input.urn),
-};
+} satisfies Partial<G.QueryRoots<GraphqlContext> & G.MutationRoots<GraphqlContext>>;

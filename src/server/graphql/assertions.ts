@@ -23,4 +23,4 @@ export const assertionRoots = {
   reportAssertionResult: ({ urn, result }: { urn: string; result: AssertionResultInput }, ctx: GraphqlContext) =>
     reportAssertionResult(op(ctx), urn, result),
   deleteAssertion: ({ urn }: { urn: string }, ctx: GraphqlContext) => deleteAssertion(op(ctx), urn),
-};
+} satisfies Partial<G.QueryRoots<GraphqlContext> & G.MutationRoots<GraphqlContext>>;

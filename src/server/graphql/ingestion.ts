@@ -13,7 +13,8 @@ import { acceptRole, createInviteToken, getInviteToken } from '../../ops/identit
 import { batchAssignRole, listRoles } from '../../ops/identity/roles.ts';
 import type { OpContext } from '../../ops/core/context.ts';
 import type { GraphqlContext } from './resolvers.ts';
-import { dataHubRole } from './types/dataHubRole.ts';
+import type * as G from './schema.generated.ts';
+import { dataHubRoleView } from './types/dataHubRole.ts';
 import { executionRequestView, ingestionSourceView } from './types/ingestionSource.ts';
 
 type Args<T> = { input: T };
@@ -53,7 +54,7 @@ export const ingestionRoots = {
       start: page.start,
       count: page.count,
       total: page.total,
-      roles: page.urns.map((u) => dataHubRole.build(ctx.store, u)),
+      roles: page.urns.map((u) => dataHubRoleView(ctx.store, u)),
     };
   },
   batchAssignRole: ({ input }: Args<{ roleUrn?: string | null; actors: string[] }>, ctx: GraphqlContext) =>
@@ -65,4 +66,4 @@ export const ingestionRoots = {
     inviteToken: await createInviteToken(op(ctx), input.roleUrn),
   }),
   acceptRole: ({ input }: Args<{ inviteToken: string }>, ctx: GraphqlContext) => acceptRole(op(ctx), input.inviteToken),
-};
+} satisfies Partial<G.QueryRoots<GraphqlContext> & G.MutationRoots<GraphqlContext>>;

@@ -68,29 +68,6 @@ import { adminRoots } from './admin.ts';
 import { versioningRoots } from './versioning.ts';
 import { ingestionRoots } from './ingestion.ts';
 
-/** Root queries `<field>(urn)` answered by the generic entity read models: field → urn entity type. */
-const TYPED_ROOTS: Array<[string, string]> = [
-  ['glossaryTerm', 'glossaryTerm'],
-  ['glossaryNode', 'glossaryNode'],
-  ['domain', 'domain'],
-  ['container', 'container'],
-  ['chart', 'chart'],
-  ['dashboard', 'dashboard'],
-  ['dataFlow', 'dataFlow'],
-  ['dataJob', 'dataJob'],
-  ['dataProduct', 'dataProduct'],
-  ['dataPlatform', 'dataPlatform'],
-  ['dataPlatformInstance', 'dataPlatformInstance'],
-  ['mlModel', 'mlModel'],
-  ['mlModelGroup', 'mlModelGroup'],
-  ['mlFeature', 'mlFeature'],
-  ['mlFeatureTable', 'mlFeatureTable'],
-  ['mlPrimaryKey', 'mlPrimaryKey'],
-  ['notebook', 'notebook'],
-  ['structuredProperty', 'structuredProperty'],
-  ['document', 'document'],
-];
-
 /** Per-request context handed to every resolver. */
 export interface GraphqlContext extends Record<PropertyKey, unknown> {
   store: Store;
@@ -114,6 +91,17 @@ const tokenMetadata = (t: TokenMetadata) => ({
   expiresAt: t.expiresAt,
 });
 
+/** A root query `<field>(urn)` answered by the read model of `urnType`, as the GraphQL type `T` it maps to. */
+const typedRoot =
+  <T extends G.Entity>(urnType: string) =>
+  ({ urn }: { urn: string }, ctx: GraphqlContext): T =>
+    typed<T>(getTypedEntity(ctx.store, urn, urnType));
+
+/**
+ * Every root field of the schema (Query and Mutation), each typed by the generated QueryRoots and
+ * MutationRoots: tsc rejects a missing root, arguments the schema does not give, and a result of
+ * another type than the field's.
+ */
 export const rootValue = {
   // ---- queries ----
   dataset: ({ urn }: { urn: string }, ctx: GraphqlContext) =>
@@ -128,12 +116,26 @@ export const rootValue = {
   ...adminRoots,
   ...versioningRoots,
   ...ingestionRoots,
-  ...Object.fromEntries(
-    TYPED_ROOTS.map(([field, urnType]) => [
-      field,
-      ({ urn }: { urn: string }, ctx: GraphqlContext) => getTypedEntity(ctx.store, urn, urnType),
-    ]),
-  ),
+  // Root queries `<field>(urn)` answered by the generic entity read models.
+  glossaryTerm: typedRoot<G.GlossaryTerm>('glossaryTerm'),
+  glossaryNode: typedRoot<G.GlossaryNode>('glossaryNode'),
+  domain: typedRoot<G.Domain>('domain'),
+  container: typedRoot<G.Container>('container'),
+  chart: typedRoot<G.Chart>('chart'),
+  dashboard: typedRoot<G.Dashboard>('dashboard'),
+  dataFlow: typedRoot<G.DataFlow>('dataFlow'),
+  dataJob: typedRoot<G.DataJob>('dataJob'),
+  dataProduct: typedRoot<G.DataProduct>('dataProduct'),
+  dataPlatform: typedRoot<G.DataPlatform>('dataPlatform'),
+  dataPlatformInstance: typedRoot<G.DataPlatformInstance>('dataPlatformInstance'),
+  mlModel: typedRoot<G.MLModel>('mlModel'),
+  mlModelGroup: typedRoot<G.MLModelGroup>('mlModelGroup'),
+  mlFeature: typedRoot<G.MLFeature>('mlFeature'),
+  mlFeatureTable: typedRoot<G.MLFeatureTable>('mlFeatureTable'),
+  mlPrimaryKey: typedRoot<G.MLPrimaryKey>('mlPrimaryKey'),
+  notebook: typedRoot<G.Notebook>('notebook'),
+  structuredProperty: typedRoot<G.StructuredPropertyEntity>('structuredProperty'),
+  document: typedRoot<G.Document>('document'),
   tag: ({ urn }: { urn: string }, ctx: GraphqlContext) => typed<G.Tag>(getTypedEntity(ctx.store, urn, 'tag')),
   corpUser: ({ urn }: { urn: string }, ctx: GraphqlContext) =>
     typed<G.CorpUser>(getTypedEntity(ctx.store, urn, 'corpuser')),
@@ -334,4 +336,4 @@ export const rootValue = {
     return { accessToken: token, metadata: tokenMetadata(metadata) };
   },
   revokeAccessToken: ({ tokenId }: { tokenId: string }, ctx: GraphqlContext) => revokeAccessToken(op(ctx), tokenId),
-};
+} satisfies G.QueryRoots<GraphqlContext> & G.MutationRoots<GraphqlContext>;

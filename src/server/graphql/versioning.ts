@@ -10,6 +10,7 @@ import {
   type UnlinkVersionInput,
 } from '../../ops/versioning/versioning.ts';
 import type { GraphqlContext } from './resolvers.ts';
+import type * as G from './schema.generated.ts';
 import { getTypedEntity } from './types/registry.ts';
 import { versionSet } from './types/versionSet.ts';
 
@@ -23,4 +24,4 @@ export const versioningRoots = {
     const urn = await unlinkAssetVersion({ store: ctx.store, actor: ctx.actor }, input);
     return urn === null ? null : versionSet.build(ctx.store, urn);
   },
-};
+} satisfies Partial<G.QueryRoots<GraphqlContext> & G.MutationRoots<GraphqlContext>>;

@@ -4,6 +4,7 @@
  */
 import {
   datasetOf,
+  readDataset,
   fieldType as fieldTypeOf,
   type DatasetRead,
   type SchemaFieldRead,
@@ -162,9 +163,8 @@ export class DatasetView extends EntityView implements G.Dataset {
   readonly name: string;
   #platform: G.DataPlatform | undefined;
   readonly origin: G.FabricType;
-  constructor(view: StoreView, urn: string) {
-    super(view, urn);
-    const read = datasetOf(view, urn);
+  constructor(view: StoreView, read: DatasetRead) {
+    super(view, read.urn);
     this.#read = read;
     this.name = read.name;
     this.origin = asEnum<G.FabricType>(read.origin);
@@ -260,11 +260,13 @@ export class DatasetView extends EntityView implements G.Dataset {
 
 /** The `Dataset` GraphQL object of `urn` (whether or not anything is stored for it). */
 export function datasetView(view: StoreView, urn: string): DatasetView {
-  return new DatasetView(view, urn);
+  return new DatasetView(view, datasetOf(view, urn));
 }
 
 export const dataset: EntityKind = {
   typename: 'Dataset',
   enumValue: 'DATASET',
   build: datasetView,
+  // dataset(urn): one read-model call (checks included), shaped.
+  read: (view, urn) => new DatasetView(view, readDataset(view, urn)),
 };

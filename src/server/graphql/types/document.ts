@@ -18,7 +18,15 @@ import type { StampRead } from '../../../ops/read/common.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type { GraphqlContext } from '../resolvers.ts';
 import type * as G from '../schema.generated.ts';
-import { type EntityKind, asEnum, customPropertiesView, EntityView, platformView, refAs } from './shared.ts';
+import {
+  type EntityKind,
+  asEnum,
+  customPropertiesView,
+  EntityView,
+  platformView,
+  refAs,
+  withFields,
+} from './shared.ts';
 
 /** An audit stamp whose actor is read when selected. */
 function resolvedStamp(view: StoreView, s: StampRead): G.ResolvedAuditStamp {
@@ -100,17 +108,13 @@ export const RELATED_DOCUMENT_HOLDERS: ReadonlySet<string> = new Set([
  * the entity that the caller may see (so the field needs the request's actor).
  */
 export function withRelatedDocuments(kind: EntityKind): EntityKind {
-  return {
-    ...kind,
-    build: (view, urn) =>
-      Object.assign(kind.build(view, urn), {
-        relatedDocuments: ({ input }: { input: RelatedDocumentsQuery }, ctx: GraphqlContext) => {
-          const page = relatedDocuments(view, urn, input, ctx.actor);
-          const documents = page.urns.map((u) => refAs<G.Document>(view, u));
-          const { start, count, total } = page;
-          const result: G.RelatedDocumentsResult = { start, count, total, documents };
-          return result;
-        },
-      }),
-  };
+  return withFields(kind, (view, urn) => ({
+    relatedDocuments: ({ input }: { input: RelatedDocumentsQuery }, ctx: GraphqlContext) => {
+      const page = relatedDocuments(view, urn, input, ctx.actor);
+      const documents = page.urns.map((u) => refAs<G.Document>(view, u));
+      const { start, count, total } = page;
+      const result: G.RelatedDocumentsResult = { start, count, total, documents };
+      return result;
+    },
+  }));
 }

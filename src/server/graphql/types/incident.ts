@@ -11,7 +11,7 @@ import {
 } from '../../../ops/read/incident.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
-import { asEnum, common, nullInNonNull, refAs, stampView, type EntityKind, type Shaped } from './shared.ts';
+import { asEnum, common, nullInNonNull, refAs, stampView, type EntityKind, type Shaped, withFields } from './shared.ts';
 
 /** The urn entity types whose GraphQL type has `incidents` (DataHub's incident.graphql). */
 export const INCIDENT_HOLDERS: ReadonlySet<string> = new Set(['dataset', 'chart', 'dashboard', 'dataFlow', 'dataJob']);
@@ -73,17 +73,13 @@ type IncidentsPage = Omit<G.EntityIncidentsResult, 'incidents'> & { incidents: S
 
 /** The same entity kind, its read model carrying `incidents(state, stage, priority, assigneeUrns, start, count)`. */
 export function withIncidents(kind: EntityKind): EntityKind {
-  return {
-    ...kind,
-    build: (view, urn) =>
-      Object.assign(kind.build(view, urn), {
-        incidents: (args: EntityIncidentsQuery): IncidentsPage => {
-          const page = entityIncidents(view, urn, args);
-          const incidents = page.incidents.map((i) =>
-            Object.assign(common(view, i.urn, incident), incidentFields(view, i)),
-          );
-          return { start: page.start, count: page.count, total: page.total, incidents };
-        },
-      }),
-  };
+  return withFields(kind, (view, urn) => ({
+    incidents: (args: EntityIncidentsQuery): IncidentsPage => {
+      const page = entityIncidents(view, urn, args);
+      const incidents = page.incidents.map((i) =>
+        Object.assign(common(view, i.urn, incident), incidentFields(view, i)),
+      );
+      return { start: page.start, count: page.count, total: page.total, incidents };
+    },
+  }));
 }

@@ -4,7 +4,7 @@
  * terms, containers, …). One file per entity type beside this one; index.ts lists them and fills the
  * table here once, when it loads. This module imports none of them: they import it.
  */
-import { checkStoredEntity, entityExists } from '../../../ops/entities/entities.ts';
+import { entityExists, readStoredEntity } from '../../../ops/entities/entities.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
@@ -53,11 +53,16 @@ export function getEntitiesByUrn(view: StoreView, urns: readonly string[]): Arra
   return urns.map((u) => getEntityByUrn(view, u));
 }
 
-/** A typed root query (`dataset(urn)`, `chart(urn)`, …): checks the urn's type; a missing entity is NOT_FOUND. */
+/**
+ * A typed root query (`dataset(urn)`, `chart(urn)`, …): one operation checks the urn's type (else
+ * 400) and that the entity is stored (else NOT_FOUND), and reads it — the kind's own `read` (a
+ * dataset: readDataset), else readStoredEntity with the kind's `build` (the other kinds' views read
+ * their aspects field by field, through several read models, and have no one to return).
+ */
 export function getTypedEntity(view: StoreView, urn: string, urnType: string): G.Entity {
   const k = kinds()[urnType]!;
-  checkStoredEntity(view, urn, urnType, { label: LABELS[urnType] ?? urnType, name: k.typename });
-  return k.build(view, urn);
+  if (k.read) return k.read(view, urn);
+  return readStoredEntity(view, urn, urnType, { label: LABELS[urnType] ?? urnType, name: k.typename }, k.build);
 }
 
 /** Entity types `entity(urn)` can answer for. */

@@ -2,13 +2,14 @@
 import { makeUrn } from '../../../model/urn.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
-import { type EntityKind, type Shaped, common, keyOf, ref, refAs } from './shared.ts';
+import { keyFieldsOf } from '../../../model/registry.ts';
+import { type EntityKind, type Shaped, common, ref, refAs } from './shared.ts';
 
 export const schemaField: EntityKind = {
   typename: 'SchemaFieldEntity',
   enumValue: 'SCHEMA_FIELD',
   build: (view, urn): Shaped<G.SchemaFieldEntity> => {
-    const key = keyOf(urn);
+    const key = keyFieldsOf(urn);
     return Object.assign(common(view, urn, schemaField), {
       fieldPath: key['fieldPath'] ?? '',
       parent: () => ref(view, key['parent'] ?? ''),

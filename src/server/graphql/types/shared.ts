@@ -15,7 +15,6 @@ import {
   type MlKind,
   type VersionTagRead,
 } from '../../../ops/read/ml.ts';
-import { keyAspectOf } from '../../../model/registry.ts';
 import { parseUrn } from '../../../model/urn.ts';
 import type { Stamp } from '../../../model/aspects/define.ts';
 import type { GlobalTags } from '../../../model/aspects/globalTags.ts';
@@ -343,7 +342,27 @@ export type Builder = (view: StoreView, urn: string) => G.Entity;
 export interface EntityKind {
   typename: string;
   enumValue: G.EntityType;
+  /** The read model of an entity of this type, whether or not anything is stored for it. */
   build: Builder;
+  /**
+   * The typed root query's read (`dataset(urn)`): one call of an operation that checks the urn and
+   * that the entity is stored, with DataHub's messages, and returns its read model; shaped as `build`
+   * shapes it. Without one, registry.ts checks with the generic readStoredEntity and `build`.
+   */
+  read?: Builder;
+}
+
+/**
+ * The same entity kind, its read models (of `build` and `read`) carrying the fields `extra` gives:
+ * a field some entity types share that needs more than the entity (the request's actor …).
+ */
+export function withFields(kind: EntityKind, extra: (view: StoreView, urn: string) => object): EntityKind {
+  const { build, read } = kind;
+  return {
+    ...kind,
+    build: (view, urn) => Object.assign(build(view, urn), extra(view, urn)),
+    ...(read && { read: (view: StoreView, urn: string) => Object.assign(read(view, urn), extra(view, urn)) }),
+  };
 }
 
 export const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -643,10 +662,6 @@ export abstract class EntityView implements G.Entity {
   get health(): G.Health[] {
     return COMMON.health(this.view, this.urn);
   }
-}
-
-export function keyOf(urn: string): Record<string, string> {
-  return keyAspectOf(urn).value as Record<string, string>;
 }
 
 export const oneOf = (values: ReadonlySet<string>, v: unknown): string | null =>
