@@ -809,6 +809,8 @@ class RelationshipCheck {
   private readonly unknowns = new Set<number>();
   private blocks = 0;
   private edges = 0;
+  /** Column edges the aspects declare (relSourced holds two keys for each). */
+  private sourced = 0;
 
   unknown(id: number): void {
     this.unknowns.add(id);
@@ -826,7 +828,20 @@ class RelationshipCheck {
       if (!this.index.carries(aspect)) continue;
       const value = latest.value(aspect);
       if (value === undefined) continue;
-      for (const { type, dest } of this.index.edgesOf(aspect, value)) {
+      for (const e of this.index.edgesOf(aspect, value)) {
+        const { type, dest } = e;
+        if (e.source !== undefined) {
+          // A column edge (relSourced): held under both keys, or a problem.
+          this.sourced++;
+          if (!this.index.holdsSourced(urn, aspect, e))
+            this.problem(
+              'relSourced',
+              `${e.source} --${type}--> ${dest}`,
+              `the relationships index lacks this column edge, which aspect ${aspect} of ${urn} declares`,
+              'reindex',
+            );
+          continue;
+        }
         const k = `${dest}\u0000${type}\u0000${aspect}`;
         let group = this.pending.get(k);
         if (!group) this.pending.set(k, (group = { dest, type, aspect, ids: new Set() }));
@@ -882,6 +897,15 @@ class RelationshipCheck {
         'reindex',
       );
     }
-    return this.edges;
+    const held = this.index.sourcedEntries();
+    if (complete && held > this.sourced * 2) {
+      this.problem(
+        'relSourced',
+        'the relationships index',
+        `it holds ${counted(held - this.sourced * 2, 'key')} of column edges that no aspect declares`,
+        'reindex',
+      );
+    }
+    return this.edges + this.sourced;
   }
 }

@@ -202,7 +202,7 @@ export class WriteScope implements StoreTxn {
 
   // Every aspect change keeps both indexes: edges now, the search document at the end of the write.
   private indexEdges(urn: string, id: number | undefined, aspectName: string, before: unknown, after: unknown): void {
-    this.relationships.updateEdges(id, aspectName, before, after);
+    this.relationships.updateEdges(urn, id, aspectName, before, after);
     if (this.search.shapes(aspectName)) this.dirty.add(urn);
   }
 
