@@ -44,7 +44,7 @@ async function sampleCatalogs(): Promise<{ source: string; pulled: string }> {
 const SOUND = (path: string) =>
   new RegExp(
     `^${escapeRegExp(path)}: no problem found in [\\d.]+s; checked \\d+ tables \\(\\d+ entries\\): (\\d+) entities, (\\d+) aspect values and (\\d+) timeseries values? against their checksums, ` +
-      `the entity index, the relationships index \\((\\d+) edges?\\) and the search index \\((\\d+) documents?\\) against the aspects, (\\d+) sync bases? of (\\d+) remotes?\\.\\n$`,
+      `the entity index, the relationships index \\((\\d+) edges?\\) and the search index \\((\\d+) documents?\\) against the aspects, (\\d+) sync bases? of (\\d+) remotes?\\.\\nEvent log: \\d+ events?(?: \\(offsets \\d+ to \\d+\\))?; it keeps 7 days of events, at most 1000000 events\\.\\n$`,
   );
 
 describe('catalog verify', () => {

@@ -39,6 +39,7 @@ import {
 import { BLOCK_BITS } from './idBlocks.ts';
 import { comesAfter } from './keyWalks.ts';
 import type { RelationshipIndex } from './relationships.ts';
+import type { EventLog } from './events.ts';
 import type { SearchTables } from './searchIndex.ts';
 import { SearchCheck } from './searchVerify.ts';
 import type { SyncTables } from './syncState.ts';
@@ -55,6 +56,8 @@ export interface VerifyParts {
   tables: Tables;
   compression: Compression;
   relationships: RelationshipIndex;
+  /** The change event log: its summary goes in the report as it is. */
+  events: EventLog;
   search: SearchTables;
   sync: SyncTables;
 }
@@ -102,6 +105,7 @@ export function verifyStore(
     documents: 0,
     remotes: 0,
     syncBases: 0,
+    events: parts.events.summary(),
   };
   const problem = (part: string, subject: string, what: string, fix: VerifyFix) =>
     report({ part, subject, problem: what, fix });

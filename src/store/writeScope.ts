@@ -26,6 +26,7 @@ import {
 import { deleteTimeseries } from './timeseries.ts';
 import type { PutAspectInput, PutAspectResult, StoreTxn, StoreView } from './view.ts';
 import type { RemoteRecord, SyncBase, SyncWrites } from './syncState.ts';
+import type { AspectChangeInput, ChangeEventDeriver, EventLog, EventRecord } from './events.ts';
 
 /** What a write scope reads and writes through: the store's parts, made once when it opens. */
 export interface StoreParts {
@@ -39,7 +40,12 @@ export interface StoreParts {
   readonly walk: Walk;
   /** The sync tables' writes (syncState.ts). */
   readonly syncWrites: SyncWrites;
+  /** The change event log (events.ts), and the model's deriver of events once openCatalog has given it. */
+  readonly events: { readonly log: EventLog; deriver: ChangeEventDeriver | undefined };
 }
+
+/** The actor of an event whose change carries no stamp (a delete): DataHub's system actor. */
+const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
 
 export class WriteScope implements StoreTxn {
   readonly search: SearchTables;
@@ -78,6 +84,13 @@ export class WriteScope implements StoreTxn {
   private readonly entityUrns: Tables['entityUrns'];
   private readonly meta: Tables['meta'];
   private readonly sync: SyncWrites;
+  private readonly events: StoreParts['events'];
+  /** The events this transaction's changes make, written at its end (finish). */
+  private readonly pendingEvents: EventRecord[] = [];
+  /** The stamp of the transaction's last aspect write: the actor of its deletes' events. */
+  private lastStamp: { time: number; actor: string } | undefined;
+  /** Whether finish() wrote events (the store then tells whoever waits for them, once committed). */
+  wroteEvents = false;
 
   constructor(parts: StoreParts) {
     ({
@@ -98,6 +111,19 @@ export class WriteScope implements StoreTxn {
     } = parts.tables);
     this.ids = new EntityIdCounter(this.meta);
     this.sync = parts.syncWrites;
+    this.events = parts.events;
+  }
+
+  /** Queues the events of one change, if the deriver makes any of a change of this aspect. */
+  private changeEvents(change: AspectChangeInput): void {
+    const deriver = this.events.deriver;
+    if (!deriver || !(change.lifecycle || deriver.carries(change.aspectName))) return;
+    for (const value of deriver.derive(change)) this.pendingEvents.push({ time: change.stamp.time, value });
+  }
+
+  /** The stamp of a change that carries none: now, by the transaction's last writer or the system. */
+  private deleteStamp(): { time: number; actor: string } {
+    return { time: Date.now(), actor: this.lastStamp?.actor ?? SYSTEM_ACTOR };
   }
 
   getAspect(urn: string, aspectName: string, version?: number): AspectRecord | undefined {
@@ -236,6 +262,16 @@ export class WriteScope implements StoreTxn {
       aspects.put([urn, input.key.aspectName, 0], keyRecord);
       this.wrote(urn, input.key.aspectName, keyRecord);
       this.indexEdges(urn, entity.id, input.key.aspectName, undefined, input.key.value);
+      if (createdEntity)
+        this.changeEvents({
+          urn,
+          entityType: input.entityType,
+          aspectName: input.key.aspectName,
+          before: undefined,
+          after: input.key.value,
+          stamp: input.created,
+          lifecycle: 'CREATE',
+        });
       entity = { ...entity, aspects: [...entity.aspects, input.key.aspectName] };
       entityChanged = true;
     }
@@ -279,6 +315,15 @@ export class WriteScope implements StoreTxn {
     aspects.put([urn, aspectName, 0], latest);
     this.wrote(urn, aspectName, latest);
     this.indexEdges(urn, entity.id, aspectName, current?.value, input.value);
+    this.lastStamp = input.created;
+    this.changeEvents({
+      urn,
+      entityType: entity.entityType,
+      aspectName,
+      before: current?.value,
+      after: input.value,
+      stamp: input.created,
+    });
     if (!entity.aspects.includes(aspectName)) {
       entity = { ...entity, aspects: [...entity.aspects, aspectName] };
       entityChanged = true;
@@ -297,6 +342,14 @@ export class WriteScope implements StoreTxn {
     const value = aspects.get([urn, aspectName, 0])?.value;
     this.keepDerived(urn, aspectName, value);
     this.indexEdges(urn, entity.id, aspectName, value, undefined);
+    this.changeEvents({
+      urn,
+      entityType: entity.entityType,
+      aspectName,
+      before: value,
+      after: undefined,
+      stamp: this.deleteStamp(),
+    });
     let rows = 0;
     for (const key of this.aspectKeys(urn, aspectName)) {
       aspects.remove(key);
@@ -325,6 +378,14 @@ export class WriteScope implements StoreTxn {
     this.aspects.put([urn, aspectName, 0], latest);
     this.wrote(urn, aspectName, latest);
     this.indexEdges(urn, entity.id, aspectName, current.value, previous.value);
+    this.changeEvents({
+      urn,
+      entityType: entity.entityType,
+      aspectName,
+      before: current.value,
+      after: previous.value,
+      stamp: this.deleteStamp(),
+    });
     return 'restored';
   }
 
@@ -343,6 +404,15 @@ export class WriteScope implements StoreTxn {
       }
     }
     entities.remove(urn);
+    this.changeEvents({
+      urn,
+      entityType: entity.entityType,
+      aspectName: entity.aspects[0] ?? '',
+      before: undefined,
+      after: undefined,
+      stamp: this.deleteStamp(),
+      lifecycle: 'HARD_DELETE',
+    });
     // Ids are never given again: its edges went with its aspects, its document goes at the end of the write.
     if (entity.id !== undefined) {
       this.entityUrns.remove(entity.id);
@@ -427,6 +497,10 @@ export class WriteScope implements StoreTxn {
     for (const urn of this.dirty) this.indexDocument(urn);
     this.search.flush();
     this.relationships.flush();
+    if (this.pendingEvents.length > 0) {
+      this.events.log.append(this.pendingEvents, Date.now());
+      this.wroteEvents = true;
+    }
   }
 
   /** The end of the transaction, committed (`done`) or not: the id counter written back if done, pending index changes dropped. */

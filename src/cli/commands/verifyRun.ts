@@ -32,6 +32,10 @@ export function printVerifyReport(report: VerifyReport, json: boolean): void {
     out.push(`Checked ${checked}.`);
   }
   // What the walk could not hold to anything, although nothing is wrong with it.
+  const log = s.events;
+  out.push(
+    `Event log: ${plural(log.count, 'event')}${log.oldest === undefined ? '' : ` (offsets ${log.oldest} to ${log.newest})`}; it keeps ${plural(log.retention.maxAgeDays, 'day')} of events, at most ${plural(log.retention.maxEvents, 'event')}.`,
+  );
   if (s.pending || s.unsealed > 0)
     out.push(
       'Note: this file was written by a release before checksums; the next read-write open (any command that writes to it) gives every value its checksum.',
