@@ -71,7 +71,13 @@ export type { AspectRecord, AuditStamp, EntityRecord, TimeRange, TimeseriesRow }
 export type { RemoteRecord, SyncBase } from './syncState.ts';
 export type { PutAspectResult, StoreSnapshot, StoreTxn, StoreView } from './view.ts';
 export type { RelatedEdge, RelationshipDirection, RelationshipIndexer } from './relationships.ts';
-export type { AspectChangeInput, ChangeEventDeriver, EventLogSummary, EventRecord, EventRetention } from './events.ts';
+export type {
+  AspectChangeInput,
+  ChangeEntry,
+  ChangeEventDeriver,
+  EventLogSummary,
+  EventRetention,
+} from './events.ts';
 export { DEFAULT_RETENTION } from './events.ts';
 export { checkedKeys, KeyWalkError } from './keyWalks.ts';
 export { DamagedValueError } from './checksum.ts';
@@ -186,7 +192,7 @@ export class Store implements StoreView {
       path,
       compression,
     );
-    this.eventLog = new EventLog(this.env, this.meta, this.walk, this.walkEntries);
+    this.eventLog = new EventLog(this.env, this.meta, this.aspects, this.walk, this.walkEntries);
     const sync: SyncTables = openSyncTables(this.env);
     this.syncReads = new SyncReads(sync, this.walk, this.walkEntries);
     this.parts = {

@@ -150,7 +150,11 @@ export function eventsOf(c: AspectChangeInput): EntityChangeEvent[] {
 
 /** What openCatalog hands to the store. */
 export const eventDeriver: ChangeEventDeriver = {
-  carries: (aspectName) =>
-    aspectName === 'status' || aspectName === 'structuredProperties' || BY_ASPECT.has(aspectName),
+  carries: (aspectName, entityType, lifecycle) =>
+    lifecycle
+      ? LIFECYCLE_TYPES.has(entityType)
+      : aspectName === 'status' ||
+        aspectName === 'structuredProperties' ||
+        (BY_ASPECT.has(aspectName) && (entityType === 'dataset' || ANY_ENTITY.has(aspectName))),
   derive: eventsOf,
 };

@@ -5,7 +5,8 @@
  * once, across restarts of either side.
  */
 import { BadRequestError, ForbiddenError } from '../../errors.ts';
-import type { EventLogSummary, EventRecord, Store } from '../../store/store.ts';
+import type { ChangeEntry, EventLogSummary, Store } from '../../store/store.ts';
+import { eventsOf } from './derive.ts';
 
 /** The one topic served: DataHub's platform events (entity change events). */
 export const PLATFORM_EVENT_TOPIC = 'PlatformEvent_v1';
@@ -42,11 +43,18 @@ export interface PollQuery {
   lookbackWindowDays?: number | undefined;
 }
 
-const logged = ({ offset, record }: { offset: number; record: EventRecord }): LoggedEvent => ({
-  offset,
-  time: record.time,
-  event: record.value as Record<string, unknown>,
-});
+/** Entries read from the log at a time. */
+const ENTRIES_PAGE = 256;
+
+/** The events of one entry of the log: kept in it, or computed from the versions it names, change by change. */
+function eventsOfEntry(store: Store, entry: ChangeEntry): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  for (const change of entry.changes) {
+    const made = change.events ?? eventsOf(store.eventLog.changeOf(entry, change));
+    for (const e of made) out.push(e as Record<string, unknown>);
+  }
+  return out;
+}
 
 /** Parses an offset this server gave (`offsetId`, `--after`): a whole number ≥ 0. */
 export function parseOffset(text: string, name: string): number {
@@ -69,14 +77,26 @@ function startOf(store: Store, q: PollQuery, now: number): number {
   return next - 1;
 }
 
-/** The events after `after`, at most `limit` (no waiting). */
+/**
+ * The events of the changes after offset `after` (no waiting): whole changes only, at most `limit`
+ * events — or the events of one change alone when it has more. `offsetId` is the last change read.
+ */
 export function readEvents(store: Store, after: number, limit: number): EventsPage {
-  const events = store.eventLog.after(after, limit).map(logged);
-  return {
-    offsetId: String(events.length > 0 ? events[events.length - 1]!.offset : after),
-    count: events.length,
-    events,
-  };
+  const events: LoggedEvent[] = [];
+  let at = after;
+  for (;;) {
+    const entries = store.eventLog.after(at, ENTRIES_PAGE);
+    if (entries.length === 0) break;
+    for (const { offset, entry } of entries) {
+      const made = eventsOfEntry(store, entry);
+      if (events.length > 0 && events.length + made.length > limit)
+        return { offsetId: String(at), count: events.length, events };
+      for (const event of made) events.push({ offset, time: entry.time, event });
+      at = offset;
+      if (events.length >= limit) return { offsetId: String(at), count: events.length, events };
+    }
+  }
+  return { offsetId: String(at), count: events.length, events };
 }
 
 /** The first offset written at or after `time` (for `catalog events --since`), less one: read after it. */
