@@ -44,6 +44,7 @@ PROCESS_LEVEL=(
   test/documents.test.ts
   test/entity-details.test.ts
   test/hardening-limits.test.ts
+  test/interop-actions.test.ts
   test/interop-admin.test.ts
   test/interop-assertions.test.ts
   test/interop-conditional.test.ts
