@@ -78,7 +78,6 @@ export type {
   EventLogSummary,
   EventRetention,
 } from './events.ts';
-export { DEFAULT_RETENTION } from './events.ts';
 export { checkedKeys, KeyWalkError } from './keyWalks.ts';
 export { DamagedValueError } from './checksum.ts';
 export type { ChecksumProgress, ChecksumUpgrade } from './checksumUpgrade.ts';
