@@ -63,6 +63,6 @@ export async function printEvents(
 export function printSummary(s: EventLogSummary): void {
   const range = s.oldest === undefined ? '' : ` (offsets ${s.oldest} to ${s.newest})`;
   process.stdout.write(
-    `${s.count} event${s.count === 1 ? '' : 's'}${range}; the file keeps ${s.retention.maxAgeDays} day${s.retention.maxAgeDays === 1 ? '' : 's'} of events, at most ${s.retention.maxEvents}.\n`,
+    `${s.count} change${s.count === 1 ? '' : 's'} logged${range}; the file keeps ${s.retention.maxAgeDays} day${s.retention.maxAgeDays === 1 ? '' : 's'} of changes, at most ${s.retention.maxEvents}.\n`,
   );
 }
