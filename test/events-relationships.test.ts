@@ -173,12 +173,22 @@ describe('column edges in the store', () => {
     const env = open({ path, maxDbs: 64 });
     const db = env.openDB('relSourced', {});
     await db.remove(['in', col(A, 'email'), 'DownstreamOf', col(B, 'email'), 'upstreamLineage', B]);
+    // And one of an edge no aspect declares.
+    await db.put(['out', col(B, 'gone'), 'DownstreamOf', col(A, 'gone'), 'upstreamLineage', B], true);
     await env.close();
     const bad = await verifyCatalog(path);
     assert.equal(bad.ok, false);
     assert.deepEqual(
-      bad.problems.map((p) => [p.part, p.subject, p.fix]),
-      [['relSourced', `${col(B, 'email')} --DownstreamOf--> ${col(A, 'email')}`, 'reindex']],
+      bad.problems.map((p) => [p.part, p.subject, p.problem, p.fix]),
+      [
+        [
+          'relSourced',
+          `${col(B, 'email')} --DownstreamOf--> ${col(A, 'email')}`,
+          `the relationships index lacks this column edge, which aspect upstreamLineage of ${B} declares`,
+          'reindex',
+        ],
+        ['relSourced', 'the relationships index', 'it holds 1 key of column edges that no aspect declares', 'reindex'],
+      ],
     );
     store = Store.open(path, relationshipIndexer, searchIndexer);
   });

@@ -207,5 +207,11 @@ describe('GET /openapi/v1/events/poll', () => {
     assert.match(JSON.stringify(limit.body), /limit: expected a whole number, got \\"many\\"/);
     const zero = await poll('topic=PlatformEvent_v1&limit=0');
     assert.match(JSON.stringify(zero.body), /limit: expected at least 1, got 0/);
+    const wait = await poll('topic=PlatformEvent_v1&pollTimeoutSeconds=-1');
+    assert.equal(wait.status, 400);
+    assert.match(JSON.stringify(wait.body), /pollTimeoutSeconds: expected 0 or more, got -1/);
+    const back = await poll('topic=PlatformEvent_v1&lookbackWindowDays=-2');
+    assert.equal(back.status, 400);
+    assert.match(JSON.stringify(back.body), /lookbackWindowDays: expected 0 or more, got -2/);
   });
 });

@@ -218,13 +218,13 @@ export class RelationshipIndex {
     for (const key of keys) void (add ? db.put(key, true) : db.remove(key));
   }
 
-  /** Whether `relSourced` holds both keys of a sourced edge (`catalog verify`). */
-  holdsSourced(owner: string, aspectName: string, e: DeclaredEdge): boolean {
+  /** How many of the two keys of a sourced edge `relSourced` holds (`catalog verify`: both, or a problem). */
+  sourcedKeysHeld(owner: string, aspectName: string, e: DeclaredEdge): number {
     const db = this.sourced;
-    if (!db || e.source === undefined) return false;
+    if (!db || e.source === undefined) return 0;
     return (
-      db.doesExist(['in', e.dest, e.type, e.source, aspectName, owner]) &&
-      db.doesExist(['out', e.source, e.type, e.dest, aspectName, owner])
+      Number(db.doesExist(['in', e.dest, e.type, e.source, aspectName, owner])) +
+      Number(db.doesExist(['out', e.source, e.type, e.dest, aspectName, owner]))
     );
   }
 

@@ -813,8 +813,9 @@ class RelationshipCheck {
   private readonly unknowns = new Set<number>();
   private blocks = 0;
   private edges = 0;
-  /** Column edges the aspects declare (relSourced holds two keys for each). */
+  /** Column edges the aspects declare (relSourced holds two keys for each), and of their keys those held. */
   private sourced = 0;
+  private sourcedHeld = 0;
 
   unknown(id: number): void {
     this.unknowns.add(id);
@@ -837,7 +838,9 @@ class RelationshipCheck {
         if (e.source !== undefined) {
           // A column edge (relSourced): held under both keys, or a problem.
           this.sourced++;
-          if (!this.index.holdsSourced(urn, aspect, e))
+          const held = this.index.sourcedKeysHeld(urn, aspect, e);
+          this.sourcedHeld += held;
+          if (held < 2)
             this.problem(
               'relSourced',
               `${e.source} --${type}--> ${dest}`,
@@ -902,11 +905,11 @@ class RelationshipCheck {
       );
     }
     const held = this.index.sourcedEntries();
-    if (complete && held > this.sourced * 2) {
+    if (complete && held > this.sourcedHeld) {
       this.problem(
         'relSourced',
         'the relationships index',
-        `it holds ${counted(held - this.sourced * 2, 'key')} of column edges that no aspect declares`,
+        `it holds ${counted(held - this.sourcedHeld, 'key')} of column edges that no aspect declares`,
         'reindex',
       );
     }
