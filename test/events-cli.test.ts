@@ -21,7 +21,7 @@ describe('catalog events', () => {
     );
     assert.match(
       lines[1]!,
-      /^1  \S+Z  TAG ADD  urn:li:dataset:\(urn:li:dataPlatform:hive,cli_events,PROD\)  urn:li:tag:pii  by /,
+      /^1 {2}\S+Z {2}TAG ADD {2}urn:li:dataset:\(urn:li:dataPlatform:hive,cli_events,PROD\) {2}urn:li:tag:pii {2}by /,
     );
     const json = await runCli(['events', '--json', '--since', '2000-01-01', '--data', data]);
     assert.equal(json.code, 0, json.stderr);
