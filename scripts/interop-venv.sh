@@ -8,8 +8,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # DataHub's CLI and SDK, and DataHub's MCP server for AI assistants (its GraphQL documents are checked
-# against our schema; it depends on acryl-datahub, which stays at the pinned version).
-PACKAGES=("acryl-datahub[datahub-lite,duckdb,datahub,postgres]==1.7.0.17" "mcp-server-datahub==0.8.0")
+# against our schema; it depends on acryl-datahub, which stays at the pinned version), and DataHub's Actions
+# framework (its datahub-cloud event source and propagation actions run against `catalog serve`).
+PACKAGES=(
+  "acryl-datahub[datahub-lite,duckdb,datahub,postgres]==1.7.0.17"
+  "mcp-server-datahub==0.8.0"
+  "acryl-datahub-actions==1.7.0.17"
+)
 SPEC="${PACKAGES[*]}"
 VENV=.venv-interop
 STAMP="$VENV/.installed"

@@ -48,7 +48,9 @@ PROCESS_LEVEL=(
   test/crash-safety.test.ts
   test/documents.test.ts
   test/entity-details.test.ts
+  test/events-cli.test.ts
   test/hardening-limits.test.ts
+  test/interop-actions.test.ts
   test/interop-admin.test.ts
   test/interop-assertions.test.ts
   test/interop-conditional.test.ts

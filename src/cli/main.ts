@@ -22,6 +22,7 @@ import { diffCommand } from './commands/diff.ts';
 import { statusCommand } from './commands/status.ts';
 import { mcpCommand } from './commands/mcp.ts';
 import { verifyCommand } from './commands/verify.ts';
+import { eventsCommand } from './commands/events.ts';
 import { guardStandardStreams, reportError } from './output.ts';
 import { UsageError } from './usageError.ts';
 
@@ -67,6 +68,7 @@ export async function main(argv: string[]): Promise<void> {
     .command(statusCommand)
     .command(mcpCommand)
     .command(verifyCommand)
+    .command(eventsCommand)
     .demandCommand(1, 'Name a command; see --help.')
     .strict()
     .version(VERSION)

@@ -8,10 +8,14 @@ import { createHash } from 'node:crypto';
 import { ASPECTS } from './aspects/index.ts';
 import type { RelationshipDecl } from './aspects/define.ts';
 
-/** One edge out of an aspect: relationship name and destination URN. */
+/**
+ * One edge out of an aspect: relationship name and destination URN, and its source when that is not
+ * the aspect's own entity (the column edges of `fineGrainedLineages`, see `sourcedEdges`).
+ */
 export interface Edge {
   type: string;
   dest: string;
+  source?: string;
 }
 
 type Step = { field: string; each: boolean };
@@ -57,9 +61,10 @@ export function urnIn(v: unknown): string | undefined {
 
 /**
  * How values are read at the end of a path; part of the version, so a change of it re-indexes the
- * files written before. 2: union members are read through.
+ * files written before. 2: union members are read through. 3: the column edges of
+ * `fineGrainedLineages` (`sourcedEdges`).
  */
-const READING_RULES = 2;
+const READING_RULES = 3;
 
 /**
  * Walks `steps` from `value`, calling `found` with every urn it reaches; other shapes are ignored.
@@ -93,7 +98,39 @@ function collect(value: unknown, steps: Step[], from: number, found: (urn: strin
   }
 }
 
-/** The distinct edges an aspect value declares, in declaration order. */
+/**
+ * Aspects whose `fineGrainedLineages` DataHub turns into column edges (its UpdateIndicesService, for
+ * `upstreamLineage` and `dataJobInputOutput`): each downstream column --DownstreamOf--> each upstream
+ * column or dataset of an entry. The edge's source is the downstream column, not the aspect's entity.
+ */
+const FINE_GRAINED_ASPECTS = new Set(['upstreamLineage', 'dataJobInputOutput']);
+
+/**
+ * The column edges of `fineGrainedLineages`, as DataHub derives them: it stops at the first entry
+ * lacking downstreams or upstreams (a `break`, so later entries give no edges either).
+ */
+function sourcedEdges(value: unknown, out: Edge[]): void {
+  const list =
+    value !== null && typeof value === 'object' ? (value as Record<string, unknown>)['fineGrainedLineages'] : undefined;
+  if (!Array.isArray(list)) return;
+  for (const entry of list) {
+    if (entry === null || typeof entry !== 'object') break;
+    const { downstreams, upstreams } = entry as Record<string, unknown>;
+    if (!Array.isArray(downstreams) || !Array.isArray(upstreams) || downstreams.length === 0 || upstreams.length === 0)
+      break;
+    for (const d of downstreams) {
+      if (!isUrn(d)) continue;
+      for (const u of upstreams) {
+        if (!isUrn(u)) continue;
+        let known = false;
+        for (const e of out) if (e.source === d && e.dest === u) known = true;
+        if (!known) out.push({ type: 'DownstreamOf', dest: u, source: d });
+      }
+    }
+  }
+}
+
+/** The distinct edges an aspect value declares, in declaration order, then the column edges it derives. */
 export function edgesOf(aspectName: string, value: unknown): Edge[] {
   const decls = BY_ASPECT.get(aspectName);
   if (!decls) return [];
@@ -106,6 +143,7 @@ export function edgesOf(aspectName: string, value: unknown): Edge[] {
       out.push({ type, dest });
     });
   }
+  if (FINE_GRAINED_ASPECTS.has(aspectName)) sourcedEdges(value, out);
   return out;
 }
 

@@ -17,8 +17,21 @@ export interface RelationshipIndexer {
   /** Changes whenever the declarations change; a file indexed under another version is re-indexed on open. */
   version: string;
   carries(aspectName: string): boolean;
-  edgesOf(aspectName: string, value: unknown): Array<{ type: string; dest: string }>;
+  /** `source` is set on an edge whose source is not the aspect's entity (a column of `fineGrainedLineages`). */
+  edgesOf(aspectName: string, value: unknown): Array<{ type: string; dest: string; source?: string }>;
 }
+
+/** One edge as an aspect declares it: `source` set when the edge starts elsewhere than at the aspect's entity. */
+type DeclaredEdge = { type: string; dest: string; source?: string };
+
+/**
+ * A key of `relSourced`, the edges whose source is not the entity of the aspect declaring them (the
+ * column edges DataHub derives from `fineGrainedLineages`: a column is no entity, has no id, so
+ * `relBlocks` cannot hold it). Each edge is held twice: ['in', destination, relationship, source,
+ * aspect, owner] for incoming reads and ['out', source, relationship, destination, aspect, owner] for
+ * outgoing ones; `owner` is the urn of the entity whose aspect declares it.
+ */
+export type SourcedKey = [string, string, string, string, string, string];
 
 export type RelationshipDirection = 'INCOMING' | 'OUTGOING';
 
@@ -35,6 +48,8 @@ export interface RelatedEdge {
 const RELATIONSHIPS_KEY = 'relationshipsIndexVersion';
 /** The layout of the index itself; part of the version, so a change of layout re-indexes too. */
 const RELATIONSHIPS_LAYOUT = 'relBlocks-2';
+/** The table of the edges whose source is not the declaring aspect's entity (`SourcedKey`). */
+const SOURCED_TABLE = 'relSourced';
 
 const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const edgeOrder = (a: RelatedEdge, b: RelatedEdge) =>
@@ -79,6 +94,8 @@ export class RelationshipIndex {
   readonly blocks: IdBlocks<true>;
   /** The entity ids as the search index reads them. */
   readonly entityIds: EntityIds;
+  /** The edges whose source is not the declaring aspect's entity; undefined on a read-only open of a file without it. */
+  readonly sourced: Database<true, SourcedKey> | undefined;
 
   constructor(
     /** The data file's path, for the errors that name it. */
@@ -90,6 +107,7 @@ export class RelationshipIndex {
     private readonly walkEntries: WalkEntries,
   ) {
     this.blocks = new IdBlocks('relBlocks', tables.relBlocks, 1, () => {}, walkEntries);
+    this.sourced = (env.openDB(SOURCED_TABLE, {}) as Database<true, SourcedKey> | null) ?? undefined;
     const { entities, entityUrns } = tables;
     this.entityIds = {
       idOf: (urn: string) => entities.get(urn)?.id,
@@ -112,7 +130,7 @@ export class RelationshipIndex {
   }
 
   /** The edges an aspect value declares, as the index keeps them (`catalog verify` holds the index against them). */
-  edgesOf(aspectName: string, value: unknown): Array<{ type: string; dest: string }> {
+  edgesOf(aspectName: string, value: unknown): DeclaredEdge[] {
     return this.indexer.edgesOf(aspectName, value);
   }
 
@@ -148,6 +166,8 @@ export class RelationshipIndex {
     this.env.openDB('relIn', { create: false } as object)?.dropSync();
     for (const key of Array.from(this.walk('relBlocks', this.blocks.db, {}))) void this.blocks.db.remove(key);
     for (const key of Array.from(this.walk('entityUrns', entityUrns, {}))) void entityUrns.remove(key);
+    const sourced = this.sourced;
+    if (sourced) for (const key of Array.from(this.walk(SOURCED_TABLE, sourced, {}))) void sourced.remove(key);
     let count = 0;
     let gaveIds = false;
     for (const urn of Array.from(this.walk('entities', entities, {}))) {
@@ -162,7 +182,7 @@ export class RelationshipIndex {
       void entityUrns.put(entity.id!, urn);
       for (const aspectName of entity.aspects) {
         if (!this.indexer.carries(aspectName)) continue;
-        edges += this.putEdges(entity.id!, aspectName, aspects.get([urn, aspectName, 0])?.value);
+        edges += this.putEdges(urn, entity.id!, aspectName, aspects.get([urn, aspectName, 0])?.value);
       }
       // Blocks are written a batch at a time: what waits in memory stays bounded.
       if (++count % 10_000 === 0) this.blocks.flush();
@@ -173,34 +193,68 @@ export class RelationshipIndex {
   }
 
   /** Adds the edges `value` declares; returns how many. */
-  private putEdges(id: number, aspectName: string, value: unknown): number {
+  private putEdges(urn: string, id: number, aspectName: string, value: unknown): number {
     const list = value === undefined ? [] : this.indexer.edgesOf(aspectName, value);
-    this.addEdges(id, aspectName, list);
+    this.addEdges(urn, id, aspectName, list);
     return list.length;
   }
 
-  /** Puts source `id` in the blocks of the edges `list` of its aspect. */
-  private addEdges(id: number, aspectName: string, list: ReadonlyArray<{ type: string; dest: string }>): void {
-    for (const e of list) this.blocks.change([e.dest, e.type, aspectName], id, true);
+  /** Puts source `id` in the blocks of the edges `list` of its aspect (and the sourced ones in `relSourced`). */
+  private addEdges(urn: string, id: number, aspectName: string, list: readonly DeclaredEdge[]): void {
+    for (const e of list) {
+      if (e.source === undefined) this.blocks.change([e.dest, e.type, aspectName], id, true);
+      else this.changeSourced(urn, aspectName, e, true);
+    }
+  }
+
+  /** Puts (`add`) or removes both keys of a sourced edge of `owner`'s aspect. */
+  private changeSourced(owner: string, aspectName: string, e: DeclaredEdge, add: boolean): void {
+    const db = this.sourced;
+    if (!db || e.source === undefined) return;
+    const keys: SourcedKey[] = [
+      ['in', e.dest, e.type, e.source, aspectName, owner],
+      ['out', e.source, e.type, e.dest, aspectName, owner],
+    ];
+    for (const key of keys) void (add ? db.put(key, true) : db.remove(key));
+  }
+
+  /** How many of the two keys of a sourced edge `relSourced` holds (`catalog verify`: both, or a problem). */
+  sourcedKeysHeld(owner: string, aspectName: string, e: DeclaredEdge): number {
+    const db = this.sourced;
+    if (!db || e.source === undefined) return 0;
+    return (
+      Number(db.doesExist(['in', e.dest, e.type, e.source, aspectName, owner])) +
+      Number(db.doesExist(['out', e.source, e.type, e.dest, aspectName, owner]))
+    );
+  }
+
+  /** The entries of `relSourced` (two per edge). */
+  sourcedEntries(): number {
+    return (this.sourced?.getStats() as { entryCount?: number } | undefined)?.entryCount ?? 0;
   }
 
   /**
    * Replaces the edges of one aspect of entity `id`: those `before` declared and `after` does
    * not go, the new ones come.
    */
-  updateEdges(id: number | undefined, aspectName: string, before: unknown, after: unknown): void {
+  updateEdges(urn: string, id: number | undefined, aspectName: string, before: unknown, after: unknown): void {
     if (!this.indexer.carries(aspectName)) return;
     // An entity without an id (written by a release before ids, never re-indexed since) has no edges here.
     if (id === undefined) return;
     const old = before === undefined ? [] : this.indexer.edgesOf(aspectName, before);
     const now = after === undefined ? [] : this.indexer.edgesOf(aspectName, after);
     // A new aspect (most writes of an ingest): every edge is added, nothing to compare.
-    if (old.length === 0) return this.addEdges(id, aspectName, now);
-    const key = (e: { type: string; dest: string }) => `${e.type}\u0000${e.dest}`;
+    if (old.length === 0) return this.addEdges(urn, id, aspectName, now);
+    const key = (e: DeclaredEdge) => `${e.type}\u0000${e.dest}\u0000${e.source ?? ''}`;
     const keep = new Set(now.map(key));
     const had = new Set(old.map(key));
-    for (const e of old) if (!keep.has(key(e))) this.blocks.change([e.dest, e.type, aspectName], id, null);
+    for (const e of old) {
+      if (keep.has(key(e))) continue;
+      if (e.source === undefined) this.blocks.change([e.dest, e.type, aspectName], id, null);
+      else this.changeSourced(urn, aspectName, e, false);
+    }
     this.addEdges(
+      urn,
       id,
       aspectName,
       now.filter((e) => !had.has(key(e))),
@@ -242,6 +296,7 @@ export class RelationshipIndex {
         }
       }
     }
+    this.sourcedEdges('in', urn, types, out);
     // Blocks order sources by id (creation); callers get them by type, urn, aspect, as outgoing edges.
     return out.sort(edgeOrder);
   }
@@ -253,9 +308,33 @@ export class RelationshipIndex {
       if (!this.indexer.carries(aspectName)) continue;
       const value = this.tables.aspects.get([urn, aspectName, 0])?.value;
       for (const e of value === undefined ? [] : this.indexer.edgesOf(aspectName, value)) {
+        // A sourced edge starts at a column of the entity, not at the entity itself.
+        if (e.source !== undefined) continue;
         if (types.length === 0 || types.includes(e.type)) out.push({ type: e.type, urn: e.dest, aspectName });
       }
     }
+    this.sourcedEdges('out', urn, types, out);
     return out.sort(edgeOrder);
+  }
+
+  /** Adds the sourced edges into (`in`) or out of (`out`) `urn` to `out` (the same edge declared twice by one aspect counts once). */
+  private sourcedEdges(side: 'in' | 'out', urn: string, types: readonly string[], out: RelatedEdge[]): void {
+    const db = this.sourced;
+    if (!db) return;
+    const ranges: Array<KeyRange<SourcedKey>> =
+      types.length === 0
+        ? [{ start: [side, urn, '', '', '', ''], end: [side, urn + AFTER, '', '', '', ''] }]
+        : [...new Set(types)]
+            .sort()
+            .map((t) => ({ start: [side, urn, t, '', '', ''], end: [side, urn, t + AFTER, '', '', ''] }));
+    const seen = new Set<string>();
+    for (const range of ranges) {
+      for (const key of this.walk<SourcedKey>(SOURCED_TABLE, db, range)) {
+        const k = `${key[2]}\u0000${key[3]}\u0000${key[4]}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        out.push({ type: key[2], urn: key[3], aspectName: key[4] });
+      }
+    }
   }
 }

@@ -29,6 +29,7 @@ import { backup } from './backup.ts';
 import { namedDamage, spoil } from './checksum.ts';
 import { addChecksums, checkedCopy, type ChecksumProgress, type ChecksumUpgrade } from './checksumUpgrade.ts';
 import { DecodedCache } from './decodedCache.ts';
+import { EventLog, type ChangeEventDeriver, type EventRetention } from './events.ts';
 import { checkDataFile } from './fileCheck.ts';
 import {
   checkFormat,
@@ -70,6 +71,13 @@ export type { AspectRecord, AuditStamp, EntityRecord, TimeRange, TimeseriesRow }
 export type { RemoteRecord, SyncBase } from './syncState.ts';
 export type { PutAspectResult, StoreSnapshot, StoreTxn, StoreView } from './view.ts';
 export type { RelatedEdge, RelationshipDirection, RelationshipIndexer } from './relationships.ts';
+export type {
+  AspectChangeInput,
+  ChangeEntry,
+  ChangeEventDeriver,
+  EventLogSummary,
+  EventRetention,
+} from './events.ts';
 export { checkedKeys, KeyWalkError } from './keyWalks.ts';
 export { DamagedValueError } from './checksum.ts';
 export type { ChecksumProgress, ChecksumUpgrade } from './checksumUpgrade.ts';
@@ -130,6 +138,10 @@ export class Store implements StoreView {
   private readonly walkEntries: WalkEntries;
   /** The sync tables' reads (syncState.ts). */
   private readonly syncReads: SyncReads;
+  /** The change event log (events.ts). */
+  readonly eventLog: EventLog;
+  /** Called after each commit that wrote events (a long poll waits on it). */
+  private readonly eventListeners = new Set<() => void>();
   /** Latest aspect values decoded once while their bytes stay the same (readAspect). */
   private readonly decoded = new DecodedCache<AspectRecord>(DEFAULT_SHARED_VALUES_BYTES, sharedValueCost);
 
@@ -179,6 +191,7 @@ export class Store implements StoreView {
       path,
       compression,
     );
+    this.eventLog = new EventLog(this.env, this.meta, this.aspects, this.walk, this.walkEntries);
     const sync: SyncTables = openSyncTables(this.env);
     this.syncReads = new SyncReads(sync, this.walk, this.walkEntries);
     this.parts = {
@@ -189,6 +202,7 @@ export class Store implements StoreView {
       view: this,
       walk: this.walk,
       syncWrites: new SyncWrites(sync, this.walk, this.walkEntries),
+      events: { log: this.eventLog, deriver: undefined },
     };
     let format: ReturnType<typeof checkFormat>;
     try {
@@ -274,6 +288,7 @@ export class Store implements StoreView {
         tables: this.tables,
         compression: this.compression,
         relationships: this.relationships,
+        events: this.eventLog,
         search: this.search,
         sync: openSyncTables(this.env),
       },
@@ -352,6 +367,7 @@ export class Store implements StoreView {
   write<T>(fn: (txn: StoreTxn) => T): Promise<T> {
     if (this.readOnly)
       return Promise.reject(new Error(`${this.path} is open read-only here: this command may not write`));
+    let wroteEvents = false;
     const inTransaction = (): T => {
       const scope = new WriteScope(this.parts);
       let done = false;
@@ -359,6 +375,7 @@ export class Store implements StoreView {
         const result = fn(scope);
         scope.finish();
         done = true;
+        wroteEvents = scope.wroteEvents;
         return result;
       } finally {
         scope.end(done);
@@ -373,10 +390,36 @@ export class Store implements StoreView {
       return Promise.reject(e);
     }
     // A batch whose commit failed loses the structures its writes saved, as an aborted write does.
-    return written.catch((e: unknown) => {
-      forgetStructures(this.tables);
-      throw e;
-    });
+    return written.then(
+      (result) => {
+        if (wroteEvents) for (const listener of this.eventListeners) listener();
+        return result;
+      },
+      (e: unknown) => {
+        forgetStructures(this.tables);
+        throw e;
+      },
+    );
+  }
+
+  /**
+   * Gives the store the model's deriver of change events (openCatalog does): from then on every
+   * write transaction writes the events its changes make, in the same transaction.
+   */
+  setEventDeriver(deriver: ChangeEventDeriver | undefined): void {
+    this.parts.events.deriver = deriver;
+  }
+
+  /** Calls `listener` after each commit of this process that wrote events; returns its removal. */
+  onEvents(listener: () => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  /** Sets how many events, and how old, the log keeps; trims it at once. */
+  async setEventRetention(retention: EventRetention): Promise<void> {
+    if (this.readOnly) throw new Error(`${this.path} is open read-only here: this command may not write`);
+    this.writeSync(() => this.eventLog.setRetention(retention, Date.now()));
   }
 
   /** Runs `fn` in a write transaction of its own, synchronously (re-indexing, the format mark). */

@@ -18,6 +18,9 @@
  *               key per edge: with a key per edge ([destination, relationship, source id, aspect] →
  *               source urn, layout relIn-2), the puts were most of what the index cost an ingest.
  *               Outgoing edges need no index: they are read from the entity's own aspects.
+ * - `relSourced`: the edges whose source is not the entity of the aspect declaring them (the column
+ *               edges of `fineGrainedLineages`: a column has no entity id), each under two keys, one
+ *               per direction (relationships.ts `SourcedKey`), kept in the same transaction.
  * - `entityUrns`: entity id → urn, of every entity (written when the entity gets its id, removed with
  *               it): the urns of the ids both indexes hold. Until layout relBlocks-2 it held only
  *               sources of edges, and the search index kept urn ↔ id tables of its own.

@@ -39,6 +39,7 @@ import {
 import { BLOCK_BITS } from './idBlocks.ts';
 import { comesAfter } from './keyWalks.ts';
 import type { RelationshipIndex } from './relationships.ts';
+import type { EventLog } from './events.ts';
 import type { SearchTables } from './searchIndex.ts';
 import { SearchCheck } from './searchVerify.ts';
 import type { SyncTables } from './syncState.ts';
@@ -55,6 +56,8 @@ export interface VerifyParts {
   tables: Tables;
   compression: Compression;
   relationships: RelationshipIndex;
+  /** The change event log: its summary goes in the report as it is. */
+  events: EventLog;
   search: SearchTables;
   sync: SyncTables;
 }
@@ -102,6 +105,7 @@ export function verifyStore(
     documents: 0,
     remotes: 0,
     syncBases: 0,
+    events: parts.events.summary(),
   };
   const problem = (part: string, subject: string, what: string, fix: VerifyFix) =>
     report({ part, subject, problem: what, fix });
@@ -809,6 +813,9 @@ class RelationshipCheck {
   private readonly unknowns = new Set<number>();
   private blocks = 0;
   private edges = 0;
+  /** Column edges the aspects declare (relSourced holds two keys for each), and of their keys those held. */
+  private sourced = 0;
+  private sourcedHeld = 0;
 
   unknown(id: number): void {
     this.unknowns.add(id);
@@ -826,7 +833,22 @@ class RelationshipCheck {
       if (!this.index.carries(aspect)) continue;
       const value = latest.value(aspect);
       if (value === undefined) continue;
-      for (const { type, dest } of this.index.edgesOf(aspect, value)) {
+      for (const e of this.index.edgesOf(aspect, value)) {
+        const { type, dest } = e;
+        if (e.source !== undefined) {
+          // A column edge (relSourced): held under both keys, or a problem.
+          this.sourced++;
+          const held = this.index.sourcedKeysHeld(urn, aspect, e);
+          this.sourcedHeld += held;
+          if (held < 2)
+            this.problem(
+              'relSourced',
+              `${e.source} --${type}--> ${dest}`,
+              `the relationships index lacks this column edge, which aspect ${aspect} of ${urn} declares`,
+              'reindex',
+            );
+          continue;
+        }
         const k = `${dest}\u0000${type}\u0000${aspect}`;
         let group = this.pending.get(k);
         if (!group) this.pending.set(k, (group = { dest, type, aspect, ids: new Set() }));
@@ -882,6 +904,15 @@ class RelationshipCheck {
         'reindex',
       );
     }
-    return this.edges;
+    const held = this.index.sourcedEntries();
+    if (complete && held > this.sourcedHeld) {
+      this.problem(
+        'relSourced',
+        'the relationships index',
+        `it holds ${counted(held - this.sourcedHeld, 'key')} of column edges that no aspect declares`,
+        'reindex',
+      );
+    }
+    return this.edges + this.sourced;
   }
 }

@@ -34,6 +34,13 @@ export interface VerifySummary {
   documents: number;
   remotes: number;
   syncBases: number;
+  /** The change event log (events.ts): how many events it holds, their offsets, and what it keeps. */
+  events: {
+    count: number;
+    oldest: number | undefined;
+    newest: number | undefined;
+    retention: { maxEvents: number; maxAgeDays: number };
+  };
 }
 
 /** The latest value of each aspect an entity lists, read as the indexes read them, and when the entity last changed. */

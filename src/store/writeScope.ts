@@ -26,6 +26,7 @@ import {
 import { deleteTimeseries } from './timeseries.ts';
 import type { PutAspectInput, PutAspectResult, StoreTxn, StoreView } from './view.ts';
 import type { RemoteRecord, SyncBase, SyncWrites } from './syncState.ts';
+import type { AspectChangeEntry, AspectChangeInput, ChangeEntry, ChangeEventDeriver, EventLog } from './events.ts';
 
 /** What a write scope reads and writes through: the store's parts, made once when it opens. */
 export interface StoreParts {
@@ -39,7 +40,12 @@ export interface StoreParts {
   readonly walk: Walk;
   /** The sync tables' writes (syncState.ts). */
   readonly syncWrites: SyncWrites;
+  /** The change event log (events.ts), and the model's deriver of events once openCatalog has given it. */
+  readonly events: { readonly log: EventLog; deriver: ChangeEventDeriver | undefined };
 }
+
+/** The actor of an event whose change carries no stamp (a delete): DataHub's system actor. */
+const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
 
 export class WriteScope implements StoreTxn {
   readonly search: SearchTables;
@@ -78,6 +84,14 @@ export class WriteScope implements StoreTxn {
   private readonly entityUrns: Tables['entityUrns'];
   private readonly meta: Tables['meta'];
   private readonly sync: SyncWrites;
+  private readonly events: StoreParts['events'];
+  /** The change log entries of this transaction's changes, written at its end (finish), by entity, time and actor too. */
+  private readonly pendingEntries: ChangeEntry[] = [];
+  private readonly pendingByKey = new Map<string, ChangeEntry>();
+  /** The stamp of the transaction's last aspect write: the actor of its deletes' events. */
+  private lastStamp: { time: number; actor: string } | undefined;
+  /** Whether finish() wrote events (the store then tells whoever waits for them, once committed). */
+  wroteEvents = false;
 
   constructor(parts: StoreParts) {
     ({
@@ -98,6 +112,60 @@ export class WriteScope implements StoreTxn {
     } = parts.tables);
     this.ids = new EntityIdCounter(this.meta);
     this.sync = parts.syncWrites;
+    this.events = parts.events;
+  }
+
+  /** The deriver, when it makes events of changes of this aspect of this entity type. */
+  private deriverFor(aspectName: string, entityType: string, lifecycle = false): ChangeEventDeriver | undefined {
+    const deriver = this.events.deriver;
+    return deriver?.carries(aspectName, entityType, lifecycle) ? deriver : undefined;
+  }
+
+  /**
+   * Adds a change to the entry of its entity, actor and time in this transaction (a new entry for the
+   * first): an ingest logs one entry per entity and batch, not one per aspect.
+   */
+  private log(
+    urn: string,
+    entityType: string,
+    stamp: { time: number; actor: string },
+    change: AspectChangeEntry,
+  ): void {
+    const key = `${urn}\u0000${stamp.time}\u0000${stamp.actor}`;
+    let entry = this.pendingByKey.get(key);
+    if (!entry) {
+      entry = { time: stamp.time, actor: stamp.actor, urn, entityType, changes: [] };
+      this.pendingByKey.set(key, entry);
+      this.pendingEntries.push(entry);
+    }
+    entry.changes.push(change);
+  }
+
+  /**
+   * Logs a change whose values go with it (a delete, a revert), its events computed now; before
+   * that, every entry naming versions of the aspect (of every aspect, for the entity's deletion) gets
+   * its events computed, while they are stored.
+   */
+  private logRemoval(change: AspectChangeInput, deriver: ChangeEventDeriver): void {
+    const { urn, aspectName } = change;
+    this.materializeAll(urn, change.lifecycle ? undefined : aspectName, deriver);
+    this.log(urn, change.entityType, change.stamp, {
+      aspectName,
+      ...(change.lifecycle && { lifecycle: change.lifecycle }),
+      events: deriver.derive(change),
+    });
+  }
+
+  /** Computes the events of the entries (committed and pending) naming versions of an aspect of `urn` (every aspect when undefined). */
+  private materializeAll(urn: string, aspectName: string | undefined, deriver: ChangeEventDeriver): void {
+    const derive = (c: AspectChangeInput) => deriver.derive(c);
+    this.events.log.materialize(urn, aspectName, derive);
+    for (const e of this.pendingEntries) if (e.urn === urn) this.events.log.materializeEntry(e, aspectName, derive);
+  }
+
+  /** The stamp of a change that carries none: now, by the transaction's last writer or the system. */
+  private deleteStamp(): { time: number; actor: string } {
+    return { time: Date.now(), actor: this.lastStamp?.actor ?? SYSTEM_ACTOR };
   }
 
   getAspect(urn: string, aspectName: string, version?: number): AspectRecord | undefined {
@@ -202,7 +270,7 @@ export class WriteScope implements StoreTxn {
 
   // Every aspect change keeps both indexes: edges now, the search document at the end of the write.
   private indexEdges(urn: string, id: number | undefined, aspectName: string, before: unknown, after: unknown): void {
-    this.relationships.updateEdges(id, aspectName, before, after);
+    this.relationships.updateEdges(urn, id, aspectName, before, after);
     if (this.search.shapes(aspectName)) this.dirty.add(urn);
   }
 
@@ -236,6 +304,8 @@ export class WriteScope implements StoreTxn {
       aspects.put([urn, input.key.aspectName, 0], keyRecord);
       this.wrote(urn, input.key.aspectName, keyRecord);
       this.indexEdges(urn, entity.id, input.key.aspectName, undefined, input.key.value);
+      if (createdEntity && this.deriverFor(input.key.aspectName, input.entityType, true))
+        this.log(urn, input.entityType, input.created, { aspectName: input.key.aspectName, lifecycle: 'CREATE' });
       entity = { ...entity, aspects: [...entity.aspects, input.key.aspectName] };
       entityChanged = true;
     }
@@ -279,6 +349,13 @@ export class WriteScope implements StoreTxn {
     aspects.put([urn, aspectName, 0], latest);
     this.wrote(urn, aspectName, latest);
     this.indexEdges(urn, entity.id, aspectName, current?.value, input.value);
+    this.lastStamp = input.created;
+    if (this.deriverFor(aspectName, entity.entityType))
+      this.log(urn, entity.entityType, input.created, {
+        aspectName,
+        ...(current && { from: (current.history ?? 0) + 1 }),
+        to: history + 1,
+      });
     if (!entity.aspects.includes(aspectName)) {
       entity = { ...entity, aspects: [...entity.aspects, aspectName] };
       entityChanged = true;
@@ -297,6 +374,12 @@ export class WriteScope implements StoreTxn {
     const value = aspects.get([urn, aspectName, 0])?.value;
     this.keepDerived(urn, aspectName, value);
     this.indexEdges(urn, entity.id, aspectName, value, undefined);
+    const deriver = this.deriverFor(aspectName, entity.entityType);
+    if (deriver)
+      this.logRemoval(
+        { urn, entityType: entity.entityType, aspectName, before: value, after: undefined, stamp: this.deleteStamp() },
+        deriver,
+      );
     let rows = 0;
     for (const key of this.aspectKeys(urn, aspectName)) {
       aspects.remove(key);
@@ -320,6 +403,19 @@ export class WriteScope implements StoreTxn {
       return 'deleted';
     }
     this.keepDerived(urn, aspectName, current.value);
+    const deriver = this.deriverFor(aspectName, entity.entityType);
+    if (deriver)
+      this.logRemoval(
+        {
+          urn,
+          entityType: entity.entityType,
+          aspectName,
+          before: current.value,
+          after: previous.value,
+          stamp: this.deleteStamp(),
+        },
+        deriver,
+      );
     this.aspects.remove([urn, aspectName, history]);
     const latest = { ...previous, history: history - 1 };
     this.aspects.put([urn, aspectName, 0], latest);
@@ -332,6 +428,8 @@ export class WriteScope implements StoreTxn {
     const { aspects, entities } = this;
     const entity = entities.get(urn);
     if (!entity) return 0;
+    // The log's entries naming the entity's versions get their events before the versions go.
+    if (this.events.deriver) this.materializeAll(urn, undefined, this.events.deriver);
     let rows = 0;
     for (const name of entity.aspects) {
       const value = aspects.get([urn, name, 0])?.value;
@@ -343,6 +441,20 @@ export class WriteScope implements StoreTxn {
       }
     }
     entities.remove(urn);
+    const lifecycle = this.deriverFor(entity.aspects[0] ?? '', entity.entityType, true);
+    if (lifecycle)
+      this.logRemoval(
+        {
+          urn,
+          entityType: entity.entityType,
+          aspectName: entity.aspects[0] ?? '',
+          before: undefined,
+          after: undefined,
+          stamp: this.deleteStamp(),
+          lifecycle: 'HARD_DELETE',
+        },
+        lifecycle,
+      );
     // Ids are never given again: its edges went with its aspects, its document goes at the end of the write.
     if (entity.id !== undefined) {
       this.entityUrns.remove(entity.id);
@@ -427,6 +539,10 @@ export class WriteScope implements StoreTxn {
     for (const urn of this.dirty) this.indexDocument(urn);
     this.search.flush();
     this.relationships.flush();
+    if (this.pendingEntries.length > 0) {
+      this.events.log.append(this.pendingEntries, Date.now());
+      this.wroteEvents = true;
+    }
   }
 
   /** The end of the transaction, committed (`done`) or not: the id counter written back if done, pending index changes dropped. */

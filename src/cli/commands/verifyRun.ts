@@ -40,5 +40,10 @@ export function printVerifyReport(report: VerifyReport, json: boolean): void {
     out.push(
       `Note: the ${[s.relationships === 'stale' && 'relationships', s.search === 'stale' && 'search'].filter(Boolean).join(' and ')} index of this file was built by another release's declarations and was not checked; the next read-write open rebuilds it (or \`catalog reindex\`).`,
     );
+  // What the change log holds (docs/events.md), last: the lines above say what is wrong or to note.
+  const log = s.events;
+  out.push(
+    `Change log (its events: catalog events): ${plural(log.count, 'change')}${log.oldest === undefined ? '' : ` (offsets ${log.oldest} to ${log.newest})`}; it keeps ${plural(log.retention.maxAgeDays, 'day')} of changes, at most ${plural(log.retention.maxEvents, 'change')}.`,
+  );
   process.stdout.write(`${out.join('\n')}\n`);
 }

@@ -67,7 +67,6 @@ const NAMED: Record<string, string> = {
   structuredPropertyKey: 'com.linkedin.structured.StructuredPropertyKey',
   dataTypeKey: 'com.linkedin.datatype.DataTypeKey',
   entityTypeKey: 'com.linkedin.entitytype.EntityTypeKey',
-  glossaryRelatedTerms: 'com.linkedin.glossary.GlossaryRelatedTerms',
   dataHubViewKey: 'com.linkedin.metadata.key.DataHubViewKey',
   globalSettingsKey: 'com.linkedin.metadata.key.GlobalSettingsKey',
   documentKey: 'com.linkedin.metadata.key.DocumentKey',

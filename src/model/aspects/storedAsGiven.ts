@@ -134,6 +134,26 @@ export const upstreamLineage = defineAspect({
   mergeKeys: { upstreams: ['dataset'] },
   emptyValue: () => ({ upstreams: [], fineGrainedLineages: [] }),
 });
+/**
+ * A glossary term's Is A / Has A terms (and, in newer releases, its values and related terms): each
+ * list a relationship to other terms, as DataHub's `GlossaryRelatedTerms` declares them.
+ */
+export const glossaryRelatedTerms = defineAspect({
+  name: 'glossaryRelatedTerms',
+  fqn: 'com.linkedin.glossary.GlossaryRelatedTerms',
+  fields: asGiven({
+    'isRelatedTerms?': arr(anyUrn),
+    'hasRelatedTerms?': arr(anyUrn),
+    'values?': arr(anyUrn),
+    'relatedTerms?': arr(anyUrn),
+  }),
+  relationships: [
+    { name: 'IsA', path: 'isRelatedTerms[]' },
+    { name: 'HasA', path: 'hasRelatedTerms[]' },
+    { name: 'HasValue', path: 'values[]' },
+    { name: 'IsRelatedTo', path: 'relatedTerms[]' },
+  ],
+});
 export const siblings = defineAspect({
   name: 'siblings',
   fqn: 'com.linkedin.common.Siblings',

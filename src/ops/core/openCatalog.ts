@@ -2,6 +2,7 @@
 import { relationshipIndexer } from '../../model/relationships.ts';
 import { searchIndexer } from '../../model/search/indexer.ts';
 import { Store, type ChecksumProgress } from '../../store/store.ts';
+import { eventDeriver } from '../events/derive.ts';
 // What an adapter needs to word the error a damaged file made (the store's, re-exported from the one
 // ops module that may import the store as a value).
 export { damageError, damageOf } from '../../store/damage.ts';
@@ -19,6 +20,8 @@ export function openCatalog(
   options: { readOnly?: boolean; create?: boolean; progress?: ChecksumProgress } = {},
 ): Store {
   const store = Store.open(path, relationshipIndexer, searchIndexer, options);
+  // Every change writes its events in its own transaction (docs/events.md).
+  store.setEventDeriver(eventDeriver);
   if (!store.readOnly && store.checksumsPending) {
     try {
       store.addChecksums(options.progress);

@@ -1,0 +1,160 @@
+/**
+ * The change events an aspect change makes (docs/events.md): DataHub's EntityChangeEvents, computed by
+ * the same differs that answer `timeline` (src/ops/timeline), for the aspects DataHub's
+ * EntityChangeEventGeneratorHook handles, plus LIFECYCLE events when an entity is created, soft-deleted
+ * (status.removed), reinstated or hard-deleted. openCatalog hands `eventDeriver` to the store, which
+ * calls it for every aspect change of every write transaction and writes what it returns in the same
+ * transaction.
+ */
+import type { AspectChangeInput, ChangeEventDeriver } from '../../store/store.ts';
+import type { ChangeCategory, ChangeEvent, Differ } from '../timeline/changeEvent.ts';
+import { DATASET_DIFFERS } from '../timeline/datasetDiffers.ts';
+
+/** DataHub's EntityChangeEvent (com.linkedin.platform.event.v1.EntityChangeEvent), as stored in the log. */
+export interface EntityChangeEvent {
+  entityType: string;
+  entityUrn: string;
+  category: string;
+  operation: string;
+  modifier?: string;
+  parameters?: Record<string, unknown>;
+  auditStamp: { time: number; actor: string };
+  version: 0;
+}
+
+/** The timeline's categories by the names DataHub's events give them (its timeline says OWNERSHIP, its events OWNER). */
+const EVENT_CATEGORY: Partial<Record<ChangeCategory, string>> = { OWNERSHIP: 'OWNER' };
+
+/** Aspects whose differs DataHub runs for any entity type; the others only for datasets. */
+const ANY_ENTITY = new Set(['globalTags', 'glossaryTerms', 'ownership', 'domains', 'deprecation']);
+
+/** The differs of each aspect, with their categories, in the timeline's order. */
+const BY_ASPECT = new Map<string, Array<{ categories: readonly ChangeCategory[]; differ: Differ }>>();
+for (const { aspect, categories, differ } of DATASET_DIFFERS) {
+  const list = BY_ASPECT.get(aspect) ?? [];
+  list.push({ categories, differ });
+  BY_ASPECT.set(aspect, list);
+}
+
+/** Entity types DataHub announces the creation and hard deletion of (its hook's key aspects). */
+const LIFECYCLE_TYPES = new Set([
+  'dataset',
+  'dashboard',
+  'chart',
+  'container',
+  'dataFlow',
+  'dataJob',
+  'glossaryTerm',
+  'domain',
+  'tag',
+]);
+
+/** The entity type of a urn (`urn:li:<type>:…`). */
+function typeOf(urn: string): string {
+  const end = urn.indexOf(':', 7);
+  return end < 0 ? '' : urn.slice(7, end);
+}
+
+function toEvent(e: ChangeEvent): EntityChangeEvent {
+  return {
+    entityType: typeOf(e.entityUrn),
+    entityUrn: e.entityUrn,
+    category: EVENT_CATEGORY[e.category] ?? e.category,
+    operation: e.operation,
+    ...(e.modifier !== undefined && { modifier: e.modifier }),
+    ...(e.parameters !== undefined && { parameters: e.parameters }),
+    auditStamp: e.auditStamp,
+    version: 0,
+  };
+}
+
+function lifecycle(c: AspectChangeInput, operation: string): EntityChangeEvent {
+  return {
+    entityType: c.entityType,
+    entityUrn: c.urn,
+    category: 'LIFECYCLE',
+    operation,
+    auditStamp: c.stamp,
+    version: 0,
+  };
+}
+
+/** A structured property's values as DataHub's event prints them: the union members' values, as JSON. */
+function propertyValues(values: unknown): string {
+  const plain = Array.isArray(values)
+    ? values.map((v) =>
+        typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.values(v as Record<string, unknown>)[0] : v,
+      )
+    : [];
+  return JSON.stringify(plain);
+}
+
+/**
+ * STRUCTURED_PROPERTY events, as DataHub's StructuredPropertiesChangeEventGenerator makes them: a
+ * property added (ADD), removed (REMOVE, no parameters) or given other values (MODIFY).
+ */
+function structuredPropertyEvents(c: AspectChangeInput): EntityChangeEvent[] {
+  const byProperty = (value: unknown) => {
+    const out = new Map<string, unknown>();
+    const list =
+      typeof value === 'object' && value !== null ? (value as { properties?: unknown }).properties : undefined;
+    if (Array.isArray(list))
+      for (const p of list) {
+        const urn = (p as { propertyUrn?: unknown } | null)?.propertyUrn;
+        if (typeof urn === 'string') out.set(urn, (p as { values?: unknown }).values);
+      }
+    return out;
+  };
+  const before = byProperty(c.before);
+  const after = byProperty(c.after);
+  const event = (urn: string, operation: string, values?: unknown): EntityChangeEvent => ({
+    entityType: c.entityType,
+    entityUrn: c.urn,
+    category: 'STRUCTURED_PROPERTY',
+    operation,
+    modifier: urn,
+    ...(values !== undefined && { parameters: { propertyUrn: urn, propertyValues: propertyValues(values) } }),
+    auditStamp: c.stamp,
+    version: 0,
+  });
+  const out: EntityChangeEvent[] = [];
+  for (const [urn, values] of after) {
+    if (!before.has(urn)) out.push(event(urn, 'ADD', values));
+    else if (propertyValues(before.get(urn)) !== propertyValues(values)) out.push(event(urn, 'MODIFY', values));
+  }
+  for (const urn of before.keys()) if (!after.has(urn)) out.push(event(urn, 'REMOVE'));
+  return out;
+}
+
+const removed = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && (value as { removed?: unknown }).removed === true;
+
+/** The events of one aspect change, in the order DataHub lists them (its generators', by category). */
+export function eventsOf(c: AspectChangeInput): EntityChangeEvent[] {
+  if (c.lifecycle) return LIFECYCLE_TYPES.has(c.entityType) ? [lifecycle(c, c.lifecycle)] : [];
+  if (c.aspectName === 'status') {
+    const was = removed(c.before);
+    const now = removed(c.after);
+    if (was === now) return [];
+    return [lifecycle(c, now ? 'SOFT_DELETE' : 'REINSTATE')];
+  }
+  if (c.aspectName === 'structuredProperties') return structuredPropertyEvents(c);
+  const differs = BY_ASPECT.get(c.aspectName);
+  if (!differs || (c.entityType !== 'dataset' && !ANY_ENTITY.has(c.aspectName))) return [];
+  const change = { urn: c.urn, from: c.before, to: c.after, stamp: c.stamp };
+  const out: EntityChangeEvent[] = [];
+  for (const { categories, differ } of differs)
+    for (const category of categories) for (const e of differ(change, category)) out.push(toEvent(e));
+  return out;
+}
+
+/** What openCatalog hands to the store. */
+export const eventDeriver: ChangeEventDeriver = {
+  carries: (aspectName, entityType, lifecycle) =>
+    lifecycle
+      ? LIFECYCLE_TYPES.has(entityType)
+      : aspectName === 'status' ||
+        aspectName === 'structuredProperties' ||
+        (BY_ASPECT.has(aspectName) && (entityType === 'dataset' || ANY_ENTITY.has(aspectName))),
+  derive: eventsOf,
+};

@@ -1,0 +1,217 @@
+// The change event log and DataHub's events API (issue 47, Deliver 1 and 2): every committed change
+// logs its EntityChangeEvents in its own transaction, computed by the timeline's differs; offsets are
+// monotonic and survive a restart; `GET /openapi/v1/events/poll` answers DataHub's shape, long-polls,
+// and refuses bad input with DataHub's statuses.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
+import { writeAspect } from '../src/ops/core/writeAspect.ts';
+import { pollEvents, readEvents, setRetention } from '../src/ops/events/poll.ts';
+import type { Store } from '../src/store/store.ts';
+import { startSampleServer, type GqlServer } from './graphql-helpers.ts';
+import { tempDataPath } from './helpers.ts';
+
+const D = 'urn:li:dataset:(urn:li:dataPlatform:hive,events_a,PROD)';
+const E = 'urn:li:dataset:(urn:li:dataPlatform:hive,events_b,PROD)';
+const stamp = (time = Date.now()) => ({ actor: 'urn:li:corpuser:ann', time });
+const tags = (...names: string[]) => ({ tags: names.map((n) => ({ tag: `urn:li:tag:${n}` })) });
+
+/** Every event after `after`, as `category operation entityUrn modifier`. */
+const summary = (store: Store, after = 0) =>
+  readEvents(store, after, 5000).events.map((e) =>
+    [e.event['category'], e.event['operation'], e.event['entityUrn'], e.event['modifier']].filter(Boolean).join(' '),
+  );
+
+describe('the change event log', () => {
+  const path = tempDataPath();
+  let store: Store;
+  before(() => {
+    store = openCatalog(path);
+  });
+  after(() => store.close());
+
+  it('logs DataHub’s EntityChangeEvents of each committed change, from the timeline’s differs', async () => {
+    const at = stamp();
+    await store.write((txn) => {
+      writeAspect(txn, at, D, 'globalTags', tags('pii'));
+      writeAspect(txn, at, D, 'ownership', { owners: [{ owner: 'urn:li:corpuser:bo', type: 'DATAOWNER' }] });
+      writeAspect(txn, at, D, 'editableSchemaMetadata', {
+        editableSchemaFieldInfo: [{ fieldPath: 'email', description: 'The address' }],
+      });
+      writeAspect(txn, at, D, 'deprecation', { deprecated: true, note: 'old', actor: at.actor });
+    });
+    const page = readEvents(store, 0, 100);
+    assert.deepEqual(summary(store), [
+      `LIFECYCLE CREATE ${D}`,
+      `TAG ADD ${D} urn:li:tag:pii`,
+      `OWNER ADD ${D} urn:li:corpuser:bo`,
+      `DOCUMENTATION ADD urn:li:schemaField:(${D},email) email`,
+      `DEPRECATION MODIFY ${D}`,
+    ]);
+    assert.deepEqual(page.events[1]!.event, {
+      entityType: 'dataset',
+      entityUrn: D,
+      category: 'TAG',
+      operation: 'ADD',
+      modifier: 'urn:li:tag:pii',
+      parameters: { tagUrn: 'urn:li:tag:pii', context: '{}' },
+      auditStamp: at,
+      version: 0,
+    });
+    assert.equal(page.events[3]!.event['entityType'], 'schemaField');
+    assert.deepEqual(page.events[3]!.event['parameters'], { description: 'The address' });
+  });
+
+  it('a change that is rolled back logs nothing; one that changes nothing logs no event', async () => {
+    const before = store.eventLog.nextOffset();
+    await assert.rejects(
+      store.write((txn) => {
+        writeAspect(txn, stamp(), D, 'globalTags', tags('pii', 'gone'));
+        throw new Error('boom');
+      }),
+      /boom/,
+    );
+    await store.write((txn) => writeAspect(txn, stamp(), D, 'globalTags', tags('pii')));
+    assert.equal(store.eventLog.nextOffset(), before);
+  });
+
+  it('keeps the events of a change whose values are deleted or reverted afterwards', async () => {
+    const from = store.eventLog.nextOffset() - 1;
+    await store.write((txn) => writeAspect(txn, stamp(), E, 'globalTags', tags('a')));
+    await store.write((txn) => writeAspect(txn, stamp(), E, 'globalTags', tags('a', 'b')));
+    await store.write((txn) => txn.revertAspect(E, 'globalTags'));
+    await store.write((txn) => txn.deleteAspect(E, 'globalTags'));
+    await store.write((txn) => txn.deleteEntity(E));
+    assert.deepEqual(summary(store, from), [
+      `LIFECYCLE CREATE ${E}`,
+      `TAG ADD ${E} urn:li:tag:a`,
+      `TAG ADD ${E} urn:li:tag:b`,
+      `TAG REMOVE ${E} urn:li:tag:b`,
+      `TAG REMOVE ${E} urn:li:tag:a`,
+      `LIFECYCLE HARD_DELETE ${E}`,
+    ]);
+  });
+
+  it('offsets go on after a restart: a consumer resuming from its offset sees each event once', async () => {
+    const seen = readEvents(store, 0, 5000);
+    await store.close();
+    store = openCatalog(path);
+    await store.write((txn) => writeAspect(txn, stamp(), D, 'globalTags', tags('pii', 'fresh')));
+    const next = readEvents(store, Number(seen.offsetId), 5000);
+    assert.deepEqual(
+      next.events.map((e) => `${e.event['operation']} ${e.event['modifier']}`),
+      ['ADD urn:li:tag:fresh'],
+    );
+    assert.ok(next.events[0]!.offset > Number(seen.offsetId));
+    assert.equal(readEvents(store, Number(next.offsetId), 5000).count, 0);
+  });
+
+  it('pages hold whole changes: at most `limit` events, or one change alone when it has more', () => {
+    const first = readEvents(store, 0, 2);
+    // The first change (its entity's creation and four aspects) makes five events: alone in its page.
+    assert.equal(first.count, 5);
+    // The next change made two (E's creation and its first tag): both, though the limit is one.
+    const second = readEvents(store, Number(first.offsetId), 1);
+    assert.equal(second.count, 2);
+    assert.ok(Number(second.offsetId) > Number(first.offsetId));
+  });
+
+  it('retention is bounded and configurable; trimmed in write transactions', async () => {
+    const s = await setRetention(store, { maxEvents: 2 });
+    assert.deepEqual(s, { maxEvents: 2, maxAgeDays: 7 });
+    assert.equal(store.eventLog.summary().count, 2);
+    await store.write((txn) => writeAspect(txn, stamp(), D, 'globalTags', tags('pii')));
+    const log = store.eventLog.summary();
+    assert.equal(log.count, 2);
+    assert.equal(log.newest, store.eventLog.nextOffset() - 1);
+    await assert.rejects(setRetention(store, { maxDays: 0 }), /maxDays: expected a number above 0, got 0/);
+    await setRetention(store, { maxEvents: 1_000_000 });
+  });
+});
+
+describe('GET /openapi/v1/events/poll', () => {
+  let srv: GqlServer;
+  let base: string;
+  before(async () => {
+    srv = await startSampleServer({ sample: false });
+    base = srv.url.replace('/api/graphql', '');
+    await srv.store.write((txn) => writeAspect(txn, stamp(), D, 'globalTags', tags('pii')));
+  });
+  after(() => srv.close());
+
+  const poll = async (query: string) => {
+    const res = await fetch(`${base}/openapi/v1/events/poll?${query}`);
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('answers DataHub’s shape: PlatformEvents wrapping EntityChangeEvents, as JSON text', async () => {
+    const { status, body } = await poll('topic=PlatformEvent_v1&lookbackWindowDays=1&pollTimeoutSeconds=0');
+    assert.equal(status, 200);
+    assert.equal(body.count, 2);
+    assert.equal(body.offsetId, '1');
+    const platform = JSON.parse(body.events[1].value);
+    assert.equal(body.events[1].contentType, 'application/json');
+    assert.equal(platform.name, 'entityChangeEvent');
+    assert.equal(typeof platform.header.timestampMillis, 'number');
+    assert.equal(platform.payload.contentType, 'application/json');
+    const ece = JSON.parse(platform.payload.value);
+    assert.deepEqual([ece.category, ece.operation, ece.modifier, ece.entityUrn], ['TAG', 'ADD', 'urn:li:tag:pii', D]);
+  });
+
+  it('without an offset or a lookback window, starts at the end; an offset continues after it', async () => {
+    const empty = await poll('topic=PlatformEvent_v1&pollTimeoutSeconds=0');
+    assert.deepEqual(empty.body, { offsetId: '1', count: 0, events: [] });
+    const after = await poll('topic=PlatformEvent_v1&offsetId=1&pollTimeoutSeconds=0');
+    assert.equal(after.body.count, 0);
+  });
+
+  it('a long poll answers an event committed while it waits', async () => {
+    const waiting = poll('topic=PlatformEvent_v1&offsetId=1&pollTimeoutSeconds=10');
+    await srv.store.write((txn) => writeAspect(txn, stamp(), D, 'globalTags', tags('pii', 'new')));
+    const { body } = await waiting;
+    assert.equal(body.count, 1);
+    assert.equal(body.offsetId, '2');
+    assert.equal(JSON.parse(JSON.parse(body.events[0].value).payload.value).modifier, 'urn:li:tag:new');
+  });
+
+  it('the op waits on the commit, not on a clock: woken by this process’s commit', async () => {
+    const from = srv.store.eventLog.nextOffset() - 1;
+    const waiting = pollEvents(srv.store, {
+      topic: 'PlatformEvent_v1',
+      offsetId: String(from),
+      pollTimeoutSeconds: 10,
+    });
+    let woken = false;
+    void waiting.then(() => {
+      woken = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(woken, false);
+    await srv.store.write((txn) => writeAspect(txn, stamp(), D, 'globalTags', tags('pii')));
+    assert.equal((await waiting).count, 1);
+  });
+
+  it('refuses bad input with DataHub’s statuses and a message naming the parameter', async () => {
+    assert.deepEqual(await poll('pollTimeoutSeconds=0'), {
+      status: 400,
+      body: { message: 'topic: the query parameter is required', status: 400 },
+    });
+    const topic = await poll('topic=MetadataChangeLog_Versioned_v1&pollTimeoutSeconds=0');
+    assert.equal(topic.status, 403);
+    assert.match(JSON.stringify(topic.body), /topic: \\"MetadataChangeLog_Versioned_v1\\" is not served here/);
+    const offset = await poll('topic=PlatformEvent_v1&offsetId=abc&pollTimeoutSeconds=0');
+    assert.equal(offset.status, 400);
+    assert.match(JSON.stringify(offset.body), /offsetId: \\"abc\\" is not an offset this catalog gave/);
+    const limit = await poll('topic=PlatformEvent_v1&limit=many');
+    assert.equal(limit.status, 400);
+    assert.match(JSON.stringify(limit.body), /limit: expected a whole number, got \\"many\\"/);
+    const zero = await poll('topic=PlatformEvent_v1&limit=0');
+    assert.match(JSON.stringify(zero.body), /limit: expected at least 1, got 0/);
+    const wait = await poll('topic=PlatformEvent_v1&pollTimeoutSeconds=-1');
+    assert.equal(wait.status, 400);
+    assert.match(JSON.stringify(wait.body), /pollTimeoutSeconds: expected 0 or more, got -1/);
+    const back = await poll('topic=PlatformEvent_v1&lookbackWindowDays=-2');
+    assert.equal(back.status, 400);
+    assert.match(JSON.stringify(back.body), /lookbackWindowDays: expected 0 or more, got -2/);
+  });
+});
