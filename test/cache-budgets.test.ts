@@ -13,6 +13,16 @@ import { sharedValueCost } from '../src/store/store.ts';
 import { DocumentCache, documentCost } from '../src/server/graphql/documentCache.ts';
 import { keepMappedPagesUnder, residentFileBytes } from '../src/server/memory.ts';
 import { tempDataPath } from './helpers.ts';
+import { ENTITY_TYPE_BUDGET, entityTypeOf, PARSED_BUDGET, parseUrn, urnCacheBytes } from '../src/model/urn.ts';
+import {
+  ANALYSED_BUDGET,
+  analysisCacheBytes,
+  STEMS_BUDGET,
+  TermCounter,
+  term,
+  terms,
+  WORDS_BUDGET,
+} from '../src/model/search/analysis.ts';
 
 /** What the values a DecodedCache keeps cost, counted from its maps (not from its own accounting). */
 function keptCost(cache: DecodedCache<unknown>, cost: (b: Uint8Array) => number): number {
@@ -416,5 +426,56 @@ describe("the search index's caches: a byte budget each", () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe("the model's caches of URNs and analysed text: a byte budget each", () => {
+  it('parsed URNs and their entity types: emptied when the next would take them over their budgets', () => {
+    // About 600 bytes a parsed dataset urn (2 MB: about 3 400) and 200 an entity type (1 MB: about 5 300).
+    let emptied = 0;
+    let last = 0;
+    for (let i = 0; i < 12_000; i++) {
+      const urn = `urn:li:dataset:(urn:li:dataPlatform:hive,budget.schema_${i % 7}.table_${i},PROD)`;
+      assert.equal(entityTypeOf(urn), 'dataset');
+      assert.equal(parseUrn(urn).parts?.length, 3);
+      const used = urnCacheBytes();
+      assert.ok(used.parsed <= PARSED_BUDGET, `parsed ${used.parsed}`);
+      assert.ok(used.entityTypes <= ENTITY_TYPE_BUDGET, `entity types ${used.entityTypes}`);
+      if (used.parsed < last) emptied++;
+      last = used.parsed;
+    }
+    assert.ok(emptied >= 2, `emptied ${emptied} times`);
+  });
+
+  it('stems, short texts and the word table keep what they hold when full, within their budgets', () => {
+    // Distinct words of letters: stems (about 120 bytes each, 8 MB), short texts (about 260, 8 MB) and
+    // the indexing word table (about 130, 12 MB), each filled past its budget.
+    const word = (i: number) => {
+      let w = 'q';
+      for (let n = i; n > 0; n = Math.floor(n / 26)) w += String.fromCharCode(97 + (n % 26));
+      return `${w}ing`;
+    };
+    const counter = new TermCounter();
+    for (let i = 0; i < 110_000; i++) {
+      const w = word(i);
+      assert.equal(term(w), term(w));
+      if (i % 2 === 0) assert.deepEqual(terms(`tbl ${w}`), ['tbl', term(w)]);
+      counter.add(`${w} zz`, 1);
+      if (i % 64 === 63) counter.take();
+      if (i % 1000 === 0) {
+        const used = analysisCacheBytes();
+        assert.ok(used.stems <= STEMS_BUDGET && used.analysed <= ANALYSED_BUDGET && used.words <= WORDS_BUDGET);
+      }
+    }
+    const used = analysisCacheBytes();
+    assert.ok(used.stems <= STEMS_BUDGET && used.stems > STEMS_BUDGET - 1024, `stems ${used.stems}`);
+    assert.ok(used.analysed <= ANALYSED_BUDGET && used.analysed > ANALYSED_BUDGET - 1024, `texts ${used.analysed}`);
+    assert.ok(used.words <= WORDS_BUDGET && used.words > WORDS_BUDGET - 1024, `words ${used.words}`);
+    // Full, they answer as before: the same terms, counted the slow way.
+    const w = word(109_999);
+    assert.deepEqual(terms(`tbl ${w}`), ['tbl', term(w)]);
+    counter.take();
+    counter.add(`${w} ${w}`, 2);
+    assert.deepEqual([...counter.take()], [[term(w), 4]]);
   });
 });
