@@ -8,24 +8,29 @@ import fc from 'fast-check';
 import { parse, type DocumentNode } from 'graphql';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
-import { DecodedCache, SEEN_COST } from '../src/store/decodedCache.ts';
+import { DecodedCache, Doorkeeper, MARK_SPAN } from '../src/store/decodedCache.ts';
 import { sharedValueCost } from '../src/store/store.ts';
 import { DocumentCache, documentCost } from '../src/server/graphql/documentCache.ts';
 import { keepMappedPagesUnder, residentFileBytes } from '../src/server/memory.ts';
 import { tempDataPath } from './helpers.ts';
+import { ENTITY_TYPE_BUDGET, entityTypeOf, PARSED_BUDGET, parseUrn, urnCacheBytes } from '../src/model/urn.ts';
+import {
+  ANALYSED_BUDGET,
+  analysisCacheBytes,
+  STEMS_BUDGET,
+  TermCounter,
+  term,
+  terms,
+  WORDS_BUDGET,
+} from '../src/model/search/analysis.ts';
 
-/**
- * What the entries of a DecodedCache cost, counted from its maps (not from its own accounting): kept
- * values by `cost`, marks of keys read once (the one frozen entry) by SEEN_COST and their urn's length.
- */
+/** What the values a DecodedCache keeps cost, counted from its maps (not from its own accounting). */
 function keptCost(cache: DecodedCache<unknown>, cost: (b: Uint8Array) => number): number {
   type Generation = Map<string, Map<string, { bytes: Buffer }>>;
   const inner = cache as unknown as { recent: Generation; older: Generation };
   let sum = 0;
   for (const gen of [inner.recent, inner.older]) {
-    for (const [urn, byAspect] of gen) {
-      for (const e of byAspect.values()) sum += Object.isFrozen(e) ? SEEN_COST + urn.length : cost(e.bytes);
-    }
+    for (const byAspect of gen.values()) for (const e of byAspect.values()) sum += cost(e.bytes);
   }
   return sum;
 }
@@ -57,12 +62,8 @@ describe('decoded values shared between reads: a byte budget', () => {
   it('counts a value by its cost: a cost of 10 bytes a stored byte keeps a tenth as many values', () => {
     let decodes = 0;
     const decode = () => ++decodes;
-    // Marks of keys read once cost nothing here; each key is read once before it is kept.
-    const cache = new DecodedCache<number>(
-      1000,
-      (b) => b.length * 10,
-      () => 0,
-    );
+    // Each key is read once (a mark in the doorkeeper) before it is kept.
+    const cache = new DecodedCache<number>(1000, (b) => b.length * 10);
     // A generation is half the budget: 500, five values of 10 stored bytes.
     for (let i = 0; i < 5; i++) cache.get(`t${i}`, 'a', Buffer.alloc(10, i), decode);
     for (let i = 0; i < 5; i++) cache.get(`t${i}`, 'a', Buffer.alloc(10, i), decode);
@@ -81,12 +82,8 @@ describe('decoded values shared between reads: a byte budget', () => {
 
   it('goes in generations: what was not read in the last one leaves first', () => {
     let decodes = 0;
-    const cache = new DecodedCache<number>(
-      400,
-      (b) => b.length,
-      () => 0,
-    );
-    // Read twice: the first read of a key leaves a mark (costing nothing here), the second keeps the value.
+    const cache = new DecodedCache<number>(400, (b) => b.length);
+    // Read twice: the first read of a key leaves a mark (in the doorkeeper), the second keeps the value.
     const read = (i: number) => cache.get(`t${i}`, 'a', Buffer.alloc(50, i), () => ++decodes);
     const twice = (i: number) => {
       read(i);
@@ -113,33 +110,68 @@ describe('decoded values shared between reads: a byte budget', () => {
     const cache = new DecodedCache<ReturnType<typeof decode>>(10_000, (b) => b.length);
     const once = cache.get(urn, 'a', Buffer.alloc(100, 1), decode);
     assert.equal(Object.isFrozen(once) || Object.isFrozen(once.nested), false, "a first read is the reader's own");
-    assert.equal(cache.used, SEEN_COST + urn.length, 'only the mark is kept');
+    assert.equal(cache.used, 0, 'only the mark is kept, in the doorkeeper');
     const kept = cache.get(urn, 'a', Buffer.alloc(100, 1), decode);
     assert.notEqual(kept, once);
     assert.ok(Object.isFrozen(kept) && Object.isFrozen(kept.nested.list));
-    assert.equal(cache.used, 100, 'the mark is replaced by the value');
+    assert.equal(cache.used, 100, 'the value is kept');
     assert.equal(cache.get(urn, 'a', Buffer.alloc(100, 1), decode), kept, 'then shared');
     assert.equal(decodes, 2);
-    // A mark goes like a value: a key read once, then not for two generations, is read for the first time again.
+    // A mark goes: a key read once, then not for two generations of the doorkeeper (64 keys each at
+    // this budget), is read for the first time again.
     cache.get(urn, 'b', Buffer.alloc(10), decode);
-    type Generation = Map<string, Map<string, unknown>>;
-    const inner = cache as unknown as { recent: Generation; older: Generation };
-    assert.ok(inner.recent.get(urn)?.has('b') || inner.older.get(urn)?.has('b'));
     const before = decodes;
     for (let i = 0; i < 200; i++) cache.get(`urn:li:tag:fresh${i}`, 'a', Buffer.alloc(10), decode);
     assert.equal(decodes, before + 200);
-    assert.ok(!inner.recent.get(urn)?.has('b') && !inner.older.get(urn)?.has('b'), 'the mark went');
-    assert.equal(Object.isFrozen(cache.get(urn, 'b', Buffer.alloc(10), decode)), false);
+    assert.equal(Object.isFrozen(cache.get(urn, 'b', Buffer.alloc(10), decode)), false, 'the mark went');
     assert.ok(cache.used <= 10_000);
+  });
+
+  it("the doorkeeper's memory of keys read once follows the budget: a key read again within it is kept", () => {
+    // A budget of 4 MB: 1 024 marks a generation.
+    const cache = new DecodedCache<number>(4 << 20);
+    assert.equal((cache as unknown as { doorkeeper: { perGeneration: number } }).doorkeeper.perGeneration, 1024);
+    assert.equal(MARK_SPAN, 4096);
+    const door = new Doorkeeper(1000);
+    const keys = Array.from({ length: 3000 }, (_, i) => `urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)`);
+    // Marked once: not seen before (but for a few taken for others); then seen, for as long as two
+    // generations (1 000 to 2 000 keys) last.
+    const taken = keys.slice(0, 1000).filter((k) => door.seen(k, 'schemaMetadata')).length;
+    assert.ok(taken < 50, `${taken} keys never marked taken for marked ones`);
+    for (const k of keys.slice(0, 1000)) assert.equal(door.seen(k, 'schemaMetadata'), true);
+    for (const k of keys.slice(1000, 2000)) door.seen(k, 'schemaMetadata');
+    // The first thousand are in the older generation: still seen. Another aspect of the same urn is another key.
+    assert.ok(keys.slice(0, 1000).every((k) => door.seen(k, 'schemaMetadata')));
+    const other = keys.slice(0, 1000).filter((k) => door.seen(k, 'ownership')).length;
+    assert.ok(other < 50, `${other} keys never marked taken for marked ones`);
+    // A third generation: the first thousand (and the other aspect) are forgotten, but for a few taken for others.
+    for (const k of keys.slice(2000, 3000)) door.seen(k, 'globalTags');
+    for (const k of keys.slice(2000, 3000)) door.seen(k, 'globalTags');
+    const remembered = keys.slice(0, 1000).filter((k) => door.seen(k, 'datasetProperties')).length;
+    assert.ok(remembered < 50, `${remembered} keys never marked taken for marked ones`);
+    door.clear();
+    assert.equal(door.seen(keys[2999]!, 'globalTags'), false);
+  });
+
+  it('read at random over many more keys than its budget holds, it keeps few values only to drop them', () => {
+    // 2 000 keys read at random, a budget of 50 values (of 100 bytes): a key is kept only when read twice
+    // within the doorkeeper's 2 x 64 marks, 1 read in 16 or so, where marks in the maps kept 1 in 3.
+    const cache = new DecodedCache<number>(5000, (b) => b.length, 100);
+    let kept = 0;
+    let state = 7;
+    for (let r = 0; r < 20_000; r++) {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      const before = cache.used;
+      cache.get(`urn:li:tag:t${state % 2000}`, 'tagProperties', Buffer.alloc(100, 1), () => 1);
+      if (cache.used > before) kept++;
+      assert.ok(cache.used <= 5000);
+    }
+    assert.ok(kept < 20_000 / 12, `${kept} values kept`);
   });
 
   it('a smaller budget empties the cache; a larger one keeps what it holds', () => {
     let decodes = 0;
-    const cache = new DecodedCache<number>(
-      1000,
-      (b) => b.length,
-      () => 0,
-    );
+    const cache = new DecodedCache<number>(1000, (b) => b.length);
     const read = (i: number) => cache.get(`t${i}`, 'a', Buffer.alloc(50, i), () => ++decodes);
     for (let i = 0; i < 4; i++) read(i);
     for (let i = 0; i < 4; i++) read(i);
@@ -318,5 +350,132 @@ describe("a server's resident file pages: a budget", () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe("the search index's caches: a byte budget each", () => {
+  it('never hold more than their budgets, whatever a search reads', async () => {
+    const store = openCatalog(tempDataPath());
+    try {
+      // 600 datasets sharing the words of their description (postings lists of 600, kept decoded), each
+      // with one of 50 tags (a facet: its column chunks and value ordinals).
+      const stamp = { actor: 'urn:li:corpuser:tester', time: 1 };
+      const urn = (i: number) => `urn:li:dataset:(urn:li:dataPlatform:hive,db.table_${i},PROD)`;
+      await store.write((txn) => {
+        for (let i = 0; i < 600; i++) {
+          writeAspect(txn, stamp, urn(i), 'datasetProperties', {
+            name: `table_${i}`,
+            description: 'alpha bravo charlie delta echo foxtrot',
+          });
+          writeAspect(txn, stamp, urn(i), 'globalTags', { tags: [{ tag: `urn:li:tag:t${i % 50}` }] });
+        }
+      });
+      const index = store.search;
+      const budgets = {
+        lists: 60_000,
+        urns: 2000,
+        identity: 2000,
+        records: 20_000,
+        whole: 30_000,
+        chunks: 8000,
+        ordinals: 500,
+      };
+      index.setCacheBudgets(budgets);
+      const within = (what: string) => {
+        const used = index.cacheBytes();
+        for (const [k, v] of Object.entries(used)) {
+          assert.ok(
+            v <= budgets[k as keyof typeof budgets],
+            `${what}: ${k} holds ${v}, over ${budgets[k as keyof typeof budgets]}`,
+          );
+        }
+        return used;
+      };
+      const ids = Array.from({ length: 600 }, (_, i) => index.idOf(urn(i))!);
+      assert.ok(ids.every((id) => id !== undefined));
+      // Each list costs about 26 KB: two fit, the third empties the cache.
+      let most = 0;
+      for (const word of ['alpha', 'bravo', 'charli', 'delta', 'echo', 'foxtrot']) {
+        assert.equal(index.postings(word).size, 600, word);
+        most = Math.max(most, within(`postings ${word}`).lists);
+      }
+      assert.ok(most > 26_000, `${most}: lists were kept`);
+      for (const id of ids) {
+        assert.match(index.urnOf(id)!, /^urn:li:dataset:/);
+        assert.ok(index.record(id)?.doc);
+        assert.ok(index.wholeRecord(id)?.doc);
+        within('documents');
+      }
+      for (let i = 0; i < 600; i++) {
+        assert.deepEqual(index.keywordIds('urn', urn(i)), [ids[i]]);
+        within('identities');
+      }
+      const used = within('documents');
+      for (const k of ['urns', 'identity', 'records', 'whole'] as const)
+        assert.ok(used[k] > budgets[k] / 4, `${k} kept`);
+      // The tags facet over every dataset: its one chunk (6.5 KB: 1 025 offsets and 600 ordinals) and the
+      // names of its values.
+      const all = Uint32Array.from(ids).sort();
+      const counts = new Map(index.countValues('tags', all, 100));
+      assert.equal(counts.size, 50);
+      assert.equal(counts.get('urn:li:tag:t7'), 12);
+      const facets = within('facets');
+      assert.ok(facets.chunks > 0 && facets.ordinals > 0 && facets.ordinals <= 500);
+      // Read again through full caches, the same answers.
+      assert.deepEqual(new Map(index.countValues('tags', all, 100)), counts);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("the model's caches of URNs and analysed text: a byte budget each", () => {
+  it('parsed URNs and their entity types: emptied when the next would take them over their budgets', () => {
+    // About 600 bytes a parsed dataset urn (2 MB: about 3 400) and 200 an entity type (1 MB: about 5 300).
+    let emptied = 0;
+    let last = 0;
+    for (let i = 0; i < 12_000; i++) {
+      const urn = `urn:li:dataset:(urn:li:dataPlatform:hive,budget.schema_${i % 7}.table_${i},PROD)`;
+      assert.equal(entityTypeOf(urn), 'dataset');
+      assert.equal(parseUrn(urn).parts?.length, 3);
+      const used = urnCacheBytes();
+      assert.ok(used.parsed <= PARSED_BUDGET, `parsed ${used.parsed}`);
+      assert.ok(used.entityTypes <= ENTITY_TYPE_BUDGET, `entity types ${used.entityTypes}`);
+      if (used.parsed < last) emptied++;
+      last = used.parsed;
+    }
+    assert.ok(emptied >= 2, `emptied ${emptied} times`);
+  });
+
+  it('stems, short texts and the word table keep what they hold when full, within their budgets', () => {
+    // Distinct words of letters: stems (about 120 bytes each, 8 MB), short texts (about 260, 8 MB) and
+    // the indexing word table (about 130, 12 MB), each filled past its budget.
+    const word = (i: number) => {
+      let w = 'q';
+      for (let n = i; n > 0; n = Math.floor(n / 26)) w += String.fromCharCode(97 + (n % 26));
+      return `${w}ing`;
+    };
+    const counter = new TermCounter();
+    for (let i = 0; i < 110_000; i++) {
+      const w = word(i);
+      assert.equal(term(w), term(w));
+      if (i % 2 === 0) assert.deepEqual(terms(`tbl ${w}`), ['tbl', term(w)]);
+      counter.add(`${w} zz`, 1);
+      if (i % 64 === 63) counter.take();
+      if (i % 1000 === 0) {
+        const used = analysisCacheBytes();
+        assert.ok(used.stems <= STEMS_BUDGET && used.analysed <= ANALYSED_BUDGET && used.words <= WORDS_BUDGET);
+      }
+    }
+    const used = analysisCacheBytes();
+    assert.ok(used.stems <= STEMS_BUDGET && used.stems > STEMS_BUDGET - 1024, `stems ${used.stems}`);
+    assert.ok(used.analysed <= ANALYSED_BUDGET && used.analysed > ANALYSED_BUDGET - 1024, `texts ${used.analysed}`);
+    assert.ok(used.words <= WORDS_BUDGET && used.words > WORDS_BUDGET - 1024, `words ${used.words}`);
+    // Full, they answer as before: the same terms, counted the slow way.
+    const w = word(109_999);
+    assert.deepEqual(terms(`tbl ${w}`), ['tbl', term(w)]);
+    counter.take();
+    counter.add(`${w} ${w}`, 2);
+    assert.deepEqual([...counter.take()], [[term(w), 4]]);
   });
 });

@@ -664,12 +664,8 @@ describe('shared reads (readAspect)', () => {
   });
 
   it('keeps at most its byte budget: what was not read for a generation goes, what was read stays', () => {
-    // Marks of keys read once cost nothing here: the generations of kept values alone.
-    const cache = new DecodedCache<string>(
-      800,
-      (b) => b.length,
-      () => 0,
-    );
+    // Marks of keys read once are not counted (the doorkeeper's): the generations of kept values alone.
+    const cache = new DecodedCache<string>(800, (b) => b.length);
     const bytes = (c: number) => Buffer.alloc(100, c);
     let decodes = 0;
     const decode = (b: Buffer) => {

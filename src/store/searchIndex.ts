@@ -213,37 +213,142 @@ const TYPE_CODES_KEY = 'searchTypeCodes';
 const ORDINALS_KEY = 'searchFacetOrdinals';
 /** Counts the write transactions that changed the index: decoded data cached under one count is current while it holds. */
 const GENERATION_KEY = 'searchGeneration';
-/** Postings lists cached decoded: only long ones (short ones read fast), up to this many entries in all. */
+/** Postings and keyword lists cached decoded: only long ones (short ones read fast). */
 const CACHED_POSTINGS_MIN = 512;
-const CACHED_POSTINGS_MAX = 4_000_000;
-const CACHED_URNS_MAX = 500_000;
-/** Facet column chunks kept per generation, in bytes (a dozen facets of 100 000 documents take about 10 MB). */
-const CACHED_CHUNK_BYTES_MAX = 64 << 20;
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-/** Decoded documents kept per generation (a page of results decodes its documents once). */
-const CACHED_RECORDS_MAX = 4096;
+
+/**
+ * The byte budgets of what SearchTables keeps decoded for one index generation, each in bytes of heap
+ * as the cost functions below count them. A cache whose next entry would take it over its budget is
+ * emptied first (chunks and ordinal values: it keeps what it has and takes no more), so none ever
+ * holds more than its budget. 58 MB in all, reached only by searches over a large catalog; reads of
+ * entities use none of them.
+ */
+export interface SearchCacheBudgets {
+  /** Long postings lists (listCost) and long keyword lists (keywordListCost): a dozen common words of 100 000 documents. */
+  lists: number;
+  /** Urns of ids (urnCost): about 30 000 dataset urns. */
+  urns: number;
+  /** The documents of identity values looked up (identityCost). */
+  identity: number;
+  /** Decoded documents (recordCost), a page of results decodes its documents once. */
+  records: number;
+  /** The same, whole (wholeCost). */
+  whole: number;
+  /** Facet column chunks (their bytes: a dozen facets of 100 000 documents take about 10 MB). */
+  chunks: number;
+  /** Facet values of ordinals (ordinalCost): a page of facets names 100-200. */
+  ordinals: number;
+}
+
+export const SEARCH_CACHE_BUDGETS: Readonly<SearchCacheBudgets> = Object.freeze({
+  lists: 24 << 20,
+  urns: 4 << 20,
+  identity: 4 << 20,
+  records: 4 << 20,
+  whole: 4 << 20,
+  chunks: 16 << 20,
+  ordinals: 2 << 20,
+});
+
+/**
+ * A decoded postings list of `size` postings: 11 bytes a posting as decoded (decodePostings), 16 for
+ * the two scores the engine keeps with a long list (src/search/scoring.ts, a Float64Array each) and
+ * 16 for its order by score, plus about 600 for the objects, the typed arrays' headers and the map's
+ * entry. Measured only in part: the typed arrays' lengths are exact; the rest is estimated.
+ */
+function listCost(term: string, size: number): number {
+  return 600 + 2 * term.length + 43 * size;
+}
+
+/** A keyword list as an array of numbers (8 bytes an element), its key and the map's entry. */
+function keywordListCost(key: string, length: number): number {
+  return 100 + 2 * key.length + 8 * length;
+}
+
+/** An id's urn: the map's entry (about 48) and the string (24 and its length). */
+function urnCost(urn: string): number {
+  return 72 + urn.length;
+}
+
+/** An identity value's documents: the key string, the map's entry and an array of at most one id. */
+function identityCost(urn: string): number {
+  return 120 + urn.length;
+}
+
+/**
+ * A decoded document stored as `jsonLength` characters of JSON: parsed, objects and strings take
+ * about three times the text (estimated), plus the record and the map's entry.
+ */
+function recordCost(jsonLength: number): number {
+  return 200 + 3 * jsonLength;
+}
+
+/** A whole document: the stored one's cost again for the completed copy and the values it adds (estimated). */
+function wholeCost(jsonLength: number): number {
+  return 2 * recordCost(jsonLength);
+}
+
+/** A facet value of an ordinal: its key (`field␀ordinal`) and value strings and the map's entry. */
+function ordinalCost(key: string, value: string): number {
+  return 100 + key.length + value.length;
+}
+
+/** What each cache holds now, in bytes (as its cost function counts them). */
+type CacheUsed = { [K in keyof SearchCacheBudgets]: number };
+
+/** A decoded document kept for the generation (null: no document), with what it costs. */
+interface KeptRecord {
+  record: SearchRecord | null;
+  bytes: number;
+}
 
 function emptyCache(generation: number) {
   return {
     generation,
+    used: { lists: 0, urns: 0, identity: 0, records: 0, whole: 0, chunks: 0, ordinals: 0 } as CacheUsed,
     postings: new Map<string, PostingList>(),
-    entries: 0,
     urns: new Map<number, string>(),
     keywords: new Map<string, number[]>(),
-    /** Decoded documents by id (null: no document). Shared: callers never change them. */
-    records: new Map<number, SearchRecord | null>(),
+    /** Decoded documents by id. Shared: callers never change them. */
+    records: new Map<number, KeptRecord>(),
     /** The same, whole (see wholeRecord). */
-    whole: new Map<number, SearchRecord | null>(),
+    whole: new Map<number, KeptRecord>(),
     /** The documents of identity values (urns) looked up: a filter on a urn asks once per candidate. */
     identity: new Map<string, number[]>(),
     codes: undefined as Record<string, number> | undefined,
-    /** Facet column chunks read (null: none), by field then chunk number; chunkBytes their size. */
+    /** Facet column chunks read (null: none), by field then chunk number. */
     chunks: new Map<string, Array<Uint32Array | null>>(),
-    chunkBytes: 0,
     /** The facet value of each ordinal looked up (`field␀ordinal`), and every field's ordinal count. */
     ordinalValues: new Map<string, string>(),
     ordinalSizes: undefined as Record<string, number> | undefined,
   };
+}
+type Cache = ReturnType<typeof emptyCache>;
+
+/**
+ * Keeps `value` under `key` in `map`, one of the generation's caches whose entries cost `used[which]`
+ * in all: when `cost` would take it over `budget`, the cache is emptied first (`also`: maps that
+ * share the budget). A cost over the whole budget is not kept.
+ */
+function keepWithin<K, V>(
+  used: CacheUsed,
+  which: keyof SearchCacheBudgets,
+  budget: number,
+  map: Map<K, V>,
+  key: K,
+  value: V,
+  cost: number,
+  also?: Map<string, unknown>,
+): void {
+  if (cost > budget) return;
+  if (used[which] + cost > budget) {
+    map.clear();
+    also?.clear();
+    used[which] = 0;
+  }
+  map.set(key, value);
+  used[which] += cost;
 }
 
 /** Documents per facet column chunk (1024): a chunk holds 1025 offsets, then the ordinals. */
@@ -279,6 +384,8 @@ export class SearchTables implements SearchView {
    * transaction that has changed the index reads around the cache (what it reads is not committed).
    */
   private cache = emptyCache(-1);
+  /** The caches' byte budgets (setCacheBudgets). */
+  private budgets: SearchCacheBudgets = { ...SEARCH_CACHE_BUDGETS };
   /**
    * Whether the generation was read in the running synchronous stretch: a search reads one snapshot
    * from start to end (nothing yields in between), so it checks once, not on every lookup.
@@ -395,8 +502,20 @@ export class SearchTables implements SearchView {
     return (this.meta.get(GENERATION_KEY) as number | undefined) ?? 0;
   }
 
+  /** What the generation's caches hold now, in bytes, as their cost functions count them (for tests). */
+  cacheBytes(): Readonly<CacheUsed> {
+    return { ...this.cache.used };
+  }
+
+  /** Sets some of the caches' byte budgets (tests set small ones); the caches start again empty. */
+  setCacheBudgets(budgets: Partial<SearchCacheBudgets>): void {
+    this.budgets = { ...this.budgets, ...budgets };
+    this.cache = emptyCache(-1);
+    this.checked = false;
+  }
+
   /** The cache, emptied first when the index has changed since it was filled. */
-  private current(): typeof this.cache {
+  private current(): Cache {
     if (this.checked) return this.cache;
     this.checked = true;
     queueMicrotask(() => {
@@ -657,13 +776,17 @@ export class SearchTables implements SearchView {
   }
 
   /** The value ordinal `o` of `field` stands for, kept for the generation when `cache` is given (a page of facets names 100-200 values). */
-  private ordinalValue(cache: ReturnType<typeof emptyCache> | undefined, field: string, o: number): string {
+  private ordinalValue(cache: Cache | undefined, field: string, o: number): string {
     if (!cache) return this.ordinalValues.get([field, o]) ?? '';
     const k = `${field}\u0000${o}`;
     let value = cache.ordinalValues.get(k);
     if (value === undefined) {
       value = this.ordinalValues.get([field, o]) ?? '';
-      cache.ordinalValues.set(k, value);
+      const cost = ordinalCost(k, value);
+      if (cache.used.ordinals + cost <= this.budgets.ordinals) {
+        cache.ordinalValues.set(k, value);
+        cache.used.ordinals += cost;
+      }
     }
     return value;
   }
@@ -673,15 +796,17 @@ export class SearchTables implements SearchView {
    * the generation: a facet over matches spread across the catalog reads a chunk per 1024 ids for
    * each facet, and a search page counts a dozen facets (4 KB read and copied per chunk, about 1 µs).
    */
-  private cachedChunk(cache: ReturnType<typeof emptyCache>, field: string, c: number): Uint32Array | undefined {
+  private cachedChunk(cache: Cache, field: string, c: number): Uint32Array | undefined {
     let chunks = cache.chunks.get(field);
     if (!chunks) cache.chunks.set(field, (chunks = []));
     const known = chunks[c];
     if (known !== undefined) return known ?? undefined;
-    if (cache.chunkBytes >= CACHED_CHUNK_BYTES_MAX) return this.readChunk(field, c, false);
     const read = this.readChunk(field, c, true);
+    // Its bytes and the array's slot; over the budget the chunk is read each time instead.
+    const cost = (read ? read.byteLength : 0) + 8;
+    if (cache.used.chunks + cost > this.budgets.chunks) return read;
     chunks[c] = read ?? null;
-    cache.chunkBytes += read ? read.byteLength : 8;
+    cache.used.chunks += cost;
     return read;
   }
 
@@ -787,21 +912,24 @@ export class SearchTables implements SearchView {
     if (urn === undefined) {
       urn = this.entityIds.urnOf(id);
       if (urn === undefined) return undefined;
-      if (cache.urns.size >= CACHED_URNS_MAX) cache.urns.clear();
-      cache.urns.set(id, urn);
+      keepWithin(cache.used, 'urns', this.budgets.urns, cache.urns, id, urn, urnCost(urn));
     }
     return urn;
   }
 
   record(id: number): SearchRecord | undefined {
     if (this.changed) return this.readRecord(id);
-    const cache = this.current();
+    return this.keptRecord(this.current(), id).record ?? undefined;
+  }
+
+  /** The generation's decoded document `id`, read and kept if it was not. */
+  private keptRecord(cache: Cache, id: number): KeptRecord {
     const known = cache.records.get(id);
-    if (known !== undefined) return known ?? undefined;
-    const read = this.readRecord(id);
-    if (cache.records.size >= CACHED_RECORDS_MAX) cache.records.clear();
-    cache.records.set(id, read ?? null);
-    return read;
+    if (known !== undefined) return known;
+    const stored = this.docs.get(id);
+    const kept = { record: stored ? this.decoded(stored) : null, bytes: stored ? stored.json.length : 0 };
+    keepWithin(cache.used, 'records', this.budgets.records, cache.records, id, kept, recordCost(kept.bytes));
+    return kept;
   }
 
   wholeRecord(id: number): SearchRecord | undefined {
@@ -809,11 +937,11 @@ export class SearchTables implements SearchView {
     if (this.changed) return this.completed(this.readRecord(id));
     const cache = this.current();
     const known = cache.whole.get(id);
-    if (known !== undefined) return known ?? undefined;
-    const read = this.completed(this.record(id));
-    if (cache.whole.size >= CACHED_RECORDS_MAX) cache.whole.clear();
-    cache.whole.set(id, read ?? null);
-    return read;
+    if (known !== undefined) return known.record ?? undefined;
+    const stored = this.keptRecord(cache, id);
+    const whole = { record: this.completed(stored.record ?? undefined) ?? null, bytes: stored.bytes };
+    keepWithin(cache.used, 'whole', this.budgets.whole, cache.whole, id, whole, wholeCost(whole.bytes));
+    return whole.record ?? undefined;
   }
 
   /** The whole document of a stored one, from the aspects `aspect` reads. */
@@ -828,7 +956,11 @@ export class SearchTables implements SearchView {
   /** A document as stored now (the write path's view: never from the cache). */
   private readRecord(id: number): SearchRecord | undefined {
     const stored = this.docs.get(id);
-    return stored && { urn: stored.urn, doc: JSON.parse(stored.json), length: stored.length };
+    return stored && this.decoded(stored);
+  }
+
+  private decoded(stored: StoredRecord): SearchRecord {
+    return { urn: stored.urn, doc: JSON.parse(stored.json), length: stored.length };
   }
 
   postings(term: string): PostingList {
@@ -842,12 +974,8 @@ export class SearchTables implements SearchView {
   private remember(term: string, list: PostingList): PostingList {
     const cache = this.current();
     if (list.size >= CACHED_POSTINGS_MIN) {
-      if (cache.entries + list.size > CACHED_POSTINGS_MAX) {
-        cache.postings.clear();
-        cache.entries = 0;
-      }
-      cache.postings.set(term, list);
-      cache.entries += list.size;
+      const cost = listCost(term, list.size);
+      keepWithin(cache.used, 'lists', this.budgets.lists, cache.postings, term, list, cost, cache.keywords);
     }
     return list;
   }
@@ -939,10 +1067,7 @@ export class SearchTables implements SearchView {
     if (known) return known;
     const id = this.entityIds.idOf(urn);
     const ids = id !== undefined && this.docs.doesExist(id) ? [id] : [];
-    if (cache) {
-      if (cache.identity.size >= CACHED_URNS_MAX) cache.identity.clear();
-      cache.identity.set(urn, ids);
-    }
+    if (cache) keepWithin(cache.used, 'identity', this.budgets.identity, cache.identity, urn, ids, identityCost(urn));
     return ids;
   }
 
@@ -959,9 +1084,9 @@ export class SearchTables implements SearchView {
     const known = cache.keywords.get(k);
     if (known) return known;
     const ids = this.keywordSets.ids([field, value]);
-    if (ids.length >= CACHED_POSTINGS_MIN && cache.entries + ids.length <= CACHED_POSTINGS_MAX) {
-      cache.keywords.set(k, ids);
-      cache.entries += ids.length;
+    if (ids.length >= CACHED_POSTINGS_MIN) {
+      const cost = keywordListCost(k, ids.length);
+      keepWithin(cache.used, 'lists', this.budgets.lists, cache.keywords, k, ids, cost, cache.postings);
     }
     return ids;
   }

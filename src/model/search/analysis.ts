@@ -105,10 +105,27 @@ export function wordsOfUnicode(text: string): string[] {
 
 /**
  * Stems already computed: names and descriptions repeat their words, and stemming is the costly
- * part. Once full it keeps what it has and takes no more (see ANALYSED).
+ * part. Bounded by a byte budget (STEMS_BUDGET, each entry counted by stemCost); once full it keeps
+ * what it has and takes no more (see ANALYSED).
  */
 const STEMS = new Map<string, string>();
-const MAX_STEMS = 100_000;
+/** The stems' budget, in bytes: about 80 000 words of 8 letters (the former bound was 100 000 words). */
+export const STEMS_BUDGET = 8 << 20;
+let stemBytes = 0;
+
+/**
+ * What keeping a word's stem costs, in bytes of heap: the map's entry (about 40) and two strings (24
+ * and their length each). Measured with the heap after a full collection, 20 000 words of 11
+ * letters: 114 each; this gives 118.
+ */
+export function stemCost(word: string): number {
+  return 96 + 2 * word.length;
+}
+
+/** What the analysis caches hold now, in bytes (for tests): stems, short texts, the word table's words. */
+export function analysisCacheBytes(): { stems: number; analysed: number; words: number } {
+  return { stems: stemBytes, analysed: analysedBytes, words: wordBytes };
+}
 
 /** The index term of one lowercased word. */
 export function term(word: string): string {
@@ -120,7 +137,11 @@ export function term(word: string): string {
   if (stem === undefined) {
     // Only words of letters are stemmed (`v2` stays as it is); either way the answer is kept.
     stem = /^\p{L}+$/u.test(word) ? stemmer(word) : word;
-    if (STEMS.size < MAX_STEMS) STEMS.set(word, stem);
+    const cost = stemCost(word);
+    if (stemBytes + cost <= STEMS_BUDGET) {
+      STEMS.set(word, stem);
+      stemBytes += cost;
+    }
   }
   return stem;
 }
@@ -134,8 +155,20 @@ export function term(word: string): string {
  * without any cache; now 55, and unchanged (31–33) where short texts repeat.
  */
 const ANALYSED = new Map<string, readonly string[]>();
-const MAX_ANALYSED = 50_000;
 const SHORT = 32;
+/** The short texts' budget, in bytes: about 30 000 texts of 20 characters and 4 terms (the former bound was 50 000 texts). */
+export const ANALYSED_BUDGET = 8 << 20;
+let analysedBytes = 0;
+
+/**
+ * What keeping a short text's terms costs, in bytes of heap: the map's entry and the text (about 64
+ * and its length twice over, rounded up), the array (8 a term) and the terms' strings, when new
+ * (about 32 each). Measured with the heap after a full collection, 20 000 texts of 18 characters and
+ * 4 terms, 2 of them new: 256 each; this gives 260.
+ */
+export function analysedCost(text: string, terms: readonly string[]): number {
+  return 64 + 2 * text.length + 40 * terms.length;
+}
 
 /** Index terms of `text`, in order, repeats kept (a shared array: not to be changed). */
 export function terms(text: string): readonly string[] {
@@ -143,7 +176,11 @@ export function terms(text: string): readonly string[] {
   let out = ANALYSED.get(text);
   if (out === undefined) {
     out = words(text).map(term);
-    if (ANALYSED.size < MAX_ANALYSED) ANALYSED.set(text, Object.freeze(out));
+    const cost = analysedCost(text, out);
+    if (analysedBytes + cost <= ANALYSED_BUDGET) {
+      ANALYSED.set(text, Object.freeze(out));
+      analysedBytes += cost;
+    }
   }
   return out;
 }
@@ -153,8 +190,9 @@ export function terms(text: string): readonly string[] {
  * hash of the word's characters as they stand in the text, so a word seen before costs no string of
  * its own, no lowercasing and no stem lookup (Lucene's term hash does the same for bytes). Analysing
  * a bench document (42 columns, about 280 words) took 50–60 µs with a string per word, 25–29 with the
- * table. Filled up to half its slots (131 072 words, a few MB) it takes no more words: later ones go
- * the slow way, as terms() does.
+ * table. Filled up to half its slots (131 072 words) or its byte budget (WORDS_BUDGET, each word
+ * counted by wordCost; the slots themselves take 2 MB) it takes no more words: later ones go the slow
+ * way, as terms() does.
  */
 const TABLE_BITS = 18;
 const TABLE_MASK = (1 << TABLE_BITS) - 1;
@@ -166,6 +204,20 @@ const knownWords: string[] = [];
 const termOfWord: number[] = [];
 const termsById: string[] = [];
 const termIds = new Map<string, number>();
+
+/** The word table's budget, in bytes: about 100 000 words of 8 letters. */
+export const WORDS_BUDGET = 12 << 20;
+let wordBytes = 0;
+
+/**
+ * What a word in the table costs, in bytes of heap: its string and its term's (24 and their length
+ * each, the term's counted even when another word shares it), the arrays' slots (8 each) and the
+ * term's map entry (about 40). Measured with the heap after a full collection, texts of 2 new words
+ * of 6 and 8 letters: 102 a word; this gives 126 and 130.
+ */
+export function wordCost(word: string): number {
+  return 112 + 2 * word.length;
+}
 
 /** The term of the last word termIdAt() found no room for. */
 let missed = '';
@@ -194,10 +246,12 @@ function termIdAt(text: string, start: number, end: number, h: number): number {
   }
   const word = text.slice(start, end).toLowerCase();
   const t = term(word);
-  if (knownWords.length >= TABLE_WORDS) {
+  const cost = wordCost(word);
+  if (knownWords.length >= TABLE_WORDS || wordBytes + cost > WORDS_BUDGET) {
     missed = t;
     return -1;
   }
+  wordBytes += cost;
   let id = termIds.get(t);
   if (id === undefined) {
     id = termsById.length;
