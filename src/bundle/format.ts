@@ -380,8 +380,9 @@ export function* bundleRecords(path: string): Generator<string[]> {
   }
 }
 
-/** Whether a file starts with a bundle's format line (any version). */
+/** Whether a file is meant as a bundle: it starts with a bundle's format line (any version), or its name ends in `.bundle`. */
 export function looksLikeBundle(path: string): boolean {
+  if (path.endsWith('.bundle')) return true;
   let fd: number;
   try {
     fd = openSync(path, 'r');
