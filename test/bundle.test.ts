@@ -94,7 +94,7 @@ test('a bundle round trip equals a file round trip (export, histories); bundled 
   assert.match(list, /^format: +catalog-bundle 1\nmaker: +catalog \S+\n/);
   assert.match(list, /kind: +full\n/);
   assert.match(list, /entities: +4\n/);
-  assert.match(list, /  dataset +2\n/);
+  assert.match(list, / {2}dataset +2\n/);
   // A diff with the bundle from the clone: the same.
   assert.match(await ok(['diff', bundle, '--data', viaBundle]), /^No differences with /);
 });
@@ -236,7 +236,8 @@ test('damage anywhere and truncation are refused by bundle verify and by pull, n
   }
   // A flip inside a chunk's body names that chunk and where it starts.
   const middle = Buffer.from(bytes);
-  middle[Math.floor(bytes.length / 2)] ^= 4;
+  const at = Math.floor(bytes.length / 2);
+  middle[at] = middle[at]! ^ 4;
   writeFileSync(damaged, middle);
   await refuse('a chunk', /damaged: chunk [1-9]\d* \(at byte \d+\) does not match its checksum/, true);
   // Truncations at sampled lengths.
