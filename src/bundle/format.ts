@@ -15,7 +15,7 @@
  * then the SHA-256 (32 bytes) of each chunk's uncompressed text in order: the same records give the
  * same checksum whoever compressed them and whenever (chunks close at fixed text sizes).
  */
-import { createHash, type Hash, webcrypto } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompressSync, constants as zlib } from 'node:zlib';
@@ -31,11 +31,11 @@ export const CHUNK_TEXT_BYTES = 1 << 20;
 /** No frame of a sound bundle is larger (a chunk's text is about CHUNK_TEXT_BYTES, and one record is bounded). */
 const FRAME_MAX = 256 << 20;
 /**
- * Brotli quality and window, chosen by measurement (docs/bundle.md "Codec"): quality 3 with a 4 MiB
- * window keeps the bundle far under the size target while compressing on another core faster than the
- * main thread makes the records.
+ * Brotli quality and window, chosen by measurement (docs/bundle.md "Codec"): quality 1 with a 4 MiB
+ * window keeps the bundle far under the size target (about a twentieth of the records' text) at the
+ * least CPU: on a shared 2-core machine the compression's core is not free.
  */
-const BROTLI_QUALITY = 3;
+const BROTLI_QUALITY = 1;
 const BROTLI_WINDOW = 22;
 
 /** What a bundle prerequisite names: a bundle the receiver must hold (have pulled or made). */
@@ -97,8 +97,6 @@ function contentHeaderText(h: BundleHeader): string {
   return `${JSON.stringify(rest)}\n`;
 }
 
-/** SHA-256 off the main thread (WebCrypto runs digests on libuv's thread pool). */
-const digest = async (b: Uint8Array): Promise<Buffer> => Buffer.from(await webcrypto.subtle.digest('SHA-256', b));
 const compress = promisify(brotliCompress);
 const BROTLI_PARAMS = (size: number) => ({
   // One output buffer for the whole chunk: no callback per 16 KiB on the main thread.
@@ -114,8 +112,8 @@ const BROTLI_PARAMS = (size: number) => ({
 const IN_FLIGHT = 2;
 
 /**
- * Writes a bundle piece by piece to `sink`. A closed chunk is compressed and hashed off the main
- * thread (zlib's and WebCrypto's thread pool) while the records of the next are made; chunks are
+ * Writes a bundle piece by piece to `sink`. A closed chunk is compressed off the main thread (zlib's
+ * thread pool) while the records of the next are made; chunks are
  * written in order, and memory holds one chunk's text plus IN_FLIGHT chunks being compressed.
  */
 export class BundleWriter {
@@ -169,12 +167,13 @@ export class BundleWriter {
     if (this.text.length === 0) return;
     this.text.push('');
     const raw = Buffer.from(this.text.join('\n'));
+    const rawSha = createHash('sha256').update(raw).digest();
     this.text = [];
     this.textBytes = 0;
     this.pending.push(
       (async () => {
-        const [packed, rawSha] = await Promise.all([compress(raw, BROTLI_PARAMS(raw.length)), digest(raw)]);
-        return { packed, rawSha, packedSha: await digest(packed) };
+        const packed = await compress(raw, BROTLI_PARAMS(raw.length));
+        return { packed, rawSha, packedSha: createHash('sha256').update(packed).digest() };
       })(),
     );
     if (this.pending.length > IN_FLIGHT) await this.writeNext();

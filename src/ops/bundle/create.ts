@@ -103,7 +103,7 @@ export async function createBundle(
     since = [{ checksum: trailer.content, date: header.date, catalog: header.catalog }];
     const held = new UrnSet();
     for (const lines of bundleLines(basis.path))
-      for (const r of lines) if (r.kind !== 'removed') held.add(`${r.urn}\u0000${r.state}`);
+      for (const r of lines) if (r.kind === 'entity' || r.kind === 'state') held.add(`${r.urn}\u0000${r.state}`);
     carry = (urn, hash) => !held.has(`${urn}\u0000${hash}`);
     prior = basis.path;
   } else if (basis?.kind === 'remote') {
@@ -146,13 +146,13 @@ export async function createBundle(
         if (!e || !inSlice(e, slice)) continue;
       }
       const made = entityLine(store, urn, type, carry);
-      if (++seen % 1000 === 0) {
+      if (++seen % 5000 === 0) {
         options.onEntity?.(seen);
         // The file's pages read for these entities leave the resident set (store.ts).
         store.releaseMappedPages();
       }
       if (!made) continue;
-      await writer.add(made.line);
+      for (const line of made.lines) await writer.add(line);
       if (made.carried) {
         counts[type] = (counts[type] ?? 0) + 1;
         entities++;
@@ -166,7 +166,7 @@ export async function createBundle(
   if (prior !== undefined) {
     for (const lines of bundleLines(prior))
       for (const r of lines) {
-        if (r.kind === 'removed' || !wanted(r.type)) continue;
+        if ((r.kind !== 'entity' && r.kind !== 'state') || !wanted(r.type)) continue;
         if (slice.urns?.length && !slice.urns.includes(r.urn)) continue;
         if (!gone(r.urn)) continue;
         await writer.add(removedLine(r.urn, r.type));

@@ -70,8 +70,20 @@ export class BundleRemote implements Remote {
       page = [];
       return p;
     };
+    // A page is handed over only once the next record shows its last entity's history line came.
+    let full = false;
     for (const lines of bundleLines(this.path)) {
       for (const r of lines) {
+        if (r.kind === 'history') {
+          this.last?.set(r.raw);
+          continue;
+        }
+        this.last = undefined;
+        if (full) {
+          yield cut(false);
+          this.page.clear();
+          full = false;
+        }
         if (r.kind !== 'entity' || !asked.has(r.type)) continue;
         if (r.type !== type) {
           if (type !== undefined) {
@@ -82,10 +94,7 @@ export class BundleRemote implements Remote {
           this.page.clear();
         }
         page.push(this.entity(r));
-        if (page.length === pageSize) {
-          yield cut(false);
-          this.page.clear();
-        }
+        if (page.length === pageSize) full = true;
       }
     }
     if (type !== undefined) {
@@ -96,14 +105,17 @@ export class BundleRemote implements Remote {
     for (const t of types) if (!listed.has(t) && this.covers(t)) yield { type: t, entities: [], last: true };
   }
 
+  /** Where the history line that may follow the entity read last goes. */
+  private last: { set(raw: string): void } | undefined;
+
   private entity(r: EntityRecordLine): RemoteEntity {
     this.page.set(r.urn, r);
-    const aspects = new Map<string, { value: unknown; version: string }>();
-    for (const [name, versions] of Object.entries(r.aspects)) {
-      const top = versions[0];
-      if (top) aspects.set(name, { value: top.value, version: top.version });
-    }
-    return { urn: r.urn, entityType: r.type, aspects };
+    this.last = {
+      set: (raw) => {
+        r.history = raw;
+      },
+    };
+    return { urn: r.urn, entityType: r.type, aspects: new Map(Object.entries(r.aspects)) };
   }
 
   /** One pass over the bundle for the urns asked (those it does not carry are left out). */
@@ -112,7 +124,15 @@ export class BundleRemote implements Remote {
     const out: RemoteEntity[] = [];
     this.page.clear();
     for (const lines of bundleLines(this.path))
-      for (const r of lines) if (r.kind === 'entity' && wanted.has(r.urn)) out.push(this.entity(r));
+      for (const r of lines) {
+        if (r.kind === 'history') {
+          this.last?.set(r.raw);
+          continue;
+        }
+        this.last = undefined;
+        if (r.kind === 'entity' && wanted.has(r.urn)) out.push(this.entity(r));
+      }
+    this.last = undefined;
     return out;
   }
 

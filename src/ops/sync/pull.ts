@@ -559,7 +559,8 @@ class PullRun {
               txn.deleteAspect(d.urn, d.aspect);
               committed++;
             }
-          } else if (hashValue(o.value) !== d.localHash) {
+          } else if ((o.kind === 'takeRemote' && d.remote ? d.remote.hash : hashValue(o.value)) !== d.localHash) {
+            // (The remote's value was hashed when it was decided.)
             writeAspect(txn, { actor: SYSTEM_ACTOR, time }, d.urn, d.aspect, o.value);
             committed++;
           }
