@@ -315,5 +315,14 @@ test('refusals: push into a bundle, a bundle of this catalog itself, --since of 
   );
   assert.ok((await ok(['bundle', 'list', back])).includes(`needs:      ${await contentOf(bundle)} (made `));
   await ok(['pull', back, '--data', ana]);
+  // The catalog a file pulled bundles from is named in it, but is no place to pull from or push to.
+  for (const verb of ['push', 'pull']) {
+    const r = await runCli([verb, `bundle:${id}`, '--data', bo]);
+    assert.equal(r.code, 1);
+    assert.equal(
+      r.stderr,
+      `error: bundle:${id} is a catalog this file pulled bundles from, which cannot be reached: pull its next bundle (catalog pull FILE), or send it one with \`catalog bundle create FILE --since bundle:${id}\`\n`,
+    );
+  }
   assert.equal((await getAspectValue(ana, T3, 'datasetProperties')).description, 'Refunds');
 });

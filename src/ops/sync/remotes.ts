@@ -233,6 +233,10 @@ export async function connect(remote: ResolvedRemote, options: ConnectOptions): 
       entityTypeOf,
       isKeyAspect,
     });
+  } else if (remote.location.startsWith('bundle:')) {
+    throw new BadRequestError(
+      `${remote.location} is a catalog this file pulled bundles from, which cannot be reached: pull its next bundle (catalog pull FILE), or send it one with \`catalog bundle create FILE --since ${remote.location}\``,
+    );
   } else if (looksLikeBundle(remote.location)) {
     if (options.push) throw new BadRequestError(pushRefusal(remote.location));
     r = new BundleRemote(remote.location);
