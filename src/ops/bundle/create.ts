@@ -133,6 +133,8 @@ export async function createBundle(
     since,
     codec: 'br',
   };
+  // What was read before (the prerequisite's state, the progress bar's count) leaves the resident set.
+  store.releaseMappedPages();
   const writer = new BundleWriter(sink, header);
   await writer.start();
   const counts: Record<string, number> = {};
@@ -146,7 +148,7 @@ export async function createBundle(
         if (!e || !inSlice(e, slice)) continue;
       }
       const made = entityLine(store, urn, type, carry);
-      if (++seen % 5000 === 0) {
+      if (++seen % 1000 === 0) {
         options.onEntity?.(seen);
         // The file's pages read for these entities leave the resident set (store.ts).
         store.releaseMappedPages();
