@@ -3,7 +3,7 @@
  * same run on the same machine (bare node:http, raw lmdb-js, `node -e 0`, DataHub Lite). Prints a
  * table and writes it to bench/results.json. See bench/README.md.
  *
- *   npm run bench -- [--datasets 1000,20000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-sync] [--no-verify] [--no-build] [--out FILE]
+ *   npm run bench -- [--datasets 1000,20000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-sync] [--no-verify] [--no-bundle] [--no-build] [--out FILE]
  *   npm run bench -- --only postgres [--datasets 100000]     (section 11 alone, at the largest size)
  *   npm run bench -- --only verify [--datasets 20000,100000]  (section 12 alone)
  */
@@ -18,6 +18,7 @@ import { CATALOG_BIN, spawnServer, type SpawnedServer } from '../test/helpers.ts
 import { datasetUrn, generate } from './generate.ts';
 import { postgresBench } from './postgres.ts';
 import { READ_DOCUMENT } from './queries.ts';
+import { bundleBench } from './bundle.ts';
 import { syncBench } from './sync.ts';
 import { verifyBench } from './verify.ts';
 import { entityQuery, SCHEMA_QUERY } from '../src/ui/api/queries.ts';
@@ -36,6 +37,7 @@ const { values: flags } = parseArgs({
     'no-peer': { type: 'boolean', default: false },
     'no-sync': { type: 'boolean', default: false },
     'no-verify': { type: 'boolean', default: false },
+    'no-bundle': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
     only: { type: 'string' },
@@ -810,6 +812,21 @@ async function main(): Promise<void> {
       note: 'skipped: --no-sync',
     });
   else for (const r of await syncBench(BINARY, sizes, work, log)) row(r);
+
+  // 13: bundles (bench/bundle.ts): bundle create vs export, its size, a pull from it vs ingest, at each size.
+  if (flags['no-bundle'])
+    rows.push({
+      section: '13 bundle',
+      metric: 'bundle create and pull',
+      ours: null,
+      baseline: null,
+      baselineName: '—',
+      ratio: null,
+      target: '—',
+      met: null,
+      note: 'skipped: --no-bundle',
+    });
+  else for (const r of await bundleBench(BINARY, sizes, work, log)) row(r);
 
   // 12: checksums and catalog verify (bench/verify.ts), on the files section 2a ingested.
   if (flags['no-verify'])

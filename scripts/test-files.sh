@@ -38,6 +38,7 @@ FULL_ONLY=(
 PROCESS_LEVEL=(
   test/auth-tokens.test.ts
   test/backup.test.ts
+  test/bundle.test.ts
   test/cli-identity.test.ts
   test/cli-offline.test.ts
   test/cli.test.ts

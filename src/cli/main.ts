@@ -5,6 +5,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { VERSION } from '../version.ts';
 import { backupCommand } from './commands/backup.ts';
+import { bundleCommand } from './commands/bundle.ts';
 import { deprecateCommand } from './commands/deprecate.ts';
 import { exportCommand } from './commands/export.ts';
 import { getCommand } from './commands/get.ts';
@@ -57,6 +58,7 @@ export async function main(argv: string[]): Promise<void> {
     .command(deprecateCommand)
     .command(exportCommand)
     .command(backupCommand)
+    .command(bundleCommand)
     .command(tokenCommand)
     .command(searchCommand)
     .command(reindexCommand)

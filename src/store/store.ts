@@ -60,6 +60,7 @@ import {
   SyncWrites,
   type RemoteRecord,
   type SyncBase,
+  type BundleRecord,
   type SyncTables,
 } from './syncState.ts';
 import { WriteScope, type StoreParts } from './writeScope.ts';
@@ -68,7 +69,7 @@ import { verifyStore, type VerifyProblem, type VerifyProgress, type VerifySummar
 export type { PostingList, SearchIndexer, SearchRecord, SearchView } from './searchIndex.ts';
 export { POSTING_TF_MAX } from './searchIndex.ts';
 export type { AspectRecord, AuditStamp, EntityRecord, TimeRange, TimeseriesRow } from './tables.ts';
-export type { RemoteRecord, SyncBase } from './syncState.ts';
+export type { BundleRecord, RemoteRecord, SyncBase } from './syncState.ts';
 export type { PutAspectResult, StoreSnapshot, StoreTxn, StoreView } from './view.ts';
 export type { RelatedEdge, RelationshipDirection, RelationshipIndexer } from './relationships.ts';
 export type {
@@ -688,5 +689,13 @@ export class Store implements StoreView {
 
   syncBases(location: string, urn?: string): Generator<{ urn: string; aspectName: string; base: SyncBase }> {
     return this.syncReads.syncBases(location, urn);
+  }
+
+  getBundle(key: string): BundleRecord | undefined {
+    return this.syncReads.getBundle(key);
+  }
+
+  bundleRecords(): Array<{ key: string; value: BundleRecord }> {
+    return this.syncReads.bundleRecords();
   }
 }

@@ -10,7 +10,12 @@
  *                Keyed by location rather than by name, so a remote used by its bare URL or path
  *                shares the bases of the name given to it.
  *
- * Older files lack both tables. They are not part of the data file's format (no format bump): a
+ * - `bundles`:   what the file knows of bundles (src/ops/bundle/): under `catalog`, this catalog's
+ *                own random id (given on the first `bundle create` or bundle pull); under a bundle's
+ *                content checksum, a BundleRecord: a bundle this file made or pulled, so a later
+ *                bundle that needs it as its prerequisite is known to be held here.
+ *
+ * Older files lack these tables. They are not part of the data file's format (no format bump): a
  * read-write open creates them, and a read-only open of a file without them reads them as empty.
  */
 import type { Database, RootDatabase } from 'lmdb';
@@ -45,6 +50,15 @@ export interface SyncBase {
   conflict?: { version: string; hash: string; local: string };
 }
 
+/** A bundle this file made or pulled (`made`), or, under the key `catalog`, this catalog's identity. */
+export interface BundleRecord {
+  /** The catalog that made the bundle (under `catalog`: this catalog's own id). */
+  catalog: string;
+  /** When it was made (ISO 8601). */
+  date: string;
+  made?: boolean;
+}
+
 /** Bases read at a time by `syncBases`. */
 const BASES_PAGE = 1000;
 
@@ -55,12 +69,14 @@ export interface SyncTables {
   /** Undefined only on a read-only open of a file written before sync existed. */
   readonly remotes: Database<RemoteRecord, string> | undefined;
   readonly syncBases: Database<SyncBase, SyncBaseKey> | undefined;
+  readonly bundles: Database<BundleRecord, string> | undefined;
 }
 
 export function openSyncTables(env: RootDatabase): SyncTables {
   return {
     remotes: env.openDB('remotes', {}) ?? undefined,
     syncBases: env.openDB('syncBases', {}) ?? undefined,
+    bundles: env.openDB('bundles', {}) ?? undefined,
   };
 }
 
@@ -102,6 +118,17 @@ export class SyncReads {
 
   getSyncBase(location: string, urn: string, aspectName: string): SyncBase | undefined {
     return this.tables.syncBases?.get([location, urn, aspectName]);
+  }
+
+  getBundle(key: string): BundleRecord | undefined {
+    return this.tables.bundles?.get(key);
+  }
+
+  /** Every bundle record, in key order (a few per bundle exchanged: small). */
+  bundleRecords(): Array<{ key: string; value: BundleRecord }> {
+    const db = this.tables.bundles;
+    if (!db) return [];
+    return Array.from(this.walkEntries('bundles', db, {}), (e) => ({ key: e.key as string, value: e.value }));
   }
 
   /**
@@ -146,6 +173,10 @@ export class SyncWrites extends SyncReads {
 
   putSyncBase(location: string, urn: string, aspectName: string, base: SyncBase): void {
     this.writable(this.tables.syncBases).put([location, urn, aspectName], base);
+  }
+
+  putBundle(key: string, record: BundleRecord): void {
+    this.writable(this.tables.bundles).put(key, record);
   }
 
   deleteSyncBase(location: string, urn: string, aspectName: string): void {

@@ -145,6 +145,7 @@ export function verifyStore(
     ['meta', tables.meta],
     ['remotes', parts.sync.remotes],
     ['syncBases', parts.sync.syncBases],
+    ['bundles', parts.sync.bundles],
     ...Object.entries(inspection?.tables ?? {}),
   ] as const) {
     const decoder = decoderOf(db);

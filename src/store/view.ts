@@ -4,7 +4,7 @@
  */
 import type { RelatedEdge, RelationshipDirection } from './relationships.ts';
 import type { SearchView } from './searchIndex.ts';
-import type { RemoteRecord, SyncBase } from './syncState.ts';
+import type { BundleRecord, RemoteRecord, SyncBase } from './syncState.ts';
 import type { AspectRecord, AuditStamp, EntityRecord, TimeRange, TimeseriesRecord, TimeseriesRow } from './tables.ts';
 
 export interface PutAspectInput {
@@ -71,6 +71,9 @@ export interface StoreView {
   getSyncBase(location: string, urn: string, aspectName: string): SyncBase | undefined;
   /** The bases kept for the remote at `location` (of one entity when `urn` is given), in key order, read a page at a time (a caller may await between two). */
   syncBases(location: string, urn?: string): Generator<{ urn: string; aspectName: string; base: SyncBase }>;
+  /** A bundle record (syncState.ts `bundles`): a bundle's content checksum, or `catalog` for this catalog's id. */
+  getBundle(key: string): BundleRecord | undefined;
+  bundleRecords(): Array<{ key: string; value: BundleRecord }>;
 }
 
 /**
@@ -117,4 +120,5 @@ export interface StoreTxn extends StoreView {
   deleteSyncBase(location: string, urn: string, aspectName: string): void;
   /** Removes every base kept for the remote at `location`; returns how many. */
   deleteSyncBases(location: string): number;
+  putBundle(key: string, record: BundleRecord): void;
 }

@@ -25,7 +25,7 @@ import {
 } from './tables.ts';
 import { deleteTimeseries } from './timeseries.ts';
 import type { PutAspectInput, PutAspectResult, StoreTxn, StoreView } from './view.ts';
-import type { RemoteRecord, SyncBase, SyncWrites } from './syncState.ts';
+import type { BundleRecord, RemoteRecord, SyncBase, SyncWrites } from './syncState.ts';
 import type { AspectChangeEntry, AspectChangeInput, ChangeEntry, ChangeEventDeriver, EventLog } from './events.ts';
 
 /** What a write scope reads and writes through: the store's parts, made once when it opens. */
@@ -227,6 +227,15 @@ export class WriteScope implements StoreTxn {
   }
   syncBases(location: string, urn?: string): Generator<{ urn: string; aspectName: string; base: SyncBase }> {
     return this.sync.syncBases(location, urn);
+  }
+  getBundle(key: string): BundleRecord | undefined {
+    return this.sync.getBundle(key);
+  }
+  bundleRecords(): Array<{ key: string; value: BundleRecord }> {
+    return this.sync.bundleRecords();
+  }
+  putBundle(key: string, record: BundleRecord): void {
+    this.sync.putBundle(key, record);
   }
   putRemote(record: RemoteRecord): void {
     this.sync.putRemote(record);

@@ -11,6 +11,8 @@ import {
   type PullChange,
   type PullSummary,
 } from '../../ops/sync/pull.ts';
+import { pullBundle } from '../../ops/bundle/pull.ts';
+import type { BundleRemote } from '../../ops/bundle/remote.ts';
 import { normaliseSlice } from '../../ops/sync/local.ts';
 import { redact } from '../../ops/sync/postgresConnection.ts';
 import { remoteLabel } from '../../ops/sync/remotes.ts';
@@ -62,8 +64,9 @@ export async function runPull(args: PullRunArgs): Promise<void> {
       async (store) => {
         // The remote's size is not known ahead: the bar counts entities against a growing total.
         const bar = startProgress(1, 'entities', 0);
+        const run = remote.kind === 'bundle' ? pullBundle : pull;
         try {
-          return await pull(store, remote, {
+          return await run(store, remote as BundleRemote, {
             slice,
             resolve,
             dryRun,

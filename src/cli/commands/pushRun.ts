@@ -26,7 +26,7 @@ export async function runPush(args: PushRunArgs): Promise<void> {
   const remote = await connectNamed(
     'push to',
     named,
-    { ...args, writable: !args.dryRun },
+    { ...args, writable: !args.dryRun, push: true },
     'Nothing was written there or here.',
   );
   try {

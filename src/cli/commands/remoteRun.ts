@@ -80,7 +80,7 @@ export const isNetworkFailure = (e: unknown): boolean => e instanceof RemoteUnre
 export async function connectNamed(
   what: string,
   named: ResolvedRemote,
-  args: RemoteArgs & Pick<ConnectOptions, 'writable'>,
+  args: RemoteArgs & Pick<ConnectOptions, 'writable' | 'push'>,
   nothing: string,
 ): Promise<Remote> {
   try {

@@ -91,6 +91,12 @@ export async function diffRemote(
     }
     store.releaseMappedPages();
   }
+  // A partial remote (an incremental bundle) lists only what changed: the rest is not "only here".
+  if (remote.partial) {
+    for await (const urns of remote.removed?.(types, 500) ?? [])
+      for (const urn of urns) if (localInSlice(urn)) compare(urn, undefined);
+    return counts;
+  }
   const matching = slice.query ? (await import('../search/search.ts')).matchingUrns : undefined;
   for (const type of store.entityTypes().filter((t) => syncedType(t) && types.includes(t))) {
     const urns = matching ? matching(store, { query: slice.query!, types: [type] }).sort() : store.eachUrnOfType(type);

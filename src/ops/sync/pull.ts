@@ -249,7 +249,7 @@ class PullRun {
       for (const u of page) {
         if (!syncedType(entityTypeOf(u)) || !this.hasBase(u)) continue;
         covered++;
-        if (!returned.has(u)) gone.push(u);
+        if (!returned.has(u) && !this.remote.partial) gone.push(u);
       }
       for (const e of there) if (e.aspects.size === 0 && this.hasBase(e.urn)) emptied++;
     }
@@ -262,7 +262,8 @@ class PullRun {
   private async pullScroll(): Promise<void> {
     const slice = this.options.slice;
     const types = slice.types?.length ? slice.types : await remoteTypes(this.remote, this.store.entityTypes());
-    const removals = readsWholeTypes(slice);
+    // A partial remote (an incremental bundle) lists only what changed: its removals are explicit.
+    const removals = readsWholeTypes(slice) && !this.remote.partial;
     // The entities the fail-safe covers, before anything is written: until enough of them are seen,
     // the pull holds its writes back (the top of this file).
     let requested = 0;
@@ -311,6 +312,8 @@ class PullRun {
     this.summary.unlisted = types.filter((t) => !listed.has(t) && local.has(t));
     if (!removals) {
       if (this.mode === 'held') await this.flush();
+      if (this.remote.removed && !slice.urns?.length)
+        for await (const urns of this.remote.removed(types, this.pageSize)) await this.applyGone(urns);
       return;
     }
     const wanted = (type: string) => listed.has(type) && syncedType(type);
@@ -556,7 +559,8 @@ class PullRun {
               txn.deleteAspect(d.urn, d.aspect);
               committed++;
             }
-          } else if (hashValue(o.value) !== d.localHash) {
+          } else if ((o.kind === 'takeRemote' && d.remote ? d.remote.hash : hashValue(o.value)) !== d.localHash) {
+            // (The remote's value was hashed when it was decided.)
             writeAspect(txn, { actor: SYSTEM_ACTOR, time }, d.urn, d.aspect, o.value);
             committed++;
           }

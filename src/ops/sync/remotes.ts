@@ -15,6 +15,8 @@ import type { RemoteRecord, Store, StoreTxn, StoreView } from '../../store/store
 import { HttpRemote } from '../../sync/remote/http.ts';
 import { RemoteError, type Remote } from '../../sync/remote/types.ts';
 import { forgetToken, readCredentials, saveToken, tokenFor } from './credentials.ts';
+import { looksLikeBundle } from '../../bundle/format.ts';
+import { BundleRemote, pushRefusal } from '../bundle/remote.ts';
 import { FileRemote } from './fileRemote.ts';
 import { isPostgresUrl, parsePostgresUrl, redact } from './postgresConnection.ts';
 import { PostgresRemote } from './postgresRemote.ts';
@@ -210,6 +212,8 @@ export interface ConnectOptions {
   insecure?: boolean;
   /** Push opens a file remote read-write. */
   writable?: boolean;
+  /** For a push (dry run or not): a bundle is refused. */
+  push?: boolean;
 }
 
 /**
@@ -229,6 +233,13 @@ export async function connect(remote: ResolvedRemote, options: ConnectOptions): 
       entityTypeOf,
       isKeyAspect,
     });
+  } else if (remote.location.startsWith('bundle:')) {
+    throw new BadRequestError(
+      `${remote.location} is a catalog this file pulled bundles from, which cannot be reached: pull its next bundle (catalog pull FILE), or send it one with \`catalog bundle create FILE --since ${remote.location}\``,
+    );
+  } else if (looksLikeBundle(remote.location)) {
+    if (options.push) throw new BadRequestError(pushRefusal(remote.location));
+    r = new BundleRemote(remote.location);
   } else {
     if (!existsSync(remote.location)) throw new NotFoundError(`${remote.location}: no such data file`);
     try {

@@ -1,6 +1,6 @@
 /**
  * A remote as pull, push and diff see it, whatever it is: another catalog data file
- * (src/ops/sync/fileRemote.ts) or a server speaking DataHub's protocol, ours or DataHub's GMS
+ * (src/ops/sync/fileRemote.ts), a bundle (src/ops/bundle/remote.ts, read only) or a server speaking DataHub's protocol, ours or DataHub's GMS
  * (http.ts). Reads stream a page of entities at a time; writes are batches applied all or none.
  */
 import type { AspectVersion } from '../base.ts';
@@ -111,7 +111,14 @@ export interface RemotePage {
 export interface Remote {
   /** `http(s)://host[:port]` for a server, an absolute path for a data file, `postgres://user@host:port/db` for DataHub's database. */
   readonly location: string;
-  readonly kind: 'file' | 'http' | 'postgres';
+  readonly kind: 'file' | 'http' | 'postgres' | 'bundle';
+  /**
+   * Its listing holds only what changed since some earlier state (an incremental bundle): an entity
+   * it lacks means nothing, and what it removed comes from `removed` instead of being inferred.
+   */
+  readonly partial?: boolean;
+  /** The entities it says were removed (an incremental bundle's explicit removals), a page at a time. */
+  removed?(types: readonly string[], pageSize: number): AsyncGenerator<string[]>;
   /**
    * Proves the remote is what it claims to be before anything is read or written: a server answers
    * `GET /config` as DataHub's GMS does, a database holds DataHub's table (a data file passed the

@@ -1,0 +1,427 @@
+/**
+ * The bundle file format (docs/bundle.md): a catalog as one checked, compressed, platform-free file.
+ * Pure framing: this module knows frames, chunks, checksums and compression, not what the records
+ * mean (src/ops/bundle/ makes and reads those).
+ *
+ *   magic line   `catalog-bundle 1\n` (ASCII)
+ *   frames       kind (1 byte: `H` header, `C` chunk, `T` trailer), payload length (uint32,
+ *                big-endian), SHA-256 of the payload (32 bytes), the payload
+ *   header       one `H` frame: JSON (UTF-8, not compressed)
+ *   chunks       `C` frames: brotli-compressed UTF-8 text, one JSON record a line
+ *   trailer      one `T` frame, the last bytes of the file: JSON with the chunk count, the trailer's
+ *                byte offset, the SHA-256 of every byte before it, and the content checksum
+ *
+ * The content checksum is the SHA-256 of the header's JSON without `maker` and `date`, a newline, and
+ * then the SHA-256 (32 bytes) of each chunk's uncompressed text in order: the same records give the
+ * same checksum whoever compressed them and whenever (chunks close at fixed text sizes).
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompressSync, constants as zlib } from 'node:zlib';
+import { BadRequestError } from '../errors.ts';
+
+export const MAGIC = 'catalog-bundle 1\n';
+export const FORMAT_NAME = 'catalog-bundle';
+export const FORMAT_VERSION = 1;
+const MAGIC_BYTES = Buffer.from(MAGIC, 'latin1');
+const FRAME_HEAD = 1 + 4 + 32;
+/** A chunk is closed after the record that takes its text past this many bytes. */
+export const CHUNK_TEXT_BYTES = 1 << 20;
+/** No frame of a sound bundle is larger (a chunk's text is about CHUNK_TEXT_BYTES, and one record is bounded). */
+const FRAME_MAX = 256 << 20;
+/**
+ * Brotli quality and window, chosen by measurement (docs/bundle.md "Codec"): quality 1 with a 4 MiB
+ * window keeps the bundle far under the size target (about a twentieth of the records' text) at the
+ * least CPU: on a shared 2-core machine the compression's core is not free.
+ */
+const BROTLI_QUALITY = 1;
+const BROTLI_WINDOW = 22;
+
+/** What a bundle prerequisite names: a bundle the receiver must hold (have pulled or made). */
+export interface Prerequisite {
+  checksum: string;
+  date: string;
+  catalog: string;
+}
+
+export interface BundleHeader {
+  format: typeof FORMAT_NAME;
+  version: number;
+  /** `catalog <version>`: excluded from the content checksum. */
+  maker: string;
+  /** ISO 8601 time it was made: excluded from the content checksum. */
+  date: string;
+  /** The random id of the catalog it was made from. */
+  catalog: string;
+  /**
+   * Whether it holds only what changed since its prerequisites (`--since`): then an entity it lacks
+   * means nothing, and its removals are explicit records. A full bundle is complete for what it covers.
+   */
+  incremental: boolean;
+  /** The pull filters it was made with (none: everything the catalog syncs). */
+  covers: Record<string, unknown>;
+  /** Bundles the receiver must hold first (empty: a full bundle, complete for what it covers). */
+  since: Prerequisite[];
+  /** The chunks' compression. */
+  codec: 'br';
+}
+
+export interface BundleTrailer {
+  chunks: number;
+  /** The trailer frame's byte offset: every byte before it is covered by `file`. */
+  bytes: number;
+  /** SHA-256 (hex) of every byte before the trailer frame. */
+  file: string;
+  /** The content checksum (above). */
+  content: string;
+  /** Entity records by entity type. */
+  counts: Record<string, number>;
+  /** Removal records (an incremental bundle's entities removed since its prerequisite). */
+  removed: number;
+  /** State records: every entity the catalog held in what the bundle covers, with its content hash. */
+  state: number;
+}
+
+/** A bundle that is not whole: damaged, truncated, or not a bundle at all. Nothing was applied. */
+export class BundleDamagedError extends BadRequestError {
+  constructor(path: string, message: string) {
+    super(`${path}: ${message}`);
+    this.name = 'BundleDamagedError';
+  }
+}
+
+/** The part of a header the content checksum covers (maker and date left out). */
+function contentHeaderText(h: BundleHeader): string {
+  const { maker: _maker, date: _date, ...rest } = h;
+  return `${JSON.stringify(rest)}\n`;
+}
+
+const compress = promisify(brotliCompress);
+const BROTLI_PARAMS = (size: number) => ({
+  // One output buffer for the whole chunk: no callback per 16 KiB on the main thread.
+  chunkSize: CHUNK_TEXT_BYTES,
+  params: {
+    [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [zlib.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW,
+    [zlib.BROTLI_PARAM_SIZE_HINT]: size,
+    [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+  },
+});
+/** Chunks compressed at once while the next is made: memory holds at most this many chunks more. */
+const IN_FLIGHT = 2;
+
+/**
+ * Writes a bundle piece by piece to `sink`. A closed chunk is compressed off the main thread (zlib's
+ * thread pool) while the records of the next are made; chunks are
+ * written in order, and memory holds one chunk's text plus IN_FLIGHT chunks being compressed.
+ */
+export class BundleWriter {
+  private readonly file = createHash('sha256');
+  private readonly content = createHash('sha256');
+  private offset = 0;
+  private chunks = 0;
+  private text: string[] = [];
+  private textBytes = 0;
+  private readonly pending: Array<Promise<{ packed: Buffer; rawSha: Buffer; packedSha: Buffer }>> = [];
+
+  constructor(
+    private readonly sink: (bytes: Uint8Array) => Promise<void>,
+    private readonly header: BundleHeader,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.emit(MAGIC_BYTES);
+    const h = Buffer.from(JSON.stringify(this.header));
+    await this.frame('H', h, createHash('sha256').update(h).digest());
+    this.content.update(contentHeaderText(this.header));
+  }
+
+  /** One record (a line of JSON, without its newline). */
+  async add(line: string): Promise<void> {
+    this.text.push(line);
+    this.textBytes += line.length + 1;
+    if (this.textBytes >= CHUNK_TEXT_BYTES) await this.closeChunk();
+  }
+
+  /** Closes the last chunk and writes the trailer; resolves with the content checksum and the size. */
+  async finish(rest: Pick<BundleTrailer, 'counts' | 'removed' | 'state'>): Promise<{ content: string; bytes: number }> {
+    await this.closeChunk();
+    while (this.pending.length > 0) await this.writeNext();
+    const content = this.content.digest('hex');
+    const trailer: BundleTrailer = {
+      chunks: this.chunks,
+      bytes: this.offset,
+      file: this.file.digest('hex'),
+      content,
+      counts: rest.counts,
+      removed: rest.removed,
+      state: rest.state,
+    };
+    const t = Buffer.from(JSON.stringify(trailer));
+    await this.frame('T', t, createHash('sha256').update(t).digest(), false);
+    return { content, bytes: this.offset };
+  }
+
+  private async closeChunk(): Promise<void> {
+    if (this.text.length === 0) return;
+    this.text.push('');
+    const raw = Buffer.from(this.text.join('\n'));
+    const rawSha = createHash('sha256').update(raw).digest();
+    this.text = [];
+    this.textBytes = 0;
+    this.pending.push(
+      (async () => {
+        const packed = await compress(raw, BROTLI_PARAMS(raw.length));
+        return { packed, rawSha, packedSha: createHash('sha256').update(packed).digest() };
+      })(),
+    );
+    if (this.pending.length > IN_FLIGHT) await this.writeNext();
+  }
+
+  /** Writes the oldest chunk being compressed once it is done. */
+  private async writeNext(): Promise<void> {
+    const done = await this.pending.shift()!;
+    this.content.update(done.rawSha);
+    await this.frame('C', done.packed, done.packedSha);
+    this.chunks++;
+  }
+
+  private async frame(kind: 'H' | 'C' | 'T', payload: Uint8Array, sha: Buffer, hashed = true): Promise<void> {
+    const head = Buffer.alloc(FRAME_HEAD);
+    head.write(kind, 0, 'latin1');
+    head.writeUInt32BE(payload.length, 1);
+    sha.copy(head, 5);
+    await this.emit(head, hashed);
+    await this.emit(payload, hashed);
+  }
+
+  private async emit(bytes: Uint8Array, hashed = true): Promise<void> {
+    if (hashed) this.file.update(bytes);
+    this.offset += bytes.length;
+    await this.sink(bytes);
+  }
+}
+
+/** One frame read back: its kind, its index among the chunks (chunks only), where it starts, its payload. */
+interface Frame {
+  kind: 'H' | 'C' | 'T';
+  chunk: number;
+  offset: number;
+  payload: Buffer;
+}
+
+/** Reads a bundle's frames in order, checking each; every problem is a BundleDamagedError naming where. */
+class FrameReader {
+  private readonly fd: number;
+  private offset = 0;
+  private chunk = 0;
+  readonly fileHash: Hash = createHash('sha256');
+
+  constructor(private readonly path: string) {
+    try {
+      this.fd = openSync(path, 'r');
+    } catch (e) {
+      throw new BundleDamagedError(path, `cannot be read: ${(e as Error).message}`);
+    }
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+
+  private read(n: number, what: string): Buffer {
+    const buf = Buffer.alloc(n);
+    let got = 0;
+    while (got < n) {
+      const r = readSync(this.fd, buf, got, n - got, this.offset + got);
+      if (r === 0) break;
+      got += r;
+    }
+    if (got < n)
+      throw new BundleDamagedError(
+        this.path,
+        `truncated: it ends at byte ${this.offset + got}, inside ${what} (at byte ${this.offset}), which needs ${n} bytes there`,
+      );
+    return buf;
+  }
+
+  magic(): void {
+    const size = MAGIC_BYTES.length;
+    const buf = Buffer.alloc(size);
+    const got = readSync(this.fd, buf, 0, size, 0);
+    if (got < size || !buf.equals(MAGIC_BYTES)) {
+      const start = buf.subarray(0, got).toString('latin1');
+      if (start.startsWith('catalog-bundle '))
+        throw new BundleDamagedError(
+          this.path,
+          `a bundle of another format version (${JSON.stringify(start.split('\n')[0])}); this release reads version ${FORMAT_VERSION}`,
+        );
+      throw new BundleDamagedError(this.path, `not a catalog bundle (it does not start with "catalog-bundle 1")`);
+    }
+    this.fileHash.update(buf);
+    this.offset = size;
+  }
+
+  /** The next frame, its checksum checked; `undefined` at the end of the file. */
+  next(): Frame | undefined {
+    const start = this.offset;
+    const what = `chunk ${this.chunk}`;
+    const probe = Buffer.alloc(1);
+    if (readSync(this.fd, probe, 0, 1, start) === 0) return undefined;
+    const head = this.read(FRAME_HEAD, `the frame head of ${what}`);
+    const kind = head.toString('latin1', 0, 1);
+    if (kind !== 'H' && kind !== 'C' && kind !== 'T')
+      throw new BundleDamagedError(this.path, `damaged at byte ${start}: no frame starts there (${what} expected)`);
+    const length = head.readUInt32BE(1);
+    const name = kind === 'C' ? what : kind === 'H' ? 'the header' : 'the trailer';
+    if (length > FRAME_MAX)
+      throw new BundleDamagedError(this.path, `damaged: ${name} (at byte ${start}) claims ${length} bytes`);
+    this.offset += FRAME_HEAD;
+    const payload = this.read(length, name);
+    if (!createHash('sha256').update(payload).digest().equals(head.subarray(5)))
+      throw new BundleDamagedError(this.path, `damaged: ${name} (at byte ${start}) does not match its checksum`);
+    if (kind !== 'T') {
+      this.fileHash.update(head);
+      this.fileHash.update(payload);
+    }
+    this.offset += length;
+    const frame: Frame = { kind, chunk: this.chunk, offset: start, payload };
+    if (kind === 'C') this.chunk++;
+    return frame;
+  }
+
+  /** Whether nothing follows what was read. */
+  atEnd(): boolean {
+    return readSync(this.fd, Buffer.alloc(1), 0, 1, this.offset) === 0;
+  }
+
+  get position(): number {
+    return this.offset;
+  }
+}
+
+const parseJson = (path: string, payload: Buffer, what: string): Record<string, unknown> => {
+  try {
+    const v: unknown = JSON.parse(payload.toString('utf8'));
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
+  } catch {}
+  throw new BundleDamagedError(path, `${what} is not a JSON object`);
+};
+
+const inflate = (path: string, f: Frame): Buffer => {
+  try {
+    return brotliDecompressSync(f.payload);
+  } catch {
+    throw new BundleDamagedError(path, `damaged: chunk ${f.chunk} (at byte ${f.offset}) does not decompress`);
+  }
+};
+
+/** Reads the header alone (checked): what `bundle list` and a pull's first look need. */
+export function readHeader(path: string): BundleHeader {
+  const r = new FrameReader(path);
+  try {
+    r.magic();
+    return headerOf(path, r.next());
+  } finally {
+    r.close();
+  }
+}
+
+function headerOf(path: string, f: Frame | undefined): BundleHeader {
+  if (f?.kind !== 'H') throw new BundleDamagedError(path, 'damaged: no header after the format line');
+  const h = parseJson(path, f.payload, 'the header');
+  if (h['format'] !== FORMAT_NAME || h['version'] !== FORMAT_VERSION || !Array.isArray(h['since']))
+    throw new BundleDamagedError(path, `the header does not describe a ${FORMAT_NAME} ${FORMAT_VERSION}`);
+  return h as unknown as BundleHeader;
+}
+
+/**
+ * Reads every frame, checking each chunk's checksum, the file's checksum and the content checksum;
+ * with `onRecords`, hands over each chunk's record lines as it goes. Resolves with the header and
+ * the trailer; throws a BundleDamagedError at the first problem (naming the chunk and its byte offset).
+ */
+export function readBundle(
+  path: string,
+  onRecords?: (lines: string[]) => void,
+): { header: BundleHeader; trailer: BundleTrailer } {
+  const r = new FrameReader(path);
+  try {
+    r.magic();
+    const header = headerOf(path, r.next());
+    const content = createHash('sha256').update(contentHeaderText(header));
+    let chunks = 0;
+    for (;;) {
+      const at = r.position;
+      const f = r.next();
+      if (!f)
+        throw new BundleDamagedError(
+          path,
+          `truncated: it ends at byte ${at}, after chunk ${chunks - 1}, with no trailer`,
+        );
+      if (f.kind === 'H') throw new BundleDamagedError(path, `damaged at byte ${f.offset}: a second header`);
+      if (f.kind === 'C') {
+        const text = inflate(path, f);
+        content.update(createHash('sha256').update(text).digest());
+        chunks++;
+        if (onRecords) {
+          const s = text.toString('utf8');
+          const lines = s.split('\n');
+          lines.pop();
+          onRecords(lines);
+        }
+        continue;
+      }
+      const t = parseJson(path, f.payload, 'the trailer') as unknown as BundleTrailer;
+      if (!r.atEnd()) throw new BundleDamagedError(path, `damaged: bytes follow the trailer (at byte ${f.offset})`);
+      if (t.chunks !== chunks || t.bytes !== f.offset)
+        throw new BundleDamagedError(
+          path,
+          `damaged: the trailer (at byte ${f.offset}) says ${t.chunks} chunks ending at byte ${t.bytes}; the file holds ${chunks} ending at byte ${f.offset}`,
+        );
+      if (t.file !== r.fileHash.digest('hex'))
+        throw new BundleDamagedError(path, `damaged: the bytes before the trailer do not match the trailer's checksum`);
+      if (t.content !== content.digest('hex'))
+        throw new BundleDamagedError(path, `damaged: the records do not match the content checksum`);
+      return { header, trailer: t };
+    }
+  } finally {
+    r.close();
+  }
+}
+
+/**
+ * Streams a bundle's record lines a chunk at a time (each chunk's checksum checked), for a reader that
+ * verified the whole bundle first (`readBundle`).
+ */
+export function* bundleRecords(path: string): Generator<string[]> {
+  const r = new FrameReader(path);
+  try {
+    r.magic();
+    headerOf(path, r.next());
+    for (let f = r.next(); f && f.kind === 'C'; f = r.next()) {
+      const lines = inflate(path, f).toString('utf8').split('\n');
+      lines.pop();
+      yield lines;
+    }
+  } finally {
+    r.close();
+  }
+}
+
+/** Whether a file is meant as a bundle: it starts with a bundle's format line (any version), or its name ends in `.bundle`. */
+export function looksLikeBundle(path: string): boolean {
+  if (path.endsWith('.bundle')) return true;
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const buf = Buffer.alloc(15);
+    return readSync(fd, buf, 0, 15, 0) === 15 && buf.toString('latin1') === 'catalog-bundle ';
+  } finally {
+    closeSync(fd);
+  }
+}

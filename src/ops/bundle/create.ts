@@ -1,0 +1,212 @@
+/**
+ * `catalog bundle create`: the catalog (or the slice the pull filters give) as one bundle
+ * (src/bundle/format.ts), streamed: entity types in the file's order, urns in key order, one record
+ * a line, a chunk at a time. With `since`, only the entities that changed since are carried; every
+ * other entity of what it covers gets a state line, and the entities removed since get removal lines.
+ */
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import {
+  type BundleHeader,
+  BundleWriter,
+  FORMAT_NAME,
+  FORMAT_VERSION,
+  looksLikeBundle,
+  type Prerequisite,
+} from '../../bundle/format.ts';
+import { BadRequestError } from '../../errors.ts';
+import type { Store, StoreView } from '../../store/store.ts';
+import { changedSince } from '../../sync/base.ts';
+import type { Slice } from '../../sync/remote/types.ts';
+import { UrnSet } from '../../sync/seen.ts';
+import { entityOf, entityTypeOf, inSlice, syncedAspects, syncedType } from '../sync/local.ts';
+import { entityLine, removedLine } from './records.ts';
+import { bundleLines, verifiedBundle } from './read.ts';
+
+/** The key of the bundle table's record that holds this catalog's own id (syncState.ts). */
+export const CATALOG_KEY = 'catalog';
+
+/** This catalog's id, given (and kept in the file) on first use. */
+export async function catalogId(store: Store): Promise<string> {
+  const kept = store.getBundle(CATALOG_KEY);
+  if (kept) return kept.catalog;
+  return store.write((txn) => {
+    const again = txn.getBundle(CATALOG_KEY);
+    if (again) return again.catalog;
+    const id = randomBytes(12).toString('hex');
+    txn.putBundle(CATALOG_KEY, { catalog: id, date: new Date().toISOString() });
+    return id;
+  });
+}
+
+/** What an incremental bundle is made against: an earlier bundle, or the last sync with a remote. */
+export type SinceBasis = { kind: 'bundle'; path: string } | { kind: 'remote'; location: string };
+
+export interface CreateOptions {
+  slice: Slice;
+  since?: SinceBasis;
+  maker: string;
+  date: Date;
+  onEntity?: (done: number) => void;
+}
+
+export interface CreatedBundle {
+  header: BundleHeader;
+  content: string;
+  bytes: number;
+  entities: number;
+  removed: number;
+  counts: Record<string, number>;
+}
+
+/** The slice's fields that are set, in a fixed order (the header's `covers`). */
+function coversOf(slice: Slice): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of ['types', 'platform', 'domain', 'container', 'tag', 'urns', 'query'] as const) {
+    const v = slice[k];
+    if (v !== undefined && !(Array.isArray(v) && v.length === 0)) out[k] = Array.isArray(v) ? [...v].sort() : v;
+  }
+  return out;
+}
+
+/** The urns of one type a bundle of `slice` covers, in key order. */
+async function* urnsOf(view: StoreView, type: string, slice: Slice): AsyncGenerator<string> {
+  if (slice.urns?.length) {
+    for (const u of [...new Set(slice.urns)].sort()) if (view.getEntity(u)?.entityType === type) yield u;
+    return;
+  }
+  if (slice.query) {
+    const { matchingUrns } = await import('../search/search.ts');
+    yield* matchingUrns(view, { query: slice.query, types: [type] }).sort();
+    return;
+  }
+  yield* view.eachUrnOfType(type, 1000);
+}
+
+const filtered = (slice: Slice) => Boolean(slice.platform || slice.domain || slice.container || slice.tag);
+
+export async function createBundle(
+  store: Store,
+  sink: (bytes: Uint8Array) => Promise<void>,
+  options: CreateOptions,
+): Promise<CreatedBundle> {
+  const { slice } = options;
+  const id = await catalogId(store);
+  const types = store.entityTypes().filter((t) => syncedType(t) && (!slice.types?.length || slice.types.includes(t)));
+  // What the receiver must hold, and which entities are carried.
+  let since: Prerequisite[] = [];
+  let carry: (urn: string, hash: string) => boolean = () => true;
+  let prior: string | undefined;
+  const basis = options.since;
+  if (basis?.kind === 'bundle') {
+    const { header, trailer } = verifiedBundle(basis.path);
+    since = [{ checksum: trailer.content, date: header.date, catalog: header.catalog }];
+    const held = new UrnSet();
+    for (const lines of bundleLines(basis.path))
+      for (const r of lines) if (r.kind === 'entity' || r.kind === 'state') held.add(`${r.urn}\u0000${r.state}`);
+    carry = (urn, hash) => !held.has(`${urn}\u0000${hash}`);
+    prior = basis.path;
+  } else if (basis?.kind === 'remote') {
+    const location = basis.location;
+    // The last bundle this file pulled from that catalog is what the receiver holds.
+    if (location.startsWith('bundle:')) {
+      const maker = location.slice('bundle:'.length);
+      const last = store
+        .bundleRecords()
+        .filter((b) => b.key !== CATALOG_KEY && b.value.catalog === maker && !b.value.made)
+        .sort((a, b) => (a.value.date < b.value.date ? 1 : -1))[0];
+      if (last) since = [{ checksum: last.key, date: last.value.date, catalog: maker }];
+    }
+    carry = (urn) =>
+      syncedAspects(store, urn).some((a) =>
+        changedSince(store.getSyncBase(location, urn, a), store.getAspect(urn, a)?.value),
+      );
+  }
+  const header: BundleHeader = {
+    format: FORMAT_NAME,
+    version: FORMAT_VERSION,
+    maker: options.maker,
+    date: options.date.toISOString(),
+    catalog: id,
+    incremental: basis !== undefined,
+    covers: coversOf(slice),
+    since,
+    codec: 'br',
+  };
+  // What was read before (the prerequisite's state, the progress bar's count) leaves the resident set.
+  store.releaseMappedPages();
+  const writer = new BundleWriter(sink, header);
+  await writer.start();
+  const counts: Record<string, number> = {};
+  let entities = 0;
+  let state = 0;
+  let seen = 0;
+  for (const type of types) {
+    for await (const urn of urnsOf(store, type, slice)) {
+      if (filtered(slice)) {
+        const e = entityOf(store, urn);
+        if (!e || !inSlice(e, slice)) continue;
+      }
+      const made = entityLine(store, urn, type, carry);
+      if (++seen % 1000 === 0) {
+        options.onEntity?.(seen);
+        // The file's pages read for these entities leave the resident set (store.ts).
+        store.releaseMappedPages();
+      }
+      if (!made) continue;
+      for (const line of made.lines) await writer.add(line);
+      if (made.carried) {
+        counts[type] = (counts[type] ?? 0) + 1;
+        entities++;
+      } else state++;
+    }
+  }
+  // Removals since: what the prerequisite held (of the types covered) that this file no longer has.
+  let removed = 0;
+  const wanted = (t: string) => (slice.types?.length ? slice.types.includes(t) : syncedType(t));
+  const gone = (urn: string) => syncedAspects(store, urn).length === 0;
+  if (prior !== undefined) {
+    for (const lines of bundleLines(prior))
+      for (const r of lines) {
+        if ((r.kind !== 'entity' && r.kind !== 'state') || !wanted(r.type)) continue;
+        if (slice.urns?.length && !slice.urns.includes(r.urn)) continue;
+        if (!gone(r.urn)) continue;
+        await writer.add(removedLine(r.urn, r.type));
+        removed++;
+      }
+  } else if (basis?.kind === 'remote') {
+    let last: string | undefined;
+    for (const b of store.syncBases(basis.location)) {
+      if (b.urn === last) continue;
+      last = b.urn;
+      const type = entityTypeOf(b.urn);
+      if (!wanted(type)) continue;
+      if (slice.urns?.length && !slice.urns.includes(b.urn)) continue;
+      if (!gone(b.urn)) continue;
+      await writer.add(removedLine(b.urn, type));
+      removed++;
+    }
+  }
+  options.onEntity?.(seen);
+  const done = await writer.finish({ counts, removed, state });
+  return { header, content: done.content, bytes: done.bytes, entities, removed, counts };
+}
+
+/** Records, in this file, a bundle it made: a later bundle that needs it as its prerequisite is held here. */
+export async function recordMade(store: Store, made: CreatedBundle): Promise<void> {
+  await store.write((txn) =>
+    txn.putBundle(made.content, { catalog: made.header.catalog, date: made.header.date, made: true }),
+  );
+}
+
+/** `--since X`: a bundle file, or a remote of this file (its name or location). */
+export function sinceBasis(view: StoreView, arg: string): SinceBasis {
+  const path = resolve(arg);
+  if (looksLikeBundle(path)) return { kind: 'bundle', path };
+  const named = view.getRemote(arg);
+  if (named) return { kind: 'remote', location: named.location };
+  if (view.syncLocations().includes(arg)) return { kind: 'remote', location: arg };
+  throw new BadRequestError(
+    `--since ${arg}: neither a bundle file nor a remote of this file (\`catalog remote list\` names them)`,
+  );
+}

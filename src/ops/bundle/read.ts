@@ -1,0 +1,17 @@
+/** Reading a bundle file's records (src/bundle/format.ts frames them; records.ts says what they hold). */
+import { type BundleHeader, type BundleTrailer, bundleRecords, readBundle } from '../../bundle/format.ts';
+import { type BundleRecordLine, parseLine } from './records.ts';
+
+/** The bundle checked whole (every chunk, the file, the content checksum): its header and trailer. */
+export function verifiedBundle(path: string): { header: BundleHeader; trailer: BundleTrailer } {
+  return readBundle(path);
+}
+
+/** A bundle's records, a chunk at a time (each chunk's checksum checked as it is read). */
+export function* bundleLines(path: string): Generator<BundleRecordLine[]> {
+  let chunk = 0;
+  for (const lines of bundleRecords(path)) {
+    const where = `${path}: chunk ${chunk++}`;
+    yield lines.map((l) => parseLine(l, where));
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * What a bundle's record lines hold (docs/bundle.md), one JSON object a line, its keys in name order:
+ *
+ *   entity   {"aspects":{NAME:{"value":V,"version":"N"}, …},"state":H,"type":T,"urn":U}   the latest values
+ *   history  {"history":{NAME:[{"value":V,"version":"N-1"}, … newest first]},"urn":U}
+ *            right after its entity line, when an aspect has older versions
+ *   state    {"state":H,"type":T,"urn":U}        an entity held but not carried (unchanged since the prerequisite)
+ *   removed  {"removed":true,"type":T,"urn":U}   an entity removed since the prerequisite
+ *
+ * Values are written as the file stores them (their keys in the order they were given), so a catalog
+ * pulled from a bundle exports byte for byte as the original does. H is the entity's content hash
+ * (SHA-256 of `NAME\nVALUE\n` for each aspect in name order, its first 16 hex digits): how a later
+ * `--since` tells what changed.
+ */
+import { createHash } from 'node:crypto';
+import { BadRequestError } from '../../errors.ts';
+import type { StoreView } from '../../store/store.ts';
+import type { AspectVersion } from '../../sync/base.ts';
+import { syncedAspects } from '../sync/local.ts';
+
+/** An entity record read back: its versioned aspects' latest values (older versions: `history`). */
+export interface EntityRecordLine {
+  urn: string;
+  type: string;
+  state: string;
+  aspects: Record<string, { value: unknown; version: string }>;
+  /** The history line that followed it, unparsed until a history is asked for. */
+  history?: string;
+}
+
+export type BundleRecordLine =
+  | ({ kind: 'entity' } & EntityRecordLine)
+  | { kind: 'history'; raw: string }
+  | { kind: 'state'; urn: string; type: string; state: string }
+  | { kind: 'removed'; urn: string; type: string };
+
+const HISTORY_START = '{"history":';
+
+/**
+ * An entity of the store as bundle lines: its record and, when an aspect has older versions, its
+ * history line (when `carry`), or its state line; and its content hash.
+ */
+export function entityLine(
+  view: StoreView,
+  urn: string,
+  type: string,
+  carry: (urn: string, hash: string) => boolean,
+): { lines: string[]; hash: string; carried: boolean } | undefined {
+  const names = syncedAspects(view, urn).sort();
+  if (names.length === 0) return undefined;
+  const hash = createHash('sha256');
+  const latest: Array<{ name: string; text: string; history: number }> = [];
+  for (const name of names) {
+    const record = view.getAspect(urn, name);
+    if (!record) continue;
+    const text = JSON.stringify(record.value);
+    hash.update(`${name}\n${text}\n`);
+    latest.push({ name, text, history: record.history ?? 0 });
+  }
+  if (latest.length === 0) return undefined;
+  const h = hash.digest('hex').slice(0, 16);
+  const tail = `"state":"${h}","type":${JSON.stringify(type)},"urn":${JSON.stringify(urn)}}`;
+  if (!carry(urn, h)) return { lines: [`{${tail}`], hash: h, carried: false };
+  let out = '{"aspects":{';
+  let older = '';
+  for (const [i, a] of latest.entries()) {
+    const name = JSON.stringify(a.name);
+    out += `${i > 0 ? ',' : ''}${name}:{"value":${a.text},"version":"${a.history + 1}"}`;
+    let rows = '';
+    for (let v = a.history; v >= 1; v--) {
+      const row = view.getAspect(urn, a.name, v);
+      if (row) rows += `${rows ? ',' : ''}{"value":${JSON.stringify(row.value)},"version":"${v}"}`;
+    }
+    if (rows) older += `${older ? ',' : ''}${name}:[${rows}]`;
+  }
+  const lines = [`${out}},${tail}`];
+  if (older) lines.push(`${HISTORY_START}{${older}},"urn":${JSON.stringify(urn)}}`);
+  return { lines, hash: h, carried: true };
+}
+
+export const removedLine = (urn: string, type: string): string =>
+  `{"removed":true,"type":${JSON.stringify(type)},"urn":${JSON.stringify(urn)}}`;
+
+/** A record line read back; `where` names it in an error (the bundle's checksums held, so this is a maker's fault). */
+export function parseLine(line: string, where: string): BundleRecordLine {
+  // A history line is kept as it is: only a merge without a base ever reads it.
+  if (line.startsWith(HISTORY_START)) return { kind: 'history', raw: line };
+  let r: Record<string, unknown>;
+  try {
+    r = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    throw new BadRequestError(`${where}: a record is not JSON`);
+  }
+  if (typeof r['urn'] !== 'string' || typeof r['type'] !== 'string')
+    throw new BadRequestError(`${where}: a record has no urn or type`);
+  const urn = r['urn'];
+  const type = r['type'];
+  if (r['removed'] === true) return { kind: 'removed', urn, type };
+  if (typeof r['state'] !== 'string') throw new BadRequestError(`${where}: record ${urn} has no state`);
+  if (r['aspects'] === undefined) return { kind: 'state', urn, type, state: r['state'] };
+  return { kind: 'entity', urn, type, state: r['state'], aspects: r['aspects'] as EntityRecordLine['aspects'] };
+}
+
+/** An aspect's history from an entity record and its history line (base.ts AspectVersion, newest first). */
+export function historyOfRecord(e: EntityRecordLine, aspect: string): AspectVersion[] {
+  const top = e.aspects[aspect];
+  if (!top) return [];
+  const older = e.history
+    ? ((JSON.parse(e.history) as { history: Record<string, Array<{ value: unknown; version: string }>> }).history[
+        aspect
+      ] ?? [])
+    : [];
+  return [top, ...older].map((v) => ({ version: v.version, value: v.value }));
+}

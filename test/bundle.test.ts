@@ -1,0 +1,328 @@
+/**
+ * Bundles (issue 45), against the executable: a bundle round trip equals a file round trip, a
+ * `--since` chain applied in order equals the full bundle (out of order refused, nothing written),
+ * damage and truncation refused by `bundle verify` and by `pull` with nothing written, the README's
+ * team walk, determinism, and the commands' refusals.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
+import { BundleRemote } from '../src/ops/bundle/remote.ts';
+import { historyOf } from '../src/ops/sync/local.ts';
+import { getAspectValue, ingestRecords, mcp, runCli, tempDir } from './helpers.ts';
+
+const ds = (n: string, platform = 'hive') => `urn:li:dataset:(urn:li:dataPlatform:${platform},${n},PROD)`;
+const T1 = ds('sales.orders');
+const T2 = ds('app.users', 'mysql');
+const T3 = ds('sales.refunds');
+const desc = (description: string) => ({ description, customProperties: { team: 'sales' } });
+const tags = (...names: string[]) => ({ tags: names.map((n) => ({ tag: `urn:li:tag:${n}` })) });
+
+async function ok(args: string[]): Promise<string> {
+  const r = await runCli(args);
+  assert.equal(r.code, 0, `catalog ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+const exportOf = (data: string) => ok(['export', '-f', '-', '--data', data]);
+const contentOf = async (bundle: string) =>
+  JSON.parse(await ok(['bundle', 'list', bundle, '--json'])).content as string;
+
+/** A catalog with history (several versions of an aspect), two platforms, a tag entity and a user. */
+async function seed(data: string): Promise<void> {
+  await ingestRecords(data, [
+    mcp(T1, 'datasetProperties', desc('Orders')),
+    mcp(T1, 'globalTags', tags('pii')),
+    mcp(T2, 'datasetProperties', desc('Users')),
+    mcp('urn:li:tag:pii', 'tagProperties', { name: 'pii' }),
+    mcp('urn:li:corpuser:ana', 'corpUserInfo', { active: true, displayName: 'Ana' }),
+  ]);
+  await ingestRecords(data, [mcp(T1, 'datasetProperties', desc('Orders, one row each'))]);
+  await ingestRecords(data, [mcp(T1, 'globalTags', tags('pii', 'gold'))]);
+}
+
+test('a bundle round trip equals a file round trip (export, histories); bundled twice, the same content checksum', async () => {
+  const dir = tempDir();
+  const ana = join(dir, 'ana.lmdb');
+  await seed(ana);
+  const bundle = join(dir, 'ana.bundle');
+  const made = await ok(['bundle', 'create', bundle, '--data', ana]);
+  assert.match(made, /^Bundled 4 entities into .*ana\.bundle: \d+ bytes, content [0-9a-f]{64}, in /);
+  // A pull into a file that does not exist makes it (a clone).
+  const viaBundle = join(dir, 'via-bundle.lmdb');
+  const viaFile = join(dir, 'via-file.lmdb');
+  await ok(['pull', bundle, '--data', viaBundle]);
+  await ok(['pull', ana, '--data', viaFile]);
+  const original = await exportOf(ana);
+  assert.equal(await exportOf(viaBundle), await exportOf(viaFile));
+  assert.equal(await exportOf(viaBundle), original);
+  // The histories the pulls wrote are the same, and the bundle answers the maker's whole history.
+  const a = openCatalog(ana, { readOnly: true });
+  const b = openCatalog(viaBundle, { readOnly: true });
+  const f = openCatalog(viaFile, { readOnly: true });
+  const remote = new BundleRemote(bundle);
+  try {
+    await remote.check();
+    assert.equal(remote.location, `bundle:${JSON.parse(await ok(['bundle', 'list', bundle, '--json'])).catalog}`);
+    await remote.getEntities([T1]);
+    for (const aspect of ['datasetProperties', 'globalTags']) {
+      assert.deepEqual(historyOf(b, T1, aspect), historyOf(f, T1, aspect));
+      const theirs = historyOf(a, T1, aspect).map((v) => ({ version: String(v.version), value: v.value }));
+      assert.equal(theirs.length, 2);
+      assert.deepEqual(await remote.history(T1, aspect), theirs);
+    }
+  } finally {
+    await Promise.all([a.close(), b.close(), f.close(), remote.close()]);
+  }
+  // Determinism: the same catalog bundled again gives the same content checksum (the date aside).
+  const again = join(dir, 'again.bundle');
+  await ok(['bundle', 'create', again, '--data', ana]);
+  const [one, two] = [
+    JSON.parse(await ok(['bundle', 'list', bundle, '--json'])),
+    JSON.parse(await ok(['bundle', 'list', again, '--json'])),
+  ];
+  assert.equal(one.content, two.content);
+  assert.notEqual(one.date, two.date);
+  // verify and list.
+  assert.match(
+    await ok(['bundle', 'verify', bundle]),
+    /: sound: 1 chunks, \d+ bytes before the trailer, content [0-9a-f]{64}\n$/,
+  );
+  const list = await ok(['bundle', 'list', bundle]);
+  assert.match(list, /^format: +catalog-bundle 1\nmaker: +catalog \S+\n/);
+  assert.match(list, /kind: +full\n/);
+  assert.match(list, /entities: +4\n/);
+  assert.match(list, / {2}dataset +2\n/);
+  // A diff with the bundle from the clone: the same.
+  assert.match(await ok(['diff', bundle, '--data', viaBundle]), /^No differences with /);
+});
+
+test('a --since chain of three applied in order equals the full bundle; out of order is refused with nothing written', async () => {
+  const dir = tempDir();
+  const ana = join(dir, 'ana.lmdb');
+  await seed(ana);
+  const b1 = join(dir, 'b1.bundle');
+  const b2 = join(dir, 'b2.bundle');
+  const b3 = join(dir, 'b3.bundle');
+  await ok(['bundle', 'create', b1, '--data', ana]);
+  await ingestRecords(ana, [
+    mcp(T1, 'datasetProperties', desc('All orders')),
+    mcp(T3, 'datasetProperties', desc('Refunds')),
+  ]);
+  await ok(['bundle', 'create', b2, '--since', b1, '--data', ana]);
+  // T2 removed (its only aspect deleted), T3 changed.
+  await ingestRecords(ana, [
+    { entityType: 'dataset', entityUrn: T2, changeType: 'DELETE', aspectName: 'datasetProperties' },
+    mcp(T3, 'globalTags', tags('finance')),
+  ]);
+  const made3 = await ok(['bundle', 'create', b3, '--since', b2, '--data', ana]);
+  assert.match(made3, /^Bundled 1 entities, 1 removed into /);
+  const full = join(dir, 'full.bundle');
+  await ok(['bundle', 'create', full, '--data', ana]);
+  const list3 = await ok(['bundle', 'list', b3]);
+  assert.match(list3, /kind: +incremental/);
+  assert.ok(list3.includes(`needs:      ${await contentOf(b2)} (made `), list3);
+
+  const chained = join(dir, 'chained.lmdb');
+  for (const b of [b1, b2, b3]) await ok(['pull', b, '--data', chained]);
+  const whole = join(dir, 'whole.lmdb');
+  await ok(['pull', full, '--data', whole]);
+  assert.equal(await exportOf(chained), await exportOf(whole));
+  // And equals a pull of the data file itself (an entity left with its key aspect alone is not carried).
+  const viaFile = join(dir, 'via-file.lmdb');
+  await ok(['pull', ana, '--data', viaFile]);
+  assert.equal(await exportOf(chained), await exportOf(viaFile));
+  assert.ok(!(await exportOf(chained)).includes('app.users'));
+
+  // Out of order: b3 after b1 needs b2; nothing is written.
+  const early = join(dir, 'early.lmdb');
+  await ok(['pull', b1, '--data', early]);
+  const before = await exportOf(early);
+  const refused = await runCli(['pull', b3, '--data', early]);
+  assert.equal(refused.code, 1);
+  assert.equal(
+    refused.stderr,
+    `error: ${b3} needs bundle ${await contentOf(b2)} (made ${JSON.parse(await ok(['bundle', 'list', b2, '--json'])).date} from catalog ${JSON.parse(await ok(['bundle', 'list', b2, '--json'])).catalog}): pull it first. Nothing was written.\n`,
+  );
+  assert.equal(await exportOf(early), before);
+  // Into a file that does not exist: refused, and no file is left.
+  const none = join(dir, 'none.lmdb');
+  assert.equal((await runCli(['pull', b2, '--data', none])).code, 1);
+  assert.equal(existsSync(none), false);
+  // Then in order it goes on.
+  await ok(['pull', b2, '--data', early]);
+  await ok(['pull', b3, '--data', early]);
+  assert.equal(await exportOf(early), await exportOf(whole));
+});
+
+test('README team walk: Ana bundles, Bo pulls, both edit, Bo sends a --since bundle back, Ana pulls and settles a conflict', async () => {
+  const dir = tempDir();
+  const ana = join(dir, 'ana.lmdb');
+  const bo = join(dir, 'bo.lmdb');
+  await seed(ana);
+  await ok(['bundle', 'create', join(dir, 'ana.bundle'), '--data', ana]);
+  await ok(['pull', join(dir, 'ana.bundle'), '--data', bo]);
+  // Both edit: the same description differently (a conflict), and each something of its own.
+  await ingestRecords(ana, [mcp(T1, 'datasetProperties', desc('Orders (Ana)')), mcp(T2, 'globalTags', tags('pii'))]);
+  await ingestRecords(bo, [
+    mcp(T1, 'datasetProperties', desc('Orders (Bo)')),
+    mcp(T3, 'datasetProperties', desc('Refunds')),
+  ]);
+  const boBundle = join(dir, 'bo.bundle');
+  const sent = await ok(['bundle', 'create', boBundle, '--since', join(dir, 'ana.bundle'), '--data', bo]);
+  assert.match(sent, /^Bundled 2 entities, 0 removed into /);
+  const pulled = await runCli(['pull', boBundle, '--data', ana]);
+  assert.equal(pulled.code, 1, pulled.stderr);
+  assert.match(pulled.stderr, new RegExp(`CONFLICT ${T1.replace(/[()]/g, '\\$&')} datasetProperties description\n`));
+  // Bo's new entity came in; Ana's own edits stayed.
+  assert.equal((await getAspectValue(ana, T3, 'datasetProperties')).description, 'Refunds');
+  assert.equal((await getAspectValue(ana, T1, 'datasetProperties')).description, 'Orders (Ana)');
+  assert.deepEqual(await getAspectValue(ana, T2, 'globalTags'), tags('pii'));
+  // Ana settles it with Bo's value.
+  await ok(['pull', boBundle, '--theirs', '--data', ana]);
+  assert.equal((await getAspectValue(ana, T1, 'datasetProperties')).description, 'Orders (Bo)');
+});
+
+/** A catalog large enough for several chunks (a chunk closes after 1 MiB of records). */
+async function bigCatalog(data: string): Promise<void> {
+  const records = [];
+  for (let i = 0; i < 3000; i++)
+    records.push(
+      mcp(ds(`big.t${i}`), 'datasetProperties', {
+        description: `Table ${i}: ${Array.from({ length: 200 }, (_, j) => ((i * 7919 + j * 104729) % 1000003).toString(36)).join(' ')}`,
+      }),
+    );
+  await ingestRecords(data, records);
+}
+
+test('damage anywhere and truncation are refused by bundle verify and by pull, naming where; nothing is written', async () => {
+  const dir = tempDir();
+  const ana = join(dir, 'ana.lmdb');
+  await bigCatalog(ana);
+  const bundle = join(dir, 'ana.bundle');
+  await ok(['bundle', 'create', bundle, '--data', ana]);
+  const bytes = readFileSync(bundle);
+  const chunks = JSON.parse(await ok(['bundle', 'list', bundle, '--json'])).chunks as number;
+  assert.ok(chunks >= 3, `${chunks} chunks`);
+  // The receiver holds something already: a refused pull must leave it as it was, byte for byte.
+  const bo = join(dir, 'bo.lmdb');
+  await ingestRecords(bo, [mcp(T1, 'datasetProperties', desc('Orders'))]);
+  const boBefore = readFileSync(bo);
+  const damaged = join(dir, 'damaged.bundle');
+  const refuse = async (what: string, expect: RegExp, clone = false) => {
+    const v = await runCli(['bundle', 'verify', damaged]);
+    assert.equal(v.code, 1, `${what}: verify passed`);
+    assert.match(v.stderr, expect, what);
+    const p = await runCli(['pull', damaged, '--data', bo]);
+    assert.equal(p.code, 1, `${what}: pull passed`);
+    assert.match(p.stderr, expect, what);
+    assert.ok(readFileSync(bo).equals(boBefore), `${what}: the data file changed`);
+    if (!clone) return;
+    const fresh = join(dir, 'clone.lmdb');
+    assert.equal((await runCli(['pull', damaged, '--data', fresh])).code, 1);
+    assert.equal(existsSync(fresh), false, `${what}: a clone was left`);
+  };
+  // Single-bit flips at sampled offsets: the format line, the header, each chunk's head and body, the trailer.
+  const offsets = [0, 20, 60, 100];
+  for (let k = 1; k <= 7; k++) offsets.push(Math.floor((bytes.length * k) / 8));
+  offsets.push(bytes.length - 40, bytes.length - 1);
+  for (const [i, at] of offsets.entries()) {
+    const flipped = Buffer.from(bytes);
+    flipped[at] = flipped[at]! ^ (1 << (i % 8));
+    writeFileSync(damaged, flipped);
+    await refuse(`bit ${i % 8} of byte ${at}`, /^error: .*damaged\.bundle: (not a catalog bundle|damaged|truncated)/);
+  }
+  // A flip inside a chunk's body names that chunk and where it starts.
+  const middle = Buffer.from(bytes);
+  const at = Math.floor(bytes.length / 2);
+  middle[at] = middle[at]! ^ 4;
+  writeFileSync(damaged, middle);
+  await refuse('a chunk', /damaged: chunk [1-9]\d* \(at byte \d+\) does not match its checksum/, true);
+  // Truncations at sampled lengths.
+  for (let k = 0; k <= 5; k++) {
+    const length = Math.floor((bytes.length * k) / 6) + (k % 3);
+    writeFileSync(damaged, bytes.subarray(0, length));
+    await refuse(`cut at ${length}`, /^error: .*damaged\.bundle: (not a catalog bundle|truncated|damaged)/);
+  }
+  writeFileSync(damaged, bytes.subarray(0, bytes.length - 1));
+  await refuse(
+    'the last byte gone',
+    /truncated: it ends at byte \d+, inside the trailer \(at byte \d+\), which needs \d+ bytes there/,
+    true,
+  );
+  writeFileSync(damaged, Buffer.concat([bytes, Buffer.from('x')]));
+  await refuse('a byte added', /damaged: bytes follow the trailer \(at byte \d+\)/);
+  // The sound bundle still pulls.
+  await ok(['pull', bundle, '--data', bo]);
+});
+
+test('refusals: push into a bundle, a bundle of this catalog itself, --since of neither, --query, not a bundle', async () => {
+  const dir = tempDir();
+  const ana = join(dir, 'ana.lmdb');
+  await seed(ana);
+  const bundle = join(dir, 'ana.bundle');
+  await ok(['bundle', 'create', bundle, '--data', ana]);
+  for (const args of [
+    ['push', bundle],
+    ['push', bundle, '--dry-run'],
+  ]) {
+    const r = await runCli([...args, '--data', ana]);
+    assert.equal(r.code, 1);
+    assert.equal(
+      r.stderr,
+      `error: ${bundle} is a bundle, which is made, not written into: a push cannot send to it. Make one with \`catalog bundle create ${bundle}\` (add --since with the bundle last sent for only what changed)\n`,
+    );
+  }
+  const id = JSON.parse(await ok(['bundle', 'list', bundle, '--json'])).catalog;
+  const self = await runCli(['pull', bundle, '--data', ana]);
+  assert.equal(
+    self.stderr,
+    `error: ${bundle} was made from this catalog itself (catalog ${id}): pull it into another file\n`,
+  );
+  const since = await runCli(['bundle', 'create', join(dir, 'x.bundle'), '--since', 'nowhere', '--data', ana]);
+  assert.equal(
+    since.stderr,
+    'error: --since nowhere: neither a bundle file nor a remote of this file (`catalog remote list` names them)\n',
+  );
+  assert.equal(existsSync(join(dir, 'x.bundle')), false);
+  const query = await runCli(['pull', bundle, '--query', 'orders', '--data', join(dir, 'bo.lmdb')]);
+  assert.equal(query.code, 1);
+  assert.match(
+    query.stderr,
+    /--query cannot read a bundle \(.*ana\.bundle\): pull it whole into a file first, or slice it by --type, --platform, --domain, --container, --tag or --urn/,
+  );
+  const text = join(dir, 'notes.txt');
+  writeFileSync(text, 'hello, not a bundle\n');
+  const notOne = await runCli(['bundle', 'verify', text]);
+  assert.equal(notOne.stderr, `error: ${text}: not a catalog bundle (it does not start with "catalog-bundle 1")\n`);
+  const later = join(dir, 'v9.bundle');
+  writeFileSync(later, `catalog-bundle 9\n${'x'.repeat(40)}`);
+  const v9 = await runCli(['bundle', 'list', later]);
+  assert.equal(
+    v9.stderr,
+    `error: ${later}: a bundle of another format version ("catalog-bundle 9"); this release reads version 1\n`,
+  );
+  // --since a remote: what changed since the last sync with it (Bo's bases for Ana's bundles).
+  const bo = join(dir, 'bo.lmdb');
+  await ok(['pull', bundle, '--data', bo]);
+  await ingestRecords(bo, [mcp(T3, 'datasetProperties', desc('Refunds'))]);
+  const back = join(dir, 'back.bundle');
+  assert.match(
+    await ok(['bundle', 'create', back, '--since', `bundle:${id}`, '--data', bo]),
+    /^Bundled 1 entities, 0 removed/,
+  );
+  assert.ok((await ok(['bundle', 'list', back])).includes(`needs:      ${await contentOf(bundle)} (made `));
+  await ok(['pull', back, '--data', ana]);
+  // The catalog a file pulled bundles from is named in it, but is no place to pull from or push to.
+  for (const verb of ['push', 'pull']) {
+    const r = await runCli([verb, `bundle:${id}`, '--data', bo]);
+    assert.equal(r.code, 1);
+    assert.equal(
+      r.stderr,
+      `error: bundle:${id} is a catalog this file pulled bundles from, which cannot be reached: pull its next bundle (catalog pull FILE), or send it one with \`catalog bundle create FILE --since bundle:${id}\`\n`,
+    );
+  }
+  assert.equal((await getAspectValue(ana, T3, 'datasetProperties')).description, 'Refunds');
+});
