@@ -98,7 +98,9 @@ export function openEnv(path: string, readOnly: boolean): RootDatabase {
   return open({
     path,
     compression: false,
-    maxDbs: 32,
+    // How many named tables one open may use (not stored in the file): the store has about 28 now, with the change
+    // log's and the bundles' tables; LMDB refuses the open of one more past this (MDB_DBS_FULL), so keep room.
+    maxDbs: 64,
     encoding: 'msgpack',
     readOnly,
     pageSize: PAGE_SIZE,
