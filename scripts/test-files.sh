@@ -67,6 +67,7 @@ PROCESS_LEVEL=(
   test/postgres-handover.test.ts
   test/native-guard.test.ts
   test/output-files.test.ts
+  test/release.test.ts
   test/sea.test.ts
   test/search.test.ts
   test/secrets-connections.test.ts
@@ -92,6 +93,7 @@ PROCESS_LEVEL=(
 SERIAL=(
   test/concurrency.test.ts
   test/crash-safety.test.ts
+  test/release.test.ts
   test/sea.test.ts
   test/ui-auth.test.ts
   test/ui.test.ts

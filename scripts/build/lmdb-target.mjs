@@ -118,23 +118,23 @@ function toolchain(id, runtime) {
       ],
     };
   }
-  const zig = zigPath();
   if (t.platform === 'darwin') {
+    // On a Mac (building from source there), Apple's clang; elsewhere Zig.
+    const native = process.platform === 'darwin';
     const triple = `${t.arch === 'arm64' ? 'aarch64' : 'x86_64'}-macos.13.0`;
+    const cc = native ? ['cc', '-arch', t.arch === 'arm64' ? 'arm64' : 'x86_64', '-mmacosx-version-min=13.0'] : null;
+    const zig = native ? null : zigPath();
     common.push('-fPIC', '-fvisibility=hidden');
     defines.push('_DARWIN_USE_64_BIT_INODE=1');
     return {
-      cc: [zig, 'cc', '-target', triple],
-      cxx: [zig, 'c++', '-target', triple],
+      cc: cc ?? [zig, 'cc', '-target', triple],
+      cxx: cc ? ['c++', ...cc.slice(1)] : [zig, 'c++', '-target', triple],
       includes: [runtime.include, ...includes],
       defines,
       common,
       cxxFlags: cxx,
       link: (objs, out) => [
-        zig,
-        'c++',
-        '-target',
-        triple,
+        ...(cc ? ['c++', ...cc.slice(1)] : [zig, 'c++', '-target', triple]),
         '-shared',
         '-Wl,-undefined,dynamic_lookup',
         '-o',
@@ -144,6 +144,9 @@ function toolchain(id, runtime) {
     };
   }
   // win32-x64: Node's headers for Node-API only (node-api-headers), no V8.
+  if (process.platform === 'win32')
+    fail('the Windows file is cross-built on Linux (npm run release); see docs/platforms.md');
+  const zig = zigPath();
   const napi = dirname(require.resolve('node-api-headers/package.json'));
   const triple = 'x86_64-windows-gnu';
   defines.push('WIN32', '_WIN32_WINNT=0x0A00', 'NOMINMAX', 'WIN32_LEAN_AND_MEAN', '_HAS_EXCEPTIONS=0');

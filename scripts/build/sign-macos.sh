@@ -8,6 +8,13 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 version=0.29.0
 file=$1
+# On a Mac, Apple's own codesign signs ad hoc.
+if [ "$(uname -s)" = Darwin ]; then
+  codesign --remove-signature "$file" 2>/dev/null || true
+  codesign --sign - "$file"
+  codesign --verify "$file"
+  exit 0
+fi
 rcodesign=${RCODESIGN:-.cache/rcodesign/$version/bin/rcodesign}
 if [ ! -x "$rcodesign" ]; then
   if ! command -v cargo >/dev/null 2>&1; then
@@ -17,5 +24,5 @@ if [ ! -x "$rcodesign" ]; then
   echo "sign-macos: installing rcodesign $version with cargo into .cache/rcodesign (once)" >&2
   cargo install --quiet --locked --no-default-features "apple-codesign@$version" --root ".cache/rcodesign/$version" >&2
 fi
-"$rcodesign" sign --quiet "$file" >&2 2>/dev/null || "$rcodesign" sign "$file" >&2
+"$rcodesign" sign "$file" >&2
 "$rcodesign" verify "$file" >&2
