@@ -22,6 +22,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureRuntime } from './node-runtime.mjs';
@@ -209,7 +210,8 @@ export async function buildLmdbFor(id) {
   const runtime = ensureRuntime(id);
   const tc = toolchain(id, runtime);
   const sources = [...SOURCES.map((s) => join(lmdbDir, s)), ...(tc.extraSources ?? [])];
-  const version = run([...tc.cxx, '--version']).split('\n')[0];
+  // In a temp folder: `zig c++ --version` leaves an empty a.o where it runs.
+  const version = run([...tc.cxx, '--version'], { cwd: tmpdir() }).split('\n')[0];
   const hash = createHash('sha256');
   for (const s of sources) hash.update(readFileSync(s));
   hash.update(JSON.stringify([NODE_VERSION, id, tc.defines, tc.common, tc.cxxFlags, version]));
