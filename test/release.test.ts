@@ -97,7 +97,12 @@ describe('catalog-linux-arm64 under qemu-user', () => {
       assert.equal(tag.data.tag.properties.name, 'Legacy');
       const page = await fetch(`${server.url}/`);
       assert.equal(page.status, 200);
-      assert.match(await page.text(), /<script[^>]+ui-app/);
+      // The page, and the script it loads (the UI bundle embedded in the executable).
+      const script = /<script type="module" src="(\/assets\/app\.[0-9a-f]+\.js)">/.exec(await page.text())?.[1];
+      assert.ok(script, 'the page loads the UI bundle');
+      const bundle = await fetch(`${server.url}${script}`);
+      assert.equal(bundle.status, 200);
+      assert.ok((await bundle.arrayBuffer()).byteLength > 10_000, 'the UI bundle is served');
       // Another process writes to the file the server has open; the server reads it.
       const records = join(home, 'one.json');
       writeFileSync(records, JSON.stringify([mcp(HIVE_T1, 'datasetProperties', { description: 'from arm64' })]));

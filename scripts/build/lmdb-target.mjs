@@ -32,6 +32,8 @@ import { zigPath } from './zig.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const lmdbDir = join(root, 'node_modules', 'lmdb');
 const require = createRequire(import.meta.url);
+// node-addon-api's headers: the copy lmdb depends on.
+const fromLmdb = createRequire(join(lmdbDir, 'package.json'));
 
 // binding.gyp's sources (headers left out), in its order, with mdb.c and midl.c of the non-v1 branch.
 const SOURCES = [
@@ -75,7 +77,7 @@ function checkSources() {
 /** The compilers, flags and link step for a target. */
 function toolchain(id, runtime) {
   const t = targetOf(id);
-  const addonApi = require('node-addon-api').include_dir;
+  const addonApi = fromLmdb('node-addon-api').include_dir;
   const includes = [
     addonApi,
     join(lmdbDir, 'dependencies/lz4/lib'),

@@ -62,7 +62,8 @@ function compileArm64() {
   const out = join(dir, 'node.napi.glibc.node');
   if (existsSync(out)) return out;
   mkdirSync(dir, { recursive: true });
-  const addonApi = createRequire(import.meta.url)('node-addon-api').include_dir;
+  // node-addon-api's headers: the copy lmdb depends on (msgpackr-extract's source uses the same API).
+  const addonApi = createRequire(join(root, 'node_modules', 'lmdb', 'package.json'))('node-addon-api').include_dir;
   const argv = [
     '-shared',
     '-fPIC',
