@@ -93,7 +93,6 @@ PROCESS_LEVEL=(
 SERIAL=(
   test/concurrency.test.ts
   test/crash-safety.test.ts
-  test/release.test.ts
   test/sea.test.ts
   test/ui-auth.test.ts
   test/ui.test.ts

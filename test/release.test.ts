@@ -117,13 +117,14 @@ describe('catalog-linux-arm64 under qemu-user', () => {
   it('pulls from and pushes to another file', async () => {
     const other = join(home, 'b.lmdb');
     await ok(['pull', data, '--data', other]);
-    const got = await ok(['get', '--urn', HIVE_T1, '--aspect', 'datasetProperties', '--data', other]);
-    assert.equal(JSON.parse(got.stdout).datasetProperties.description, 'from arm64');
+    const got = await ok(['get', '--urn', 'urn:li:tag:Legacy', '--aspect', 'tagProperties', '--data', other]);
+    assert.equal(JSON.parse(got.stdout).tagProperties.name, 'Legacy');
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,pushed_from_b,PROD)';
     const records = join(home, 'two.json');
-    writeFileSync(records, JSON.stringify([mcp(HIVE_T1, 'globalTags', { tags: [{ tag: 'urn:li:tag:Legacy' }] })]));
+    writeFileSync(records, JSON.stringify([mcp(urn, 'globalTags', { tags: [{ tag: 'urn:li:tag:Legacy' }] })]));
     await ok(['ingest', '-f', records, '--data', other]);
     await ok(['push', data, '--data', other]);
-    const back = await ok(['get', '--urn', HIVE_T1, '--aspect', 'globalTags', '--data', data]);
+    const back = await ok(['get', '--urn', urn, '--aspect', 'globalTags', '--data', data]);
     assert.deepEqual(JSON.parse(back.stdout).globalTags.tags, [{ tag: 'urn:li:tag:Legacy' }]);
   });
 
