@@ -232,8 +232,8 @@ for (const [name, cpu, arch] of [
         at = bytes.indexOf(Buffer.from([0xcf, 0xfa, 0xed, 0xfe]), at);
         if (at < 0) break;
         const type = bytes.readUInt32LE(at + 12);
-        if (type === 8) {
-          // MH_BUNDLE: a Node addon
+        if (type === 8 || type === 6) {
+          // MH_BUNDLE or MH_DYLIB: a Node addon (msgpackr-extract's is a bundle, Zig links lmdb's as a dylib)
           assert.equal(bytes.readUInt32LE(at + 4), cpu, `the addon at ${at} is for ${arch}`);
           found++;
         }

@@ -77,7 +77,7 @@ function checkSources() {
 /** The compilers, flags and link step for a target. */
 function toolchain(id, runtime) {
   const t = targetOf(id);
-  const addonApi = fromLmdb('node-addon-api').include_dir;
+  const addonApi = dirname(fromLmdb.resolve('node-addon-api/package.json'));
   const includes = [
     addonApi,
     join(lmdbDir, 'dependencies/lz4/lib'),
@@ -146,17 +146,22 @@ function toolchain(id, runtime) {
       ],
     };
   }
-  // win32-x64: Node's headers for Node-API only (node-api-headers), no V8.
+  // win32-x64: Node-API only, no V8; node-api-headers gives the .def of node.exe's Node-API exports.
   if (process.platform === 'win32')
     fail('the Windows file is cross-built on Linux (npm run release); see docs/platforms.md');
   const zig = zigPath();
   const napi = dirname(require.resolve('node-api-headers/package.json'));
   const triple = 'x86_64-windows-gnu';
-  defines.push('WIN32', '_WIN32_WINNT=0x0A00', 'NOMINMAX', 'WIN32_LEAN_AND_MEAN', '_HAS_EXCEPTIONS=0');
+  // Not WIN32_LEAN_AND_MEAN: mdb.c needs NTSTATUS from the full windows.h. mdb.c passes an ssize_t*
+  // where ReadFile takes a DWORD* (as it does under MSVC, which only warns); clang refuses that unless told.
+  defines.push('WIN32', 'NOMINMAX', '_HAS_EXCEPTIONS=0');
+  common.push('-Wno-incompatible-pointer-types');
   return {
     cc: [zig, 'cc', '-target', triple],
     cxx: [zig, 'c++', '-target', triple],
-    includes: [join(napi, 'include'), ...includes],
+    // The wheel for Windows has no headers; those of the same Node release from the Linux wheel
+    // (node_api.h, node_version.h: the same on every platform) serve, and no V8 header is used.
+    includes: [ensureRuntime('linux-x64').include, ...includes],
     defines,
     common,
     cxxFlags: cxx,
