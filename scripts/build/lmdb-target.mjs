@@ -10,9 +10,8 @@
 //   linux-arm64    Debian's aarch64-linux-gnu-gcc/g++ (gcc-aarch64-linux-gnu, g++-aarch64-linux-gnu)
 //   darwin-*       `zig cc`/`zig c++` (PyPI `ziglang`, scripts/build/zig.mjs), linked with undefined
 //                  symbols left to the executable that loads it, as node-gyp does on macOS
-//   win32-x64      `zig` for x86_64-windows-gnu, linked against an import library of Node-API's
-//                  symbols made from node-api-headers' .def, bound to the executable that loads it by
-//                  a delay-load hook (win-delay-load-hook.c: the executable is not named node.exe)
+//   win32-x64      `zig` for x86_64-windows-gnu; Node-API's functions are found in the executable
+//                  that loads the addon at load time (napiStubs: the executable is not named node.exe)
 // Where `v8Api` is false (targets.mjs), lmdb-js's V8 C++ API is left out (ENABLE_V8_FUNCTIONS=false
 // in binding.gyp's terms): the addon is pure Node-API.
 //
@@ -165,28 +164,35 @@ function toolchain(id, runtime) {
     defines,
     common,
     cxxFlags: cxx,
-    extraSources: [join(root, 'scripts', 'build', 'win-delay-load-hook.c')],
-    prelink: (work) => {
-      // The delay-load import library of Node-API's symbols as node.exe exports them (node-api-headers'
-      // .def); the hook (win-delay-load-hook.c) points "node.exe" at the running executable.
-      const lib = join(work, 'node-delay.a');
-      run([zig, 'dlltool', '-d', join(napi, 'def', 'node_api.def'), '-y', lib, '-m', 'i386:x86-64']);
-      return [lib];
-    },
-    link: (objs, out, libs) => [
-      zig,
-      'c++',
-      '-target',
-      triple,
-      '-shared',
-      '-o',
-      out,
-      ...objs,
-      ...libs,
-      '-lntdll',
-      '-lsynchronization',
-    ],
+    // Node-API's functions are taken from the running executable, whatever its name (it is not
+    // node.exe, which an import library would name): napi-stubs.c, made from node-api-headers' list of
+    // node.exe's Node-API exports, has one jump per function through a pointer that GetProcAddress
+    // fills from the executable when the addon loads.
+    extraSources: [napiStubs(join(napi, 'def', 'node_api.def'))],
+    link: (objs, out) => [zig, 'c++', '-target', triple, '-shared', '-o', out, ...objs, '-lntdll'],
   };
+}
+
+/** Writes the Windows stubs of Node-API's functions (see toolchain) and returns their file. */
+function napiStubs(def) {
+  const names = readFileSync(def, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /^[a-z_0-9]+$/.test(l));
+  if (names.length < 100) fail(`${def} lists ${names.length} Node-API functions; expected over 100`);
+  const lines = ['#include <windows.h>'];
+  for (const n of names) {
+    lines.push(`void *catalog_napi_${n};`);
+    lines.push(`__attribute__((naked)) void ${n}(void) { __asm__("jmp *catalog_napi_${n}(%rip)"); }`);
+  }
+  lines.push('__attribute__((constructor)) static void catalog_napi_resolve(void) {');
+  lines.push('  HMODULE host = GetModuleHandleW(NULL);');
+  for (const n of names) lines.push(`  catalog_napi_${n} = (void *)GetProcAddress(host, "${n}");`);
+  lines.push('}');
+  const file = join(root, '.cache', 'lmdb-native', 'napi-stubs.c');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
 }
 
 function run(argv, options = {}) {
@@ -243,13 +249,11 @@ export async function buildLmdbFor(id) {
     for (let job = queue.shift(); job; job = queue.shift()) await runAsync(job.argv);
   };
   await Promise.all([worker(), worker()]);
-  const libs = tc.prelink ? tc.prelink(work) : [];
   const out = join(work, 'lmdb.node');
   run(
     tc.link(
       jobs.map((j) => j.obj),
       out,
-      libs,
     ),
   );
   mkdirSync(cacheDir, { recursive: true });
