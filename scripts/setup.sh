@@ -2,7 +2,7 @@
 # Sets up this machine for the tests, once: `npm test` runs it first (with the parts the selected test
 # files need), and no test installs anything itself; a test that finds a part missing fails and says
 # to run this. Idempotent: a part already in place costs well under a second.
-#   scripts/setup.sh [chromium] [python] [postgres] [build]     (no argument: all four)
+#   scripts/setup.sh [chromium] [python] [postgres] [build] [arm64]     (no argument: all five)
 # - chromium: Debian's `chromium` package for the web UI's tests (apt-get, as root), unless
 #   CATALOG_CHROMIUM names a Chromium executable. Playwright downloads nothing.
 # - python:   DataHub's Python CLI, SDK and MCP server at pinned versions in .venv-interop/
@@ -12,12 +12,15 @@
 #             `catalog pull postgres://…`; the tests start their own server in a temp folder
 #             (test/pg/server.ts). PG_BIN names another folder holding initdb and pg_ctl.
 # - build:    build/catalog, rebuilt when older than its sources (scripts/build/ensure.sh).
+# - arm64:    build/release/catalog-linux-arm64 (`npm run release` for that target), rebuilt when older
+#             than its sources, and what it needs: Debian's gcc-aarch64-linux-gnu, g++-aarch64-linux-gnu
+#             and qemu-user (apt-get, as root), for test/release.test.ts.
 # Exits non-zero, naming what to install, when a part cannot be had.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 parts=("$@")
-[ "${#parts[@]}" -gt 0 ] || parts=(chromium python postgres build)
+[ "${#parts[@]}" -gt 0 ] || parts=(chromium python postgres build arm64)
 
 # Where the UI tests look for Chromium (test/ui/browser.ts has the same list).
 CHROMIUM_CANDIDATES=(/usr/bin/chromium /usr/bin/chromium-browser /snap/bin/chromium)
@@ -95,12 +98,30 @@ setup_python() {
 setup_build() {
   bash scripts/build/ensure.sh
 }
+find_arm64_tools() {
+  command -v aarch64-linux-gnu-g++ && command -v qemu-aarch64
+}
+setup_arm64() {
+  if ! find_arm64_tools >/dev/null; then
+    if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+      echo "setup: no aarch64 cross compiler or qemu-user: run \`sudo apt-get install gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user\`" >&2
+      return 1
+    fi
+    apt_install "aarch64 compilers and qemu-user" find_arm64_tools gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user || return 1
+  fi
+  local bin=build/release/catalog-linux-arm64
+  if [ -x "$bin" ] && [ -z "$(find src scripts/build scripts/release.sh build.sh package.json package-lock.json -newer "$bin" -print -quit)" ]; then
+    echo "setup: $bin is up to date"
+  else
+    RELEASE_TARGETS=linux-arm64 bash scripts/release.sh
+  fi
+}
 
 failed=()
 for part in "${parts[@]}"; do
   case "$part" in
-    chromium | python | postgres | build) "setup_$part" || failed+=("$part") ;;
-    *) echo "setup: unknown part '$part' (chromium, python, postgres, build)" >&2; exit 2 ;;
+    chromium | python | postgres | build | arm64) "setup_$part" || failed+=("$part") ;;
+    *) echo "setup: unknown part '$part' (chromium, python, postgres, build, arm64)" >&2; exit 2 ;;
   esac
 done
 if [ "${#failed[@]}" -gt 0 ]; then

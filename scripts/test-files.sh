@@ -75,6 +75,7 @@ PROCESS_LEVEL=(
   test/postgres-handover.test.ts
   test/native-guard.test.ts
   test/output-files.test.ts
+  test/release.test.ts
   test/sea.test.ts
   test/search.test.ts
   test/secrets-connections.test.ts

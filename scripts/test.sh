@@ -111,6 +111,7 @@ if [ "${#process_level[@]}" -gt 0 ]; then
   if [ "$#" -eq 0 ] || grep -qlE "interop/setup\.ts|\.venv-interop" "${process_level[@]}"; then parts+=(python); fi
   if [ "$#" -eq 0 ] || grep -qlE "ui/(browser|harness)\.ts" "${process_level[@]}"; then parts+=(chromium); fi
   if [ "$#" -eq 0 ] || grep -qlE "pg/server\.ts" "${process_level[@]}"; then parts+=(postgres); fi
+  if [ "$#" -eq 0 ] || printf '%s\n' "${process_level[@]}" | grep -qx 'test/release.test.ts'; then parts+=(arm64); fi
   if [ "${#parts[@]}" -gt 0 ]; then
     echo "== setup (${parts[*]})"
     bash scripts/setup.sh "${parts[@]}"

@@ -343,7 +343,11 @@ describe('catalog ingest and catalog get', () => {
   it('prints --version from package.json and --help listing the commands', async () => {
     const { default: pkg } = await import('../package.json', { with: { type: 'json' } });
     const v = await runCli(['--version']);
-    assert.equal(v.stdout.trim(), pkg.version);
+    const platform = `${process.platform}-${process.arch}`;
+    assert.match(
+      v.stdout.trim(),
+      new RegExp(`^${pkg.version.replaceAll('.', '\\.')} \\(${platform}, Node \\d+\\.\\d+\\.\\d+\\)$`),
+    );
     const h = await runCli(['--help']);
     assert.match(h.stdout, /catalog ingest/);
     assert.match(h.stdout, /catalog get/);

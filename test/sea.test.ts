@@ -42,7 +42,13 @@ describe('single executable (build/catalog)', () => {
     const { default: pkg } = await import('../package.json', { with: { type: 'json' } });
     const r = await run(['--version']);
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(r.stdout.trim(), pkg.version);
+    // The version, the platform and architecture, and the Node the executable embeds (24, not the 20 of the tools).
+    assert.match(
+      r.stdout.trim(),
+      new RegExp(
+        `^${pkg.version.replaceAll('.', '\\.')} \\(${process.platform}-${process.arch}, Node 24\\.\\d+\\.\\d+\\)$`,
+      ),
+    );
     assert.equal(r.stderr, '', 'no experimental warning or other noise on stderr');
   });
 
@@ -175,7 +181,7 @@ describe('single executable (build/catalog)', () => {
     const env = { PATH: `${join(prefix, 'bin')}:/usr/bin:/bin`, HOME: prefix, CATALOG_DATA: join(prefix, 'c.lmdb') };
     const version = await runProcess('catalog', ['--version'], { cwd: prefix, env });
     assert.equal(version.code, 0, version.stderr);
-    assert.match(version.stdout, /^\d+\.\d+\.\d+\n$/);
+    assert.match(version.stdout, /^\d+\.\d+\.\d+ \(\w+-\w+, Node [\d.]+\)\n$/);
     assert.equal((await runProcess('catalog', ['ingest', '--sample'], { cwd: prefix, env })).code, 0);
     const got = await runProcess('catalog', ['get', '--urn', 'urn:li:tag:Legacy', '--aspect', 'tagProperties'], {
       cwd: prefix,

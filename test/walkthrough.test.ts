@@ -33,7 +33,7 @@ describe('walk through every CLI command', () => {
   };
 
   it('--version, --help', async () => {
-    assert.match((await runCli(['--version'])).stdout, /^\d+\.\d+\.\d+\n$/);
+    assert.match((await runCli(['--version'])).stdout, /^\d+\.\d+\.\d+ \(\w+-\w+, Node [\d.]+\)\n$/);
     const help = await runCli(['--help']);
     for (const c of ['ingest', 'get', 'serve', 'put', 'user', 'group', 'deprecate', 'export', 'token'])
       assert.match(help.stdout, new RegExp(`catalog ${c}`));

@@ -1,7 +1,8 @@
 // Builds lmdb's native addon from its bundled C source with one fix and one addition applied, into
 // node_modules/lmdb/build/Release/lmdb.node — the path lmdb's loader (node-gyp-build) prefers over
-// the prebuilt @lmdb/lmdb-linux-x64 binary. Runs as the `postinstall` of `npm ci`; build.sh embeds
-// the result in the single executable.
+// the prebuilt @lmdb/lmdb-linux-x64 binary, for the machine's Node that runs the sources and tests.
+// Runs as the `postinstall` of `npm ci`. The single executable embeds an addon compiled from the same
+// edited sources for its own Node 24 (scripts/build/lmdb-target.mjs).
 //
 // The fix: lmdb-js 3.5.6 (the newest release) stores the txn id it read from the data file's meta
 // page into the lock file's shared "last committed txn" every time ANY process opens the

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { startupSnapshot } from 'node:v8';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { VERSION } from '../version.ts';
+import { versionLine } from '../version.ts';
 import { backupCommand } from './commands/backup.ts';
 import { bundleCommand } from './commands/bundle.ts';
 import { deprecateCommand } from './commands/deprecate.ts';
@@ -73,7 +73,7 @@ export async function main(argv: string[]): Promise<void> {
     .command(eventsCommand)
     .demandCommand(1, 'Name a command; see --help.')
     .strict()
-    .version(VERSION)
+    .version(versionLine())
     .help()
     .alias('h', 'help')
     .wrap(Math.min(110, process.stdout.columns || 100))
