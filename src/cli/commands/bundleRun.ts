@@ -8,18 +8,11 @@ import { withStore } from '../openStore.ts';
 import { writeOutput } from '../outputFile.ts';
 import { startProgress } from '../progress.ts';
 import type { BundleCommandArgs } from './bundle.ts';
+import { sliceOf } from './remoteOptions.ts';
 
 export async function runBundleCreate(args: BundleCommandArgs): Promise<void> {
   const started = performance.now();
-  const slice = normaliseSlice({
-    types: args.type,
-    platform: args.platform,
-    domain: args.domain,
-    container: args.container,
-    tag: args.tag,
-    urns: args.urn,
-    query: args.query,
-  });
+  const slice = normaliseSlice(sliceOf(args));
   await withStore(args.data, async (store) => {
     const since = args.since === undefined ? undefined : sinceBasis(store, args.since);
     const types = store.entityTypes().filter((t) => syncedType(t) && (!slice.types?.length || slice.types.includes(t)));

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { withStore } from '../openStore.ts';
-import { remoteOptions, sliceOptions, type SliceArgs } from './remoteOptions.ts';
+import { remoteOptions, sliceOf, sliceOptions, type SliceArgs } from './remoteOptions.ts';
 
 interface DiffArgs extends SliceArgs {
   data: string;
@@ -29,15 +29,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       import('./remoteRun.ts'),
       import('../../ops/sync/local.ts'),
     ]);
-    const slice = normaliseSlice({
-      types: args.type,
-      platform: args.platform,
-      domain: args.domain,
-      container: args.container,
-      tag: args.tag,
-      urns: args.urn,
-      query: args.query,
-    });
+    const slice = normaliseSlice(sliceOf(args));
     const found: unknown[] = [];
     let there = '';
     const counts = await withStore(

@@ -20,7 +20,7 @@ import { withStore } from '../openStore.ts';
 import { startProgress } from '../progress.ts';
 import { UsageError } from '../usageError.ts';
 import { connectNamed, isRequestMistake, namedRemote, printConflicts, stopped, type RemoteArgs } from './remoteRun.ts';
-import type { SliceArgs } from './remoteOptions.ts';
+import { sliceOf, type SliceArgs } from './remoteOptions.ts';
 
 export interface PullRunArgs extends RemoteArgs, SliceArgs {
   data: string;
@@ -36,15 +36,7 @@ export async function runPull(args: PullRunArgs): Promise<void> {
   const threshold = args.failSafeThreshold ?? DEFAULT_FAIL_SAFE_THRESHOLD;
   if (!Number.isFinite(threshold) || threshold < 0 || threshold > 100)
     throw new UsageError('--fail-safe-threshold takes a percentage from 0 to 100');
-  const slice = normaliseSlice({
-    types: args.type,
-    platform: args.platform,
-    domain: args.domain,
-    container: args.container,
-    tag: args.tag,
-    urns: args.urn,
-    query: args.query,
-  });
+  const slice = normaliseSlice(sliceOf(args));
   const resolve = args.ours ? 'ours' : args.theirs ? 'theirs' : undefined;
   const dryRun = args.dryRun === true;
   const named = await namedRemote(args.data, args.remote);

@@ -1,3 +1,5 @@
+import type { Slice } from '../../sync/remote/types.ts';
+
 /** The options of every command that reaches a remote (kept apart: command modules load at start-up). */
 export const remoteOptions = {
   token: {
@@ -33,3 +35,14 @@ export interface SliceArgs {
   urn?: string[];
   query?: string;
 }
+
+/** The slice the filter options name, as given (names not yet turned into urns: `normaliseSlice`). */
+export const sliceOf = (args: SliceArgs): Slice => ({
+  types: args.type,
+  platform: args.platform,
+  domain: args.domain,
+  container: args.container,
+  tag: args.tag,
+  urns: args.urn,
+  query: args.query,
+});
