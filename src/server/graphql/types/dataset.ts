@@ -134,6 +134,10 @@ class SchemaMetadataView implements G.SchemaMetadata {
  */
 const schemaViews = new WeakMap<StoreView, WeakMap<SchemaRead, SchemaMetadataView>>();
 function schemaMetadataView(view: StoreView, urn: string, sm: SchemaRead): SchemaMetadataView {
+  // A read model of this request only (not shared, so not frozen) is never read again: no entry for it.
+  // A long-lived WeakMap's value stays reachable through young collections until its key's entry is
+  // cleared, so an entry per request would move every column object of every read to the old heap.
+  if (!Object.isFrozen(sm)) return new SchemaMetadataView(view, urn, sm);
   let byRead = schemaViews.get(view);
   if (!byRead) schemaViews.set(view, (byRead = new WeakMap()));
   let made = byRead.get(sm);
