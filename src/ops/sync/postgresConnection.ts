@@ -242,5 +242,13 @@ function failureText(e: unknown): string {
   if (err.code === '28P01')
     return `password authentication failed (${err.message}); give the password in the URL, in PGPASSWORD or in ~/.pgpass`;
   const detail = err.detail ? ` (${err.detail})` : '';
-  return `${err.message ?? String(e)}${detail}`;
+  return `${withoutNodeHint(err.message ?? String(e))}${detail}`;
 }
+
+/**
+ * Node 24 ends a certificate error with advice to run Node.js with `--use-system-ca`: advice for a
+ * Node program's author, which a user of the executable cannot follow (the executable takes no Node
+ * options); the remedy for a database is its `sslrootcert` or `sslmode`, which the docs give.
+ */
+const withoutNodeHint = (message: string): string =>
+  message.replace(/; if the root CA is installed locally, try running Node\.js with --use-system-ca$/, '');
