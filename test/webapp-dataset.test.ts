@@ -361,4 +361,75 @@ describe("DataHub's web app: the dataset page (Schema and Lineage tabs) and the 
     assert.equal(tag.aspects.length, 1);
     assert.deepEqual(JSON.parse(tag.aspects[0].payload), srv.store.getAspect(S.legacy, 'tagProperties')?.value);
   });
+
+  it("the Schema tab's versions: the schema's history newest first; each column's last change at a version", async () => {
+    const VERSIONS = `query($urn: String!) { getSchemaVersionList(input: { datasetUrn: $urn }) {
+      latestVersion { semanticVersion semanticVersionTimestamp versionStamp }
+      semanticVersionList { semanticVersion semanticVersionTimestamp versionStamp } } }`;
+    const BLAME = `query($urn: String!, $version: String) { getSchemaBlame(input: { datasetUrn: $urn, version: $version }) {
+      version { semanticVersion }
+      schemaFieldBlameList { fieldPath schemaFieldChange { lastSemanticVersion lastSchemaFieldChange changeType versionStamp } } } }`;
+    const first = (await srv.ok(VERSIONS, { urn: S.usersDeleted })).getSchemaVersionList;
+    assert.equal(first.semanticVersionList.length, 1);
+    assert.equal(first.latestVersion.semanticVersion, '0.0.0');
+    // A second version of the schema, written in a later millisecond: one column removed, one added.
+    const stored = srv.store.getAspect(S.usersDeleted, 'schemaMetadata')!.value as {
+      fields: Array<{ fieldPath: string }>;
+    };
+    const fields = stored.fields.filter((f) => f.fieldPath !== 'deletion_reason');
+    fields.push({ ...stored.fields[0]!, fieldPath: 'country' });
+    const written = Date.now();
+    while (Date.now() === written);
+    const file = join(tempDir(), 'schema-v2.json');
+    writeFileSync(file, JSON.stringify([mcp(S.usersDeleted, 'schemaMetadata', { ...stored, fields })]));
+    await ingestFile(srv.store, file);
+
+    const list = (await srv.ok(VERSIONS, { urn: S.usersDeleted })).getSchemaVersionList;
+    assert.equal(list.semanticVersionList.length, 2);
+    assert.deepEqual(list.latestVersion, list.semanticVersionList[0]);
+    assert.equal(list.semanticVersionList[1].semanticVersion, '0.0.0');
+    const latest = list.latestVersion.semanticVersion;
+    assert.notEqual(latest, '0.0.0');
+    assert.ok(
+      list.semanticVersionList[0].semanticVersionTimestamp > list.semanticVersionList[1].semanticVersionTimestamp,
+    );
+
+    const blame = (await srv.ok(BLAME, { urn: S.usersDeleted })).getSchemaBlame;
+    assert.equal(blame.version.semanticVersion, latest);
+    const byPath = new Map(
+      blame.schemaFieldBlameList.map((b: { fieldPath: string; schemaFieldChange: unknown }) => [
+        b.fieldPath,
+        b.schemaFieldChange,
+      ]),
+    );
+    assert.deepEqual(
+      [...byPath.keys()].sort(),
+      ['browser_id', 'country', 'session_id', 'timestamp', 'user_id', 'user_name'],
+      'the removed column is left out',
+    );
+    assert.deepEqual(byPath.get('country'), {
+      lastSemanticVersion: latest,
+      lastSchemaFieldChange: `Added in v${latest}`,
+      changeType: 'ADD',
+      versionStamp: list.latestVersion.versionStamp,
+    });
+    assert.equal((byPath.get('user_id') as { lastSchemaFieldChange: string }).lastSchemaFieldChange, 'Added in v0.0.0');
+    // At the first version: the columns as they were, the one removed since among them.
+    const before = (await srv.ok(BLAME, { urn: S.usersDeleted, version: '0.0.0' })).getSchemaBlame;
+    assert.deepEqual(before.schemaFieldBlameList.map((b: { fieldPath: string }) => b.fieldPath).sort(), [
+      'browser_id',
+      'deletion_reason',
+      'session_id',
+      'timestamp',
+      'user_id',
+      'user_name',
+    ]);
+    // No history: a dataset never written; a version that is not x.y.z.
+    const nothing = `urn:li:dataset:(urn:li:dataPlatform:hive,nothing_here,PROD)`;
+    assert.equal((await srv.ok(VERSIONS, { urn: nothing })).getSchemaVersionList, null);
+    assert.deepEqual((await srv.ok(BLAME, { urn: S.usersDeleted, version: 'latest' })).getSchemaBlame, {
+      version: null,
+      schemaFieldBlameList: null,
+    });
+  });
 });
