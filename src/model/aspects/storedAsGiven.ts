@@ -157,7 +157,7 @@ export const glossaryRelatedTerms = defineAspect({
 export const siblings = defineAspect({
   name: 'siblings',
   fqn: 'com.linkedin.common.Siblings',
-  fields: asGiven({ 'siblings?': arr(anyUrn) }),
+  fields: asGiven({ 'siblings?': arr(anyUrn), 'primary?': bool }),
   relationships: [{ name: 'SiblingOf', path: 'siblings[]' }],
   mergeKeys: { siblings: 'value' },
   emptyValue: () => ({ siblings: [] }),

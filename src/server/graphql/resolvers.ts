@@ -67,6 +67,7 @@ import { incidentRoots } from './incidents.ts';
 import { adminRoots } from './admin.ts';
 import { versioningRoots } from './versioning.ts';
 import { ingestionRoots } from './ingestion.ts';
+import { datasetPageRoots } from './datasetPage.ts';
 
 /** Per-request context handed to every resolver. */
 export interface GraphqlContext extends Record<PropertyKey, unknown> {
@@ -116,6 +117,7 @@ export const rootValue = {
   ...adminRoots,
   ...versioningRoots,
   ...ingestionRoots,
+  ...datasetPageRoots,
   // Root queries `<field>(urn)` answered by the generic entity read models.
   glossaryTerm: typedRoot<G.GlossaryTerm>('glossaryTerm'),
   glossaryNode: typedRoot<G.GlossaryNode>('glossaryNode'),
