@@ -189,12 +189,13 @@ describe('lineage aspects: DataHub’s enums and required fields, checked on wri
   });
 
   it('the sample’s lineage aspects pass the checks', async () => {
-    const lineage = SHOWCASE_MCPS.filter(
+    type Mcp = { entityType: string; entityUrn: string; aspectName: string; aspect: { json: unknown } };
+    const lineage = (SHOWCASE_MCPS as readonly Mcp[]).filter(
       (m) => m.aspectName === 'upstreamLineage' || m.aspectName === 'dataJobInputOutput',
     );
     assert.ok(lineage.length >= 5, `${lineage.length} lineage aspects in the sample`);
     for (const m of lineage) {
-      const r = await ingest(m.entityType!, m.entityUrn, m.aspectName, m.aspect.json);
+      const r = await ingest(m.entityType, m.entityUrn, m.aspectName, m.aspect.json);
       assert.equal(r.status, 200, `${m.entityUrn} ${m.aspectName}: ${JSON.stringify(r.body)}`);
     }
   });
