@@ -6,7 +6,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
+import { hardDelete } from '../src/ops/entities/deleteEntity.ts';
 import { pollEvents, readEvents, setRetention } from '../src/ops/events/poll.ts';
+import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
+import { rollbackRun } from '../src/ops/ingest/rollbackRun.ts';
 import type { Store } from '../src/store/store.ts';
 import { startSampleServer, type GqlServer } from './graphql-helpers.ts';
 import { tempDataPath } from './helpers.ts';
@@ -90,6 +93,58 @@ describe('the change event log', () => {
       `TAG REMOVE ${E} urn:li:tag:a`,
       `LIFECYCLE HARD_DELETE ${E}`,
     ]);
+  });
+
+  it('a delete’s and a revert’s events carry the operation’s own time and actor', async () => {
+    const F = 'urn:li:dataset:(urn:li:dataPlatform:hive,events_f,PROD)';
+    const at = Date.now();
+    const ctx = { store, actor: 'urn:li:corpuser:cy', now: () => at };
+    const written = { actor: 'urn:li:corpuser:ann', time: at - 60_000 };
+    const from = store.eventLog.nextOffset() - 1;
+    await store.write((txn) =>
+      writeAspect(txn, written, F, 'glossaryTerms', { terms: [{ urn: 'urn:li:glossaryTerm:t' }], auditStamp: written }),
+    );
+    await store.write((txn) =>
+      writeAspect(txn, written, F, 'ownership', { owners: [{ owner: 'urn:li:corpuser:bo', type: 'DATAOWNER' }] }),
+    );
+    await ingestProposals(ctx, [
+      {
+        entityType: 'dataset',
+        entityUrn: F,
+        changeType: 'UPSERT',
+        aspectName: 'globalTags',
+        value: tags('a'),
+        systemMetadata: { runId: 'run-events-f' },
+      },
+    ]);
+    const tail = () => readEvents(store, from, 5000).events.slice(-1)[0]!.event;
+    await rollbackRun({ ...ctx, now: () => at + 1 }, { runId: 'run-events-f', dryRun: false, safe: false });
+    assert.deepEqual(
+      readEvents(store, from, 5000)
+        .events.filter((e) => e.event['category'] === 'TAG')
+        .map((e) => [e.event['operation'], e.event['auditStamp']]),
+      [
+        ['ADD', { actor: 'urn:li:corpuser:cy', time: at }],
+        ['REMOVE', { actor: 'urn:li:corpuser:cy', time: at + 1 }],
+      ],
+    );
+    await hardDelete({ ...ctx, now: () => at + 2 }, F, 'glossaryTerms');
+    assert.deepEqual(
+      [tail()['category'], tail()['operation'], tail()['auditStamp']],
+      ['GLOSSARY_TERM', 'REMOVE', { actor: 'urn:li:corpuser:cy', time: at + 2 }],
+    );
+    await ingestProposals({ ...ctx, now: () => at + 3 }, [
+      { entityType: 'dataset', entityUrn: F, changeType: 'DELETE', aspectName: 'ownership' },
+    ]);
+    assert.deepEqual(
+      [tail()['category'], tail()['operation'], tail()['auditStamp']],
+      ['OWNER', 'REMOVE', { actor: 'urn:li:corpuser:cy', time: at + 3 }],
+    );
+    await hardDelete({ ...ctx, now: () => at + 4 }, F);
+    assert.deepEqual(
+      [tail()['category'], tail()['operation'], tail()['auditStamp']],
+      ['LIFECYCLE', 'HARD_DELETE', { actor: 'urn:li:corpuser:cy', time: at + 4 }],
+    );
   });
 
   it('offsets go on after a restart: a consumer resuming from its offset sees each event once', async () => {
