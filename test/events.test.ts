@@ -147,6 +147,78 @@ describe('the change event log', () => {
     );
   });
 
+  it('INCIDENT events of an incident raised or its state changed, RUN events of assertion and process runs', async () => {
+    const from = store.eventLog.nextOffset() - 1;
+    const INC = 'urn:li:incident:events-late';
+    const ASSERTION = 'urn:li:assertion:events-fresh';
+    const RUN = 'urn:li:dataProcessInstance:events-run-1';
+    const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,nightly,prod),load)';
+    const at = stamp();
+    const incident = (state: string, message?: string) => ({
+      type: 'FRESHNESS',
+      entities: [D, E],
+      status: { state, ...(message && { message }), lastUpdated: at },
+      created: at,
+    });
+    const assertionRun = (status: string, time: number, result?: string) => ({
+      timestampMillis: time,
+      runId: `run-${time}`,
+      asserteeUrn: D,
+      assertionUrn: ASSERTION,
+      status,
+      ...(result && { result: { type: result } }),
+    });
+    await store.write((txn) => writeAspect(txn, at, INC, 'incidentInfo', incident('ACTIVE')));
+    await store.write((txn) => writeAspect(txn, at, INC, 'incidentInfo', incident('ACTIVE', 'looking')));
+    await store.write((txn) => writeAspect(txn, at, INC, 'incidentInfo', incident('RESOLVED')));
+    await store.write((txn) => {
+      writeAspect(txn, at, ASSERTION, 'assertionRunEvent', assertionRun('RUNNING', 1_000));
+      writeAspect(txn, at, ASSERTION, 'assertionRunEvent', assertionRun('COMPLETE', 2_000, 'SUCCESS'));
+    });
+    await store.write((txn) => {
+      writeAspect(txn, at, RUN, 'dataProcessInstanceRelationships', { parentTemplate: JOB, upstreamInstances: [] });
+      writeAspect(txn, at, RUN, 'dataProcessInstanceRunEvent', {
+        timestampMillis: 1_000,
+        status: 'STARTED',
+        attempt: 1,
+      });
+      writeAspect(txn, at, RUN, 'dataProcessInstanceRunEvent', {
+        timestampMillis: 2_000,
+        status: 'COMPLETE',
+        attempt: 1,
+        result: { type: 'FAILURE', nativeResultType: 'airflow' },
+      });
+    });
+    const events = readEvents(store, from, 5000).events.map((e) => e.event);
+    const pick = (e: Record<string, unknown>) => [
+      e['entityType'],
+      e['entityUrn'],
+      e['category'],
+      e['operation'],
+      e['parameters'],
+    ];
+    assert.deepEqual(events.filter((e) => e['category'] !== 'LIFECYCLE').map(pick), [
+      ['incident', INC, 'INCIDENT', 'ACTIVE', { entities: `[${D}, ${E}]` }],
+      ['incident', INC, 'INCIDENT', 'RESOLVED', { entities: `[${D}, ${E}]` }],
+      [
+        'assertion',
+        ASSERTION,
+        'RUN',
+        'COMPLETED',
+        { asserteeUrn: D, assertionResult: 'SUCCESS', runId: 'run-2000', runResult: 'COMPLETE' },
+      ],
+      ['dataProcessInstance', RUN, 'RUN', 'STARTED', { attempt: 1, dataJobUrn: JOB }],
+      ['dataProcessInstance', RUN, 'RUN', 'COMPLETED', { attempt: 1, runResult: 'FAILURE', dataJobUrn: JOB }],
+    ]);
+    assert.deepEqual(events.find((e) => e['category'] === 'RUN')!['auditStamp'], at);
+    // The series events' entries hold their events: deleting the series leaves them as they were.
+    await store.write((txn) => txn.deleteTimeseries(ASSERTION));
+    assert.deepEqual(
+      readEvents(store, from, 5000).events.map((e) => e.event),
+      events,
+    );
+  });
+
   it('offsets go on after a restart: a consumer resuming from its offset sees each event once', async () => {
     const seen = readEvents(store, 0, 5000);
     await store.close();

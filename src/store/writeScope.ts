@@ -506,6 +506,20 @@ export class WriteScope implements StoreTxn {
     record: TimeseriesRecord,
   ): void {
     this.series.put([urn, aspectName, timestampMillis, partition], record);
+    // A series event has no version for the log to name: its change events are computed now and kept.
+    const entityType = urn.slice(7, urn.indexOf(':', 7));
+    const deriver = this.deriverFor(aspectName, entityType);
+    if (!deriver) return;
+    const events = deriver.derive({
+      urn,
+      entityType,
+      aspectName,
+      before: undefined,
+      after: record.value,
+      stamp: record.created,
+      aspectOf: (name) => this.getAspect(urn, name)?.value,
+    });
+    if (events.length > 0) this.log(urn, entityType, record.created, { aspectName, events });
   }
 
   deleteTimeseries(urn: string, aspectName?: string, range: TimeRange = {}): number {

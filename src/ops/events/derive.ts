@@ -126,6 +126,99 @@ function structuredPropertyEvents(c: AspectChangeInput): EntityChangeEvent[] {
   return out;
 }
 
+/** A field of a value that may be anything (objects only). */
+const fieldOf = (value: unknown, name: string): unknown =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
+const textOf = (value: unknown, name: string): string | undefined => {
+  const v = fieldOf(value, name);
+  return typeof v === 'string' ? v : undefined;
+};
+
+function event(
+  c: AspectChangeInput,
+  category: string,
+  operation: string,
+  parameters?: Record<string, unknown>,
+): EntityChangeEvent {
+  return {
+    entityType: c.entityType,
+    entityUrn: c.urn,
+    category,
+    operation,
+    ...(parameters !== undefined && { parameters }),
+    auditStamp: c.stamp,
+    version: 0,
+  };
+}
+
+/**
+ * INCIDENT events, in the shape DataHub Cloud's events API documents (open-source DataHub has no
+ * generator for them): an incident raised, or its state changed, makes one event whose operation is
+ * the new state (ACTIVE, RESOLVED), with the assets it is on as a list in one string
+ * (`"[urn1, urn2]"`, as DataHub prints a list).
+ */
+function incidentEvents(c: AspectChangeInput): EntityChangeEvent[] {
+  const state = (value: unknown) => textOf(fieldOf(value, 'status'), 'state');
+  const now = state(c.after);
+  if (now === undefined || now === state(c.before)) return [];
+  const entities = fieldOf(c.after, 'entities');
+  const list = Array.isArray(entities) ? entities.filter((e): e is string => typeof e === 'string') : [];
+  return [event(c, 'INCIDENT', now, { entities: `[${list.join(', ')}]` })];
+}
+
+/**
+ * RUN COMPLETED of an assertion, as DataHub's AssertionRunEventChangeEventGenerator makes it: for a
+ * run event whose status is COMPLETE, with the status (DataHub puts the status, not the result, in
+ * `runResult`), the run id, the asserted entity and the result type, keys in DataHub's sorted order.
+ */
+function assertionRunEvents(c: AspectChangeInput): EntityChangeEvent[] {
+  const run = c.after;
+  if (textOf(run, 'status') !== 'COMPLETE') return [];
+  const result = textOf(fieldOf(run, 'result'), 'type');
+  return [
+    event(c, 'RUN', 'COMPLETED', {
+      asserteeUrn: textOf(run, 'asserteeUrn') ?? '',
+      ...(result !== undefined && { assertionResult: result }),
+      runId: textOf(run, 'runId') ?? '',
+      runResult: 'COMPLETE',
+    }),
+  ];
+}
+
+/**
+ * RUN STARTED or COMPLETED of a data process instance, as DataHub's
+ * DataProcessInstanceRunEventChangeEventGenerator makes it: the attempt and the result type when the
+ * event has them, and from the run's `dataProcessInstanceRelationships` its parent instance and the
+ * job or flow it is an instance of.
+ */
+function processRunEvents(c: AspectChangeInput): EntityChangeEvent[] {
+  const run = c.after;
+  const status = textOf(run, 'status');
+  if (status === undefined) return [];
+  const parameters: Record<string, unknown> = {};
+  const attempt = fieldOf(run, 'attempt');
+  if (typeof attempt === 'number') parameters['attempt'] = attempt;
+  const result = textOf(fieldOf(run, 'result'), 'type');
+  if (result !== undefined) parameters['runResult'] = result;
+  const relationships = c.aspectOf?.('dataProcessInstanceRelationships');
+  const parent = textOf(relationships, 'parentInstance');
+  if (parent !== undefined) parameters['parentInstanceUrn'] = parent;
+  const template = textOf(relationships, 'parentTemplate');
+  if (template?.startsWith('urn:li:dataFlow:')) parameters['dataFlowUrn'] = template;
+  else if (template?.startsWith('urn:li:dataJob:')) parameters['dataJobUrn'] = template;
+  return [event(c, 'RUN', status === 'COMPLETE' ? 'COMPLETED' : 'STARTED', parameters)];
+}
+
+/** Events of aspects no timeline differ covers, by aspect, with the entity type they are made for. */
+const OTHER_EVENTS: ReadonlyMap<string, { entityType: string; derive: (c: AspectChangeInput) => EntityChangeEvent[] }> =
+  new Map([
+    ['incidentInfo', { entityType: 'incident', derive: incidentEvents }],
+    ['assertionRunEvent', { entityType: 'assertion', derive: assertionRunEvents }],
+    ['dataProcessInstanceRunEvent', { entityType: 'dataProcessInstance', derive: processRunEvents }],
+  ]);
+
 const removed = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && (value as { removed?: unknown }).removed === true;
 
@@ -139,6 +232,8 @@ export function eventsOf(c: AspectChangeInput): EntityChangeEvent[] {
     return [lifecycle(c, now ? 'SOFT_DELETE' : 'REINSTATE')];
   }
   if (c.aspectName === 'structuredProperties') return structuredPropertyEvents(c);
+  const other = OTHER_EVENTS.get(c.aspectName);
+  if (other) return other.entityType === c.entityType ? other.derive(c) : [];
   const differs = BY_ASPECT.get(c.aspectName);
   if (!differs || (c.entityType !== 'dataset' && !ANY_ENTITY.has(c.aspectName))) return [];
   const change = { urn: c.urn, from: c.before, to: c.after, stamp: c.stamp };
@@ -155,6 +250,7 @@ export const eventDeriver: ChangeEventDeriver = {
       ? LIFECYCLE_TYPES.has(entityType)
       : aspectName === 'status' ||
         aspectName === 'structuredProperties' ||
+        OTHER_EVENTS.get(aspectName)?.entityType === entityType ||
         (BY_ASPECT.has(aspectName) && (entityType === 'dataset' || ANY_ENTITY.has(aspectName))),
   derive: eventsOf,
 };
