@@ -219,6 +219,39 @@ describe('the change event log', () => {
     );
   });
 
+  it('DOCUMENTATION events of the documentation aspect, one per documentation by its attribution source', async () => {
+    const CHART = 'urn:li:chart:(looker,events_docs)';
+    const from = store.eventLog.nextOffset() - 1;
+    const doc = (text: string, source?: string) => ({
+      documentation: text,
+      ...(source && { attribution: { time: 1, actor: 'urn:li:corpuser:ann', source } }),
+    });
+    const AI = 'urn:li:dataHubAction:ai-docs';
+    await store.write((txn) =>
+      writeAspect(txn, stamp(), CHART, 'documentation', { documentations: [doc('Orders by day')] }),
+    );
+    await store.write((txn) =>
+      writeAspect(txn, stamp(), CHART, 'documentation', {
+        documentations: [doc('Orders per day'), doc('Daily order counts', AI)],
+      }),
+    );
+    await store.write((txn) =>
+      writeAspect(txn, stamp(), CHART, 'documentation', { documentations: [doc('Daily order counts', AI)] }),
+    );
+    const events = readEvents(store, from, 5000)
+      .events.map((e) => e.event)
+      .filter((e) => e['category'] === 'DOCUMENTATION');
+    assert.deepEqual(
+      events.map((e) => [e['entityType'], e['operation'], e['modifier'], e['parameters']]),
+      [
+        ['chart', 'ADD', undefined, { documentation: 'Orders by day' }],
+        ['chart', 'MODIFY', undefined, { documentation: 'Orders per day' }],
+        ['chart', 'ADD', AI, { documentation: 'Daily order counts' }],
+        ['chart', 'REMOVE', undefined, { documentation: 'Orders per day' }],
+      ],
+    );
+  });
+
   it('offsets go on after a restart: a consumer resuming from its offset sees each event once', async () => {
     const seen = readEvents(store, 0, 5000);
     await store.close();

@@ -211,9 +211,46 @@ function processRunEvents(c: AspectChangeInput): EntityChangeEvent[] {
   return [event(c, 'RUN', status === 'COMPLETE' ? 'COMPLETED' : 'STARTED', parameters)];
 }
 
-/** Events of aspects no timeline differ covers, by aspect, with the entity type they are made for. */
+/**
+ * DOCUMENTATION events of the `documentation` aspect (any entity), as DataHub's
+ * DocumentationChangeEventGenerator makes them: one per documentation added, removed or changed, told
+ * apart by their attribution's source (the modifier; absent for the one without), with the text.
+ */
+function documentationEvents(c: AspectChangeInput): EntityChangeEvent[] {
+  const bySource = (value: unknown) => {
+    const out = new Map<string | undefined, string>();
+    const list = fieldOf(value, 'documentations');
+    if (Array.isArray(list))
+      for (const d of list) {
+        const text = textOf(d, 'documentation');
+        if (text !== undefined) out.set(textOf(fieldOf(d, 'attribution'), 'source'), text);
+      }
+    return out;
+  };
+  const before = bySource(c.before);
+  const after = bySource(c.after);
+  const out: EntityChangeEvent[] = [];
+  const add = (source: string | undefined, operation: string, documentation: string) =>
+    out.push({
+      ...event(c, 'DOCUMENTATION', operation, { documentation }),
+      ...(source !== undefined && { modifier: source }),
+    });
+  for (const [source, text] of after) {
+    const was = before.get(source);
+    if (was === undefined) add(source, 'ADD', text);
+    else if (was !== text) add(source, 'MODIFY', text);
+  }
+  for (const [source, text] of before) if (!after.has(source)) add(source, 'REMOVE', text);
+  return out;
+}
+
+/**
+ * Events of aspects no timeline differ covers, by aspect, with the entity type they are made for
+ * (`*`: any).
+ */
 const OTHER_EVENTS: ReadonlyMap<string, { entityType: string; derive: (c: AspectChangeInput) => EntityChangeEvent[] }> =
   new Map([
+    ['documentation', { entityType: '*', derive: documentationEvents }],
     ['incidentInfo', { entityType: 'incident', derive: incidentEvents }],
     ['assertionRunEvent', { entityType: 'assertion', derive: assertionRunEvents }],
     ['dataProcessInstanceRunEvent', { entityType: 'dataProcessInstance', derive: processRunEvents }],
@@ -233,7 +270,7 @@ export function eventsOf(c: AspectChangeInput): EntityChangeEvent[] {
   }
   if (c.aspectName === 'structuredProperties') return structuredPropertyEvents(c);
   const other = OTHER_EVENTS.get(c.aspectName);
-  if (other) return other.entityType === c.entityType ? other.derive(c) : [];
+  if (other) return other.entityType === c.entityType || other.entityType === '*' ? other.derive(c) : [];
   const differs = BY_ASPECT.get(c.aspectName);
   if (!differs || (c.entityType !== 'dataset' && !ANY_ENTITY.has(c.aspectName))) return [];
   const change = { urn: c.urn, from: c.before, to: c.after, stamp: c.stamp };
@@ -245,12 +282,12 @@ export function eventsOf(c: AspectChangeInput): EntityChangeEvent[] {
 
 /** What openCatalog hands to the store. */
 export const eventDeriver: ChangeEventDeriver = {
-  carries: (aspectName, entityType, lifecycle) =>
-    lifecycle
-      ? LIFECYCLE_TYPES.has(entityType)
-      : aspectName === 'status' ||
-        aspectName === 'structuredProperties' ||
-        OTHER_EVENTS.get(aspectName)?.entityType === entityType ||
-        (BY_ASPECT.has(aspectName) && (entityType === 'dataset' || ANY_ENTITY.has(aspectName))),
+  carries: (aspectName, entityType, lifecycle) => {
+    if (lifecycle) return LIFECYCLE_TYPES.has(entityType);
+    if (aspectName === 'status' || aspectName === 'structuredProperties') return true;
+    const other = OTHER_EVENTS.get(aspectName);
+    if (other) return other.entityType === entityType || other.entityType === '*';
+    return BY_ASPECT.has(aspectName) && (entityType === 'dataset' || ANY_ENTITY.has(aspectName));
+  },
   derive: eventsOf,
 };
