@@ -238,6 +238,9 @@ describe('the change event log', () => {
     await store.write((txn) =>
       writeAspect(txn, stamp(), CHART, 'documentation', { documentations: [doc('Daily order counts', AI)] }),
     );
+    // Links are documentation of any entity too, as DataHub's generator is registered by aspect name.
+    const link = { url: 'https://wiki/orders', description: 'Runbook', createStamp: stamp() };
+    await store.write((txn) => writeAspect(txn, stamp(), CHART, 'institutionalMemory', { elements: [link] }));
     const events = readEvents(store, from, 5000)
       .events.map((e) => e.event)
       .filter((e) => e['category'] === 'DOCUMENTATION');
@@ -248,6 +251,7 @@ describe('the change event log', () => {
         ['chart', 'MODIFY', undefined, { documentation: 'Orders per day' }],
         ['chart', 'ADD', AI, { documentation: 'Daily order counts' }],
         ['chart', 'REMOVE', undefined, { documentation: 'Orders per day' }],
+        ['chart', 'ADD', 'https://wiki/orders', undefined],
       ],
     );
   });

@@ -26,7 +26,14 @@ export interface EntityChangeEvent {
 const EVENT_CATEGORY: Partial<Record<ChangeCategory, string>> = { OWNERSHIP: 'OWNER' };
 
 /** Aspects whose differs DataHub runs for any entity type; the others only for datasets. */
-const ANY_ENTITY = new Set(['globalTags', 'glossaryTerms', 'ownership', 'domains', 'deprecation']);
+const ANY_ENTITY = new Set([
+  'globalTags',
+  'glossaryTerms',
+  'ownership',
+  'domains',
+  'deprecation',
+  'institutionalMemory',
+]);
 
 /** The differs of each aspect, with their categories, in the timeline's order. */
 const BY_ASPECT = new Map<string, Array<{ categories: readonly ChangeCategory[]; differ: Differ }>>();
