@@ -63,6 +63,7 @@ PROCESS_LEVEL=(
   test/interop-mcp.test.ts
   test/interop-patch-templates.test.ts
   test/interop-registry.test.ts
+  test/interop-sample.test.ts
   test/interop-search.test.ts
   test/interop-timeline.test.ts
   test/interop-timeseries.test.ts

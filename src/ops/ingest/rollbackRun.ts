@@ -8,7 +8,7 @@
  */
 import { isKeyAspect } from '../../model/registry.ts';
 import type { StoreTxn } from '../../store/store.ts';
-import type { OpContext } from '../core/context.ts';
+import { nowOf, type OpContext } from '../core/context.ts';
 
 export interface RolledBackAspect {
   urn: string;
@@ -56,6 +56,8 @@ function runOf(
 }
 
 export async function rollbackRun(ctx: OpContext, request: RollbackRequest): Promise<RollbackResult> {
+  // The rollback's own stamp: its change events say who undid the run, and when.
+  const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
     const result: RollbackResult = {
       runId: request.runId,
@@ -102,13 +104,13 @@ export async function rollbackRun(ctx: OpContext, request: RollbackRequest): Pro
         if (request.dryRun) continue;
         // Undoing the key aspect deletes the entity (under `safe` only when nothing else was left).
         if (keyOfRun) {
-          txn.deleteEntity(urn);
+          txn.deleteEntity(urn, stamp);
           continue;
         }
-        for (const a of ofRun) txn.revertAspect(urn, a.aspectName);
+        for (const a of ofRun) txn.revertAspect(urn, a.aspectName, stamp);
         // An entity left with only its key aspect is deleted, as a rollback leaves no empty entity.
         const left = txn.getEntity(urn)?.aspects ?? [];
-        if (left.every((name) => isKeyAspect(entity.entityType, name))) txn.deleteEntity(urn);
+        if (left.every((name) => isKeyAspect(entity.entityType, name))) txn.deleteEntity(urn, stamp);
       }
     }
     return result;
