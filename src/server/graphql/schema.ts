@@ -28,6 +28,7 @@ export const SDL_FILES = [
   'ingestion.graphql',
   'versioning.graphql',
   'incidents.graphql',
+  'forms.graphql',
 ] as const;
 
 export function loadSdl(): string {
