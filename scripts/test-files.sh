@@ -56,6 +56,7 @@ PROCESS_LEVEL=(
   test/interop-assertions.test.ts
   test/interop-conditional.test.ts
   test/interop-documents.test.ts
+  test/interop-forms.test.ts
   test/interop-incidents.test.ts
   test/interop-ingestion.test.ts
   test/interop-lineage.test.ts

@@ -23,6 +23,8 @@ import documentInfo from './documentInfo.ts';
 import documentSettings from './documentSettings.ts';
 import editableDatasetProperties from './editableDatasetProperties.ts';
 import editableSchemaMetadata from './editableSchemaMetadata.ts';
+import formInfo from './formInfo.ts';
+import forms from './forms.ts';
 import globalTags from './globalTags.ts';
 import glossaryTerms from './glossaryTerms.ts';
 import groupMembership from './groupMembership.ts';
@@ -86,6 +88,8 @@ const NAMED: Record<string, string> = {
   dataHubRoleKey: 'com.linkedin.metadata.key.DataHubRoleKey',
   inviteTokenKey: 'com.linkedin.metadata.key.InviteTokenKey',
   incidentKey: 'com.linkedin.metadata.key.IncidentKey',
+  formKey: 'com.linkedin.metadata.key.FormKey',
+  dynamicFormAssignment: 'com.linkedin.form.DynamicFormAssignment',
   // The rest of what DataHub's entity registry gives the entity types we serve (docs/datahub/rest-cli.md §7.3).
   aliases: 'com.linkedin.common.Aliases',
   applicationLineage: 'com.linkedin.application.ApplicationLineage',
@@ -94,7 +98,6 @@ const NAMED: Record<string, string> = {
   dataProducts: 'com.linkedin.dataproduct.DataProducts',
   dataTransformLogic: 'com.linkedin.common.DataTransformLogic',
   datasetUpstreamLineage: 'com.linkedin.dataset.DatasetUpstreamLineage',
-  forms: 'com.linkedin.common.Forms',
   icebergCatalogInfo: 'com.linkedin.dataset.IcebergCatalogInfo',
   icebergWarehouseInfo: 'com.linkedin.dataplatforminstance.IcebergWarehouseInfo',
   incidentExternalLinks: 'com.linkedin.incident.IncidentExternalLinks',
@@ -157,6 +160,8 @@ export const ASPECTS: readonly AspectDef[] = [
   dataHubRoleInfo,
   inviteToken,
   incidentInfo,
+  formInfo,
+  forms,
   ...Object.values(storedAsGiven),
   ...Object.values(readAsGiven),
   ...Object.values(pageAspects),

@@ -4,8 +4,17 @@
  * none), and an entity whose key aspect came with the run is deleted once nothing else of it is
  * left — all in one transaction. A dry run reports the same and changes nothing. With `safe`, an
  * entity whose key aspect came with the run but which keeps aspects of other runs is left alone and
- * reported as unsafe.
+ * reported as unsafe; without it, such an entity is deleted with those aspects.
+ *
+ * The counts are DataHub's (its RollbackService): `entitiesAffected` the entities with an aspect
+ * undone, `entitiesDeleted` the entities the run created that are undone, `aspectsReverted` the
+ * aspects undone (a dry run under `safe` leaves key aspects out; a rollback without `safe` adds the
+ * other aspects deleted with an entity the run created, which a dry run does not), `aspectsAffected` the
+ * aspects of other runs that go with an entity the run created (never `status`): deleted with it
+ * without `safe`, none under `safe`, which leaves such an entity alone. The rows listed are the
+ * aspects undone (key aspects left out of a dry run under `safe`, as DataHub does), at most 100.
  */
+import status from '../../model/aspects/status.ts';
 import { isKeyAspect } from '../../model/registry.ts';
 import type { StoreTxn } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
@@ -26,11 +35,16 @@ export interface RollbackResult {
   aspects: RolledBackAspect[];
   /** Entities with at least one aspect undone. */
   entitiesAffected: number;
-  /** Aspects undone (removed or restored). */
+  /** Entities the run created that are undone (their key aspect came with the run). */
+  entitiesDeleted: number;
+  /** Aspects of other runs (not `status`) deleted with an entity the run created; 0 under `safe`. */
   aspectsAffected: number;
-  /** Aspects brought back to their previous version. */
+  /** Aspects undone (removed or restored); see the header for what DataHub counts in and out. */
   aspectsReverted: number;
-  /** Entities left alone under `safe`: their key aspect came with the run, other aspects did not. */
+  /**
+   * Entities the run created that keep aspects of other runs: left alone under `safe`, deleted with
+   * those aspects without it.
+   */
   unsafeEntities: string[];
 }
 
@@ -63,6 +77,7 @@ export async function rollbackRun(ctx: OpContext, request: RollbackRequest): Pro
       runId: request.runId,
       aspects: [],
       entitiesAffected: 0,
+      entitiesDeleted: 0,
       aspectsAffected: 0,
       aspectsReverted: 0,
       unsafeEntities: [],
@@ -84,23 +99,24 @@ export async function rollbackRun(ctx: OpContext, request: RollbackRequest): Pro
         const others = entity.aspects.filter((a) => !ofRun.some((r) => r.aspectName === a));
         const restorable = ofRun.filter((a) => !a.key && (txn.getAspect(urn, a.aspectName)?.history ?? 0) > 0);
         const survives = others.length > 0 || restorable.length > 0;
-        if (keyOfRun && survives && request.safe) {
+        if (keyOfRun && survives) {
           result.unsafeEntities.push(urn);
-          continue;
+          if (request.safe) continue;
+          // Deleted with the entity: its aspects of other runs, as DataHub counts them (not status).
+          result.aspectsAffected += others.filter(
+            (name) => name !== status.name && !isKeyAspect(entity.entityType, name),
+          ).length;
         }
         result.entitiesAffected++;
+        if (keyOfRun) result.entitiesDeleted++;
         for (const a of ofRun) {
-          result.aspects.push({
-            urn,
-            aspectName: a.aspectName,
-            runId: request.runId,
-            version: a.version,
-            timestamp: a.timestamp,
-            keyAspect: a.key,
-          });
-          result.aspectsAffected++;
-          if (restorable.includes(a)) result.aspectsReverted++;
+          // A dry run under `safe` leaves key aspects out of its rows and count; the rollback itself counts them.
+          if (a.key && request.safe && request.dryRun) continue;
+          result.aspects.push(rowOf(urn, request.runId, a));
+          result.aspectsReverted++;
         }
+        // Without `safe`, a rollback counts the other aspects deleted with the entity too (a dry run does not).
+        if (keyOfRun && !request.safe && !request.dryRun) result.aspectsReverted += others.length;
         if (request.dryRun) continue;
         // Undoing the key aspect deletes the entity (under `safe` only when nothing else was left).
         if (keyOfRun) {
@@ -113,6 +129,18 @@ export async function rollbackRun(ctx: OpContext, request: RollbackRequest): Pro
         if (left.every((name) => isKeyAspect(entity.entityType, name))) txn.deleteEntity(urn, stamp);
       }
     }
+    result.aspects = result.aspects.slice(0, MAX_ROWS);
     return result;
   });
+}
+
+/** The rows an answer lists at most (DataHub's). */
+const MAX_ROWS = 100;
+
+function rowOf(
+  urn: string,
+  runId: string,
+  a: { aspectName: string; version: number; timestamp: number; key: boolean },
+): RolledBackAspect {
+  return { urn, aspectName: a.aspectName, runId, version: a.version, timestamp: a.timestamp, keyAspect: a.key };
 }

@@ -64,6 +64,7 @@ import { lineageRoots } from './lineage.ts';
 import { timeseriesRoots } from './timeseries.ts';
 import { assertionRoots } from './assertions.ts';
 import { incidentRoots } from './incidents.ts';
+import { formRoots } from './forms.ts';
 import { adminRoots } from './admin.ts';
 import { versioningRoots } from './versioning.ts';
 import { ingestionRoots } from './ingestion.ts';
@@ -114,6 +115,7 @@ export const rootValue = {
   ...timeseriesRoots,
   ...assertionRoots,
   ...incidentRoots,
+  ...formRoots,
   ...adminRoots,
   ...versioningRoots,
   ...ingestionRoots,

@@ -29,6 +29,7 @@ export const SDL_FILES = [
   'versioning.graphql',
   'incidents.graphql',
   'datasetPage.graphql',
+  'forms.graphql',
 ] as const;
 
 export function loadSdl(): string {
