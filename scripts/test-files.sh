@@ -91,6 +91,8 @@ PROCESS_LEVEL=(
   test/ui.test.ts
   test/verify.test.ts
   test/walkthrough.test.ts
+  test/webapp-browser.test.ts
+  test/webapp-routes.test.ts
 )
 
 # Process-level files that run alone, after the others: the rest run several at a time (each uses
@@ -100,10 +102,13 @@ PROCESS_LEVEL=(
 # - sea: runs the bench end to end and `npm install -g .` (load and the shared npm cache).
 # - ui, ui-auth: Chromium's page loads have 15 s timeouts, which a loaded machine exceeded when they
 #   ran beside the interop suites.
+# - webapp-browser: DataHub's web app in Chromium (opt-in: CATALOG_TEST_DATAHUB_WEB_APP), a bundle of
+#   megabytes per page, for the same reason.
 SERIAL=(
   test/concurrency.test.ts
   test/crash-safety.test.ts
   test/sea.test.ts
   test/ui-auth.test.ts
   test/ui.test.ts
+  test/webapp-browser.test.ts
 )

@@ -63,8 +63,17 @@ const actors = new WeakMap<IncomingMessage, string>();
 /** A refusal is a 401 (no valid credentials) unless it says 403 (a cross-site write). */
 export type AuthResult = { ok: true } | { ok: false; message: string; status?: 401 | 403 };
 
-/** Decides the caller of a request and remembers it for `actorOf`. */
-export function authenticate(store: Store, req: IncomingMessage, path: string, enabled: boolean): AuthResult {
+/**
+ * Decides the caller of a request and remembers it for `actorOf`. `open`: the server says the path
+ * needs no token (DataHub's web app's page, files and sign-in routes).
+ */
+export function authenticate(
+  store: Store,
+  req: IncomingMessage,
+  path: string,
+  enabled: boolean,
+  open = false,
+): AuthResult {
   const viaCookie = enabled && !req.headers.authorization && sessionAuthorization(req) !== undefined;
   const crossSite = crossSiteRefusal(req, viaCookie);
   if (crossSite) return { ok: false, message: crossSite, status: 403 };
@@ -74,7 +83,7 @@ export function authenticate(store: Store, req: IncomingMessage, path: string, e
     actors.set(req, value?.startsWith('urn:li:corpuser:') ? value : SYSTEM_ACTOR);
     return { ok: true };
   }
-  if (OPEN_PATHS.has(path) || isPublicUiPath(path)) {
+  if (open || OPEN_PATHS.has(path) || isPublicUiPath(path)) {
     actors.set(req, SYSTEM_ACTOR);
     return { ok: true };
   }

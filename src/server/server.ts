@@ -11,7 +11,12 @@ import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits } from './context.ts
 import { sendError, sendJson } from './http.ts';
 import { createGraphqlHandler } from './graphql/handler.ts';
 import { createRestHandler } from './rest/handler.ts';
+import { createFrontendRoutes } from './ui/frontendRoutes.ts';
 import { createUiHandler } from './ui/handler.ts';
+import type { WebApp } from './ui/webApp.ts';
+
+/** `serve --datahub-web-app DIR`'s check of DIR, for the CLI (which reaches the server through this file). */
+export { openWebApp, WebAppDirError } from './ui/webApp.ts';
 
 export interface ServeOptions {
   store: Store;
@@ -27,6 +32,8 @@ export interface ServeOptions {
   allowedHosts?: AllowedHosts;
   /** Serves /mcp (MCP's streamable HTTP transport), made once from the server's dependencies. */
   mcp?: (deps: ServerDeps) => Promise<Handler>;
+  /** DataHub's own web app (`--datahub-web-app`), served at `/` in place of ours (ui/webApp.ts). */
+  webApp?: WebApp;
 }
 
 export interface RunningServer {
@@ -50,6 +57,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const graphql = createGraphqlHandler(deps);
   const rest = createRestHandler(deps);
   const ui = createUiHandler({ store: options.store, auth: options.auth === true });
+  const frontend = createFrontendRoutes({ store: options.store, auth: options.auth === true });
+  const webApp = options.webApp;
   // Made on /mcp's first request only: most servers never get one.
   let mcpHandler: Promise<Handler> | undefined;
   const makeMcp = options.mcp;
@@ -80,7 +89,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       return;
     }
     // Authentication comes next: a refused request costs no body read and no work.
-    const auth = authenticate(options.store, req, path, options.auth === true);
+    // DataHub's app loads its page and files before it signs in, as from DataHub's frontend server.
+    const open = frontend.claims(path) || (webApp?.claims(req, path) ?? false);
+    const auth = authenticate(options.store, req, path, options.auth === true, open);
     if (!auth.ok) {
       // A person opening a page without a session goes to sign-in; API clients get the JSON error.
       if (auth.status !== 403 && ui.isPage(req, path)) return ui.redirectToSignIn(req, res);
@@ -100,6 +111,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       handler = graphql;
     } else if (path === '/mcp' && mcp) {
       handler = mcp;
+    } else if (frontend.claims(path)) {
+      handler = frontend.handle;
+    } else if (webApp) {
+      handler = webApp.claims(req, path) ? (rq, rs, p) => webApp.handle(rq, rs, p) : rest;
     } else if (ui.claims(req, path)) {
       handler = ui.handle;
     } else {

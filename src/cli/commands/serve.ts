@@ -26,6 +26,7 @@ interface ServeArgs {
   maxUrnLength: number;
   cacheMb: number;
   mappedMb: number;
+  datahubWebApp?: string;
 }
 
 /** `--cache-mb`'s default: the heap of the decoded values shared between reads (Store.setSharedValuesBudget). */
@@ -92,6 +93,12 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         default: DEFAULT_MAPPED_MB,
         describe: 'Resident file pages (MB) past which the server lets go of the data file pages it mapped (0: never)',
       })
+      .option('datahub-web-app', {
+        type: 'string',
+        describe:
+          "Serve DataHub's own web app, built from datahub-web-react into DIR, at / in place of Catalog's (README: DataHub's own web app)",
+        requiresArg: true,
+      })
       .check((a) => {
         try {
           if (a.allowedHosts) parseAllowedHosts((a.allowedHosts as unknown[]).map(String));
@@ -101,6 +108,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         }
         return true;
       })
+      .example(
+        '$0 serve --sample --datahub-web-app ./datahub-web-react/dist',
+        "DataHub's own UI over the sample catalog",
+      )
       .example(
         '$0 serve --allowed-hosts catalog.internal',
         'Also answer browsers that reach this machine as http://catalog.internal:8080',
@@ -123,13 +134,17 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     // server goes on serving.
     goOnWhenOutputCloses();
     // Loaded here, not at start-up: every other command starts without the server, the store or auth.
-    const [{ openCatalog }, { startServer }, { AuthSetupError, decideAuth, isLoopback }, { checksumProgress }] =
-      await Promise.all([
-        import('../../ops/core/openCatalog.ts'),
-        import('../../server/server.ts'),
-        import('../../server/auth.ts'),
-        import('../checksumNotice.ts'),
-      ]);
+    const [
+      { openCatalog },
+      { startServer, openWebApp, WebAppDirError },
+      { AuthSetupError, decideAuth, isLoopback },
+      { checksumProgress },
+    ] = await Promise.all([
+      import('../../ops/core/openCatalog.ts'),
+      import('../../server/server.ts'),
+      import('../../server/auth.ts'),
+      import('../checksumNotice.ts'),
+    ]);
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)
       throw new BadRequestError(`--port must be 0..65535, got ${args.port}`);
     for (const [flag, value] of Object.entries({
@@ -151,6 +166,16 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       setMaxUrnLength(args.maxUrnLength);
     } catch (e) {
       throw locatedError(new BadRequestError((e as Error).message), { path: '--max-urn-length' });
+    }
+    // A folder that is no built app is refused before the data file is opened or made.
+    let webApp: ReturnType<typeof openWebApp> | undefined;
+    if (args.datahubWebApp !== undefined) {
+      try {
+        webApp = openWebApp(args.datahubWebApp);
+      } catch (e) {
+        if (e instanceof WebAppDirError) throw new UsageError(e.message);
+        throw e;
+      }
     }
     const dataPath = resolve(args.data);
     const store = openCatalog(dataPath, { progress: checksumProgress(dataPath) });
@@ -191,7 +216,16 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     // /mcp: DataHub's MCP tools over streamable HTTP (the SDK loads on the first request).
     const mcp = async (deps: ServerDeps) => (await import('../../mcp/http.ts')).createMcpHttpHandler(deps);
     const allowedHosts = args.allowedHosts ? parseAllowedHosts(args.allowedHosts) : undefined;
-    const running = await startServer({ store, host: args.host, port: args.port, auth, limits, mcp, allowedHosts });
+    const running = await startServer({
+      store,
+      host: args.host,
+      port: args.port,
+      auth,
+      limits,
+      mcp,
+      allowedHosts,
+      ...(webApp ? { webApp } : {}),
+    });
     if (!auth && !isLoopback(args.host))
       process.stderr.write(`WARNING: serving ${args.host} without authentication (--insecure-no-auth)\n`);
     if (!auth && allowedHosts === 'all')
@@ -203,6 +237,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         'Authentication is on: every request but /health and /config needs "Authorization: Bearer <token>".\n',
       );
     const stopMappedBudget = keepMappedPagesUnder(store, args.mappedMb * 1024 * 1024);
+    if (webApp) process.stdout.write(`DataHub's web app from ${webApp.dir} at ${running.url}/\n`);
     process.stdout.write(`catalog listening on ${running.url}\n`);
     await new Promise<void>((done) => {
       const stop = () => {

@@ -59,6 +59,21 @@ export function clearedSessionCookie(req: IncomingMessage): string {
   return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict${isHttps(req) ? '; Secure' : ''}`;
 }
 
+/**
+ * DataHub's web app's `actor` cookie: the signed-in user's urn, which the app's script reads to know
+ * it is signed in (so not HttpOnly). It grants nothing: the API still needs the session cookie or a
+ * token when auth is on.
+ */
+export const ACTOR_COOKIE = 'actor';
+
+export function actorCookie(req: IncomingMessage, actorUrn: string): string {
+  return `${ACTOR_COOKIE}=${encodeURIComponent(actorUrn)}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax${isHttps(req) ? '; Secure' : ''}`;
+}
+
+export function clearedActorCookie(req: IncomingMessage): string {
+  return `${ACTOR_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${isHttps(req) ? '; Secure' : ''}`;
+}
+
 function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
