@@ -70,6 +70,7 @@ const ARGS: Record<string, string[]> = {
   'Query.listIngestionSources': ['(input: {})'],
   'Query.listRoles': ['(input: {})'],
   'Query.getGrantedPrivileges': ['(input: { actorUrn: "urn:li:corpuser:datahub" })'],
+  'Query.listRecommendations': ['(input: { userUrn: "urn:li:corpuser:datahub", requestContext: { scenario: HOME } })'],
   'Query.getInviteToken': [`(input: { roleUrn: ${JSON.stringify(U.role)} })`],
 };
 
@@ -326,6 +327,9 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
     ],
     why: 'DataHub answers it for datasets only',
   },
+  'RecommendationParams.entityProfileParams': 'the home page modules open a search, not an entity page',
+  'SearchParams.types': "a home page module's search is across every type, as in DataHub",
+  'SearchParams.query': "a home page module's search has no query text, only its filter, as in DataHub",
   'PoliciesConfig.platformPrivileges': 'there is no policy engine here, so no privilege to put in a policy',
   'PoliciesConfig.resourcePrivileges': 'there is no policy engine here, so no privilege to put in a policy',
   'Privileges.evaluationDetails': 'no policy ever denies here: there is nothing to explain',

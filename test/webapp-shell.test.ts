@@ -135,6 +135,7 @@ const ENTITY_PRIVILEGES = `privileges {
 }`;
 
 const CHART = 'urn:li:chart:(looker,shell_chart)';
+const DOMAIN = 'urn:li:domain:shell_marketing';
 const NODE = 'urn:li:glossaryNode:shell_node';
 const TERM = 'urn:li:glossaryTerm:shell_term';
 
@@ -290,6 +291,90 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
     assert.equal(d.glossaryNode.privileges.canEditEmbed, null);
     assert.deepEqual(d.glossaryTerm.privileges, { canManageEntity: true, canManageChildren: null, canEditTags: true });
     assert.deepEqual(d.corpUser.privileges, { canEditOwners: true, canEditEmbed: null, canManageEntity: null });
+  });
+});
+
+describe("DataHub's web app home page over GraphQL", () => {
+  let s: GqlServer;
+  before(async () => {
+    s = await startSampleServer();
+    const file = join(tempDir(), 'home.json');
+    writeFileSync(
+      file,
+      JSON.stringify([
+        mcp(DOMAIN, 'domainProperties', { name: 'Marketing' }),
+        mcp(S.hiveSample, 'domains', { domains: [DOMAIN] }),
+        mcp(S.kafkaSample, 'domains', { domains: [DOMAIN] }),
+        mcp(S.hdfsSample, 'domains', { domains: ['urn:li:domain:shell_gone'] }),
+      ]),
+    );
+    await ingestFile(s.store, file);
+  });
+  after(() => s.close());
+
+  const RECOMMENDATIONS = `query listRecommendations($input: ListRecommendationsInput!) {
+    listRecommendations(input: $input) {
+      modules { title moduleId renderType content {
+        value
+        entity { urn type ... on DataPlatform { name } ... on Domain { properties { name } } }
+        params { searchParams { types query filters { field values } } entityProfileParams { urn } contentParams { count } }
+      } }
+    }
+  }`;
+  const home = { userUrn: S.datahub, requestContext: { scenario: 'HOME' }, limit: 10 };
+
+  it('listRecommendations: the platforms and the existing domains holding the most assets, each with its count and search', async () => {
+    const { modules } = (await s.ok(RECOMMENDATIONS, { input: home })).listRecommendations;
+    assert.deepEqual(
+      modules.map((m: { moduleId: string; title: string; renderType: string }) => [m.moduleId, m.title, m.renderType]),
+      [
+        ['Platforms', 'Platforms', 'PLATFORM_SEARCH_LIST'],
+        ['Domains', 'Domains', 'DOMAIN_SEARCH_LIST'],
+      ],
+    );
+    const [platforms, domains] = modules;
+    // Most assets first: the tutorial entities hold three hive datasets, one of hdfs and one of kafka.
+    assert.deepEqual(
+      platforms.content.map((c: { value: string; params: { contentParams: { count: number } } }) => [
+        c.value,
+        c.params.contentParams.count,
+      ]),
+      [
+        ['urn:li:dataPlatform:hive', 3],
+        ['urn:li:dataPlatform:hdfs', 1],
+        ['urn:li:dataPlatform:kafka', 1],
+      ],
+    );
+    assert.deepEqual(platforms.content[0].entity, {
+      urn: 'urn:li:dataPlatform:hive',
+      type: 'DATA_PLATFORM',
+      name: 'hive',
+    });
+    assert.deepEqual(platforms.content[0].params.searchParams, {
+      types: null,
+      query: '',
+      filters: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'] }],
+    });
+    // A domain no entity defines is left out, as DataHub keeps only those that exist.
+    assert.deepEqual(domains.content, [
+      {
+        value: DOMAIN,
+        entity: { urn: DOMAIN, type: 'DOMAIN', properties: { name: 'Marketing' } },
+        params: {
+          searchParams: { types: null, query: '', filters: [{ field: 'domains', values: [DOMAIN] }] },
+          entityProfileParams: null,
+          contentParams: { count: 2 },
+        },
+      },
+    ]);
+  });
+
+  it('listRecommendations: no module off the home page, without a scenario, or past the limit', async () => {
+    const modules = async (input: Record<string, unknown>) =>
+      (await s.ok(RECOMMENDATIONS, { input })).listRecommendations.modules.map((m: { moduleId: string }) => m.moduleId);
+    assert.deepEqual(await modules({ ...home, requestContext: { scenario: 'SEARCH_RESULTS' } }), []);
+    assert.deepEqual(await modules({ userUrn: S.datahub }), []);
+    assert.deepEqual(await modules({ ...home, limit: 1 }), ['Platforms']);
   });
 });
 

@@ -6,15 +6,35 @@
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { appConfig } from '../../ops/admin/appConfig.ts';
 import { entityPrivilegesOf, grantedPrivileges } from '../../ops/identity/privileges.ts';
+import { listRecommendations } from '../../ops/search/recommendations.ts';
 import { VERSION } from '../../version.ts';
 import type { GraphqlContext } from './resolvers.ts';
 import type * as G from './schema.generated.ts';
+import { ref } from './types/shared.ts';
 
 export const webappRoots = {
   appConfig: (_: unknown, ctx: GraphqlContext) => appConfig(VERSION, ctx.authEnabled === true),
   // Page templates are not served here: the app then shows its own default home page.
   globalHomePageSettings: () => ({ defaultTemplate: null }),
   getGrantedPrivileges: ({ input }: { input: G.GetGrantedPrivilegesInput }) => grantedPrivileges(input.actorUrn),
+  listRecommendations: ({ input }: { input: G.ListRecommendationsInput }, ctx: GraphqlContext) => ({
+    modules: listRecommendations(ctx.store, {
+      scenario: input.requestContext?.scenario ?? null,
+      viewUrn: input.viewUrn,
+      limit: input.limit,
+    }).map((m) => ({
+      ...m,
+      content: m.content.map((c) => ({
+        value: c.value,
+        entity: () => ref(ctx.store, c.value),
+        params: {
+          searchParams: { types: null, query: '', filters: [{ ...c.filter, condition: 'EQUAL', negated: false }] },
+          entityProfileParams: null,
+          contentParams: { count: c.count },
+        },
+      })),
+    })),
+  }),
 } satisfies Partial<G.QueryRoots<GraphqlContext>>;
 
 /** `privileges` on every entity type that has it: one resolver over the parent's urn. */
