@@ -70,6 +70,7 @@ const ARGS: Record<string, string[]> = {
   'Query.listIngestionSources': ['(input: {})'],
   'Query.listRoles': ['(input: {})'],
   'Query.getGrantedPrivileges': ['(input: { actorUrn: "urn:li:corpuser:datahub" })'],
+  'Query.getQuickFilters': ['(input: {})'],
   'Query.listRecommendations': ['(input: { userUrn: "urn:li:corpuser:datahub", requestContext: { scenario: HOME } })'],
   'Query.getInviteToken': [`(input: { roleUrn: ${JSON.stringify(U.role)} })`],
 };

@@ -369,6 +369,30 @@ describe("DataHub's web app home page over GraphQL", () => {
     ]);
   });
 
+  it("getQuickFilters: the top platforms by urn, then the first entity types of DataHub's priority lists that hold assets", async () => {
+    const d = await s.ok(
+      `query getQuickFilters($input: GetQuickFiltersInput!) {
+      getQuickFilters(input: $input) { quickFilters { field value entity { urn type ... on DataPlatform { name } } } }
+    }`,
+      { input: {} },
+    );
+    assert.deepEqual(
+      d.getQuickFilters.quickFilters.map((f: { field: string; value: string; entity: { urn: string } | null }) => [
+        f.field,
+        f.value,
+        f.entity?.urn ?? null,
+      ]),
+      [
+        ['platform', 'urn:li:dataPlatform:hdfs', 'urn:li:dataPlatform:hdfs'],
+        ['platform', 'urn:li:dataPlatform:hive', 'urn:li:dataPlatform:hive'],
+        ['platform', 'urn:li:dataPlatform:kafka', 'urn:li:dataPlatform:kafka'],
+        ['_entityType', 'DATASET', null],
+        ['_entityType', 'DOMAIN', null],
+        ['_entityType', 'CORP_GROUP', null],
+      ],
+    );
+  });
+
   it('listRecommendations: no module off the home page, without a scenario, or past the limit', async () => {
     const modules = async (input: Record<string, unknown>) =>
       (await s.ok(RECOMMENDATIONS, { input })).listRecommendations.modules.map((m: { moduleId: string }) => m.moduleId);

@@ -6,10 +6,12 @@
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { appConfig } from '../../ops/admin/appConfig.ts';
 import { entityPrivilegesOf, grantedPrivileges } from '../../ops/identity/privileges.ts';
+import { quickFilters } from '../../ops/search/quickFilters.ts';
 import { listRecommendations } from '../../ops/search/recommendations.ts';
 import { VERSION } from '../../version.ts';
 import type { GraphqlContext } from './resolvers.ts';
 import type * as G from './schema.generated.ts';
+import { facetValueForGraphql } from './searchInput.ts';
 import { ref } from './types/shared.ts';
 
 export const webappRoots = {
@@ -33,6 +35,13 @@ export const webappRoots = {
           contentParams: { count: c.count },
         },
       })),
+    })),
+  }),
+  getQuickFilters: ({ input }: { input: G.GetQuickFiltersInput }, ctx: GraphqlContext) => ({
+    quickFilters: quickFilters(ctx.store, input.viewUrn).map((f) => ({
+      field: f.field,
+      value: facetValueForGraphql(f.field, f.value),
+      entity: f.field === 'platform' ? () => ref(ctx.store, f.value) : null,
     })),
   }),
 } satisfies Partial<G.QueryRoots<GraphqlContext>>;
