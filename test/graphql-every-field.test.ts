@@ -331,6 +331,7 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
   'RecommendationParams.entityProfileParams': 'the home page modules open a search, not an entity page',
   'SearchParams.types': "a home page module's search is across every type, as in DataHub",
   'SearchParams.query': "a home page module's search has no query text, only its filter, as in DataHub",
+  'Query.latestProductUpdate': "DataHub's product updates are off here (appConfig's showProductUpdates)",
   'PoliciesConfig.platformPrivileges': 'there is no policy engine here, so no privilege to put in a policy',
   'PoliciesConfig.resourcePrivileges': 'there is no policy engine here, so no privilege to put in a policy',
   'Privileges.evaluationDetails': 'no policy ever denies here: there is nothing to explain',

@@ -239,6 +239,13 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
     assert.deepEqual(d, { globalHomePageSettings: { defaultTemplate: null } });
   });
 
+  it('getLatestProductUpdate: null, as DataHub answers with product updates off', async () => {
+    const d = await s.ok(`query getLatestProductUpdate { latestProductUpdate { enabled id title header requiredVersion
+      description image primaryCtaText primaryCtaLink secondaryCtaText secondaryCtaLink ctaText ctaLink
+      features { title description icon availability } } }`);
+    assert.deepEqual(d, { latestProductUpdate: null });
+  });
+
   it('getGrantedPrivileges: the entity page opens (VIEW_ENTITY_PAGE); every privilege, no policy to explain', async () => {
     const input = { actorUrn: S.datahub, resourceSpec: { resourceType: 'DATASET', resourceUrn: S.hiveSample } };
     const root = (await s.ok(GRANTED, { input })).getGrantedPrivileges;

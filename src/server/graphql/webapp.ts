@@ -18,6 +18,8 @@ export const webappRoots = {
   appConfig: (_: unknown, ctx: GraphqlContext) => appConfig(VERSION, ctx.authEnabled === true),
   // Page templates are not served here: the app then shows its own default home page.
   globalHomePageSettings: () => ({ defaultTemplate: null }),
+  // Announcements come from DataHub's site; with the feature off (appConfig's showProductUpdates), DataHub answers null.
+  latestProductUpdate: () => null,
   getGrantedPrivileges: ({ input }: { input: G.GetGrantedPrivilegesInput }) => grantedPrivileges(input.actorUrn),
   listRecommendations: ({ input }: { input: G.ListRecommendationsInput }, ctx: GraphqlContext) => ({
     modules: listRecommendations(ctx.store, {
