@@ -56,6 +56,7 @@ PROCESS_LEVEL=(
   test/interop-assertions.test.ts
   test/interop-conditional.test.ts
   test/interop-documents.test.ts
+  test/interop-forms.test.ts
   test/interop-incidents.test.ts
   test/interop-ingestion.test.ts
   test/interop-lineage.test.ts
@@ -63,6 +64,7 @@ PROCESS_LEVEL=(
   test/interop-mcp.test.ts
   test/interop-patch-templates.test.ts
   test/interop-registry.test.ts
+  test/interop-sample.test.ts
   test/interop-search.test.ts
   test/interop-timeline.test.ts
   test/interop-timeseries.test.ts

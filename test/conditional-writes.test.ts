@@ -341,7 +341,7 @@ describe('conditional writes, CREATE semantics and run ids', () => {
     const R2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,rb.new,PROD)';
     const rollback = (body: unknown) => send('POST', '/runs?action=rollback', body);
 
-    it('a dry run reports what the run wrote and changes nothing; the rollback restores the previous values and deletes what the run created', async () => {
+    it("a dry run reports what the run wrote, with DataHub's counts, and changes nothing; the rollback restores the previous values and deletes what the run created", async () => {
       await batch([
         mcp(R1, 'editableDatasetProperties', desc('before'), { systemMetadata: { runId: 'base' } }),
         mcp(R1, 'status', { removed: false }, { systemMetadata: { runId: 'base' } }),
@@ -362,15 +362,17 @@ describe('conditional writes, CREATE semantics and run ids', () => {
         },
         {
           runId: 'push-1',
+          // Under safe, a dry run leaves the key aspect out of its rows and of aspectsReverted, as DataHub's does.
           aspectRowSummaries: [
             [R1, 'editableDatasetProperties', 'push-1', false],
             [R1, 'globalTags', 'push-1', false],
-            [R2, 'datasetKey', 'push-1', true],
             [R2, 'status', 'push-1', false],
           ].sort(),
           entitiesAffected: 2,
-          aspectsAffected: 4,
-          aspectsReverted: 1,
+          entitiesDeleted: 1,
+          // Aspects of other runs on the entities the run created: R2 has none.
+          aspectsAffected: 0,
+          aspectsReverted: 3,
           unsafeEntitiesCount: 0,
           unsafeEntities: [],
         },
@@ -378,7 +380,11 @@ describe('conditional writes, CREATE semantics and run ids', () => {
       assert.equal(description(R1), 'after', 'a dry run changes nothing');
       assert.ok(store.getEntity(R2));
       const done = await rollback({ runId: 'push-1', dryRun: false, safe: true });
-      assert.equal(done.body.value.aspectsAffected, 4);
+      assert.deepEqual(
+        [done.body.value.aspectRowSummaries.length, done.body.value.aspectsReverted, done.body.value.aspectsAffected],
+        [4, 4, 0],
+        'the rollback itself lists and counts the key aspect',
+      );
       assert.equal(description(R1), 'before');
       assert.equal(stored(R1, 'editableDatasetProperties')?.systemMetadata?.['runId'], 'base');
       assert.equal(stored(R1, 'editableDatasetProperties')?.systemMetadata?.['version'], '1');
@@ -386,7 +392,10 @@ describe('conditional writes, CREATE semantics and run ids', () => {
       assert.deepEqual(stored(R1, 'status')?.value, { removed: false });
       assert.equal(store.getEntity(R2), undefined, 'the entity the run created is gone');
       const again = await rollback({ runId: 'push-1', dryRun: false, safe: true });
-      assert.equal(again.body.value.aspectsAffected, 0);
+      assert.deepEqual(
+        [again.body.value.entitiesAffected, again.body.value.aspectsReverted, again.body.value.aspectRowSummaries],
+        [0, 0, []],
+      );
     });
 
     it('safe leaves an entity the run created but that has aspects of other runs, and reports it', async () => {
@@ -396,8 +405,20 @@ describe('conditional writes, CREATE semantics and run ids', () => {
       const r = await rollback({ runId: 'made', dryRun: false, safe: true });
       assert.deepEqual(r.body.value.unsafeEntities, [{ urn: U }]);
       assert.equal(r.body.value.unsafeEntitiesCount, 1);
+      // Nothing of it is hidden or deleted: DataHub's CLI warns of none.
+      assert.deepEqual([r.body.value.aspectsAffected, r.body.value.entitiesAffected], [0, 0]);
       assert.ok(stored(U, 'status'));
-      await rollback({ runId: 'made', dryRun: false, safe: false });
+      const dry = await rollback({ runId: 'made', dryRun: true, safe: false });
+      assert.deepEqual(
+        [dry.body.value.aspectsAffected, dry.body.value.aspectsReverted, dry.body.value.unsafeEntitiesCount],
+        [1, 2, 1],
+        'without safe, a dry run counts the aspect of the other run that goes with the entity',
+      );
+      const nuked = await rollback({ runId: 'made', dryRun: false, safe: false });
+      assert.deepEqual(
+        [nuked.body.value.aspectsAffected, nuked.body.value.aspectsReverted, nuked.body.value.entitiesDeleted],
+        [1, 3, 1],
+      );
       assert.equal(store.getEntity(U), undefined, 'without safe, undoing the key aspect deletes the entity');
     });
 
@@ -409,6 +430,87 @@ describe('conditional writes, CREATE semantics and run ids', () => {
       assert.deepEqual(await rollback({ runId: 'x', dryRun: 'maybe' }), {
         status: 400,
         body: { status: 400, message: 'dryRun: expected true or false, got "maybe"' },
+      });
+    });
+  });
+
+  describe('POST /runs?action=list and ?action=describe', () => {
+    const L1 = 'urn:li:dataset:(urn:li:dataPlatform:hive,runs.one,PROD)';
+    const L2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,runs.two,PROD)';
+    const run = (runId: string) => ({ systemMetadata: { runId } });
+    // When the server wrote the aspect (its lastObserved).
+    const observed = (urn: string, aspect: string) => stored(urn, aspect)?.systemMetadata?.['lastObserved'];
+    const list = async (body: unknown) => (await send('POST', '/runs?action=list', body)).body.value;
+    const mine = (runs: any[]) => runs.filter((r) => r.runId.startsWith('runs-'));
+
+    before(async () => {
+      await batch([mcp(L1, 'status', { removed: false }, run('runs-old'))]);
+      await batch([mcp(L1, 'editableDatasetProperties', desc('one'), run('runs-old'))]);
+      await batch([mcp(L2, 'status', { removed: true }, run('runs-gone'))]);
+      await one(mcp(L1, 'globalTags', { tags: [] }, run('runs-new')));
+    });
+
+    it('list: each run id with its rows (the aspects whose latest version it wrote) and latest time, newest first, in pages; a run whose rows are all soft-deleted only with includeSoft', async () => {
+      assert.deepEqual(mine(await list({ pageOffset: 0, pageSize: 100, includeSoft: false })), [
+        { runId: 'runs-new', timestamp: observed(L1, 'globalTags'), rows: 1 },
+        // The entity's key aspect came with the run's first write.
+        { runId: 'runs-old', timestamp: observed(L1, 'editableDatasetProperties'), rows: 3 },
+      ]);
+      assert.deepEqual(
+        mine(await list({ pageOffset: 0, pageSize: 100, includeSoft: true }))
+          .map((r: any) => [r.runId, r.rows])
+          .sort(),
+        [
+          ['runs-gone', 2],
+          ['runs-new', 1],
+          ['runs-old', 3],
+        ],
+      );
+      const all = await list({});
+      assert.equal(all.length, (await list({ pageOffset: 0, pageSize: 100 })).length, 'defaults: offset 0, 100 runs');
+      assert.deepEqual(await list({ pageOffset: 1, pageSize: 1 }), [all[1]]);
+    });
+
+    it('describe: the rows of one run by entity and aspect, one page; includeAspect adds each latest value', async () => {
+      const rows = (await send('POST', '/runs?action=describe', { runId: 'runs-old', start: 0, count: 10 })).body.value;
+      assert.deepEqual(
+        rows.map((r: any) => [r.urn, r.aspectName, r.keyAspect, r.runId]),
+        [
+          [L1, 'datasetKey', true, 'runs-old'],
+          [L1, 'editableDatasetProperties', false, 'runs-old'],
+          [L1, 'status', false, 'runs-old'],
+        ],
+      );
+      assert.equal(rows[1].timestamp, observed(L1, 'editableDatasetProperties'));
+      assert.equal(rows[1].aspect, undefined);
+      const page = await send('POST', '/runs?action=describe', {
+        runId: 'runs-old',
+        start: 1,
+        count: 1,
+        includeAspect: true,
+      });
+      assert.deepEqual(page.body.value, [{ ...rows[1], aspect: desc('one') }]);
+      const gone = { runId: 'runs-gone', start: 0, count: 10 };
+      assert.deepEqual((await send('POST', '/runs?action=describe', gone)).body.value, []);
+      assert.equal((await send('POST', '/runs?action=describe', { ...gone, includeSoft: true })).body.value.length, 2);
+    });
+
+    it('a bad page parameter, a describe without start or count, or without a runId is a 400 naming it', async () => {
+      assert.deepEqual(await send('POST', '/runs?action=list', { pageSize: 'ten' }), {
+        status: 400,
+        body: { status: 400, message: 'pageSize: expected a non-negative integer, got "ten"' },
+      });
+      assert.deepEqual(await send('POST', '/runs?action=list', { includeSoft: 'yes' }), {
+        status: 400,
+        body: { status: 400, message: 'includeSoft: expected true or false, got "yes"' },
+      });
+      assert.deepEqual(await send('POST', '/runs?action=describe', { runId: 'runs-old', count: 1 }), {
+        status: 400,
+        body: { status: 400, message: 'start: required integer is missing' },
+      });
+      assert.deepEqual(await send('POST', '/runs?action=describe', { start: 0, count: 1 }), {
+        status: 400,
+        body: { status: 400, message: 'runId: required string is missing' },
       });
     });
   });

@@ -88,7 +88,12 @@ describe('column edges in the store', () => {
     store.edges(urn, direction, types).map((e) => `${e.type} ${e.urn} ${e.aspectName}`);
   const lineage = (pairs: Array<[string, string]>) => ({
     upstreams: [{ dataset: A, type: 'TRANSFORMED' }],
-    fineGrainedLineages: pairs.map(([u, d]) => ({ upstreams: [col(A, u)], downstreams: [col(B, d)] })),
+    fineGrainedLineages: pairs.map(([u, d]) => ({
+      upstreamType: 'FIELD_SET',
+      downstreamType: 'FIELD',
+      upstreams: [col(A, u)],
+      downstreams: [col(B, d)],
+    })),
   });
 
   it('are added, replaced and removed with the aspect, from the column in both directions', async () => {
@@ -128,7 +133,14 @@ describe('column edges in the store', () => {
       writeAspect(txn, stamp, J, 'dataJobInputOutput', {
         inputDatasets: [A],
         outputDatasets: [B],
-        fineGrainedLineages: [{ upstreams: [col(A, 'name')], downstreams: [col(B, 'nick')] }],
+        fineGrainedLineages: [
+          {
+            upstreamType: 'FIELD_SET',
+            downstreamType: 'FIELD',
+            upstreams: [col(A, 'name')],
+            downstreams: [col(B, 'nick')],
+          },
+        ],
       }),
     );
     assert.deepEqual(list(col(A, 'name'), 'INCOMING'), [
@@ -204,7 +216,14 @@ describe('served as DataHub serves them', () => {
       writeAspect(txn, stamp, T1, 'glossaryTermInfo', { name: 'Email', definition: '', termSource: 'INTERNAL' });
       writeAspect(txn, stamp, B, 'upstreamLineage', {
         upstreams: [{ dataset: A, type: 'TRANSFORMED' }],
-        fineGrainedLineages: [{ upstreams: [col(A, 'email')], downstreams: [col(B, 'email')] }],
+        fineGrainedLineages: [
+          {
+            upstreamType: 'FIELD_SET',
+            downstreamType: 'FIELD',
+            upstreams: [col(A, 'email')],
+            downstreams: [col(B, 'email')],
+          },
+        ],
       });
     });
   });

@@ -6,7 +6,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
+import { hardDelete } from '../src/ops/entities/deleteEntity.ts';
 import { pollEvents, readEvents, setRetention } from '../src/ops/events/poll.ts';
+import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
+import { rollbackRun } from '../src/ops/ingest/rollbackRun.ts';
 import type { Store } from '../src/store/store.ts';
 import { startSampleServer, type GqlServer } from './graphql-helpers.ts';
 import { tempDataPath } from './helpers.ts';
@@ -90,6 +93,167 @@ describe('the change event log', () => {
       `TAG REMOVE ${E} urn:li:tag:a`,
       `LIFECYCLE HARD_DELETE ${E}`,
     ]);
+  });
+
+  it('a delete’s and a revert’s events carry the operation’s own time and actor', async () => {
+    const F = 'urn:li:dataset:(urn:li:dataPlatform:hive,events_f,PROD)';
+    const at = Date.now();
+    const ctx = { store, actor: 'urn:li:corpuser:cy', now: () => at };
+    const written = { actor: 'urn:li:corpuser:ann', time: at - 60_000 };
+    const from = store.eventLog.nextOffset() - 1;
+    await store.write((txn) =>
+      writeAspect(txn, written, F, 'glossaryTerms', { terms: [{ urn: 'urn:li:glossaryTerm:t' }], auditStamp: written }),
+    );
+    await store.write((txn) =>
+      writeAspect(txn, written, F, 'ownership', { owners: [{ owner: 'urn:li:corpuser:bo', type: 'DATAOWNER' }] }),
+    );
+    await ingestProposals(ctx, [
+      {
+        entityType: 'dataset',
+        entityUrn: F,
+        changeType: 'UPSERT',
+        aspectName: 'globalTags',
+        value: tags('a'),
+        systemMetadata: { runId: 'run-events-f' },
+      },
+    ]);
+    const tail = () => readEvents(store, from, 5000).events.slice(-1)[0]!.event;
+    await rollbackRun({ ...ctx, now: () => at + 1 }, { runId: 'run-events-f', dryRun: false, safe: false });
+    assert.deepEqual(
+      readEvents(store, from, 5000)
+        .events.filter((e) => e.event['category'] === 'TAG')
+        .map((e) => [e.event['operation'], e.event['auditStamp']]),
+      [
+        ['ADD', { actor: 'urn:li:corpuser:cy', time: at }],
+        ['REMOVE', { actor: 'urn:li:corpuser:cy', time: at + 1 }],
+      ],
+    );
+    await hardDelete({ ...ctx, now: () => at + 2 }, F, 'glossaryTerms');
+    assert.deepEqual(
+      [tail()['category'], tail()['operation'], tail()['auditStamp']],
+      ['GLOSSARY_TERM', 'REMOVE', { actor: 'urn:li:corpuser:cy', time: at + 2 }],
+    );
+    await ingestProposals({ ...ctx, now: () => at + 3 }, [
+      { entityType: 'dataset', entityUrn: F, changeType: 'DELETE', aspectName: 'ownership' },
+    ]);
+    assert.deepEqual(
+      [tail()['category'], tail()['operation'], tail()['auditStamp']],
+      ['OWNER', 'REMOVE', { actor: 'urn:li:corpuser:cy', time: at + 3 }],
+    );
+    await hardDelete({ ...ctx, now: () => at + 4 }, F);
+    assert.deepEqual(
+      [tail()['category'], tail()['operation'], tail()['auditStamp']],
+      ['LIFECYCLE', 'HARD_DELETE', { actor: 'urn:li:corpuser:cy', time: at + 4 }],
+    );
+  });
+
+  it('INCIDENT events of an incident raised or its state changed, RUN events of assertion and process runs', async () => {
+    const from = store.eventLog.nextOffset() - 1;
+    const INC = 'urn:li:incident:events-late';
+    const ASSERTION = 'urn:li:assertion:events-fresh';
+    const RUN = 'urn:li:dataProcessInstance:events-run-1';
+    const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,nightly,prod),load)';
+    const at = stamp();
+    const incident = (state: string, message?: string) => ({
+      type: 'FRESHNESS',
+      entities: [D, E],
+      status: { state, ...(message && { message }), lastUpdated: at },
+      created: at,
+    });
+    const assertionRun = (status: string, time: number, result?: string) => ({
+      timestampMillis: time,
+      runId: `run-${time}`,
+      asserteeUrn: D,
+      assertionUrn: ASSERTION,
+      status,
+      ...(result && { result: { type: result } }),
+    });
+    await store.write((txn) => writeAspect(txn, at, INC, 'incidentInfo', incident('ACTIVE')));
+    await store.write((txn) => writeAspect(txn, at, INC, 'incidentInfo', incident('ACTIVE', 'looking')));
+    await store.write((txn) => writeAspect(txn, at, INC, 'incidentInfo', incident('RESOLVED')));
+    await store.write((txn) => {
+      writeAspect(txn, at, ASSERTION, 'assertionRunEvent', assertionRun('RUNNING', 1_000));
+      writeAspect(txn, at, ASSERTION, 'assertionRunEvent', assertionRun('COMPLETE', 2_000, 'SUCCESS'));
+    });
+    await store.write((txn) => {
+      writeAspect(txn, at, RUN, 'dataProcessInstanceRelationships', { parentTemplate: JOB, upstreamInstances: [] });
+      writeAspect(txn, at, RUN, 'dataProcessInstanceRunEvent', {
+        timestampMillis: 1_000,
+        status: 'STARTED',
+        attempt: 1,
+      });
+      writeAspect(txn, at, RUN, 'dataProcessInstanceRunEvent', {
+        timestampMillis: 2_000,
+        status: 'COMPLETE',
+        attempt: 1,
+        result: { type: 'FAILURE', nativeResultType: 'airflow' },
+      });
+    });
+    const events = readEvents(store, from, 5000).events.map((e) => e.event);
+    const pick = (e: Record<string, unknown>) => [
+      e['entityType'],
+      e['entityUrn'],
+      e['category'],
+      e['operation'],
+      e['parameters'],
+    ];
+    assert.deepEqual(events.filter((e) => e['category'] !== 'LIFECYCLE').map(pick), [
+      ['incident', INC, 'INCIDENT', 'ACTIVE', { entities: `[${D}, ${E}]` }],
+      ['incident', INC, 'INCIDENT', 'RESOLVED', { entities: `[${D}, ${E}]` }],
+      [
+        'assertion',
+        ASSERTION,
+        'RUN',
+        'COMPLETED',
+        { asserteeUrn: D, assertionResult: 'SUCCESS', runId: 'run-2000', runResult: 'COMPLETE' },
+      ],
+      ['dataProcessInstance', RUN, 'RUN', 'STARTED', { attempt: 1, dataJobUrn: JOB }],
+      ['dataProcessInstance', RUN, 'RUN', 'COMPLETED', { attempt: 1, runResult: 'FAILURE', dataJobUrn: JOB }],
+    ]);
+    assert.deepEqual(events.find((e) => e['category'] === 'RUN')!['auditStamp'], at);
+    // The series events' entries hold their events: deleting the series leaves them as they were.
+    await store.write((txn) => txn.deleteTimeseries(ASSERTION));
+    assert.deepEqual(
+      readEvents(store, from, 5000).events.map((e) => e.event),
+      events,
+    );
+  });
+
+  it('DOCUMENTATION events of the documentation aspect, one per documentation by its attribution source', async () => {
+    const CHART = 'urn:li:chart:(looker,events_docs)';
+    const from = store.eventLog.nextOffset() - 1;
+    const doc = (text: string, source?: string) => ({
+      documentation: text,
+      ...(source && { attribution: { time: 1, actor: 'urn:li:corpuser:ann', source } }),
+    });
+    const AI = 'urn:li:dataHubAction:ai-docs';
+    await store.write((txn) =>
+      writeAspect(txn, stamp(), CHART, 'documentation', { documentations: [doc('Orders by day')] }),
+    );
+    await store.write((txn) =>
+      writeAspect(txn, stamp(), CHART, 'documentation', {
+        documentations: [doc('Orders per day'), doc('Daily order counts', AI)],
+      }),
+    );
+    await store.write((txn) =>
+      writeAspect(txn, stamp(), CHART, 'documentation', { documentations: [doc('Daily order counts', AI)] }),
+    );
+    // Links are documentation of any entity too, as DataHub's generator is registered by aspect name.
+    const link = { url: 'https://wiki/orders', description: 'Runbook', createStamp: stamp() };
+    await store.write((txn) => writeAspect(txn, stamp(), CHART, 'institutionalMemory', { elements: [link] }));
+    const events = readEvents(store, from, 5000)
+      .events.map((e) => e.event)
+      .filter((e) => e['category'] === 'DOCUMENTATION');
+    assert.deepEqual(
+      events.map((e) => [e['entityType'], e['operation'], e['modifier'], e['parameters']]),
+      [
+        ['chart', 'ADD', undefined, { documentation: 'Orders by day' }],
+        ['chart', 'MODIFY', undefined, { documentation: 'Orders per day' }],
+        ['chart', 'ADD', AI, { documentation: 'Daily order counts' }],
+        ['chart', 'REMOVE', undefined, { documentation: 'Orders per day' }],
+        ['chart', 'ADD', 'https://wiki/orders', undefined],
+      ],
+    );
   });
 
   it('offsets go on after a restart: a consumer resuming from its offset sees each event once', async () => {

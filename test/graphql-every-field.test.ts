@@ -73,6 +73,12 @@ const ARGS: Record<string, string[]> = {
   'Query.getQuickFilters': ['(input: {})'],
   'Query.listRecommendations': ['(input: { userUrn: "urn:li:corpuser:datahub", requestContext: { scenario: HOME } })'],
   'Query.getInviteToken': [`(input: { roleUrn: ${JSON.stringify(U.role)} })`],
+  'Query.getSchemaVersionList': [`(input: { datasetUrn: ${JSON.stringify(U.dataset)} })`],
+  'Query.getSchemaBlame': [`(input: { datasetUrn: ${JSON.stringify(U.dataset)} })`],
+  'Query.bulkEntityDataProducts': [`(input: { urns: ${JSON.stringify([U.dataset])} })`],
+  'Dataset.runs': ['(direction: OUTGOING)', '(direction: INCOMING)'],
+  // One result a page: the dataset has two siblings, so there is a next page to scroll to.
+  'Dataset.siblingsSearch': ['(input: { query: "Revenue", count: 1, searchFlags: { fetchExtraFields: ["name"] } })'],
 };
 
 /**
@@ -346,6 +352,8 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
   'FacetMetadata.entity': 'a facet is a field, not an entity (its values carry their entities)',
   'AggregationMetadata.displayName': 'facet values are shown by their entity or value, no display name is computed',
   'Query.semanticSearch': 'semantic search is disabled here: the query answers an error',
+  'RawAspect.renderSpec': "no aspect is declared for automatic rendering (none is in DataHub's core model either)",
+  'Dataset.platformNativeType': 'DataHub declares it deprecated and never sets it',
   'Query.semanticSearchAcrossEntities': 'semantic search is disabled here: the query answers an error',
   'EntityLineageResult.relationships': {
     below: ['DataFlow', 'MLFeatureTable'],

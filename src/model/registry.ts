@@ -105,6 +105,7 @@ const ENTITIES: Record<string, EntitySpec> = {
   dataHubRole: { keyAspect: 'dataHubRoleKey', keyFields: ['id'] },
   inviteToken: { keyAspect: 'inviteTokenKey', keyFields: ['id'] },
   incident: { keyAspect: 'incidentKey', keyFields: ['id'] },
+  form: { keyAspect: 'formKey', keyFields: ['id'] },
 };
 
 /** The entity types the registry knows: each has its key aspect and URN rules. */

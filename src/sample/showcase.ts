@@ -424,7 +424,7 @@ function upstreams(
 
 function fineGrained(urn: string, columns: Array<[downstream: string, upstream: string[], op: string]>) {
   return columns.map(([down, ups, transformOperation]) => ({
-    upstreamType: ups.length > 1 ? 'FIELD_SET' : 'FIELD',
+    upstreamType: 'FIELD_SET',
     upstreams: ups,
     downstreamType: 'FIELD',
     downstreams: [field(urn, down)],

@@ -140,6 +140,7 @@ export function searchTypeOf(name: string): string {
     'dataProcessInstance',
     'assertion',
     'incident',
+    'form',
   ];
   const found = known.find((t) => t.toLowerCase() === key);
   if (found) return found;

@@ -3,7 +3,9 @@
  * events, written in the same write transaction as the change, under a monotonic offset. An entry
  * names the change — entity, aspect, the versions before and after, who and when — and the events are
  * computed from the stored versions when the log is read, by the model's deriver (src/ops/events), so
- * an ingest writes one small entry per aspect rather than every event its columns make. When a value an
+ * an ingest writes one small entry per aspect rather than every event its columns make. An event of a
+ * timeseries aspect (an assertion's or a run's result) has no version to name: its entry holds the
+ * change events it makes, computed when it is written. When a value an
  * entry names is about to go (the aspect deleted, the entity deleted, a version reverted), the entries
  * naming it get their events computed and kept in them first (`materialize`).
  *
@@ -31,6 +33,11 @@ export interface AspectChangeInput {
   stamp: AuditStamp;
   /** The change created the entity (its key aspect was written), or removed it whole. */
   lifecycle?: 'CREATE' | 'HARD_DELETE';
+  /**
+   * For an event of a timeseries aspect (`after` the event, `before` undefined: a series has no
+   * previous value, as in DataHub's hook): the entity's other aspects as they are in the transaction.
+   */
+  aspectOf?: (aspectName: string) => unknown;
 }
 
 /** What the store needs from the model to keep the log (openCatalog hands it over). */
@@ -50,7 +57,10 @@ export interface AspectChangeEntry {
   from?: number;
   to?: number;
   lifecycle?: 'CREATE' | 'HARD_DELETE';
-  /** The events, computed at write time (a delete) or before the versions named went. */
+  /**
+   * The events, computed at write time (a delete, an event of a timeseries aspect, which has no
+   * version to name) or before the versions named went.
+   */
   events?: unknown[];
 }
 

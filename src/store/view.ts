@@ -92,15 +92,19 @@ export interface StoreSnapshot {
 /** Write access; only valid inside `Store.write`. */
 export interface StoreTxn extends StoreView {
   putAspect(input: PutAspectInput): PutAspectResult;
-  /** Removes an aspect and its history; returns the number of rows removed. */
-  deleteAspect(urn: string, aspectName: string): number;
+  /**
+   * Removes an aspect and its history; returns the number of rows removed. `stamp`: who deleted it
+   * and when, for its change events (absent: now, by the transaction's last writer or the system).
+   */
+  deleteAspect(urn: string, aspectName: string, stamp?: AuditStamp): number;
   /**
    * Undoes an aspect's latest version: the version before it becomes the latest again, or, when it
-   * has none, the aspect is removed. Returns what happened (`none`: no such aspect).
+   * has none, the aspect is removed. Returns what happened (`none`: no such aspect). `stamp` as
+   * deleteAspect's.
    */
-  revertAspect(urn: string, aspectName: string): 'restored' | 'deleted' | 'none';
-  /** Removes an entity with every aspect and version; returns the number of rows removed. */
-  deleteEntity(urn: string): number;
+  revertAspect(urn: string, aspectName: string, stamp?: AuditStamp): 'restored' | 'deleted' | 'none';
+  /** Removes an entity with every aspect and version; returns the number of rows removed. `stamp` as deleteAspect's. */
+  deleteEntity(urn: string, stamp?: AuditStamp): number;
   putToken(id: string, value: unknown): void;
   deleteToken(id: string): boolean;
   /** Stores one event; an event at the same time and partition is replaced. */

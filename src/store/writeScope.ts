@@ -16,6 +16,7 @@ import type { SearchTables } from './searchIndex.ts';
 import {
   deepEqual,
   type AspectKey,
+  type AuditStamp,
   type AspectRecord,
   type EntityRecord,
   type Tables,
@@ -163,8 +164,12 @@ export class WriteScope implements StoreTxn {
     for (const e of this.pendingEntries) if (e.urn === urn) this.events.log.materializeEntry(e, aspectName, derive);
   }
 
-  /** The stamp of a change that carries none: now, by the transaction's last writer or the system. */
-  private deleteStamp(): { time: number; actor: string } {
+  /**
+   * The stamp of a delete's or revert's events: the one its caller gives (the operation's own), else
+   * now, by the transaction's last writer or the system.
+   */
+  private deleteStamp(given: AuditStamp | undefined): { time: number; actor: string } {
+    if (given) return { time: given.time, actor: given.actor };
     return { time: Date.now(), actor: this.lastStamp?.actor ?? SYSTEM_ACTOR };
   }
 
@@ -376,7 +381,7 @@ export class WriteScope implements StoreTxn {
     return { changed: true, history, created: createdEntity };
   }
 
-  deleteAspect(urn: string, aspectName: string): number {
+  deleteAspect(urn: string, aspectName: string, stamp?: AuditStamp): number {
     const { aspects, entities } = this;
     const entity = entities.get(urn);
     if (!entity?.aspects.includes(aspectName)) return 0;
@@ -386,7 +391,14 @@ export class WriteScope implements StoreTxn {
     const deriver = this.deriverFor(aspectName, entity.entityType);
     if (deriver)
       this.logRemoval(
-        { urn, entityType: entity.entityType, aspectName, before: value, after: undefined, stamp: this.deleteStamp() },
+        {
+          urn,
+          entityType: entity.entityType,
+          aspectName,
+          before: value,
+          after: undefined,
+          stamp: this.deleteStamp(stamp),
+        },
         deriver,
       );
     let rows = 0;
@@ -401,14 +413,14 @@ export class WriteScope implements StoreTxn {
     return rows;
   }
 
-  revertAspect(urn: string, aspectName: string): 'restored' | 'deleted' | 'none' {
+  revertAspect(urn: string, aspectName: string, stamp?: AuditStamp): 'restored' | 'deleted' | 'none' {
     const entity = this.writtenEntities.has(urn) ? this.writtenEntities.get(urn) : this.entities.get(urn);
     if (!entity?.aspects.includes(aspectName)) return 'none';
     const current = this.writtenAspects.get(urn)?.get(aspectName) ?? this.aspects.get([urn, aspectName, 0]);
     const history = current?.history ?? 0;
     const previous = history > 0 ? this.aspects.get([urn, aspectName, history]) : undefined;
     if (!current || !previous) {
-      this.deleteAspect(urn, aspectName);
+      this.deleteAspect(urn, aspectName, stamp);
       return 'deleted';
     }
     this.keepDerived(urn, aspectName, current.value);
@@ -421,7 +433,7 @@ export class WriteScope implements StoreTxn {
           aspectName,
           before: current.value,
           after: previous.value,
-          stamp: this.deleteStamp(),
+          stamp: this.deleteStamp(stamp),
         },
         deriver,
       );
@@ -433,7 +445,7 @@ export class WriteScope implements StoreTxn {
     return 'restored';
   }
 
-  deleteEntity(urn: string): number {
+  deleteEntity(urn: string, stamp?: AuditStamp): number {
     const { aspects, entities } = this;
     const entity = entities.get(urn);
     if (!entity) return 0;
@@ -459,7 +471,7 @@ export class WriteScope implements StoreTxn {
           aspectName: entity.aspects[0] ?? '',
           before: undefined,
           after: undefined,
-          stamp: this.deleteStamp(),
+          stamp: this.deleteStamp(stamp),
           lifecycle: 'HARD_DELETE',
         },
         lifecycle,
@@ -494,6 +506,20 @@ export class WriteScope implements StoreTxn {
     record: TimeseriesRecord,
   ): void {
     this.series.put([urn, aspectName, timestampMillis, partition], record);
+    // A series event has no version for the log to name: its change events are computed now and kept.
+    const entityType = urn.slice(7, urn.indexOf(':', 7));
+    const deriver = this.deriverFor(aspectName, entityType);
+    if (!deriver) return;
+    const events = deriver.derive({
+      urn,
+      entityType,
+      aspectName,
+      before: undefined,
+      after: record.value,
+      stamp: record.created,
+      aspectOf: (name) => this.getAspect(urn, name)?.value,
+    });
+    if (events.length > 0) this.log(urn, entityType, record.created, { aspectName, events });
   }
 
   deleteTimeseries(urn: string, aspectName?: string, range: TimeRange = {}): number {

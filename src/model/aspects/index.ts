@@ -23,6 +23,8 @@ import documentInfo from './documentInfo.ts';
 import documentSettings from './documentSettings.ts';
 import editableDatasetProperties from './editableDatasetProperties.ts';
 import editableSchemaMetadata from './editableSchemaMetadata.ts';
+import formInfo from './formInfo.ts';
+import forms from './forms.ts';
 import globalTags from './globalTags.ts';
 import glossaryTerms from './glossaryTerms.ts';
 import groupMembership from './groupMembership.ts';
@@ -30,6 +32,7 @@ import institutionalMemory from './institutionalMemory.ts';
 import incidentInfo from './incidentInfo.ts';
 import inviteToken from './inviteToken.ts';
 import ownership from './ownership.ts';
+import * as pageAspects from './pageAspects.ts';
 import queryProperties from './queryProperties.ts';
 import querySubjects from './querySubjects.ts';
 import * as keys from './keys.ts';
@@ -47,7 +50,6 @@ import versionSetProperties from './versionSetProperties.ts';
 /** Aspects known by name and schema only: stored as given, nothing else declared. */
 const NAMED: Record<string, string> = {
   browsePaths: 'com.linkedin.common.BrowsePaths',
-  embed: 'com.linkedin.common.Embed',
   operation: 'com.linkedin.common.Operation',
   chartUsageStatistics: 'com.linkedin.chart.ChartUsageStatistics',
   dashboardUsageStatistics: 'com.linkedin.dashboard.DashboardUsageStatistics',
@@ -86,27 +88,22 @@ const NAMED: Record<string, string> = {
   dataHubRoleKey: 'com.linkedin.metadata.key.DataHubRoleKey',
   inviteTokenKey: 'com.linkedin.metadata.key.InviteTokenKey',
   incidentKey: 'com.linkedin.metadata.key.IncidentKey',
+  formKey: 'com.linkedin.metadata.key.FormKey',
+  dynamicFormAssignment: 'com.linkedin.form.DynamicFormAssignment',
   // The rest of what DataHub's entity registry gives the entity types we serve (docs/datahub/rest-cli.md §7.3).
-  access: 'com.linkedin.common.Access',
-  aiContext: 'com.linkedin.common.AiContext',
   aliases: 'com.linkedin.common.Aliases',
   applicationLineage: 'com.linkedin.application.ApplicationLineage',
-  applications: 'com.linkedin.application.Applications',
-  assetSettings: 'com.linkedin.settings.asset.AssetSettings',
   chartQuery: 'com.linkedin.chart.ChartQuery',
   cost: 'com.linkedin.common.Cost',
   dataProducts: 'com.linkedin.dataproduct.DataProducts',
   dataTransformLogic: 'com.linkedin.common.DataTransformLogic',
   datasetUpstreamLineage: 'com.linkedin.dataset.DatasetUpstreamLineage',
-  forms: 'com.linkedin.common.Forms',
   icebergCatalogInfo: 'com.linkedin.dataset.IcebergCatalogInfo',
   icebergWarehouseInfo: 'com.linkedin.dataplatforminstance.IcebergWarehouseInfo',
   incidentExternalLinks: 'com.linkedin.incident.IncidentExternalLinks',
   incidentNotes: 'com.linkedin.incident.IncidentNotes',
   incidentsSummary: 'com.linkedin.common.IncidentsSummary',
-  inputFields: 'com.linkedin.common.InputFields',
   intendedUse: 'com.linkedin.ml.metadata.IntendedUse',
-  logicalParent: 'com.linkedin.logical.LogicalParent',
   mlModelCaveatsAndRecommendations: 'com.linkedin.ml.metadata.CaveatsAndRecommendations',
   mlModelEthicalConsiderations: 'com.linkedin.ml.metadata.EthicalConsiderations',
   mlModelEvaluationData: 'com.linkedin.ml.metadata.EvaluationData',
@@ -114,7 +111,6 @@ const NAMED: Record<string, string> = {
   mlModelMetrics: 'com.linkedin.ml.metadata.Metrics',
   mlModelQuantitativeAnalyses: 'com.linkedin.ml.metadata.QuantitativeAnalyses',
   mlModelTrainingData: 'com.linkedin.ml.metadata.TrainingData',
-  mlTrainingRunProperties: 'com.linkedin.ml.metadata.MLTrainingRunProperties',
   notebookContent: 'com.linkedin.notebook.NotebookContent',
   partitionsSummary: 'com.linkedin.dataset.PartitionsSummary',
   schemaFieldAliases: 'com.linkedin.schemafield.SchemaFieldAliases',
@@ -124,7 +120,6 @@ const NAMED: Record<string, string> = {
   slackUserInfo: 'com.linkedin.dataplatform.slack.SlackUserInfo',
   sourceCode: 'com.linkedin.ml.metadata.SourceCode',
   storageFeatures: 'com.linkedin.metadata.search.features.StorageFeatures',
-  testResults: 'com.linkedin.test.TestResults',
   upstreamMetrics: 'com.linkedin.common.UpstreamMetrics',
   usageFeatures: 'com.linkedin.metadata.search.features.UsageFeatures',
   versionInfo: 'com.linkedin.datajob.VersionInfo',
@@ -165,8 +160,11 @@ export const ASPECTS: readonly AspectDef[] = [
   dataHubRoleInfo,
   inviteToken,
   incidentInfo,
+  formInfo,
+  forms,
   ...Object.values(storedAsGiven),
   ...Object.values(readAsGiven),
+  ...Object.values(pageAspects),
   ...Object.values(keys),
   ...Object.entries(NAMED).map(([name, fqn]) => ({ name, fqn })),
 ];

@@ -19,6 +19,7 @@ import {
   rec,
   str,
   timeStamp,
+  unchecked,
   type AspectValue,
 } from './define.ts';
 
@@ -29,16 +30,30 @@ const edge = rec({
   'lastModified?': auditStamp,
   'properties?': { map: str },
 });
-/** Column lineage: `downstreams` columns computed from `upstreams` (columns, or whole datasets). */
+/** DataHub's `DatasetLineageType`: how a dataset is made from an upstream one. */
+const DATASET_LINEAGE_TYPES = ['COPY', 'TRANSFORMED', 'VIEW'] as const;
+/** DataHub's `FineGrainedLineageUpstreamType`: what the upstreams of a column lineage entry are. */
+const FINE_GRAINED_UPSTREAM_TYPES = ['FIELD_SET', 'DATASET', 'NONE'] as const;
+/** DataHub's `FineGrainedLineageDownstreamType`: what its downstreams are. */
+const FINE_GRAINED_DOWNSTREAM_TYPES = ['FIELD', 'FIELD_SET'] as const;
+/**
+ * Column lineage: `downstreams` columns computed from `upstreams` (columns, or whole datasets). The two
+ * types are required and checked on write, as DataHub's reader refuses an entry whose type is none of
+ * its symbols (an upstream `FIELD` drops the whole aspect there); the other fields are stored as given.
+ */
 const fineGrainedLineage = rec({
-  'upstreamType?': str,
-  'upstreams?': arr(anyUrn),
-  'downstreamType?': str,
-  'downstreams?': arr(anyUrn),
-  'transformOperation?': str,
-  'confidenceScore?': num,
-  'query?': anyUrn,
+  upstreamType: { enum: FINE_GRAINED_UPSTREAM_TYPES },
+  'upstreams?': unchecked(arr(anyUrn)),
+  downstreamType: { enum: FINE_GRAINED_DOWNSTREAM_TYPES },
+  'downstreams?': unchecked(arr(anyUrn)),
+  'transformOperation?': unchecked(str),
+  'confidenceScore?': unchecked(num),
+  'query?': unchecked(anyUrn),
 });
+/** A dataset-level upstream: the dataset and the lineage type are required, as DataHub's `Upstream` declares them. */
+const upstream = rec({ dataset: unchecked(anyUrn), type: { enum: DATASET_LINEAGE_TYPES } });
+/** An `Edge` where only its required destination is checked (its presence), the rest stored as given. */
+const edgeChecked = rec({ destinationUrn: unchecked(anyUrn) });
 /** The fields ChartInfo and DashboardInfo share. */
 const biInfo = {
   'title?': str,
@@ -123,7 +138,9 @@ export const domainProperties = defineAspect({
 export const upstreamLineage = defineAspect({
   name: 'upstreamLineage',
   fqn: 'com.linkedin.dataset.UpstreamLineage',
-  fields: asGiven({ 'upstreams?': arr(rec({ dataset: anyUrn })), 'fineGrainedLineages?': arr(fineGrainedLineage) }),
+  // DataHub's required fields and enums are checked (`upstreams`, each upstream's dataset and type,
+  // the column lineage types); the rest is stored as given.
+  fields: { upstreams: arr(upstream), 'fineGrainedLineages?': arr(fineGrainedLineage) },
   relationships: [
     { name: 'DownstreamOf', path: 'upstreams[].dataset' },
     { name: 'DownstreamOf', path: 'fineGrainedLineages[].upstreams[]' },
@@ -157,7 +174,7 @@ export const glossaryRelatedTerms = defineAspect({
 export const siblings = defineAspect({
   name: 'siblings',
   fqn: 'com.linkedin.common.Siblings',
-  fields: asGiven({ 'siblings?': arr(anyUrn) }),
+  fields: asGiven({ 'siblings?': arr(anyUrn), 'primary?': bool }),
   relationships: [{ name: 'SiblingOf', path: 'siblings[]' }],
   mergeKeys: { siblings: 'value' },
   emptyValue: () => ({ siblings: [] }),
@@ -165,15 +182,17 @@ export const siblings = defineAspect({
 export const dataJobInputOutput = defineAspect({
   name: 'dataJobInputOutput',
   fqn: 'com.linkedin.datajob.DataJobInputOutput',
-  fields: asGiven({
-    'inputDatasets?': arr(anyUrn),
-    'outputDatasets?': arr(anyUrn),
-    'inputDatajobs?': arr(anyUrn),
-    'inputDatasetEdges?': arr(edge),
-    'outputDatasetEdges?': arr(edge),
-    'inputDatajobEdges?': arr(edge),
+  // DataHub's required fields and enums are checked (the two deprecated lists, which DataHub still
+  // requires; an edge's destination; the column lineage types); the rest is stored as given.
+  fields: {
+    inputDatasets: unchecked(arr(anyUrn)),
+    outputDatasets: unchecked(arr(anyUrn)),
+    ...asGiven({ 'inputDatajobs?': arr(anyUrn) }),
+    'inputDatasetEdges?': arr(edgeChecked),
+    'outputDatasetEdges?': arr(edgeChecked),
+    'inputDatajobEdges?': arr(edgeChecked),
     'fineGrainedLineages?': arr(fineGrainedLineage),
-  }),
+  },
   relationships: [
     { name: 'Consumes', path: 'inputDatasets[]' },
     { name: 'Consumes', path: 'inputDatasetEdges[].destinationUrn' },

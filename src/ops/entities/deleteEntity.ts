@@ -4,7 +4,7 @@
  */
 import { keyAspectOf } from '../../model/registry.ts';
 import { isTimeseriesAspect } from '../../model/timeseries.ts';
-import type { StoreTxn, TimeRange } from '../../store/store.ts';
+import type { AuditStamp, StoreTxn, TimeRange } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { findReferences, removeReferences, type RelatedAspect } from './deleteReferences.ts';
 
@@ -25,18 +25,22 @@ export async function hardDelete(
   range: TimeRange = {},
 ): Promise<DeleteResult> {
   const key = keyAspectOf(urn);
+  const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
     if (aspectName && isTimeseriesAspect(aspectName))
       return { urn, rows: 0, timeseriesRows: txn.deleteTimeseries(urn, aspectName, range) };
     if (aspectName && aspectName !== key.aspectName)
-      return { urn, rows: txn.deleteAspect(urn, aspectName), timeseriesRows: 0 };
-    return removeEntity(txn, urn);
+      return { urn, rows: txn.deleteAspect(urn, aspectName, stamp), timeseriesRows: 0 };
+    return removeEntity(txn, urn, stamp);
   });
 }
 
-/** A hard delete of a whole entity inside a write transaction: every aspect and version, and its timeseries events. */
-export function removeEntity(txn: StoreTxn, urn: string): DeleteResult {
-  return { urn, rows: txn.deleteEntity(urn), timeseriesRows: txn.deleteTimeseries(urn) };
+/**
+ * A hard delete of a whole entity inside a write transaction: every aspect and version, and its
+ * timeseries events; `stamp`, who deleted it and when, for its change events.
+ */
+export function removeEntity(txn: StoreTxn, urn: string, stamp?: AuditStamp): DeleteResult {
+  return { urn, rows: txn.deleteEntity(urn, stamp), timeseriesRows: txn.deleteTimeseries(urn) };
 }
 
 export interface ReferencesResult {

@@ -26,7 +26,14 @@ export interface EntityChangeEvent {
 const EVENT_CATEGORY: Partial<Record<ChangeCategory, string>> = { OWNERSHIP: 'OWNER' };
 
 /** Aspects whose differs DataHub runs for any entity type; the others only for datasets. */
-const ANY_ENTITY = new Set(['globalTags', 'glossaryTerms', 'ownership', 'domains', 'deprecation']);
+const ANY_ENTITY = new Set([
+  'globalTags',
+  'glossaryTerms',
+  'ownership',
+  'domains',
+  'deprecation',
+  'institutionalMemory',
+]);
 
 /** The differs of each aspect, with their categories, in the timeline's order. */
 const BY_ASPECT = new Map<string, Array<{ categories: readonly ChangeCategory[]; differ: Differ }>>();
@@ -126,6 +133,136 @@ function structuredPropertyEvents(c: AspectChangeInput): EntityChangeEvent[] {
   return out;
 }
 
+/** A field of a value that may be anything (objects only). */
+const fieldOf = (value: unknown, name: string): unknown =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
+const textOf = (value: unknown, name: string): string | undefined => {
+  const v = fieldOf(value, name);
+  return typeof v === 'string' ? v : undefined;
+};
+
+function event(
+  c: AspectChangeInput,
+  category: string,
+  operation: string,
+  parameters?: Record<string, unknown>,
+): EntityChangeEvent {
+  return {
+    entityType: c.entityType,
+    entityUrn: c.urn,
+    category,
+    operation,
+    ...(parameters !== undefined && { parameters }),
+    auditStamp: c.stamp,
+    version: 0,
+  };
+}
+
+/**
+ * INCIDENT events, in the shape DataHub Cloud's events API documents (open-source DataHub has no
+ * generator for them): an incident raised, or its state changed, makes one event whose operation is
+ * the new state (ACTIVE, RESOLVED), with the assets it is on as a list in one string
+ * (`"[urn1, urn2]"`, as DataHub prints a list).
+ */
+function incidentEvents(c: AspectChangeInput): EntityChangeEvent[] {
+  const state = (value: unknown) => textOf(fieldOf(value, 'status'), 'state');
+  const now = state(c.after);
+  if (now === undefined || now === state(c.before)) return [];
+  const entities = fieldOf(c.after, 'entities');
+  const list = Array.isArray(entities) ? entities.filter((e): e is string => typeof e === 'string') : [];
+  return [event(c, 'INCIDENT', now, { entities: `[${list.join(', ')}]` })];
+}
+
+/**
+ * RUN COMPLETED of an assertion, as DataHub's AssertionRunEventChangeEventGenerator makes it: for a
+ * run event whose status is COMPLETE, with the status (DataHub puts the status, not the result, in
+ * `runResult`), the run id, the asserted entity and the result type, keys in DataHub's sorted order.
+ */
+function assertionRunEvents(c: AspectChangeInput): EntityChangeEvent[] {
+  const run = c.after;
+  if (textOf(run, 'status') !== 'COMPLETE') return [];
+  const result = textOf(fieldOf(run, 'result'), 'type');
+  return [
+    event(c, 'RUN', 'COMPLETED', {
+      asserteeUrn: textOf(run, 'asserteeUrn') ?? '',
+      ...(result !== undefined && { assertionResult: result }),
+      runId: textOf(run, 'runId') ?? '',
+      runResult: 'COMPLETE',
+    }),
+  ];
+}
+
+/**
+ * RUN STARTED or COMPLETED of a data process instance, as DataHub's
+ * DataProcessInstanceRunEventChangeEventGenerator makes it: the attempt and the result type when the
+ * event has them, and from the run's `dataProcessInstanceRelationships` its parent instance and the
+ * job or flow it is an instance of.
+ */
+function processRunEvents(c: AspectChangeInput): EntityChangeEvent[] {
+  const run = c.after;
+  const status = textOf(run, 'status');
+  if (status === undefined) return [];
+  const parameters: Record<string, unknown> = {};
+  const attempt = fieldOf(run, 'attempt');
+  if (typeof attempt === 'number') parameters['attempt'] = attempt;
+  const result = textOf(fieldOf(run, 'result'), 'type');
+  if (result !== undefined) parameters['runResult'] = result;
+  const relationships = c.aspectOf?.('dataProcessInstanceRelationships');
+  const parent = textOf(relationships, 'parentInstance');
+  if (parent !== undefined) parameters['parentInstanceUrn'] = parent;
+  const template = textOf(relationships, 'parentTemplate');
+  if (template?.startsWith('urn:li:dataFlow:')) parameters['dataFlowUrn'] = template;
+  else if (template?.startsWith('urn:li:dataJob:')) parameters['dataJobUrn'] = template;
+  return [event(c, 'RUN', status === 'COMPLETE' ? 'COMPLETED' : 'STARTED', parameters)];
+}
+
+/**
+ * DOCUMENTATION events of the `documentation` aspect (any entity), as DataHub's
+ * DocumentationChangeEventGenerator makes them: one per documentation added, removed or changed, told
+ * apart by their attribution's source (the modifier; absent for the one without), with the text.
+ */
+function documentationEvents(c: AspectChangeInput): EntityChangeEvent[] {
+  const bySource = (value: unknown) => {
+    const out = new Map<string | undefined, string>();
+    const list = fieldOf(value, 'documentations');
+    if (Array.isArray(list))
+      for (const d of list) {
+        const text = textOf(d, 'documentation');
+        if (text !== undefined) out.set(textOf(fieldOf(d, 'attribution'), 'source'), text);
+      }
+    return out;
+  };
+  const before = bySource(c.before);
+  const after = bySource(c.after);
+  const out: EntityChangeEvent[] = [];
+  const add = (source: string | undefined, operation: string, documentation: string) =>
+    out.push({
+      ...event(c, 'DOCUMENTATION', operation, { documentation }),
+      ...(source !== undefined && { modifier: source }),
+    });
+  for (const [source, text] of after) {
+    const was = before.get(source);
+    if (was === undefined) add(source, 'ADD', text);
+    else if (was !== text) add(source, 'MODIFY', text);
+  }
+  for (const [source, text] of before) if (!after.has(source)) add(source, 'REMOVE', text);
+  return out;
+}
+
+/**
+ * Events of aspects no timeline differ covers, by aspect, with the entity type they are made for
+ * (`*`: any).
+ */
+const OTHER_EVENTS: ReadonlyMap<string, { entityType: string; derive: (c: AspectChangeInput) => EntityChangeEvent[] }> =
+  new Map([
+    ['documentation', { entityType: '*', derive: documentationEvents }],
+    ['incidentInfo', { entityType: 'incident', derive: incidentEvents }],
+    ['assertionRunEvent', { entityType: 'assertion', derive: assertionRunEvents }],
+    ['dataProcessInstanceRunEvent', { entityType: 'dataProcessInstance', derive: processRunEvents }],
+  ]);
+
 const removed = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && (value as { removed?: unknown }).removed === true;
 
@@ -139,6 +276,8 @@ export function eventsOf(c: AspectChangeInput): EntityChangeEvent[] {
     return [lifecycle(c, now ? 'SOFT_DELETE' : 'REINSTATE')];
   }
   if (c.aspectName === 'structuredProperties') return structuredPropertyEvents(c);
+  const other = OTHER_EVENTS.get(c.aspectName);
+  if (other) return other.entityType === c.entityType || other.entityType === '*' ? other.derive(c) : [];
   const differs = BY_ASPECT.get(c.aspectName);
   if (!differs || (c.entityType !== 'dataset' && !ANY_ENTITY.has(c.aspectName))) return [];
   const change = { urn: c.urn, from: c.before, to: c.after, stamp: c.stamp };
@@ -150,11 +289,12 @@ export function eventsOf(c: AspectChangeInput): EntityChangeEvent[] {
 
 /** What openCatalog hands to the store. */
 export const eventDeriver: ChangeEventDeriver = {
-  carries: (aspectName, entityType, lifecycle) =>
-    lifecycle
-      ? LIFECYCLE_TYPES.has(entityType)
-      : aspectName === 'status' ||
-        aspectName === 'structuredProperties' ||
-        (BY_ASPECT.has(aspectName) && (entityType === 'dataset' || ANY_ENTITY.has(aspectName))),
+  carries: (aspectName, entityType, lifecycle) => {
+    if (lifecycle) return LIFECYCLE_TYPES.has(entityType);
+    if (aspectName === 'status' || aspectName === 'structuredProperties') return true;
+    const other = OTHER_EVENTS.get(aspectName);
+    if (other) return other.entityType === entityType || other.entityType === '*';
+    return BY_ASPECT.has(aspectName) && (entityType === 'dataset' || ANY_ENTITY.has(aspectName));
+  },
   derive: eventsOf,
 };

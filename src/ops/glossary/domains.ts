@@ -113,7 +113,7 @@ export async function deleteDomain(ctx: OpContext, urn: string): Promise<true> {
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(urn)) throw new BadRequestError(`Failed to delete Domain ${urn}. Domain does not exist.`);
-    txn.deleteEntity(urn);
+    txn.deleteEntity(urn, stamp);
     removeReferences(txn, stamp, urn);
   });
   return true;

@@ -104,7 +104,7 @@ export async function deleteGlossaryEntity(ctx: OpContext, urn: string): Promise
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(urn)) throw new BadRequestError(`This urn does not exist: ${urn}`);
-    txn.deleteEntity(urn);
+    txn.deleteEntity(urn, stamp);
     removeReferences(txn, stamp, urn);
   });
   return true;

@@ -72,8 +72,8 @@ export async function ingestProposals(ctx: OpContext, proposals: readonly Propos
       if (p.changeType === 'DELETE') {
         // Deleting the key aspect deletes the entity, as in DataHub.
         const rows = isKeyAspect(p.entityType, p.aspectName)
-          ? txn.deleteEntity(p.entityUrn)
-          : txn.deleteAspect(p.entityUrn, p.aspectName);
+          ? txn.deleteEntity(p.entityUrn, stamp)
+          : txn.deleteAspect(p.entityUrn, p.aspectName, stamp);
         if (rows > 0) result.deleted++;
         continue;
       }

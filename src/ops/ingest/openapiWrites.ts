@@ -83,10 +83,12 @@ export async function deleteEntityV3(
 ): Promise<number> {
   checkUrnOfType(urn, entityType, 'urn');
   const key = keyAspectOf(urn).aspectName;
+  const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
     const stored = txn.getEntity(urn)?.aspects ?? [];
-    if (request.clear) return stored.filter((a) => a !== key).reduce((rows, a) => rows + txn.deleteAspect(urn, a), 0);
-    if (request.aspects.length === 0 || request.aspects.includes(key)) return txn.deleteEntity(urn);
+    if (request.clear)
+      return stored.filter((a) => a !== key).reduce((rows, a) => rows + txn.deleteAspect(urn, a, stamp), 0);
+    if (request.aspects.length === 0 || request.aspects.includes(key)) return txn.deleteEntity(urn, stamp);
     for (const aspect of request.aspects) {
       if (!isKnownAspect(aspect) && !stored.includes(aspect)) {
         throw new BadRequestError(
@@ -94,6 +96,6 @@ export async function deleteEntityV3(
         );
       }
     }
-    return request.aspects.reduce((rows, a) => rows + txn.deleteAspect(urn, a), 0);
+    return request.aspects.reduce((rows, a) => rows + txn.deleteAspect(urn, a, stamp), 0);
   });
 }

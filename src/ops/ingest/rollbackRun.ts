@@ -4,11 +4,20 @@
  * none), and an entity whose key aspect came with the run is deleted once nothing else of it is
  * left — all in one transaction. A dry run reports the same and changes nothing. With `safe`, an
  * entity whose key aspect came with the run but which keeps aspects of other runs is left alone and
- * reported as unsafe.
+ * reported as unsafe; without it, such an entity is deleted with those aspects.
+ *
+ * The counts are DataHub's (its RollbackService): `entitiesAffected` the entities with an aspect
+ * undone, `entitiesDeleted` the entities the run created that are undone, `aspectsReverted` the
+ * aspects undone (a dry run under `safe` leaves key aspects out; a rollback without `safe` adds the
+ * other aspects deleted with an entity the run created, which a dry run does not), `aspectsAffected` the
+ * aspects of other runs that go with an entity the run created (never `status`): deleted with it
+ * without `safe`, none under `safe`, which leaves such an entity alone. The rows listed are the
+ * aspects undone (key aspects left out of a dry run under `safe`, as DataHub does), at most 100.
  */
+import status from '../../model/aspects/status.ts';
 import { isKeyAspect } from '../../model/registry.ts';
 import type { StoreTxn } from '../../store/store.ts';
-import type { OpContext } from '../core/context.ts';
+import { nowOf, type OpContext } from '../core/context.ts';
 
 export interface RolledBackAspect {
   urn: string;
@@ -26,11 +35,16 @@ export interface RollbackResult {
   aspects: RolledBackAspect[];
   /** Entities with at least one aspect undone. */
   entitiesAffected: number;
-  /** Aspects undone (removed or restored). */
+  /** Entities the run created that are undone (their key aspect came with the run). */
+  entitiesDeleted: number;
+  /** Aspects of other runs (not `status`) deleted with an entity the run created; 0 under `safe`. */
   aspectsAffected: number;
-  /** Aspects brought back to their previous version. */
+  /** Aspects undone (removed or restored); see the header for what DataHub counts in and out. */
   aspectsReverted: number;
-  /** Entities left alone under `safe`: their key aspect came with the run, other aspects did not. */
+  /**
+   * Entities the run created that keep aspects of other runs: left alone under `safe`, deleted with
+   * those aspects without it.
+   */
   unsafeEntities: string[];
 }
 
@@ -56,11 +70,14 @@ function runOf(
 }
 
 export async function rollbackRun(ctx: OpContext, request: RollbackRequest): Promise<RollbackResult> {
+  // The rollback's own stamp: its change events say who undid the run, and when.
+  const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   return ctx.store.write((txn) => {
     const result: RollbackResult = {
       runId: request.runId,
       aspects: [],
       entitiesAffected: 0,
+      entitiesDeleted: 0,
       aspectsAffected: 0,
       aspectsReverted: 0,
       unsafeEntities: [],
@@ -82,35 +99,48 @@ export async function rollbackRun(ctx: OpContext, request: RollbackRequest): Pro
         const others = entity.aspects.filter((a) => !ofRun.some((r) => r.aspectName === a));
         const restorable = ofRun.filter((a) => !a.key && (txn.getAspect(urn, a.aspectName)?.history ?? 0) > 0);
         const survives = others.length > 0 || restorable.length > 0;
-        if (keyOfRun && survives && request.safe) {
+        if (keyOfRun && survives) {
           result.unsafeEntities.push(urn);
-          continue;
+          if (request.safe) continue;
+          // Deleted with the entity: its aspects of other runs, as DataHub counts them (not status).
+          result.aspectsAffected += others.filter(
+            (name) => name !== status.name && !isKeyAspect(entity.entityType, name),
+          ).length;
         }
         result.entitiesAffected++;
+        if (keyOfRun) result.entitiesDeleted++;
         for (const a of ofRun) {
-          result.aspects.push({
-            urn,
-            aspectName: a.aspectName,
-            runId: request.runId,
-            version: a.version,
-            timestamp: a.timestamp,
-            keyAspect: a.key,
-          });
-          result.aspectsAffected++;
-          if (restorable.includes(a)) result.aspectsReverted++;
+          // A dry run under `safe` leaves key aspects out of its rows and count; the rollback itself counts them.
+          if (a.key && request.safe && request.dryRun) continue;
+          result.aspects.push(rowOf(urn, request.runId, a));
+          result.aspectsReverted++;
         }
+        // Without `safe`, a rollback counts the other aspects deleted with the entity too (a dry run does not).
+        if (keyOfRun && !request.safe && !request.dryRun) result.aspectsReverted += others.length;
         if (request.dryRun) continue;
         // Undoing the key aspect deletes the entity (under `safe` only when nothing else was left).
         if (keyOfRun) {
-          txn.deleteEntity(urn);
+          txn.deleteEntity(urn, stamp);
           continue;
         }
-        for (const a of ofRun) txn.revertAspect(urn, a.aspectName);
+        for (const a of ofRun) txn.revertAspect(urn, a.aspectName, stamp);
         // An entity left with only its key aspect is deleted, as a rollback leaves no empty entity.
         const left = txn.getEntity(urn)?.aspects ?? [];
-        if (left.every((name) => isKeyAspect(entity.entityType, name))) txn.deleteEntity(urn);
+        if (left.every((name) => isKeyAspect(entity.entityType, name))) txn.deleteEntity(urn, stamp);
       }
     }
+    result.aspects = result.aspects.slice(0, MAX_ROWS);
     return result;
   });
+}
+
+/** The rows an answer lists at most (DataHub's). */
+const MAX_ROWS = 100;
+
+function rowOf(
+  urn: string,
+  runId: string,
+  a: { aspectName: string; version: number; timestamp: number; key: boolean },
+): RolledBackAspect {
+  return { urn, aspectName: a.aspectName, runId, version: a.version, timestamp: a.timestamp, keyAspect: a.key };
 }

@@ -61,7 +61,7 @@ export async function deleteTag(ctx: OpContext, urn: string): Promise<true> {
   const stamp = { actor: ctx.actor, time: nowOf(ctx) };
   await ctx.store.write((txn) => {
     if (!txn.entityExists(urn)) throw new BadRequestError(`Failed to delete Tag ${urn}. Tag does not exist.`);
-    txn.deleteEntity(urn);
+    txn.deleteEntity(urn, stamp);
     removeReferences(txn, stamp, urn);
   });
   return true;

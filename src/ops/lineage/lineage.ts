@@ -432,6 +432,22 @@ const STAMPED: Record<string, Record<string, { arrays: string[]; dest: string; c
   chartInfo: {
     Consumes: { arrays: ['inputEdges'], dest: 'destinationUrn', created: 'created', updated: 'lastModified' },
   },
+  dataProcessInstanceInput: {
+    DataProcessInstanceConsumes: {
+      arrays: ['inputEdges'],
+      dest: 'destinationUrn',
+      created: 'created',
+      updated: 'lastModified',
+    },
+  },
+  dataProcessInstanceOutput: {
+    DataProcessInstanceProduces: {
+      arrays: ['outputEdges'],
+      dest: 'destinationUrn',
+      created: 'created',
+      updated: 'lastModified',
+    },
+  },
   dashboardInfo: {
     Consumes: { arrays: ['datasetEdges'], dest: 'destinationUrn', created: 'created', updated: 'lastModified' },
     Contains: { arrays: ['chartEdges'], dest: 'destinationUrn', created: 'created', updated: 'lastModified' },

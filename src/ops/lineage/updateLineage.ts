@@ -112,6 +112,11 @@ export async function updateLineage(
     for (const [key, { before, value }] of touched) {
       if (JSON.stringify(value) === before) continue;
       const [urn, aspectName] = key.split('\u0000') as [string, string];
+      // DataHub still requires the job's two deprecated dataset lists; its LineageService sets them too.
+      if (aspectName === dataJobInputOutput.name) {
+        value['inputDatasets'] ??= [];
+        value['outputDatasets'] ??= [];
+      }
       writeAspect(txn, stamp, urn, aspectName, value);
     }
   });

@@ -270,7 +270,7 @@ export async function deleteAssertion(ctx: OpContext, assertionUrn: string): Pro
         `Failed to perform delete against assertion with urn ${assertionUrn}. Assertion does not exist.`,
       );
     }
-    txn.deleteEntity(assertionUrn);
+    txn.deleteEntity(assertionUrn, stamp);
     txn.deleteTimeseries(assertionUrn);
     removeReferences(txn, stamp, assertionUrn);
   });

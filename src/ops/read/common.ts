@@ -233,6 +233,8 @@ export interface LinkRead {
   /** The creation stamp's actor as stored (the link's author). */
   author: string;
   updated: StampRead | null;
+  /** The link's `settings.showInAssetPreview` (DataHub's default false); null when the link has no settings. */
+  settings: { showInAssetPreview: boolean } | null;
 }
 
 export function readInstitutionalMemory(view: StoreView, urn: string): { elements: LinkRead[] } | null {
@@ -245,8 +247,14 @@ export function readInstitutionalMemory(view: StoreView, urn: string): { element
       author: e.createStamp?.actor,
       created: stampOf(e.createStamp),
       updated: e['updateStamp'] ? stampOf(e['updateStamp'] as Stamp) : null,
+      settings: linkSettingsOf(e['settings']),
     })),
   };
+}
+
+function linkSettingsOf(stored: unknown): { showInAssetPreview: boolean } | null {
+  if (!stored || typeof stored !== 'object') return null;
+  return { showInAssetPreview: (stored as Record<string, unknown>)['showInAssetPreview'] === true };
 }
 
 export interface PlatformRead {

@@ -11,7 +11,10 @@ import datasetProperties, { type DatasetProperties } from '../../model/aspects/d
 import editableDatasetProperties, {
   type EditableDatasetProperties,
 } from '../../model/aspects/editableDatasetProperties.ts';
-import editableSchemaMetadata, { type EditableSchemaMetadata } from '../../model/aspects/editableSchemaMetadata.ts';
+import editableSchemaMetadata, {
+  type EditableSchemaFieldInfo,
+  type EditableSchemaMetadata,
+} from '../../model/aspects/editableSchemaMetadata.ts';
 import { viewProperties } from '../../model/aspects/readAsGiven.ts';
 import schemaMetadata, { type SchemaFieldValue, type SchemaMetadata } from '../../model/aspects/schemaMetadata.ts';
 import { datasetKeyOf } from '../../model/registry.ts';
@@ -335,29 +338,31 @@ function buildSchema(sm: SchemaMetadata, editable: EditableSchemaMetadata | unde
             ),
           }
       : null,
-    fields: (sm.fields ?? []).map((f) => {
-      const edit = edits?.get(f.fieldPath);
-      return {
-        fieldPath: f.fieldPath,
-        jsonPath: f['jsonPath'] ?? null,
-        label: f['label'] ?? null,
-        nullable: f.nullable ?? false,
-        description: effectiveDescription(edit?.description, f.description),
-        type: fieldType(f),
-        nativeDataType: f.nativeDataType ?? null,
-        recursive: f['recursive'] ?? false,
-        tags: tagsOf(edit ? mergeTags(f.globalTags, edit.globalTags) : f.globalTags),
-        glossaryTerms: termsOf(
-          mergeTerms(f['glossaryTerms'] as TermsValue | undefined, edit?.['glossaryTerms'] as TermsValue | undefined),
-        ),
-        isPartOfKey: f['isPartOfKey'] ?? false,
-        isPartitioningKey: f['isPartitioningKey'] ?? null,
-        jsonProps: f['jsonProps'] ?? null,
-      };
-    }),
+    fields: (sm.fields ?? []).map((f) => schemaFieldReadOf(f, edits?.get(f.fieldPath))),
     primaryKeys: sm['primaryKeys'] ?? null,
     foreignKeys: sm['foreignKeys'],
     createdAt: (sm['created'] as Stamp | undefined)?.time ?? null,
+  };
+}
+
+/** One stored column as read, with its edits (`editableSchemaMetadata`) applied when given. */
+export function schemaFieldReadOf(f: SchemaFieldValue, edit?: EditableSchemaFieldInfo): SchemaFieldRead {
+  return {
+    fieldPath: f.fieldPath,
+    jsonPath: f['jsonPath'] ?? null,
+    label: f['label'] ?? null,
+    nullable: f.nullable ?? false,
+    description: effectiveDescription(edit?.description, f.description),
+    type: fieldType(f),
+    nativeDataType: f.nativeDataType ?? null,
+    recursive: f['recursive'] ?? false,
+    tags: tagsOf(edit ? mergeTags(f.globalTags, edit.globalTags) : f.globalTags),
+    glossaryTerms: termsOf(
+      mergeTerms(f['glossaryTerms'] as TermsValue | undefined, edit?.['glossaryTerms'] as TermsValue | undefined),
+    ),
+    isPartOfKey: f['isPartOfKey'] ?? false,
+    isPartitioningKey: f['isPartitioningKey'] ?? null,
+    jsonProps: f['jsonProps'] ?? null,
   };
 }
 

@@ -25,6 +25,21 @@ export function readDomain(view: StoreView, urn: string): string | null {
   return aspectOf(view, urn, domains)?.domains?.[0] ?? null;
 }
 
+/**
+ * The attribution of the entity's domain (the one `readDomain` gives): from the `domainAssociations`
+ * entry that names it, as DataHub reads it; null when none does or it carries none.
+ */
+export function readDomainAttribution(view: StoreView, urn: string): AttributionRead | null {
+  const stored = aspectOf(view, urn, domains);
+  const domain = stored?.domains?.[0];
+  const associations = (stored as { domainAssociations?: unknown } | undefined)?.domainAssociations;
+  if (domain === undefined || !Array.isArray(associations)) return null;
+  const entry = (associations as unknown[]).find(
+    (a) => a && typeof a === 'object' && (a as Record<string, unknown>)['domain'] === domain,
+  );
+  return attributionOf((entry as Record<string, unknown> | undefined)?.['attribution']);
+}
+
 /** The `subTypes` aspect's names; null when the entity has none. */
 export function readSubTypes(view: StoreView, urn: string): { typeNames: readonly string[] } | null {
   const s = aspectOf(view, urn, subTypes);
@@ -60,6 +75,8 @@ export interface StructuredPropertyRead {
   values: PropertyValueRead[];
   /** Per value, the urn it names when it is a string starting `urn:li:`, else null. */
   valueEntities: Array<string | null>;
+  /** Who applied the values, when, from which source, as stored. */
+  attribution: AttributionRead | null;
 }
 
 /** The entity's structured properties; null when it has no `structuredProperties` aspect. */
@@ -73,6 +90,7 @@ export function readStructuredProperties(view: StoreView, urn: string): Structur
       const s = (v as { string?: unknown } | null)?.string;
       return typeof s === 'string' && s.startsWith('urn:li:') ? s : null;
     }),
+    attribution: attributionOf(p.attribution),
   }));
 }
 

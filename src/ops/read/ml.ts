@@ -33,6 +33,13 @@ const props = (p: unknown): Record<string, string> | undefined =>
 /** A stored list of urns as read: none when the value is not a list. */
 const urns = (v: unknown): string[] => (Array.isArray(v) ? [...(v as string[])] : []);
 
+/** A stored `created` time stamp (DataHub's `TimeStamp`) as an audit stamp; null when none is stored. */
+function createdOf(v: unknown): { time: number; actor: string | null } | null {
+  if (!v || typeof v !== 'object') return null;
+  const c = v as Record<string, unknown>;
+  return typeof c['time'] === 'number' ? { time: c['time'], actor: str(c['actor']) } : null;
+}
+
 export type MlKind = 'mlModel' | 'mlModelGroup' | 'mlFeature' | 'mlPrimaryKey' | 'mlFeatureTable';
 
 const ASPECTS = {
@@ -96,6 +103,9 @@ export interface MlModelPropertiesRead {
   customProperties: CustomPropertyRead[];
   /** The model groups it belongs to (urns). */
   groups: string[];
+  created: { time: number; actor: string | null } | null;
+  /** Tags for categorizing the model (plain strings; DataHub's default: none). */
+  tags: string[];
 }
 
 /** A model's properties; null when `mlModelProperties` is not stored. */
@@ -111,6 +121,10 @@ export function readMlModelProperties(view: StoreView, urn: string): MlModelProp
     externalUrl: str(info['externalUrl']),
     customProperties: customPropertiesOf(props(info['customProperties'])),
     groups: urns(info['groups']),
+    created: createdOf(info['created']),
+    tags: Array.isArray(info['tags'])
+      ? (info['tags'] as unknown[]).filter((t): t is string => typeof t === 'string')
+      : [],
   };
 }
 
@@ -122,6 +136,7 @@ export interface MlModelGroupPropertiesRead {
   version: VersionTagRead | null;
   externalUrl: string | null;
   customProperties: CustomPropertyRead[];
+  created: { time: number; actor: string | null } | null;
 }
 
 /** A model group's properties; null when `mlModelGroupProperties` is not stored. */
@@ -135,6 +150,7 @@ export function readMlModelGroupProperties(view: StoreView, urn: string): MlMode
     version: versionOf(info),
     externalUrl: str(info['externalUrl']),
     customProperties: customPropertiesOf(props(info['customProperties'])),
+    created: createdOf(info.created),
   };
 }
 
@@ -145,6 +161,8 @@ export interface MlFeaturePropertiesRead {
   dataType: string | null;
   version: VersionTagRead | null;
   customProperties: CustomPropertyRead[];
+  /** The datasets it is computed from (urns); null when none are stored. */
+  sources: string[] | null;
 }
 
 /** A feature's or primary key's properties; null when its properties aspect is not stored. */
@@ -160,6 +178,7 @@ export function readMlFeatureProperties(
     dataType: str(info['dataType']),
     version: versionOf(info),
     customProperties: customPropertiesOf(props(info['customProperties'])),
+    sources: Array.isArray(info['sources']) ? urns(info['sources']) : null,
   };
 }
 

@@ -70,6 +70,10 @@ export interface FieldProfileRead {
   stdev: string | null;
   /** Each as text; null when not a list. */
   sampleValues: string[] | null;
+  /** Quantile cutoffs (`quantile`, `value` as text), as stored; null when not a list. */
+  quantiles: Array<{ quantile: string; value: string }> | null;
+  /** Value counts of a low-cardinality column, as stored; null when not a list. */
+  distinctValueFrequencies: Array<{ value: string; frequency: number }> | null;
 }
 
 export interface PartitionSpecRead {
@@ -121,6 +125,18 @@ function profileOf(row: TimeseriesRow): DatasetProfileRead {
           median: text(f['median']),
           stdev: text(f['stdev']),
           sampleValues: Array.isArray(f['sampleValues']) ? (f['sampleValues'] as unknown[]).map(String) : null,
+          quantiles: Array.isArray(f['quantiles'])
+            ? (f['quantiles'] as Stored[]).map((q) => ({
+                quantile: text(q?.['quantile']) ?? '',
+                value: text(q?.['value']) ?? '',
+              }))
+            : null,
+          distinctValueFrequencies: Array.isArray(f['distinctValueFrequencies'])
+            ? (f['distinctValueFrequencies'] as Stored[]).map((v) => ({
+                value: text(v?.['value']) ?? '',
+                frequency: num(v?.['frequency']) ?? 0,
+              }))
+            : null,
         }))
       : null,
   };

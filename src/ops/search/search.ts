@@ -44,3 +44,12 @@ export function hitSummaries(
     return { urn, name: doc?.name ?? urnWords(urn), platform: doc?.fields['platform']?.[0] ?? null };
   });
 }
+
+/**
+ * `siblingsSearch`: the search restricted to the entities whose `siblings` aspect names `urn` (the
+ * SiblingOf edges into it), as DataHub filters its index's `siblings` field on the urn.
+ */
+export function searchSiblings(view: StoreView, urn: string, request: SearchRequest): SearchPage {
+  const within = new Set(view.edges(urn, 'INCOMING', ['SiblingOf']).map((e) => e.urn));
+  return searchEntities(view, { ...request, within });
+}

@@ -37,3 +37,29 @@ function createdTime(store: StoreView, urn: string): number {
   const created = latestAspect(store, urn, dataProcessInstanceProperties)?.created?.time;
   return typeof created === 'number' ? created : (store.timeseries(urn, RUN_EVENT)[0]?.timestampMillis ?? 0);
 }
+
+/**
+ * `Dataset.runs`: the runs (dataProcessInstance entities) whose `dataProcessInstanceInput.inputs`
+ * (direction INCOMING) or `dataProcessInstanceOutput.outputs` (OUTGOING) name the dataset, newest
+ * created first, as DataHub's search of the runs' `inputs` and `outputs` fields lists them (whether
+ * or not they reported a run event).
+ */
+export function datasetRunsOf(
+  store: StoreView,
+  datasetUrn: string,
+  input: { start?: number | null; count?: number | null; direction: 'INCOMING' | 'OUTGOING' },
+): RunsPage {
+  const edge = input.direction === 'INCOMING' ? 'Consumes' : 'Produces';
+  const runs = [
+    ...new Set(
+      store
+        .edges(datasetUrn, 'INCOMING', [edge])
+        .map((e) => e.urn)
+        .filter((urn) => urn.startsWith('urn:li:dataProcessInstance:')),
+    ),
+  ]
+    .map((urn) => ({ urn, created: createdTime(store, urn) }))
+    .sort((a, b) => b.created - a.created || (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0));
+  const page = pageOf(runs, paging(input, 20));
+  return { start: page.start, count: page.count, total: page.total, urns: page.items.map((r) => r.urn) };
+}

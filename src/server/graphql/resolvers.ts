@@ -63,10 +63,12 @@ import { lineageRoots } from './lineage.ts';
 import { timeseriesRoots } from './timeseries.ts';
 import { assertionRoots } from './assertions.ts';
 import { incidentRoots } from './incidents.ts';
+import { formRoots } from './forms.ts';
 import { adminRoots } from './admin.ts';
 import { versioningRoots } from './versioning.ts';
 import { ingestionRoots } from './ingestion.ts';
 import { webappRoots } from './webapp.ts';
+import { datasetPageRoots } from './datasetPage.ts';
 
 /** Per-request context handed to every resolver. */
 export interface GraphqlContext extends Record<PropertyKey, unknown> {
@@ -115,10 +117,12 @@ export const rootValue = {
   ...timeseriesRoots,
   ...assertionRoots,
   ...incidentRoots,
+  ...formRoots,
   ...adminRoots,
   ...versioningRoots,
   ...ingestionRoots,
   ...webappRoots,
+  ...datasetPageRoots,
   // Root queries `<field>(urn)` answered by the generic entity read models.
   glossaryTerm: typedRoot<G.GlossaryTerm>('glossaryTerm'),
   glossaryNode: typedRoot<G.GlossaryNode>('glossaryNode'),

@@ -31,6 +31,8 @@ export const SDL_FILES = [
   'incidents.graphql',
   'privileges.graphql',
   'webapp.graphql',
+  'datasetPage.graphql',
+  'forms.graphql',
 ] as const;
 
 export function loadSdl(): string {

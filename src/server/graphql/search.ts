@@ -69,6 +69,17 @@ export function searchResults(view: StoreView, page: SearchPage): G.SearchResult
   };
 }
 
+/** A scroll's page as DataHub's `ScrollResults`. */
+export function scrollResultsOf(view: StoreView, page: SearchPage): G.ScrollResults {
+  return {
+    nextScrollId: page.nextScrollId,
+    count: page.count,
+    total: page.total,
+    searchResults: searchResultsOf(view, page),
+    facets: facetsOf(view, page.facets),
+  };
+}
+
 export const searchRoots = {
   search: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) =>
     searchResults(ctx.store, searchEntities(ctx.store, searchRequestFromGraphql(input))),
@@ -79,16 +90,8 @@ export const searchRoots = {
   semanticSearch: () => semanticSearch(),
   semanticSearchAcrossEntities: () => semanticSearch(),
 
-  scrollAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) => {
-    const page = searchEntities(ctx.store, { ...searchRequestFromGraphql(input), start: 0 });
-    return {
-      nextScrollId: page.nextScrollId,
-      count: page.count,
-      total: page.total,
-      searchResults: searchResultsOf(ctx.store, page),
-      facets: facetsOf(ctx.store, page.facets),
-    };
-  },
+  scrollAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) =>
+    scrollResultsOf(ctx.store, searchEntities(ctx.store, { ...searchRequestFromGraphql(input), start: 0 })),
 
   aggregateAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) => {
     const page = searchEntities(ctx.store, { ...searchRequestFromGraphql(input), count: 0, skipAggregates: false });

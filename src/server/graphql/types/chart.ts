@@ -1,6 +1,9 @@
 /** Chart: a chart of a BI tool, with its properties, container and the datasets it reads. Shaped from src/ops/read/bi.ts. */
 import { readBiEditable, readBiIdentity, readBiProperties, type BiKind } from '../../../ops/read/bi.ts';
 import type * as G from '../schema.generated.ts';
+import { readInputFields } from '../../../ops/read/datasetPage.ts';
+import { keyFieldsOf } from '../../../model/registry.ts';
+import { schemaFieldView } from './dataset.ts';
 import { type EntityKind, asEnum, customPropertiesView, EntityView, platformView, stampView } from './shared.ts';
 
 /** The properties of a chart or a dashboard (a dashboard's have no `type`; GraphQL does not read it there). */
@@ -39,10 +42,32 @@ export abstract class BiView extends EntityView {
   }
 }
 
+/** The dataset a column urn (`urn:li:schemaField:(<dataset>,<path>)`) belongs to; '' when it names none. */
+function columnParent(schemaFieldUrn: string | null): string {
+  if (!schemaFieldUrn) return '';
+  try {
+    return keyFieldsOf(schemaFieldUrn)['parent'] ?? '';
+  } catch {
+    return '';
+  }
+}
+
 class ChartView extends BiView implements G.Chart {
   readonly __typename = 'Chart';
   readonly type = 'CHART';
   declare readonly chartId: string;
+  /** The columns the chart reads (its `inputFields` aspect), each shaped as the column of its dataset. */
+  get inputFields(): G.Maybe<G.InputFields> {
+    const stored = readInputFields(this.view, this.urn);
+    return (
+      stored && {
+        fields: stored.fields.map((f) => ({
+          schemaFieldUrn: f.schemaFieldUrn,
+          schemaField: f.schemaField && schemaFieldView(this.view, f.schemaField, columnParent(f.schemaFieldUrn)),
+        })),
+      }
+    );
+  }
 }
 
 export const chart: EntityKind = {

@@ -17,6 +17,13 @@ import { schemaFieldEntityOf } from './schemaField.ts';
 import { assertionsField } from './assertion.ts';
 import { datasetProfilesField, operationsField, statsSummaryField, usageStatsField } from './timeseries.ts';
 import { versionPropertiesView } from './versionSet.ts';
+import { readDatasetUri, readEmbed, readLogicalParent } from '../../../ops/read/datasetPage.ts';
+import { searchSiblings } from '../../../ops/search/search.ts';
+import { datasetRunsOf } from '../../../ops/timeseries/runs.ts';
+import { scrollResultsOf } from '../search.ts';
+import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';
+import { entityRef } from './registry.ts';
+import { accessView, rawAspectsView, siblingsView, testResultsView } from './datasetPage.ts';
 import {
   customPropertiesView,
   DeprecationView,
@@ -84,6 +91,11 @@ class SchemaFieldView implements G.SchemaField {
   get schemaFieldEntity(): G.SchemaFieldEntity {
     return schemaFieldEntityOf(this.#view, this.#urn, this.fieldPath)();
   }
+}
+
+/** A column read elsewhere than in the dataset's schema (a chart's input fields) as `SchemaField`. */
+export function schemaFieldView(view: StoreView, f: SchemaFieldRead, datasetUrn: string): G.SchemaField {
+  return new SchemaFieldView(view, f, datasetUrn);
 }
 
 /** `SchemaMetadata`: a version of the schema; its foreign keys are shaped when selected. */
@@ -259,6 +271,41 @@ export class DatasetView extends EntityView implements G.Dataset {
   }
   assertions(args: G.DatasetassertionsArgs): G.Maybe<G.EntityAssertionsResult> {
     return assertionsField(this.view, this.urn)(args);
+  }
+  get siblings(): G.Maybe<G.SiblingProperties> {
+    return siblingsView(this.view, this.urn);
+  }
+  siblingsSearch(args: G.DatasetsiblingsSearchArgs): G.Maybe<G.ScrollResults> {
+    const request = searchRequestFromGraphql(args.input as SearchInputGql);
+    return scrollResultsOf(this.view, searchSiblings(this.view, this.urn, { ...request, start: 0 }));
+  }
+  get access(): G.Maybe<G.Access> {
+    return accessView(this.view, this.urn);
+  }
+  aspects(args: G.DatasetaspectsArgs | undefined): G.Maybe<G.RawAspect[]> {
+    return rawAspectsView(this.view, this.urn, args);
+  }
+  get embed(): G.Maybe<G.Embed> {
+    return readEmbed(this.view, this.urn);
+  }
+  get logicalParent(): G.Maybe<G.Entity> {
+    const parent = readLogicalParent(this.view, this.urn);
+    return parent ? entityRef(this.view, parent) : null;
+  }
+  /** DataHub's mapper never sets it (deprecated there): always null. */
+  get platformNativeType(): G.Maybe<G.PlatformNativeType> {
+    return null;
+  }
+  get uri(): string | null {
+    return readDatasetUri(this.view, this.urn);
+  }
+  runs(args: G.DatasetrunsArgs): G.Maybe<G.DataProcessInstanceResult> {
+    const page = datasetRunsOf(this.view, this.urn, args);
+    const runs = page.urns.map((u) => refAs<G.DataProcessInstance>(this.view, u));
+    return { start: page.start, count: page.count, total: page.total, runs };
+  }
+  get testResults(): G.Maybe<G.TestResults> {
+    return testResultsView(this.view, this.urn);
   }
 }
 

@@ -22,6 +22,7 @@ import { dataset } from './dataset.ts';
 import { dataType } from './dataType.ts';
 import { document, RELATED_DOCUMENT_HOLDERS, withRelatedDocuments } from './document.ts';
 import { domain } from './domain.ts';
+import { form, FORM_HOLDERS, withForms } from './form.ts';
 import { entityType } from './entityType.ts';
 import { glossaryNode } from './glossaryNode.ts';
 import { glossaryTerm } from './glossaryTerm.ts';
@@ -49,7 +50,10 @@ function withDocumentHolders(kinds: Record<string, EntityKind>): Record<string, 
   return Object.fromEntries(
     Object.entries(kinds).map(([type, k]) => [
       type,
-      withIncidentsIfHeld(type, RELATED_DOCUMENT_HOLDERS.has(type) ? withRelatedDocuments(k) : k),
+      withFormsIfHeld(
+        type,
+        withIncidentsIfHeld(type, RELATED_DOCUMENT_HOLDERS.has(type) ? withRelatedDocuments(k) : k),
+      ),
     ]),
   );
 }
@@ -57,6 +61,11 @@ function withDocumentHolders(kinds: Record<string, EntityKind>): Record<string, 
 /** The asset types incidents are on show `incidents(…)` (incidents.graphql): their kinds gain the field. */
 function withIncidentsIfHeld(type: string, kind: EntityKind): EntityKind {
   return INCIDENT_HOLDERS.has(type) ? withIncidents(kind) : kind;
+}
+
+/** The asset types forms are assigned to show `forms` (forms.graphql): their kinds gain the field. */
+function withFormsIfHeld(type: string, kind: EntityKind): EntityKind {
+  return FORM_HOLDERS.has(type) ? withForms(kind) : kind;
 }
 
 registerKinds(
@@ -99,5 +108,6 @@ registerKinds(
     dataHubRole,
     dataHubExecutionRequest: executionRequest,
     incident,
+    form,
   }),
 );

@@ -2,7 +2,7 @@
 import type { StoreView } from '../../../store/store.ts';
 import { readMlFeatureProperties } from '../../../ops/read/ml.ts';
 import type * as G from '../schema.generated.ts';
-import { type EntityKind, asEnum, customPropertiesView, MlEntityView, versionTagView } from './shared.ts';
+import { type EntityKind, asEnum, customPropertiesView, MlEntityView, refAs, versionTagView } from './shared.ts';
 
 /** The fields features and primary keys share: their data type and properties. */
 export abstract class MlFeatureLikeView extends MlEntityView {
@@ -23,6 +23,7 @@ export abstract class MlFeatureLikeView extends MlEntityView {
         dataType: asEnum<G.MLFeatureDataType>(p.dataType),
         version: versionTagView(p.version),
         customProperties: customPropertiesView(p.customProperties, this.urn),
+        sources: p.sources?.map((u) => refAs<G.Dataset>(this.view, u)) ?? null,
       }
     );
   }

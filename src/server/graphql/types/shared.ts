@@ -47,6 +47,7 @@ import {
   type TermsHolder,
   type TermsRead,
 } from '../../../ops/read/common.ts';
+import { readApplications } from '../../../ops/read/datasetPage.ts';
 import {
   propertyValueOf,
   readBrowsePath,
@@ -54,6 +55,7 @@ import {
   readDisplayProperties,
   readDocumentation,
   readDomain,
+  readDomainAttribution,
   readLastIngested,
   readParentContainers,
   readPlatformInstance,
@@ -309,6 +311,7 @@ class LinkView implements G.InstitutionalMemoryMetadata {
   readonly created: G.AuditStamp;
   readonly updated: G.AuditStamp | null;
   readonly associatedUrn: string;
+  readonly settings: G.InstitutionalMemoryMetadataSettings | null;
   constructor(view: StoreView, e: LinkRead, associatedUrn: string) {
     this.#view = view;
     this.#author = e.author;
@@ -318,6 +321,7 @@ class LinkView implements G.InstitutionalMemoryMetadata {
     this.created = stampView(e.created);
     this.updated = e.updated ? stampView(e.updated) : null;
     this.associatedUrn = associatedUrn;
+    this.settings = e.settings;
   }
   get author(): G.CorpUser {
     return refAs<G.CorpUser>(this.#view, this.#author);
@@ -473,7 +477,13 @@ export function glossaryTermsView(view: StoreView, urn: string): G.Maybe<G.Gloss
 
 export function domainAssociation(view: StoreView, urn: string): G.Maybe<G.DomainAssociation> {
   const domain = readDomain(view, urn);
-  return domain ? { domain: () => refAs<G.Domain>(view, domain), associatedUrn: urn } : null;
+  return domain
+    ? {
+        domain: () => refAs<G.Domain>(view, domain),
+        associatedUrn: urn,
+        attribution: () => attributionView(view, readDomainAttribution(view, urn)),
+      }
+    : null;
 }
 
 /** A structured property value as GraphQL shows it (`StringValue` or `NumberValue`); null for any other. */
@@ -502,6 +512,7 @@ export function structuredPropertiesView(view: StoreView, urn: string): G.Maybe<
       values: p.values.map(propertyValueView),
       valueEntities: p.valueEntities.map((u) => (u ? ref(view, u) : null)),
       associatedUrn: urn,
+      attribution: attributionView(view, p.attribution),
     })),
   };
 }
@@ -661,6 +672,13 @@ export abstract class EntityView implements G.Entity {
   }
   get health(): G.Health[] {
     return COMMON.health(this.view, this.urn);
+  }
+  /** The applications the entity belongs to (its `applications` aspect); null when none is stored. */
+  get applications(): G.Maybe<G.ApplicationAssociation[]> {
+    const urns = readApplications(this.view, this.urn);
+    return (
+      urns?.map((u) => ({ application: () => refAs<G.Application>(this.view, u), associatedUrn: this.urn })) ?? null
+    );
   }
 }
 

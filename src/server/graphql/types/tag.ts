@@ -2,6 +2,7 @@
 import { readTag, type TagRead } from '../../../ops/read/identity.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
+import { rawAspectsView } from './datasetPage.ts';
 import { type EntityKind, deprecationView, ownershipReadView } from './shared.ts';
 
 /** The `Tag` GraphQL object over the tag read model. */
@@ -33,6 +34,9 @@ class TagView implements G.Tag {
   }
   get deprecation(): G.Maybe<G.Deprecation> {
     return deprecationView(this.#view, this.urn);
+  }
+  aspects(args: G.TagaspectsArgs | undefined): G.Maybe<G.RawAspect[]> {
+    return rawAspectsView(this.#view, this.urn, args);
   }
 }
 

@@ -12,6 +12,7 @@ import { datasetStats, usageStats, type UsageRange, type UserCount } from '../..
 import type { TimeseriesQuery } from '../../../ops/timeseries/timeseries.ts';
 import { criterionOf, type FacetFilterGql } from '../searchInput.ts';
 import type * as G from '../schema.generated.ts';
+import { trainingRunView } from './datasetPage.ts';
 import {
   type EntityKind,
   type Shaped,
@@ -71,6 +72,7 @@ export const dataProcessInstance: EntityKind = {
       platform: run.platformUrn ? platformView(view, run.platformUrn) : null,
       // Status and result type pass through as stored (see asStored); the enums' serializers check them.
       state: (args: TimeArgs) => asStored<G.DataProcessRunEvent[]>(readRunEvents(view, urn, args)),
+      mlTrainingRunProperties: () => trainingRunView(view, urn),
     });
   },
 };
