@@ -158,7 +158,7 @@ const DATAHUB: Record<string, DataHubType> = {
   VersionTag: { complete: true, fields: { versionTag: 'String' } },
   MLModelProperties: {
     complete: false,
-    fields: { description: 'String', date: 'Long', version: 'VersionTag', type: 'String', externalUrl: 'String' },
+    fields: { description: 'String', date: 'Long', version: 'String', type: 'String', externalUrl: 'String' },
   },
   MLModelGroupProperties: {
     complete: false,
@@ -375,12 +375,12 @@ describe('GraphQL: the shared fields answer from the stored aspects', () => {
     });
   });
 
-  it('ML versions are VersionTags', async () => {
+  it("ML versions are VersionTags, but a model's is its tag as a string, as DataHub answers", async () => {
     const d =
-      await s.ok(`{ mlModel(urn: "${MODEL}") { properties { version { versionTag } } } mlModelGroup(urn: "${GROUP}") { properties { version { versionTag } } }
+      await s.ok(`{ mlModel(urn: "${MODEL}") { properties { version } } mlModelGroup(urn: "${GROUP}") { properties { version { versionTag } } }
       mlFeature(urn: "${FEATURE}") { properties { version { versionTag } } } }`);
     assert.deepEqual(d, {
-      mlModel: { properties: { version: { versionTag: '7' } } },
+      mlModel: { properties: { version: '7' } },
       mlModelGroup: { properties: { version: { versionTag: '3' } } },
       mlFeature: { properties: { version: { versionTag: '2' } } },
     });

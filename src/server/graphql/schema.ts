@@ -9,6 +9,7 @@ import { buildSchema, defaultFieldResolver, GraphQLObjectType, type GraphQLSchem
 import { listRelationships } from '../../ops/entities/relationships.ts';
 import { entityRef } from './types/registry.ts';
 import { withLineageFields } from './lineage.ts';
+import { withPrivilegesFields } from './webapp.ts';
 import type { GraphqlContext } from './resolvers.ts';
 
 let schema: GraphQLSchema | undefined;
@@ -28,6 +29,8 @@ export const SDL_FILES = [
   'ingestion.graphql',
   'versioning.graphql',
   'incidents.graphql',
+  'privileges.graphql',
+  'webapp.graphql',
   'datasetPage.graphql',
   'forms.graphql',
 ] as const;
@@ -39,7 +42,7 @@ export function loadSdl(): string {
 }
 
 export function getSchema(): GraphQLSchema {
-  schema ??= withDefaultResolvers(withLineageFields(withFieldResolvers(buildSchema(loadSdl()))));
+  schema ??= withDefaultResolvers(withPrivilegesFields(withLineageFields(withFieldResolvers(buildSchema(loadSdl())))));
   return schema;
 }
 

@@ -2,7 +2,7 @@
 import type { StoreView } from '../../../store/store.ts';
 import { readMlModelProperties } from '../../../ops/read/ml.ts';
 import type * as G from '../schema.generated.ts';
-import { type EntityKind, customPropertiesView, MlEntityView, refAs, versionTagView } from './shared.ts';
+import { type EntityKind, customPropertiesView, MlEntityView, refAs } from './shared.ts';
 import { versionPropertiesView } from './versionSet.ts';
 
 class MlModelView extends MlEntityView implements G.MLModel {
@@ -16,7 +16,8 @@ class MlModelView extends MlEntityView implements G.MLModel {
     return (
       p && {
         ...p,
-        version: versionTagView(p.version),
+        // A string here, as DataHub's MLModelProperties has it (the stored version's tag).
+        version: p.version?.versionTag ?? null,
         customProperties: customPropertiesView(p.customProperties, this.urn),
         groups: p.groups.map((g) => refAs<G.MLModelGroup>(this.view, g)),
       }

@@ -1,0 +1,60 @@
+/**
+ * The root fields DataHub's web app asks for before it draws a page: the server's configuration
+ * (`appConfig`) and the caller's privileges (`getGrantedPrivileges`, and `privileges` on every entity
+ * type that has it), each answered by one operation.
+ */
+import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { appConfig } from '../../ops/admin/appConfig.ts';
+import { entityPrivilegesOf, grantedPrivileges } from '../../ops/identity/privileges.ts';
+import { quickFilters } from '../../ops/search/quickFilters.ts';
+import { listRecommendations } from '../../ops/search/recommendations.ts';
+import { VERSION } from '../../version.ts';
+import type { GraphqlContext } from './resolvers.ts';
+import type * as G from './schema.generated.ts';
+import { facetValueForGraphql } from './searchInput.ts';
+import { ref } from './types/shared.ts';
+
+export const webappRoots = {
+  appConfig: (_: unknown, ctx: GraphqlContext) => appConfig(VERSION, ctx.authEnabled === true),
+  // Page templates are not served here: the app then shows its own default home page.
+  globalHomePageSettings: () => ({ defaultTemplate: null }),
+  // Announcements come from DataHub's site; with the feature off (appConfig's showProductUpdates), DataHub answers null.
+  latestProductUpdate: () => null,
+  getGrantedPrivileges: ({ input }: { input: G.GetGrantedPrivilegesInput }) => grantedPrivileges(input.actorUrn),
+  listRecommendations: ({ input }: { input: G.ListRecommendationsInput }, ctx: GraphqlContext) => ({
+    modules: listRecommendations(ctx.store, {
+      scenario: input.requestContext?.scenario ?? null,
+      viewUrn: input.viewUrn,
+      limit: input.limit,
+    }).map((m) => ({
+      ...m,
+      content: m.content.map((c) => ({
+        value: c.value,
+        entity: () => ref(ctx.store, c.value),
+        params: {
+          searchParams: { types: null, query: '', filters: [{ ...c.filter, condition: 'EQUAL', negated: false }] },
+          entityProfileParams: null,
+          contentParams: { count: c.count },
+        },
+      })),
+    })),
+  }),
+  getQuickFilters: ({ input }: { input: G.GetQuickFiltersInput }, ctx: GraphqlContext) => ({
+    quickFilters: quickFilters(ctx.store, input.viewUrn).map((f) => ({
+      field: f.field,
+      value: facetValueForGraphql(f.field, f.value),
+      entity: f.field === 'platform' ? () => ref(ctx.store, f.value) : null,
+    })),
+  }),
+} satisfies Partial<G.QueryRoots<GraphqlContext>>;
+
+/** `privileges` on every entity type that has it: one resolver over the parent's urn. */
+export function withPrivilegesFields(built: GraphQLSchema): GraphQLSchema {
+  for (const type of Object.values(built.getTypeMap())) {
+    if (!(type instanceof GraphQLObjectType)) continue;
+    const field = type.getFields()['privileges'];
+    if (field && type.getInterfaces().some((i) => i.name === 'Entity'))
+      field.resolve = (parent: { urn: string }) => entityPrivilegesOf(parent.urn);
+  }
+  return built;
+}
