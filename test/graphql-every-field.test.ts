@@ -69,6 +69,7 @@ const ARGS: Record<string, string[]> = {
   'Query.getSecretValues': ['(input: { secrets: ["ef_password"] })'],
   'Query.listIngestionSources': ['(input: {})'],
   'Query.listRoles': ['(input: {})'],
+  'Query.getGrantedPrivileges': ['(input: { actorUrn: "urn:li:corpuser:datahub" })'],
   'Query.getInviteToken': [`(input: { roleUrn: ${JSON.stringify(U.role)} })`],
   'Query.getSchemaVersionList': [`(input: { datasetUrn: ${JSON.stringify(U.dataset)} })`],
   'Query.getSchemaBlame': [`(input: { datasetUrn: ${JSON.stringify(U.dataset)} })`],
@@ -104,6 +105,240 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
   'SearchResult.insights': 'search computes no insights',
   'SearchAcrossLineageResult.insights': 'search computes no insights',
   'FreshnessStats.systemFreshness': 'answers come from the data file as of the request: no system lags behind it',
+  'EntityPrivileges.canManageChildren': {
+    below: [
+      'Dataset',
+      'CorpUser',
+      'CorpGroup',
+      'GlossaryTerm',
+      'Domain',
+      'Container',
+      'Chart',
+      'Dashboard',
+      'DataFlow',
+      'DataJob',
+      'DataProduct',
+      'MLModel',
+      'MLModelGroup',
+      'MLFeature',
+      'MLPrimaryKey',
+      'MLFeatureTable',
+      'Document',
+      'Application',
+    ],
+    why: 'DataHub answers it for glossary nodes only',
+  },
+  'EntityPrivileges.canManageEntity': {
+    below: [
+      'Dataset',
+      'CorpUser',
+      'CorpGroup',
+      'Domain',
+      'Container',
+      'Chart',
+      'Dashboard',
+      'DataFlow',
+      'DataJob',
+      'DataProduct',
+      'MLModel',
+      'MLModelGroup',
+      'MLFeature',
+      'MLPrimaryKey',
+      'MLFeatureTable',
+      'Application',
+    ],
+    why: 'DataHub answers it for glossary terms and nodes, business attributes and documents only',
+  },
+  'EntityPrivileges.canEditEmbed': {
+    below: [
+      'CorpUser',
+      'CorpGroup',
+      'GlossaryTerm',
+      'GlossaryNode',
+      'Domain',
+      'Container',
+      'DataFlow',
+      'DataJob',
+      'DataProduct',
+      'MLModel',
+      'MLModelGroup',
+      'MLFeature',
+      'MLPrimaryKey',
+      'MLFeatureTable',
+      'Document',
+      'Application',
+    ],
+    why: 'DataHub answers it for datasets, charts and dashboards only',
+  },
+  'EntityPrivileges.canEditQueries': {
+    below: [
+      'CorpUser',
+      'CorpGroup',
+      'GlossaryTerm',
+      'GlossaryNode',
+      'Domain',
+      'Container',
+      'Chart',
+      'Dashboard',
+      'DataFlow',
+      'DataJob',
+      'DataProduct',
+      'MLModel',
+      'MLModelGroup',
+      'MLFeature',
+      'MLPrimaryKey',
+      'MLFeatureTable',
+      'Document',
+      'Application',
+    ],
+    why: 'DataHub answers it for datasets only',
+  },
+  'EntityPrivileges.canEditSchemaFieldTags': {
+    below: [
+      'CorpUser',
+      'CorpGroup',
+      'GlossaryTerm',
+      'GlossaryNode',
+      'Domain',
+      'Container',
+      'Chart',
+      'Dashboard',
+      'DataFlow',
+      'DataJob',
+      'DataProduct',
+      'MLModel',
+      'MLModelGroup',
+      'MLFeature',
+      'MLPrimaryKey',
+      'MLFeatureTable',
+      'Document',
+      'Application',
+    ],
+    why: 'DataHub answers it for datasets only',
+  },
+  'EntityPrivileges.canEditSchemaFieldGlossaryTerms': {
+    below: [
+      'CorpUser',
+      'CorpGroup',
+      'GlossaryTerm',
+      'GlossaryNode',
+      'Domain',
+      'Container',
+      'Chart',
+      'Dashboard',
+      'DataFlow',
+      'DataJob',
+      'DataProduct',
+      'MLModel',
+      'MLModelGroup',
+      'MLFeature',
+      'MLPrimaryKey',
+      'MLFeatureTable',
+      'Document',
+      'Application',
+    ],
+    why: 'DataHub answers it for datasets only',
+  },
+  'EntityPrivileges.canEditSchemaFieldDescription': {
+    below: [
+      'CorpUser',
+      'CorpGroup',
+      'GlossaryTerm',
+      'GlossaryNode',
+      'Domain',
+      'Container',
+      'Chart',
+      'Dashboard',
+      'DataFlow',
+      'DataJob',
+      'DataProduct',
+      'MLModel',
+      'MLModelGroup',
+      'MLFeature',
+      'MLPrimaryKey',
+      'MLFeatureTable',
+      'Document',
+      'Application',
+    ],
+    why: 'DataHub answers it for datasets only',
+  },
+  'EntityPrivileges.canViewDatasetUsage': {
+    below: [
+      'CorpUser',
+      'CorpGroup',
+      'GlossaryTerm',
+      'GlossaryNode',
+      'Domain',
+      'Container',
+      'Chart',
+      'Dashboard',
+      'DataFlow',
+      'DataJob',
+      'DataProduct',
+      'MLModel',
+      'MLModelGroup',
+      'MLFeature',
+      'MLPrimaryKey',
+      'MLFeatureTable',
+      'Document',
+      'Application',
+    ],
+    why: 'DataHub answers it for datasets only',
+  },
+  'EntityPrivileges.canViewDatasetProfile': {
+    below: [
+      'CorpUser',
+      'CorpGroup',
+      'GlossaryTerm',
+      'GlossaryNode',
+      'Domain',
+      'Container',
+      'Chart',
+      'Dashboard',
+      'DataFlow',
+      'DataJob',
+      'DataProduct',
+      'MLModel',
+      'MLModelGroup',
+      'MLFeature',
+      'MLPrimaryKey',
+      'MLFeatureTable',
+      'Document',
+      'Application',
+    ],
+    why: 'DataHub answers it for datasets only',
+  },
+  'EntityPrivileges.canViewDatasetOperations': {
+    below: [
+      'CorpUser',
+      'CorpGroup',
+      'GlossaryTerm',
+      'GlossaryNode',
+      'Domain',
+      'Container',
+      'Chart',
+      'Dashboard',
+      'DataFlow',
+      'DataJob',
+      'DataProduct',
+      'MLModel',
+      'MLModelGroup',
+      'MLFeature',
+      'MLPrimaryKey',
+      'MLFeatureTable',
+      'Document',
+      'Application',
+    ],
+    why: 'DataHub answers it for datasets only',
+  },
+  'PoliciesConfig.platformPrivileges': 'there is no policy engine here, so no privilege to put in a policy',
+  'PoliciesConfig.resourcePrivileges': 'there is no policy engine here, so no privilege to put in a policy',
+  'Privileges.evaluationDetails': 'no policy ever denies here: there is nothing to explain',
+  'GlobalHomePageSettings.defaultTemplate': 'page templates are not served here',
+  'CorpUserHomePageSettings.pageTemplate': 'page templates are not served here',
+  'VisualConfig.appTitle': "DataHub's default: no title of the app's own",
+  'ThemeConfig.themeId': "DataHub's default: no custom theme",
+  'EntityProfileConfig.defaultTab': "DataHub's default: no default tab on a domain's page",
   'SemanticSearchConfig.enabledEntities': 'semantic search is disabled here',
   'SemanticSearchConfig.embeddingConfig': 'semantic search is disabled here',
   'SearchResults.suggestions': 'search makes no spelling suggestions',
@@ -129,6 +364,13 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
 };
 
 /** ALLOWED_EMPTY as `Root > Type.field` (or `* > Type.field` for every root) → reason. */
+/** The entity types of EVERY_FIELD_UNSERVED that no query answers at all (no root field reads them whole). */
+const NEVER_ANSWERED = new Set(
+  Object.entries(EVERY_FIELD_UNSERVED)
+    .filter(([, v]) => v.neverAnswered === true)
+    .map(([k]) => k),
+);
+
 const ALLOWED = new Map(
   Object.entries(ALLOWED_EMPTY).flatMap(([key, v]) =>
     typeof v === 'string' ? [[`* > ${key}`, v]] : v.below.map((root) => [`${root} > ${key}`, v.why]),
@@ -209,7 +451,10 @@ function innerSelection(
   allowed: boolean,
 ): string {
   if (named instanceof GraphQLObjectType)
-    return plan.readAlone.has(named.name) ? '__typename urn' : selectionOf(schema, plan, named, depth, allowed);
+    // An entity read whole elsewhere, or never answered by any query: by urn only.
+    return plan.readAlone.has(named.name) || NEVER_ANSWERED.has(named.name)
+      ? '__typename urn'
+      : selectionOf(schema, plan, named, depth, allowed);
   assert.ok(isAbstractType(named), named.name);
   // Through `Entity` (or a union of entity types), every entity type is met by urn only.
   const of = (t: GraphQLObjectType) =>
@@ -235,7 +480,12 @@ function reachableFrom(
       for (const p of schema.getPossibleTypes(t)) visit(p, true);
       return;
     }
-    if (!(t instanceof GraphQLObjectType) || (throughAbstract && entityTypes.has(t.name) && !served.has(t.name)))
+    // An entity type no query ever answers is not followed, wherever a field returns it.
+    const unserved = NEVER_ANSWERED.has(t.name);
+    if (
+      !(t instanceof GraphQLObjectType) ||
+      ((throughAbstract || unserved) && entityTypes.has(t.name) && !served.has(t.name))
+    )
       return;
     found.add(t.name);
     for (const f of Object.values(t.getFields())) visit(getNamedType(f.type), false);

@@ -59,6 +59,8 @@ export function decideAuth(options: {
 }
 
 const actors = new WeakMap<IncomingMessage, string>();
+/** The requests `authenticate` checked with auth on. */
+const authOn = new WeakSet<IncomingMessage>();
 
 /** A refusal is a 401 (no valid credentials) unless it says 403 (a cross-site write). */
 export type AuthResult = { ok: true } | { ok: false; message: string; status?: 401 | 403 };
@@ -68,6 +70,7 @@ export function authenticate(store: Store, req: IncomingMessage, path: string, e
   const viaCookie = enabled && !req.headers.authorization && sessionAuthorization(req) !== undefined;
   const crossSite = crossSiteRefusal(req, viaCookie);
   if (crossSite) return { ok: false, message: crossSite, status: 403 };
+  if (enabled) authOn.add(req);
   if (!enabled) {
     const header = req.headers['x-datahub-actor'];
     const value = Array.isArray(header) ? header[0] : header;
@@ -82,6 +85,11 @@ export function authenticate(store: Store, req: IncomingMessage, path: string, e
   if (!check.ok) return { ok: false, message: `Unauthorized to perform this action. ${check.reason}` };
   actors.set(req, check.actorUrn);
   return { ok: true };
+}
+
+/** Whether the server that took a request requires an access token (auth on). */
+export function authEnabledFor(req: IncomingMessage): boolean {
+  return authOn.has(req);
 }
 
 /** The actor of a request, as decided by `authenticate`. */

@@ -9,4 +9,4 @@ export interface ServerDeps {
   limits: ServerLimits;
 }
 
-export { actorOf } from './auth.ts';
+export { actorOf, authEnabledFor } from './auth.ts';

@@ -126,6 +126,10 @@ export interface UserEditableRead {
   slack: string | null;
   phone: string | null;
   email: string | null;
+  /** The persona the user chose (a dataHubPersona urn). */
+  persona: string | null;
+  /** The data platforms the user works with (dataPlatform urns). */
+  platforms: string[] | null;
 }
 
 /** The profile a user edited in the UI; null when none is stored. */
@@ -142,6 +146,8 @@ export function readUserEditable(view: StoreView, urn: string): UserEditableRead
     slack: e.slack ?? null,
     phone: e.phone ?? null,
     email: e.email ?? null,
+    persona: e.persona ?? null,
+    platforms: e.platforms ?? null,
   };
 }
 

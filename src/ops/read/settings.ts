@@ -16,19 +16,41 @@ const field = (v: unknown, name: string): unknown =>
 export const GLOBAL_SETTINGS_URN = 'urn:li:globalSettings:0';
 
 export interface UserSettingsRead {
-  /** Always read: the simplified homepage only when stored as `true`. */
-  appearance: { showSimplifiedHomepage: boolean };
+  /** Always read: the simplified homepage only when stored as `true`; the second theme as stored, else null. */
+  appearance: { showSimplifiedHomepage: boolean; showThemeV2: boolean | null };
   /** Only when the user set views (any stored `views` value); the default view's urn, null when none. */
   views: { defaultView: string | null } | null;
+  /**
+   * Only when the user set home page settings: the dismissed announcements as stored. The personal
+   * page template is not read: page templates are not served here.
+   */
+  homePage: { dismissedAnnouncementUrns: string[] | null } | null;
+  /** Only when the user set a locale: the language as stored. */
+  locale: { language: string | null } | null;
 }
 
 /** A user's settings as DataHub reads them: appearance always, views only when the user set them. */
 export function readUserSettings(view: StoreView, urn: string): UserSettingsRead {
   const settings = aspectOf(view, urn, corpUserSettings);
   const views = settings?.views;
+  const showThemeV2 = field(settings?.appearance, 'showThemeV2');
+  const homePage = field(settings, 'homePage');
+  const dismissed = field(homePage, 'dismissedAnnouncements');
+  const locale = field(settings, 'locale');
   return {
-    appearance: { showSimplifiedHomepage: field(settings?.appearance, 'showSimplifiedHomepage') === true },
+    appearance: {
+      showSimplifiedHomepage: field(settings?.appearance, 'showSimplifiedHomepage') === true,
+      showThemeV2: typeof showThemeV2 === 'boolean' ? showThemeV2 : null,
+    },
     views: views ? { defaultView: str(field(views, 'defaultView')) || null } : null,
+    homePage: homePage
+      ? {
+          dismissedAnnouncementUrns: Array.isArray(dismissed)
+            ? dismissed.filter((u): u is string => typeof u === 'string')
+            : null,
+        }
+      : null,
+    locale: locale ? { language: str(field(locale, 'language')) } : null,
   };
 }
 

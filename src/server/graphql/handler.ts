@@ -26,7 +26,7 @@ import { createHandler, type Request as GqlRequest } from 'graphql-http';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { CatalogError } from '../../errors.ts';
 import { damageError } from '../../ops/core/openCatalog.ts';
-import { actorOf, type ServerDeps } from '../context.ts';
+import { actorOf, authEnabledFor, type ServerDeps } from '../context.ts';
 import { readBody, sendJson } from '../http.ts';
 import { checkValueLimits } from '../limits.ts';
 import { limitRules, operationLimitErrors } from './limitRules.ts';
@@ -220,7 +220,7 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
     schema,
     rootValue,
     execute: executeCompiled as typeof import('graphql').execute,
-    context: (req) => ({ store: deps.store, actor: actorOf(req.raw) }),
+    context: (req) => ({ store: deps.store, actor: actorOf(req.raw), authEnabled: authEnabledFor(req.raw) }),
     onSubscribe: (req, params) => {
       if (params.variables) checkValueLimits(params.variables, deps.limits, 'variables');
       const doc = documentOf(params.query);
@@ -236,7 +236,7 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
         schema,
         document: doc as DocumentNode,
         rootValue,
-        contextValue: { store: deps.store, actor: actorOf(req.raw) },
+        contextValue: { store: deps.store, actor: actorOf(req.raw), authEnabled: authEnabledFor(req.raw) },
         variableValues: params.variables ?? undefined,
         operationName: params.operationName ?? undefined,
       };
@@ -268,7 +268,7 @@ export function createGraphqlHandler(deps: ServerDeps): Handler {
       if (query) {
         const result = (await query.query(
           rootValue,
-          { store: deps.store, actor: actorOf(req) } satisfies GraphqlContext,
+          { store: deps.store, actor: actorOf(req), authEnabled: authEnabledFor(req) } satisfies GraphqlContext,
           params.variables ?? {},
         )) as ExecutionResult;
         let text: string;

@@ -50,7 +50,6 @@ import {
   type PropertyValueInput,
 } from '../../ops/labels/structuredProperties.ts';
 import { updateName } from '../../ops/glossary/updateName.ts';
-import { appConfig } from '../../ops/admin/appConfig.ts';
 import { listQueries, type ListQueriesInput } from '../../ops/knowledge/queries.ts';
 import { datasetView } from './types/dataset.ts';
 import { globalViewsSettings, meView } from './types/me.ts';
@@ -68,11 +67,14 @@ import { adminRoots } from './admin.ts';
 import { versioningRoots } from './versioning.ts';
 import { ingestionRoots } from './ingestion.ts';
 import { datasetPageRoots } from './datasetPage.ts';
+import { webappRoots } from './webapp.ts';
 
 /** Per-request context handed to every resolver. */
 export interface GraphqlContext extends Record<PropertyKey, unknown> {
   store: Store;
   actor: string;
+  /** Whether the server requires an access token; unset for documents run in process (MCP). */
+  authEnabled?: boolean;
 }
 
 type Args<T> = { input: T };
@@ -118,6 +120,7 @@ export const rootValue = {
   ...versioningRoots,
   ...ingestionRoots,
   ...datasetPageRoots,
+  ...webappRoots,
   // Root queries `<field>(urn)` answered by the generic entity read models.
   glossaryTerm: typedRoot<G.GlossaryTerm>('glossaryTerm'),
   glossaryNode: typedRoot<G.GlossaryNode>('glossaryNode'),
@@ -159,7 +162,6 @@ export const rootValue = {
     const queries = page.urns.map((u) => refAs<G.QueryEntity>(ctx.store, u));
     return { start: page.start, count: page.count, total: page.total, queries };
   },
-  appConfig: () => appConfig(),
   listAccessTokens: (
     {
       input,

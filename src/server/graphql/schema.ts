@@ -9,6 +9,7 @@ import { buildSchema, defaultFieldResolver, GraphQLObjectType, type GraphQLSchem
 import { listRelationships } from '../../ops/entities/relationships.ts';
 import { entityRef } from './types/registry.ts';
 import { withLineageFields } from './lineage.ts';
+import { withPrivilegesFields } from './webapp.ts';
 import type { GraphqlContext } from './resolvers.ts';
 
 let schema: GraphQLSchema | undefined;
@@ -29,6 +30,8 @@ export const SDL_FILES = [
   'versioning.graphql',
   'incidents.graphql',
   'datasetPage.graphql',
+  'privileges.graphql',
+  'webapp.graphql',
 ] as const;
 
 export function loadSdl(): string {
@@ -38,7 +41,7 @@ export function loadSdl(): string {
 }
 
 export function getSchema(): GraphQLSchema {
-  schema ??= withDefaultResolvers(withLineageFields(withFieldResolvers(buildSchema(loadSdl()))));
+  schema ??= withDefaultResolvers(withPrivilegesFields(withLineageFields(withFieldResolvers(buildSchema(loadSdl())))));
   return schema;
 }
 

@@ -47,7 +47,15 @@ class CorpUserView implements G.CorpUser {
     return this.properties;
   }
   get editableProperties(): G.Maybe<G.CorpUserEditableProperties> {
-    if (this.#editable === UNSET) this.#editable = readUserEditable(this.#view, this.urn);
+    if (this.#editable === UNSET) {
+      const read = readUserEditable(this.#view, this.urn);
+      const view = this.#view;
+      this.#editable = read && {
+        ...read,
+        persona: read.persona ? { urn: read.persona } : null,
+        platforms: read.platforms?.map((urn) => refAs<G.DataPlatform>(view, urn)) ?? null,
+      };
+    }
     return this.#editable;
   }
   get editableInfo(): G.Maybe<G.CorpUserEditableProperties> {
@@ -78,6 +86,8 @@ export function corpUserSettingsView(view: StoreView, urn: string): G.CorpUserSe
   return {
     appearance: settings.appearance,
     views: settings.views ? { defaultView: defaultView ? () => refAs<G.DataHubView>(view, defaultView) : null } : null,
+    homePage: settings.homePage && { pageTemplate: null, ...settings.homePage },
+    locale: settings.locale,
   };
 }
 
