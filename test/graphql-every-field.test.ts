@@ -73,6 +73,7 @@ const ARGS: Record<string, string[]> = {
   'Query.getInviteToken': [`(input: { roleUrn: ${JSON.stringify(U.role)} })`],
   'Query.getSchemaVersionList': [`(input: { datasetUrn: ${JSON.stringify(U.dataset)} })`],
   'Query.getSchemaBlame': [`(input: { datasetUrn: ${JSON.stringify(U.dataset)} })`],
+  'Query.bulkEntityDataProducts': [`(input: { urns: ${JSON.stringify([U.dataset])} })`],
   'Dataset.runs': ['(direction: OUTGOING)', '(direction: INCOMING)'],
   // One result a page: the dataset has two siblings, so there is a next page to scroll to.
   'Dataset.siblingsSearch': ['(input: { query: "Revenue", count: 1, searchFlags: { fetchExtraFields: ["name"] } })'],

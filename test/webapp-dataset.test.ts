@@ -18,6 +18,7 @@ const FAILING = 'urn:li:test:has_domain';
 const RUN = 'urn:li:dataProcessInstance:load_users';
 const CHART = 'urn:li:chart:(looker,users_per_day)';
 const DOMAIN = 'urn:li:domain:growth';
+const PRODUCT = 'urn:li:dataProduct:users';
 const column = (dataset: string, path: string) => `urn:li:schemaField:(${dataset},${path})`;
 const mcp = (entityUrn: string, aspectName: string, json: unknown) => ({
   entityType: entityUrn.split(':')[2],
@@ -60,6 +61,11 @@ const PAGE_MCPS = [
   mcp(S.usersCreated, 'domains', { domains: [DOMAIN], domainAssociations: [{ domain: DOMAIN, attribution }] }),
   mcp(DOMAIN, 'domainProperties', { name: 'Growth' }),
   mcp(S.usersCreated, 'applications', { applications: ['urn:li:application:signup'] }),
+  // A data product holding one dataset as an output port, and the sibling of another.
+  mcp(PRODUCT, 'dataProductProperties', {
+    name: 'Users',
+    assets: [{ destinationUrn: S.usersCreated, outputPort: true }, { destinationUrn: S.hdfsSample }],
+  }),
   mcp(column(S.usersCreated, 'user_id'), 'globalTags', { tags: [{ tag: S.legacy }] }),
   mcp(RUN, 'dataProcessInstanceProperties', { name: 'load users', created: { time: T, actor: S.datahub } }),
   mcp(RUN, 'dataProcessInstanceInput', {
@@ -352,6 +358,24 @@ describe("DataHub's web app: the dataset page (Schema and Lineage tabs) and the 
       { type: 'DataProcessInstanceProduces', entity: { urn: S.usersCreated } },
     ]);
     assert.equal(hive.siblingsSearch.total, 1);
+  });
+
+  it('the Lineage tab: the data products that hold each entity or one of its siblings, and whether as an output port', async () => {
+    const BULK = `query($urns: [String!]!) { bulkEntityDataProducts(input: { urns: $urns }) {
+      entities { urn dataProductAssociations { isOutputPort dataProduct { urn type properties { name } } } } } }`;
+    const data = await srv.ok(BULK, { urns: [S.usersCreated, S.hiveSample, S.kafkaSample] });
+    const product = { urn: PRODUCT, type: 'DATA_PRODUCT', properties: { name: 'Users' } };
+    assert.deepEqual(data.bulkEntityDataProducts.entities, [
+      { urn: S.usersCreated, dataProductAssociations: [{ isOutputPort: true, dataProduct: product }] },
+      // Through its sibling, which the product holds (not as an output port).
+      { urn: S.hiveSample, dataProductAssociations: [{ isOutputPort: false, dataProduct: product }] },
+      { urn: S.kafkaSample, dataProductAssociations: [] },
+    ]);
+    const many = Array.from({ length: 101 }, (_, i) => `urn:li:dataset:(urn:li:dataPlatform:hive,t${i},PROD)`);
+    assert.deepEqual(await srv.fails(BULK, { urns: many }), [
+      'Cannot fetch data products for more than 100 entities at once',
+      400,
+    ]);
   });
 
   it("the tag page: the tag's stored aspects as JSON, none with autoRenderOnly", async () => {

@@ -20,7 +20,9 @@ import {
   testResults,
 } from '../../model/aspects/pageAspects.ts';
 import type { SchemaFieldValue } from '../../model/aspects/schemaMetadata.ts';
-import { siblings } from '../../model/aspects/storedAsGiven.ts';
+import { dataProductProperties, siblings } from '../../model/aspects/storedAsGiven.ts';
+import { validateUrn } from '../../model/registry.ts';
+import { BadRequestError } from '../../errors.ts';
 import { isTimeseriesAspect } from '../../model/timeseries.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { StoreView } from '../../store/store.ts';
@@ -258,4 +260,38 @@ export function readRawAspects(
   return key.aspects
     .filter((a) => (names.length === 0 || names.includes(a.name)) && !isTimeseriesAspect(a.name))
     .map((a) => ({ aspectName: a.name, payload: JSON.stringify(a.value) }));
+}
+
+/** The most urns `bulkEntityDataProducts` reads at once, as DataHub's. */
+export const MAX_DATA_PRODUCT_URNS = 100;
+
+export interface EntityDataProductsRead {
+  urn: string;
+  dataProducts: Array<{ dataProduct: string; isOutputPort: boolean }>;
+}
+
+/**
+ * `bulkEntityDataProducts`: the data products that hold each entity or one of its siblings (the
+ * DataProductContains edges into them), each with whether it marks the entity or a sibling as an
+ * output port (`assets[].outputPort` of its properties), as DataHub folds siblings in.
+ */
+export function readEntityDataProducts(view: StoreView, urns: readonly string[]): EntityDataProductsRead[] {
+  if (urns.length > MAX_DATA_PRODUCT_URNS)
+    throw new BadRequestError(`Cannot fetch data products for more than ${MAX_DATA_PRODUCT_URNS} entities at once`);
+  for (const urn of urns) validateUrn(urn);
+  return urns.map((urn) => {
+    const group = new Set([urn, ...(readSiblings(view, urn)?.siblings ?? [])]);
+    const products = new Set<string>();
+    for (const member of group)
+      for (const e of view.edges(member, 'INCOMING', ['DataProductContains'])) products.add(e.urn);
+    return {
+      urn,
+      dataProducts: [...products].map((dataProduct) => ({
+        dataProduct,
+        isOutputPort: recordsIn(aspectOf(view, dataProduct, dataProductProperties)?.assets).some(
+          (a) => a['outputPort'] === true && group.has(a['destinationUrn'] as string),
+        ),
+      })),
+    };
+  });
 }
