@@ -67,6 +67,10 @@ const PAGE_MCPS = [
     assets: [{ destinationUrn: S.usersCreated, outputPort: true }, { destinationUrn: S.hdfsSample }],
   }),
   mcp(column(S.usersCreated, 'user_id'), 'globalTags', { tags: [{ tag: S.legacy }] }),
+  mcp(column(S.usersCreated, 'user_id'), 'aiContext', { synonyms: ['uid'], instructions: 'The key of a user' }),
+  mcp(column(S.usersCreated, 'user_id'), 'logicalParent', {
+    parent: { destinationUrn: column(S.usersDeleted, 'user_id') },
+  }),
   mcp(RUN, 'dataProcessInstanceProperties', { name: 'load users', created: { time: T, actor: S.datahub } }),
   mcp(RUN, 'dataProcessInstanceInput', {
     inputs: [S.usersDeleted],
@@ -139,7 +143,8 @@ const SCHEMA_TAB = `query($urn: String!) {
   dataset(urn: $urn) {
     uri
     platformNativeType
-    schemaMetadata { fields { fieldPath description schemaFieldEntity { urn tags { tags { tag { urn } } } glossaryTerms { terms { term { urn } } } } } }
+    schemaMetadata { fields { fieldPath description schemaFieldEntity { urn tags { tags { tag { urn } } } glossaryTerms { terms { term { urn } } }
+      aiContext { synonyms instructions examples customInstructions } logicalParent { urn } } } }
     siblings { isPrimary siblings { urn ... on Dataset { schemaMetadata { fields { fieldPath } } } } }
     siblingsSearch(input: { query: "*", count: 5 }) { total searchResults { entity { urn ... on Dataset { schemaMetadata { fields { fieldPath } } } } } }
   }
@@ -301,9 +306,13 @@ describe("DataHub's web app: the dataset page (Schema and Lineage tabs) and the 
       urn: column(S.usersCreated, 'user_id'),
       tags: { tags: [{ tag: { urn: S.legacy } }] },
       glossaryTerms: null,
+      aiContext: { synonyms: ['uid'], instructions: 'The key of a user', examples: null, customInstructions: null },
+      logicalParent: { urn: column(S.usersDeleted, 'user_id') },
     });
     const other = users.schemaMetadata.fields.find((f: { fieldPath: string }) => f.fieldPath === 'user_name');
     assert.equal(other.schemaFieldEntity.tags, null);
+    assert.equal(other.schemaFieldEntity.aiContext, null);
+    assert.equal(other.schemaFieldEntity.logicalParent, null);
     const hive = (await srv.ok(SCHEMA_TAB, { urn: S.hiveSample })).dataset;
     assert.deepEqual(hive.siblings.siblings[0].schemaMetadata.fields, [
       { fieldPath: 'shipment_info' },

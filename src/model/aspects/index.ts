@@ -87,7 +87,6 @@ const NAMED: Record<string, string> = {
   inviteTokenKey: 'com.linkedin.metadata.key.InviteTokenKey',
   incidentKey: 'com.linkedin.metadata.key.IncidentKey',
   // The rest of what DataHub's entity registry gives the entity types we serve (docs/datahub/rest-cli.md §7.3).
-  aiContext: 'com.linkedin.common.AiContext',
   aliases: 'com.linkedin.common.Aliases',
   applicationLineage: 'com.linkedin.application.ApplicationLineage',
   chartQuery: 'com.linkedin.chart.ChartQuery',

@@ -17,6 +17,11 @@ export const applications = defineAspect({
   fqn: 'com.linkedin.application.Applications',
   fields: asGiven({ 'applications?': arr(anyUrn) }),
 });
+export const aiContext = defineAspect({
+  name: 'aiContext',
+  fqn: 'com.linkedin.common.AiContext',
+  fields: asGiven({ 'synonyms?': arr(str), 'instructions?': str, 'examples?': arr(str), 'customInstructions?': str }),
+});
 export const embed = defineAspect({
   name: 'embed',
   fqn: 'com.linkedin.common.Embed',

@@ -1,7 +1,7 @@
 /**
  * Read models of what DataHub's web app reads on a dataset page and a tag page (issue 48), each from
  * the aspect DataHub reads it from: siblings, access roles, applications, the embedded preview, the
- * logical parent, the URI, metadata test results (and the tests), external roles, a chart's
+ * logical parent, the URI, metadata test results (and the tests), external roles, AI context, a chart's
  * input columns, a training run's properties, and an entity's stored aspects as JSON (`aspects`).
  * Related entities are named by urn, for an adapter to resolve when it shows them.
  */
@@ -9,6 +9,7 @@ import datasetProperties from '../../model/aspects/datasetProperties.ts';
 import {
   access,
   actors,
+  aiContext,
   applications,
   assetSettings,
   embed,
@@ -72,6 +73,27 @@ export function readApplications(view: StoreView, urn: string): string[] | null 
 export function readEmbed(view: StoreView, urn: string): { renderUrl: string | null } | null {
   const e = aspectOf(view, urn, embed);
   return e ? { renderUrl: str(e.renderUrl) } : null;
+}
+
+export interface AiContextRead {
+  synonyms: string[] | null;
+  instructions: string | null;
+  examples: string[] | null;
+  customInstructions: string | null;
+}
+
+/** The entity's `aiContext` aspect (context for AI tools); null when none is stored. */
+export function readAiContext(view: StoreView, urn: string): AiContextRead | null {
+  const a = aspectOf(view, urn, aiContext);
+  if (!a) return null;
+  const texts = (v: unknown): string[] | null =>
+    Array.isArray(v) ? (v as unknown[]).filter((t): t is string => typeof t === 'string') : null;
+  return {
+    synonyms: texts(a.synonyms),
+    instructions: str(a.instructions),
+    examples: texts(a.examples),
+    customInstructions: str(a.customInstructions),
+  };
 }
 
 /** The entity its `logicalParent` aspect names (`parent.destinationUrn`); null when none. */

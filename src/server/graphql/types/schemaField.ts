@@ -3,6 +3,7 @@ import { makeUrn } from '../../../model/urn.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
 import { keyFieldsOf } from '../../../model/registry.ts';
+import { readAiContext, readLogicalParent } from '../../../ops/read/datasetPage.ts';
 import { type EntityKind, type Shaped, common, ref, refAs } from './shared.ts';
 
 export const schemaField: EntityKind = {
@@ -15,6 +16,11 @@ export const schemaField: EntityKind = {
       parent: () => ref(view, key['parent'] ?? ''),
       // Business attributes are not interpreted by this catalog.
       businessAttributes: null,
+      aiContext: () => readAiContext(view, urn),
+      logicalParent: () => {
+        const parent = readLogicalParent(view, urn);
+        return parent ? ref(view, parent) : null;
+      },
     });
   },
 };
