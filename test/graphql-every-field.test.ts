@@ -354,6 +354,7 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
   'Query.semanticSearch': 'semantic search is disabled here: the query answers an error',
   'RawAspect.renderSpec': "no aspect is declared for automatic rendering (none is in DataHub's core model either)",
   'Dataset.platformNativeType': 'DataHub declares it deprecated and never sets it',
+  'AssetSummarySettingsTemplate.template': 'page templates are not served here',
   'Query.semanticSearchAcrossEntities': 'semantic search is disabled here: the query answers an error',
   'EntityLineageResult.relationships': {
     below: ['DataFlow', 'MLFeatureTable'],

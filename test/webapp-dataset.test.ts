@@ -45,6 +45,9 @@ const PAGE_MCPS = [
   mcp(ROLE, 'roleProperties', { name: 'Users reader', description: 'Reads the users tables', type: 'READ' }),
   mcp(ROLE, 'actors', { users: [{ user: S.jdoe }] }),
   mcp(S.usersCreated, 'embed', { renderUrl: 'https://example.com/embed/users' }),
+  mcp(S.usersCreated, 'assetSettings', {
+    assetSummary: { templates: [{ template: 'urn:li:dataHubPageTemplate:users_summary' }] },
+  }),
   mcp(S.usersCreated, 'logicalParent', { parent: { destinationUrn: S.usersDeleted } }),
   mcp(S.usersCreated, 'testResults', {
     passing: [{ test: PASSING, type: 'SUCCESS' }],
@@ -131,6 +134,7 @@ const DATASET_PAGE = `query($urn: String!) {
     applications { associatedUrn application { urn } }
     institutionalMemory { elements { url settings { showInAssetPreview } } }
     datasetProfiles(limit: 1) { fieldProfiles { fieldPath quantiles { quantile value } distinctValueFrequencies { value frequency } } }
+    settings { assetSummary { templates { template { urn } } } }
   }
 }`;
 
@@ -234,6 +238,8 @@ describe("DataHub's web app: the dataset page (Schema and Lineage tabs) and the 
       failing: [{ type: 'FAILURE', test: { urn: FAILING, name: 'has_domain' } }],
     });
     assert.deepEqual(users.logicalParent, { urn: S.usersDeleted, type: 'DATASET' });
+    // The summary's page template is named, but page templates are not served here: null, as for any entity not served.
+    assert.deepEqual(users.settings, { assetSummary: { templates: [{ template: null }] } });
     assert.deepEqual(users.domain, {
       domain: { urn: DOMAIN },
       attribution: {

@@ -11,6 +11,7 @@ import {
   actors,
   aiContext,
   applications,
+  assetSettings,
   embed,
   inputFields,
   logicalParent,
@@ -104,6 +105,29 @@ export function readLogicalParent(view: StoreView, urn: string): string | null {
 /** The dataset's `datasetProperties.uri`; null when none is stored. */
 export function readDatasetUri(view: StoreView, urn: string): string | null {
   return str(aspectOf(view, urn, datasetProperties)?.uri);
+}
+
+/**
+ * The entity's `assetSettings` aspect: the page templates (urns) of its summary; `templates` null when
+ * none are stored; null when the aspect is not stored.
+ */
+export function readAssetSettings(
+  view: StoreView,
+  urn: string,
+): { assetSummary: { templates: string[] | null } | null } | null {
+  const a = aspectOf(view, urn, assetSettings);
+  if (!a) return null;
+  const summary = a.assetSummary;
+  if (!summary || typeof summary !== 'object') return { assetSummary: null };
+  return {
+    assetSummary: {
+      templates: Array.isArray(summary.templates)
+        ? recordsIn(summary.templates)
+            .map((t) => str(t['template']))
+            .filter((u): u is string => u !== null)
+        : null,
+    },
+  };
 }
 
 export interface TestResultRead {

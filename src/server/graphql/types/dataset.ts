@@ -17,7 +17,7 @@ import { schemaFieldEntityOf } from './schemaField.ts';
 import { assertionsField } from './assertion.ts';
 import { datasetProfilesField, operationsField, statsSummaryField, usageStatsField } from './timeseries.ts';
 import { versionPropertiesView } from './versionSet.ts';
-import { readDatasetUri, readEmbed, readLogicalParent } from '../../../ops/read/datasetPage.ts';
+import { readAssetSettings, readDatasetUri, readEmbed, readLogicalParent } from '../../../ops/read/datasetPage.ts';
 import { searchSiblings } from '../../../ops/search/search.ts';
 import { datasetRunsOf } from '../../../ops/timeseries/runs.ts';
 import { scrollResultsOf } from '../search.ts';
@@ -306,6 +306,20 @@ export class DatasetView extends EntityView implements G.Dataset {
   }
   get testResults(): G.Maybe<G.TestResults> {
     return testResultsView(this.view, this.urn);
+  }
+  /** The asset's settings; each summary template is read as the entity it names (page templates are not served: null). */
+  get settings(): G.Maybe<G.AssetSettings> {
+    const settings = readAssetSettings(this.view, this.urn);
+    const templates = settings?.assetSummary?.templates;
+    return (
+      settings && {
+        assetSummary: settings.assetSummary && {
+          templates:
+            templates?.map((t) => ({ template: () => entityRef(this.view, t) as G.DataHubPageTemplate | null })) ??
+            null,
+        },
+      }
+    );
   }
 }
 
