@@ -385,10 +385,10 @@ describe('catalog-win32-x64.exe', () => {
     assert.equal(blob.readUInt32LE(0), SEA_MAGIC, "the resource starts with Node's SEA blob magic");
     assert.ok(blob.indexOf(Buffer.from('lmdb.node')) > 0, 'the SEA blob holds lmdb.node');
     assert.ok(blob.indexOf(Buffer.from('msgpackr-extract.node')) > 0, 'the SEA blob holds msgpackr-extract.node');
-    // The embedded lmdb addon: a PE DLL for x64 (an MZ header whose PE header says x64 and DLL).
+    // The embedded addons: PE DLLs for x64 (an MZ header whose PE header says x64 and DLL).
     let dlls = 0;
-    for (let at = blob.indexOf('MZ'); at >= 0; at = blob.indexOf('MZ', at + 2)) {
-      const off = at + 0x40 <= blob.length ? blob.readUInt32LE(at + 0x3c) : -1;
+    for (let at: number = blob.indexOf('MZ'); at >= 0; at = blob.indexOf('MZ', at + 2)) {
+      const off: number = at + 0x40 <= blob.length ? blob.readUInt32LE(at + 0x3c) : -1;
       if (off < 0 || at + off + 24 > blob.length || blob.toString('latin1', at + off, at + off + 4) !== 'PE\0\0')
         continue;
       assert.equal(blob.readUInt16LE(at + off + 4), 0x8664, `the DLL at ${at} of the blob is for x64`);
