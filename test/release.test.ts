@@ -152,6 +152,19 @@ describe('catalog-linux-arm64 under qemu-user', () => {
   });
 });
 
+// rcodesign as scripts/build/sign-macos.sh finds it (RCODESIGN, else the cache, else PATH), when it
+// reports the pinned version.
+const RCODESIGN_VERSION = '0.29.0';
+function findRcodesign(): string | undefined {
+  const candidates = process.env['RCODESIGN']
+    ? [process.env['RCODESIGN']]
+    : [join(ROOT, '.cache', 'rcodesign', RCODESIGN_VERSION, 'bin', 'rcodesign'), 'rcodesign'];
+  return candidates.find(
+    // It prints "apple-codesign 0.29.0".
+    (c) => spawnSync(c, ['--version'], { encoding: 'utf8' }).stdout?.trim().split(' ')[1] === RCODESIGN_VERSION,
+  );
+}
+
 /** The load commands of a 64-bit Mach-O file: [cmd, offset, size]. */
 function machO(bytes: Buffer) {
   assert.equal(bytes.readUInt32LE(0), 0xfeedfacf, 'a 64-bit Mach-O');
@@ -171,8 +184,12 @@ const segmentName = (bytes: Buffer, at: number) =>
     .toString('latin1')
     .replace(/\0+$/, '');
 
-/** Checks the ad-hoc signature: its CodeDirectory's hash of every page of the file up to the signature. */
-function checkAdHocSignature(bytes: Buffer, commands: { cmd: number; at: number }[]) {
+/**
+ * Checks the ad-hoc signature: its CodeDirectory's hash of every page of the file up to the signature.
+ * Returns the page hashes (hex) of its SHA-256 CodeDirectory.
+ */
+function checkAdHocSignature(bytes: Buffer, commands: { cmd: number; at: number }[]): string[] {
+  const sha256Pages: string[] = [];
   const sig = commands.find((c) => c.cmd === 0x1d); // LC_CODE_SIGNATURE
   assert.ok(sig, 'a code signature');
   const dataOff = bytes.readUInt32LE(sig.at + 8);
@@ -198,10 +215,12 @@ function checkAdHocSignature(bytes: Buffer, commands: { cmd: number; at: number 
       const want = cd.subarray(hashOffset + slot * hashSize, hashOffset + (slot + 1) * hashSize);
       const got = createHash(algorithm).update(page).digest().subarray(0, hashSize);
       assert.ok(got.equals(want), `page ${slot} hash`);
+      if (algorithm === 'sha256') sha256Pages.push(want.toString('hex'));
     }
     checked++;
   }
   assert.ok(checked > 0, 'at least one CodeDirectory');
+  return sha256Pages;
 }
 
 /** The SEA asset bytes of an embedded addon: found by its Mach-O/ELF/PE magic after the asset name. */
@@ -240,19 +259,145 @@ for (const [name, cpu, arch] of [
         at += 4;
       }
       assert.equal(found, 2, 'two addons (lmdb, msgpackr-extract)');
+      // lmdb's addon names itself relatively, not by the folder it was built in (its debug map still
+      // names the object files there).
+      const buildName = `work-${name.replace('catalog-', '')}/lmdb.node`;
+      assert.equal(bytes.indexOf(Buffer.from(buildName)), -1, 'no build path as an install name');
+      assert.ok(bytes.indexOf(Buffer.from('@rpath/lmdb.node\0')) > 0, "lmdb's addon is @rpath/lmdb.node");
+    });
+
+    // Not `rcodesign verify`, which fails on every ad-hoc signature (scripts/build/sign-macos.sh).
+    it("has, as rcodesign reads it, an ad-hoc signature whose page hashes are rcodesign's own", (t) => {
+      if (!existsSync(file(name))) return t.skip(`${file(name)} not built: run npm run release`);
+      const rcodesign = findRcodesign();
+      if (!rcodesign) return t.skip(`rcodesign ${RCODESIGN_VERSION} is not installed (scripts/build/sign-macos.sh)`);
+      const info = spawnSync(rcodesign, ['print-signature-info', file(name)], { encoding: 'utf8' });
+      assert.equal(info.status, 0, info.stderr);
+      assert.match(info.stdout, /flags: CodeSignatureFlags\(ADHOC\)/);
+      const bytes = readFileSync(file(name));
+      const signed = checkAdHocSignature(bytes, machO(bytes).commands);
+      const computed = spawnSync(rcodesign, ['compute-code-hashes', file(name)], {
+        encoding: 'utf8',
+        maxBuffer: 64 << 20,
+      });
+      assert.equal(computed.status, 0, computed.stderr);
+      assert.deepEqual(computed.stdout.trim().split('\n'), signed, "rcodesign's page hashes are the signature's");
     });
   });
 }
 
+describe('scripts/build/sign-macos.sh without rcodesign', () => {
+  const dir = tempDir('catalog-sign-');
+  const target = join(dir, 'catalog-darwin-arm64');
+  const sign = (env: Record<string, string>) => {
+    writeFileSync(target, 'not signed');
+    return spawnSync('bash', [join(ROOT, 'scripts', 'build', 'sign-macos.sh'), target], {
+      encoding: 'utf8',
+      env: { ...process.env, CATALOG_MACOS_UNSIGNED: '', ...env },
+    });
+  };
+
+  it('fails, naming the missing tool and what to do, when RCODESIGN names no rcodesign', () => {
+    const r = sign({ RCODESIGN: join(dir, 'none') });
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stderr, /RCODESIGN=\S+none is not rcodesign 0\.29\.0 \(it reports 'nothing'\)/);
+    assert.match(r.stderr, /the macOS file cannot be signed; install rcodesign 0\.29\.0 /);
+  });
+
+  it('fails on an rcodesign of another version', () => {
+    const fake = join(dir, 'rcodesign');
+    writeFileSync(fake, '#!/bin/sh\necho rcodesign 0.28.0\n', { mode: 0o755 });
+    const r = sign({ RCODESIGN: fake });
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stderr, /is not rcodesign 0\.29\.0 \(it reports '0\.28\.0'\)/);
+  });
+
+  it('leaves the file unsigned, saying so loudly, only when CATALOG_MACOS_UNSIGNED=1', () => {
+    const r = sign({ RCODESIGN: join(dir, 'none'), CATALOG_MACOS_UNSIGNED: '1' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /WARNING: \S+catalog-darwin-arm64 is NOT SIGNED \(CATALOG_MACOS_UNSIGNED=1\)/);
+    assert.equal(readFileSync(target, 'utf8'), 'not signed');
+  });
+});
+
+// The first four bytes of every SEA blob (Node's src/node_sea.h, kMagic).
+const SEA_MAGIC = 0x143da20;
+
+/**
+ * The bytes of a PE file's resource of the given type id and name (the first language), found through
+ * its resource directory as Windows' FindResource finds it; undefined when there is none.
+ */
+function peResource(bytes: Buffer, type: number, name: string): Buffer | undefined {
+  const pe = bytes.readUInt32LE(0x3c);
+  const optional = pe + 24;
+  assert.equal(bytes.readUInt16LE(optional), 0x20b, 'a PE32+ optional header');
+  const sections = optional + bytes.readUInt16LE(pe + 20);
+  const toOffset = (rva: number) => {
+    for (let i = 0; i < bytes.readUInt16LE(pe + 6); i++) {
+      const at = sections + i * 40;
+      const va = bytes.readUInt32LE(at + 12);
+      if (rva >= va && rva < va + Math.max(bytes.readUInt32LE(at + 8), bytes.readUInt32LE(at + 16)))
+        return rva - va + bytes.readUInt32LE(at + 20);
+    }
+    return assert.fail(`RVA ${rva} is in no section`);
+  };
+  // Data directory 2: the resources.
+  const rsrcRva = bytes.readUInt32LE(optional + 112 + 2 * 8);
+  if (rsrcRva === 0) return undefined;
+  const root = toOffset(rsrcRva);
+  const entries = (dir: number) => {
+    const count = bytes.readUInt16LE(dir + 12) + bytes.readUInt16LE(dir + 14);
+    return Array.from({ length: count }, (_, i) => {
+      const at = dir + 16 + i * 8;
+      const id = bytes.readUInt32LE(at);
+      const target = bytes.readUInt32LE(at + 4);
+      const label =
+        id & 0x80000000
+          ? bytes.toString(
+              'utf16le',
+              root + (id & 0x7fffffff) + 2,
+              root + (id & 0x7fffffff) + 2 + 2 * bytes.readUInt16LE(root + (id & 0x7fffffff)),
+            )
+          : id;
+      return {
+        label,
+        subdir: target & 0x80000000 ? root + (target & 0x7fffffff) : undefined,
+        data: root + (target & 0x7fffffff),
+      };
+    });
+  };
+  const byType = entries(root).find((e) => e.label === type)?.subdir;
+  const byName = byType === undefined ? undefined : entries(byType).find((e) => e.label === name)?.subdir;
+  const language = byName === undefined ? undefined : entries(byName)[0];
+  if (!language || language.subdir !== undefined) return undefined;
+  const at = toOffset(bytes.readUInt32LE(language.data));
+  return bytes.subarray(at, at + bytes.readUInt32LE(language.data + 4));
+}
+
 describe('catalog-win32-x64.exe', () => {
   const exe = file('catalog-win32-x64.exe');
-  it('is a PE for x64 with the SEA blob', (t) => {
+  it('is a PE for x64 with the SEA blob in its NODE_SEA_BLOB resource', (t) => {
     if (!existsSync(exe)) return t.skip(`${exe} not built: run npm run release`);
     const bytes = readFileSync(exe);
     const pe = bytes.readUInt32LE(0x3c);
     assert.equal(bytes.toString('latin1', pe, pe + 4), 'PE\0\0');
     assert.equal(bytes.readUInt16LE(pe + 4), 0x8664, 'machine x64');
-    assert.ok(bytes.indexOf(Buffer.from('lmdb.node')) > 0, 'the SEA blob holds lmdb.node');
+    // RT_RCDATA (10), named as Node looks for it at start-up.
+    const blob = peResource(bytes, 10, 'NODE_SEA_BLOB');
+    assert.ok(blob, 'a NODE_SEA_BLOB resource');
+    assert.equal(blob.readUInt32LE(0), SEA_MAGIC, "the resource starts with Node's SEA blob magic");
+    assert.ok(blob.indexOf(Buffer.from('lmdb.node')) > 0, 'the SEA blob holds lmdb.node');
+    assert.ok(blob.indexOf(Buffer.from('msgpackr-extract.node')) > 0, 'the SEA blob holds msgpackr-extract.node');
+    // The embedded addons: PE DLLs for x64 (an MZ header whose PE header says x64 and DLL).
+    let dlls = 0;
+    for (let at: number = blob.indexOf('MZ'); at >= 0; at = blob.indexOf('MZ', at + 2)) {
+      const off: number = at + 0x40 <= blob.length ? blob.readUInt32LE(at + 0x3c) : -1;
+      if (off < 0 || at + off + 24 > blob.length || blob.toString('latin1', at + off, at + off + 4) !== 'PE\0\0')
+        continue;
+      assert.equal(blob.readUInt16LE(at + off + 4), 0x8664, `the DLL at ${at} of the blob is for x64`);
+      if (blob.readUInt16LE(at + off + 22) & 0x2000) dlls++;
+    }
+    assert.equal(dlls, 2, 'two addon DLLs in the blob (lmdb, msgpackr-extract)');
   });
 
   it('runs under Wine: --version, ingest and get', async (t) => {

@@ -15,8 +15,8 @@
 // Where `v8Api` is false (targets.mjs), lmdb-js's V8 C++ API is left out (ENABLE_V8_FUNCTIONS=false
 // in binding.gyp's terms): the addon is pure Node-API.
 //
-// The result is cached in .cache/lmdb-native/ by a hash of the sources, the flags and the compiler's
-// version.
+// The result is cached in .cache/lmdb-native/ by a hash of the sources, the compile and link flags and
+// the compiler's version.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -139,6 +139,8 @@ function toolchain(id, runtime) {
         ...(cc ? ['c++', ...cc.slice(1)] : [zig, 'c++', '-target', triple]),
         '-shared',
         '-Wl,-undefined,dynamic_lookup',
+        // A relative install name: the default would be the absolute path of the build folder.
+        '-Wl,-install_name,@rpath/lmdb.node',
         '-o',
         out,
         ...objs,
@@ -227,7 +229,9 @@ export async function buildLmdbFor(id) {
   const version = run([...tc.cxx, '--version'], { cwd: tmpdir() }).split('\n')[0];
   const hash = createHash('sha256');
   for (const s of sources) hash.update(readFileSync(s));
-  hash.update(JSON.stringify([NODE_VERSION, id, tc.defines, tc.common, tc.cxxFlags, version]));
+  // The link step too, with this checkout's path taken out so a cache copied from another checkout serves.
+  const link = JSON.stringify(tc.link(['<objects>'], '<out>')).replaceAll(root, '<root>');
+  hash.update(JSON.stringify([NODE_VERSION, id, tc.defines, tc.common, tc.cxxFlags, version, link]));
   const key = hash.digest('hex').slice(0, 16);
   const cacheDir = join(root, '.cache', 'lmdb-native');
   const cached = join(cacheDir, `lmdb-${id}-${key}.node`);
