@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CATALOG_BIN, HIVE_T1, mcp, ROOT, runProcess, spawnServer, tempDir } from './helpers.ts';
 import { SAMPLE_MCPS } from '../src/sample/sample.ts';
 
@@ -107,6 +108,41 @@ describe('single executable (build/catalog)', () => {
       });
     } finally {
       assert.equal(await server.stop(), 0);
+    }
+  });
+
+  it("starts with build.sh's V8 flags (execArgv): a young generation no larger than --max-semi-space-size", async () => {
+    // The flags build.sh gives the executable; the test fails if they are dropped from the build or not in effect.
+    const line = /^v8_flags=\((.*)\)$/m.exec(readFileSync(join(ROOT, 'build.sh'), 'utf8'));
+    assert.ok(line, 'build.sh sets v8_flags');
+    const flags = line[1]!.split(/\s+/);
+    const semi = Number(/^--max-semi-space-size=(\d+)$/.exec(flags.find((f) => f.startsWith('--max-semi')) ?? '')?.[1]);
+    assert.ok(semi > 0, `build.sh's v8_flags set --max-semi-space-size: ${flags.join(' ')}`);
+    // Node's diagnostic report (on SIGUSR2) shows the arguments V8 started with and the young generation's size.
+    const reports = tempDir('catalog-sea-report-');
+    const server = await spawnServer(join(dir, 'catalog'), ['serve', '--port', '0', '--data', join(dir, 'v8.lmdb')], {
+      cwd: dir,
+      env: {
+        PATH: '/usr/bin:/bin',
+        HOME: dir,
+        CATALOG_DATA: '',
+        NODE_OPTIONS: `--report-on-signal --report-directory=${reports}`,
+      },
+    });
+    try {
+      process.kill(server.pid, 'SIGUSR2');
+      while (!/Node\.js report completed/.test(server.output())) await sleep(50);
+      const [file] = readdirSync(reports);
+      const report = JSON.parse(readFileSync(join(reports, file!), 'utf8')) as {
+        header: { commandLine: string[] };
+        javascriptHeap: { heapSpaces: { new_space: { capacity: number } } };
+      };
+      for (const f of flags) assert.ok(report.header.commandLine.includes(f), `${f} in ${report.header.commandLine}`);
+      // Without the flag Node 24 starts with a semi-space of 8 MB and grows it under load to 16 MB or more.
+      const capacity = report.javascriptHeap.heapSpaces.new_space.capacity;
+      assert.ok(capacity <= semi * 1024 * 1024, `young generation capacity ${capacity} bytes over ${semi} MB`);
+    } finally {
+      assert.equal(await server.stop(), 0, server.output());
     }
   });
 
