@@ -253,6 +253,13 @@ class PullRun {
       }
       for (const e of there) if (e.aspects.size === 0 && this.hasBase(e.urn)) emptied++;
     }
+    // A partial remote that lists its removals (an incremental bundle): the named urns it lists are gone.
+    if (this.remote.partial && this.remote.removed) {
+      const asked = new Set(urns);
+      const types = [...new Set(urns.map(entityTypeOf))].filter(syncedType);
+      for await (const batch of this.remote.removed(types, this.pageSize))
+        for (const u of batch) if (asked.has(u) && this.hasBase(u)) gone.push(u);
+    }
     this.failSafe(gone.length + emptied, covered);
     for (let i = 0; i < found.length; i += this.pageSize) await this.apply(found.slice(i, i + this.pageSize), true);
     for (let i = 0; i < gone.length; i += this.pageSize) await this.applyGone(gone.slice(i, i + this.pageSize));
