@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
+import { bundleRecords, MAGIC } from '../src/bundle/format.ts';
 import { BundleRemote } from '../src/ops/bundle/remote.ts';
 import { historyOf } from '../src/ops/sync/local.ts';
 import { getAspectValue, ingestRecords, mcp, runCli, tempDir } from './helpers.ts';
@@ -186,12 +187,12 @@ test('README team walk: Ana bundles, Bo pulls, both edit, Bo sends a --since bun
 });
 
 /** A catalog large enough for several chunks (a chunk closes after 1 MiB of records). */
-async function bigCatalog(data: string): Promise<void> {
+async function bigCatalog(data: string, edition = ''): Promise<void> {
   const records = [];
   for (let i = 0; i < 3000; i++)
     records.push(
       mcp(ds(`big.t${i}`), 'datasetProperties', {
-        description: `Table ${i}: ${Array.from({ length: 200 }, (_, j) => ((i * 7919 + j * 104729) % 1000003).toString(36)).join(' ')}`,
+        description: `Table ${i}${edition}: ${Array.from({ length: 200 }, (_, j) => ((i * 7919 + j * 104729) % 1000003).toString(36)).join(' ')}`,
       }),
     );
   await ingestRecords(data, records);
@@ -325,4 +326,79 @@ test('refusals: push into a bundle, a bundle of this catalog itself, --since of 
     );
   }
   assert.equal((await getAspectValue(ana, T3, 'datasetProperties')).description, 'Refunds');
+});
+
+test('--urn with an incremental bundle applies its removals of the urns named, and only those', async () => {
+  const dir = tempDir();
+  const ana = join(dir, 'ana.lmdb');
+  const bo = join(dir, 'bo.lmdb');
+  await seed(ana);
+  const b1 = join(dir, 'b1.bundle');
+  await ok(['bundle', 'create', b1, '--data', ana]);
+  await ok(['pull', b1, '--data', bo]);
+  await ingestRecords(ana, [
+    { entityType: 'dataset', entityUrn: T2, changeType: 'DELETE', aspectName: 'datasetProperties' },
+    mcp(T1, 'datasetProperties', desc('All orders')),
+  ]);
+  const b2 = join(dir, 'b2.bundle');
+  assert.match(
+    await ok(['bundle', 'create', b2, '--since', b1, '--data', ana]),
+    /^Bundled 1 entities, 1 removed into /,
+  );
+  assert.ok((await exportOf(bo)).includes('app.users'));
+  await ok(['pull', b2, '--urn', T2, '--urn', 'urn:li:tag:pii', '--data', bo]);
+  // T2, named and removed there, is removed here; T1, changed there but not named, is as it was.
+  assert.ok(!(await exportOf(bo)).includes('app.users'));
+  assert.equal((await getAspectValue(bo, T1, 'datasetProperties')).description, 'Orders, one row each');
+  await ok(['pull', b2, '--urn', T1, '--data', bo]);
+  assert.equal((await getAspectValue(bo, T1, 'datasetProperties')).description, 'All orders');
+  assert.ok(!(await exportOf(bo)).includes('app.users'));
+});
+
+test("a lookup by urn reads only the chunks that can hold it (the trailer's index), a history line opening the next chunk included", async () => {
+  const dir = tempDir();
+  const data = join(dir, 'big.lmdb');
+  // A short first description, then a long one: each record is followed by its (short) history
+  // line, so a chunk that closes after a record leaves the history line to open the next one.
+  await ingestRecords(
+    data,
+    Array.from({ length: 3000 }, (_, i) => mcp(ds(`big.t${i}`), 'datasetProperties', { description: `t${i}` })),
+  );
+  await bigCatalog(data);
+  const bundle = join(dir, 'big.bundle');
+  await ok(['bundle', 'create', bundle, '--data', data]);
+  const chunks = [...bundleRecords(bundle)];
+  assert.ok(chunks.length >= 4, `${chunks.length} chunks`);
+  const urnOf = (line: string) => (JSON.parse(line) as { urn: string }).urn;
+  // The entities whose history line opens the next chunk.
+  const split = chunks.slice(1).flatMap((lines) => (lines[0]!.startsWith('{"history":') ? [urnOf(lines[0]!)] : []));
+  assert.ok(split.length > 0, 'no history line opens a chunk');
+  const remote = new BundleRemote(bundle);
+  try {
+    await remote.check();
+    for (const urn of split) {
+      assert.deepEqual(
+        (await remote.getEntities([urn])).map((e) => e.urn),
+        [urn],
+      );
+      assert.equal((await remote.history(urn, 'datasetProperties')).length, 2, urn);
+    }
+    // Chunk 0 damaged after the check: a lookup of an urn it cannot hold does not read it; one of its
+    // own urns does, and is refused naming it.
+    const bytes = readFileSync(bundle);
+    const chunk0 = MAGIC.length + 37 + bytes.readUInt32BE(MAGIC.length + 1);
+    bytes[chunk0 + 37 + 100]! ^= 1;
+    writeFileSync(bundle, bytes);
+    const last = urnOf(chunks.at(-1)!.at(-1)!);
+    assert.deepEqual(
+      (await remote.getEntities([last])).map((e) => e.urn),
+      [last],
+    );
+    await assert.rejects(
+      remote.getEntities([urnOf(chunks[0]![0]!)]),
+      new RegExp(`damaged: chunk 0 \\(at byte ${chunk0}\\) does not match its checksum`),
+    );
+  } finally {
+    await remote.close();
+  }
 });

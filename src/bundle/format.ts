@@ -81,6 +81,8 @@ export interface BundleTrailer {
   removed: number;
   /** State records: every entity the catalog held in what the bundle covers, with its content hash. */
   state: number;
+  /** Per chunk, the urns its records name by type (ChunkIndex); absent in bundles made before it. */
+  index?: ChunkIndex[];
 }
 
 /** A bundle that is not whole: damaged, truncated, or not a bundle at all. Nothing was applied. */
@@ -111,18 +113,50 @@ const BROTLI_PARAMS = (size: number) => ({
 /** Chunks compressed at once while the next is made: memory holds at most this many chunks more. */
 const IN_FLIGHT = 2;
 
+const sha256 = (bytes: Uint8Array): Buffer => createHash('sha256').update(bytes).digest();
+
+/** Where a bundle's records are written: text appended to the current chunk, a record ended by `endLine`. */
+export interface RecordSink {
+  /** Appends text to the record being made; returns the byte offset it starts at in `bytes`. */
+  put(text: string): number;
+  /** The current chunk's bytes (valid until the next `put`), and where what was put ends in them. */
+  readonly bytes: Buffer;
+  readonly end: number;
+  /** Where the chunk stands: `rollback` returns to the last mark (a record started and then not wanted). */
+  mark(): number;
+  rollback(mark: number): void;
+  /** Ends the record (its newline); the chunk is closed when its text reached the chunk size. */
+  endLine(type: string, urn: string): Promise<void>;
+}
+
 /**
- * Writes a bundle piece by piece to `sink`. A closed chunk is compressed off the main thread (zlib's
- * thread pool) while the records of the next are made; chunks are
- * written in order, and memory holds one chunk's text plus IN_FLIGHT chunks being compressed.
+ * Per chunk, for each entity type, the least and the greatest urn of its records (JavaScript string
+ * order): a lookup by urn reads only the chunks whose range holds it.
  */
-export class BundleWriter {
+export type ChunkIndex = Record<string, [string, string]>;
+
+/**
+ * Writes a bundle piece by piece to `sink`. A record's text goes straight into the chunk's buffer
+ * (UTF-8, no intermediate string per record); a closed chunk is compressed off the main thread
+ * (zlib's thread pool) while the records of the next are made; chunks are written in order,
+ * and memory holds one chunk's text plus IN_FLIGHT chunks being compressed.
+ */
+export class BundleWriter implements RecordSink {
   private readonly file = createHash('sha256');
   private readonly content = createHash('sha256');
   private offset = 0;
   private chunks = 0;
-  private text: string[] = [];
-  private textBytes = 0;
+  /** The current chunk's UTF-8 text: `used` bytes of `buf`. */
+  private buf = Buffer.allocUnsafe(2 * CHUNK_TEXT_BYTES);
+  private used = 0;
+  /**
+   * The chunk's text length in UTF-16 code units (each line's length and its newline): what the
+   * chunk size is measured in, so chunks close where they always did for the same records.
+   */
+  private textLength = 0;
+  private lines = 0;
+  private chunkIndex: ChunkIndex = {};
+  private readonly index: ChunkIndex[] = [];
   private readonly pending: Array<Promise<{ packed: Buffer; rawSha: Buffer; packedSha: Buffer }>> = [];
 
   constructor(
@@ -137,11 +171,55 @@ export class BundleWriter {
     this.content.update(contentHeaderText(this.header));
   }
 
-  /** One record (a line of JSON, without its newline). */
-  async add(line: string): Promise<void> {
-    this.text.push(line);
-    this.textBytes += line.length + 1;
-    if (this.textBytes >= CHUNK_TEXT_BYTES) await this.closeChunk();
+  get bytes(): Buffer {
+    return this.buf;
+  }
+
+  get end(): number {
+    return this.used;
+  }
+
+  put(text: string): number {
+    const at = this.used;
+    // A UTF-16 code unit is at most 3 bytes of UTF-8.
+    if (this.buf.length - at < text.length * 3) this.grow(text.length * 3);
+    this.used += this.buf.write(text, at);
+    this.textLength += text.length;
+    return at;
+  }
+
+  private grow(more: number): void {
+    const next = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.used + more + CHUNK_TEXT_BYTES));
+    this.buf.copy(next, 0, 0, this.used);
+    this.buf = next;
+  }
+
+  private markedLength = 0;
+
+  mark(): number {
+    this.markedLength = this.textLength;
+    return this.used;
+  }
+
+  rollback(mark: number): void {
+    this.textLength = this.markedLength;
+    this.used = mark;
+  }
+
+  async endLine(type: string, urn: string): Promise<void> {
+    this.put('\n');
+    this.lines++;
+    const range = this.chunkIndex[type];
+    if (!range) this.chunkIndex[type] = [urn, urn];
+    else if (urn < range[0]) range[0] = urn;
+    else if (urn > range[1]) range[1] = urn;
+    if (this.textLength >= CHUNK_TEXT_BYTES) await this.closeChunk();
+  }
+
+  /** One whole record (a line of JSON, without its newline). */
+  async add(line: string, type: string, urn: string): Promise<void> {
+    this.put(line);
+    await this.endLine(type, urn);
   }
 
   /** Closes the last chunk and writes the trailer; resolves with the content checksum and the size. */
@@ -157,6 +235,7 @@ export class BundleWriter {
       counts: rest.counts,
       removed: rest.removed,
       state: rest.state,
+      index: this.index,
     };
     const t = Buffer.from(JSON.stringify(trailer));
     await this.frame('T', t, createHash('sha256').update(t).digest(), false);
@@ -164,16 +243,20 @@ export class BundleWriter {
   }
 
   private async closeChunk(): Promise<void> {
-    if (this.text.length === 0) return;
-    this.text.push('');
-    const raw = Buffer.from(this.text.join('\n'));
-    const rawSha = createHash('sha256').update(raw).digest();
-    this.text = [];
-    this.textBytes = 0;
+    if (this.lines === 0) return;
+    const raw = this.buf.subarray(0, this.used);
+    this.buf = Buffer.allocUnsafe(Math.max(2 * CHUNK_TEXT_BYTES, this.used));
+    this.used = 0;
+    this.textLength = 0;
+    this.lines = 0;
+    this.index.push(this.chunkIndex);
+    this.chunkIndex = {};
+    // (WebCrypto's digest, measured, costs the main thread more than hashing here: it copies the bytes.)
+    const rawSha = sha256(raw);
     this.pending.push(
       (async () => {
         const packed = await compress(raw, BROTLI_PARAMS(raw.length));
-        return { packed, rawSha, packedSha: createHash('sha256').update(packed).digest() };
+        return { packed, rawSha, packedSha: sha256(packed) };
       })(),
     );
     if (this.pending.length > IN_FLIGHT) await this.writeNext();
@@ -291,6 +374,12 @@ class FrameReader {
     return frame;
   }
 
+  /** Reads on from `offset`, where chunk `chunk` starts (an offset a full read found). */
+  seek(offset: number, chunk: number): void {
+    this.offset = offset;
+    this.chunk = chunk;
+  }
+
   /** Whether nothing follows what was read. */
   atEnd(): boolean {
     return readSync(this.fd, Buffer.alloc(1), 0, 1, this.offset) === 0;
@@ -344,13 +433,14 @@ function headerOf(path: string, f: Frame | undefined): BundleHeader {
 export function readBundle(
   path: string,
   onRecords?: (lines: string[]) => void,
-): { header: BundleHeader; trailer: BundleTrailer } {
+): { header: BundleHeader; trailer: BundleTrailer; offsets: number[] } {
   const r = new FrameReader(path);
   try {
     r.magic();
     const header = headerOf(path, r.next());
     const content = createHash('sha256').update(contentHeaderText(header));
     let chunks = 0;
+    const offsets: number[] = [];
     for (;;) {
       const at = r.position;
       const f = r.next();
@@ -361,6 +451,7 @@ export function readBundle(
         );
       if (f.kind === 'H') throw new BundleDamagedError(path, `damaged at byte ${f.offset}: a second header`);
       if (f.kind === 'C') {
+        offsets.push(f.offset);
         const text = inflate(path, f);
         content.update(createHash('sha256').update(text).digest());
         chunks++;
@@ -383,7 +474,7 @@ export function readBundle(
         throw new BundleDamagedError(path, `damaged: the bytes before the trailer do not match the trailer's checksum`);
       if (t.content !== content.digest('hex'))
         throw new BundleDamagedError(path, `damaged: the records do not match the content checksum`);
-      return { header, trailer: t };
+      return { header, trailer: t, offsets };
     }
   } finally {
     r.close();
@@ -403,6 +494,30 @@ export function* bundleRecords(path: string): Generator<string[]> {
       const lines = inflate(path, f).toString('utf8').split('\n');
       lines.pop();
       yield lines;
+    }
+  } finally {
+    r.close();
+  }
+}
+
+/**
+ * The record lines of the chunks asked (`chunks`: index and byte offset, from `readBundle`, in file
+ * order), each chunk's checksum checked again as it is read.
+ */
+export function* chunkRecords(
+  path: string,
+  chunks: ReadonlyArray<{ chunk: number; offset: number }>,
+): Generator<{ chunk: number; lines: string[] }> {
+  const r = new FrameReader(path);
+  try {
+    for (const c of chunks) {
+      r.seek(c.offset, c.chunk);
+      const f = r.next();
+      if (f?.kind !== 'C')
+        throw new BundleDamagedError(path, `damaged: no chunk at byte ${c.offset}, where chunk ${c.chunk} was`);
+      const lines = inflate(path, f).toString('utf8').split('\n');
+      lines.pop();
+      yield { chunk: c.chunk, lines };
     }
   } finally {
     r.close();

@@ -20,7 +20,7 @@ import { changedSince } from '../../sync/base.ts';
 import type { Slice } from '../../sync/remote/types.ts';
 import { UrnSet } from '../../sync/seen.ts';
 import { entityOf, entityTypeOf, inSlice, syncedAspects, syncedType } from '../sync/local.ts';
-import { entityLine, removedLine } from './records.ts';
+import { removedLine, writeEntity } from './records.ts';
 import { bundleLines, verifiedBundle } from './read.ts';
 
 /** The key of the bundle table's record that holds this catalog's own id (syncState.ts). */
@@ -147,15 +147,14 @@ export async function createBundle(
         const e = entityOf(store, urn);
         if (!e || !inSlice(e, slice)) continue;
       }
-      const made = entityLine(store, urn, type, carry);
+      const made = await writeEntity(store, urn, type, carry, writer);
       if (++seen % 1000 === 0) {
         options.onEntity?.(seen);
         // The file's pages read for these entities leave the resident set (store.ts).
         store.releaseMappedPages();
       }
-      if (!made) continue;
-      for (const line of made.lines) await writer.add(line);
-      if (made.carried) {
+      if (made === undefined) continue;
+      if (made) {
         counts[type] = (counts[type] ?? 0) + 1;
         entities++;
       } else state++;
@@ -171,7 +170,7 @@ export async function createBundle(
         if ((r.kind !== 'entity' && r.kind !== 'state') || !wanted(r.type)) continue;
         if (slice.urns?.length && !slice.urns.includes(r.urn)) continue;
         if (!gone(r.urn)) continue;
-        await writer.add(removedLine(r.urn, r.type));
+        await writer.add(removedLine(r.urn, r.type), r.type, r.urn);
         removed++;
       }
   } else if (basis?.kind === 'remote') {
@@ -183,7 +182,7 @@ export async function createBundle(
       if (!wanted(type)) continue;
       if (slice.urns?.length && !slice.urns.includes(b.urn)) continue;
       if (!gone(b.urn)) continue;
-      await writer.add(removedLine(b.urn, type));
+      await writer.add(removedLine(b.urn, type), type, b.urn);
       removed++;
     }
   }

@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { BadRequestError } from '../../errors.ts';
+import type { RecordSink } from '../../bundle/format.ts';
 import type { StoreView } from '../../store/store.ts';
 import type { AspectVersion } from '../../sync/base.ts';
 import { syncedAspects } from '../sync/local.ts';
@@ -37,45 +38,71 @@ export type BundleRecordLine =
 const HISTORY_START = '{"history":';
 
 /**
- * An entity of the store as bundle lines: its record and, when an aspect has older versions, its
- * history line (when `carry`), or its state line; and its content hash.
+ * Writes an entity of the store into `out`: its record and, when an aspect has older versions, its
+ * history line (when `carry`), or else its state line. Each value's JSON goes straight into the
+ * chunk's bytes, and the content hash is taken over those bytes (no second encoding). Resolves with
+ * whether it was carried (`undefined`: nothing of it syncs).
  */
-export function entityLine(
+export async function writeEntity(
   view: StoreView,
   urn: string,
   type: string,
   carry: (urn: string, hash: string) => boolean,
-): { lines: string[]; hash: string; carried: boolean } | undefined {
+  out: RecordSink,
+): Promise<boolean | undefined> {
   const names = syncedAspects(view, urn).sort();
   if (names.length === 0) return undefined;
   const hash = createHash('sha256');
-  const latest: Array<{ name: string; text: string; history: number }> = [];
+  const start = out.mark();
+  const older: Array<{ name: string; key: string; history: number }> = [];
+  let n = 0;
   for (const name of names) {
     const record = view.getAspect(urn, name);
     if (!record) continue;
+    const key = JSON.stringify(name);
+    out.put(`${n++ > 0 ? ',' : '{"aspects":{'}${key}:{"value":`);
     const text = JSON.stringify(record.value);
-    hash.update(`${name}\n${text}\n`);
-    latest.push({ name, text, history: record.history ?? 0 });
+    const at = out.put(text);
+    hash.update(`${name}\n`);
+    hash.update(out.bytes.subarray(at, out.end));
+    hash.update('\n');
+    const history = record.history ?? 0;
+    out.put(`,"version":"${history + 1}"}`);
+    if (history > 0) older.push({ name, key, history });
   }
-  if (latest.length === 0) return undefined;
+  if (n === 0) {
+    out.rollback(start);
+    return undefined;
+  }
   const h = hash.digest('hex').slice(0, 16);
   const tail = `"state":"${h}","type":${JSON.stringify(type)},"urn":${JSON.stringify(urn)}}`;
-  if (!carry(urn, h)) return { lines: [`{${tail}`], hash: h, carried: false };
-  let out = '{"aspects":{';
-  let older = '';
-  for (const [i, a] of latest.entries()) {
-    const name = JSON.stringify(a.name);
-    out += `${i > 0 ? ',' : ''}${name}:{"value":${a.text},"version":"${a.history + 1}"}`;
-    let rows = '';
+  if (!carry(urn, h)) {
+    out.rollback(start);
+    out.put(`{${tail}`);
+    await out.endLine(type, urn);
+    return false;
+  }
+  out.put(`},${tail}`);
+  await out.endLine(type, urn);
+  // The history line: {"history":{NAME:[{"value":V,"version":"N-1"}, …], …},"urn":U}
+  let first = true;
+  for (const a of older) {
+    let rows = 0;
     for (let v = a.history; v >= 1; v--) {
       const row = view.getAspect(urn, a.name, v);
-      if (row) rows += `${rows ? ',' : ''}{"value":${JSON.stringify(row.value)},"version":"${v}"}`;
+      if (!row) continue;
+      if (rows++ > 0) out.put(',');
+      else out.put(`${first ? `${HISTORY_START}{` : ','}${a.key}:[`);
+      first = false;
+      out.put(`{"value":${JSON.stringify(row.value)},"version":"${v}"}`);
     }
-    if (rows) older += `${older ? ',' : ''}${name}:[${rows}]`;
+    if (rows > 0) out.put(']');
   }
-  const lines = [`${out}},${tail}`];
-  if (older) lines.push(`${HISTORY_START}{${older}},"urn":${JSON.stringify(urn)}}`);
-  return { lines, hash: h, carried: true };
+  if (!first) {
+    out.put(`},"urn":${JSON.stringify(urn)}}`);
+    await out.endLine(type, urn);
+  }
+  return true;
 }
 
 export const removedLine = (urn: string, type: string): string =>

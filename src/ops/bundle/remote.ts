@@ -15,7 +15,7 @@ import type { AspectVersion } from '../../sync/base.ts';
 import type { AspectWrite, Remote, RemoteEntity, RemotePage } from '../../sync/remote/types.ts';
 import { syncedType } from '../sync/local.ts';
 import { type EntityRecordLine, historyOfRecord } from './records.ts';
-import { bundleLines, verifiedBundle } from './read.ts';
+import { bundleLines, someBundleLines, verifiedBundle } from './read.ts';
 
 export class BundleRemote implements Remote {
   readonly kind = 'bundle' as const;
@@ -23,6 +23,8 @@ export class BundleRemote implements Remote {
   readonly header: BundleHeader;
   readonly partial: boolean;
   private trailer: BundleTrailer | undefined;
+  /** Each chunk's byte offset (found by `check`). */
+  private offsets: number[] = [];
   /** The entities of the page read last, for `history`. */
   private page = new Map<string, EntityRecordLine>();
 
@@ -36,7 +38,9 @@ export class BundleRemote implements Remote {
 
   /** The whole bundle checked before anything is read from it: a damaged one is refused here. */
   async check(): Promise<void> {
-    this.trailer = verifiedBundle(this.path).trailer;
+    const { trailer, offsets } = verifiedBundle(this.path);
+    this.trailer = trailer;
+    this.offsets = offsets;
   }
 
   /** The content checksum (after `check`). */
@@ -118,13 +122,40 @@ export class BundleRemote implements Remote {
     return { urn: r.urn, entityType: r.type, aspects: new Map(Object.entries(r.aspects)) };
   }
 
-  /** One pass over the bundle for the urns asked (those it does not carry are left out). */
+  /**
+   * The chunks that can hold a record of one of `urns`, in file order: by the trailer's index (each
+   * chunk's least and greatest urn by type), else every chunk (a bundle made before the index).
+   */
+  private chunksFor(urns: readonly string[]): Array<{ chunk: number; offset: number }> {
+    const index = this.trailer?.index;
+    const all = this.offsets.map((offset, chunk) => ({ chunk, offset }));
+    if (!index || index.length !== this.offsets.length) return all;
+    const sorted = [...urns].sort();
+    // Whether an urn asked lies in [low, high]: the first one not below `low`, compared with `high`.
+    const holds = ([low, high]: [string, string]): boolean => {
+      let a = 0;
+      let b = sorted.length;
+      while (a < b) {
+        const m = (a + b) >>> 1;
+        if (sorted[m]! < low) a = m + 1;
+        else b = m;
+      }
+      return a < sorted.length && sorted[a]! <= high;
+    };
+    return all.filter(({ chunk }) => Object.values(index[chunk] ?? {}).some(holds));
+  }
+
+  /** The urns asked, from the chunks that can hold them (those it does not carry are left out). */
   async getEntities(urns: readonly string[]): Promise<RemoteEntity[]> {
     const wanted = new Set(urns);
     const out: RemoteEntity[] = [];
     this.page.clear();
-    for (const lines of bundleLines(this.path))
-      for (const r of lines) {
+    let next = -1;
+    for (const { chunk, records } of someBundleLines(this.path, this.chunksFor(urns))) {
+      // A history line at the start of a chunk belongs to the entity that ended the one before.
+      if (chunk !== next) this.last = undefined;
+      next = chunk + 1;
+      for (const r of records) {
         if (r.kind === 'history') {
           this.last?.set(r.raw);
           continue;
@@ -132,6 +163,7 @@ export class BundleRemote implements Remote {
         this.last = undefined;
         if (r.kind === 'entity' && wanted.has(r.urn)) out.push(this.entity(r));
       }
+    }
     this.last = undefined;
     return out;
   }

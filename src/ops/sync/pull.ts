@@ -18,8 +18,8 @@
  * the bases kept for the remote are walked in urn order; an entity of a type the remote listed none
  * of whose bases carries this pull's id was not seen. A type the remote did not list (a server that
  * does not know it) removes nothing. With `--urn`, the named urns the remote did not return are the
- * ones not seen. Other slices look for no removal (an entity missing from a filtered scroll may only
- * have stopped matching it). What was not seen is asked of the remote again (`getEntities`, a page at
+ * ones not seen (of a partial remote, the named urns it lists as removed). Other slices look for no
+ * removal (an entity missing from a filtered scroll may only have stopped matching it). What was not seen is asked of the remote again (`getEntities`, a page at
  * a time), and only what it does not return is gone there: each such entity is decided like an entity
  * the remote holds with no aspect, so every aspect with a base is one the remote removed — unchanged
  * here since the base, it is removed here; changed here, it is a conflict like any other. An entity
@@ -252,6 +252,13 @@ class PullRun {
         if (!returned.has(u) && !this.remote.partial) gone.push(u);
       }
       for (const e of there) if (e.aspects.size === 0 && this.hasBase(e.urn)) emptied++;
+    }
+    // A partial remote that lists its removals (an incremental bundle): the named urns it lists are gone.
+    if (this.remote.partial && this.remote.removed) {
+      const asked = new Set(urns);
+      const types = [...new Set(urns.map(entityTypeOf))].filter(syncedType);
+      for await (const batch of this.remote.removed(types, this.pageSize))
+        for (const u of batch) if (asked.has(u) && this.hasBase(u)) gone.push(u);
     }
     this.failSafe(gone.length + emptied, covered);
     for (let i = 0; i < found.length; i += this.pageSize) await this.apply(found.slice(i, i + this.pageSize), true);
