@@ -31,21 +31,29 @@ export const SEARCHABLE_TYPES = [
 ] as const;
 
 /** DataHub's filter conditions (docs/datahub/discovery.md §2.3). */
-export type Condition =
-  | 'EQUAL'
-  | 'IEQUAL'
-  | 'IN'
-  | 'CONTAIN'
-  | 'START_WITH'
-  | 'END_WITH'
-  | 'EXISTS'
-  | 'GREATER_THAN'
-  | 'GREATER_THAN_OR_EQUAL_TO'
-  | 'LESS_THAN'
-  | 'LESS_THAN_OR_EQUAL_TO'
-  | 'DESCENDANTS_INCL'
-  | 'ANCESTORS_INCL'
-  | 'RELATED_INCL';
+export const FILTER_CONDITIONS = [
+  'EQUAL',
+  'IEQUAL',
+  'IN',
+  'CONTAIN',
+  'START_WITH',
+  'END_WITH',
+  'EXISTS',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL_TO',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL_TO',
+  'DESCENDANTS_INCL',
+  'ANCESTORS_INCL',
+  'RELATED_INCL',
+] as const;
+
+export type Condition = (typeof FILTER_CONDITIONS)[number];
+
+const CONDITION_SET: ReadonlySet<string> = new Set(FILTER_CONDITIONS);
+
+/** Whether `value` names one of DataHub's filter conditions. */
+export const isCondition = (value: string): value is Condition => CONDITION_SET.has(value);
 
 /** One criterion: `field` (suffixes like `.keyword` already stripped) holds one of `values`. */
 export interface Criterion {

@@ -15,6 +15,7 @@ import type { StoreTxn } from '../../store/store.ts';
 import { nowOf, type OpContext } from '../core/context.ts';
 import { checkUrnSyntax, latestAspect, readAspect, urnTypeOf } from '../core/resources.ts';
 import { writeAspect, type WriteStamp } from '../core/writeAspect.ts';
+import { isCondition } from '../search/types.ts';
 
 export interface BatchFormInput {
   formUrn: string;
@@ -105,23 +106,6 @@ export async function batchRemoveForm(ctx: OpContext, input: BatchFormInput): Pr
   });
 }
 
-const CONDITIONS = new Set([
-  'EQUAL',
-  'IEQUAL',
-  'IN',
-  'CONTAIN',
-  'START_WITH',
-  'END_WITH',
-  'EXISTS',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL_TO',
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL_TO',
-  'DESCENDANTS_INCL',
-  'ANCESTORS_INCL',
-  'RELATED_INCL',
-]);
-
 /**
  * `createDynamicFormAssignment`: the filter stored on the form as its `dynamicFormAssignment`
  * (DataHub's Filter: `or` of `and` criteria, each with field, values, condition and negated).
@@ -131,7 +115,7 @@ export async function createDynamicFormAssignment(ctx: OpContext, input: Dynamic
   const or = input.orFilters.map((group, g) => ({
     and: (group.and ?? []).map((c, i) => {
       const condition = c.condition ?? 'EQUAL';
-      if (!CONDITIONS.has(condition))
+      if (!isCondition(condition))
         throw new BadRequestError(`orFilters[${g}].and[${i}].condition: unknown condition ${condition}`);
       const values = c.values ?? (c.value != null ? [c.value] : []);
       return { field: c.field, values: [...values], condition, negated: c.negated === true };

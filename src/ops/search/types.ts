@@ -2,7 +2,7 @@
  * The search use case's request and answer, as the adapters see them: the engine's types
  * (src/search/types.ts), independent of GraphQL/REST/CLI.
  */
-export { SEARCHABLE_TYPES, searchTypeOf } from '../../search/types.ts';
+export { isCondition, SEARCHABLE_TYPES, searchTypeOf } from '../../search/types.ts';
 export type {
   Condition,
   Criterion,

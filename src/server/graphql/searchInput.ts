@@ -5,7 +5,13 @@
  * values name urn entity types.
  */
 import { BadRequestError } from '../../errors.ts';
-import type { Condition, Criterion, FilterGroup, SearchRequest, SortCriterion } from '../../ops/search/types.ts';
+import {
+  type Criterion,
+  type FilterGroup,
+  isCondition,
+  type SearchRequest,
+  type SortCriterion,
+} from '../../ops/search/types.ts';
 import { FACET_SEPARATOR } from '../../ops/search/search.ts';
 import { kinds, urnTypeOfEnumValue } from './types/registry.ts';
 
@@ -69,26 +75,9 @@ export function facetValueForGraphql(field: string, value: string): string {
   return [enumOfUrnType(first!), ...rest].join(FACET_SEPARATOR);
 }
 
-const CONDITIONS = new Set<Condition>([
-  'EQUAL',
-  'IEQUAL',
-  'IN',
-  'CONTAIN',
-  'START_WITH',
-  'END_WITH',
-  'EXISTS',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL_TO',
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL_TO',
-  'DESCENDANTS_INCL',
-  'ANCESTORS_INCL',
-  'RELATED_INCL',
-]);
-
 export function criterionOf(f: FacetFilterGql): Criterion {
-  const condition = (f.condition ?? 'EQUAL') as Condition;
-  if (!CONDITIONS.has(condition)) throw new BadRequestError(`Unknown filter condition ${f.condition}`);
+  const condition = f.condition ?? 'EQUAL';
+  if (!isCondition(condition)) throw new BadRequestError(`Unknown filter condition ${f.condition}`);
   return {
     field: f.field,
     values: f.values ?? (f.value != null ? [f.value] : []),
