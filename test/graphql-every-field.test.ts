@@ -75,6 +75,9 @@ const ARGS: Record<string, string[]> = {
   'Query.getInviteToken': [`(input: { roleUrn: ${JSON.stringify(U.role)} })`],
   'Query.getSchemaVersionList': [`(input: { datasetUrn: ${JSON.stringify(U.dataset)} })`],
   'Query.getSchemaBlame': [`(input: { datasetUrn: ${JSON.stringify(U.dataset)} })`],
+  'Query.listPosts': ['(input: {})'],
+  'Query.batchGetStepStates': ['(input: { ids: ["ef_step"] })'],
+  'Query.browsePaths': [`(input: { type: DATASET, urn: ${JSON.stringify(U.dataset)} })`],
   'Query.bulkEntityDataProducts': [`(input: { urns: ${JSON.stringify([U.dataset])} })`],
   'Dataset.runs': ['(direction: OUTGOING)', '(direction: INCOMING)'],
   // One result a page: the dataset has two siblings, so there is a next page to scroll to.
@@ -337,6 +340,7 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
   'RecommendationParams.entityProfileParams': 'the home page modules open a search, not an entity page',
   'SearchParams.types': "a home page module's search is across every type, as in DataHub",
   'SearchParams.query': "a home page module's search has no query text, only its filter, as in DataHub",
+  'ListPostsResult.posts': 'posts are not kept by this catalog',
   'Query.latestProductUpdate': "DataHub's product updates are off here (appConfig's showProductUpdates)",
   'PoliciesConfig.platformPrivileges': 'there is no policy engine here, so no privilege to put in a policy',
   'PoliciesConfig.resourcePrivileges': 'there is no policy engine here, so no privilege to put in a policy',

@@ -301,6 +301,8 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
   });
 });
 
+const STEP = 'urn:li:dataHubStepState:urn:li:corpuser:datahub-home-tour';
+
 describe("DataHub's web app home page over GraphQL", () => {
   let s: GqlServer;
   before(async () => {
@@ -313,6 +315,11 @@ describe("DataHub's web app home page over GraphQL", () => {
         mcp(S.hiveSample, 'domains', { domains: [DOMAIN] }),
         mcp(S.kafkaSample, 'domains', { domains: [DOMAIN] }),
         mcp(S.hdfsSample, 'domains', { domains: ['urn:li:domain:shell_gone'] }),
+        mcp(STEP, 'dataHubStepStateProperties', {
+          properties: { state: 'COMPLETE' },
+          lastModified: { time: 1700000000000, actor: S.datahub },
+        }),
+        mcp(S.hiveSample, 'browsePaths', { paths: ['/prod/hive/SampleHiveDataset', '/legacy//hive/'] }),
       ]),
     );
     await ingestFile(s.store, file);
@@ -398,6 +405,43 @@ describe("DataHub's web app home page over GraphQL", () => {
         ['_entityType', 'CORP_GROUP', null],
       ],
     );
+  });
+
+  it("listPosts: posts are not kept here, so an empty page in DataHub's shape", async () => {
+    const d = await s.ok(
+      `query listPosts($input: ListPostsInput!) {
+      listPosts(input: $input) {
+        start count total
+        posts { urn type postType lastModified { time } content { contentType title description link media { type location } } }
+      }
+    }`,
+      { input: { start: 5, count: 10, orFilters: [{ and: [{ field: 'type', values: ['HOME_PAGE_ANNOUNCEMENT'] }] }] } },
+    );
+    assert.deepEqual(d.listPosts, { start: 5, count: 0, total: 0, posts: [] });
+  });
+
+  it('batchGetStepStates: the stored step states among the ids asked; an id with none stored is left out', async () => {
+    const d = await s.ok(
+      `query batchGetStepStates($input: BatchGetStepStatesInput!) {
+      batchGetStepStates(input: $input) { results { id properties { key value } } }
+    }`,
+      { input: { ids: ['urn:li:corpuser:datahub-never-seen', 'urn:li:corpuser:datahub-home-tour'] } },
+    );
+    assert.deepEqual(d.batchGetStepStates.results, [
+      { id: 'urn:li:corpuser:datahub-home-tour', properties: [{ key: 'state', value: 'COMPLETE' }] },
+    ]);
+  });
+
+  it('getBrowsePaths: the stored v1 browse paths, each split into its parts; none when not stored', async () => {
+    const BROWSE_PATHS = `query getBrowsePaths($input: BrowsePathsInput!) { browsePaths(input: $input) { path } }`;
+    const paths = async (urn: string) => (await s.ok(BROWSE_PATHS, { input: { type: 'DATASET', urn } })).browsePaths;
+    assert.deepEqual(await paths(S.hiveSample), [
+      { path: ['prod', 'hive', 'SampleHiveDataset'] },
+      { path: ['legacy', 'hive'] },
+    ]);
+    assert.deepEqual(await paths(S.kafkaSample), []);
+    const [message] = await s.fails(BROWSE_PATHS, { input: { type: 'DATASET', urn: 'urn:li:dataset:nope' } });
+    assert.match(message, /urn:li:dataset:nope/);
   });
 
   it('listRecommendations: no module off the home page, without a scenario, or past the limit', async () => {

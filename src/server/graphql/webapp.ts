@@ -6,6 +6,7 @@
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { appConfig } from '../../ops/admin/appConfig.ts';
 import { entityPrivilegesOf, grantedPrivileges } from '../../ops/identity/privileges.ts';
+import { readBrowsePaths, readStepStates } from '../../ops/read/admin.ts';
 import { quickFilters } from '../../ops/search/quickFilters.ts';
 import { listRecommendations } from '../../ops/search/recommendations.ts';
 import { VERSION } from '../../version.ts';
@@ -46,6 +47,13 @@ export const webappRoots = {
       entity: f.field === 'platform' ? () => ref(ctx.store, f.value) : null,
     })),
   }),
+  // Posts are not kept here: DataHub's answer with none posted.
+  listPosts: ({ input }: { input: G.ListPostsInput }) => ({ start: input.start ?? 0, count: 0, total: 0, posts: [] }),
+  batchGetStepStates: ({ input }: { input: G.BatchGetStepStatesInput }, ctx: GraphqlContext) => ({
+    results: readStepStates(ctx.store, input.ids),
+  }),
+  browsePaths: ({ input }: { input: G.BrowsePathsInput }, ctx: GraphqlContext) =>
+    readBrowsePaths(ctx.store, input.urn).map((path) => ({ path })),
 } satisfies Partial<G.QueryRoots<GraphqlContext>>;
 
 /** `privileges` on every entity type that has it: one resolver over the parent's urn. */
