@@ -444,6 +444,53 @@ describe("DataHub's web app home page over GraphQL", () => {
     assert.match(message, /urn:li:dataset:nope/);
   });
 
+  it("listRoles as the app selects it: each role's members, and its policies (none, as no policy engine runs here)", async () => {
+    const d = await s.ok(
+      `query listRoles($input: ListRolesInput!) {
+      listRoles(input: $input) {
+        total
+        roles {
+          urn name
+          users: relationships(input: { types: ["IsMemberOfRole"], direction: INCOMING, start: 0, count: 20 }) {
+            total relationships { entity { urn type } }
+          }
+          policies: relationships(
+            input: { types: ["IsAssociatedWithRole"], direction: INCOMING, start: 0, count: 10, relatedEntityTypes: ["dataHubPolicy"] }
+          ) {
+            start count total
+            relationships { entity { ... on DataHubPolicy { urn type name relationships(input: { types: ["IsAssociatedWithRole"], direction: OUTGOING }) { total } } } }
+          }
+        }
+      }
+    }`,
+      { input: { start: 0, count: 10 } },
+    );
+    assert.equal(d.listRoles.total, 3);
+    for (const role of d.listRoles.roles)
+      assert.deepEqual(role.policies, { start: 0, count: 0, total: 0, relationships: [] }, role.name);
+  });
+
+  it('relationships(relatedEntityTypes): only the edges whose other end is of the types given', async () => {
+    const edges = async (related: string[] | null) =>
+      (
+        await s.ok(
+          `query($urn: String!, $related: [String!]) { entity(urn: $urn) { relationships(input: { types: [], direction: OUTGOING, relatedEntityTypes: $related }) {
+            total relationships { type entity { urn } } } } }`,
+          { urn: S.hiveSample, related },
+        )
+      ).entity.relationships.relationships.map(
+        (r: { type: string; entity: { urn: string } }) => `${r.type} ${r.entity.urn}`,
+      );
+    const all: string[] = await edges(null);
+    const users: string[] = await edges(['corpuser']);
+    assert.ok(users.length > 0 && users.length < all.length, `${users} of ${all}`);
+    assert.deepEqual(
+      users,
+      all.filter((e) => e.includes(' urn:li:corpuser:')),
+    );
+    assert.deepEqual(await edges([]), all);
+  });
+
   it('listRecommendations: no module off the home page, without a scenario, or past the limit', async () => {
     const modules = async (input: Record<string, unknown>) =>
       (await s.ok(RECOMMENDATIONS, { input })).listRecommendations.modules.map((m: { moduleId: string }) => m.moduleId);
