@@ -75,6 +75,8 @@ const ARGS: Record<string, string[]> = {
   'Query.getInviteToken': [`(input: { roleUrn: ${JSON.stringify(U.role)} })`],
   'Query.getSchemaVersionList': [`(input: { datasetUrn: ${JSON.stringify(U.dataset)} })`],
   'Query.getSchemaBlame': [`(input: { datasetUrn: ${JSON.stringify(U.dataset)} })`],
+  'Query.listMyViews': ['(input: {})'],
+  'Query.listGlobalViews': ['(input: {})'],
   'Query.listPosts': ['(input: {})'],
   'Query.batchGetStepStates': ['(input: { ids: ["ef_step"] })'],
   'Query.browsePaths': [`(input: { type: DATASET, urn: ${JSON.stringify(U.dataset)} })`],

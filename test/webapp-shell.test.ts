@@ -301,6 +301,8 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
   });
 });
 
+const MY_VIEW = 'urn:li:dataHubView:shell_mine';
+const ORG_VIEW = 'urn:li:dataHubView:shell_org';
 const STEP = 'urn:li:dataHubStepState:urn:li:corpuser:datahub-home-tour';
 
 describe("DataHub's web app home page over GraphQL", () => {
@@ -318,6 +320,29 @@ describe("DataHub's web app home page over GraphQL", () => {
         mcp(STEP, 'dataHubStepStateProperties', {
           properties: { state: 'COMPLETE' },
           lastModified: { time: 1700000000000, actor: S.datahub },
+        }),
+        mcp(MY_VIEW, 'dataHubViewInfo', {
+          name: 'Hive or Kafka',
+          type: 'PERSONAL',
+          created: { time: 1700000000000, actor: S.datahub },
+          lastModified: { time: 1700000000000, actor: S.datahub },
+          definition: {
+            entityTypes: ['dataset', 'chart'],
+            filter: {
+              or: [
+                { and: [{ field: 'platform.keyword', values: ['urn:li:dataPlatform:hive'], condition: 'EQUAL' }] },
+                { and: [{ field: 'platform', values: ['urn:li:dataPlatform:kafka'], negated: true }] },
+              ],
+            },
+          },
+        }),
+        mcp(ORG_VIEW, 'dataHubViewInfo', {
+          name: 'Marketing',
+          description: 'The marketing domain',
+          type: 'GLOBAL',
+          created: { time: 1700000001000, actor: 'urn:li:corpuser:shell_admin' },
+          lastModified: { time: 1700000001000, actor: 'urn:li:corpuser:shell_admin' },
+          definition: { entityTypes: [], filter: { or: [{ and: [{ field: 'domains', values: [DOMAIN] }] }] } },
         }),
         mcp(S.hiveSample, 'browsePaths', { paths: ['/prod/hive/SampleHiveDataset', '/legacy//hive/'] }),
       ]),
@@ -489,6 +514,64 @@ describe("DataHub's web app home page over GraphQL", () => {
       all.filter((e) => e.includes(' urn:li:corpuser:')),
     );
     assert.deepEqual(await edges([]), all);
+  });
+
+  it("listMyViews / listGlobalViews: the caller's views and the organization's, with their definitions as DataHub maps them", async () => {
+    const VIEW = `fragment view on DataHubView {
+      urn type viewType name description
+      definition { entityTypes filter { operator filters { field condition values negated } } }
+    }
+    fragment listViewResults on ListViewsResult { start count total views { ...view } }`;
+    const mine = await s.ok(
+      `query listMyViews($viewType: DataHubViewType, $start: Int!, $count: Int!, $query: String) {
+        listMyViews(input: { viewType: $viewType, start: $start, count: $count, query: $query }) { ...listViewResults }
+      } ${VIEW}`,
+      { start: 0, count: 10 },
+    );
+    assert.deepEqual(mine.listMyViews, {
+      start: 0,
+      count: 1,
+      total: 1,
+      views: [
+        {
+          urn: MY_VIEW,
+          type: 'DATAHUB_VIEW',
+          viewType: 'PERSONAL',
+          name: 'Hive or Kafka',
+          description: null,
+          definition: {
+            entityTypes: ['DATASET', 'CHART'],
+            filter: {
+              operator: 'OR',
+              filters: [
+                { field: 'platform', condition: 'EQUAL', values: ['urn:li:dataPlatform:hive'], negated: false },
+                { field: 'platform', condition: 'EQUAL', values: ['urn:li:dataPlatform:kafka'], negated: true },
+              ],
+            },
+          },
+        },
+      ],
+    });
+    const global = async (query: string | null) =>
+      (
+        await s.ok(
+          `query listGlobalViews($start: Int!, $count: Int!, $query: String) {
+            listGlobalViews(input: { start: $start, count: $count, query: $query }) { ...listViewResults }
+          } ${VIEW}`,
+          { start: 0, count: 10, query },
+        )
+      ).listGlobalViews;
+    const org = await global(null);
+    assert.equal(org.total, 1);
+    assert.deepEqual(org.views[0].definition, {
+      entityTypes: [],
+      filter: {
+        operator: 'AND',
+        filters: [{ field: 'domains', condition: 'EQUAL', values: [DOMAIN], negated: false }],
+      },
+    });
+    assert.equal((await global('marketing')).total, 1);
+    assert.equal((await global('finance')).total, 0);
   });
 
   it('listRecommendations: no module off the home page, without a scenario, or past the limit', async () => {
