@@ -136,6 +136,7 @@ const ENTITY_PRIVILEGES = `privileges {
 
 const CHART = 'urn:li:chart:(looker,shell_chart)';
 const DOMAIN = 'urn:li:domain:shell_marketing';
+const PRODUCT = 'urn:li:dataProduct:shell_orders';
 const NODE = 'urn:li:glossaryNode:shell_node';
 const TERM = 'urn:li:glossaryTerm:shell_term';
 
@@ -148,6 +149,7 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
       file,
       JSON.stringify([
         mcp(CHART, 'chartInfo', { title: 'Shell chart', description: '', lastModified: {} }),
+        mcp(PRODUCT, 'dataProductProperties', { name: 'Orders', assets: [{ destinationUrn: S.hiveSample }] }),
         mcp(NODE, 'glossaryNodeInfo', { name: 'Shell node', definition: 'A node' }),
         mcp(TERM, 'glossaryTermInfo', { name: 'Shell term', definition: 'A term', termSource: 'INTERNAL' }),
         mcp(S.jdoe, 'corpUserEditableInfo', {
@@ -298,6 +300,29 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
     assert.equal(d.glossaryNode.privileges.canEditEmbed, null);
     assert.deepEqual(d.glossaryTerm.privileges, { canManageEntity: true, canManageChildren: null, canEditTags: true });
     assert.deepEqual(d.corpUser.privileges, { canEditOwners: true, canEditEmbed: null, canManageEntity: null });
+  });
+
+  it("createdOn on data products and glossary terms and nodes: their key aspect's created stamp, as DataHub answers it", async () => {
+    const d = await s.ok(
+      `query($p: String!, $t: String!, $n: String!) {
+        p: entity(urn: $p) { ... on DataProduct { properties { createdOn { time actor { urn username } } } } }
+        t: entity(urn: $t) { ... on GlossaryTerm { properties { createdOn { time actor { urn username } } } } }
+        n: entity(urn: $n) { ... on GlossaryNode { properties { createdOn { time actor { urn username } } } } }
+      }`,
+      { p: PRODUCT, t: TERM, n: NODE },
+    );
+    for (const [alias, urn, key] of [
+      ['p', PRODUCT, 'dataProductKey'],
+      ['t', TERM, 'glossaryTermKey'],
+      ['n', NODE, 'glossaryNodeKey'],
+    ] as const) {
+      const created = s.store.readAspect(urn, key)?.created;
+      assert.ok(created && created.time > 0, `${urn} has a key aspect`);
+      assert.deepEqual(d[alias].properties.createdOn, {
+        time: created.time,
+        actor: { urn: created.actor, username: created.actor.replace('urn:li:corpuser:', '') },
+      });
+    }
   });
 });
 
