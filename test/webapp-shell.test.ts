@@ -152,6 +152,17 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
         mcp(PRODUCT, 'dataProductProperties', { name: 'Orders', assets: [{ destinationUrn: S.hiveSample }] }),
         mcp(NODE, 'glossaryNodeInfo', { name: 'Shell node', definition: 'A node' }),
         mcp(TERM, 'glossaryTermInfo', { name: 'Shell term', definition: 'A term', termSource: 'INTERNAL' }),
+        mcp(TERM, 'globalTags', { tags: [{ tag: 'urn:li:tag:PII' }] }),
+        mcp(NODE, 'globalTags', { tags: [{ tag: 'urn:li:tag:Legacy' }] }),
+        mcp(NODE, 'institutionalMemory', {
+          elements: [
+            {
+              url: 'https://example.com/finance',
+              description: 'Finance wiki',
+              createStamp: { time: 1, actor: S.datahub },
+            },
+          ],
+        }),
         mcp(S.jdoe, 'corpUserEditableInfo', {
           persona: 'urn:li:dataHubPersona:technicalUser',
           platforms: ['urn:li:dataPlatform:hive'],
@@ -300,6 +311,21 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
     assert.equal(d.glossaryNode.privileges.canEditEmbed, null);
     assert.deepEqual(d.glossaryTerm.privileges, { canManageEntity: true, canManageChildren: null, canEditTags: true });
     assert.deepEqual(d.corpUser.privileges, { canEditOwners: true, canEditEmbed: null, canManageEntity: null });
+  });
+
+  it("tags on glossary terms and nodes, and a node's links, as search cards select them", async () => {
+    const d = await s.ok(
+      `query($t: String!, $n: String!) {
+        t: entity(urn: $t) { ... on GlossaryTerm { tags { tags { tag { urn } } } } }
+        n: entity(urn: $n) { ... on GlossaryNode { tags { tags { tag { urn } } } institutionalMemory { elements { url description } } } }
+      }`,
+      { t: TERM, n: NODE },
+    );
+    assert.deepEqual(d.t.tags.tags, [{ tag: { urn: 'urn:li:tag:PII' } }]);
+    assert.deepEqual(d.n.tags.tags, [{ tag: { urn: 'urn:li:tag:Legacy' } }]);
+    assert.deepEqual(d.n.institutionalMemory.elements, [
+      { url: 'https://example.com/finance', description: 'Finance wiki' },
+    ]);
   });
 
   it("createdOn on data products and glossary terms and nodes: their key aspect's created stamp, as DataHub answers it", async () => {
