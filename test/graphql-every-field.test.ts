@@ -77,6 +77,7 @@ const ARGS: Record<string, string[]> = {
   'Query.getSchemaBlame': [`(input: { datasetUrn: ${JSON.stringify(U.dataset)} })`],
   'Query.listMyViews': ['(input: {})'],
   'Query.listGlobalViews': ['(input: {})'],
+  'Container.entities': ['(input: { query: "Revenue" })'],
   'Query.listPosts': ['(input: {})'],
   'Query.batchGetStepStates': ['(input: { ids: ["ef_step"] })'],
   'Query.browsePaths': [`(input: { type: DATASET, urn: ${JSON.stringify(U.dataset)} })`],
@@ -342,6 +343,10 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
   'RecommendationParams.entityProfileParams': 'the home page modules open a search, not an entity page',
   'SearchParams.types': "a home page module's search is across every type, as in DataHub",
   'SearchParams.query': "a home page module's search has no query text, only its filter, as in DataHub",
+  'SearchResult.extraProperties': {
+    below: ['Container'],
+    why: "a container's entities input has no search flags, so no extra field is asked for (as in DataHub)",
+  },
   'ListPostsResult.posts': 'posts are not kept by this catalog',
   'Query.latestProductUpdate': "DataHub's product updates are off here (appConfig's showProductUpdates)",
   'PoliciesConfig.platformPrivileges': 'there is no policy engine here, so no privilege to put in a policy',

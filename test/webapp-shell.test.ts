@@ -137,6 +137,7 @@ const ENTITY_PRIVILEGES = `privileges {
 const CHART = 'urn:li:chart:(looker,shell_chart)';
 const DOMAIN = 'urn:li:domain:shell_marketing';
 const PRODUCT = 'urn:li:dataProduct:shell_orders';
+const CONTAINER = 'urn:li:container:shell_db';
 const NODE = 'urn:li:glossaryNode:shell_node';
 const TERM = 'urn:li:glossaryTerm:shell_term';
 
@@ -152,6 +153,18 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
         mcp(PRODUCT, 'dataProductProperties', { name: 'Orders', assets: [{ destinationUrn: S.hiveSample }] }),
         mcp(NODE, 'glossaryNodeInfo', { name: 'Shell node', definition: 'A node' }),
         mcp(TERM, 'glossaryTermInfo', { name: 'Shell term', definition: 'A term', termSource: 'INTERNAL' }),
+        mcp('urn:li:glossaryTerm:shell_child_term', 'glossaryTermInfo', {
+          definition: 'Under the node',
+          termSource: 'INTERNAL',
+          parentNode: NODE,
+        }),
+        mcp('urn:li:glossaryNode:shell_child_node', 'glossaryNodeInfo', {
+          definition: 'Under the node',
+          parentNode: NODE,
+        }),
+        mcp(CONTAINER, 'containerProperties', { name: 'shell_db' }),
+        mcp(S.hiveSample, 'container', { container: CONTAINER }),
+        mcp(S.kafkaSample, 'container', { container: CONTAINER }),
         mcp(TERM, 'globalTags', { tags: [{ tag: 'urn:li:tag:PII' }] }),
         mcp(NODE, 'globalTags', { tags: [{ tag: 'urn:li:tag:Legacy' }] }),
         mcp(NODE, 'institutionalMemory', {
@@ -326,6 +339,27 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
     assert.deepEqual(d.n.institutionalMemory.elements, [
       { url: 'https://example.com/finance', description: 'Finance wiki' },
     ]);
+  });
+
+  it("a glossary node's childrenCount and a container's entities, as search cards count them", async () => {
+    const d = await s.ok(
+      `query($n: String!, $c: String!) {
+        n: entity(urn: $n) { ... on GlossaryNode { childrenCount { termsCount nodesCount } } }
+        c: entity(urn: $c) { ... on Container {
+          all: entities(input: { start: 0, count: 0 }) { total }
+          page: entities(input: {}) { total searchResults { entity { urn } } }
+          kafka: entities(input: { filters: [{ field: "platform", values: ["urn:li:dataPlatform:kafka"] }] }) { total }
+        } }
+      }`,
+      { n: NODE, c: CONTAINER },
+    );
+    assert.deepEqual(d.n.childrenCount, { termsCount: 1, nodesCount: 1 });
+    assert.equal(d.c.all.total, 2);
+    assert.deepEqual(
+      d.c.page.searchResults.map((r: { entity: { urn: string } }) => r.entity.urn).sort(),
+      [S.hiveSample, S.kafkaSample].sort(),
+    );
+    assert.equal(d.c.kafka.total, 1);
   });
 
   it("createdOn on data products and glossary terms and nodes: their key aspect's created stamp, as DataHub answers it", async () => {

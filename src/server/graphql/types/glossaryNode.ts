@@ -3,7 +3,7 @@
  * §4.1), shaped from src/ops/read/glossary.ts.
  */
 import { glossaryNodeInfo, type glossaryTermInfo } from '../../../model/aspects/storedAsGiven.ts';
-import { readGlossaryNodeProperties, readParentNodes } from '../../../ops/read/glossary.ts';
+import { readGlossaryChildrenCount, readGlossaryNodeProperties, readParentNodes } from '../../../ops/read/glossary.ts';
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
 import { type EntityKind, customPropertiesView, keyCreatedOnView, EntityView, refAs } from './shared.ts';
@@ -33,6 +33,9 @@ class GlossaryNodeView extends EntityView implements G.GlossaryNode {
   }
   get parentNodes(): G.ParentNodesResult {
     return parentNodes(this.view, this.urn, glossaryNodeInfo);
+  }
+  get childrenCount(): G.GlossaryNodeChildrenCount {
+    return readGlossaryChildrenCount(this.view, this.urn);
   }
 }
 
