@@ -362,6 +362,14 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
     assert.equal(d.c.kafka.total, 1);
   });
 
+  it('Chart.statsSummary: null, as DataHub answers it (it computes no chart usage)', async () => {
+    const d = await s.ok(
+      `query($c: String!) { chart(urn: $c) { urn statsSummary { viewCount uniqueUserCountLast30Days topUsersLast30Days { urn } } } }`,
+      { c: CHART },
+    );
+    assert.deepEqual(d.chart, { urn: CHART, statsSummary: null });
+  });
+
   it("createdOn on data products and glossary terms and nodes: their key aspect's created stamp, as DataHub answers it", async () => {
     const d = await s.ok(
       `query($p: String!, $t: String!, $n: String!) {
