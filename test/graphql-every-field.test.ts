@@ -347,7 +347,7 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
     below: ['Container'],
     why: "a container's entities input has no search flags, so no extra field is asked for (as in DataHub)",
   },
-  'Chart.statsSummary': "DataHub computes no chart usage: its resolver answers null",
+  'Chart.statsSummary': 'DataHub computes no chart usage: its resolver answers null',
   'ListPostsResult.posts': 'posts are not kept by this catalog',
   'Query.latestProductUpdate': "DataHub's product updates are off here (appConfig's showProductUpdates)",
   'PoliciesConfig.platformPrivileges': 'there is no policy engine here, so no privilege to put in a policy',
