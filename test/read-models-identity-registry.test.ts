@@ -182,6 +182,9 @@ const RECORDS = [
   mcp(U.runBare, 'dataProcessInstanceProperties', { created: { time: 7 } }),
 ];
 
+/** A view with no definition stored: every entity type, no filter. */
+const EVERYTHING = { entityTypes: [], filter: { operator: 'AND', filters: [] } };
+
 describe('read models of identity, settings, admin, registry, timeseries and runs', () => {
   let store: Store;
   before(async () => {
@@ -258,13 +261,22 @@ describe('read models of identity, settings, admin, registry, timeseries and run
         viewType: 'PERSONAL',
         name: 'Mine',
         description: 'My datasets',
+        definition: EVERYTHING,
       });
       assert.equal(readDataHubView(store, U.viewGlobal).viewType, 'GLOBAL');
     });
 
     it("a view's type is PERSONAL and its name the id from its urn when not stored as text; no description then", () => {
-      assert.deepEqual(readDataHubView(store, U.viewOdd), { viewType: 'PERSONAL', name: 'odd', description: null });
-      assert.deepEqual(readDataHubView(store, U.viewBare), { viewType: 'PERSONAL', name: 'bare', description: null });
+      for (const [urn, name] of [
+        [U.viewOdd, 'odd'],
+        [U.viewBare, 'bare'],
+      ] as const)
+        assert.deepEqual(readDataHubView(store, urn), {
+          viewType: 'PERSONAL',
+          name,
+          description: null,
+          definition: EVERYTHING,
+        });
     });
 
     it("an ownership type's stored name and description", () => {

@@ -136,6 +136,8 @@ const ENTITY_PRIVILEGES = `privileges {
 
 const CHART = 'urn:li:chart:(looker,shell_chart)';
 const DOMAIN = 'urn:li:domain:shell_marketing';
+const PRODUCT = 'urn:li:dataProduct:shell_orders';
+const CONTAINER = 'urn:li:container:shell_db';
 const NODE = 'urn:li:glossaryNode:shell_node';
 const TERM = 'urn:li:glossaryTerm:shell_term';
 
@@ -148,8 +150,32 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
       file,
       JSON.stringify([
         mcp(CHART, 'chartInfo', { title: 'Shell chart', description: '', lastModified: {} }),
+        mcp(PRODUCT, 'dataProductProperties', { name: 'Orders', assets: [{ destinationUrn: S.hiveSample }] }),
         mcp(NODE, 'glossaryNodeInfo', { name: 'Shell node', definition: 'A node' }),
         mcp(TERM, 'glossaryTermInfo', { name: 'Shell term', definition: 'A term', termSource: 'INTERNAL' }),
+        mcp('urn:li:glossaryTerm:shell_child_term', 'glossaryTermInfo', {
+          definition: 'Under the node',
+          termSource: 'INTERNAL',
+          parentNode: NODE,
+        }),
+        mcp('urn:li:glossaryNode:shell_child_node', 'glossaryNodeInfo', {
+          definition: 'Under the node',
+          parentNode: NODE,
+        }),
+        mcp(CONTAINER, 'containerProperties', { name: 'shell_db' }),
+        mcp(S.hiveSample, 'container', { container: CONTAINER }),
+        mcp(S.kafkaSample, 'container', { container: CONTAINER }),
+        mcp(TERM, 'globalTags', { tags: [{ tag: 'urn:li:tag:PII' }] }),
+        mcp(NODE, 'globalTags', { tags: [{ tag: 'urn:li:tag:Legacy' }] }),
+        mcp(NODE, 'institutionalMemory', {
+          elements: [
+            {
+              url: 'https://example.com/finance',
+              description: 'Finance wiki',
+              createStamp: { time: 1, actor: S.datahub },
+            },
+          ],
+        }),
         mcp(S.jdoe, 'corpUserEditableInfo', {
           persona: 'urn:li:dataHubPersona:technicalUser',
           platforms: ['urn:li:dataPlatform:hive'],
@@ -299,7 +325,78 @@ describe("DataHub's web app shell over GraphQL, auth off (the local user)", () =
     assert.deepEqual(d.glossaryTerm.privileges, { canManageEntity: true, canManageChildren: null, canEditTags: true });
     assert.deepEqual(d.corpUser.privileges, { canEditOwners: true, canEditEmbed: null, canManageEntity: null });
   });
+
+  it("tags on glossary terms and nodes, and a node's links, as search cards select them", async () => {
+    const d = await s.ok(
+      `query($t: String!, $n: String!) {
+        t: entity(urn: $t) { ... on GlossaryTerm { tags { tags { tag { urn } } } } }
+        n: entity(urn: $n) { ... on GlossaryNode { tags { tags { tag { urn } } } institutionalMemory { elements { url description } } } }
+      }`,
+      { t: TERM, n: NODE },
+    );
+    assert.deepEqual(d.t.tags.tags, [{ tag: { urn: 'urn:li:tag:PII' } }]);
+    assert.deepEqual(d.n.tags.tags, [{ tag: { urn: 'urn:li:tag:Legacy' } }]);
+    assert.deepEqual(d.n.institutionalMemory.elements, [
+      { url: 'https://example.com/finance', description: 'Finance wiki' },
+    ]);
+  });
+
+  it("a glossary node's childrenCount and a container's entities, as search cards count them", async () => {
+    const d = await s.ok(
+      `query($n: String!, $c: String!) {
+        n: entity(urn: $n) { ... on GlossaryNode { childrenCount { termsCount nodesCount } } }
+        c: entity(urn: $c) { ... on Container {
+          all: entities(input: { start: 0, count: 0 }) { total }
+          page: entities(input: {}) { total searchResults { entity { urn } } }
+          kafka: entities(input: { filters: [{ field: "platform", values: ["urn:li:dataPlatform:kafka"] }] }) { total }
+        } }
+      }`,
+      { n: NODE, c: CONTAINER },
+    );
+    assert.deepEqual(d.n.childrenCount, { termsCount: 1, nodesCount: 1 });
+    assert.equal(d.c.all.total, 2);
+    assert.deepEqual(
+      d.c.page.searchResults.map((r: { entity: { urn: string } }) => r.entity.urn).sort(),
+      [S.hiveSample, S.kafkaSample].sort(),
+    );
+    assert.equal(d.c.kafka.total, 1);
+  });
+
+  it('Chart.statsSummary: null, as DataHub answers it (it computes no chart usage)', async () => {
+    const d = await s.ok(
+      `query($c: String!) { chart(urn: $c) { urn statsSummary { viewCount uniqueUserCountLast30Days topUsersLast30Days { urn } } } }`,
+      { c: CHART },
+    );
+    assert.deepEqual(d.chart, { urn: CHART, statsSummary: null });
+  });
+
+  it("createdOn on data products and glossary terms and nodes: their key aspect's created stamp, as DataHub answers it", async () => {
+    const d = await s.ok(
+      `query($p: String!, $t: String!, $n: String!) {
+        p: entity(urn: $p) { ... on DataProduct { properties { createdOn { time actor { urn username } } } } }
+        t: entity(urn: $t) { ... on GlossaryTerm { properties { createdOn { time actor { urn username } } } } }
+        n: entity(urn: $n) { ... on GlossaryNode { properties { createdOn { time actor { urn username } } } } }
+      }`,
+      { p: PRODUCT, t: TERM, n: NODE },
+    );
+    for (const [alias, urn, key] of [
+      ['p', PRODUCT, 'dataProductKey'],
+      ['t', TERM, 'glossaryTermKey'],
+      ['n', NODE, 'glossaryNodeKey'],
+    ] as const) {
+      const created = s.store.readAspect(urn, key)?.created;
+      assert.ok(created && created.time > 0, `${urn} has a key aspect`);
+      assert.deepEqual(d[alias].properties.createdOn, {
+        time: created.time,
+        actor: { urn: created.actor, username: created.actor.replace('urn:li:corpuser:', '') },
+      });
+    }
+  });
 });
+
+const MY_VIEW = 'urn:li:dataHubView:shell_mine';
+const ORG_VIEW = 'urn:li:dataHubView:shell_org';
+const STEP = 'urn:li:dataHubStepState:urn:li:corpuser:datahub-home-tour';
 
 describe("DataHub's web app home page over GraphQL", () => {
   let s: GqlServer;
@@ -313,6 +410,34 @@ describe("DataHub's web app home page over GraphQL", () => {
         mcp(S.hiveSample, 'domains', { domains: [DOMAIN] }),
         mcp(S.kafkaSample, 'domains', { domains: [DOMAIN] }),
         mcp(S.hdfsSample, 'domains', { domains: ['urn:li:domain:shell_gone'] }),
+        mcp(STEP, 'dataHubStepStateProperties', {
+          properties: { state: 'COMPLETE' },
+          lastModified: { time: 1700000000000, actor: S.datahub },
+        }),
+        mcp(MY_VIEW, 'dataHubViewInfo', {
+          name: 'Hive or Kafka',
+          type: 'PERSONAL',
+          created: { time: 1700000000000, actor: S.datahub },
+          lastModified: { time: 1700000000000, actor: S.datahub },
+          definition: {
+            entityTypes: ['dataset', 'chart'],
+            filter: {
+              or: [
+                { and: [{ field: 'platform.keyword', values: ['urn:li:dataPlatform:hive'], condition: 'EQUAL' }] },
+                { and: [{ field: 'platform', values: ['urn:li:dataPlatform:kafka'], negated: true }] },
+              ],
+            },
+          },
+        }),
+        mcp(ORG_VIEW, 'dataHubViewInfo', {
+          name: 'Marketing',
+          description: 'The marketing domain',
+          type: 'GLOBAL',
+          created: { time: 1700000001000, actor: 'urn:li:corpuser:shell_admin' },
+          lastModified: { time: 1700000001000, actor: 'urn:li:corpuser:shell_admin' },
+          definition: { entityTypes: [], filter: { or: [{ and: [{ field: 'domains', values: [DOMAIN] }] }] } },
+        }),
+        mcp(S.hiveSample, 'browsePaths', { paths: ['/prod/hive/SampleHiveDataset', '/legacy//hive/'] }),
       ]),
     );
     await ingestFile(s.store, file);
@@ -398,6 +523,148 @@ describe("DataHub's web app home page over GraphQL", () => {
         ['_entityType', 'CORP_GROUP', null],
       ],
     );
+  });
+
+  it("listPosts: posts are not kept here, so an empty page in DataHub's shape", async () => {
+    const d = await s.ok(
+      `query listPosts($input: ListPostsInput!) {
+      listPosts(input: $input) {
+        start count total
+        posts { urn type postType lastModified { time } content { contentType title description link media { type location } } }
+      }
+    }`,
+      { input: { start: 5, count: 10, orFilters: [{ and: [{ field: 'type', values: ['HOME_PAGE_ANNOUNCEMENT'] }] }] } },
+    );
+    assert.deepEqual(d.listPosts, { start: 5, count: 0, total: 0, posts: [] });
+  });
+
+  it('batchGetStepStates: the stored step states among the ids asked; an id with none stored is left out', async () => {
+    const d = await s.ok(
+      `query batchGetStepStates($input: BatchGetStepStatesInput!) {
+      batchGetStepStates(input: $input) { results { id properties { key value } } }
+    }`,
+      { input: { ids: ['urn:li:corpuser:datahub-never-seen', 'urn:li:corpuser:datahub-home-tour'] } },
+    );
+    assert.deepEqual(d.batchGetStepStates.results, [
+      { id: 'urn:li:corpuser:datahub-home-tour', properties: [{ key: 'state', value: 'COMPLETE' }] },
+    ]);
+  });
+
+  it('getBrowsePaths: the stored v1 browse paths, each split into its parts; none when not stored', async () => {
+    const BROWSE_PATHS = `query getBrowsePaths($input: BrowsePathsInput!) { browsePaths(input: $input) { path } }`;
+    const paths = async (urn: string) => (await s.ok(BROWSE_PATHS, { input: { type: 'DATASET', urn } })).browsePaths;
+    assert.deepEqual(await paths(S.hiveSample), [
+      { path: ['prod', 'hive', 'SampleHiveDataset'] },
+      { path: ['legacy', 'hive'] },
+    ]);
+    assert.deepEqual(await paths(S.kafkaSample), []);
+    const [message] = await s.fails(BROWSE_PATHS, { input: { type: 'DATASET', urn: 'urn:li:dataset:nope' } });
+    assert.match(message, /urn:li:dataset:nope/);
+  });
+
+  it("listRoles as the app selects it: each role's members, and its policies (none, as no policy engine runs here)", async () => {
+    const d = await s.ok(
+      `query listRoles($input: ListRolesInput!) {
+      listRoles(input: $input) {
+        total
+        roles {
+          urn name
+          users: relationships(input: { types: ["IsMemberOfRole"], direction: INCOMING, start: 0, count: 20 }) {
+            total relationships { entity { urn type } }
+          }
+          policies: relationships(
+            input: { types: ["IsAssociatedWithRole"], direction: INCOMING, start: 0, count: 10, relatedEntityTypes: ["dataHubPolicy"] }
+          ) {
+            start count total
+            relationships { entity { ... on DataHubPolicy { urn type name relationships(input: { types: ["IsAssociatedWithRole"], direction: OUTGOING }) { total } } } }
+          }
+        }
+      }
+    }`,
+      { input: { start: 0, count: 10 } },
+    );
+    assert.equal(d.listRoles.total, 3);
+    for (const role of d.listRoles.roles)
+      assert.deepEqual(role.policies, { start: 0, count: 0, total: 0, relationships: [] }, role.name);
+  });
+
+  it('relationships(relatedEntityTypes): only the edges whose other end is of the types given', async () => {
+    const edges = async (related: string[] | null) =>
+      (
+        await s.ok(
+          `query($urn: String!, $related: [String!]) { entity(urn: $urn) { relationships(input: { types: [], direction: OUTGOING, relatedEntityTypes: $related }) {
+            total relationships { type entity { urn } } } } }`,
+          { urn: S.hiveSample, related },
+        )
+      ).entity.relationships.relationships.map(
+        (r: { type: string; entity: { urn: string } }) => `${r.type} ${r.entity.urn}`,
+      );
+    const all: string[] = await edges(null);
+    const users: string[] = await edges(['corpuser']);
+    assert.ok(users.length > 0 && users.length < all.length, `${users} of ${all}`);
+    assert.deepEqual(
+      users,
+      all.filter((e) => e.includes(' urn:li:corpuser:')),
+    );
+    assert.deepEqual(await edges([]), all);
+  });
+
+  it("listMyViews / listGlobalViews: the caller's views and the organization's, with their definitions as DataHub maps them", async () => {
+    const VIEW = `fragment view on DataHubView {
+      urn type viewType name description
+      definition { entityTypes filter { operator filters { field condition values negated } } }
+    }
+    fragment listViewResults on ListViewsResult { start count total views { ...view } }`;
+    const mine = await s.ok(
+      `query listMyViews($viewType: DataHubViewType, $start: Int!, $count: Int!, $query: String) {
+        listMyViews(input: { viewType: $viewType, start: $start, count: $count, query: $query }) { ...listViewResults }
+      } ${VIEW}`,
+      { start: 0, count: 10 },
+    );
+    assert.deepEqual(mine.listMyViews, {
+      start: 0,
+      count: 1,
+      total: 1,
+      views: [
+        {
+          urn: MY_VIEW,
+          type: 'DATAHUB_VIEW',
+          viewType: 'PERSONAL',
+          name: 'Hive or Kafka',
+          description: null,
+          definition: {
+            entityTypes: ['DATASET', 'CHART'],
+            filter: {
+              operator: 'OR',
+              filters: [
+                { field: 'platform', condition: 'EQUAL', values: ['urn:li:dataPlatform:hive'], negated: false },
+                { field: 'platform', condition: 'EQUAL', values: ['urn:li:dataPlatform:kafka'], negated: true },
+              ],
+            },
+          },
+        },
+      ],
+    });
+    const global = async (query: string | null) =>
+      (
+        await s.ok(
+          `query listGlobalViews($start: Int!, $count: Int!, $query: String) {
+            listGlobalViews(input: { start: $start, count: $count, query: $query }) { ...listViewResults }
+          } ${VIEW}`,
+          { start: 0, count: 10, query },
+        )
+      ).listGlobalViews;
+    const org = await global(null);
+    assert.equal(org.total, 1);
+    assert.deepEqual(org.views[0].definition, {
+      entityTypes: [],
+      filter: {
+        operator: 'AND',
+        filters: [{ field: 'domains', condition: 'EQUAL', values: [DOMAIN], negated: false }],
+      },
+    });
+    assert.equal((await global('marketing')).total, 1);
+    assert.equal((await global('finance')).total, 0);
   });
 
   it('listRecommendations: no module off the home page, without a scenario, or past the limit', async () => {

@@ -106,6 +106,7 @@ const ENTITIES: Record<string, EntitySpec> = {
   inviteToken: { keyAspect: 'inviteTokenKey', keyFields: ['id'] },
   incident: { keyAspect: 'incidentKey', keyFields: ['id'] },
   form: { keyAspect: 'formKey', keyFields: ['id'] },
+  dataHubStepState: { keyAspect: 'dataHubStepStateKey', keyFields: ['id'] },
 };
 
 /** The entity types the registry knows: each has its key aspect and URN rules. */

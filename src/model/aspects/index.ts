@@ -49,7 +49,6 @@ import versionSetProperties from './versionSetProperties.ts';
 
 /** Aspects known by name and schema only: stored as given, nothing else declared. */
 const NAMED: Record<string, string> = {
-  browsePaths: 'com.linkedin.common.BrowsePaths',
   operation: 'com.linkedin.common.Operation',
   chartUsageStatistics: 'com.linkedin.chart.ChartUsageStatistics',
   dashboardUsageStatistics: 'com.linkedin.dashboard.DashboardUsageStatistics',
@@ -89,6 +88,7 @@ const NAMED: Record<string, string> = {
   inviteTokenKey: 'com.linkedin.metadata.key.InviteTokenKey',
   incidentKey: 'com.linkedin.metadata.key.IncidentKey',
   formKey: 'com.linkedin.metadata.key.FormKey',
+  dataHubStepStateKey: 'com.linkedin.metadata.key.DataHubStepStateKey',
   dynamicFormAssignment: 'com.linkedin.form.DynamicFormAssignment',
   // The rest of what DataHub's entity registry gives the entity types we serve (docs/datahub/rest-cli.md §7.3).
   aliases: 'com.linkedin.common.Aliases',

@@ -36,6 +36,17 @@ export const browsePathsV2 = defineAspect({
   fqn: 'com.linkedin.common.BrowsePathsV2',
   fields: asGiven({ 'path?': arr(rec({ id: str, 'urn?': anyUrn })) }),
 });
+export const browsePaths = defineAspect({
+  name: 'browsePaths',
+  fqn: 'com.linkedin.common.BrowsePaths',
+  fields: asGiven({ 'paths?': arr(str) }),
+});
+/** What the web app remembers of a user's steps (onboarding tours seen, …), a map of strings. */
+export const dataHubStepStateProperties = defineAspect({
+  name: 'dataHubStepStateProperties',
+  fqn: 'com.linkedin.step.DataHubStepStateProperties',
+  fields: asGiven({ 'properties?': 'object' }),
+});
 export const origin = defineAspect({
   name: 'origin',
   fqn: 'com.linkedin.common.Origin',

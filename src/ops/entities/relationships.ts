@@ -5,6 +5,7 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import { validateUrn } from '../../model/registry.ts';
+import { parseUrn } from '../../model/urn.ts';
 import { paging } from '../core/paging.ts';
 import status from '../../model/aspects/status.ts';
 import { latestAspect } from '../core/resources.ts';
@@ -23,6 +24,8 @@ export interface RelationshipsQuery {
   count?: number | null;
   /** Whether entities marked removed (status.removed) at the other end are listed; default true. */
   includeSoftDelete?: boolean | null;
+  /** Entity types (`dataHubPolicy`, …) the other end must be of; empty or absent = any. */
+  relatedEntityTypes?: readonly string[] | null;
 }
 
 export interface Relationship {
@@ -53,6 +56,7 @@ export function listRelationships(view: StoreView, q: RelationshipsQuery): Relat
     const key = `${edge.type}\u0000${edge.urn}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    if (q.relatedEntityTypes?.length && !q.relatedEntityTypes.includes(parseUrn(edge.urn).entityType)) continue;
     if (q.includeSoftDelete === false && latestAspect(view, edge.urn, status)?.removed === true) continue;
     all.push({ type: edge.type, direction, urn: edge.urn });
   }

@@ -15,6 +15,7 @@ import ownership, { type Ownership } from '../../model/aspects/ownership.ts';
 import { datasetDeprecation } from '../../model/aspects/readAsGiven.ts';
 import status from '../../model/aspects/status.ts';
 import { dataPlatformInfo } from '../../model/aspects/storedAsGiven.ts';
+import { keyAspectName } from '../../model/registry.ts';
 import { parseUrn } from '../../model/urn.ts';
 import type { AspectRecord, StoreView } from '../../store/store.ts';
 import { effectiveDeprecation } from '../labels/deprecation.ts';
@@ -324,4 +325,13 @@ export function readPlatform(view: StoreView, platformUrn: string): PlatformDeta
       logical: null,
     },
   };
+}
+
+/**
+ * When and by whom an entity was created, as DataHub answers `createdOn` on data products and glossary
+ * terms and nodes: the created stamp of its key aspect (written once, with the entity); null when none is stored.
+ */
+export function keyAspectCreated(view: StoreView, urn: string): { time: number; actor: string } | null {
+  const key = view.readAspect(urn, keyAspectName(parseUrn(urn).entityType));
+  return key ? { time: key.created.time, actor: key.created.actor } : null;
 }

@@ -12,6 +12,7 @@ import {
   glossaryTermInfo,
 } from '../../model/aspects/storedAsGiven.ts';
 import { parseUrn } from '../../model/urn.ts';
+import { listRelationships } from '../entities/relationships.ts';
 import type { StoreView } from '../../store/store.ts';
 import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
 
@@ -131,4 +132,29 @@ export function readEditableDescription(
 ): { description: string | null } | null {
   const editable = aspectOf(view, urn, aspect);
   return editable ? { description: str(editable.description) } : null;
+}
+
+/**
+ * The entities directly under `parent` (their `IsPartOf` edge names it: a glossary node's terms and
+ * nodes, a container's assets), of the given types (any when empty), soft-deleted ones left out as
+ * DataHub's search leaves them out.
+ */
+export function readChildren(view: StoreView, parent: string, types: readonly string[] = []): string[] {
+  const page = listRelationships(view, {
+    urn: parent,
+    direction: 'INCOMING',
+    types: ['IsPartOf'],
+    count: Number.MAX_SAFE_INTEGER,
+    includeSoftDelete: false,
+    relatedEntityTypes: types,
+  });
+  return page.relationships.map((r) => r.urn);
+}
+
+/** A glossary node's children, as DataHub counts them: its terms and its nodes. */
+export function readGlossaryChildrenCount(view: StoreView, urn: string): { termsCount: number; nodesCount: number } {
+  return {
+    termsCount: readChildren(view, urn, ['glossaryTerm']).length,
+    nodesCount: readChildren(view, urn, ['glossaryNode']).length,
+  };
 }

@@ -120,6 +120,7 @@ interface RelationshipsArgs {
     start?: number | null;
     count?: number | null;
     includeSoftDelete?: boolean | null;
+    relatedEntityTypes?: string[] | null;
   };
 }
 

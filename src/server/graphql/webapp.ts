@@ -6,13 +6,14 @@
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { appConfig } from '../../ops/admin/appConfig.ts';
 import { entityPrivilegesOf, grantedPrivileges } from '../../ops/identity/privileges.ts';
+import { listDataHubViews, readBrowsePaths, readStepStates, type ListViewsQuery } from '../../ops/read/admin.ts';
 import { quickFilters } from '../../ops/search/quickFilters.ts';
 import { listRecommendations } from '../../ops/search/recommendations.ts';
 import { VERSION } from '../../version.ts';
 import type { GraphqlContext } from './resolvers.ts';
 import type * as G from './schema.generated.ts';
 import { facetValueForGraphql } from './searchInput.ts';
-import { ref } from './types/shared.ts';
+import { ref, refAs } from './types/shared.ts';
 
 export const webappRoots = {
   appConfig: (_: unknown, ctx: GraphqlContext) => appConfig(VERSION, ctx.authEnabled === true),
@@ -46,7 +47,23 @@ export const webappRoots = {
       entity: f.field === 'platform' ? () => ref(ctx.store, f.value) : null,
     })),
   }),
+  // Posts are not kept here: DataHub's answer with none posted.
+  listPosts: ({ input }: { input: G.ListPostsInput }) => ({ start: input.start ?? 0, count: 0, total: 0, posts: [] }),
+  batchGetStepStates: ({ input }: { input: G.BatchGetStepStatesInput }, ctx: GraphqlContext) => ({
+    results: readStepStates(ctx.store, input.ids),
+  }),
+  browsePaths: ({ input }: { input: G.BrowsePathsInput }, ctx: GraphqlContext) =>
+    readBrowsePaths(ctx.store, input.urn).map((path) => ({ path })),
+  listMyViews: ({ input }: { input: G.ListMyViewsInput }, ctx: GraphqlContext) =>
+    viewsPage(ctx, { ...input, createdBy: ctx.actor }),
+  listGlobalViews: ({ input }: { input: G.ListGlobalViewsInput }, ctx: GraphqlContext) =>
+    viewsPage(ctx, { ...input, viewType: 'GLOBAL' }),
 } satisfies Partial<G.QueryRoots<GraphqlContext>>;
+
+function viewsPage(ctx: GraphqlContext, q: ListViewsQuery) {
+  const page = listDataHubViews(ctx.store, q);
+  return { ...page, views: page.urns.map((u) => refAs<G.DataHubView>(ctx.store, u)) };
+}
 
 /** `privileges` on every entity type that has it: one resolver over the parent's urn. */
 export function withPrivilegesFields(built: GraphQLSchema): GraphQLSchema {

@@ -55,6 +55,8 @@ function columnParent(schemaFieldUrn: string | null): string {
 class ChartView extends BiView implements G.Chart {
   readonly __typename = 'Chart';
   readonly type = 'CHART';
+  /** DataHub computes no chart usage (its resolver answers null). */
+  readonly statsSummary = null;
   declare readonly chartId: string;
   /** The columns the chart reads (its `inputFields` aspect), each shaped as the column of its dataset. */
   get inputFields(): G.Maybe<G.InputFields> {

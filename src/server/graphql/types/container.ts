@@ -3,7 +3,15 @@
  * dataPlatformInstance. Shaped from src/ops/read/glossary.ts.
  */
 import { editableContainerProperties } from '../../../model/aspects/storedAsGiven.ts';
-import { readContainerPlatform, readContainerProperties, readEditableDescription } from '../../../ops/read/glossary.ts';
+import {
+  readChildren,
+  readContainerPlatform,
+  readContainerProperties,
+  readEditableDescription,
+} from '../../../ops/read/glossary.ts';
+import { searchEntities } from '../../../ops/search/search.ts';
+import { searchResults } from '../search.ts';
+import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';
 import type * as G from '../schema.generated.ts';
 import { type EntityKind, customPropertiesView, EntityView, platformView } from './shared.ts';
 
@@ -19,6 +27,15 @@ class ContainerView extends EntityView implements G.Container {
   }
   get editableProperties(): G.Maybe<G.ContainerEditableProperties> {
     return readEditableDescription(this.view, this.urn, editableContainerProperties);
+  }
+  /**
+   * A search of the entities directly in the container (their `container` names it), narrowed by the
+   * input's query and filters, 20 a page by default, as DataHub's container entities resolver.
+   */
+  entities({ input }: { input?: SearchInputGql | null }) {
+    const children = readChildren(this.view, this.urn);
+    const request = searchRequestFromGraphql({ ...input, query: input?.query ?? '*', count: input?.count ?? 20 });
+    return searchResults(this.view, searchEntities(this.view, { ...request, within: new Set(children) }));
   }
 }
 

@@ -5,7 +5,7 @@ import type { StoreView } from '../../../store/store.ts';
 import { searchResults } from '../search.ts';
 import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';
 import type * as G from '../schema.generated.ts';
-import { type EntityKind, customPropertiesView, EntityView } from './shared.ts';
+import { type EntityKind, customPropertiesView, keyCreatedOnView, EntityView } from './shared.ts';
 
 /**
  * `DataProduct.entities(input)`: a search restricted to the product's assets, narrowed by the input's
@@ -23,7 +23,13 @@ class DataProductView extends EntityView implements G.DataProduct {
   readonly type = 'DATA_PRODUCT';
   get properties(): G.Maybe<G.DataProductProperties> {
     const p = readDataProductProperties(this.view, this.urn);
-    return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
+    return (
+      p && {
+        ...p,
+        customProperties: customPropertiesView(p.customProperties, this.urn),
+        createdOn: keyCreatedOnView(this.view, this.urn),
+      }
+    );
   }
   /** A field with arguments: the executor calls it with them. */
   entities({ input }: { input?: SearchInputGql | null }) {

@@ -8,7 +8,7 @@ import { readGlossaryTermProperties } from '../../../ops/read/glossary.ts';
 import type { StoreView } from '../../../store/store.ts';
 import { parentNodes } from './glossaryNode.ts';
 import type * as G from '../schema.generated.ts';
-import { type EntityKind, customPropertiesView, EntityView } from './shared.ts';
+import { type EntityKind, customPropertiesView, keyCreatedOnView, EntityView } from './shared.ts';
 
 class GlossaryTermView extends EntityView implements G.GlossaryTerm {
   readonly __typename = 'GlossaryTerm';
@@ -21,7 +21,13 @@ class GlossaryTermView extends EntityView implements G.GlossaryTerm {
   }
   get properties(): G.Maybe<G.GlossaryTermProperties> {
     const p = readGlossaryTermProperties(this.view, this.urn);
-    return p && { ...p, customProperties: customPropertiesView(p.customProperties, this.urn) };
+    return (
+      p && {
+        ...p,
+        customProperties: customPropertiesView(p.customProperties, this.urn),
+        createdOn: keyCreatedOnView(this.view, this.urn),
+      }
+    );
   }
   get parentNodes(): G.ParentNodesResult {
     return parentNodes(this.view, this.urn, glossaryTermInfo);

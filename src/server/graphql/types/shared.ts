@@ -46,6 +46,7 @@ import {
   type TermAssociationRead,
   type TermsHolder,
   type TermsRead,
+  keyAspectCreated,
 } from '../../../ops/read/common.ts';
 import { readApplications } from '../../../ops/read/datasetPage.ts';
 import {
@@ -723,4 +724,10 @@ export abstract class MlEntityView extends EntityView {
 /** A version tag of a read model as GraphQL shows it (`VersionTag`). */
 export function versionTagView(v: VersionTagRead | null): G.Maybe<G.VersionTag> {
   return v && { versionTag: v.versionTag };
+}
+
+/** `createdOn` of data products and glossary terms and nodes: the key aspect's created stamp, with its actor's user. */
+export function keyCreatedOnView(view: StoreView, urn: string): G.Maybe<G.ResolvedAuditStamp> {
+  const c = keyAspectCreated(view, urn);
+  return c && { time: c.time, actor: isUrnOf(c.actor, 'corpuser') ? refAs<G.CorpUser>(view, c.actor) : null };
 }
