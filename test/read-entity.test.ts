@@ -111,11 +111,13 @@ describe('read models of what any entity carries (entity.ts)', () => {
           { kind: 'number', value: 2 },
         ],
         valueEntities: [null, null],
+        attribution: null,
       },
       {
         property: PROP(2),
         values: [{ kind: 'string', value: 'urn:li:corpuser:alice' }],
         valueEntities: ['urn:li:corpuser:alice'],
+        attribution: null,
       },
     ]);
     assert.equal(readStructuredProperties(store, BARE), null);

@@ -208,6 +208,8 @@ describe('read models of identity, settings, admin, registry, timeseries and run
         slack: '@alice',
         phone: null,
         email: null,
+        persona: null,
+        platforms: null,
       });
     });
 
@@ -229,15 +231,17 @@ describe('read models of identity, settings, admin, registry, timeseries and run
   describe('settings (settings.ts)', () => {
     it("a user's settings as stored", () => {
       assert.deepEqual(readUserSettings(store, U.user), {
-        appearance: { showSimplifiedHomepage: true },
+        appearance: { showSimplifiedHomepage: true, showThemeV2: null },
         views: { defaultView: U.view },
+        homePage: null,
+        locale: null,
       });
     });
 
     it('appearance always reads: the simplified homepage only when stored as true', () => {
-      assert.deepEqual(readUserSettings(store, U.userBare).appearance, { showSimplifiedHomepage: false });
-      assert.deepEqual(readUserSettings(store, U.userOdd).appearance, { showSimplifiedHomepage: false });
-      assert.deepEqual(readUserSettings(store, U.userNoViews).appearance, { showSimplifiedHomepage: false });
+      assert.deepEqual(readUserSettings(store, U.userBare).appearance, { showSimplifiedHomepage: false, showThemeV2: null });
+      assert.deepEqual(readUserSettings(store, U.userOdd).appearance, { showSimplifiedHomepage: false, showThemeV2: null });
+      assert.deepEqual(readUserSettings(store, U.userNoViews).appearance, { showSimplifiedHomepage: false, showThemeV2: null });
     });
 
     it('views only when the user set them', () => {
@@ -498,6 +502,8 @@ describe('read models of identity, settings, admin, registry, timeseries and run
           median: null,
           stdev: null,
           sampleValues: ['1', 'two'],
+          quantiles: null,
+          distinctValueFrequencies: null,
         },
         {
           fieldPath: '',
@@ -511,6 +517,8 @@ describe('read models of identity, settings, admin, registry, timeseries and run
           median: null,
           stdev: null,
           sampleValues: null,
+          quantiles: null,
+          distinctValueFrequencies: null,
         },
       ]);
     });

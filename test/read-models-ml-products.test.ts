@@ -210,6 +210,8 @@ describe('read models', () => {
         externalUrl: 'https://example.com/m',
         customProperties: [{ key: 'team', value: 'ml' }],
         groups: [U.group],
+        created: null,
+        tags: [],
       });
       assert.equal(readMlModelProperties(store, U.modelBare), null);
     });
@@ -233,6 +235,7 @@ describe('read models', () => {
         version: { versionTag: '1' },
         externalUrl: null,
         customProperties: [],
+        created: { actor: 'urn:li:corpuser:alice', time: 7 },
       });
     });
 
@@ -242,12 +245,14 @@ describe('read models', () => {
         dataType: 'CONTINUOUS',
         version: { versionTag: '3' },
         customProperties: [{ key: 'unit', value: 'EUR' }],
+        sources: null,
       });
       assert.deepEqual(readMlFeatureProperties(store, 'mlPrimaryKey', U.primaryKey), {
         description: 'Order id',
         dataType: 'TEXT',
         version: null,
         customProperties: [],
+        sources: null,
       });
       assert.equal(readMlFeatureProperties(store, 'mlPrimaryKey', U.feature), null);
     });
