@@ -239,9 +239,18 @@ describe('read models of identity, settings, admin, registry, timeseries and run
     });
 
     it('appearance always reads: the simplified homepage only when stored as true', () => {
-      assert.deepEqual(readUserSettings(store, U.userBare).appearance, { showSimplifiedHomepage: false, showThemeV2: null });
-      assert.deepEqual(readUserSettings(store, U.userOdd).appearance, { showSimplifiedHomepage: false, showThemeV2: null });
-      assert.deepEqual(readUserSettings(store, U.userNoViews).appearance, { showSimplifiedHomepage: false, showThemeV2: null });
+      assert.deepEqual(readUserSettings(store, U.userBare).appearance, {
+        showSimplifiedHomepage: false,
+        showThemeV2: null,
+      });
+      assert.deepEqual(readUserSettings(store, U.userOdd).appearance, {
+        showSimplifiedHomepage: false,
+        showThemeV2: null,
+      });
+      assert.deepEqual(readUserSettings(store, U.userNoViews).appearance, {
+        showSimplifiedHomepage: false,
+        showThemeV2: null,
+      });
     });
 
     it('views only when the user set them', () => {
