@@ -688,6 +688,38 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
     await gql('mutation', `deleteIngestionSource(urn: "${created}")`);
   });
 
+  it("answers the fields DataHub's web app and CLI added: privileges, home page, step states, browse paths, views, schema versions, forms", async () => {
+    const form = 'urn:li:form:walk';
+    await rest('POST', '/aspects?action=ingestProposalBatch', {
+      proposals: [
+        proposal(form, 'formInfo', { name: 'Walk form', type: 'COMPLETION', prompts: [], actors: { owners: true } }),
+      ],
+    });
+    await gql(
+      'query',
+      `getGrantedPrivileges(input: { actorUrn: "${S.datahub}" }) { privileges }
+      globalHomePageSettings { __typename }
+      listRecommendations(input: { userUrn: "${S.datahub}", requestContext: { scenario: HOME } }) { __typename }
+      getQuickFilters(input: {}) { __typename }
+      latestProductUpdate { __typename }
+      listPosts(input: { start: 0, count: 10 }) { total }
+      batchGetStepStates(input: { ids: ["walk"] }) { __typename }
+      browsePaths(input: { type: DATASET, urn: "${S.hiveSample}" }) { path }
+      listMyViews(input: { start: 0, count: 10 }) { total }
+      listGlobalViews(input: { start: 0, count: 10 }) { total }
+      getSchemaVersionList(input: { datasetUrn: "${S.hiveSample}" }) { __typename }
+      getSchemaBlame(input: { datasetUrn: "${S.hiveSample}" }) { __typename }
+      bulkEntityDataProducts(input: { urns: ["${S.hiveSample}"] }) { __typename }
+      form(urn: "${form}") { urn }`,
+    );
+    await gql('mutation', `batchAssignForm(input: { formUrn: "${form}", entityUrns: ["${S.hiveSample}"] })`);
+    await gql('mutation', `batchRemoveForm(input: { formUrn: "${form}", entityUrns: ["${S.hiveSample}"] })`);
+    await gql(
+      'mutation',
+      `createDynamicFormAssignment(input: { formUrn: "${form}", orFilters: [{ and: [{ field: "platform", values: ["urn:li:dataPlatform:hive"] }] }] })`,
+    );
+  });
+
   it('covered every Query and Mutation field of the schema', () => {
     const schema = buildSchema(loadSdl());
     const all = [
