@@ -282,4 +282,45 @@ describe('GraphQL error messages', () => {
       'Failed to set tag color. Tag properties does not yet exist!',
     );
   });
+  describe('form assignment refusals (nothing written)', () => {
+    const BARE_FORM = 'urn:li:form:walk_bare';
+    before(async () => {
+      // A form that exists (it has a status) but was never given its formInfo, and so has no prompts.
+      const res = await fetch(new URL('/aspects?action=ingestProposal', s.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
+        body: JSON.stringify({
+          proposal: {
+            entityType: 'form',
+            entityUrn: BARE_FORM,
+            changeType: 'UPSERT',
+            aspectName: 'status',
+            aspect: { value: JSON.stringify({ removed: false }), contentType: 'application/json' },
+          },
+        }),
+      });
+      assert.equal(res.status, 200, await res.text());
+    });
+
+    it('batchAssignForm of a form without formInfo is refused, and the asset keeps no forms aspect', async () => {
+      await fails(
+        `mutation { batchAssignForm(input: { formUrn: "${BARE_FORM}", entityUrns: ["${FUD}"] }) }`,
+        'batchAssignForm',
+        `Form ${BARE_FORM} has no formInfo: a form is assigned with its prompts`,
+      );
+      const q = await s.ok(`{ dataset(urn: "${FUD}") { forms { incompleteForms { form { urn } } } } }`);
+      assert.equal(q.dataset.forms, null);
+    });
+
+    it('createDynamicFormAssignment of a form that does not exist is refused, and no form is made', async () => {
+      const missing = 'urn:li:form:walk_missing';
+      await fails(
+        `mutation { createDynamicFormAssignment(input: { formUrn: "${missing}", orFilters: [{ and: [{ field: "platform", values: ["urn:li:dataPlatform:hive"] }] }] }) }`,
+        'createDynamicFormAssignment',
+        `Form ${missing} does not exist. Skipping dynamic form assignment`,
+      );
+      const q = await s.ok(`{ entityExists(urn: "${missing}") }`);
+      assert.equal(q.entityExists, false);
+    });
+  });
 });
