@@ -18,6 +18,7 @@ import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
 import { entityRef } from './registry.ts';
 import { asEnum, refAs } from './shared.ts';
+import type { GraphqlContext } from '../resolvers.ts';
 
 /** `SiblingProperties` of the entity's `siblings` aspect; null when none is stored. */
 export function siblingsView(view: StoreView, urn: string): G.Maybe<G.SiblingProperties> {
@@ -47,8 +48,7 @@ export function roleView(view: StoreView, urn: string): G.Role {
       users: r.actors.users?.map((u) => ({ user: () => refAs<G.CorpUser>(view, u) })) ?? null,
       groups: r.actors.groups?.map((g) => ({ group: () => refAs<G.CorpGroup>(view, g) })) ?? null,
     },
-    isAssignedToMe: (_args: never, ctx: never) =>
-      r.actors?.users?.includes((ctx as unknown as { actor: string }).actor) ?? false,
+    isAssignedToMe: (_args: never, ctx: GraphqlContext) => r.actors?.users?.includes(ctx.actor) ?? false,
   };
 }
 
