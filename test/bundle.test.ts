@@ -5,6 +5,7 @@
  * team walk, determinism, and the commands' refusals.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -255,6 +256,22 @@ test('damage anywhere and truncation are refused by bundle verify and by pull, n
   );
   writeFileSync(damaged, Buffer.concat([bytes, Buffer.from('x')]));
   await refuse('a byte added', /damaged: bytes follow the trailer \(at byte \d+\)/);
+  // A trailer whose checksums hold but whose index is not the writer's shape (a made-up file): the
+  // lookups by urn would trust it, so it is refused like damage.
+  let tAt = MAGIC.length;
+  while (bytes[tAt] !== 'T'.charCodeAt(0)) tAt += 37 + bytes.readUInt32BE(tAt + 1);
+  const trailer = JSON.parse(bytes.subarray(tAt + 37).toString('utf8')) as { index: unknown[] };
+  trailer.index = trailer.index.map(() => ({ dataset: 5 }));
+  const payload = Buffer.from(JSON.stringify(trailer));
+  const frame = Buffer.alloc(37);
+  frame.write('T', 0, 'latin1');
+  frame.writeUInt32BE(payload.length, 1);
+  createHash('sha256').update(payload).digest().copy(frame, 5);
+  writeFileSync(damaged, Buffer.concat([bytes.subarray(0, tAt), frame, payload]));
+  await refuse(
+    'a malformed index',
+    /damaged: the trailer's index \(at byte \d+\) is not one map of \[least, greatest\] urns per chunk/,
+  );
   // The sound bundle still pulls.
   await ok(['pull', bundle, '--data', bo]);
 });

@@ -135,6 +135,28 @@ export interface RecordSink {
  */
 export type ChunkIndex = Record<string, [string, string]>;
 
+/** Whether a trailer's `index` has the shape the writer gives it: per chunk, type → [least, greatest] urn. */
+function isChunkIndexList(value: unknown, chunks: number): value is ChunkIndex[] {
+  return (
+    Array.isArray(value) &&
+    value.length === chunks &&
+    value.every(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        !Array.isArray(entry) &&
+        Object.values(entry).every(
+          (range) =>
+            Array.isArray(range) &&
+            range.length === 2 &&
+            typeof range[0] === 'string' &&
+            typeof range[1] === 'string' &&
+            range[0] <= range[1],
+        ),
+    )
+  );
+}
+
 /**
  * Writes a bundle piece by piece to `sink`. A record's text goes straight into the chunk's buffer
  * (UTF-8, no intermediate string per record); a closed chunk is compressed off the main thread
@@ -474,6 +496,11 @@ export function readBundle(
         throw new BundleDamagedError(path, `damaged: the bytes before the trailer do not match the trailer's checksum`);
       if (t.content !== content.digest('hex'))
         throw new BundleDamagedError(path, `damaged: the records do not match the content checksum`);
+      if (t.index !== undefined && !isChunkIndexList(t.index, chunks))
+        throw new BundleDamagedError(
+          path,
+          `damaged: the trailer's index (at byte ${f.offset}) is not one map of [least, greatest] urns per chunk`,
+        );
       return { header, trailer: t, offsets };
     }
   } finally {
