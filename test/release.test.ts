@@ -404,7 +404,15 @@ describe('catalog-win32-x64.exe', () => {
     if (!existsSync(exe)) return t.skip(`${exe} not built: run npm run release`);
     if (spawnSync('wine', ['--version']).status !== 0) return t.skip('wine is not installed');
     const home = tempDir('catalog-wine-');
-    const env = { WINEPREFIX: join(home, 'prefix'), WINEDEBUG: '-all', CATALOG_DATA: '', NODE_OPTIONS: '' };
+    // A new prefix of Debian 12's Wine says it is Windows 7, and Node 24 stops at once on anything
+    // older than Windows 10 unless told to go on.
+    const env = {
+      WINEPREFIX: join(home, 'prefix'),
+      WINEDEBUG: '-all',
+      NODE_SKIP_PLATFORM_CHECK: '1',
+      CATALOG_DATA: '',
+      NODE_OPTIONS: '',
+    };
     const run = (args: string[]) => runProcess('wine', [exe, ...args], { env, cwd: home });
     const v = await run(['--version']);
     // Debian 12's Wine (8.0) starts Node 24 but V8 cannot reserve its tables there: every start that
@@ -421,5 +429,35 @@ describe('catalog-win32-x64.exe', () => {
     const got = await run(['get', '--urn', 'urn:li:tag:Legacy', '--aspect', 'tagProperties', '--data', data]);
     assert.equal(got.code, 0, got.stderr);
     assert.equal(JSON.parse(got.stdout).tagProperties.name, 'Legacy');
+  });
+});
+
+describe('lmdb addons built beforehand (CATALOG_LMDB_ADDONS, scripts/build/lmdb-target.mjs)', async () => {
+  const { takeBuilt } = await import('../scripts/build/lmdb-target.mjs');
+  const mark = 'catalog fix 1: open-time txn id store under the write lock';
+  const from = tempDir('catalog-addons-from-');
+  const cache = tempDir('catalog-addons-cache-');
+  const name = 'lmdb-win32-x64-0123456789abcdef.node';
+
+  it('takes nothing when the folder has no addon of that hash', () => {
+    assert.equal(takeBuilt(name, from, cache), undefined);
+    assert.deepEqual(readdirSync(cache), []);
+  });
+
+  it('refuses an addon without the build mark, naming it, and copies nothing', () => {
+    writeFileSync(join(from, name), 'MZ a stock build');
+    assert.throws(
+      () => takeBuilt(name, from, cache),
+      new RegExp(`lmdb-target: \\S+${name} does not carry the build mark \\("catalog fix 1: [^"]+"\\); not used`),
+    );
+    assert.deepEqual(readdirSync(cache), []);
+  });
+
+  it('copies a marked addon and its note into the cache', () => {
+    writeFileSync(join(from, name), `MZ ... ${mark} ...`);
+    writeFileSync(join(from, `${name}.txt`), 'win32-x64: clang\n');
+    assert.equal(takeBuilt(name, from, cache), join(cache, name));
+    assert.deepEqual(readdirSync(cache).sort(), [name, `${name}.txt`]);
+    assert.equal(readFileSync(join(cache, name), 'utf8'), `MZ ... ${mark} ...`);
   });
 });
