@@ -158,7 +158,9 @@ function toolchain(id, runtime) {
   const triple = 'x86_64-windows-gnu';
   // Not WIN32_LEAN_AND_MEAN: mdb.c needs NTSTATUS from the full windows.h. mdb.c passes an ssize_t*
   // where ReadFile takes a DWORD* (as it does under MSVC, which only warns); clang refuses that unless told.
-  defines.push('WIN32', 'NOMINMAX', '_HAS_EXCEPTIONS=0');
+  // NAPI_EXTERN empty: node_api.h would declare Node-API's functions __declspec(dllimport), calls
+  // through import slots, while here they are the stubs below, linked into the addon itself.
+  defines.push('WIN32', 'NOMINMAX', '_HAS_EXCEPTIONS=0', 'NAPI_EXTERN=');
   common.push('-Wno-incompatible-pointer-types');
   return {
     cc: [zig, 'cc', '-target', triple],
