@@ -509,3 +509,22 @@ describe('lmdb addons built beforehand (CATALOG_LMDB_ADDONS, scripts/build/lmdb-
     assert.equal(readFileSync(join(cache, name), 'utf8'), `MZ ... ${mark} ...`);
   });
 });
+
+// actionlint (Go module github.com/rhysd/actionlint, pinned: `go install
+// github.com/rhysd/actionlint/cmd/actionlint@v1.7.12`), where installed: the release workflow cannot
+// run here, so it is at least read by a linter for workflow files.
+const ACTIONLINT_VERSION = '1.7.12';
+describe('.github/workflows/release.yml', () => {
+  it(`passes actionlint ${ACTIONLINT_VERSION}`, (t) => {
+    const actionlint = process.env['ACTIONLINT'] ?? 'actionlint';
+    const version = spawnSync(actionlint, ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0]?.trim();
+    if (version !== `v${ACTIONLINT_VERSION}`)
+      return t.skip(
+        `actionlint ${ACTIONLINT_VERSION} is not installed (found: ${version || 'none'}): go install github.com/rhysd/actionlint/cmd/actionlint@v${ACTIONLINT_VERSION}`,
+      );
+    const r = spawnSync(actionlint, ['-no-color', join(ROOT, '.github', 'workflows', 'release.yml')], {
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+  });
+});
