@@ -374,6 +374,42 @@ function peResource(bytes: Buffer, type: number, name: string): Buffer | undefin
   return bytes.subarray(at, at + bytes.readUInt32LE(language.data + 4));
 }
 
+// scripts/build/lmdb-native.mjs's build mark, in the text mdb_version() returns.
+const LMDB_MARK = 'catalog fix 1: open-time txn id store under the write lock';
+
+/** The names of the DLLs a PE file (a DLL's bytes from its MZ header on) imports, and of what it exports. */
+function peLinks(bytes: Buffer): { imports: string[]; exports: string[] } {
+  const pe = bytes.readUInt32LE(0x3c);
+  const optional = pe + 24;
+  const sections = optional + bytes.readUInt16LE(pe + 20);
+  const toOffset = (rva: number) => {
+    for (let i = 0; i < bytes.readUInt16LE(pe + 6); i++) {
+      const at = sections + i * 40;
+      const va = bytes.readUInt32LE(at + 12);
+      if (rva >= va && rva < va + Math.max(bytes.readUInt32LE(at + 8), bytes.readUInt32LE(at + 16)))
+        return rva - va + bytes.readUInt32LE(at + 20);
+    }
+    return assert.fail(`RVA ${rva} is in no section`);
+  };
+  const text = (rva: number) => {
+    const at = toOffset(rva);
+    return bytes.toString('latin1', at, bytes.indexOf(0, at));
+  };
+  // Data directories 0 (exports) and 1 (imports) of a PE32+ optional header.
+  const exportsRva = bytes.readUInt32LE(optional + 112);
+  const importsRva = bytes.readUInt32LE(optional + 112 + 8);
+  const exports: string[] = [];
+  if (exportsRva) {
+    const dir = toOffset(exportsRva);
+    const names = toOffset(bytes.readUInt32LE(dir + 32));
+    for (let i = 0; i < bytes.readUInt32LE(dir + 24); i++) exports.push(text(bytes.readUInt32LE(names + i * 4)));
+  }
+  const imports: string[] = [];
+  for (let at = importsRva ? toOffset(importsRva) : -1; at >= 0 && bytes.readUInt32LE(at + 12) !== 0; at += 20)
+    imports.push(text(bytes.readUInt32LE(at + 12)));
+  return { imports, exports };
+}
+
 describe('catalog-win32-x64.exe', () => {
   const exe = file('catalog-win32-x64.exe');
   it('is a PE for x64 with the SEA blob in its NODE_SEA_BLOB resource', (t) => {
@@ -389,22 +425,42 @@ describe('catalog-win32-x64.exe', () => {
     assert.ok(blob.indexOf(Buffer.from('lmdb.node')) > 0, 'the SEA blob holds lmdb.node');
     assert.ok(blob.indexOf(Buffer.from('msgpackr-extract.node')) > 0, 'the SEA blob holds msgpackr-extract.node');
     // The embedded addons: PE DLLs for x64 (an MZ header whose PE header says x64 and DLL).
-    let dlls = 0;
+    const starts: number[] = [];
     for (let at: number = blob.indexOf('MZ'); at >= 0; at = blob.indexOf('MZ', at + 2)) {
       const off: number = at + 0x40 <= blob.length ? blob.readUInt32LE(at + 0x3c) : -1;
       if (off < 0 || at + off + 24 > blob.length || blob.toString('latin1', at + off, at + off + 4) !== 'PE\0\0')
         continue;
       assert.equal(blob.readUInt16LE(at + off + 4), 0x8664, `the DLL at ${at} of the blob is for x64`);
-      if (blob.readUInt16LE(at + off + 22) & 0x2000) dlls++;
+      if (blob.readUInt16LE(at + off + 22) & 0x2000) starts.push(at);
     }
+    const dlls = starts.length;
+    const lmdbAt = starts.findIndex((at, i) => blob.subarray(at, starts[i + 1]).includes(LMDB_MARK));
+    const lmdb = lmdbAt < 0 ? undefined : peLinks(blob.subarray(starts[lmdbAt]!));
     assert.equal(dlls, 2, 'two addon DLLs in the blob (lmdb, msgpackr-extract)');
+    // lmdb's addon, ours (scripts/build/lmdb-target.mjs): Node-API is reached through its own stubs,
+    // so it imports nothing but Windows' own libraries (no node.exe, whose name the executable does
+    // not have), and it exports the entry point Node looks for.
+    assert.ok(lmdb, "lmdb's addon (the DLL with the build mark) is in the blob");
+    const foreign = lmdb.imports.filter(
+      (d) => !/^(kernel32|advapi32|ntdll|api-ms-win-crt-[a-z]+-l1-1-0)\.dll$/i.test(d),
+    );
+    assert.deepEqual(foreign, [], `lmdb's addon imports only Windows' libraries (imports: ${lmdb.imports.join(', ')})`);
+    assert.ok(lmdb.exports.includes('napi_register_module_v1'), `exports: ${lmdb.exports.join(', ')}`);
   });
 
   it('runs under Wine: --version, ingest and get', async (t) => {
     if (!existsSync(exe)) return t.skip(`${exe} not built: run npm run release`);
     if (spawnSync('wine', ['--version']).status !== 0) return t.skip('wine is not installed');
     const home = tempDir('catalog-wine-');
-    const env = { WINEPREFIX: join(home, 'prefix'), WINEDEBUG: '-all', CATALOG_DATA: '', NODE_OPTIONS: '' };
+    // A new prefix of Debian 12's Wine says it is Windows 7, and Node 24 stops at once on anything
+    // older than Windows 10 unless told to go on.
+    const env = {
+      WINEPREFIX: join(home, 'prefix'),
+      WINEDEBUG: '-all',
+      NODE_SKIP_PLATFORM_CHECK: '1',
+      CATALOG_DATA: '',
+      NODE_OPTIONS: '',
+    };
     const run = (args: string[]) => runProcess('wine', [exe, ...args], { env, cwd: home });
     const v = await run(['--version']);
     // Debian 12's Wine (8.0) starts Node 24 but V8 cannot reserve its tables there: every start that
@@ -421,5 +477,54 @@ describe('catalog-win32-x64.exe', () => {
     const got = await run(['get', '--urn', 'urn:li:tag:Legacy', '--aspect', 'tagProperties', '--data', data]);
     assert.equal(got.code, 0, got.stderr);
     assert.equal(JSON.parse(got.stdout).tagProperties.name, 'Legacy');
+  });
+});
+
+describe('lmdb addons built beforehand (CATALOG_LMDB_ADDONS, scripts/build/lmdb-target.mjs)', async () => {
+  const { takeBuilt } = await import('../scripts/build/lmdb-target.mjs');
+  const mark = 'catalog fix 1: open-time txn id store under the write lock';
+  const from = tempDir('catalog-addons-from-');
+  const cache = tempDir('catalog-addons-cache-');
+  const name = 'lmdb-win32-x64-0123456789abcdef.node';
+
+  it('takes nothing when the folder has no addon of that hash', () => {
+    assert.equal(takeBuilt(name, from, cache), undefined);
+    assert.deepEqual(readdirSync(cache), []);
+  });
+
+  it('refuses an addon without the build mark, naming it, and copies nothing', () => {
+    writeFileSync(join(from, name), 'MZ a stock build');
+    assert.throws(
+      () => takeBuilt(name, from, cache),
+      new RegExp(`lmdb-target: \\S+${name} does not carry the build mark \\("catalog fix 1: [^"]+"\\); not used`),
+    );
+    assert.deepEqual(readdirSync(cache), []);
+  });
+
+  it('copies a marked addon and its note into the cache', () => {
+    writeFileSync(join(from, name), `MZ ... ${mark} ...`);
+    writeFileSync(join(from, `${name}.txt`), 'win32-x64: clang\n');
+    assert.equal(takeBuilt(name, from, cache), join(cache, name));
+    assert.deepEqual(readdirSync(cache).sort(), [name, `${name}.txt`]);
+    assert.equal(readFileSync(join(cache, name), 'utf8'), `MZ ... ${mark} ...`);
+  });
+});
+
+// actionlint (Go module github.com/rhysd/actionlint, pinned: `go install
+// github.com/rhysd/actionlint/cmd/actionlint@v1.7.12`), where installed: the release workflow cannot
+// run here, so it is at least read by a linter for workflow files.
+const ACTIONLINT_VERSION = '1.7.12';
+describe('.github/workflows/release.yml', () => {
+  it(`passes actionlint ${ACTIONLINT_VERSION}`, (t) => {
+    const actionlint = process.env['ACTIONLINT'] ?? 'actionlint';
+    const version = spawnSync(actionlint, ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0]?.trim();
+    if (version !== `v${ACTIONLINT_VERSION}`)
+      return t.skip(
+        `actionlint ${ACTIONLINT_VERSION} is not installed (found: ${version || 'none'}): go install github.com/rhysd/actionlint/cmd/actionlint@v${ACTIONLINT_VERSION}`,
+      );
+    const r = spawnSync(actionlint, ['-no-color', join(ROOT, '.github', 'workflows', 'release.yml')], {
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
   });
 });

@@ -534,7 +534,9 @@ if (build.status !== 0) {
 }
 if (!existsSync(output)) fail(`the build finished but ${output} is missing`);
 mkdirSync(cacheDir, { recursive: true });
-// Keep the cache small: only the addon for the current source and Node version.
-for (const old of readdirSync(cacheDir)) if (old.endsWith('.node')) rmSync(join(cacheDir, old));
+// Keep the cache small: only the addon for the current source and Node version. Only this script's
+// own addons (lmdb-HASH.node): those of the release targets (lmdb-TARGET-HASH.node,
+// scripts/build/lmdb-target.mjs) stay, some of which take an hour to compile.
+for (const old of readdirSync(cacheDir)) if (/^lmdb-[0-9a-f]{16}\.node$/.test(old)) rmSync(join(cacheDir, old));
 copyFileSync(output, cached);
 console.log(`lmdb-native: built ${output} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

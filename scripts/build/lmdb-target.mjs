@@ -15,11 +15,14 @@
 // Where `v8Api` is false (targets.mjs), lmdb-js's V8 C++ API is left out (ENABLE_V8_FUNCTIONS=false
 // in binding.gyp's terms): the addon is pure Node-API.
 //
-// The result is cached in .cache/lmdb-native/ by a hash of the sources, the compile and link flags and
-// the compiler's version.
+// The result is cached in .cache/lmdb-native/ by a hash of everything that goes into it: the sources,
+// every header in the folders they include from (lmdb's, node-addon-api's, the target Node's), the
+// compile and link flags and the compiler's version. CATALOG_LMDB_ADDONS names a folder of addons
+// built beforehand (another checkout's .cache/lmdb-native/): one of the same hash there is copied, never
+// built again; nothing there is written. Either way the addon must carry the build mark.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -155,7 +158,9 @@ function toolchain(id, runtime) {
   const triple = 'x86_64-windows-gnu';
   // Not WIN32_LEAN_AND_MEAN: mdb.c needs NTSTATUS from the full windows.h. mdb.c passes an ssize_t*
   // where ReadFile takes a DWORD* (as it does under MSVC, which only warns); clang refuses that unless told.
-  defines.push('WIN32', 'NOMINMAX', '_HAS_EXCEPTIONS=0');
+  // NAPI_EXTERN empty: node_api.h would declare Node-API's functions __declspec(dllimport), calls
+  // through import slots, while here they are the stubs below, linked into the addon itself.
+  defines.push('WIN32', 'NOMINMAX', '_HAS_EXCEPTIONS=0', 'NAPI_EXTERN=');
   common.push('-Wno-incompatible-pointer-types');
   return {
     cc: [zig, 'cc', '-target', triple],
@@ -197,6 +202,34 @@ function napiStubs(def) {
   return file;
 }
 
+/** Every .h file under a folder (sorted, so the hash does not depend on the listing's order). */
+function headersIn(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.h'))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+/** The addon file, once it is seen to carry the build mark (§1, edit 2 in docs/patches.md). */
+function marked(addon) {
+  if (!readFileSync(addon).includes(MARK)) fail(`${addon} does not carry the build mark ("${MARK}"); not used`);
+  return addon;
+}
+
+/**
+ * Copies the addon `name` (named by its hash) from the folder `from` into `cacheDir` once it is seen to
+ * carry the build mark; returns its path there, or undefined when `from` has no such file.
+ */
+export function takeBuilt(name, from, cacheDir) {
+  const source = join(from, name);
+  if (!existsSync(source)) return undefined;
+  marked(source);
+  mkdirSync(cacheDir, { recursive: true });
+  copyFileSync(source, join(cacheDir, name));
+  if (existsSync(`${source}.txt`)) copyFileSync(`${source}.txt`, join(cacheDir, `${name}.txt`));
+  return join(cacheDir, name);
+}
+
 function run(argv, options = {}) {
   const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', ...options });
   if (r.status !== 0) fail(`failed: ${argv.join(' ')}\n${r.stdout ?? ''}${r.stderr ?? r.error?.message ?? ''}`);
@@ -229,13 +262,21 @@ export async function buildLmdbFor(id) {
   const version = run([...tc.cxx, '--version'], { cwd: tmpdir() }).split('\n')[0];
   const hash = createHash('sha256');
   for (const s of sources) hash.update(readFileSync(s));
+  // The headers too: lmdb-native.mjs edits one (src/lmdb-js.h), and a header alone can change an addon.
+  for (const dir of new Set([...tc.includes, ...sources.map((s) => dirname(s))]))
+    for (const h of headersIn(dir)) hash.update(h.replaceAll(root, '<root>')).update(readFileSync(h));
   // The link step too, with this checkout's path taken out so a cache copied from another checkout serves.
   const link = JSON.stringify(tc.link(['<objects>'], '<out>')).replaceAll(root, '<root>');
   hash.update(JSON.stringify([NODE_VERSION, id, tc.defines, tc.common, tc.cxxFlags, version, link]));
   const key = hash.digest('hex').slice(0, 16);
   const cacheDir = join(root, '.cache', 'lmdb-native');
   const cached = join(cacheDir, `lmdb-${id}-${key}.node`);
-  if (existsSync(cached)) return cached;
+  if (existsSync(cached)) return marked(cached);
+  const given = process.env.CATALOG_LMDB_ADDONS;
+  if (given && takeBuilt(basename(cached), given, cacheDir)) {
+    console.error(`lmdb-target: lmdb for ${id} taken from CATALOG_LMDB_ADDONS (${given}), hash ${key}`);
+    return cached;
+  }
 
   const started = Date.now();
   const work = join(cacheDir, `work-${id}`);
@@ -260,6 +301,7 @@ export async function buildLmdbFor(id) {
       out,
     ),
   );
+  marked(out);
   mkdirSync(cacheDir, { recursive: true });
   copyFileSync(out, cached);
   writeFileSync(`${cached}.txt`, `${id}: ${version}; Node ${NODE_VERSION}; ${tc.defines.join(' ')}\n`);
