@@ -34,7 +34,9 @@ export interface SyncRow {
  * Runs `bin args` to the end; resolves with its wall seconds, stdout and the peaks (MB) seen of its
  * RSS and of the two parts RSS is made of: anonymous memory (the JS heap, buffers, the addon's
  * allocations: what the process itself holds) and file pages (the mapped executable and the data
- * file LMDB maps: page cache the kernel can drop, which grows with the pages a run touches).
+ * file LMDB maps: page cache the kernel can drop, which grows with the pages a run touches), and the
+ * CPU seconds (user and system, every thread) it had used at the last sample: on a loaded machine a
+ * steadier measure of work than wall time.
  */
 export function timed(
   bin: string,
@@ -46,6 +48,7 @@ export function timed(
   peakMb: number;
   peakAnonMb: number;
   peakFileMb: number;
+  cpuSeconds: number;
 }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -55,8 +58,13 @@ export function timed(
     let peak = 0;
     let peakAnon = 0;
     let peakFile = 0;
+    let cpu = 0;
     const sample = () => {
       try {
+        // utime and stime, the 14th and 15th fields, after the command name in parentheses.
+        const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        cpu = Math.max(cpu, (Number(fields[11]) + Number(fields[12])) / 100);
         const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
         const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
         peak = Math.max(peak, mb('VmRSS'));
@@ -81,6 +89,7 @@ export function timed(
           peakMb: peak,
           peakAnonMb: peakAnon,
           peakFileMb: peakFile,
+          cpuSeconds: cpu,
         });
     });
   });

@@ -113,7 +113,12 @@ test('a --since chain of three applied in order equals the full bundle; out of o
     mcp(T1, 'datasetProperties', desc('All orders')),
     mcp(T3, 'datasetProperties', desc('Refunds')),
   ]);
-  await ok(['bundle', 'create', b2, '--since', b1, '--data', ana]);
+  // Only T1 (changed) and T3 (new) are carried: the unchanged T2 and the tag and user go as state
+  // lines (their content hashes in b1 equal those taken now).
+  assert.match(
+    await ok(['bundle', 'create', b2, '--since', b1, '--data', ana]),
+    /^Bundled 2 entities, 0 removed into /,
+  );
   // T2 removed (its only aspect deleted), T3 changed.
   await ingestRecords(ana, [
     { entityType: 'dataset', entityUrn: T2, changeType: 'DELETE', aspectName: 'datasetProperties' },
