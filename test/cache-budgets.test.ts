@@ -127,6 +127,20 @@ describe('decoded values shared between reads: a byte budget', () => {
     assert.ok(cache.used <= 10_000);
   });
 
+  it("keeps a value's bytes in a buffer of their own, not in a slice of Node's shared pool", () => {
+    type Generation = Map<string, Map<string, { bytes: Buffer }>>;
+    const cache = new DecodedCache<number>(1 << 20, (b) => b.length);
+    // Small values: Buffer.from would copy each into the 8 KB pool, and a kept slice holds all of it.
+    for (let i = 0; i < 20; i++)
+      for (let read = 0; read < 2; read++) cache.get(`t${i}`, 'a', Buffer.alloc(300, i), () => i);
+    const recent = (cache as unknown as { recent: Generation }).recent;
+    assert.equal(recent.size, 20);
+    for (const byAspect of recent.values()) {
+      const { bytes } = byAspect.get('a')!;
+      assert.equal(bytes.buffer.byteLength, 300, 'the memory a kept value holds is its own bytes');
+    }
+  });
+
   it("the doorkeeper's memory of keys read once follows the budget: a key read again within it is kept", () => {
     // A budget of 4 MB: 1 024 marks a generation.
     const cache = new DecodedCache<number>(4 << 20);
