@@ -236,7 +236,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       process.stdout.write(
         'Authentication is on: every request but /health and /config needs "Authorization: Bearer <token>".\n',
       );
-    const stopMappedBudget = keepMappedPagesUnder(store, args.mappedMb * 1024 * 1024);
+    const stopMappedBudget = keepMappedPagesUnder(store, args.mappedMb * 1024 * 1024, { requests: running.server });
     if (webApp) process.stdout.write(`DataHub's web app from ${webApp.dir} at ${running.url}/\n`);
     process.stdout.write(`catalog listening on ${running.url}\n`);
     await new Promise<void>((done) => {
