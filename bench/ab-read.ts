@@ -4,7 +4,7 @@
  * request names a dataset drawn at random from the whole catalog. By default the catalog has 1 000 datasets (a
  * hot set every cache holds), then 20 000 and 100 000 (more than the caches hold, as a catalog people browse).
  * At each size a first round warms every server and is not counted. Prints each round's req/s and each server's
- * RSS after its load (VmRSS and its anonymous part RssAnon, from /proc/PID/status), the median ratio of each
+ * RSS after its load (VmRSS, its anonymous part RssAnon and its file pages RssFile, from /proc/PID/status) and the load average, the median ratio of each
  * build to bare node:http, and B/A round by round (median, min, max).
  * Usage: node --import tsx bench/ab-read.ts A_BINARY B_BINARY [--datasets N[,N…]] [--rounds R] [--duration S]
  */
@@ -35,12 +35,19 @@ function cpu(pid: number): number {
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(f[11]) + Number(f[12])) / 100;
 }
-/** A process's resident memory now, whole and its anonymous part (heap), in MB. */
-function rssMb(pid: number): { rss: number; anon: number } {
+/** A process's resident memory now, whole, its anonymous part (heap) and its file pages, in MB. */
+function rssMb(pid: number): Mem {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN);
-  return { rss: kb('VmRSS') / 1024, anon: kb('RssAnon') / 1024 };
+  return { rss: kb('VmRSS') / 1024, anon: kb('RssAnon') / 1024, file: kb('RssFile') / 1024 };
 }
+interface Mem {
+  rss: number;
+  anon: number;
+  file: number;
+}
+/** The machine's load average over the last minute (other work on it swings each round's req/s). */
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 async function load(url: string, n: number, random: boolean) {
   const requests = random
     ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: body(Math.floor(Math.random() * n)) }) }]
@@ -65,7 +72,7 @@ async function measure(p: Started, n: number, path: string, random: boolean) {
 const med = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length / 2)]!;
 const spread = (x: number[]) =>
   `median ${med(x).toFixed(2)}, min ${Math.min(...x).toFixed(2)}, max ${Math.max(...x).toFixed(2)}`;
-const mb = (m: { rss: number; anon: number }) => `${m.rss.toFixed(0)} MB (anon ${m.anon.toFixed(0)})`;
+const mb = (m: Mem) => `${m.rss.toFixed(0)} MB (anon ${m.anon.toFixed(0)}, file ${m.file.toFixed(0)})`;
 
 for (const n of sizes) {
   console.log(`--- ${n} datasets, read at random over all of them`);
@@ -89,10 +96,12 @@ for (const n of sizes) {
   const pairedCpu: number[] = [];
   let memA = rssMb(A.proc.pid!);
   let memB = rssMb(B.proc.pid!);
+  /** The most whole RSS after any measured load, and anonymous memory's. */
+  const most = { a: { rss: 0, anon: 0 }, b: { rss: 0, anon: 0 } };
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 === 0 ? ['a', 'b'] : ['b', 'a'];
     const base = await measure(bare, n, '', false);
-    const got: Record<string, { rps: number; perCpu: number; mem: { rss: number; anon: number } }> = {};
+    const got: Record<string, { rps: number; perCpu: number; mem: Mem }> = {};
     for (const which of order) got[which] = await measure(which === 'a' ? A : B, n, '/api/graphql', true);
     const ga = got['a']!;
     const gb = got['b']!;
@@ -104,8 +113,15 @@ for (const n of sizes) {
     pairedCpu.push(gb.perCpu / ga.perCpu);
     memA = ga.mem;
     memB = gb.mem;
+    for (const [m, mem] of [
+      [most.a, ga.mem],
+      [most.b, gb.mem],
+    ] as const) {
+      m.rss = Math.max(m.rss, mem.rss);
+      m.anon = Math.max(m.anon, mem.anon);
+    }
     console.log(
-      `round ${r + 1}: req/s bare ${base.rps.toFixed(0)}, A ${ga.rps.toFixed(0)}, B ${gb.rps.toFixed(0)}; ` +
+      `round ${r + 1} (load average ${loadAverage()}): req/s bare ${base.rps.toFixed(0)}, A ${ga.rps.toFixed(0)}, B ${gb.rps.toFixed(0)}; ` +
         `requests per server CPU-second: bare ${base.perCpu.toFixed(0)}, A ${ga.perCpu.toFixed(0)}, ` +
         `B ${gb.perCpu.toFixed(0)}; ` +
         `RSS after the load: A ${mb(ga.mem)}, B ${mb(gb.mem)}`,
@@ -119,6 +135,8 @@ for (const n of sizes) {
   );
   console.log(`${n} datasets: B/A round by round, req/s: ${spread(paired)}; per CPU-second: ${spread(pairedCpu)}`);
   console.log(`${n} datasets: RSS after the last load: A ${mb(memA)}, B ${mb(memB)}`);
+  const worst = (m: { rss: number; anon: number }) => `${m.rss.toFixed(0)} MB (anon ${m.anon.toFixed(0)})`;
+  console.log(`${n} datasets: most RSS after a load: A ${worst(most.a)}, B ${worst(most.b)}`);
   for (const p of [A, B, bare]) p.proc.kill('SIGTERM');
   const exited = (p: Started) => new Promise((r) => (p.proc.exitCode !== null ? r(null) : p.proc.on('exit', r)));
   await Promise.all([A, B, bare].map(exited));

@@ -3,6 +3,7 @@
 // and the data file's pages it keeps mapped (src/server/memory.ts).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parse, type DocumentNode } from 'graphql';
@@ -11,7 +12,12 @@ import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { DecodedCache, Doorkeeper, MARK_SPAN } from '../src/store/decodedCache.ts';
 import { sharedValueCost } from '../src/store/store.ts';
 import { DocumentCache, documentCost } from '../src/server/graphql/documentCache.ts';
-import { keepMappedPagesUnder, residentFileBytes } from '../src/server/memory.ts';
+import {
+  keepMappedPagesUnder,
+  REQUESTS_PER_CHECK,
+  residentFileBytes,
+  residentFileMeter,
+} from '../src/server/memory.ts';
 import { tempDataPath } from './helpers.ts';
 import { ENTITY_TYPE_BUDGET, entityTypeOf, PARSED_BUDGET, parseUrn, urnCacheBytes } from '../src/model/urn.ts';
 import {
@@ -125,6 +131,20 @@ describe('decoded values shared between reads: a byte budget', () => {
     assert.equal(decodes, before + 200);
     assert.equal(Object.isFrozen(cache.get(urn, 'b', Buffer.alloc(10), decode)), false, 'the mark went');
     assert.ok(cache.used <= 10_000);
+  });
+
+  it("keeps a value's bytes in a buffer of their own, not in a slice of Node's shared pool", () => {
+    type Generation = Map<string, Map<string, { bytes: Buffer }>>;
+    const cache = new DecodedCache<number>(1 << 20, (b) => b.length);
+    // Small values: Buffer.from would copy each into the 8 KB pool, and a kept slice holds all of it.
+    for (let i = 0; i < 20; i++)
+      for (let read = 0; read < 2; read++) cache.get(`t${i}`, 'a', Buffer.alloc(300, i), () => i);
+    const recent = (cache as unknown as { recent: Generation }).recent;
+    assert.equal(recent.size, 20);
+    for (const byAspect of recent.values()) {
+      const { bytes } = byAspect.get('a')!;
+      assert.equal(bytes.buffer.byteLength, 300, 'the memory a kept value holds is its own bytes');
+    }
   });
 
   it("the doorkeeper's memory of keys read once follows the budget: a key read again within it is kept", () => {
@@ -324,6 +344,57 @@ describe("a server's resident file pages: a budget", () => {
     keepMappedPagesUnder(store, 0, { everyMs: 5, resident: () => 1e12 })();
     keepMappedPagesUnder(store, 10, { everyMs: 5, resident: () => undefined })();
     assert.equal(residentFileBytes()! > 0, true);
+  });
+
+  it('checks every few requests as well as on its timer: a fast load maps no more than a few requests past the budget', () => {
+    let resident = 100;
+    let checks = 0;
+    let releases = 0;
+    const store = {
+      releaseMappedPages: () => {
+        releases++;
+        resident = 100;
+        return true;
+      },
+    };
+    const requests = new EventEmitter();
+    // A timer that does not fire during the test: only requests check.
+    const stop = keepMappedPagesUnder(store, 150, {
+      everyMs: 3_600_000,
+      requests,
+      requestsPerCheck: 4,
+      resident: () => {
+        checks++;
+        return resident;
+      },
+    });
+    checks = 0;
+    try {
+      for (let i = 0; i < 3; i++) requests.emit('request');
+      assert.equal(checks, 0);
+      requests.emit('request');
+      assert.equal(checks, 1);
+      assert.equal(releases, 0, 'under the budget: nothing released');
+      resident = 151;
+      for (let i = 0; i < 4; i++) requests.emit('request');
+      assert.equal(releases, 1);
+      assert.equal(REQUESTS_PER_CHECK, 8);
+    } finally {
+      stop();
+    }
+    assert.equal(requests.listenerCount('request'), 0, 'stopped');
+  });
+
+  it('reads the resident file pages from /proc/self/statm as /proc/self/status gives them', () => {
+    const meter = residentFileMeter()!;
+    try {
+      const statm = meter.read()!;
+      const status = residentFileBytes()!;
+      assert.ok(Math.abs(statm - status) < 4 * 1024 * 1024, `${statm} and ${status}`);
+    } finally {
+      meter.close();
+    }
+    assert.equal(meter.read(), undefined, 'closed');
   });
 
   it('a store lets go of the pages it mapped: the resident file pages go down', async () => {
