@@ -27,11 +27,23 @@ const PAGE_TIMEOUT_MS = 120_000;
 const DATASET = SHOWCASE_URNS.fctOrders;
 const TAG = SHOWCASE_URNS.pii;
 
+/**
+ * CATALOG_TEST_DATAHUB_WEB_APP_PAGES: the pages to visit (home, search, schema, lineage, tag; comma
+ * separated), all when unset: Chromium and the app are heavy on a small machine.
+ */
+const PAGES = process.env['CATALOG_TEST_DATAHUB_WEB_APP_PAGES']?.split(',').map((p) => p.trim());
+const skipPage = (name: string) =>
+  PAGES && !PAGES.includes(name) ? `not in CATALOG_TEST_DATAHUB_WEB_APP_PAGES` : false;
+
 /** What one page's load sent and got: GraphQL operations by name, their errors, failed calls. */
 interface PageLog {
   ops: string[];
   graphqlErrors: string[];
   failedCalls: string[];
+  /** GraphQL calls the page aborted itself, by operation name: failures unless a later call of the same operation was answered. */
+  aborted: string[];
+  /** Operations answered, in order. */
+  answered: string[];
   pending: number;
 }
 
@@ -41,7 +53,7 @@ describe("DataHub's web app in Chromium against catalog serve --sample --datahub
   let page: Page;
   const pageErrors: string[] = [];
   const logs = new Map<string, PageLog>();
-  let log: PageLog = { ops: [], graphqlErrors: [], failedCalls: [], pending: 0 };
+  let log: PageLog = { ops: [], graphqlErrors: [], failedCalls: [], aborted: [], answered: [], pending: 0 };
 
   before(async () => {
     server = await serveCatalog(
@@ -60,20 +72,23 @@ describe("DataHub's web app in Chromium against catalog serve --sample --datahub
     page.on('request', (req) => {
       const url = new URL(req.url());
       if (url.pathname !== '/api/v2/graphql') return;
-      let name = url.searchParams.get('operationName') ?? 'anonymous';
-      try {
-        name = (JSON.parse(req.postData() ?? '{}') as { operationName?: string }).operationName ?? name;
-      } catch {
-        // the name in the address stands
-      }
-      log.ops.push(name);
+      log.ops.push(operationOf(req.url(), req.postData()));
       log.pending++;
     });
     page.on('response', (res) => void record(log, res));
     page.on('requestfailed', (req) => {
       const url = new URL(req.url());
-      if (url.pathname === '/api/v2/graphql') log.pending--;
       const reason = req.failure()?.errorText ?? 'failed';
+      if (url.pathname === '/api/v2/graphql') {
+        log.pending--;
+        // The app cancels a query whose variables changed before it was answered (the tag page asks
+        // for the tag's assets before it has the tag): that call counts as failed only if no later
+        // call of the same operation was answered (checked in assertClean).
+        if (reason === 'net::ERR_ABORTED') {
+          log.aborted.push(operationOf(req.url(), req.postData()));
+          return;
+        }
+      }
       // A static file the page itself stopped loading (a lazy chunk when the page moves on) is not a
       // failure of the server; an aborted API call still counts.
       if (reason === 'net::ERR_ABORTED' && !url.pathname.startsWith('/api/')) return;
@@ -104,6 +119,7 @@ describe("DataHub's web app in Chromium against catalog serve --sample --datahub
       const body = (await res.json()) as { errors?: { message: string; path?: unknown[] }[] };
       for (const e of body.errors ?? [])
         into.graphqlErrors.push(`${name}: ${e.message}${e.path ? ` at ${e.path.join('.')}` : ''}`);
+      if (res.status() === 200 && !body.errors) into.answered.push(operationOf(res.url(), res.request().postData()));
     } catch (e) {
       into.graphqlErrors.push(`${name}: the answer is not JSON (${(e as Error).message})`);
     } finally {
@@ -113,7 +129,7 @@ describe("DataHub's web app in Chromium against catalog serve --sample --datahub
 
   /** Opens a page with a fresh log, waits for what it must show, then for its GraphQL calls to end. */
   async function visit(name: string, path: string, shows: (p: Page) => Promise<void>): Promise<PageLog> {
-    log = { ops: [], graphqlErrors: [], failedCalls: [], pending: 0 };
+    log = { ops: [], graphqlErrors: [], failedCalls: [], aborted: [], answered: [], pending: 0 };
     logs.set(name, log);
     await page.goto(`${server.url}${path}`);
     await shows(page);
@@ -126,9 +142,11 @@ describe("DataHub's web app in Chromium against catalog serve --sample --datahub
   function assertClean(l: PageLog): void {
     assert.deepEqual(l.graphqlErrors, [], `GraphQL errors in the network log (operations sent: ${l.ops.join(', ')})`);
     assert.deepEqual(l.failedCalls, [], 'failed calls in the network log');
+    const unanswered = l.aborted.filter((op) => !l.answered.includes(op));
+    assert.deepEqual(unanswered, [], 'GraphQL calls aborted with no later call of the operation answered');
   }
 
-  it('home: the signed-in local user and the sample behind the page', async () => {
+  it('home: the signed-in local user and the sample behind the page', { skip: skipPage('home') }, async () => {
     const l = await visit('home', '/', async (p) => {
       await p.waitForURL(`${server.url}/`);
       await p
@@ -139,7 +157,7 @@ describe("DataHub's web app in Chromium against catalog serve --sample --datahub
     assertClean(l);
   });
 
-  it('search: the results for "orders" with their facets', async () => {
+  it('search: the results for "orders" with their facets', { skip: skipPage('search') }, async () => {
     const l = await visit('search', '/search?query=orders', async (p) => {
       await p.getByText('fct_orders', { exact: false }).first().waitFor();
       await p
@@ -154,7 +172,7 @@ describe("DataHub's web app in Chromium against catalog serve --sample --datahub
     assertClean(l);
   });
 
-  it("a dataset's Schema tab: the columns with their descriptions and tags", async () => {
+  it("a dataset's Schema tab: the columns with their descriptions and tags", { skip: skipPage('schema') }, async () => {
     const l = await visit('schema', `/dataset/${DATASET}/Schema`, async (p) => {
       await p.getByText('order_id', { exact: true }).first().waitFor();
       await p.getByText('customer_email', { exact: true }).first().waitFor();
@@ -164,7 +182,9 @@ describe("DataHub's web app in Chromium against catalog serve --sample --datahub
     assertClean(l);
   });
 
-  it("a dataset's Lineage tab: the graph with its upstream and downstream neighbours", async () => {
+  it("a dataset's Lineage tab: the graph with its upstream and downstream neighbours", {
+    skip: skipPage('lineage'),
+  }, async () => {
     const l = await visit('lineage', `/dataset/${DATASET}/Lineage`, async (p) => {
       // fct_orders with its two upstream datasets and at least one downstream neighbour.
       await p.locator('.react-flow__node').nth(3).waitFor();
@@ -173,7 +193,7 @@ describe("DataHub's web app in Chromium against catalog serve --sample --datahub
     assertClean(l);
   });
 
-  it("a tag's page: its name and description", async () => {
+  it("a tag's page: its name and description", { skip: skipPage('tag') }, async () => {
     const l = await visit('tag', `/tag/${TAG}`, async (p) => {
       await p.getByText('PII', { exact: true }).first().waitFor();
       await p.getByText('Personally identifiable information').first().waitFor();
@@ -181,6 +201,17 @@ describe("DataHub's web app in Chromium against catalog serve --sample --datahub
     assertClean(l);
   });
 });
+
+/** The operation a GraphQL call of the app names (its body's operationName, else the address's). */
+function operationOf(address: string, body: string | null): string {
+  let name = new URL(address).searchParams.get('operationName') ?? 'anonymous';
+  try {
+    name = (JSON.parse(body ?? '{}') as { operationName?: string }).operationName ?? name;
+  } catch {
+    // the name in the address stands
+  }
+  return name;
+}
 
 /** Resolves once `done()` holds, checking on each turn of the event loop (the test's own timeout bounds it). */
 async function waitUntil(done: () => boolean): Promise<void> {

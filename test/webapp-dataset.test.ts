@@ -7,9 +7,19 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { parse, type OperationDefinitionNode } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { ingestFile } from '../src/cli/commands/ingestRun.ts';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
+import { TUTORIAL_MCPS } from '../src/sample/sample.ts';
+import { DEFAULT_LIMITS, WEB_APP_MAX_QUERY_COMPLEXITY } from '../src/server/defaultLimits.ts';
+import { measureOperationCost } from '../src/server/graphql/limitRules.ts';
+import { rootValue, type GraphqlContext } from '../src/server/graphql/resolvers.ts';
+import { getSchema } from '../src/server/graphql/schema.ts';
+import { startServer, type RunningServer } from '../src/server/server.ts';
+import type { Store } from '../src/store/store.ts';
 import { S, startSampleServer, type GqlServer } from './graphql-helpers.ts';
-import { tempDir } from './helpers.ts';
+import { tempDataPath, tempDir } from './helpers.ts';
 
 const T = 1_700_000_000_000;
 const ROLE = 'urn:li:role:users_reader';
@@ -470,5 +480,65 @@ describe("DataHub's web app: the dataset page (Schema and Lineage tabs) and the 
       version: null,
       schemaFieldBlameList: null,
     });
+  });
+});
+
+/**
+ * A dataset read the way DataHub's app reads one: the same selection once per alias, and fragments on
+ * entity types the value is not, so the operation selects far more fields than graphql-jit can
+ * compile in reasonable time (DataHub's getDataset: 13 372). Over the compile threshold.
+ */
+const WIDE_PAGE = `query($urn: String!) {
+  ${Array.from(
+    { length: 80 },
+    (_, i) => `a${i}: entity(urn: $urn) {
+    urn type
+    ... on Dataset {
+      name
+      properties { name description customProperties { key value } }
+      schemaMetadata { fields { fieldPath description nativeDataType type tags { tags { tag { urn properties { name } } } } } }
+      ownership { owners { owner { ... on CorpUser { urn username } ... on CorpGroup { urn name } } } }
+    }
+    ... on Chart { properties { name description } }
+    ... on Dashboard { properties { name description } }
+    ... on DataJob { properties { name description } }
+  }`,
+  ).join('\n  ')}
+}`;
+
+describe("a document as wide as the web app's, over the compile threshold", () => {
+  let store: Store;
+  let server: RunningServer;
+  before(async () => {
+    store = openCatalog(tempDataPath());
+    const file = join(tempDir(), 'wide.json');
+    writeFileSync(file, JSON.stringify([...TUTORIAL_MCPS, ...PAGE_MCPS]));
+    await ingestFile(store, file);
+    server = await startServer({ store, port: 0, limits: { maxQueryComplexity: WEB_APP_MAX_QUERY_COMPLEXITY } });
+  });
+  after(async () => {
+    await server?.close();
+    await store?.close();
+  });
+
+  it('is answered by graphql-js with what graphql-jit would answer', async () => {
+    const schema = getSchema();
+    const document = parse(WIDE_PAGE);
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    const fields = measureOperationCost(schema, document, operation).fields;
+    assert.ok(fields > DEFAULT_LIMITS.maxQueryComplexity, `${fields} fields: over the threshold`);
+    const res = await fetch(`${server.url}/api/v2/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: WIDE_PAGE, variables: { urn: S.usersCreated } }),
+    });
+    const body = (await res.json()) as { data: Record<string, { urn: string; schemaMetadata: unknown }> };
+    assert.equal(body.data['a79']!.urn, S.usersCreated);
+    assert.ok(body.data['a0']!.schemaMetadata, 'the columns are answered');
+    const compiled = compileQuery(schema, document);
+    assert.ok(isCompiledQuery(compiled));
+    const context: GraphqlContext = { store, actor: 'urn:li:corpuser:datahub', authEnabled: false };
+    const jit = await compiled.query(rootValue, context, { urn: S.usersCreated });
+    assert.deepEqual(body, { ...JSON.parse(JSON.stringify(jit)), extensions: {} });
   });
 });

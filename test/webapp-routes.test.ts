@@ -34,6 +34,8 @@ function fakeBuild(): string {
 }
 
 const ME = '{ me { corpUser { urn } } }';
+/** 2 100 fields: over the default complexity limit (2 000), as the app's page documents are. */
+const WIDE = `{ ${Array.from({ length: 700 }, (_, i) => `m${i}: me { corpUser { urn } }`).join(' ')} }`;
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, {
@@ -244,6 +246,41 @@ describe('catalog serve --datahub-web-app DIR without --auth', () => {
     assert.deepEqual(await res.json(), { status: 405, message: '/logIn answers POST, not GET.' });
     const track = await fetch(`${server.url}/openapi/v1/tracking/track`);
     assert.equal(track.status, 405);
+  });
+
+  it("answers documents as wide as the app's pages: the complexity limit's default is the app's", async () => {
+    const res = await post(`${server.url}/api/v2/graphql`, { query: WIDE });
+    const body = (await res.json()) as { data: Record<string, unknown>; errors?: unknown };
+    assert.equal(body.errors, undefined);
+    assert.deepEqual(body.data['m699'], { corpUser: { urn: 'urn:li:corpuser:datahub' } });
+  });
+});
+
+describe('catalog serve --datahub-web-app DIR --max-query-complexity N', () => {
+  let server: SpawnedServer;
+  before(async () => {
+    server = await serveCatalog([
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      tempDataPath(),
+      '--datahub-web-app',
+      fakeBuild(),
+      '--max-query-complexity',
+      '2000',
+    ]);
+  });
+  after(async () => server?.stop());
+
+  it('keeps the limit given', async () => {
+    const body = (await (await post(`${server.url}/api/v2/graphql`, { query: WIDE })).json()) as {
+      errors: Array<{ message: string }>;
+    };
+    assert.deepEqual(
+      body.errors.map((e) => e.message),
+      ['maximum query complexity exceeded 2100 > 2000 (--max-query-complexity)'],
+    );
   });
 });
 

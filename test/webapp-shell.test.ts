@@ -724,3 +724,133 @@ describe("DataHub's web app shell over GraphQL, auth on (the token's user)", () 
     assert.ok(!granted.includes('MANAGE_ACCESS_TOKENS'));
   });
 });
+
+const USED = 'urn:li:dashboard:(looker,shell_used)';
+const UNUSED = 'urn:li:dashboard:(looker,shell_unused)';
+const EXPECTING = 'urn:li:assertion:shell_expected_schema';
+const HALF_SCHEMA = 'urn:li:assertion:shell_half_schema';
+const DAY = 86_400_000;
+
+describe("DataHub's search cards over GraphQL: a dashboard's usage, a schema assertion's expected schema", () => {
+  let s: GqlServer;
+  before(async () => {
+    s = await startSampleServer();
+    const now = Date.now();
+    const windowed = (daysAgo: number, userCounts: unknown[]) =>
+      mcp(USED, 'dashboardUsageStatistics', {
+        timestampMillis: now - daysAgo * DAY,
+        eventGranularity: { unit: 'DAY', multiple: 1 },
+        userCounts,
+      });
+    const file = join(tempDir(), 'cards.json');
+    writeFileSync(
+      file,
+      JSON.stringify([
+        mcp(USED, 'dashboardInfo', {
+          title: 'Used',
+          description: '',
+          lastModified: { created: { time: 0, actor: S.datahub }, lastModified: { time: 0, actor: S.datahub } },
+        }),
+        mcp(UNUSED, 'dashboardInfo', {
+          title: 'Unused',
+          description: '',
+          lastModified: { created: { time: 0, actor: S.datahub }, lastModified: { time: 0, actor: S.datahub } },
+        }),
+        // Two snapshots (no eventGranularity): the newest one's viewsCount is the total.
+        mcp(USED, 'dashboardUsageStatistics', { timestampMillis: now - 3 * DAY, viewsCount: 7 }),
+        mcp(USED, 'dashboardUsageStatistics', { timestampMillis: now - 2 * DAY, viewsCount: 9 }),
+        // Days of use: two in the last month, one before it (its user is not counted).
+        windowed(1, [
+          { user: S.jdoe, usageCount: 3 },
+          { user: S.datahub, usageCount: 1 },
+        ]),
+        windowed(5, [{ user: S.datahub, usageCount: 4 }]),
+        windowed(40, [{ user: 'urn:li:corpuser:shell_old', usageCount: 100 }]),
+        mcp(EXPECTING, 'assertionInfo', {
+          type: 'DATA_SCHEMA',
+          schemaAssertion: {
+            entity: S.hiveSample,
+            compatibility: 'SUPERSET',
+            schema: {
+              schemaName: 'SampleHiveDataset',
+              platform: 'urn:li:dataPlatform:hive',
+              version: 0,
+              hash: '',
+              platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+              fields: [
+                {
+                  fieldPath: 'field_foo',
+                  nativeDataType: 'string',
+                  type: { type: { 'com.linkedin.schema.StringType': {} } },
+                },
+              ],
+            },
+          },
+        }),
+        // Only columns: DataHub refuses such a schema; here it is no schema to show.
+        mcp(HALF_SCHEMA, 'assertionInfo', {
+          type: 'DATA_SCHEMA',
+          schemaAssertion: {
+            entity: S.hiveSample,
+            compatibility: 'EXACT_MATCH',
+            schema: {
+              fields: [
+                {
+                  fieldPath: 'field_foo',
+                  nativeDataType: 'string',
+                  type: { type: { 'com.linkedin.schema.StringType': {} } },
+                },
+              ],
+            },
+          },
+        }),
+      ]),
+    );
+    await ingestFile(s.store, file);
+  });
+  after(() => s.close());
+
+  it("Dashboard.statsSummary: the newest snapshot's views, the last month's users, most used first", async () => {
+    const d = await s.ok(
+      `query($u: String!, $n: String!) {
+        u: dashboard(urn: $u) { statsSummary { viewCount viewCountLast30Days uniqueUserCountLast30Days topUsersLast30Days { urn } } }
+        n: dashboard(urn: $n) { statsSummary { viewCount viewCountLast30Days uniqueUserCountLast30Days topUsersLast30Days { urn } } }
+      }`,
+      { u: USED, n: UNUSED },
+    );
+    assert.deepEqual(d.u.statsSummary, {
+      viewCount: 9,
+      viewCountLast30Days: null,
+      uniqueUserCountLast30Days: 2,
+      topUsersLast30Days: [{ urn: S.datahub }, { urn: S.jdoe }],
+    });
+    // No usage reported: a summary with no values, as DataHub answers.
+    assert.deepEqual(d.n.statsSummary, {
+      viewCount: null,
+      viewCountLast30Days: null,
+      uniqueUserCountLast30Days: null,
+      topUsersLast30Days: null,
+    });
+  });
+
+  it("SchemaAssertionInfo.schema: the assertion's expected schema, null when it is not a whole one", async () => {
+    const SCHEMA = `info { schemaAssertion { entityUrn fields { path type } schema { name platformUrn version datasetUrn aspectVersion fields { fieldPath type nativeDataType } } } }`;
+    const d = await s.ok(
+      `query($e: String!, $h: String!) {
+        e: assertion(urn: $e) { ${SCHEMA} }
+        h: assertion(urn: $h) { ${SCHEMA} }
+      }`,
+      { e: EXPECTING, h: HALF_SCHEMA },
+    );
+    assert.deepEqual(d.e.info.schemaAssertion.schema, {
+      name: 'SampleHiveDataset',
+      platformUrn: 'urn:li:dataPlatform:hive',
+      version: 0,
+      datasetUrn: null,
+      aspectVersion: 0,
+      fields: [{ fieldPath: 'field_foo', type: 'STRING', nativeDataType: 'string' }],
+    });
+    assert.equal(d.h.info.schemaAssertion.schema, null);
+    assert.deepEqual(d.h.info.schemaAssertion.fields, [{ path: 'field_foo', type: 'STRING' }]);
+  });
+});

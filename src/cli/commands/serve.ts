@@ -3,7 +3,7 @@ import type { CommandModule } from 'yargs';
 import { BadRequestError, locatedError } from '../../errors.ts';
 import { MAX_URN_LENGTH, setMaxUrnLength } from '../../model/urn.ts';
 import type { ServerDeps } from '../../server/context.ts';
-import { DEFAULT_LIMITS } from '../../server/defaultLimits.ts';
+import { DEFAULT_LIMITS, WEB_APP_MAX_QUERY_COMPLEXITY } from '../../server/defaultLimits.ts';
 import { AllowedHostsError, parseAllowedHosts } from '../../server/hosts.ts';
 import { DEFAULT_MAPPED_MB, keepMappedPagesUnder } from '../../server/memory.ts';
 import { noticeCreated, noticeUpgrade } from '../openStore.ts';
@@ -21,7 +21,7 @@ interface ServeArgs {
   maxBodyBytes: number;
   maxBatchItems: number;
   maxQueryDepth: number;
-  maxQueryComplexity: number;
+  maxQueryComplexity: number | undefined;
   maxStringLength: number;
   maxUrnLength: number;
   cacheMb: number;
@@ -73,7 +73,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       })
       .option('max-query-complexity', {
         type: 'number',
-        default: DEFAULT_LIMITS.maxQueryComplexity,
+        defaultDescription: `${DEFAULT_LIMITS.maxQueryComplexity}, ${WEB_APP_MAX_QUERY_COMPLEXITY} with --datahub-web-app`,
         describe: 'Most GraphQL fields in one operation',
       })
       .option('max-string-length', {
@@ -148,11 +148,15 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     ]);
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)
       throw new BadRequestError(`--port must be 0..65535, got ${args.port}`);
+    // DataHub's app selects every entity type's fields in one document: its pages need the higher default.
+    const maxQueryComplexity =
+      args.maxQueryComplexity ??
+      (args.datahubWebApp !== undefined ? WEB_APP_MAX_QUERY_COMPLEXITY : DEFAULT_LIMITS.maxQueryComplexity);
     for (const [flag, value] of Object.entries({
       'max-body-bytes': args.maxBodyBytes,
       'max-batch-items': args.maxBatchItems,
       'max-query-depth': args.maxQueryDepth,
-      'max-query-complexity': args.maxQueryComplexity,
+      'max-query-complexity': maxQueryComplexity,
       'max-string-length': args.maxStringLength,
     })) {
       if (!Number.isInteger(value) || value < 1)
@@ -211,7 +215,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       maxBodyBytes: args.maxBodyBytes,
       maxBatchItems: args.maxBatchItems,
       maxQueryDepth: args.maxQueryDepth,
-      maxQueryComplexity: args.maxQueryComplexity,
+      maxQueryComplexity,
       maxStringLength: args.maxStringLength,
     };
     // /mcp: DataHub's MCP tools over streamable HTTP (the SDK loads on the first request).

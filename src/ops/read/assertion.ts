@@ -10,13 +10,13 @@ import assertionInfo, { assertedEntityOf, type AssertionInfo } from '../../model
 import { assertionActions } from '../../model/aspects/readAsGiven.ts';
 import { dataPlatformInstance } from '../../model/aspects/storedAsGiven.ts';
 import type { JsonObject } from '../../model/json.ts';
-import type { SchemaFieldValue } from '../../model/aspects/schemaMetadata.ts';
+import type { SchemaFieldValue, SchemaMetadata } from '../../model/aspects/schemaMetadata.ts';
 import { parseUrn, partValue } from '../../model/urn.ts';
 import type { StoreView, TimeseriesRow } from '../../store/store.ts';
 import { urnTypeOf } from '../core/resources.ts';
 import { assertionRunEvents, type RunEventsQuery } from '../quality/assertions.ts';
 import { aspectOf, customPropertiesOf, stampOf, type CustomPropertyRead, type StampRead } from './common.ts';
-import { fieldType } from './dataset.ts';
+import { fieldType, schemaReadOf, type SchemaRead } from './dataset.ts';
 
 const set = (...values: string[]): ReadonlySet<string> => new Set(values);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -410,16 +410,35 @@ export interface SchemaAssertionRead {
   fields: Array<{ path: string; type: string; nativeType: string | null }>;
   /** One of DataHub's compatibilities, else EXACT_MATCH. */
   compatibility: string;
+  /**
+   * The expected schema as a schema read (version 0, columns with no path left out, as DataHub's
+   * mapper); null when none is stored or it lacks a name, platform or version.
+   */
+  schema: SchemaRead | null;
+  /** The dataset the stored schema names (its `dataset`), if any. */
+  schemaDatasetUrn: string | null;
 }
 
 function schemaAssertionOf(d: JsonObject): SchemaAssertionRead {
-  const fields = (rec(d['schema'])?.['fields'] ?? []) as SchemaFieldValue[];
+  const stored = rec(d['schema']);
+  const fields = (stored?.['fields'] ?? []) as SchemaFieldValue[];
+  // Only a schema with what DataHub's SchemaMetadata requires (a name, a platform, a version) can be
+  // shown as one; DataHub refuses an assertion without them, so no value is made up for them here.
+  const complete =
+    stored &&
+    typeof stored['schemaName'] === 'string' &&
+    typeof stored['platform'] === 'string' &&
+    typeof stored['version'] === 'number';
+  const schema = complete ? schemaReadOf(stored as unknown as SchemaMetadata) : null;
+  if (schema) schema.fields = schema.fields.filter((f) => typeof f.fieldPath === 'string' && f.fieldPath !== '');
   return {
     entityUrn: str(d['entity']) ?? '',
     fields: Array.isArray(fields)
       ? fields.map((f) => ({ path: f.fieldPath, type: fieldType(f), nativeType: str(f.nativeDataType) }))
       : [],
     compatibility: oneOf(COMPATIBILITIES, d['compatibility']) ?? 'EXACT_MATCH',
+    schema,
+    schemaDatasetUrn: str(stored?.['dataset']),
   };
 }
 

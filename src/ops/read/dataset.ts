@@ -314,6 +314,11 @@ function schemaOf(view: StoreView, urn: string, version: number): SchemaRead | n
   return read;
 }
 
+/** A schemaMetadata value stored elsewhere than as a dataset's aspect (a schema assertion's expected schema), as read. */
+export function schemaReadOf(sm: SchemaMetadata): SchemaRead {
+  return buildSchema(sm, undefined, 0);
+}
+
 function buildSchema(sm: SchemaMetadata, editable: EditableSchemaMetadata | undefined, version: number): SchemaRead {
   const edits = editable?.editableSchemaFieldInfo?.length
     ? new Map(editable.editableSchemaFieldInfo.map((e) => [e.fieldPath, e]))

@@ -123,3 +123,57 @@ export function datasetStats(store: StoreView, urn: string, now: number): Datase
     sizeInBytes: typeof profile?.sizeInBytes === 'number' ? profile.sizeInBytes : null,
   };
 }
+
+export interface DashboardStats {
+  /** `viewsCount` of the newest snapshot (an event without `eventGranularity`); null when none says. */
+  viewCount: number | null;
+  /** Distinct users of the windowed events of the last 31 days; null when there are none. */
+  uniqueUserCountLast30Days: number | null;
+  /** Up to five users of those events, most `usageCount` first; null when they name nobody. */
+  topUsersLast30Days: string[] | null;
+}
+
+/** How far back DataHub's dashboard summary looks: 31 days and a millisecond, as its `timeMinusOneMonth`. */
+const DASHBOARD_WINDOW_MS = 31 * DAY_MS + 1;
+
+/**
+ * DataHub's `Dashboard.statsSummary` from the dashboard's `dashboardUsageStatistics` events, as its
+ * default (batched) resolver computes it: the view count of the newest snapshot, and over the windowed
+ * events (those with an `eventGranularity`) of the last month, the distinct users and the top five by
+ * summed `usageCount`. A dashboard that reported nothing gets every figure null (DataHub's answer: a
+ * summary with no values, not no summary).
+ */
+export function dashboardStats(store: StoreView, urn: string, now: number): DashboardStats {
+  const stats: DashboardStats = { viewCount: null, uniqueUserCountLast30Days: null, topUsersLast30Days: null };
+  if (!store.timeseriesAspects(urn).includes('dashboardUsageStatistics')) return stats;
+  // Newest first, read lazily: the walk stops at the newest snapshot.
+  for (const row of store.timeseriesNewestFirst(urn, 'dashboardUsageStatistics')) {
+    if (row.value['eventGranularity'] != null) continue;
+    const views = row.value['viewsCount'];
+    stats.viewCount = typeof views === 'number' ? views : null;
+    break;
+  }
+  const windowed = readTimeseries(store, urn, 'dashboardUsageStatistics', {
+    startTimeMillis: now - DASHBOARD_WINDOW_MS,
+    endTimeMillis: now,
+  }).filter((row) => row.value['eventGranularity'] != null);
+  if (windowed.length === 0) return stats;
+  const usage = new Map<string, number>();
+  for (const row of windowed) {
+    const counts = row.value['userCounts'];
+    if (!Array.isArray(counts)) continue;
+    for (const c of counts as Array<Record<string, unknown>>) {
+      const user = c?.['user'];
+      if (typeof user !== 'string') continue;
+      const n = c['usageCount'];
+      usage.set(user, (usage.get(user) ?? 0) + (typeof n === 'number' ? n : 0));
+    }
+  }
+  stats.uniqueUserCountLast30Days = usage.size;
+  if (usage.size > 0)
+    stats.topUsersLast30Days = [...usage]
+      .sort(([ua, a], [ub, b]) => b - a || (ua < ub ? -1 : ua > ub ? 1 : 0))
+      .slice(0, TOP_USERS)
+      .map(([user]) => user);
+  return stats;
+}

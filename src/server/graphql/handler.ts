@@ -13,6 +13,7 @@
  */
 import {
   GraphQLError,
+  execute,
   getOperationAST,
   parse,
   specifiedRules,
@@ -29,36 +30,55 @@ import { damageError } from '../../ops/core/openCatalog.ts';
 import { actorOf, authEnabledFor, type ServerDeps } from '../context.ts';
 import { readBody, sendJson } from '../http.ts';
 import { checkValueLimits } from '../limits.ts';
-import { limitRules, operationLimitErrors } from './limitRules.ts';
+import { limitRules, measureOperationCost, operationLimitErrors } from './limitRules.ts';
+import { DEFAULT_LIMITS } from '../defaultLimits.ts';
 import type { Handler } from '../server.ts';
 import { DocumentCache } from './documentCache.ts';
 import { rootValue, type GraphqlContext } from './resolvers.ts';
 import { getSchema } from './schema.ts';
 import type { IncomingMessage } from 'node:http';
 
-/** Compiled operations of a cached document, by operation name; they go when the document leaves the cache. */
-const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>();
+/**
+ * Operations that select more fields than this (as the complexity limit counts them) are run by
+ * graphql-js rather than compiled: graphql-jit writes code for every fragment on every type it may
+ * apply to, and DataHub's own app sends documents that select every entity type's fields (its dataset
+ * page's getDataset took graphql-jit 54 s and a gigabyte of heap to compile, on a loaded machine).
+ * graphql-js reads only the fragments of each value's own type. The default complexity limit is the
+ * same figure, so with it every operation a server accepts is compiled as before.
+ */
+const MAX_COMPILED_FIELDS = DEFAULT_LIMITS.maxQueryComplexity;
 
-/** The document's compiled operation (compiled on first use), or the errors compiling it gave. */
+/** Stands for "run by graphql-js" among the compiled operations. */
+const INTERPRETED = Symbol('interpreted');
+
+/** Compiled operations of a cached document, by operation name; they go when the document leaves the cache. */
+const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult | typeof INTERPRETED>>();
+
+/** The document's compiled operation (compiled on first use), the errors compiling it gave, or INTERPRETED. */
 function compiledOf(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
-): CompiledQuery | ExecutionResult {
+): CompiledQuery | ExecutionResult | typeof INTERPRETED {
   let byOperation = compiled.get(document);
   if (!byOperation) compiled.set(document, (byOperation = new Map()));
   const name = operationName ?? '';
   let query = byOperation.get(name);
   if (!query) {
-    query = compileQuery(schema, document, operationName ?? undefined, { disablingCapturingStackErrors: true });
+    const operation = getOperationAST(document, operationName);
+    query =
+      operation && measureOperationCost(schema, document, operation).fields > MAX_COMPILED_FIELDS
+        ? INTERPRETED
+        : compileQuery(schema, document, operationName ?? undefined, { disablingCapturingStackErrors: true });
     byOperation.set(name, query);
   }
   return query;
 }
 
-/** graphql-js's `execute`, through the document's compiled operation. */
+/** graphql-js's `execute`, through the document's compiled operation (graphql-js's own for the largest). */
 export function executeCompiled(args: ExecutionArgs): ExecutionResult | Promise<ExecutionResult> {
   const query = compiledOf(args.schema, args.document, args.operationName);
+  if (query === INTERPRETED) return execute(args);
   if (!isCompiledQuery(query)) return query;
   return query.query(args.rootValue, args.contextValue, args.variableValues ?? {}) as
     | ExecutionResult
@@ -89,7 +109,7 @@ function fastOperation(
       operationLimitErrors(schema, document, operationName, limits).length === 0
     ) {
       const made = compiledOf(schema, document, operationName);
-      if (isCompiledQuery(made)) query = made;
+      if (made !== INTERPRETED && isCompiledQuery(made)) query = made;
     }
     byOperation.set(name, query);
   }

@@ -15,6 +15,7 @@ import {
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
 import { criterionOf, type FacetFilterGql } from '../searchInput.ts';
+import { schemaMetadataView } from './dataset.ts';
 import {
   asStored,
   customPropertiesView,
@@ -27,9 +28,19 @@ import {
 
 /** `AssertionInfo`: the read model, its stamps and custom properties as GraphQL shows them. */
 // The read model's enum values (type, source type, operators …) pass through as stored (see asStored).
-export function assertionInfoView(urn: string, info: AssertionInfoRead): G.AssertionInfo {
+export function assertionInfoView(view: StoreView, urn: string, info: AssertionInfoRead): G.AssertionInfo {
+  const schemaAssertion = info.schemaAssertion;
   return asStored<G.AssertionInfo>({
     ...info,
+    schemaAssertion: schemaAssertion && {
+      entityUrn: schemaAssertion.entityUrn,
+      fields: schemaAssertion.fields,
+      compatibility: schemaAssertion.compatibility,
+      // The expected schema, its columns named after the asserted entity as DataHub's mapper names them.
+      schema:
+        schemaAssertion.schema &&
+        schemaMetadataView(view, schemaAssertion.entityUrn, schemaAssertion.schema, schemaAssertion.schemaDatasetUrn),
+    },
     source: info.source && { type: info.source.type, created: info.source.created && stampView(info.source.created) },
     lastUpdated: info.lastUpdated && stampView(info.lastUpdated),
     customProperties: customPropertiesView(info.customProperties, urn),
@@ -52,7 +63,7 @@ class AssertionView extends EntityView implements G.Assertion {
   }
   get info(): G.Maybe<G.AssertionInfo> {
     const info = readAssertionInfo(this.view, this.urn);
-    return info && assertionInfoView(this.urn, info);
+    return info && assertionInfoView(this.view, this.urn, info);
   }
   /** `runEvents(status, startTimeMillis, endTimeMillis, filter, limit)`. */
   // The events' enum values (status, result type …) pass through as stored (see asStored).

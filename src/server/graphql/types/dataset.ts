@@ -103,7 +103,7 @@ class SchemaMetadataView implements G.SchemaMetadata {
   readonly #view: StoreView;
   readonly #schema: SchemaRead;
   readonly aspectVersion: number;
-  readonly datasetUrn: string;
+  readonly datasetUrn: string | null;
   readonly name: string;
   readonly platformUrn: string;
   readonly version: number;
@@ -113,11 +113,11 @@ class SchemaMetadataView implements G.SchemaMetadata {
   readonly fields: SchemaFieldView[];
   readonly primaryKeys: string[] | null;
   readonly createdAt: number | null;
-  constructor(view: StoreView, urn: string, sm: SchemaRead) {
+  constructor(view: StoreView, urn: string, sm: SchemaRead, datasetUrn: string | null = urn) {
     this.#view = view;
     this.#schema = sm;
     this.aspectVersion = sm.aspectVersion;
-    this.datasetUrn = urn;
+    this.datasetUrn = datasetUrn;
     this.name = asStored(sm.name);
     this.platformUrn = asStored(sm.platformUrn);
     this.version = asStored(sm.version);
@@ -145,11 +145,16 @@ class SchemaMetadataView implements G.SchemaMetadata {
  * could make stale. A dataset page then builds no column objects per request.
  */
 const schemaViews = new WeakMap<StoreView, WeakMap<SchemaRead, SchemaMetadataView>>();
-function schemaMetadataView(view: StoreView, urn: string, sm: SchemaRead): SchemaMetadataView {
+export function schemaMetadataView(
+  view: StoreView,
+  urn: string,
+  sm: SchemaRead,
+  datasetUrn: string | null = urn,
+): SchemaMetadataView {
   // A read model of this request only (not shared, so not frozen) is never read again: no entry for it.
   // A long-lived WeakMap's value stays reachable through young collections until its key's entry is
   // cleared, so an entry per request would move every column object of every read to the old heap.
-  if (!Object.isFrozen(sm)) return new SchemaMetadataView(view, urn, sm);
+  if (!Object.isFrozen(sm) || datasetUrn !== urn) return new SchemaMetadataView(view, urn, sm, datasetUrn);
   let byRead = schemaViews.get(view);
   if (!byRead) schemaViews.set(view, (byRead = new WeakMap()));
   let made = byRead.get(sm);
