@@ -197,6 +197,16 @@ export const asGiven = <const F extends Fields>(fields: F) =>
   Object.fromEntries(Object.keys(fields).map((k) => [k, 'any'])) as { readonly [K in keyof F]: Unchecked<Infer<F[K]>> };
 
 export const auditStamp = rec({ time: num, actor: anyUrn, 'impersonator?': anyUrn, 'message?': str });
+/**
+ * DataHub's `MetadataAttribution` (who or what applied a tag, a term, an owner …): its time and actor
+ * are required and checked; its source and details are stored as given.
+ */
+export const attribution = rec({
+  time: num,
+  actor: anyUrn,
+  'source?': unchecked(anyUrn),
+  'sourceDetail?': unchecked({ map: str }),
+});
 export const timeStamp = rec({ time: num, 'actor?': anyUrn });
 export const changeStamps = { 'created?': auditStamp, 'lastModified?': auditStamp, 'deleted?': auditStamp } as const;
 
