@@ -211,10 +211,35 @@ export const timeStamp = rec({ time: num, 'actor?': anyUrn });
 export const changeStamps = { 'created?': auditStamp, 'lastModified?': auditStamp, 'deleted?': auditStamp } as const;
 
 /**
- * The fields of an editable-properties aspect (`editableChartProperties` …), stored as given: the
- * description a user wrote over the ingested one.
+ * The fields of an editable-properties aspect (`editableChartProperties` …): the description a user
+ * wrote over the ingested one, stored as given, and its change stamps, checked (a stamp given has
+ * its time and actor, as DataHub requires).
  */
-export const editableDescription = asGiven({ 'description?': str });
+export const editableDescription = { ...asGiven({ 'description?': str }), ...changeStamps } as const;
+
+/**
+ * DataHub's `FabricType` symbols as its schema declares them (an aspect's `env`), the legacy ones
+ * included.
+ */
+export const FABRIC = [
+  'DEV',
+  'TEST',
+  'QA',
+  'UAT',
+  'EI',
+  'PRE',
+  'STG',
+  'NON_PROD',
+  'PROD',
+  'CORP',
+  'RVW',
+  'PRD',
+  'TST',
+  'SIT',
+  'SBX',
+  'SANDBOX',
+  'CERT',
+] as const;
 
 /** An audit stamp `{time, actor}` as the aspects carry it. */
 export type Stamp = Infer<typeof auditStamp>;
