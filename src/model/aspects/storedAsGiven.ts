@@ -27,13 +27,6 @@ import {
 
 /** A `TimeStamp` whose time is checked (DataHub requires it); its actor is stored as given. */
 const timeStampChecked = rec({ time: num, 'actor?': unchecked(anyUrn) });
-/** An edge to another entity as DataJobInputOutput, ChartInfo … hold it (DataHub's `Edge`). */
-const edge = rec({
-  destinationUrn: anyUrn,
-  'created?': auditStamp,
-  'lastModified?': auditStamp,
-  'properties?': { map: str },
-});
 /** DataHub's `DatasetLineageType`: how a dataset is made from an upstream one. */
 const DATASET_LINEAGE_TYPES = ['COPY', 'TRANSFORMED', 'VIEW'] as const;
 /** DataHub's `LineageMatchType`: how a lineage entry's urns were matched. */
