@@ -36,6 +36,7 @@ FULL_ONLY=(
 )
 
 PROCESS_LEVEL=(
+  test/aspect-audit.test.ts
   test/auth-tokens.test.ts
   test/backup.test.ts
   test/bundle.test.ts

@@ -22,6 +22,7 @@ import {
 import { readDataset } from '../src/ops/read/dataset.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
+import { seedRecords } from './storedBeforeChecks.ts';
 
 const T = 'urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)';
 const BARE = 'urn:li:dataset:(urn:li:dataPlatform:hive,bare,PROD)';
@@ -67,10 +68,7 @@ describe('read models of what any entity carries (entity.ts)', () => {
   let store: Store;
   before(async () => {
     store = openCatalog(tempDataPath());
-    await ingestProposals(
-      { store, actor: 'urn:li:corpuser:datahub' },
-      RECORDS.map((r) => proposalFromMcp(r)),
-    );
+    await seedRecords(store, RECORDS);
   });
   after(() => store.close());
 

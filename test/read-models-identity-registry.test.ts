@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { proposalFromMcp } from '../src/model/mcp.ts';
+import { keyAspectOf } from '../src/model/registry.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { readDataHubView, readOwnershipType } from '../src/ops/read/admin.ts';
@@ -166,7 +167,7 @@ const RECORDS = [
     created: { time: 5, actor: ALICE },
     customProperties: { a: 'b' },
   }),
-  mcp(U.run, 'dataProcessInstanceRelationships', { parentTemplate: U.job }),
+  mcp(U.run, 'dataProcessInstanceRelationships', { parentTemplate: U.job, upstreamInstances: [] }),
   mcp(U.run, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:airflow' }),
   mcp(U.run, 'dataProcessInstanceRunEvent', { timestampMillis: 1000, status: 'STARTED', attempt: 1 }),
   mcp(U.run, 'dataProcessInstanceRunEvent', {
@@ -176,10 +177,17 @@ const RECORDS = [
     durationMillis: 1000,
     result: { type: 'SUCCESS', nativeResultType: 'airflow' },
   }),
-  mcp(U.runOdd, 'dataProcessInstanceProperties', { name: 5, created: { actor: ALICE }, customProperties: 'x' }),
-  mcp(U.runOdd, 'dataProcessInstanceRelationships', { parentTemplate: 5 }),
+  mcp(U.runOdd, 'dataProcessInstanceRelationships', { parentTemplate: 5, upstreamInstances: [] }),
   mcp(U.runOdd, 'dataProcessInstanceRunEvent', { timestampMillis: 1000, result: { nativeResultType: 3 } }),
-  mcp(U.runBare, 'dataProcessInstanceProperties', { created: { time: 7 } }),
+];
+
+/**
+ * Run properties as a client stored them before DataHub's required fields were checked on write (a
+ * stamp without its time, no name, no stamp): stored as they are, so the reads' tolerance is tested.
+ */
+const STORED_BEFORE_CHECKS: Array<[string, string, Record<string, unknown>]> = [
+  [U.runOdd, 'dataProcessInstanceProperties', { name: 5, created: { actor: ALICE }, customProperties: 'x' }],
+  [U.runBare, 'dataProcessInstanceProperties', { created: { time: 7 } }],
 ];
 
 /** A view with no definition stored: every entity type, no filter. */
@@ -193,6 +201,20 @@ describe('read models of identity, settings, admin, registry, timeseries and run
       { store, actor: 'urn:li:corpuser:datahub' },
       RECORDS.map((r) => proposalFromMcp(r)),
     );
+    await store.write((txn) => {
+      for (const [urn, aspectName, value] of STORED_BEFORE_CHECKS) {
+        const key = keyAspectOf(urn);
+        txn.putAspect({
+          urn,
+          entityType: key.entityType,
+          aspectName,
+          value,
+          created: { time: 1, actor: 'urn:li:corpuser:datahub' },
+          systemMetadata: null,
+          key: { aspectName: key.aspectName, value: key.value },
+        });
+      }
+    });
   });
   after(() => store.close());
 

@@ -4,9 +4,7 @@
 // platform resources (platformResource.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { proposalFromMcp } from '../src/model/mcp.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
-import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import {
   readMlDescription,
   readMlEditable,
@@ -25,6 +23,7 @@ import {
 } from '../src/ops/read/product.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
+import { seedRecords } from './storedBeforeChecks.ts';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)';
 const U = {
@@ -148,10 +147,7 @@ describe('read models', () => {
   let store: Store;
   before(async () => {
     store = openCatalog(tempDataPath());
-    await ingestProposals(
-      { store, actor: 'urn:li:corpuser:datahub' },
-      RECORDS.map((r) => proposalFromMcp(r)),
-    );
+    await seedRecords(store, RECORDS);
   });
   after(() => store.close());
 

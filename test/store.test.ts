@@ -60,7 +60,9 @@ describe('versioned aspect store', () => {
 
   it('stores the key aspect derived from the urn on first write', async () => {
     const urn = 'urn:li:corpGroup:bfoo';
-    const r = await store.write((txn) => writeAspect(txn, stamp(1), urn, 'corpGroupInfo', { displayName: 'B Foo' }));
+    const r = await store.write((txn) =>
+      writeAspect(txn, stamp(1), urn, 'corpGroupInfo', { displayName: 'B Foo', admins: [], members: [], groups: [] }),
+    );
     assert.equal(r.created, true);
     assert.deepEqual(store.getAspect(urn, 'corpGroupKey')?.value, { name: 'bfoo' });
     const { id, ...entity } = store.getEntity(urn)!;
@@ -104,7 +106,11 @@ describe('versioned aspect store', () => {
     const ids = ['a', 'b', 'c', 'd', 'e', `${'x'.repeat(80)}-long`, 'zürich', 'キー', '😀'];
     await ingestProposals(
       { store, actor: 'urn:li:corpuser:x' },
-      ids.map((id) => proposalFromMcp(mcp(`urn:li:corpGroup:${id}`, 'corpGroupInfo', { displayName: id }))),
+      ids.map((id) =>
+        proposalFromMcp(
+          mcp(`urn:li:corpGroup:${id}`, 'corpGroupInfo', { displayName: id, admins: [], members: [], groups: [] }),
+        ),
+      ),
     );
     const all = store.urnsOfType('corpGroup');
     for (const pageSize of [1, 2, 4, 1000])

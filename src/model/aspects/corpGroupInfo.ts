@@ -6,9 +6,9 @@ const corpGroupInfo = defineAspect({
   fields: {
     'displayName?': str,
     'email?': str,
-    'admins?': arr(urnOf('corpuser')),
-    'members?': arr(urnOf('corpuser')),
-    'groups?': arr(urnOf('corpGroup')),
+    admins: arr(urnOf('corpuser')),
+    members: arr(urnOf('corpuser')),
+    groups: arr(urnOf('corpGroup')),
     'description?': str,
     'slack?': str,
     'created?': auditStamp,

@@ -197,14 +197,49 @@ export const asGiven = <const F extends Fields>(fields: F) =>
   Object.fromEntries(Object.keys(fields).map((k) => [k, 'any'])) as { readonly [K in keyof F]: Unchecked<Infer<F[K]>> };
 
 export const auditStamp = rec({ time: num, actor: anyUrn, 'impersonator?': anyUrn, 'message?': str });
+/**
+ * DataHub's `MetadataAttribution` (who or what applied a tag, a term, an owner …): its time and actor
+ * are required and checked; its source and details are stored as given.
+ */
+export const attribution = rec({
+  time: num,
+  actor: anyUrn,
+  'source?': unchecked(anyUrn),
+  'sourceDetail?': unchecked({ map: str }),
+});
 export const timeStamp = rec({ time: num, 'actor?': anyUrn });
 export const changeStamps = { 'created?': auditStamp, 'lastModified?': auditStamp, 'deleted?': auditStamp } as const;
 
 /**
- * The fields of an editable-properties aspect (`editableChartProperties` …), stored as given: the
- * description a user wrote over the ingested one.
+ * The fields of an editable-properties aspect (`editableChartProperties` …): the description a user
+ * wrote over the ingested one, stored as given, and its change stamps, checked (a stamp given has
+ * its time and actor, as DataHub requires).
  */
-export const editableDescription = asGiven({ 'description?': str });
+export const editableDescription = { ...asGiven({ 'description?': str }), ...changeStamps } as const;
+
+/**
+ * DataHub's `FabricType` symbols as its schema declares them (an aspect's `env`), the legacy ones
+ * included.
+ */
+export const FABRIC = [
+  'DEV',
+  'TEST',
+  'QA',
+  'UAT',
+  'EI',
+  'PRE',
+  'STG',
+  'NON_PROD',
+  'PROD',
+  'CORP',
+  'RVW',
+  'PRD',
+  'TST',
+  'SIT',
+  'SBX',
+  'SANDBOX',
+  'CERT',
+] as const;
 
 /** An audit stamp `{time, actor}` as the aspects carry it. */
 export type Stamp = Infer<typeof auditStamp>;

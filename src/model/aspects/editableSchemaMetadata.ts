@@ -11,12 +11,13 @@ import {
   type Stamp,
 } from './define.ts';
 import { globalTagsSpec } from './globalTags.ts';
+import { glossaryTermsSpec } from './glossaryTerms.ts';
 
 const fieldInfo = rec({
   fieldPath: str,
   'description?': str,
   'globalTags?': globalTagsSpec,
-  'glossaryTerms?': 'object',
+  'glossaryTerms?': glossaryTermsSpec,
 });
 
 const editableSchemaMetadata = defineAspect({

@@ -1,6 +1,6 @@
-import { arr, defineAspect, LABEL, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
+import { arr, attribution, defineAspect, LABEL, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
 
-export const tagAssociationSpec = rec({ tag: urnOf('tag'), 'context?': str, 'attribution?': 'object' });
+export const tagAssociationSpec = rec({ tag: urnOf('tag'), 'context?': str, 'attribution?': attribution });
 export const globalTagsSpec = rec({ tags: arr(tagAssociationSpec) });
 
 const globalTags = defineAspect({

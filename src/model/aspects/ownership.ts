@@ -1,4 +1,15 @@
-import { arr, auditStamp, defineAspect, LABEL, rec, str, urnOf, type AspectValue, type Infer } from './define.ts';
+import {
+  arr,
+  attribution,
+  auditStamp,
+  defineAspect,
+  LABEL,
+  rec,
+  str,
+  urnOf,
+  type AspectValue,
+  type Infer,
+} from './define.ts';
 
 export const OWNERSHIP_TYPES = [
   'TECHNICAL_OWNER',
@@ -28,9 +39,10 @@ export const OWNERSHIP_SOURCE_TYPES = [
 
 const owner = rec({
   owner: urnOf('corpuser', 'corpGroup'),
-  'type?': { enum: OWNERSHIP_TYPES },
+  type: { enum: OWNERSHIP_TYPES },
   'typeUrn?': urnOf('ownershipType'),
   'source?': rec({ type: { enum: OWNERSHIP_SOURCE_TYPES }, 'url?': str }),
+  'attribution?': attribution,
 });
 
 const ownership = defineAspect({

@@ -7,12 +7,14 @@ import {
   anyUrn,
   arr,
   asGiven,
+  auditStamp,
   bool,
   defineAspect,
   editableDescription,
   num,
   rec,
   str,
+  unchecked,
   type AspectValue,
 } from './define.ts';
 
@@ -24,22 +26,31 @@ const viewsSettings = rec({ 'defaultView?': anyUrn });
 export const datasetDeprecation = defineAspect({
   name: 'datasetDeprecation',
   fqn: 'com.linkedin.dataset.DatasetDeprecation',
-  fields: asGiven({ 'deprecated?': bool, 'decommissionTime?': num, 'note?': str, 'actor?': anyUrn }),
+  fields: {
+    deprecated: unchecked(bool),
+    note: unchecked(str),
+    ...asGiven({ 'decommissionTime?': num, 'actor?': anyUrn }),
+  },
 });
 export const viewProperties = defineAspect({
   name: 'viewProperties',
   fqn: 'com.linkedin.dataset.ViewProperties',
-  fields: asGiven({ 'materialized?': bool, 'viewLogic?': str, 'formattedViewLogic?': str, 'viewLanguage?': str }),
+  fields: {
+    materialized: unchecked(bool),
+    viewLogic: unchecked(str),
+    viewLanguage: unchecked(str),
+    ...asGiven({ 'formattedViewLogic?': str }),
+  },
 });
 export const browsePathsV2 = defineAspect({
   name: 'browsePathsV2',
   fqn: 'com.linkedin.common.BrowsePathsV2',
-  fields: asGiven({ 'path?': arr(rec({ id: str, 'urn?': anyUrn })) }),
+  fields: { path: arr(rec({ id: unchecked(str), 'urn?': unchecked(anyUrn) })) },
 });
 export const browsePaths = defineAspect({
   name: 'browsePaths',
   fqn: 'com.linkedin.common.BrowsePaths',
-  fields: asGiven({ 'paths?': arr(str) }),
+  fields: { paths: unchecked(arr(str)) },
 });
 /** What the web app remembers of a user's steps (onboarding tours seen, …), a map of strings. */
 export const dataHubStepStateProperties = defineAspect({
@@ -55,7 +66,7 @@ export const origin = defineAspect({
 export const corpUserStatus = defineAspect({
   name: 'corpUserStatus',
   fqn: 'com.linkedin.identity.CorpUserStatus',
-  fields: asGiven({ 'status?': str }),
+  fields: { status: unchecked(str), lastModified: auditStamp },
 });
 export const corpUserSettings = defineAspect({
   name: 'corpUserSettings',

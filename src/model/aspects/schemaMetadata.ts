@@ -11,11 +11,13 @@ import {
   PROSE,
   rec,
   str,
+  unchecked,
   urnOf,
   type AspectValue,
   type Infer,
 } from './define.ts';
 import { globalTagsSpec } from './globalTags.ts';
+import { glossaryTermsSpec } from './glossaryTerms.ts';
 
 const schemaField = rec({
   fieldPath: str,
@@ -29,7 +31,7 @@ const schemaField = rec({
   nativeDataType: str,
   'recursive?': bool,
   'globalTags?': globalTagsSpec,
-  'glossaryTerms?': 'object',
+  'glossaryTerms?': glossaryTermsSpec,
   'isPartOfKey?': bool,
   'isPartitioningKey?': bool,
   'jsonProps?': str,
@@ -49,6 +51,16 @@ const schemaMetadata = defineAspect({
     platformSchema: 'object',
     fields: arr(schemaField),
     'primaryKeys?': arr(str),
+    // DataHub's required fields of a foreign key are checked (present); their values are stored as given.
+    'foreignKeysSpecs?': { map: rec({ foreignKey: 'any' }) },
+    'foreignKeys?': arr(
+      rec({
+        name: unchecked(str),
+        foreignFields: unchecked(arr(anyUrn)),
+        sourceFields: unchecked(arr(anyUrn)),
+        foreignDataset: unchecked(anyUrn),
+      }),
+    ),
   },
   relationships: [
     { name: 'SchemaFieldTaggedWith', path: 'fields[].globalTags.tags[].tag' },

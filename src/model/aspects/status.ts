@@ -1,9 +1,9 @@
-import { bool, defineAspect, type AspectValue } from './define.ts';
+import { auditStamp, bool, defineAspect, unchecked, anyUrn, type AspectValue } from './define.ts';
 
 const status = defineAspect({
   name: 'status',
   fqn: 'com.linkedin.common.Status',
-  fields: { 'removed?': bool },
+  fields: { 'removed?': bool, 'lifecycleStage?': unchecked(anyUrn), 'lifecycleLastUpdated?': auditStamp },
   searchable: [{ path: 'removed', field: 'removed', kind: 'bool' }],
 });
 export default status;

@@ -7,11 +7,13 @@ import {
   anyUrn,
   arr,
   asGiven,
+  attribution,
   auditStamp,
   bool,
   changeStamps,
   defineAspect,
   editableDescription,
+  FABRIC,
   ID,
   NAME,
   num,
@@ -23,15 +25,14 @@ import {
   type AspectValue,
 } from './define.ts';
 
-/** An edge to another entity as DataJobInputOutput, ChartInfo … hold it (DataHub's `Edge`). */
-const edge = rec({
-  destinationUrn: anyUrn,
-  'created?': auditStamp,
-  'lastModified?': auditStamp,
-  'properties?': { map: str },
-});
+/** A `TimeStamp` whose time is checked (DataHub requires it); its actor is stored as given. */
+const timeStampChecked = rec({ time: num, 'actor?': unchecked(anyUrn) });
 /** DataHub's `DatasetLineageType`: how a dataset is made from an upstream one. */
 const DATASET_LINEAGE_TYPES = ['COPY', 'TRANSFORMED', 'VIEW'] as const;
+/** DataHub's `LineageMatchType`: how a lineage entry's urns were matched. */
+const LINEAGE_MATCH_TYPES = ['EXACT', 'NORMALIZED', 'UNRESOLVED'] as const;
+/** DataHub's `AccessLevel` of a chart or dashboard. */
+const ACCESS_LEVELS = ['PUBLIC', 'PRIVATE'] as const;
 /** DataHub's `FineGrainedLineageUpstreamType`: what the upstreams of a column lineage entry are. */
 const FINE_GRAINED_UPSTREAM_TYPES = ['FIELD_SET', 'DATASET', 'NONE'] as const;
 /** DataHub's `FineGrainedLineageDownstreamType`: what its downstreams are. */
@@ -49,19 +50,31 @@ const fineGrainedLineage = rec({
   'transformOperation?': unchecked(str),
   'confidenceScore?': unchecked(num),
   'query?': unchecked(anyUrn),
+  'matchType?': { enum: LINEAGE_MATCH_TYPES },
 });
 /** A dataset-level upstream: the dataset and the lineage type are required, as DataHub's `Upstream` declares them. */
-const upstream = rec({ dataset: unchecked(anyUrn), type: { enum: DATASET_LINEAGE_TYPES } });
-/** An `Edge` where only its required destination is checked (its presence), the rest stored as given. */
-const edgeChecked = rec({ destinationUrn: unchecked(anyUrn) });
-/** The fields ChartInfo and DashboardInfo share. */
+const upstream = rec({
+  dataset: unchecked(anyUrn),
+  type: { enum: DATASET_LINEAGE_TYPES },
+  'auditStamp?': auditStamp,
+  'created?': auditStamp,
+  'matchType?': { enum: LINEAGE_MATCH_TYPES },
+});
+/**
+ * An `Edge` where DataHub's checks are checked: its destination (its presence) and the time and actor
+ * of a stamp given; the rest is stored as given.
+ */
+const edgeChecked = rec({ destinationUrn: unchecked(anyUrn), 'created?': auditStamp, 'lastModified?': auditStamp });
+/**
+ * The fields ChartInfo and DashboardInfo share: DataHub requires the title, the description and the
+ * change stamps (checked), the rest is stored as given.
+ */
 const biInfo = {
-  'title?': str,
-  'description?': str,
-  'externalUrl?': str,
-  'lastRefreshed?': num,
-  'lastModified?': rec(changeStamps),
-  'customProperties?': { map: str },
+  title: unchecked(str),
+  description: unchecked(str),
+  lastModified: rec(changeStamps),
+  'access?': { enum: ACCESS_LEVELS },
+  ...asGiven({ 'externalUrl?': str, 'lastRefreshed?': num, 'customProperties?': { map: str } }),
 } as const;
 /** The fields every ML entity's properties have. */
 const mlProperties = {
@@ -73,13 +86,16 @@ const mlProperties = {
 export const nativeGroupMembership = defineAspect({
   name: 'nativeGroupMembership',
   fqn: 'com.linkedin.identity.NativeGroupMembership',
-  fields: asGiven({ 'nativeGroups?': arr(anyUrn) }),
+  fields: { nativeGroups: unchecked(arr(anyUrn)) },
   relationships: [{ name: 'IsMemberOfNativeGroup', path: 'nativeGroups[]' }],
 });
 export const domains = defineAspect({
   name: 'domains',
   fqn: 'com.linkedin.domain.Domains',
-  fields: asGiven({ 'domains?': arr(anyUrn) }),
+  fields: {
+    domains: unchecked(arr(anyUrn)),
+    'domainAssociations?': arr(rec({ domain: unchecked(anyUrn), 'attribution?': attribution })),
+  },
   relationships: [{ name: 'AssociatedWith', path: 'domains[]' }],
   searchable: [{ path: 'domains[]', field: 'domains', kind: 'urn' }],
   mergeKeys: { domains: 'value' },
@@ -88,23 +104,25 @@ export const domains = defineAspect({
 export const container = defineAspect({
   name: 'container',
   fqn: 'com.linkedin.container.Container',
-  fields: asGiven({ 'container?': anyUrn }),
+  fields: { container: unchecked(anyUrn) },
   relationships: [{ name: 'IsPartOf', path: 'container' }],
   searchable: [{ path: 'container', field: 'container', kind: 'urn' }],
 });
 export const glossaryTermInfo = defineAspect({
   name: 'glossaryTermInfo',
   fqn: 'com.linkedin.glossary.GlossaryTermInfo',
-  fields: asGiven({
-    'name?': str,
-    'definition?': str,
-    'termSource?': str,
-    'sourceRef?': str,
-    'sourceUrl?': str,
-    'customProperties?': { map: str },
-    'rawSchema?': str,
-    'parentNode?': anyUrn,
-  }),
+  fields: {
+    definition: unchecked(str),
+    termSource: unchecked(str),
+    ...asGiven({
+      'name?': str,
+      'sourceRef?': str,
+      'sourceUrl?': str,
+      'customProperties?': { map: str },
+      'rawSchema?': str,
+      'parentNode?': anyUrn,
+    }),
+  },
   relationships: [{ name: 'IsPartOf', path: 'parentNode' }],
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
@@ -116,7 +134,10 @@ export const glossaryTermInfo = defineAspect({
 export const glossaryNodeInfo = defineAspect({
   name: 'glossaryNodeInfo',
   fqn: 'com.linkedin.glossary.GlossaryNodeInfo',
-  fields: asGiven({ 'name?': str, 'definition?': str, 'customProperties?': { map: str }, 'parentNode?': anyUrn }),
+  fields: {
+    definition: unchecked(str),
+    ...asGiven({ 'name?': str, 'customProperties?': { map: str }, 'parentNode?': anyUrn }),
+  },
   relationships: [{ name: 'IsPartOf', path: 'parentNode' }],
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
@@ -127,7 +148,11 @@ export const glossaryNodeInfo = defineAspect({
 export const domainProperties = defineAspect({
   name: 'domainProperties',
   fqn: 'com.linkedin.domain.DomainProperties',
-  fields: asGiven({ 'name?': str, 'description?': str, 'parentDomain?': anyUrn }),
+  fields: {
+    name: unchecked(str),
+    'created?': auditStamp,
+    ...asGiven({ 'description?': str, 'parentDomain?': anyUrn }),
+  },
   relationships: [{ name: 'IsPartOf', path: 'parentDomain' }],
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
@@ -174,10 +199,11 @@ export const glossaryRelatedTerms = defineAspect({
 export const siblings = defineAspect({
   name: 'siblings',
   fqn: 'com.linkedin.common.Siblings',
-  fields: asGiven({ 'siblings?': arr(anyUrn), 'primary?': bool }),
+  fields: { siblings: unchecked(arr(anyUrn)), primary: unchecked(bool) },
   relationships: [{ name: 'SiblingOf', path: 'siblings[]' }],
   mergeKeys: { siblings: 'value' },
-  emptyValue: () => ({ siblings: [] }),
+  // SiblingsTemplate: no siblings, not the primary one.
+  emptyValue: () => ({ siblings: [], primary: false }),
 });
 export const dataJobInputOutput = defineAspect({
   name: 'dataJobInputOutput',
@@ -233,14 +259,15 @@ export const dataJobInputOutput = defineAspect({
 export const chartInfo = defineAspect({
   name: 'chartInfo',
   fqn: 'com.linkedin.chart.ChartInfo',
-  fields: asGiven({
+  fields: {
     ...biInfo,
-    'chartUrl?': str,
-    'type?': str,
-    'access?': str,
-    'inputs?': arr('any'),
-    'inputEdges?': arr(edge),
-  }),
+    // DataHub's ChartType.
+    'type?': {
+      enum: ['BAR', 'PIE', 'SCATTER', 'TABLE', 'TEXT', 'LINE', 'AREA', 'HISTOGRAM', 'BOX_PLOT', 'WORD_CLOUD', 'COHORT'],
+    },
+    'inputEdges?': arr(edgeChecked),
+    ...asGiven({ 'chartUrl?': str, 'inputs?': arr('any') }),
+  },
   relationships: [
     // DataHub declares it on the union's member (`inputs/*/string`); the reader reads through it.
     { name: 'Consumes', path: 'inputs[]' },
@@ -263,15 +290,13 @@ export const chartInfo = defineAspect({
 export const dashboardInfo = defineAspect({
   name: 'dashboardInfo',
   fqn: 'com.linkedin.dashboard.DashboardInfo',
-  fields: asGiven({
+  fields: {
     ...biInfo,
-    'dashboardUrl?': str,
-    'charts?': arr(anyUrn),
-    'chartEdges?': arr(edge),
-    'datasets?': arr(anyUrn),
-    'datasetEdges?': arr(edge),
-    'dashboards?': arr(edge),
-  }),
+    'chartEdges?': arr(edgeChecked),
+    'datasetEdges?': arr(edgeChecked),
+    'dashboards?': arr(edgeChecked),
+    ...asGiven({ 'dashboardUrl?': str, 'charts?': arr(anyUrn), 'datasets?': arr(anyUrn) }),
+  },
   relationships: [
     { name: 'Contains', path: 'charts[]' },
     { name: 'Contains', path: 'chartEdges[].destinationUrn' },
@@ -308,13 +333,10 @@ export const dashboardInfo = defineAspect({
 export const dataProductProperties = defineAspect({
   name: 'dataProductProperties',
   fqn: 'com.linkedin.dataproduct.DataProductProperties',
-  fields: asGiven({
-    'name?': str,
-    'description?': str,
-    'externalUrl?': str,
-    'assets?': arr(edge),
-    'customProperties?': { map: str },
-  }),
+  fields: {
+    ...asGiven({ 'name?': str, 'description?': str, 'externalUrl?': str, 'customProperties?': { map: str } }),
+    'assets?': arr(edgeChecked),
+  },
   relationships: [{ name: 'DataProductContains', path: 'assets[].destinationUrn' }],
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
@@ -329,7 +351,10 @@ export const dataProductProperties = defineAspect({
 export const dataProcessInstanceRelationships = defineAspect({
   name: 'dataProcessInstanceRelationships',
   fqn: 'com.linkedin.dataprocess.DataProcessInstanceRelationships',
-  fields: asGiven({ 'parentTemplate?': anyUrn, 'parentInstance?': anyUrn, 'upstreamInstances?': arr(anyUrn) }),
+  fields: {
+    ...asGiven({ 'parentTemplate?': anyUrn, 'parentInstance?': anyUrn }),
+    upstreamInstances: unchecked(arr(anyUrn)),
+  },
   relationships: [
     { name: 'InstanceOf', path: 'parentTemplate' },
     { name: 'ChildOf', path: 'parentInstance' },
@@ -426,13 +451,13 @@ export const mlFeatureTableProperties = defineAspect({
 export const subTypes = defineAspect({
   name: 'subTypes',
   fqn: 'com.linkedin.common.SubTypes',
-  fields: asGiven({ 'typeNames?': arr(str) }),
+  fields: { typeNames: unchecked(arr(str)) },
   searchable: [{ path: 'typeNames[]', field: 'typeNames', kind: 'keyword' }],
 });
 export const dataPlatformInstance = defineAspect({
   name: 'dataPlatformInstance',
   fqn: 'com.linkedin.common.DataPlatformInstance',
-  fields: asGiven({ 'platform?': anyUrn, 'instance?': anyUrn }),
+  fields: { platform: unchecked(anyUrn), ...asGiven({ 'instance?': anyUrn }) },
   searchable: [
     { path: 'platform', field: 'platform', kind: 'urn' },
     { path: 'instance', field: 'platformInstance', kind: 'urn' },
@@ -463,13 +488,13 @@ export const editableDashboardProperties = defineAspect({
 export const dataFlowInfo = defineAspect({
   name: 'dataFlowInfo',
   fqn: 'com.linkedin.datajob.DataFlowInfo',
-  fields: asGiven({
-    'name?': str,
-    'description?': str,
-    'project?': str,
-    'externalUrl?': str,
-    'customProperties?': { map: str },
-  }),
+  fields: {
+    name: unchecked(str),
+    'created?': timeStampChecked,
+    'lastModified?': timeStampChecked,
+    'env?': { enum: FABRIC },
+    ...asGiven({ 'description?': str, 'project?': str, 'externalUrl?': str, 'customProperties?': { map: str } }),
+  },
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
     { path: 'description', field: 'description', kind: 'text', weight: PROSE },
@@ -486,7 +511,19 @@ export const editableDataFlowProperties = defineAspect({
 export const dataJobInfo = defineAspect({
   name: 'dataJobInfo',
   fqn: 'com.linkedin.datajob.DataJobInfo',
-  fields: asGiven({ 'name?': str, 'description?': str, 'externalUrl?': str, 'customProperties?': { map: str } }),
+  fields: {
+    name: unchecked(str),
+    // A union of DataHub's AzkabanJobType and a string: its presence is checked.
+    type: 'any',
+    'created?': timeStampChecked,
+    'lastModified?': timeStampChecked,
+    // DataHub's JobStatus.
+    'status?': {
+      enum: ['STARTING', 'IN_PROGRESS', 'STOPPING', 'STOPPED', 'COMPLETED', 'FAILED', 'UNKNOWN', 'SKIPPED'],
+    },
+    'env?': { enum: FABRIC },
+    ...asGiven({ 'description?': str, 'externalUrl?': str, 'customProperties?': { map: str } }),
+  },
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
     { path: 'description', field: 'description', kind: 'text', weight: PROSE },
@@ -502,14 +539,13 @@ export const editableDataJobProperties = defineAspect({
 export const containerProperties = defineAspect({
   name: 'containerProperties',
   fqn: 'com.linkedin.container.ContainerProperties',
-  fields: asGiven({
-    'name?': str,
-    'description?': str,
-    'customProperties?': { map: str },
-    'externalUrl?': str,
-    'qualifiedName?': str,
-    'env?': str,
-  }),
+  fields: {
+    name: unchecked(str),
+    'env?': { enum: FABRIC },
+    'created?': timeStampChecked,
+    'lastModified?': timeStampChecked,
+    ...asGiven({ 'description?': str, 'customProperties?': { map: str }, 'externalUrl?': str, 'qualifiedName?': str }),
+  },
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
     { path: 'qualifiedName', field: 'qualifiedName', kind: 'text', weight: ID },
@@ -527,25 +563,35 @@ export const editableContainerProperties = defineAspect({
 export const dataPlatformInfo = defineAspect({
   name: 'dataPlatformInfo',
   fqn: 'com.linkedin.dataplatform.DataPlatformInfo',
-  fields: asGiven({
-    'type?': str,
-    'displayName?': str,
-    'datasetNameDelimiter?': str,
-    'logoUrl?': str,
-    'logical?': bool,
-  }),
+  fields: {
+    name: unchecked(str),
+    // DataHub's PlatformType.
+    type: {
+      enum: [
+        'FILE_SYSTEM',
+        'KEY_VALUE_STORE',
+        'MESSAGE_BROKER',
+        'OBJECT_STORE',
+        'OLAP_DATASTORE',
+        'OTHERS',
+        'QUERY_ENGINE',
+        'RELATIONAL_DB',
+        'SEARCH_ENGINE',
+      ],
+    },
+    datasetNameDelimiter: unchecked(str),
+    ...asGiven({ 'displayName?': str, 'logoUrl?': str, 'logical?': bool }),
+  },
   searchable: [{ path: 'displayName', field: 'name', kind: 'text', weight: NAME }],
 });
 export const notebookInfo = defineAspect({
   name: 'notebookInfo',
   fqn: 'com.linkedin.notebook.NotebookInfo',
-  fields: asGiven({
-    'title?': str,
-    'description?': str,
-    'externalUrl?': str,
-    'customProperties?': { map: str },
-    'changeAuditStamps?': rec(changeStamps),
-  }),
+  fields: {
+    title: unchecked(str),
+    changeAuditStamps: rec(changeStamps),
+    ...asGiven({ 'description?': str, 'externalUrl?': str, 'customProperties?': { map: str } }),
+  },
   searchable: [
     { path: 'title', field: 'name', kind: 'text', weight: NAME },
     { path: 'description', field: 'description', kind: 'text', weight: PROSE },
@@ -567,13 +613,13 @@ export const ownershipTypeInfo = defineAspect({
 export const dataProcessInstanceProperties = defineAspect({
   name: 'dataProcessInstanceProperties',
   fqn: 'com.linkedin.dataprocess.DataProcessInstanceProperties',
-  fields: asGiven({
-    'name?': str,
-    'type?': str,
-    'externalUrl?': str,
-    'created?': auditStamp,
-    'customProperties?': { map: str },
-  }),
+  fields: {
+    name: unchecked(str),
+    // DataHub's DataProcessType.
+    'type?': { enum: ['BATCH_SCHEDULED', 'BATCH_AD_HOC', 'STREAMING'] },
+    created: auditStamp,
+    ...asGiven({ 'externalUrl?': str, 'customProperties?': { map: str } }),
+  },
   searchable: [
     { path: 'name', field: 'name', kind: 'text', weight: NAME },
     { path: 'type', field: 'type', kind: 'keyword' },

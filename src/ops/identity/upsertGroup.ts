@@ -54,7 +54,7 @@ export async function upsertGroup(ctx: OpContext, spec: GroupSpec, options: Upse
     for (const user of inline.values()) writeUser(txn, stamp, user, options);
     writeAspect(txn, stamp, urn, 'status', { removed: false });
 
-    const info = readAspect(txn, urn, corpGroupInfo, {});
+    const info = readAspect(txn, urn, corpGroupInfo, { admins: [], members: [], groups: [] });
     const nextInfo: Record<string, unknown> = {
       ...info,
       admins: union(info.admins, owners.filter(isUser)),

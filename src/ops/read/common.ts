@@ -158,8 +158,8 @@ export function readTags(view: StoreView, urn: string): TagsRead | null {
   return tagsOf(aspectOf(view, urn, globalTags));
 }
 
-/** A `GlossaryTerms` value as stored (of an entity or a column). */
-export type TermsHolder = GlossaryTerms;
+/** A `GlossaryTerms` value as stored (of an entity or a column; one written before its checks may lack a field). */
+export type TermsHolder = Partial<GlossaryTerms>;
 
 export interface TermAssociationRead {
   term: string;

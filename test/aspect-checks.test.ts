@@ -1,0 +1,296 @@
+/**
+ * DataHub's required fields and enums, checked on write for the aspects we interpret (issue 48 item
+ * 5; the lineage aspects are in lineage-aspect-checks.test.ts). One refusal per aspect family, over
+ * REST as DataHub's SDK sends a proposal: a 422 whose message names the aspect, the field path and
+ * the problem, and nothing written. The whole sample, each of its aspects written through the same
+ * checks, is stored. scripts/aspect-audit.ts lists what is checked against DataHub's schema
+ * (test/aspect-audit.test.ts).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openCatalog } from '../src/ops/core/openCatalog.ts';
+import { SAMPLE_MCPS } from '../src/sample/sample.ts';
+import { startServer, type RunningServer } from '../src/server/server.ts';
+import type { Store } from '../src/store/store.ts';
+import { tempDataPath } from './helpers.ts';
+
+const DS = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
+const STAMP = { time: 1, actor: 'urn:li:corpuser:datahub' };
+const STAMPS = { created: STAMP, lastModified: STAMP };
+
+/** [entity type, urn, aspect, value DataHub refuses, the message]. */
+const CASES: Array<[string, string, string, unknown, string]> = [
+  // labels: owners, tags, terms (of an entity and of a column)
+  [
+    'dataset',
+    DS('owner_no_type'),
+    'ownership',
+    { owners: [{ owner: 'urn:li:corpuser:jdoe' }] },
+    'Invalid ownership at owners[0].type: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('owner_bad_type'),
+    'ownership',
+    { owners: [{ owner: 'urn:li:corpuser:jdoe', type: 'OWNER' }] },
+    'Invalid ownership at owners[0].type: expected one of TECHNICAL_OWNER, BUSINESS_OWNER, DATA_STEWARD, NONE, CUSTOM, DEVELOPER, DATAOWNER, DELEGATE, PRODUCER, CONSUMER, STAKEHOLDER, got the string "OWNER"',
+  ],
+  [
+    'dataset',
+    DS('tag_attribution'),
+    'globalTags',
+    { tags: [{ tag: 'urn:li:tag:pii', attribution: { time: 1 } }] },
+    'Invalid globalTags at tags[0].attribution.actor: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('terms_no_stamp'),
+    'glossaryTerms',
+    { terms: [{ urn: 'urn:li:glossaryTerm:email' }] },
+    'Invalid glossaryTerms at auditStamp: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('column_terms_no_stamp'),
+    'editableSchemaMetadata',
+    { ...STAMPS, editableSchemaFieldInfo: [{ fieldPath: 'email', glossaryTerms: { terms: [] } }] },
+    'Invalid editableSchemaMetadata at editableSchemaFieldInfo[0].glossaryTerms.auditStamp: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('status_stamp'),
+    'status',
+    { removed: false, lifecycleLastUpdated: { actor: 'urn:li:corpuser:jdoe' } },
+    'Invalid status at lifecycleLastUpdated.time: required field is missing',
+  ],
+  // entities' properties
+  [
+    'chart',
+    'urn:li:chart:(looker,no_title)',
+    'chartInfo',
+    { description: '', lastModified: STAMPS },
+    'Invalid chartInfo at title: required field is missing',
+  ],
+  [
+    'chart',
+    'urn:li:chart:(looker,bad_type)',
+    'chartInfo',
+    { title: 'Revenue', description: '', lastModified: STAMPS, type: 'BARS' },
+    'Invalid chartInfo at type: expected one of BAR, PIE, SCATTER, TABLE, TEXT, LINE, AREA, HISTOGRAM, BOX_PLOT, WORD_CLOUD, COHORT, got the string "BARS"',
+  ],
+  [
+    'dashboard',
+    'urn:li:dashboard:(looker,bad_access)',
+    'dashboardInfo',
+    { title: 'Sales', description: '', lastModified: STAMPS, access: 'SECRET' },
+    'Invalid dashboardInfo at access: expected one of PUBLIC, PRIVATE, got the string "SECRET"',
+  ],
+  [
+    'dashboard',
+    'urn:li:dashboard:(looker,edge_stamp)',
+    'dashboardInfo',
+    {
+      title: 'Sales',
+      description: '',
+      lastModified: STAMPS,
+      chartEdges: [{ destinationUrn: 'urn:li:chart:(looker,a)', created: { time: 1 } }],
+    },
+    'Invalid dashboardInfo at chartEdges[0].created.actor: required field is missing',
+  ],
+  [
+    'dataFlow',
+    'urn:li:dataFlow:(airflow,bad_env,prod)',
+    'dataFlowInfo',
+    { name: 'nightly', env: 'PRODUCTION' },
+    'Invalid dataFlowInfo at env: expected one of DEV, TEST, QA, UAT, EI, PRE, STG, NON_PROD, PROD, CORP, RVW, PRD, TST, SIT, SBX, SANDBOX, CERT, got the string "PRODUCTION"',
+  ],
+  [
+    'dataJob',
+    'urn:li:dataJob:(urn:li:dataFlow:(airflow,nightly,prod),no_type)',
+    'dataJobInfo',
+    { name: 'load' },
+    'Invalid dataJobInfo at type: required field is missing',
+  ],
+  [
+    'container',
+    'urn:li:container:no_name',
+    'containerProperties',
+    { description: 'a schema' },
+    'Invalid containerProperties at name: required field is missing',
+  ],
+  ['dataset', DS('in_container'), 'container', {}, 'Invalid container at container: required field is missing'],
+  [
+    'dataset',
+    DS('sub_types'),
+    'subTypes',
+    { typeName: ['View'] },
+    'Invalid subTypes at typeNames: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('browse'),
+    'browsePathsV2',
+    { path: [{ urn: 'urn:li:container:a' }] },
+    'Invalid browsePathsV2 at path[0].id: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('platform_instance'),
+    'dataPlatformInstance',
+    { instance: 'urn:li:dataPlatformInstance:(urn:li:dataPlatform:hive,eu)' },
+    'Invalid dataPlatformInstance at platform: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('view'),
+    'viewProperties',
+    { materialized: false, viewLogic: 'select 1' },
+    'Invalid viewProperties at viewLanguage: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('deprecated'),
+    'datasetDeprecation',
+    { deprecated: true },
+    'Invalid datasetDeprecation at note: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('siblings'),
+    'siblings',
+    { siblings: [DS('other')] },
+    'Invalid siblings at primary: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('editable'),
+    'editableDatasetProperties',
+    { description: 'x', created: STAMP, lastModified: { time: 1 } },
+    'Invalid editableDatasetProperties at lastModified.actor: required field is missing',
+  ],
+  [
+    'chart',
+    'urn:li:chart:(looker,editable)',
+    'editableChartProperties',
+    { description: 'x', deleted: { actor: 'urn:li:corpuser:jdoe' } },
+    'Invalid editableChartProperties at deleted.time: required field is missing',
+  ],
+  [
+    'dataProcessInstance',
+    'urn:li:dataProcessInstance:run1',
+    'dataProcessInstanceProperties',
+    { name: 'run 1' },
+    'Invalid dataProcessInstanceProperties at created: required field is missing',
+  ],
+  [
+    'dataPlatform',
+    'urn:li:dataPlatform:warehouse',
+    'dataPlatformInfo',
+    { name: 'warehouse', type: 'WAREHOUSE', datasetNameDelimiter: '.' },
+    'Invalid dataPlatformInfo at type: expected one of FILE_SYSTEM, KEY_VALUE_STORE, MESSAGE_BROKER, OBJECT_STORE, OLAP_DATASTORE, OTHERS, QUERY_ENGINE, RELATIONAL_DB, SEARCH_ENGINE, got the string "WAREHOUSE"',
+  ],
+  // domains, glossary, groups
+  [
+    'dataset',
+    DS('domains'),
+    'domains',
+    { domainAssociations: [{ domain: 'urn:li:domain:sales' }] },
+    'Invalid domains at domains: required field is missing',
+  ],
+  [
+    'domain',
+    'urn:li:domain:no_name',
+    'domainProperties',
+    { description: 'Sales' },
+    'Invalid domainProperties at name: required field is missing',
+  ],
+  [
+    'glossaryTerm',
+    'urn:li:glossaryTerm:no_source',
+    'glossaryTermInfo',
+    { name: 'Email', definition: 'An address' },
+    'Invalid glossaryTermInfo at termSource: required field is missing',
+  ],
+  [
+    'glossaryNode',
+    'urn:li:glossaryNode:no_definition',
+    'glossaryNodeInfo',
+    { name: 'PII' },
+    'Invalid glossaryNodeInfo at definition: required field is missing',
+  ],
+  [
+    'corpGroup',
+    'urn:li:corpGroup:no_lists',
+    'corpGroupInfo',
+    { displayName: 'Data', members: [], groups: [] },
+    'Invalid corpGroupInfo at admins: required field is missing',
+  ],
+];
+
+describe('DataHub’s enums and required fields, checked on write for every aspect family we interpret', () => {
+  let store: Store;
+  let server: RunningServer;
+  const ingest = async (entityType: string, urn: string, aspectName: string, value: unknown) => {
+    const res = await fetch(`${server.url}/aspects?action=ingestProposal`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
+      body: JSON.stringify({
+        proposal: {
+          entityType,
+          entityUrn: urn,
+          changeType: 'UPSERT',
+          aspectName,
+          aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+        },
+      }),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  before(async () => {
+    store = openCatalog(tempDataPath());
+    server = await startServer({ store, port: 0 });
+  });
+  after(async () => {
+    await server.close();
+    await store.close();
+  });
+
+  it('a value DataHub refuses is refused with the aspect, the field path and the problem; nothing is written', async () => {
+    for (const [type, urn, aspect, value, message] of CASES) {
+      const r = await ingest(type, urn, aspect, value);
+      assert.equal(r.status, 422, `${urn} ${aspect}: ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.message, `proposal: ${message}`);
+      assert.equal(store.getAspect(urn, aspect), undefined, `${urn} ${aspect}: nothing written`);
+      assert.equal(store.entityExists(urn), false, `${urn}: no entity made`);
+    }
+  });
+
+  it('the same values, completed as DataHub requires, are stored', async () => {
+    const fixed: Record<string, unknown> = {
+      ownership: { owners: [{ owner: 'urn:li:corpuser:jdoe', type: 'TECHNICAL_OWNER' }] },
+      glossaryTerms: { terms: [{ urn: 'urn:li:glossaryTerm:email' }], auditStamp: STAMP },
+      chartInfo: { title: 'Revenue', description: '', lastModified: STAMPS, type: 'BAR', access: 'PUBLIC' },
+      dataJobInfo: { name: 'load', type: { string: 'COMMAND' }, status: 'COMPLETED' },
+      siblings: { siblings: [DS('other')], primary: true },
+      corpGroupInfo: { displayName: 'Data', admins: [], members: [], groups: [] },
+    };
+    for (const [type, urn, aspect] of CASES) {
+      if (!(aspect in fixed)) continue;
+      const r = await ingest(type, urn, aspect, fixed[aspect]);
+      assert.equal(r.status, 200, `${urn} ${aspect}: ${JSON.stringify(r.body)}`);
+      assert.deepEqual(store.getAspect(urn, aspect)?.value, fixed[aspect]);
+    }
+  });
+
+  it('every aspect of the sample passes the checks', async () => {
+    type Mcp = { entityType: string; entityUrn: string; aspectName: string; aspect: { json: unknown } };
+    const refused: string[] = [];
+    for (const m of SAMPLE_MCPS as readonly Mcp[]) {
+      const r = await ingest(m.entityType, m.entityUrn, m.aspectName, m.aspect.json);
+      if (r.status !== 200) refused.push(`${m.entityUrn} ${m.aspectName}: ${r.body.message}`);
+    }
+    assert.ok((SAMPLE_MCPS as readonly Mcp[]).length > 100);
+    assert.deepEqual(refused, []);
+  });
+});
