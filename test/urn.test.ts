@@ -79,6 +79,10 @@ describe('URN parsing and formatting', () => {
       () => validateUrn('urn:li:dataset:(urn:li:dataPlatform:hive,t1,NOPE)'),
       /environment must be one of DEV, TEST/,
     );
+    // FabricType's later symbols (SIT, SBX, CERT) are environments too, as an aspect's `env` takes them.
+    for (const env of ['SIT', 'SBX', 'CERT']) {
+      assert.doesNotThrow(() => validateUrn(`urn:li:dataset:(urn:li:dataPlatform:hive,t1,${env})`));
+    }
     assert.throws(
       () => validateUrn('urn:li:dataset:(urn:li:dataPlatform:hive,t1)'),
       /urn:li:dataset:\(urn:li:dataPlatform:<platform>,<name>,<env>\)/,

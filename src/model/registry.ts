@@ -4,26 +4,9 @@
  * `VersionedAspect` (docs/datahub/rest-cli.md §2.2, §7.2).
  */
 import { ASPECTS } from './aspects/index.ts';
+import { FABRIC } from './aspects/define.ts'; // DataHub's FabricType: a dataset URN's environment
 import { InvalidUrnError } from '../errors.ts';
 import { parseUrn, partValue, type Urn } from './urn.ts';
-
-/** DataHub's FabricType values: the environment part of a dataset URN. */
-export const FABRIC_TYPES = [
-  'DEV',
-  'TEST',
-  'QA',
-  'UAT',
-  'EI',
-  'PRE',
-  'STG',
-  'NON_PROD',
-  'PROD',
-  'CORP',
-  'RVW',
-  'SANDBOX',
-  'PRD',
-  'TST',
-] as const;
 
 interface EntitySpec {
   keyAspect: string;
@@ -44,8 +27,8 @@ const ENTITIES: Record<string, EntitySpec> = {
       if (p.kind !== 'urn' || p.urn.entityType !== 'dataPlatform')
         return 'the first part of a dataset urn must be a urn:li:dataPlatform:<platform> urn';
       const env = u.parts[2]!;
-      if (env.kind !== 'text' || !(FABRIC_TYPES as readonly string[]).includes(env.raw.toUpperCase())) {
-        return `the environment must be one of ${FABRIC_TYPES.join(', ')}`;
+      if (env.kind !== 'text' || !(FABRIC as readonly string[]).includes(env.raw.toUpperCase())) {
+        return `the environment must be one of ${FABRIC.join(', ')}`;
       }
       return undefined;
     },
