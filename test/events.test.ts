@@ -211,12 +211,79 @@ describe('the change event log', () => {
       ['dataProcessInstance', RUN, 'RUN', 'COMPLETED', { attempt: 1, runResult: 'FAILURE', dataJobUrn: JOB }],
     ]);
     assert.deepEqual(events.find((e) => e['category'] === 'RUN')!['auditStamp'], at);
-    // The series events' entries hold their events: deleting the series leaves them as they were.
+    // The entries name the series events; deleting the series computes their events first, so they
+    // read as they were.
     await store.write((txn) => txn.deleteTimeseries(ASSERTION));
     assert.deepEqual(
       readEvents(store, from, 5000).events.map((e) => e.event),
       events,
     );
+  });
+
+  it('a series event’s entry names it; its events stay as they were when it is replaced or what they read goes', async () => {
+    const ASSERTION = 'urn:li:assertion:events-named';
+    const RUN = 'urn:li:dataProcessInstance:events-run-named';
+    const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,nightly,prod),named)';
+    const at = stamp();
+    const run = (runId: string, result: string) => ({
+      timestampMillis: 5_000,
+      runId,
+      asserteeUrn: D,
+      assertionUrn: ASSERTION,
+      status: 'COMPLETE',
+      result: { type: result },
+    });
+    const from = store.eventLog.nextOffset() - 1;
+    await store.write((txn) => writeAspect(txn, at, ASSERTION, 'assertionRunEvent', run('first', 'FAILURE')));
+    await store.write((txn) => {
+      writeAspect(txn, at, RUN, 'dataProcessInstanceRelationships', { parentTemplate: JOB, upstreamInstances: [] });
+      writeAspect(txn, at, RUN, 'dataProcessInstanceRunEvent', { timestampMillis: 1_000, status: 'STARTED' });
+    });
+    // The entries hold no events: they name the series event (its time and partition), and for a
+    // run the version of the relationships its events read.
+    const named = store.eventLog.after(from, 10).map((e) => e.entry.changes.filter((c) => c.series));
+    assert.deepEqual(
+      named.map((changes) => changes.map((c) => [c.aspectName, c.series?.[0], c.reads, c.events])),
+      [
+        [['assertionRunEvent', 5_000, undefined, undefined]],
+        [['dataProcessInstanceRunEvent', 1_000, [['dataProcessInstanceRelationships', 1]], undefined]],
+      ],
+    );
+    const before = readEvents(store, from, 5000).events.map((e) => e.event);
+    const runs = () =>
+      readEvents(store, from, 5000)
+        .events.map((e) => e.event)
+        .filter((e) => e['category'] === 'RUN')
+        .map((e) => e['parameters']);
+    assert.deepEqual(runs(), [
+      { asserteeUrn: D, assertionResult: 'FAILURE', runId: 'first', runResult: 'COMPLETE' },
+      { dataJobUrn: JOB },
+    ]);
+    // The same time and partition again replaces the series event: the first one's event stays as it was.
+    await store.write((txn) => writeAspect(txn, at, ASSERTION, 'assertionRunEvent', run('second', 'SUCCESS')));
+    assert.deepEqual(store.timeseries(ASSERTION, 'assertionRunEvent').length, 1);
+    assert.deepEqual(runs(), [
+      { asserteeUrn: D, assertionResult: 'FAILURE', runId: 'first', runResult: 'COMPLETE' },
+      { dataJobUrn: JOB },
+      { asserteeUrn: D, assertionResult: 'SUCCESS', runId: 'second', runResult: 'COMPLETE' },
+    ]);
+    // The relationships a run's event read go: the event still names the job.
+    await store.write((txn) => txn.deleteAspect(RUN, 'dataProcessInstanceRelationships'));
+    assert.deepEqual(
+      readEvents(store, from, 5000)
+        .events.slice(0, before.length)
+        .map((e) => e.event),
+      before,
+    );
+    // Replaced and deleted in one transaction: each entry keeps what it named.
+    await store.write((txn) => {
+      writeAspect(txn, at, ASSERTION, 'assertionRunEvent', run('third', 'ERROR'));
+      txn.deleteTimeseries(ASSERTION);
+    });
+    assert.deepEqual(runs().slice(2), [
+      { asserteeUrn: D, assertionResult: 'SUCCESS', runId: 'second', runResult: 'COMPLETE' },
+      { asserteeUrn: D, assertionResult: 'ERROR', runId: 'third', runResult: 'COMPLETE' },
+    ]);
   });
 
   it('DOCUMENTATION events of the documentation aspect, one per documentation by its attribution source', async () => {

@@ -4,15 +4,17 @@
  * names the change — entity, aspect, the versions before and after, who and when — and the events are
  * computed from the stored versions when the log is read, by the model's deriver (src/ops/events), so
  * an ingest writes one small entry per aspect rather than every event its columns make. An event of a
- * timeseries aspect (an assertion's or a run's result) has no version to name: its entry holds the
- * change events it makes, computed when it is written. When a value an
- * entry names is about to go (the aspect deleted, the entity deleted, a version reverted), the entries
- * naming it get their events computed and kept in them first (`materialize`).
+ * timeseries aspect (an assertion's or a run's result) has no version: its entry names the series
+ * event by its time and partition, and the versions of the entity's other aspects its events read
+ * (a run's `dataProcessInstanceRelationships`). When a value an entry names is about to go (the
+ * aspect deleted, the entity deleted, a version reverted, a series event replaced or deleted), the
+ * entries naming it get their events computed and kept in them first (`materialize`), so a reader
+ * never sees an event change or vanish.
  *
  * Tables:
  * - `events`: offset → ChangeEntry;
- * - `eventRefs`: [urn, offset] → true, the entries that name stored versions of an entity's aspects (to
- *   find them when those values go);
+ * - `eventRefs`: [urn, offset] → true, the entries that name stored versions or series events of an
+ *   entity's aspects (to find them when those values go);
  * - `meta`'s `nextEventOffset` (offsets are never given twice: a consumer that resumes after an offset
  *   misses nothing and sees nothing twice) and `eventRetention` (default `DEFAULT_RETENTION`).
  *
@@ -21,7 +23,7 @@
  */
 import type { Database, RootDatabase } from 'lmdb';
 import { AFTER, type Walk, type WalkEntries } from './keyWalks.ts';
-import type { AspectRecord, AuditStamp, Tables } from './tables.ts';
+import type { AspectRecord, AuditStamp, SeriesKey, Tables } from './tables.ts';
 
 /** One aspect change as the deriver sees it: `before`/`after` undefined when absent. */
 export interface AspectChangeInput {
@@ -48,6 +50,8 @@ export interface ChangeEventDeriver {
    */
   carries(aspectName: string, entityType: string, lifecycle: boolean): boolean;
   derive(change: AspectChangeInput): unknown[];
+  /** By timeseries aspect, the entity's other aspects the events of its series events read (through `aspectOf`). */
+  reads?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** One aspect change of an entry: the versions it names, or (materialized) the events it made. */
@@ -57,10 +61,14 @@ export interface AspectChangeEntry {
   from?: number;
   to?: number;
   lifecycle?: 'CREATE' | 'HARD_DELETE';
+  /** The series event of a timeseries aspect this change wrote: its time and partition. */
+  series?: [number, string];
   /**
-   * The events, computed at write time (a delete, an event of a timeseries aspect, which has no
-   * version to name) or before the versions named went.
+   * For a series event: the versions of the entity's other aspects its events read, as they were
+   * when it was written ([aspect, version], 0 when absent).
    */
+  reads?: Array<[string, number]>;
+  /** The events, computed at write time (a delete) or before the values named went. */
   events?: unknown[];
 }
 
@@ -73,9 +81,28 @@ export interface ChangeEntry {
   changes: AspectChangeEntry[];
 }
 
-/** Whether a change names stored versions (its events are not computed yet). */
+/** Whether a change names stored values: versions or a series event (its events are not computed yet). */
 export const namesVersions = (c: AspectChangeEntry): boolean =>
-  c.events === undefined && (c.from !== undefined || c.to !== undefined);
+  c.events === undefined && (c.from !== undefined || c.to !== undefined || c.series !== undefined);
+
+/** Whether a change not computed yet reads values of the aspect (every aspect when undefined). */
+const namesAspect = (c: AspectChangeEntry, aspectName: string | undefined): boolean =>
+  aspectName === undefined || c.aspectName === aspectName || (c.reads?.some(([a]) => a === aspectName) ?? false);
+
+/** Which changes to compute: of an aspect (every aspect when undefined), or of some series events. */
+export type MaterializeScope = { aspectName: string | undefined } | { aspectName: string; series: ReadonlySet<string> };
+
+/** Whether the events of some series event read values of the aspect (see `ChangeEventDeriver.reads`). */
+export const isRead = (deriver: ChangeEventDeriver, aspectName: string): boolean =>
+  [...(deriver.reads?.values() ?? [])].some((names) => names.includes(aspectName));
+
+/** A series event's key within its aspect, as `MaterializeScope` lists them. */
+export const seriesId = (time: number, partition: string): string => `${time}\u0000${partition}`;
+
+const inScope = (c: AspectChangeEntry, scope: MaterializeScope): boolean =>
+  'series' in scope
+    ? c.aspectName === scope.aspectName && c.series !== undefined && scope.series.has(seriesId(...c.series))
+    : namesAspect(c, scope.aspectName);
 
 export interface EventRetention {
   /** The most changes kept; the oldest go first. */
@@ -114,6 +141,7 @@ export class EventLog {
     env: RootDatabase,
     private readonly meta: Tables['meta'],
     private readonly aspects: Tables['aspects'],
+    private readonly series: Tables['series'],
     private readonly walk: Walk,
     private readonly walkEntries: WalkEntries,
   ) {
@@ -188,10 +216,28 @@ export class EventLog {
     return version >= 1 && version <= history ? this.aspects.get([urn, aspectName, version]) : undefined;
   }
 
+  /** The stored value of a series event, if it is still stored. */
+  seriesValue(urn: string, aspectName: string, [time, partition]: [number, string]): unknown {
+    return this.series.get([urn, aspectName, time, partition] as SeriesKey)?.value;
+  }
+
   /** One change of an entry, with its values read from the aspects (a change not materialized). */
   changeOf(entry: ChangeEntry, change: AspectChangeEntry): AspectChangeInput {
     const { urn } = entry;
-    const { aspectName, from, to } = change;
+    const { aspectName, from, to, series, reads } = change;
+    if (series !== undefined)
+      return {
+        urn,
+        entityType: entry.entityType,
+        aspectName,
+        before: undefined,
+        after: this.seriesValue(urn, aspectName, series),
+        stamp: { time: entry.time, actor: entry.actor },
+        aspectOf: (name) => {
+          const version = reads?.find(([a]) => a === name)?.[1];
+          return version ? this.valueAt(urn, name, version)?.value : undefined;
+        },
+      };
     return {
       urn,
       entityType: entry.entityType,
@@ -204,25 +250,27 @@ export class EventLog {
   }
 
   /**
-   * Computes in place the events of the changes of `entry` that name versions of `aspectName` (every
-   * aspect when undefined); answers whether any change still names versions.
+   * Computes in place the events of the changes of `entry` in `scope` that name stored values;
+   * answers whether any change still names values, and whether any was computed.
    */
   materializeEntry(
     entry: ChangeEntry,
-    aspectName: string | undefined,
+    scope: MaterializeScope,
     derive: (change: AspectChangeInput) => unknown[],
-  ): boolean {
+  ): { left: boolean; changed: boolean } {
     let left = false;
+    let changed = false;
     entry.changes = entry.changes.map((c) => {
       if (!namesVersions(c)) return c;
-      if (aspectName !== undefined && c.aspectName !== aspectName) {
+      if (!inScope(c, scope)) {
         left = true;
         return c;
       }
-      const { from: _f, to: _t, ...rest } = c;
+      changed = true;
+      const { from: _f, to: _t, series: _s, reads: _r, ...rest } = c;
       return { ...rest, events: derive(this.changeOf(entry, c)) };
     });
-    return left;
+    return { left, changed };
   }
 
   /** Appends `entries` (inside a write transaction) under the next offsets, then trims to the retention. */
@@ -239,10 +287,10 @@ export class EventLog {
   }
 
   /**
-   * Computes and keeps the events of every committed entry that names versions of the entity's
-   * aspect (every aspect when undefined), inside a write transaction, before those versions go.
+   * Computes and keeps the events of every committed entry of the entity whose changes in `scope`
+   * name stored values, inside a write transaction, before those values go.
    */
-  materialize(urn: string, aspectName: string | undefined, derive: (change: AspectChangeInput) => unknown[]): void {
+  materialize(urn: string, scope: MaterializeScope, derive: (change: AspectChangeInput) => unknown[]): void {
     const db = this.db;
     const refs = this.refs;
     if (!db || !refs) return;
@@ -254,8 +302,8 @@ export class EventLog {
         continue;
       }
       const entry = { ...stored, changes: [...stored.changes] };
-      const left = this.materializeEntry(entry, aspectName, derive);
-      void db.put(key[1], entry);
+      const { left, changed } = this.materializeEntry(entry, scope, derive);
+      if (changed) void db.put(key[1], entry);
       if (!left) void refs.remove(key);
     }
   }

@@ -297,4 +297,6 @@ export const eventDeriver: ChangeEventDeriver = {
     return BY_ASPECT.has(aspectName) && (entityType === 'dataset' || ANY_ENTITY.has(aspectName));
   },
   derive: eventsOf,
+  // A run's events name its job or flow and parent run, from the run's relationships aspect.
+  reads: new Map([['dataProcessInstanceRunEvent', ['dataProcessInstanceRelationships']]]),
 };
