@@ -50,6 +50,8 @@ export interface ChangeEventDeriver {
    */
   carries(aspectName: string, entityType: string, lifecycle: boolean): boolean;
   derive(change: AspectChangeInput): unknown[];
+  /** Whether a series event of the aspect makes events (a cheap look at the event alone; absent: it may). */
+  seriesMakesEvents?(aspectName: string, value: unknown): boolean;
   /** By timeseries aspect, the entity's other aspects the events of its series events read (through `aspectOf`). */
   reads?: ReadonlyMap<string, readonly string[]>;
 }

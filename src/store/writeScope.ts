@@ -154,6 +154,13 @@ export class WriteScope implements StoreTxn {
     stamp: { time: number; actor: string },
     change: AspectChangeEntry,
   ): void {
+    // Writes of one entity come together (an ingest's series events, an entity's aspects): the last
+    // entry is looked at before the map.
+    const last = this.pendingEntries[this.pendingEntries.length - 1];
+    if (last && last.urn === urn && last.time === stamp.time && last.actor === stamp.actor) {
+      last.changes.push(change);
+      return;
+    }
     const key = `${urn}\u0000${stamp.time}\u0000${stamp.actor}`;
     let entry = this.pendingByKey.get(key);
     if (!entry) {
@@ -552,19 +559,10 @@ export class WriteScope implements StoreTxn {
       this.series.put(key, record);
     }
     // The entry names the series event (and the versions of the other aspects its events read); its
-    // events are computed when the log is read. Derived now only to log nothing for an event that
-    // makes none (a run not completed).
+    // events are computed when the log is read. Nothing is logged of an event that makes none (a run
+    // not completed).
+    if (deriver.seriesMakesEvents && !deriver.seriesMakesEvents(aspectName, record.value)) return;
     const reads = deriver.reads?.get(aspectName);
-    const events = deriver.derive({
-      urn,
-      entityType,
-      aspectName,
-      before: undefined,
-      after: record.value,
-      stamp: record.created,
-      ...(reads && { aspectOf: (name: string) => this.getAspect(urn, name)?.value }),
-    });
-    if (events.length === 0) return;
     const change: AspectChangeEntry = { aspectName, series: [timestampMillis, partition] };
     if (reads)
       change.reads = reads.map((name): [string, number] => {
