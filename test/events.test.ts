@@ -4,6 +4,7 @@
 // and refuses bad input with DataHub's statuses.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { verifyCatalog } from '../src/ops/admin/verify.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { hardDelete } from '../src/ops/entities/deleteEntity.ts';
@@ -284,6 +285,56 @@ describe('the change event log', () => {
       { asserteeUrn: D, assertionResult: 'SUCCESS', runId: 'second', runResult: 'COMPLETE' },
       { asserteeUrn: D, assertionResult: 'ERROR', runId: 'third', runResult: 'COMPLETE' },
     ]);
+  });
+
+  it('catalog verify holds each entry to what it names', async () => {
+    const path = tempDataPath();
+    const own = openCatalog(path);
+    const ASSERTION = 'urn:li:assertion:events-verified';
+    await own.write((txn) => {
+      writeAspect(txn, stamp(), D, 'globalTags', tags('pii'));
+      writeAspect(txn, stamp(), ASSERTION, 'assertionRunEvent', {
+        timestampMillis: 7_000,
+        runId: 'r',
+        asserteeUrn: D,
+        assertionUrn: ASSERTION,
+        status: 'COMPLETE',
+        result: { type: 'SUCCESS' },
+      });
+    });
+    await own.close();
+    const ok = await verifyCatalog(path);
+    assert.equal(ok.ok, true, JSON.stringify(ok.problems));
+    // Behind the store's back: the series event goes, and an entry names a version never written.
+    const { open } = await import('lmdb');
+    const env = open({ path, maxDbs: 64 });
+    await env.openDB('timeseries', {}).remove([ASSERTION, 'assertionRunEvent', 7_000, '']);
+    await env.openDB('events', {}).put(999, {
+      time: 1,
+      actor: 'urn:li:corpuser:ann',
+      urn: D,
+      entityType: 'dataset',
+      changes: [{ aspectName: 'globalTags', from: 1, to: 7 }],
+    });
+    await env.close();
+    const bad = await verifyCatalog(path);
+    assert.deepEqual(
+      bad.problems.map((p) => [p.part, p.subject, p.problem, p.fix]),
+      [
+        [
+          'events',
+          'entry 2 of the change log',
+          `it names the assertionRunEvent event of ${ASSERTION} at 7000, which is not stored`,
+          'restore',
+        ],
+        [
+          'events',
+          'entry 999 of the change log',
+          `it names version 7 of aspect globalTags of ${D}, which is not stored`,
+          'restore',
+        ],
+      ],
+    );
   });
 
   it('DOCUMENTATION events of the documentation aspect, one per documentation by its attribution source', async () => {

@@ -223,6 +223,30 @@ export class EventLog {
     return this.series.get([urn, aspectName, time, partition] as SeriesKey)?.value;
   }
 
+  /**
+   * The values `entry` names that are not stored, described (`catalog verify`): an entry names only
+   * what is stored, its events computed before any of it goes.
+   */
+  missing(entry: ChangeEntry): string[] {
+    const out: string[] = [];
+    const { urn } = entry;
+    const version = (aspectName: string, v: number | undefined) => {
+      if (v !== undefined && v > 0 && !this.valueAt(urn, aspectName, v))
+        out.push(`version ${v} of aspect ${aspectName} of ${urn}`);
+    };
+    for (const c of entry.changes) {
+      if (!namesVersions(c)) continue;
+      version(c.aspectName, c.from);
+      version(c.aspectName, c.to);
+      for (const [name, v] of c.reads ?? []) version(name, v);
+      if (c.series && !this.series.doesExist([urn, c.aspectName, c.series[0], c.series[1]] as SeriesKey))
+        out.push(
+          `the ${c.aspectName} event of ${urn} at ${c.series[0]}${c.series[1] ? ` (partition ${c.series[1]})` : ''}`,
+        );
+    }
+    return out;
+  }
+
   /** One change of an entry, with its values read from the aspects (a change not materialized). */
   changeOf(entry: ChangeEntry, change: AspectChangeEntry): AspectChangeInput {
     const { urn } = entry;
