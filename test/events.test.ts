@@ -244,10 +244,10 @@ describe('the change event log', () => {
     // run the version of the relationships its events read.
     const named = store.eventLog.after(from, 10).map((e) => e.entry.changes.filter((c) => c.series));
     assert.deepEqual(
-      named.map((changes) => changes.map((c) => [c.aspectName, c.series?.[0], c.reads, c.events])),
+      named.map((changes) => changes.map((c) => [c.aspectName, c.series, c.reads, c.events])),
       [
-        [['assertionRunEvent', 5_000, undefined, undefined]],
-        [['dataProcessInstanceRunEvent', 1_000, [['dataProcessInstanceRelationships', 1]], undefined]],
+        [['assertionRunEvent', [[5_000, '']], undefined, undefined]],
+        [['dataProcessInstanceRunEvent', [[1_000, '']], [['dataProcessInstanceRelationships', 1]], undefined]],
       ],
     );
     const before = readEvents(store, from, 5000).events.map((e) => e.event);
@@ -285,6 +285,40 @@ describe('the change event log', () => {
       { asserteeUrn: D, assertionResult: 'SUCCESS', runId: 'second', runResult: 'COMPLETE' },
       { asserteeUrn: D, assertionResult: 'ERROR', runId: 'third', runResult: 'COMPLETE' },
     ]);
+    // Runs written together share one change; replacing the middle one keeps the three in order.
+    const at3 = (time: number, runId: string) => ({ ...run(runId, 'SUCCESS'), timestampMillis: time });
+    const mark = store.eventLog.nextOffset() - 1;
+    await store.write((txn) => {
+      for (const [time, id] of [
+        [10_000, 'a'],
+        [11_000, 'b'],
+        [12_000, 'c'],
+      ] as const)
+        writeAspect(txn, at, ASSERTION, 'assertionRunEvent', at3(time, id));
+    });
+    const [entry] = store.eventLog.after(mark, 10);
+    assert.deepEqual(entry!.entry.changes, [
+      {
+        aspectName: 'assertionRunEvent',
+        series: [
+          [10_000, ''],
+          [11_000, ''],
+          [12_000, ''],
+        ],
+      },
+    ]);
+    await store.write((txn) => writeAspect(txn, at, ASSERTION, 'assertionRunEvent', at3(11_000, 'b2')));
+    const ids = () =>
+      readEvents(store, mark, 5000).events.map((e) => (e.event['parameters'] as { runId: string }).runId);
+    assert.deepEqual(ids(), ['a', 'b', 'c', 'b2']);
+    assert.deepEqual(
+      store.eventLog.after(mark, 1)[0]!.entry.changes.map((c) => [c.series, c.events?.length]),
+      [
+        [[[10_000, '']], undefined],
+        [undefined, 1],
+        [[[12_000, '']], undefined],
+      ],
+    );
   });
 
   it('catalog verify holds each entry to what it names', async () => {

@@ -63,11 +63,14 @@ export interface AspectChangeEntry {
   from?: number;
   to?: number;
   lifecycle?: 'CREATE' | 'HARD_DELETE';
-  /** The series event of a timeseries aspect this change wrote: its time and partition. */
-  series?: [number, string];
   /**
-   * For a series event: the versions of the entity's other aspects its events read, as they were
-   * when it was written ([aspect, version], 0 when absent).
+   * The series events of a timeseries aspect this change wrote, each by its time and partition, in
+   * the order written (the events an ingest writes of one entity in one batch share one change).
+   */
+  series?: Array<[number, string]>;
+  /**
+   * For series events: the versions of the entity's other aspects their events read, as they were
+   * when they were written ([aspect, version], 0 when absent).
    */
   reads?: Array<[string, number]>;
   /** The events, computed at write time (a delete) or before the values named went. */
@@ -101,10 +104,13 @@ export const isRead = (deriver: ChangeEventDeriver, aspectName: string): boolean
 /** A series event's key within its aspect, as `MaterializeScope` lists them. */
 export const seriesId = (time: number, partition: string): string => `${time}\u0000${partition}`;
 
-const inScope = (c: AspectChangeEntry, scope: MaterializeScope): boolean =>
-  'series' in scope
-    ? c.aspectName === scope.aspectName && c.series !== undefined && scope.series.has(seriesId(...c.series))
-    : namesAspect(c, scope.aspectName);
+/** Whether two lists of the versions series events read are the same (a change holds events that read the same). */
+export const sameReads = (a: AspectChangeEntry['reads'], b: AspectChangeEntry['reads']): boolean =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.length === b.length &&
+    a.every(([n, v], i) => b[i]![0] === n && b[i]![1] === v));
 
 export interface EventRetention {
   /** The most changes kept; the oldest go first. */
@@ -219,7 +225,7 @@ export class EventLog {
   }
 
   /** The stored value of a series event, if it is still stored. */
-  seriesValue(urn: string, aspectName: string, [time, partition]: [number, string]): unknown {
+  private seriesValue(urn: string, aspectName: string, [time, partition]: [number, string]): unknown {
     return this.series.get([urn, aspectName, time, partition] as SeriesKey)?.value;
   }
 
@@ -239,40 +245,47 @@ export class EventLog {
       version(c.aspectName, c.from);
       version(c.aspectName, c.to);
       for (const [name, v] of c.reads ?? []) version(name, v);
-      if (c.series && !this.series.doesExist([urn, c.aspectName, c.series[0], c.series[1]] as SeriesKey))
-        out.push(
-          `the ${c.aspectName} event of ${urn} at ${c.series[0]}${c.series[1] ? ` (partition ${c.series[1]})` : ''}`,
-        );
+      for (const [time, partition] of c.series ?? [])
+        if (!this.series.doesExist([urn, c.aspectName, time, partition] as SeriesKey))
+          out.push(`the ${c.aspectName} event of ${urn} at ${time}${partition ? ` (partition ${partition})` : ''}`);
     }
     return out;
   }
 
-  /** One change of an entry, with its values read from the aspects (a change not materialized). */
-  changeOf(entry: ChangeEntry, change: AspectChangeEntry): AspectChangeInput {
+  /** One series event of a change, with its value read from the series (a change not materialized). */
+  private seriesInput(entry: ChangeEntry, change: AspectChangeEntry, at: [number, string]): AspectChangeInput {
     const { urn } = entry;
-    const { aspectName, from, to, series, reads } = change;
-    if (series !== undefined)
-      return {
-        urn,
-        entityType: entry.entityType,
-        aspectName,
-        before: undefined,
-        after: this.seriesValue(urn, aspectName, series),
-        stamp: { time: entry.time, actor: entry.actor },
-        aspectOf: (name) => {
-          const version = reads?.find(([a]) => a === name)?.[1];
-          return version ? this.valueAt(urn, name, version)?.value : undefined;
-        },
-      };
+    const { aspectName, reads } = change;
     return {
       urn,
       entityType: entry.entityType,
       aspectName,
-      before: from === undefined ? undefined : this.valueAt(urn, aspectName, from)?.value,
-      after: to === undefined ? undefined : this.valueAt(urn, aspectName, to)?.value,
+      before: undefined,
+      after: this.seriesValue(urn, aspectName, at),
       stamp: { time: entry.time, actor: entry.actor },
-      ...(change.lifecycle && { lifecycle: change.lifecycle }),
+      aspectOf: (name) => {
+        const version = reads?.find(([a]) => a === name)?.[1];
+        return version ? this.valueAt(urn, name, version)?.value : undefined;
+      },
     };
+  }
+
+  /** The changes of an entry's change as the deriver takes them, values read from the aspects and series (not materialized). */
+  inputsOf(entry: ChangeEntry, change: AspectChangeEntry): AspectChangeInput[] {
+    if (change.series !== undefined) return change.series.map((at) => this.seriesInput(entry, change, at));
+    const { urn } = entry;
+    const { aspectName, from, to } = change;
+    return [
+      {
+        urn,
+        entityType: entry.entityType,
+        aspectName,
+        before: from === undefined ? undefined : this.valueAt(urn, aspectName, from)?.value,
+        after: to === undefined ? undefined : this.valueAt(urn, aspectName, to)?.value,
+        stamp: { time: entry.time, actor: entry.actor },
+        ...(change.lifecycle && { lifecycle: change.lifecycle }),
+      },
+    ];
   }
 
   /**
@@ -286,16 +299,42 @@ export class EventLog {
   ): { left: boolean; changed: boolean } {
     let left = false;
     let changed = false;
-    entry.changes = entry.changes.map((c) => {
-      if (!namesVersions(c)) return c;
-      if (!inScope(c, scope)) {
+    const out: AspectChangeEntry[] = [];
+    for (const c of entry.changes) {
+      if (!namesVersions(c)) {
+        out.push(c);
+        continue;
+      }
+      if ('series' in scope && c.series !== undefined && c.aspectName === scope.aspectName) {
+        // Only the series events in scope are computed; the others stay named, in their order.
+        let kept: Array<[number, string]> = [];
+        const keep = () => {
+          if (kept.length > 0) out.push({ ...c, series: kept });
+          left ||= kept.length > 0;
+          kept = [];
+        };
+        for (const at of c.series) {
+          if (!scope.series.has(seriesId(...at))) {
+            kept.push(at);
+            continue;
+          }
+          keep();
+          changed = true;
+          out.push({ aspectName: c.aspectName, events: derive(this.seriesInput(entry, c, at)) });
+        }
+        keep();
+        continue;
+      }
+      if ('series' in scope || !namesAspect(c, scope.aspectName)) {
         left = true;
-        return c;
+        out.push(c);
+        continue;
       }
       changed = true;
       const { from: _f, to: _t, series: _s, reads: _r, ...rest } = c;
-      return { ...rest, events: derive(this.changeOf(entry, c)) };
-    });
+      out.push({ ...rest, events: this.inputsOf(entry, c).flatMap(derive) });
+    }
+    entry.changes = out;
     return { left, changed };
   }
 

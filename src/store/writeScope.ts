@@ -31,6 +31,7 @@ import type { PutAspectInput, PutAspectResult, StoreTxn, StoreView } from './vie
 import type { BundleRecord, RemoteRecord, SyncBase, SyncWrites } from './syncState.ts';
 import {
   isRead,
+  sameReads,
   seriesId,
   type AspectChangeEntry,
   type AspectChangeInput,
@@ -158,7 +159,17 @@ export class WriteScope implements StoreTxn {
     // entry is looked at before the map.
     const last = this.pendingEntries[this.pendingEntries.length - 1];
     if (last && last.urn === urn && last.time === stamp.time && last.actor === stamp.actor) {
-      last.changes.push(change);
+      // Series events of one aspect in a row share a change: one [time, partition] more each.
+      const previous = last.changes[last.changes.length - 1];
+      if (
+        change.series &&
+        previous?.series &&
+        previous.events === undefined &&
+        previous.aspectName === change.aspectName &&
+        sameReads(previous.reads, change.reads)
+      )
+        previous.series.push(...change.series);
+      else last.changes.push(change);
       return;
     }
     const key = `${urn}\u0000${stamp.time}\u0000${stamp.actor}`;
@@ -563,7 +574,7 @@ export class WriteScope implements StoreTxn {
     // not completed).
     if (deriver.seriesMakesEvents && !deriver.seriesMakesEvents(aspectName, record.value)) return;
     const reads = deriver.reads?.get(aspectName);
-    const change: AspectChangeEntry = { aspectName, series: [timestampMillis, partition] };
+    const change: AspectChangeEntry = { aspectName, series: [[timestampMillis, partition]] };
     if (reads)
       change.reads = reads.map((name): [string, number] => {
         const current = this.getAspect(urn, name);
