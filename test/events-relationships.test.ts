@@ -267,3 +267,140 @@ describe('served as DataHub serves them', () => {
     });
   });
 });
+
+// The last `@Relationship` annotations of DataHub on aspects the catalog stores (its PDL at v1.7.0):
+// Applications.applications (AssociatedWith), StructuredPropertyDefinition.entityTypes
+// (StructuredPropertyOf), GlobalViewsSettings.defaultView (viewedWith), CorpUserEditableInfo.platforms
+// (IsUserOf) and .persona (IsPersona).
+const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,annotated,PROD)';
+const APP = 'urn:li:application:billing';
+const PROP = 'urn:li:structuredProperty:io.acryl.retention';
+const DATASET_TYPE = 'urn:li:entityType:datahub.dataset';
+const SETTINGS = 'urn:li:globalSettings:0';
+const VIEW = 'urn:li:dataHubView:everything';
+const USER = 'urn:li:corpuser:ann';
+const PLATFORM = 'urn:li:dataPlatform:snowflake';
+const PERSONA = 'urn:li:dataHubPersona:businessUser';
+/** Each annotation: the aspect written, its entity, and the edge it makes. */
+const ANNOTATED: Array<{ urn: string; aspect: string; value: unknown; type: string; dest: string }> = [
+  { urn: DS, aspect: 'applications', value: { applications: [APP] }, type: 'AssociatedWith', dest: APP },
+  {
+    urn: PROP,
+    aspect: 'propertyDefinition',
+    value: {
+      qualifiedName: 'io.acryl.retention',
+      valueType: 'urn:li:dataType:datahub.number',
+      entityTypes: [DATASET_TYPE],
+    },
+    type: 'StructuredPropertyOf',
+    dest: DATASET_TYPE,
+  },
+  {
+    urn: SETTINGS,
+    aspect: 'globalSettingsInfo',
+    value: { views: { defaultView: VIEW } },
+    type: 'viewedWith',
+    dest: VIEW,
+  },
+  { urn: USER, aspect: 'corpUserEditableInfo', value: { platforms: [PLATFORM] }, type: 'IsUserOf', dest: PLATFORM },
+  { urn: USER, aspect: 'corpUserEditableInfo', value: { persona: PERSONA }, type: 'IsPersona', dest: PERSONA },
+];
+const userInfo = { platforms: [PLATFORM], persona: PERSONA, skills: [], teams: [] };
+const writeAnnotated = (txn: Parameters<Parameters<Store['write']>[0]>[0]) => {
+  for (const a of ANNOTATED.slice(0, 3)) writeAspect(txn, stamp, a.urn, a.aspect, a.value);
+  writeAspect(txn, stamp, USER, 'corpUserEditableInfo', userInfo);
+};
+
+describe('the last annotations DataHub declares', () => {
+  it('each aspect declares its edge', () => {
+    for (const a of ANNOTATED) assert.deepEqual(edgesOf(a.aspect, a.value), [{ type: a.type, dest: a.dest }], a.type);
+  });
+
+  it('a file indexed before them gets their edges when opened, and verify finds it whole', async () => {
+    const path = tempDataPath();
+    // The index as a release without these declarations built it.
+    const NEW = new Set(ANNOTATED.map((a) => a.type));
+    const before = {
+      version: 'before-the-last-annotations',
+      carries: relationshipIndexer.carries,
+      edgesOf: (aspect: string, value: unknown) =>
+        relationshipIndexer.edgesOf(aspect, value).filter((e) => !NEW.has(e.type)),
+    };
+    const old = Store.open(path, before, searchIndexer);
+    await old.write(writeAnnotated);
+    assert.deepEqual(old.edges(APP, 'INCOMING'), []);
+    await old.close();
+    // A read-only verify of that file says the index is stale (not damaged) ...
+    const stale = await verifyCatalog(path);
+    assert.equal(stale.ok, true, JSON.stringify(stale.problems));
+    assert.equal(stale.summary.relationships, 'stale');
+    // ... and the first read-write open brings it up to date.
+    const store = Store.open(path, relationshipIndexer, searchIndexer);
+    try {
+      for (const a of ANNOTATED)
+        assert.deepEqual(
+          store.edges(a.dest, 'INCOMING', [a.type]).map((e) => [e.type, e.urn, e.aspectName]),
+          [[a.type, a.urn, a.aspect]],
+        );
+    } finally {
+      await store.close();
+    }
+    const fresh = await verifyCatalog(path);
+    assert.equal(fresh.ok, true, JSON.stringify(fresh.problems));
+    assert.equal(fresh.summary.relationships, 'checked');
+  });
+
+  describe('served', () => {
+    let srv: GqlServer;
+    before(async () => {
+      srv = await startSampleServer({ sample: false });
+      await srv.store.write(writeAnnotated);
+    });
+    after(() => srv.close());
+
+    it('REST /relationships answers each edge, INCOMING at its destination and OUTGOING at its source', async () => {
+      const base = srv.url.replace('/api/graphql', '');
+      const get = async (urn: string, direction: string, type: string) => {
+        const res = await fetch(
+          `${base}/relationships?direction=${direction}&types=List(${type})&urn=${encodeURIComponent(urn)}`,
+        );
+        assert.equal(res.status, 200);
+        const body = (await res.json()) as { relationships: Array<{ type: string; entity: string }> };
+        return body.relationships.map((r) => [r.type, r.entity]);
+      };
+      for (const a of ANNOTATED) {
+        assert.deepEqual(await get(a.dest, 'INCOMING', a.type), [[a.type, a.urn]], a.type);
+        assert.deepEqual(await get(a.urn, 'OUTGOING', a.type), [[a.type, a.dest]], a.type);
+      }
+    });
+
+    it('GraphQL relationships lists each edge', async () => {
+      // The global settings are no entity of the API: their edge is read at the view it names.
+      await srv.store.write((txn) =>
+        writeAspect(txn, stamp, VIEW, 'dataHubViewInfo', {
+          type: 'GLOBAL',
+          name: 'Everything',
+          definition: { entityTypes: [], filter: { operator: 'AND', filters: [] } },
+        }),
+      );
+      const rels = async (urn: string, direction: string, type: string) => {
+        const data = await srv.ok(
+          `{ entity(urn: "${urn}") { relationships(input: {types: ["${type}"], direction: ${direction}}) { total relationships { type entity { urn } } } } }`,
+        );
+        return data.entity?.relationships;
+      };
+      const seen: unknown[] = [];
+      for (const a of ANNOTATED)
+        seen.push(a.urn === SETTINGS ? await rels(a.dest, 'INCOMING', a.type) : await rels(a.urn, 'OUTGOING', a.type));
+      // A persona has no type in the API: its edge is there, its entity unresolved (null), as for any
+      // urn of a type the API does not serve.
+      assert.deepEqual(seen, [
+        { total: 1, relationships: [{ type: 'AssociatedWith', entity: { urn: APP } }] },
+        { total: 1, relationships: [{ type: 'StructuredPropertyOf', entity: { urn: DATASET_TYPE } }] },
+        { total: 1, relationships: [{ type: 'viewedWith', entity: null }] },
+        { total: 1, relationships: [{ type: 'IsUserOf', entity: { urn: PLATFORM } }] },
+        { total: 1, relationships: [{ type: 'IsPersona', entity: null }] },
+      ]);
+    });
+  });
+});

@@ -4,6 +4,7 @@
 // and refuses bad input with DataHub's statuses.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { verifyCatalog } from '../src/ops/admin/verify.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { writeAspect } from '../src/ops/core/writeAspect.ts';
 import { hardDelete } from '../src/ops/entities/deleteEntity.ts';
@@ -211,11 +212,162 @@ describe('the change event log', () => {
       ['dataProcessInstance', RUN, 'RUN', 'COMPLETED', { attempt: 1, runResult: 'FAILURE', dataJobUrn: JOB }],
     ]);
     assert.deepEqual(events.find((e) => e['category'] === 'RUN')!['auditStamp'], at);
-    // The series events' entries hold their events: deleting the series leaves them as they were.
+    // The entries name the series events; deleting the series computes their events first, so they
+    // read as they were.
     await store.write((txn) => txn.deleteTimeseries(ASSERTION));
     assert.deepEqual(
       readEvents(store, from, 5000).events.map((e) => e.event),
       events,
+    );
+  });
+
+  it('a series event’s entry names it; its events stay as they were when it is replaced or what they read goes', async () => {
+    const ASSERTION = 'urn:li:assertion:events-named';
+    const RUN = 'urn:li:dataProcessInstance:events-run-named';
+    const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,nightly,prod),named)';
+    const at = stamp();
+    const run = (runId: string, result: string) => ({
+      timestampMillis: 5_000,
+      runId,
+      asserteeUrn: D,
+      assertionUrn: ASSERTION,
+      status: 'COMPLETE',
+      result: { type: result },
+    });
+    const from = store.eventLog.nextOffset() - 1;
+    await store.write((txn) => writeAspect(txn, at, ASSERTION, 'assertionRunEvent', run('first', 'FAILURE')));
+    await store.write((txn) => {
+      writeAspect(txn, at, RUN, 'dataProcessInstanceRelationships', { parentTemplate: JOB, upstreamInstances: [] });
+      writeAspect(txn, at, RUN, 'dataProcessInstanceRunEvent', { timestampMillis: 1_000, status: 'STARTED' });
+    });
+    // The entries hold no events: they name the series event (its time and partition), and for a
+    // run the version of the relationships its events read.
+    const named = store.eventLog.after(from, 10).map((e) => e.entry.changes.filter((c) => c.series));
+    assert.deepEqual(
+      named.map((changes) => changes.map((c) => [c.aspectName, c.series, c.reads, c.events])),
+      [
+        [['assertionRunEvent', [[5_000, '']], undefined, undefined]],
+        [['dataProcessInstanceRunEvent', [[1_000, '']], [['dataProcessInstanceRelationships', 1]], undefined]],
+      ],
+    );
+    const before = readEvents(store, from, 5000).events.map((e) => e.event);
+    const runs = () =>
+      readEvents(store, from, 5000)
+        .events.map((e) => e.event)
+        .filter((e) => e['category'] === 'RUN')
+        .map((e) => e['parameters']);
+    assert.deepEqual(runs(), [
+      { asserteeUrn: D, assertionResult: 'FAILURE', runId: 'first', runResult: 'COMPLETE' },
+      { dataJobUrn: JOB },
+    ]);
+    // The same time and partition again replaces the series event: the first one's event stays as it was.
+    await store.write((txn) => writeAspect(txn, at, ASSERTION, 'assertionRunEvent', run('second', 'SUCCESS')));
+    assert.deepEqual(store.timeseries(ASSERTION, 'assertionRunEvent').length, 1);
+    assert.deepEqual(runs(), [
+      { asserteeUrn: D, assertionResult: 'FAILURE', runId: 'first', runResult: 'COMPLETE' },
+      { dataJobUrn: JOB },
+      { asserteeUrn: D, assertionResult: 'SUCCESS', runId: 'second', runResult: 'COMPLETE' },
+    ]);
+    // The relationships a run's event read go: the event still names the job.
+    await store.write((txn) => txn.deleteAspect(RUN, 'dataProcessInstanceRelationships'));
+    assert.deepEqual(
+      readEvents(store, from, 5000)
+        .events.slice(0, before.length)
+        .map((e) => e.event),
+      before,
+    );
+    // Replaced and deleted in one transaction: each entry keeps what it named.
+    await store.write((txn) => {
+      writeAspect(txn, at, ASSERTION, 'assertionRunEvent', run('third', 'ERROR'));
+      txn.deleteTimeseries(ASSERTION);
+    });
+    assert.deepEqual(runs().slice(2), [
+      { asserteeUrn: D, assertionResult: 'SUCCESS', runId: 'second', runResult: 'COMPLETE' },
+      { asserteeUrn: D, assertionResult: 'ERROR', runId: 'third', runResult: 'COMPLETE' },
+    ]);
+    // Runs written together share one change; replacing the middle one keeps the three in order.
+    const at3 = (time: number, runId: string) => ({ ...run(runId, 'SUCCESS'), timestampMillis: time });
+    const mark = store.eventLog.nextOffset() - 1;
+    await store.write((txn) => {
+      for (const [time, id] of [
+        [10_000, 'a'],
+        [11_000, 'b'],
+        [12_000, 'c'],
+      ] as const)
+        writeAspect(txn, at, ASSERTION, 'assertionRunEvent', at3(time, id));
+    });
+    const [entry] = store.eventLog.after(mark, 10);
+    assert.deepEqual(entry!.entry.changes, [
+      {
+        aspectName: 'assertionRunEvent',
+        series: [
+          [10_000, ''],
+          [11_000, ''],
+          [12_000, ''],
+        ],
+      },
+    ]);
+    await store.write((txn) => writeAspect(txn, at, ASSERTION, 'assertionRunEvent', at3(11_000, 'b2')));
+    const ids = () =>
+      readEvents(store, mark, 5000).events.map((e) => (e.event['parameters'] as { runId: string }).runId);
+    assert.deepEqual(ids(), ['a', 'b', 'c', 'b2']);
+    assert.deepEqual(
+      store.eventLog.after(mark, 1)[0]!.entry.changes.map((c) => [c.series, c.events?.length]),
+      [
+        [[[10_000, '']], undefined],
+        [undefined, 1],
+        [[[12_000, '']], undefined],
+      ],
+    );
+  });
+
+  it('catalog verify holds each entry to what it names', async () => {
+    const path = tempDataPath();
+    const own = openCatalog(path);
+    const ASSERTION = 'urn:li:assertion:events-verified';
+    await own.write((txn) => {
+      writeAspect(txn, stamp(), D, 'globalTags', tags('pii'));
+      writeAspect(txn, stamp(), ASSERTION, 'assertionRunEvent', {
+        timestampMillis: 7_000,
+        runId: 'r',
+        asserteeUrn: D,
+        assertionUrn: ASSERTION,
+        status: 'COMPLETE',
+        result: { type: 'SUCCESS' },
+      });
+    });
+    await own.close();
+    const ok = await verifyCatalog(path);
+    assert.equal(ok.ok, true, JSON.stringify(ok.problems));
+    // Behind the store's back: the series event goes, and an entry names a version never written.
+    const { open } = await import('lmdb');
+    const env = open({ path, maxDbs: 64 });
+    await env.openDB('timeseries', {}).remove([ASSERTION, 'assertionRunEvent', 7_000, '']);
+    await env.openDB('events', {}).put(999, {
+      time: 1,
+      actor: 'urn:li:corpuser:ann',
+      urn: D,
+      entityType: 'dataset',
+      changes: [{ aspectName: 'globalTags', from: 1, to: 7 }],
+    });
+    await env.close();
+    const bad = await verifyCatalog(path);
+    assert.deepEqual(
+      bad.problems.map((p) => [p.part, p.subject, p.problem, p.fix]),
+      [
+        [
+          'events',
+          'entry 2 of the change log',
+          `it names the assertionRunEvent event of ${ASSERTION} at 7000, which is not stored`,
+          'restore',
+        ],
+        [
+          'events',
+          'entry 999 of the change log',
+          `it names version 7 of aspect globalTags of ${D}, which is not stored`,
+          'restore',
+        ],
+      ],
     );
   });
 

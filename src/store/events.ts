@@ -4,15 +4,17 @@
  * names the change — entity, aspect, the versions before and after, who and when — and the events are
  * computed from the stored versions when the log is read, by the model's deriver (src/ops/events), so
  * an ingest writes one small entry per aspect rather than every event its columns make. An event of a
- * timeseries aspect (an assertion's or a run's result) has no version to name: its entry holds the
- * change events it makes, computed when it is written. When a value an
- * entry names is about to go (the aspect deleted, the entity deleted, a version reverted), the entries
- * naming it get their events computed and kept in them first (`materialize`).
+ * timeseries aspect (an assertion's or a run's result) has no version: its entry names the series
+ * event by its time and partition, and the versions of the entity's other aspects its events read
+ * (a run's `dataProcessInstanceRelationships`). When a value an entry names is about to go (the
+ * aspect deleted, the entity deleted, a version reverted, a series event replaced or deleted), the
+ * entries naming it get their events computed and kept in them first (`materialize`), so a reader
+ * never sees an event change or vanish.
  *
  * Tables:
  * - `events`: offset → ChangeEntry;
- * - `eventRefs`: [urn, offset] → true, the entries that name stored versions of an entity's aspects (to
- *   find them when those values go);
+ * - `eventRefs`: [urn, offset] → true, the entries that name stored versions or series events of an
+ *   entity's aspects (to find them when those values go);
  * - `meta`'s `nextEventOffset` (offsets are never given twice: a consumer that resumes after an offset
  *   misses nothing and sees nothing twice) and `eventRetention` (default `DEFAULT_RETENTION`).
  *
@@ -21,7 +23,7 @@
  */
 import type { Database, RootDatabase } from 'lmdb';
 import { AFTER, type Walk, type WalkEntries } from './keyWalks.ts';
-import type { AspectRecord, AuditStamp, Tables } from './tables.ts';
+import type { AspectRecord, AuditStamp, SeriesKey, Tables } from './tables.ts';
 
 /** One aspect change as the deriver sees it: `before`/`after` undefined when absent. */
 export interface AspectChangeInput {
@@ -48,6 +50,10 @@ export interface ChangeEventDeriver {
    */
   carries(aspectName: string, entityType: string, lifecycle: boolean): boolean;
   derive(change: AspectChangeInput): unknown[];
+  /** Whether a series event of the aspect makes events (a cheap look at the event alone; absent: it may). */
+  seriesMakesEvents?(aspectName: string, value: unknown): boolean;
+  /** By timeseries aspect, the entity's other aspects the events of its series events read (through `aspectOf`). */
+  reads?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** One aspect change of an entry: the versions it names, or (materialized) the events it made. */
@@ -58,9 +64,16 @@ export interface AspectChangeEntry {
   to?: number;
   lifecycle?: 'CREATE' | 'HARD_DELETE';
   /**
-   * The events, computed at write time (a delete, an event of a timeseries aspect, which has no
-   * version to name) or before the versions named went.
+   * The series events of a timeseries aspect this change wrote, each by its time and partition, in
+   * the order written (the events an ingest writes of one entity in one batch share one change).
    */
+  series?: Array<[number, string]>;
+  /**
+   * For series events: the versions of the entity's other aspects their events read, as they were
+   * when they were written ([aspect, version], 0 when absent).
+   */
+  reads?: Array<[string, number]>;
+  /** The events, computed at write time (a delete) or before the values named went. */
   events?: unknown[];
 }
 
@@ -73,9 +86,31 @@ export interface ChangeEntry {
   changes: AspectChangeEntry[];
 }
 
-/** Whether a change names stored versions (its events are not computed yet). */
+/** Whether a change names stored values: versions or a series event (its events are not computed yet). */
 export const namesVersions = (c: AspectChangeEntry): boolean =>
-  c.events === undefined && (c.from !== undefined || c.to !== undefined);
+  c.events === undefined && (c.from !== undefined || c.to !== undefined || c.series !== undefined);
+
+/** Whether a change not computed yet reads values of the aspect (every aspect when undefined). */
+const namesAspect = (c: AspectChangeEntry, aspectName: string | undefined): boolean =>
+  aspectName === undefined || c.aspectName === aspectName || (c.reads?.some(([a]) => a === aspectName) ?? false);
+
+/** Which changes to compute: of an aspect (every aspect when undefined), or of some series events. */
+export type MaterializeScope = { aspectName: string | undefined } | { aspectName: string; series: ReadonlySet<string> };
+
+/** Whether the events of some series event read values of the aspect (see `ChangeEventDeriver.reads`). */
+export const isRead = (deriver: ChangeEventDeriver, aspectName: string): boolean =>
+  [...(deriver.reads?.values() ?? [])].some((names) => names.includes(aspectName));
+
+/** A series event's key within its aspect, as `MaterializeScope` lists them. */
+export const seriesId = (time: number, partition: string): string => `${time}\u0000${partition}`;
+
+/** Whether two lists of the versions series events read are the same (a change holds events that read the same). */
+export const sameReads = (a: AspectChangeEntry['reads'], b: AspectChangeEntry['reads']): boolean =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.length === b.length &&
+    a.every(([n, v], i) => b[i]![0] === n && b[i]![1] === v));
 
 export interface EventRetention {
   /** The most changes kept; the oldest go first. */
@@ -114,6 +149,7 @@ export class EventLog {
     env: RootDatabase,
     private readonly meta: Tables['meta'],
     private readonly aspects: Tables['aspects'],
+    private readonly series: Tables['series'],
     private readonly walk: Walk,
     private readonly walkEntries: WalkEntries,
   ) {
@@ -188,41 +224,118 @@ export class EventLog {
     return version >= 1 && version <= history ? this.aspects.get([urn, aspectName, version]) : undefined;
   }
 
-  /** One change of an entry, with its values read from the aspects (a change not materialized). */
-  changeOf(entry: ChangeEntry, change: AspectChangeEntry): AspectChangeInput {
+  /** The stored value of a series event, if it is still stored. */
+  private seriesValue(urn: string, aspectName: string, [time, partition]: [number, string]): unknown {
+    return this.series.get([urn, aspectName, time, partition] as SeriesKey)?.value;
+  }
+
+  /**
+   * The values `entry` names that are not stored, described (`catalog verify`): an entry names only
+   * what is stored, its events computed before any of it goes.
+   */
+  missing(entry: ChangeEntry): string[] {
+    const out: string[] = [];
     const { urn } = entry;
-    const { aspectName, from, to } = change;
+    const version = (aspectName: string, v: number | undefined) => {
+      if (v !== undefined && v > 0 && !this.valueAt(urn, aspectName, v))
+        out.push(`version ${v} of aspect ${aspectName} of ${urn}`);
+    };
+    for (const c of entry.changes) {
+      if (!namesVersions(c)) continue;
+      version(c.aspectName, c.from);
+      version(c.aspectName, c.to);
+      for (const [name, v] of c.reads ?? []) version(name, v);
+      for (const [time, partition] of c.series ?? [])
+        if (!this.series.doesExist([urn, c.aspectName, time, partition] as SeriesKey))
+          out.push(`the ${c.aspectName} event of ${urn} at ${time}${partition ? ` (partition ${partition})` : ''}`);
+    }
+    return out;
+  }
+
+  /** One series event of a change, with its value read from the series (a change not materialized). */
+  private seriesInput(entry: ChangeEntry, change: AspectChangeEntry, at: [number, string]): AspectChangeInput {
+    const { urn } = entry;
+    const { aspectName, reads } = change;
     return {
       urn,
       entityType: entry.entityType,
       aspectName,
-      before: from === undefined ? undefined : this.valueAt(urn, aspectName, from)?.value,
-      after: to === undefined ? undefined : this.valueAt(urn, aspectName, to)?.value,
+      before: undefined,
+      after: this.seriesValue(urn, aspectName, at),
       stamp: { time: entry.time, actor: entry.actor },
-      ...(change.lifecycle && { lifecycle: change.lifecycle }),
+      aspectOf: (name) => {
+        const version = reads?.find(([a]) => a === name)?.[1];
+        return version ? this.valueAt(urn, name, version)?.value : undefined;
+      },
     };
   }
 
+  /** The changes of an entry's change as the deriver takes them, values read from the aspects and series (not materialized). */
+  inputsOf(entry: ChangeEntry, change: AspectChangeEntry): AspectChangeInput[] {
+    if (change.series !== undefined) return change.series.map((at) => this.seriesInput(entry, change, at));
+    const { urn } = entry;
+    const { aspectName, from, to } = change;
+    return [
+      {
+        urn,
+        entityType: entry.entityType,
+        aspectName,
+        before: from === undefined ? undefined : this.valueAt(urn, aspectName, from)?.value,
+        after: to === undefined ? undefined : this.valueAt(urn, aspectName, to)?.value,
+        stamp: { time: entry.time, actor: entry.actor },
+        ...(change.lifecycle && { lifecycle: change.lifecycle }),
+      },
+    ];
+  }
+
   /**
-   * Computes in place the events of the changes of `entry` that name versions of `aspectName` (every
-   * aspect when undefined); answers whether any change still names versions.
+   * Computes in place the events of the changes of `entry` in `scope` that name stored values;
+   * answers whether any change still names values, and whether any was computed.
    */
   materializeEntry(
     entry: ChangeEntry,
-    aspectName: string | undefined,
+    scope: MaterializeScope,
     derive: (change: AspectChangeInput) => unknown[],
-  ): boolean {
+  ): { left: boolean; changed: boolean } {
     let left = false;
-    entry.changes = entry.changes.map((c) => {
-      if (!namesVersions(c)) return c;
-      if (aspectName !== undefined && c.aspectName !== aspectName) {
-        left = true;
-        return c;
+    let changed = false;
+    const out: AspectChangeEntry[] = [];
+    for (const c of entry.changes) {
+      if (!namesVersions(c)) {
+        out.push(c);
+        continue;
       }
-      const { from: _f, to: _t, ...rest } = c;
-      return { ...rest, events: derive(this.changeOf(entry, c)) };
-    });
-    return left;
+      if ('series' in scope && c.series !== undefined && c.aspectName === scope.aspectName) {
+        // Only the series events in scope are computed; the others stay named, in their order.
+        let kept: Array<[number, string]> = [];
+        const keep = () => {
+          if (kept.length > 0) out.push({ ...c, series: kept });
+          left ||= kept.length > 0;
+          kept = [];
+        };
+        for (const at of c.series) {
+          if (!scope.series.has(seriesId(...at))) {
+            kept.push(at);
+            continue;
+          }
+          keep();
+          changed = true;
+          out.push({ aspectName: c.aspectName, events: derive(this.seriesInput(entry, c, at)) });
+        }
+        keep();
+        continue;
+      }
+      if ('series' in scope || !namesAspect(c, scope.aspectName)) {
+        left = true;
+        out.push(c);
+        continue;
+      }
+      changed = true;
+      const { from: _f, to: _t, series: _s, reads: _r, ...rest } = c;
+      out.push({ ...rest, events: this.inputsOf(entry, c).flatMap(derive) });
+    }
+    entry.changes = out;
+    return { left, changed };
   }
 
   /** Appends `entries` (inside a write transaction) under the next offsets, then trims to the retention. */
@@ -239,10 +352,10 @@ export class EventLog {
   }
 
   /**
-   * Computes and keeps the events of every committed entry that names versions of the entity's
-   * aspect (every aspect when undefined), inside a write transaction, before those versions go.
+   * Computes and keeps the events of every committed entry of the entity whose changes in `scope`
+   * name stored values, inside a write transaction, before those values go.
    */
-  materialize(urn: string, aspectName: string | undefined, derive: (change: AspectChangeInput) => unknown[]): void {
+  materialize(urn: string, scope: MaterializeScope, derive: (change: AspectChangeInput) => unknown[]): void {
     const db = this.db;
     const refs = this.refs;
     if (!db || !refs) return;
@@ -254,8 +367,8 @@ export class EventLog {
         continue;
       }
       const entry = { ...stored, changes: [...stored.changes] };
-      const left = this.materializeEntry(entry, aspectName, derive);
-      void db.put(key[1], entry);
+      const { left, changed } = this.materializeEntry(entry, scope, derive);
+      if (changed) void db.put(key[1], entry);
       if (!left) void refs.remove(key);
     }
   }

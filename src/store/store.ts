@@ -192,7 +192,7 @@ export class Store implements StoreView {
       path,
       compression,
     );
-    this.eventLog = new EventLog(this.env, this.meta, this.aspects, this.walk, this.walkEntries);
+    this.eventLog = new EventLog(this.env, this.meta, this.aspects, this.series, this.walk, this.walkEntries);
     const sync: SyncTables = openSyncTables(this.env);
     this.syncReads = new SyncReads(sync, this.walk, this.walkEntries);
     this.parts = {

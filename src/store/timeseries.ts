@@ -1,6 +1,6 @@
 /**
  * The `timeseries` table: the events of timeseries aspects by [urn, aspect, time, partition], read
- * in a time range either way and removed by urn, aspect or range.
+ * in a time range either way; the keys of an urn's events, by aspect or range (a write scope removes them).
  */
 import { keyAfter, namedDamage, ValueDamage } from './checksum.ts';
 import { AFTER, KeyWalkError, sameKey, type KeyRange, type Walk, type WalkEntries } from './keyWalks.ts';
@@ -82,19 +82,17 @@ export function timeseriesAspects(walk: Walk, series: Series, urn: string): stri
   }
 }
 
-/** Removes the events of `urn` (of one aspect, in a time range, when given); returns how many. */
-export function deleteTimeseries(
+/** The keys of the events of `urn` (of one aspect, in a time range, when given). */
+export function seriesKeys(
   walk: Walk,
   series: Series,
   urn: string,
   aspectName: string | undefined,
   range: TimeRange,
-): number {
+): SeriesKey[] {
   const keyRange: KeyRange<SeriesKey> =
     aspectName === undefined
       ? { start: [urn, '', 0, ''], end: [urn + AFTER, '', 0, ''] }
       : seriesRange(urn, aspectName, range);
-  const keys = Array.from(walk('timeseries', series, keyRange));
-  for (const key of keys) series.remove(key);
-  return keys.length;
+  return Array.from(walk('timeseries', series, keyRange));
 }

@@ -428,6 +428,15 @@ export function verifyStore(
       'reindex',
     );
   checkMeta(tables, maxId, relationshipsCurrent, problem);
+  // The change log's entries against what they name (events.ts).
+  for (const { key, value } of safeRange(parts.events.db)) {
+    try {
+      for (const gone of parts.events.missing(value))
+        problem('events', `entry ${String(key)} of the change log`, `it names ${gone}, which is not stored`, 'restore');
+    } catch (e) {
+      problem('events', `entry ${String(key)} of the change log`, `it could not be read: ${messageOf(e)}`, 'restore');
+    }
+  }
 
   // --- 2. the indexes, entity by entity in id order ---
   if ((relationshipsCurrent && tables.relBlocks) || search) {

@@ -5,6 +5,7 @@
  * starts and dropped with it. At its end (finish) the search documents of what it touched are
  * brought in line and the pending index changes written, in the same transaction as the aspects.
  */
+import type { Database, Key } from 'lmdb';
 import { AFTER, type Walk } from './keyWalks.ts';
 import {
   EntityIdCounter,
@@ -20,14 +21,25 @@ import {
   type AspectRecord,
   type EntityRecord,
   type Tables,
+  type SeriesKey,
   type TimeRange,
   type TimeseriesRecord,
   type TimeseriesRow,
 } from './tables.ts';
-import { deleteTimeseries } from './timeseries.ts';
+import { seriesKeys } from './timeseries.ts';
 import type { PutAspectInput, PutAspectResult, StoreTxn, StoreView } from './view.ts';
 import type { BundleRecord, RemoteRecord, SyncBase, SyncWrites } from './syncState.ts';
-import type { AspectChangeEntry, AspectChangeInput, ChangeEntry, ChangeEventDeriver, EventLog } from './events.ts';
+import {
+  isRead,
+  sameReads,
+  seriesId,
+  type AspectChangeEntry,
+  type AspectChangeInput,
+  type ChangeEntry,
+  type ChangeEventDeriver,
+  type EventLog,
+  type MaterializeScope,
+} from './events.ts';
 
 /** What a write scope reads and writes through: the store's parts, made once when it opens. */
 export interface StoreParts {
@@ -47,6 +59,17 @@ export interface StoreParts {
 
 /** The actor of an event whose change carries no stamp (a delete): DataHub's system actor. */
 const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
+
+/**
+ * Puts `value` under `key` unless the key holds one already; answers whether it did. Inside a write
+ * transaction LMDB answers at once (MDB_NOOVERWRITE), so the put is its own existence check.
+ */
+function putIfNew<K extends Key, V>(db: Database<V, K>, key: K, value: V): boolean {
+  const done = db.put(key, value, { noOverwrite: true } as unknown as number) as Promise<boolean> & {
+    result?: boolean;
+  };
+  return done.result === true;
+}
 
 export class WriteScope implements StoreTxn {
   readonly search: SearchTables;
@@ -132,6 +155,23 @@ export class WriteScope implements StoreTxn {
     stamp: { time: number; actor: string },
     change: AspectChangeEntry,
   ): void {
+    // Writes of one entity come together (an ingest's series events, an entity's aspects): the last
+    // entry is looked at before the map.
+    const last = this.pendingEntries[this.pendingEntries.length - 1];
+    if (last && last.urn === urn && last.time === stamp.time && last.actor === stamp.actor) {
+      // Series events of one aspect in a row share a change: one [time, partition] more each.
+      const previous = last.changes[last.changes.length - 1];
+      if (
+        change.series &&
+        previous?.series &&
+        previous.events === undefined &&
+        previous.aspectName === change.aspectName &&
+        sameReads(previous.reads, change.reads)
+      )
+        previous.series.push(...change.series);
+      else last.changes.push(change);
+      return;
+    }
     const key = `${urn}\u0000${stamp.time}\u0000${stamp.actor}`;
     let entry = this.pendingByKey.get(key);
     if (!entry) {
@@ -149,7 +189,7 @@ export class WriteScope implements StoreTxn {
    */
   private logRemoval(change: AspectChangeInput, deriver: ChangeEventDeriver): void {
     const { urn, aspectName } = change;
-    this.materializeAll(urn, change.lifecycle ? undefined : aspectName, deriver);
+    this.materializeAll(urn, { aspectName: change.lifecycle ? undefined : aspectName }, deriver);
     this.log(urn, change.entityType, change.stamp, {
       aspectName,
       ...(change.lifecycle && { lifecycle: change.lifecycle }),
@@ -157,11 +197,20 @@ export class WriteScope implements StoreTxn {
     });
   }
 
-  /** Computes the events of the entries (committed and pending) naming versions of an aspect of `urn` (every aspect when undefined). */
-  private materializeAll(urn: string, aspectName: string | undefined, deriver: ChangeEventDeriver): void {
+  /** Computes the events of the entries (committed and pending) of `urn` whose changes in `scope` name stored values. */
+  private materializeAll(urn: string, scope: MaterializeScope, deriver: ChangeEventDeriver): void {
     const derive = (c: AspectChangeInput) => deriver.derive(c);
-    this.events.log.materialize(urn, aspectName, derive);
-    for (const e of this.pendingEntries) if (e.urn === urn) this.events.log.materializeEntry(e, aspectName, derive);
+    this.events.log.materialize(urn, scope, derive);
+    for (const e of this.pendingEntries) if (e.urn === urn) this.events.log.materializeEntry(e, scope, derive);
+  }
+
+  /**
+   * Before versions of an aspect go that the events of series events read (a run's relationships),
+   * the entries naming those versions get their events computed.
+   */
+  private materializeReaders(urn: string, aspectName: string): void {
+    const deriver = this.events.deriver;
+    if (deriver && isRead(deriver, aspectName)) this.materializeAll(urn, { aspectName }, deriver);
   }
 
   /**
@@ -388,6 +437,7 @@ export class WriteScope implements StoreTxn {
     const value = aspects.get([urn, aspectName, 0])?.value;
     this.keepDerived(urn, aspectName, value);
     this.indexEdges(urn, entity.id, aspectName, value, undefined);
+    this.materializeReaders(urn, aspectName);
     const deriver = this.deriverFor(aspectName, entity.entityType);
     if (deriver)
       this.logRemoval(
@@ -424,6 +474,7 @@ export class WriteScope implements StoreTxn {
       return 'deleted';
     }
     this.keepDerived(urn, aspectName, current.value);
+    this.materializeReaders(urn, aspectName);
     const deriver = this.deriverFor(aspectName, entity.entityType);
     if (deriver)
       this.logRemoval(
@@ -450,7 +501,7 @@ export class WriteScope implements StoreTxn {
     const entity = entities.get(urn);
     if (!entity) return 0;
     // The log's entries naming the entity's versions get their events before the versions go.
-    if (this.events.deriver) this.materializeAll(urn, undefined, this.events.deriver);
+    if (this.events.deriver) this.materializeAll(urn, { aspectName: undefined }, this.events.deriver);
     let rows = 0;
     for (const name of entity.aspects) {
       const value = aspects.get([urn, name, 0])?.value;
@@ -505,25 +556,50 @@ export class WriteScope implements StoreTxn {
     partition: string,
     record: TimeseriesRecord,
   ): void {
-    this.series.put([urn, aspectName, timestampMillis, partition], record);
-    // A series event has no version for the log to name: its change events are computed now and kept.
+    const key: SeriesKey = [urn, aspectName, timestampMillis, partition];
     const entityType = urn.slice(7, urn.indexOf(':', 7));
     const deriver = this.deriverFor(aspectName, entityType);
-    if (!deriver) return;
-    const events = deriver.derive({
-      urn,
-      entityType,
-      aspectName,
-      before: undefined,
-      after: record.value,
-      stamp: record.created,
-      aspectOf: (name) => this.getAspect(urn, name)?.value,
-    });
-    if (events.length > 0) this.log(urn, entityType, record.created, { aspectName, events });
+    if (!deriver) {
+      this.series.put(key, record);
+      return;
+    }
+    // An entry may name the event this one replaces: its events are computed before it goes. The
+    // put itself says whether there was one (no second lookup of the key on every write).
+    if (!putIfNew(this.series, key, record)) {
+      this.materializeAll(urn, { aspectName, series: new Set([seriesId(timestampMillis, partition)]) }, deriver);
+      this.series.put(key, record);
+    }
+    // The entry names the series event (and the versions of the other aspects its events read); its
+    // events are computed when the log is read. Nothing is logged of an event that makes none (a run
+    // not completed).
+    if (deriver.seriesMakesEvents && !deriver.seriesMakesEvents(aspectName, record.value)) return;
+    const reads = deriver.reads?.get(aspectName);
+    const change: AspectChangeEntry = { aspectName, series: [[timestampMillis, partition]] };
+    if (reads)
+      change.reads = reads.map((name): [string, number] => {
+        const current = this.getAspect(urn, name);
+        return [name, current ? (current.history ?? 0) + 1 : 0];
+      });
+    this.log(urn, entityType, record.created, change);
   }
 
   deleteTimeseries(urn: string, aspectName?: string, range: TimeRange = {}): number {
-    return deleteTimeseries(this.walk, this.series, urn, aspectName, range);
+    const keys = seriesKeys(this.walk, this.series, urn, aspectName, range);
+    const deriver = this.events.deriver;
+    if (deriver) {
+      // The entries naming the events that go get their events computed first, by aspect.
+      const entityType = urn.slice(7, urn.indexOf(':', 7));
+      const going = new Map<string, Set<string>>();
+      for (const [, name, time, partition] of keys) {
+        if (!deriver.carries(name, entityType, false)) continue;
+        let ids = going.get(name);
+        if (!ids) going.set(name, (ids = new Set()));
+        ids.add(seriesId(time, partition));
+      }
+      for (const [name, series] of going) this.materializeAll(urn, { aspectName: name, series }, deriver);
+    }
+    for (const key of keys) this.series.remove(key);
+    return keys.length;
   }
 
   /** Brings the search document of `urn` in line with its aspects (also `catalog reindex`, through a scope of its own). */

@@ -23,6 +23,10 @@ const corpUserEditableInfo = defineAspect({
     { path: 'skills[]', field: 'skills', kind: 'text', weight: PROSE },
     { path: 'teams[]', field: 'teams', kind: 'text', weight: PROSE },
   ],
+  relationships: [
+    { name: 'IsUserOf', path: 'platforms[]' },
+    { name: 'IsPersona', path: 'persona' },
+  ],
 });
 export default corpUserEditableInfo;
 

@@ -16,6 +16,7 @@ export const applications = defineAspect({
   name: 'applications',
   fqn: 'com.linkedin.application.Applications',
   fields: asGiven({ 'applications?': arr(anyUrn) }),
+  relationships: [{ name: 'AssociatedWith', path: 'applications[]' }],
 });
 export const aiContext = defineAspect({
   name: 'aiContext',

@@ -150,6 +150,7 @@ export const globalSettingsInfo = defineAspect({
   name: 'globalSettingsInfo',
   fqn: 'com.linkedin.settings.global.GlobalSettingsInfo',
   fields: asGiven({ 'views?': viewsSettings }),
+  relationships: [{ name: 'viewedWith', path: 'views.defaultView' }],
 });
 export const documentation = defineAspect({
   name: 'documentation',

@@ -655,6 +655,7 @@ export const propertyDefinition = defineAspect({
     { path: 'entityTypes[]', field: 'entityTypes', kind: 'urn' },
     { path: 'allowedPlatforms[]', field: 'allowedPlatforms', kind: 'urn' },
   ],
+  relationships: [{ name: 'StructuredPropertyOf', path: 'entityTypes[]' }],
   // StructuredPropertyDefinitionTemplate: entity types by value; allowed values (by the value they hold,
   // read through its union) and allowed platforms keyed only when there or named by a patch.
   mergeKeys: { entityTypes: 'value' },

@@ -297,4 +297,12 @@ export const eventDeriver: ChangeEventDeriver = {
     return BY_ASPECT.has(aspectName) && (entityType === 'dataset' || ANY_ENTITY.has(aspectName));
   },
   derive: eventsOf,
+  // As the derivers below decide: an assertion run makes an event once complete, a process run
+  // whenever it has a status.
+  seriesMakesEvents: (aspectName, value) => {
+    const status = textOf(value, 'status');
+    return aspectName === 'assertionRunEvent' ? status === 'COMPLETE' : status !== undefined;
+  },
+  // A run's events name its job or flow and parent run, from the run's relationships aspect.
+  reads: new Map([['dataProcessInstanceRunEvent', ['dataProcessInstanceRelationships']]]),
 };

@@ -50,7 +50,7 @@ const ENTRIES_PAGE = 256;
 function eventsOfEntry(store: Store, entry: ChangeEntry): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
   for (const change of entry.changes) {
-    const made = change.events ?? eventsOf(store.eventLog.changeOf(entry, change));
+    const made = change.events ?? store.eventLog.inputsOf(entry, change).flatMap(eventsOf);
     for (const e of made) out.push(e as Record<string, unknown>);
   }
   return out;
