@@ -720,6 +720,24 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
     );
   });
 
+  it("answers more of the fields DataHub's web app reads beyond its five pages: timeline, versioned dataset, listings, counts", async () => {
+    await gql(
+      'query',
+      `getTimeline(input: { urn: "${S.hiveSample}" }) { changeTransactions { lastSemanticVersion } }
+      versionedDataset(urn: "${S.hiveSample}") { schema { fields { fieldPath } } }
+      isAnalyticsEnabled
+      view(urn: "urn:li:dataHubView:walk") { urn }
+      application(urn: "urn:li:application:walk") { urn }
+      dataProcessInstance(urn: "urn:li:dataProcessInstance:walk") { urn }
+      listUsers(input: {}) { total }
+      listGroups(input: {}) { total }
+      listDomains(input: {}) { total }
+      searchUsers(input: { query: "*" }) { total }
+      getEntityCounts(input: { types: [DATASET] }) { counts { count } }
+      getRootGlossaryTerms(input: { start: 0, count: 10 }) { total }`,
+    );
+  });
+
   it('covered every Query and Mutation field of the schema', () => {
     const schema = buildSchema(loadSdl());
     const all = [

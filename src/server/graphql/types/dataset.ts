@@ -7,6 +7,7 @@ import {
   readDataset,
   fieldType as fieldTypeOf,
   type DatasetRead,
+  type EditableFieldRead,
   type SchemaFieldRead,
   type SchemaRead,
 } from '../../../ops/read/dataset.ts';
@@ -145,7 +146,7 @@ class SchemaMetadataView implements G.SchemaMetadata {
  * could make stale. A dataset page then builds no column objects per request.
  */
 const schemaViews = new WeakMap<StoreView, WeakMap<SchemaRead, SchemaMetadataView>>();
-function schemaMetadataView(view: StoreView, urn: string, sm: SchemaRead): SchemaMetadataView {
+export function schemaMetadataView(view: StoreView, urn: string, sm: SchemaRead): SchemaMetadataView {
   // A read model of this request only (not shared, so not frozen) is never read again: no entry for it.
   // A long-lived WeakMap's value stays reachable through young collections until its key's entry is
   // cleared, so an entry per request would move every column object of every read to the old heap.
@@ -169,6 +170,27 @@ function foreignKeysView(view: StoreView, stored: unknown): G.ForeignKeyConstrai
     foreignDataset: () =>
       isUrnOf(fk?.['foreignDataset'], 'dataset') ? refAs<G.Dataset>(view, fk['foreignDataset']) : null,
   }));
+}
+
+/** `EditableSchemaMetadata`: the column edits of a dataset; null when none is stored. */
+export function editableSchemaView(
+  view: StoreView,
+  urn: string,
+  editable: { fields: EditableFieldRead[] } | null,
+): G.Maybe<G.EditableSchemaMetadata> {
+  if (!editable) return null;
+  return {
+    editableSchemaFieldInfo: editable.fields.map((e) => {
+      const t = tagsView(view, e.tags, urn);
+      return {
+        fieldPath: e.fieldPath,
+        description: e.description,
+        globalTags: t,
+        tags: t,
+        glossaryTerms: () => termsView(view, e.glossaryTerms, urn),
+      };
+    }),
+  };
 }
 
 /** The `Dataset` GraphQL object over the dataset read model. */
@@ -224,20 +246,7 @@ export class DatasetView extends EntityView implements G.Dataset {
     return sm ? schemaMetadataView(this.view, this.urn, sm) : null;
   }
   get editableSchemaMetadata(): G.Maybe<G.EditableSchemaMetadata> {
-    const editable = this.#read.editableSchema;
-    if (!editable) return null;
-    return {
-      editableSchemaFieldInfo: editable.fields.map((e) => {
-        const t = tagsView(this.view, e.tags, this.urn);
-        return {
-          fieldPath: e.fieldPath,
-          description: e.description,
-          globalTags: t,
-          tags: t,
-          glossaryTerms: () => termsView(this.view, e.glossaryTerms, this.urn),
-        };
-      }),
-    };
+    return editableSchemaView(this.view, this.urn, this.#read.editableSchema);
   }
   override get ownership(): G.Maybe<G.Ownership> {
     return ownershipReadView(this.view, this.urn, this.#read.ownership);
@@ -309,18 +318,22 @@ export class DatasetView extends EntityView implements G.Dataset {
   }
   /** The asset's settings; each summary template is read as the entity it names (page templates are not served: null). */
   get settings(): G.Maybe<G.AssetSettings> {
-    const settings = readAssetSettings(this.view, this.urn);
-    const templates = settings?.assetSummary?.templates;
-    return (
-      settings && {
-        assetSummary: settings.assetSummary && {
-          templates:
-            templates?.map((t) => ({ template: () => entityRef(this.view, t) as G.DataHubPageTemplate | null })) ??
-            null,
-        },
-      }
-    );
+    return assetSettingsView(this.view, this.urn);
   }
+}
+
+/** An asset's settings; each summary template is read as the entity it names (page templates are not served: null). */
+export function assetSettingsView(view: StoreView, urn: string): G.Maybe<G.AssetSettings> {
+  const settings = readAssetSettings(view, urn);
+  const templates = settings?.assetSummary?.templates;
+  return (
+    settings && {
+      assetSummary: settings.assetSummary && {
+        templates:
+          templates?.map((t) => ({ template: () => entityRef(view, t) as G.DataHubPageTemplate | null })) ?? null,
+      },
+    }
+  );
 }
 
 /** The `Dataset` GraphQL object of `urn` (whether or not anything is stored for it). */
