@@ -196,6 +196,8 @@ const ALLOWED_EMPTY: Record<string, string | { below: string[]; why: string }> =
   'AggregationMetadata.displayName': 'facet values are shown by their entity or value, no display name is computed',
   'Query.semanticSearch': 'semantic search is disabled here: the query answers an error',
   'VersionedDataset.relationships': 'DataHub answers no relationships for a dataset at a version (a static null)',
+  'ApplicationProperties.numAssets':
+    'DataHub declares it for applications but never sets it (it counts data products only)',
   'RawAspect.renderSpec': "no aspect is declared for automatic rendering (none is in DataHub's core model either)",
   'Dataset.platformNativeType': 'DataHub declares it deprecated and never sets it',
   'AssetSummarySettingsTemplate.template': 'page templates are not served here',

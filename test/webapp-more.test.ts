@@ -475,4 +475,35 @@ describe("DataHub's web app beyond the five pages, on the sample", () => {
       assert.deepEqual(data.corpUser, { globalTags: { tags: [{ tag: { urn: S.legacy } }] } });
     });
   });
+
+  it("listOwnershipTypes: a custom type's created and lastModified stamps; none for the system types; an application's numAssets null, as DataHub never sets it", async () => {
+    const STEWARD = 'urn:li:ownershipType:steward';
+    const APP = 'urn:li:application:ledger';
+    await ingest(srv, [
+      mcp(STEWARD, 'ownershipTypeInfo', {
+        name: 'Steward',
+        created: { time: 10, actor: S.jdoe },
+        lastModified: { time: 20, actor: S.datahub },
+      }),
+      mcp(APP, 'applicationProperties', { name: 'Ledger' }),
+      mcp(S.hiveSample, 'applications', { applications: [APP] }),
+    ]);
+    const data =
+      await srv.ok(`{ listOwnershipTypes(input: { count: 50 }) { ownershipTypes { urn info { name created { time actor } lastModified { time actor } } } }
+      application(urn: "${APP}") { properties { name numAssets } } }`);
+    const byUrn = new Map(
+      data.listOwnershipTypes.ownershipTypes.map((t: { urn: string; info: unknown }) => [t.urn, t.info]),
+    );
+    assert.deepEqual(byUrn.get(STEWARD), {
+      name: 'Steward',
+      created: { time: 10, actor: S.jdoe },
+      lastModified: { time: 20, actor: S.datahub },
+    });
+    assert.deepEqual(byUrn.get('urn:li:ownershipType:__system__technical_owner'), {
+      name: 'Technical Owner',
+      created: null,
+      lastModified: null,
+    });
+    assert.deepEqual(data.application, { properties: { name: 'Ledger', numAssets: null } });
+  });
 });
