@@ -721,6 +721,22 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
   });
 
   it("answers more of the fields DataHub's web app reads beyond its five pages: timeline, versioned dataset, listings, counts", async () => {
+    await rest('POST', '/aspects?action=ingestProposalBatch', {
+      proposals: [
+        proposal('urn:li:dataHubView:walk', 'dataHubViewInfo', {
+          name: 'Walk view',
+          type: 'GLOBAL',
+          definition: { entityTypes: ['DATASET'], filter: { operator: 'AND', filters: [] } },
+          created: { time: 1, actor: S.datahub },
+          lastModified: { time: 1, actor: S.datahub },
+        }),
+        proposal('urn:li:application:walk', 'applicationProperties', { name: 'Walk app' }),
+        proposal('urn:li:dataProcessInstance:walk', 'dataProcessInstanceProperties', {
+          name: 'walk run',
+          created: { time: 1, actor: S.datahub },
+        }),
+      ],
+    });
     await gql(
       'query',
       `getTimeline(input: { urn: "${S.hiveSample}" }) { changeTransactions { lastSemanticVersion } }
