@@ -720,6 +720,40 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
     );
   });
 
+  it("answers more of the fields DataHub's web app reads beyond its five pages: timeline, versioned dataset, listings, counts", async () => {
+    await rest('POST', '/aspects?action=ingestProposalBatch', {
+      proposals: [
+        proposal('urn:li:dataHubView:walk', 'dataHubViewInfo', {
+          name: 'Walk view',
+          type: 'GLOBAL',
+          definition: { entityTypes: ['DATASET'], filter: { operator: 'AND', filters: [] } },
+          created: { time: 1, actor: S.datahub },
+          lastModified: { time: 1, actor: S.datahub },
+        }),
+        proposal('urn:li:application:walk', 'applicationProperties', { name: 'Walk app' }),
+        proposal('urn:li:dataProcessInstance:walk', 'dataProcessInstanceProperties', {
+          name: 'walk run',
+          created: { time: 1, actor: S.datahub },
+        }),
+      ],
+    });
+    await gql(
+      'query',
+      `getTimeline(input: { urn: "${S.hiveSample}" }) { changeTransactions { lastSemanticVersion } }
+      versionedDataset(urn: "${S.hiveSample}") { schema { fields { fieldPath } } }
+      isAnalyticsEnabled
+      view(urn: "urn:li:dataHubView:walk") { urn }
+      application(urn: "urn:li:application:walk") { urn }
+      dataProcessInstance(urn: "urn:li:dataProcessInstance:walk") { urn }
+      listUsers(input: {}) { total }
+      listGroups(input: {}) { total }
+      listDomains(input: {}) { total }
+      searchUsers(input: { query: "*" }) { total }
+      getEntityCounts(input: { types: [DATASET] }) { counts { count } }
+      getRootGlossaryTerms(input: { start: 0, count: 10 }) { total }`,
+    );
+  });
+
   it('covered every Query and Mutation field of the schema', () => {
     const schema = buildSchema(loadSdl());
     const all = [

@@ -10,7 +10,8 @@ import { parseUrn } from '../../model/urn.ts';
 import { validateUrn } from '../../model/registry.ts';
 import { ownershipTypeName } from '../labels/ownershipTypes.ts';
 import { paging } from '../core/paging.ts';
-import { aspectOf } from './common.ts';
+import { aspectOf, stampOf, type StampRead } from './common.ts';
+import type { Stamp } from '../../model/aspects/define.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
@@ -132,10 +133,21 @@ export interface OwnershipTypeRead {
   /** The stored name, else the words of the id from the urn (`__system__data_steward` → `Data Steward`). */
   name: string;
   description: string | null;
+  /** `ownershipTypeInfo.created` and `lastModified`; null when not stored (the system types keep no info here). */
+  created: StampRead | null;
+  lastModified: StampRead | null;
 }
 
 export function readOwnershipType(view: StoreView, urn: string): OwnershipTypeRead {
-  return { name: ownershipTypeName(view, urn), description: str(aspectOf(view, urn, ownershipTypeInfo)?.description) };
+  const info = aspectOf(view, urn, ownershipTypeInfo);
+  const stamp = (s: unknown): StampRead | null =>
+    s && typeof s === 'object' && typeof (s as Stamp).time === 'number' ? stampOf(s as Stamp) : null;
+  return {
+    name: ownershipTypeName(view, urn),
+    description: str(info?.description),
+    created: stamp(info?.['created']),
+    lastModified: stamp(info?.['lastModified']),
+  };
 }
 
 /** A step state the web app keeps (`dataHubStepStateProperties` of `urn:li:dataHubStepState:<id>`). */

@@ -248,15 +248,7 @@ class Dataset implements DatasetRead {
 
   get editableSchema(): { fields: EditableFieldRead[] } | null {
     const editable = aspectOf(this.view, this.urn, editableSchemaMetadata);
-    if (!editable) return null;
-    return {
-      fields: editable.editableSchemaFieldInfo.map((e) => ({
-        fieldPath: e.fieldPath,
-        description: e.description ?? null,
-        tags: tagsOf(e.globalTags),
-        glossaryTerms: termsOf(e['glossaryTerms'] as TermsValue | undefined),
-      })),
-    };
+    return editable ? editableSchemaReadOf(editable) : null;
   }
 
   get ownership(): OwnershipRead | null {
@@ -348,6 +340,27 @@ function buildSchema(sm: SchemaMetadata, editable: EditableSchemaMetadata | unde
     foreignKeys: sm['foreignKeys'],
     createdAt: (sm['created'] as Stamp | undefined)?.time ?? null,
   };
+}
+
+/** The column edits of a stored `editableSchemaMetadata`. */
+export function editableSchemaReadOf(editable: EditableSchemaMetadata): { fields: EditableFieldRead[] } {
+  return {
+    fields: editable.editableSchemaFieldInfo.map((e) => ({
+      fieldPath: e.fieldPath,
+      description: e.description ?? null,
+      tags: tagsOf(e.globalTags),
+      glossaryTerms: termsOf(e['glossaryTerms'] as TermsValue | undefined),
+    })),
+  };
+}
+
+/**
+ * A version of the schema as stored (version 0 = latest), no column edits applied — as DataHub's
+ * SchemaMapper reads one aspect version; null when that version is not stored.
+ */
+export function storedSchemaVersion(view: StoreView, urn: string, version: number): SchemaRead | null {
+  const record = aspectRecordOf(view, urn, schemaMetadata, version);
+  return record ? buildSchema(record.value, undefined, version) : null;
 }
 
 /** One stored column as read, with its edits (`editableSchemaMetadata`) applied when given. */

@@ -3,7 +3,7 @@
  * with the catalog's defaults (a name defaults to the urn's id, a term's source to INTERNAL), and the
  * chain of its parents.
  */
-import type { editableDescription } from '../../model/aspects/define.ts';
+import type { editableDescription, Stamp } from '../../model/aspects/define.ts';
 import {
   containerProperties,
   dataPlatformInstance,
@@ -14,7 +14,7 @@ import {
 import { parseUrn } from '../../model/urn.ts';
 import { listRelationships } from '../entities/relationships.ts';
 import type { StoreView } from '../../store/store.ts';
-import { aspectOf, customPropertiesOf, type CustomPropertyRead } from './common.ts';
+import { aspectOf, customPropertiesOf, stampOf, type CustomPropertyRead, type StampRead } from './common.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 /** An aspect holding the description a user wrote over the ingested one (`editableContainerProperties` …). */
@@ -86,12 +86,25 @@ export function readParentNodes(
   return ancestorsOf(urn, (u) => str(aspectOf(view, u, u === urn ? info : glossaryNodeInfo)?.parentNode) ?? undefined);
 }
 
-export function readDomainProperties(
-  view: StoreView,
-  urn: string,
-): { name: string; description: string | null } | null {
+export interface DomainPropertiesRead {
+  name: string;
+  description: string | null;
+  customProperties: CustomPropertyRead[];
+  /** `domainProperties.created`; null when none is stored (DataHub then falls back to the key aspect's stamp). */
+  created: StampRead | null;
+}
+
+export function readDomainProperties(view: StoreView, urn: string): DomainPropertiesRead | null {
   const p = aspectOf(view, urn, domainProperties);
-  return p ? { name: str(p['name']) ?? parseUrn(urn).rawKey, description: str(p['description']) } : null;
+  if (!p) return null;
+  const custom = p['customProperties'];
+  const created = p['created'] as Partial<Stamp> | undefined;
+  return {
+    name: str(p['name']) ?? parseUrn(urn).rawKey,
+    description: str(p['description']),
+    customProperties: custom && typeof custom === 'object' ? customPropertiesOf(custom as Record<string, string>) : [],
+    created: created && typeof created.time === 'number' ? stampOf(created) : null,
+  };
 }
 
 /** The domains above a domain, nearest first. */

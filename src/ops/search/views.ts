@@ -36,6 +36,14 @@ export function withView(view: StoreView, req: SearchRequest & { viewUrn?: strin
   return { ...req, types, within, filters };
 }
 
+/**
+ * The filter of a saved view alone, its entity types left out (DataHub's `viewFilter`, which
+ * getEntityCounts applies); none for a view not stored or without a filter.
+ */
+export function viewFilterGroups(view: StoreView, viewUrn: string): FilterGroup[] {
+  return filterGroupsOf(latestAspect(view, viewUrn, dataHubViewInfo)?.definition?.['filter']);
+}
+
 /** A stored filter: Rest.li's `{or: [{and: [...]}]}` or `{criteria}`, or the `{operator, filters}` of DataHub's view input. */
 function filterGroupsOf(raw: unknown): FilterGroup[] {
   if (!raw || typeof raw !== 'object') return [];

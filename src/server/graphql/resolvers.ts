@@ -69,6 +69,7 @@ import { versioningRoots } from './versioning.ts';
 import { ingestionRoots } from './ingestion.ts';
 import { webappRoots } from './webapp.ts';
 import { datasetPageRoots } from './datasetPage.ts';
+import { webappMoreRoots } from './webappMore.ts';
 
 /** Per-request context handed to every resolver. */
 export interface GraphqlContext extends Record<PropertyKey, unknown> {
@@ -123,6 +124,7 @@ export const rootValue = {
   ...ingestionRoots,
   ...webappRoots,
   ...datasetPageRoots,
+  ...webappMoreRoots,
   // Root queries `<field>(urn)` answered by the generic entity read models.
   glossaryTerm: typedRoot<G.GlossaryTerm>('glossaryTerm'),
   glossaryNode: typedRoot<G.GlossaryNode>('glossaryNode'),

@@ -10,6 +10,7 @@ import { listRelationships } from '../../ops/entities/relationships.ts';
 import { entityRef } from './types/registry.ts';
 import { withLineageFields } from './lineage.ts';
 import { withPrivilegesFields } from './webapp.ts';
+import { withUrnFields } from './webappMore.ts';
 import type { GraphqlContext } from './resolvers.ts';
 
 let schema: GraphQLSchema | undefined;
@@ -33,6 +34,7 @@ export const SDL_FILES = [
   'webapp.graphql',
   'datasetPage.graphql',
   'forms.graphql',
+  'webappMore.graphql',
 ] as const;
 
 export function loadSdl(): string {
@@ -42,7 +44,9 @@ export function loadSdl(): string {
 }
 
 export function getSchema(): GraphQLSchema {
-  schema ??= withDefaultResolvers(withPrivilegesFields(withLineageFields(withFieldResolvers(buildSchema(loadSdl())))));
+  schema ??= withDefaultResolvers(
+    withUrnFields(withPrivilegesFields(withLineageFields(withFieldResolvers(buildSchema(loadSdl()))))),
+  );
   return schema;
 }
 
@@ -130,6 +134,11 @@ function withFieldResolvers(built: GraphQLSchema): GraphQLSchema {
     if (!(type instanceof GraphQLObjectType)) continue;
     const field = type.getFields()['relationships'];
     if (!field || !type.getInterfaces().some((i) => i.name === 'Entity')) continue;
+    // A dataset at a past version: DataHub answers no relationships (a static null), not today's edges.
+    if (type.name === 'VersionedDataset') {
+      field.resolve = () => null;
+      continue;
+    }
     field.resolve = (parent: { urn: string }, { input }: RelationshipsArgs, ctx: GraphqlContext) => {
       const page = listRelationships(ctx.store, { urn: parent.urn, ...input });
       return {

@@ -7,6 +7,7 @@ import {
   readDataset,
   fieldType as fieldTypeOf,
   type DatasetRead,
+  type EditableFieldRead,
   type SchemaFieldRead,
   type SchemaRead,
 } from '../../../ops/read/dataset.ts';
@@ -176,6 +177,27 @@ function foreignKeysView(view: StoreView, stored: unknown): G.ForeignKeyConstrai
   }));
 }
 
+/** `EditableSchemaMetadata`: the column edits of a dataset; null when none is stored. */
+export function editableSchemaView(
+  view: StoreView,
+  urn: string,
+  editable: { fields: EditableFieldRead[] } | null,
+): G.Maybe<G.EditableSchemaMetadata> {
+  if (!editable) return null;
+  return {
+    editableSchemaFieldInfo: editable.fields.map((e) => {
+      const t = tagsView(view, e.tags, urn);
+      return {
+        fieldPath: e.fieldPath,
+        description: e.description,
+        globalTags: t,
+        tags: t,
+        glossaryTerms: () => termsView(view, e.glossaryTerms, urn),
+      };
+    }),
+  };
+}
+
 /** The `Dataset` GraphQL object over the dataset read model. */
 export class DatasetView extends EntityView implements G.Dataset {
   readonly #read: DatasetRead;
@@ -229,20 +251,7 @@ export class DatasetView extends EntityView implements G.Dataset {
     return sm ? schemaMetadataView(this.view, this.urn, sm) : null;
   }
   get editableSchemaMetadata(): G.Maybe<G.EditableSchemaMetadata> {
-    const editable = this.#read.editableSchema;
-    if (!editable) return null;
-    return {
-      editableSchemaFieldInfo: editable.fields.map((e) => {
-        const t = tagsView(this.view, e.tags, this.urn);
-        return {
-          fieldPath: e.fieldPath,
-          description: e.description,
-          globalTags: t,
-          tags: t,
-          glossaryTerms: () => termsView(this.view, e.glossaryTerms, this.urn),
-        };
-      }),
-    };
+    return editableSchemaView(this.view, this.urn, this.#read.editableSchema);
   }
   override get ownership(): G.Maybe<G.Ownership> {
     return ownershipReadView(this.view, this.urn, this.#read.ownership);
@@ -314,18 +323,22 @@ export class DatasetView extends EntityView implements G.Dataset {
   }
   /** The asset's settings; each summary template is read as the entity it names (page templates are not served: null). */
   get settings(): G.Maybe<G.AssetSettings> {
-    const settings = readAssetSettings(this.view, this.urn);
-    const templates = settings?.assetSummary?.templates;
-    return (
-      settings && {
-        assetSummary: settings.assetSummary && {
-          templates:
-            templates?.map((t) => ({ template: () => entityRef(this.view, t) as G.DataHubPageTemplate | null })) ??
-            null,
-        },
-      }
-    );
+    return assetSettingsView(this.view, this.urn);
   }
+}
+
+/** An asset's settings; each summary template is read as the entity it names (page templates are not served: null). */
+export function assetSettingsView(view: StoreView, urn: string): G.Maybe<G.AssetSettings> {
+  const settings = readAssetSettings(view, urn);
+  const templates = settings?.assetSummary?.templates;
+  return (
+    settings && {
+      assetSummary: settings.assetSummary && {
+        templates:
+          templates?.map((t) => ({ template: () => entityRef(view, t) as G.DataHubPageTemplate | null })) ?? null,
+      },
+    }
+  );
 }
 
 /** The `Dataset` GraphQL object of `urn` (whether or not anything is stored for it). */

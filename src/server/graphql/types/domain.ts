@@ -7,7 +7,7 @@ import { searchResults } from '../search.ts';
 import { searchRequestFromGraphql, type SearchInputGql } from '../searchInput.ts';
 import { readDomainProperties, readParentDomains } from '../../../ops/read/glossary.ts';
 import type * as G from '../schema.generated.ts';
-import { type EntityKind, EntityView, refAs } from './shared.ts';
+import { customPropertiesView, type EntityKind, EntityView, isUrnOf, keyCreatedOnView, refAs } from './shared.ts';
 
 /** DataHub's defaults for `Domain.entities`: everything, the first 20. */
 const DEFAULT_COUNT = 20;
@@ -39,7 +39,21 @@ class DomainView extends EntityView implements G.Domain {
   }
   get properties(): G.Maybe<G.DomainProperties> {
     const p = readDomainProperties(this.view, this.urn);
-    return p && { name: p.name, description: p.description };
+    const created = p?.created;
+    return (
+      p && {
+        name: p.name,
+        description: p.description,
+        customProperties: customPropertiesView(p.customProperties, this.urn),
+        // The stored created stamp, else the key aspect's (DataHub's fallback).
+        createdOn: created
+          ? {
+              time: created.time,
+              actor: isUrnOf(created.actor, 'corpuser') ? refAs<G.CorpUser>(this.view, created.actor!) : null,
+            }
+          : keyCreatedOnView(this.view, this.urn),
+      }
+    );
   }
   get parentDomains(): G.ParentDomainsResult {
     const list = readParentDomains(this.view, this.urn);
