@@ -77,7 +77,12 @@ const RECORDS = [
   mcp(U.viewGlobal, 'dataHubViewInfo', { name: 'Everyone', type: 'GLOBAL' }),
   mcp(U.viewOdd, 'dataHubViewInfo', { name: 7, description: 5, type: 1 }),
   mcp(U.viewBare, 'status', { removed: false }),
-  mcp(U.custom, 'ownershipTypeInfo', { name: 'Reviewer', description: 'Reviews changes' }),
+  mcp(U.custom, 'ownershipTypeInfo', {
+    name: 'Reviewer',
+    description: 'Reviews changes',
+    created: { time: 1_700_000_000_000, actor: 'urn:li:corpuser:ana' },
+    lastModified: { time: 1_700_000_500_000, actor: 'urn:li:corpuser:bo' },
+  }),
   mcp(U.customOdd, 'ownershipTypeInfo', { description: 3 }),
   mcp(U.string, 'dataTypeInfo', { qualifiedName: 'datahub.string', displayName: 'Text', description: 'Any text' }),
   mcp(U.richText, 'dataTypeInfo', { qualifiedName: 5 }),
@@ -314,13 +319,19 @@ describe('read models of identity, settings, admin, registry, timeseries and run
         });
     });
 
-    it("an ownership type's stored name and description", () => {
-      assert.deepEqual(readOwnershipType(store, U.custom), { name: 'Reviewer', description: 'Reviews changes' });
+    it("an ownership type's stored name, description and change stamps", () => {
+      assert.deepEqual(readOwnershipType(store, U.custom), {
+        name: 'Reviewer',
+        description: 'Reviews changes',
+        created: { time: 1_700_000_000_000, actor: 'urn:li:corpuser:ana' },
+        lastModified: { time: 1_700_000_500_000, actor: 'urn:li:corpuser:bo' },
+      });
     });
 
     it("an ownership type's name falls back to the words of its id; a description that is not text reads null", () => {
-      assert.deepEqual(readOwnershipType(store, U.steward), { name: 'Data Steward', description: null });
-      assert.deepEqual(readOwnershipType(store, U.customOdd), { name: 'Sla Keeper', description: null });
+      const noStamps = { created: null, lastModified: null };
+      assert.deepEqual(readOwnershipType(store, U.steward), { name: 'Data Steward', description: null, ...noStamps });
+      assert.deepEqual(readOwnershipType(store, U.customOdd), { name: 'Sla Keeper', description: null, ...noStamps });
     });
   });
 

@@ -15,7 +15,7 @@ import {
 import type { StoreView } from '../../../store/store.ts';
 import type * as G from '../schema.generated.ts';
 import { criterionOf, type FacetFilterGql } from '../searchInput.ts';
-import { schemaMetadataView } from './dataset.ts';
+import { schemaMetadataView } from './schemaMetadata.ts';
 import {
   asStored,
   customPropertiesView,

@@ -3,7 +3,7 @@ import { readBiEditable, readBiIdentity, readBiProperties, type BiKind } from '.
 import type * as G from '../schema.generated.ts';
 import { readInputFields } from '../../../ops/read/datasetPage.ts';
 import { keyFieldsOf } from '../../../model/registry.ts';
-import { schemaFieldView } from './dataset.ts';
+import { schemaFieldView } from './schemaMetadata.ts';
 import { type EntityKind, asEnum, customPropertiesView, EntityView, platformView, stampView } from './shared.ts';
 
 /** The properties of a chart or a dashboard (a dashboard's have no `type`; GraphQL does not read it there). */
