@@ -182,3 +182,30 @@ export async function getAspectValue(data: string, urn: string, name: string): P
   assert.equal(r.code, 0, r.stderr);
   return JSON.parse(r.stdout)[name];
 }
+
+/**
+ * POSTs one UPSERT proposal to a running server's Rest.li `ingestProposal` (as DataHub's Python
+ * emitter sends it: the value as a JSON string); answers the status and the parsed body.
+ */
+export async function ingestProposal(
+  serverUrl: string,
+  entityType: string,
+  urn: string,
+  aspectName: string,
+  value: unknown,
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${serverUrl}/aspects?action=ingestProposal`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
+    body: JSON.stringify({
+      proposal: {
+        entityType,
+        entityUrn: urn,
+        changeType: 'UPSERT',
+        aspectName,
+        aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+      },
+    }),
+  });
+  return { status: res.status, body: await res.json() };
+}

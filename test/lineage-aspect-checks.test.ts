@@ -12,7 +12,7 @@ import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { SHOWCASE_MCPS } from '../src/sample/showcase.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import type { Store } from '../src/store/store.ts';
-import { tempDataPath } from './helpers.ts';
+import { ingestProposal, tempDataPath } from './helpers.ts';
 
 const A = 'urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)';
 const B = 'urn:li:dataset:(urn:li:dataPlatform:hive,b,PROD)';
@@ -37,22 +37,8 @@ const withOut = (value: Record<string, unknown>, field: string) =>
 describe('lineage aspects: DataHub’s enums and required fields, checked on write', () => {
   let store: Store;
   let server: RunningServer;
-  const ingest = async (entityType: string, urn: string, aspectName: string, value: unknown) => {
-    const res = await fetch(`${server.url}/aspects?action=ingestProposal`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
-      body: JSON.stringify({
-        proposal: {
-          entityType,
-          entityUrn: urn,
-          changeType: 'UPSERT',
-          aspectName,
-          aspect: { value: JSON.stringify(value), contentType: 'application/json' },
-        },
-      }),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const ingest = (entityType: string, urn: string, aspectName: string, value: unknown) =>
+    ingestProposal(server.url, entityType, urn, aspectName, value);
 
   before(async () => {
     store = openCatalog(tempDataPath());
