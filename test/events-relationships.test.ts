@@ -383,12 +383,12 @@ describe('the last annotations DataHub declares', () => {
           definition: { entityTypes: [], filter: { operator: 'AND', filters: [] } },
         }),
       );
-      const rels = async (urn: string, direction: string, type: string) => {
-        const data = await srv.ok(
-          `{ entity(urn: "${urn}") { relationships(input: {types: ["${type}"], direction: ${direction}}) { total relationships { type entity { urn } } } } }`,
-        );
-        return data.entity?.relationships;
-      };
+      // One document for every edge (compiled once), the edge's urn, type and direction as variables.
+      const query = `query ($urn: String!, $types: [String!]!, $direction: RelationshipDirection!) {
+        entity(urn: $urn) { relationships(input: {types: $types, direction: $direction}) { total relationships { type entity { urn } } } }
+      }`;
+      const rels = async (urn: string, direction: string, type: string) =>
+        (await srv.ok(query, { urn, types: [type], direction })).entity?.relationships;
       const seen: unknown[] = [];
       for (const a of ANNOTATED)
         seen.push(a.urn === SETTINGS ? await rels(a.dest, 'INCOMING', a.type) : await rels(a.urn, 'OUTGOING', a.type));
