@@ -16,6 +16,7 @@
 # test:quick no process-level one). A listed file that does not exist fails every run.
 UNIT=(
   test/errors.test.ts
+  test/heap.test.ts
   test/sync-base.test.ts
   test/sync-diff.test.ts
   test/sync-merge.test.ts
