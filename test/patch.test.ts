@@ -95,9 +95,9 @@ describe('PATCH semantics', () => {
           { op: 'add', path: '/terms/urn:li:glossaryTerm:t/', value: { urn: 'urn:li:glossaryTerm:t' } },
         ]),
       ),
-      {
-        terms: [{ urn: 'urn:li:glossaryTerm:t' }],
-      },
+      // A generic patch (the SDK's add_term, keyed by arrayPrimaryKeys) starts from the template's empty
+      // value too, as DataHub's does: the auditStamp glossaryTerms requires is there.
+      { terms: [{ urn: 'urn:li:glossaryTerm:t' }], auditStamp: SYSTEM },
     );
     assert.deepEqual(
       patch('datasetProperties', undefined, [{ op: 'add', path: '/customProperties/k~11', value: 'v' }]),

@@ -145,10 +145,12 @@ export function applyPatch(aspectName: string, current: unknown, patch: AspectPa
     : (template?.arrays ?? {});
   const forms = !patch.arrayPrimaryKeys && aspectName === FORMS;
   const loose = forms ? FORMS_LOOSE : (template?.loose ?? {});
+  // With nothing stored, a patch starts from the aspect's empty value — a generic patch too, as DataHub's
+  // does (its template's default, which carries the stamps a required field needs), or from {}.
   const start = isJsonObject(current)
     ? structuredClone(current)
     : patch.arrayPrimaryKeys
-      ? {}
+      ? (TEMPLATES.get(aspectName)?.empty(now) ?? {})
       : forms
         ? { incompleteForms: [], completedForms: [] }
         : (template?.empty(now) ?? {});
