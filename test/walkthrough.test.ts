@@ -238,8 +238,22 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
       ['notebook', 'urn:li:notebook:(querybook,walk)', 'notebookInfo'],
       ['structuredProperty', 'urn:li:structuredProperty:walk', 'propertyDefinition'],
     ];
+    // What DataHub's schema requires of each (checked on write), beside the name.
+    const changes = {
+      created: { time: 0, actor: 'urn:li:corpuser:walk' },
+      lastModified: { time: 0, actor: 'urn:li:corpuser:walk' },
+    };
+    const required: Record<string, object> = {
+      glossaryTermInfo: { definition: 'A walk', termSource: 'INTERNAL' },
+      glossaryNodeInfo: { definition: 'A walk' },
+      chartInfo: { title: 'walk', description: '', lastModified: changes },
+      dashboardInfo: { title: 'walk', description: '', lastModified: changes },
+      dataJobInfo: { type: 'COMMAND' },
+      dataPlatformInfo: { type: 'OTHERS', datasetNameDelimiter: '.' },
+      notebookInfo: { title: 'walk', changeAuditStamps: changes },
+    };
     await rest('POST', '/aspects?action=ingestProposalBatch', {
-      proposals: typed.map(([, urn, aspect]) => proposal(urn, aspect, { name: 'walk' })),
+      proposals: typed.map(([, urn, aspect]) => proposal(urn, aspect, { name: 'walk', ...required[aspect] })),
     });
     const q = await gql('query', typed.map(([field, urn]) => `${field}(urn: "${urn}") { urn type }`).join('\n'));
     for (const [field, urn] of typed) assert.equal(q[field].urn, urn, field);
