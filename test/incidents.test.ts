@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSampleServer, S, type GqlServer } from './graphql-helpers.ts';
+import { ingestProposal } from './helpers.ts';
 
 const D = S.usersCreated;
 const OTHER = S.usersDeleted;
@@ -89,20 +90,8 @@ const LIST = `query list($urn: String!, $state: IncidentState, $stage: IncidentS
 describe('incidents through GraphQL', () => {
   let t: GqlServer;
   const put = async (urn: string, entityType: string, aspectName: string, value: unknown) => {
-    const res = await fetch(`${t.server.url}/aspects?action=ingestProposal`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
-      body: JSON.stringify({
-        proposal: {
-          entityType,
-          entityUrn: urn,
-          changeType: 'UPSERT',
-          aspectName,
-          aspect: { value: JSON.stringify(value), contentType: 'application/json' },
-        },
-      }),
-    });
-    assert.equal(res.status, 200, await res.text());
+    const r = await ingestProposal(t.server.url, entityType, urn, aspectName, value);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
   };
   const stored = async (urn: string) => {
     const res = await fetch(`${t.server.url}/aspects/${encodeURIComponent(urn)}?aspect=incidentInfo`);

@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { proposalFromMcp } from '../src/model/mcp.ts';
-import { keyAspectOf } from '../src/model/registry.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { readDataHubView, readOwnershipType } from '../src/ops/read/admin.ts';
@@ -22,6 +21,7 @@ import {
 import { readGlobalViewsSettings, readUserSettings } from '../src/ops/read/settings.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
+import { putAsStored } from './storedBeforeChecks.ts';
 
 const U = {
   user: 'urn:li:corpuser:alice',
@@ -206,20 +206,10 @@ describe('read models of identity, settings, admin, registry, timeseries and run
       { store, actor: 'urn:li:corpuser:datahub' },
       RECORDS.map((r) => proposalFromMcp(r)),
     );
-    await store.write((txn) => {
-      for (const [urn, aspectName, value] of STORED_BEFORE_CHECKS) {
-        const key = keyAspectOf(urn);
-        txn.putAspect({
-          urn,
-          entityType: key.entityType,
-          aspectName,
-          value,
-          created: { time: 1, actor: 'urn:li:corpuser:datahub' },
-          systemMetadata: null,
-          key: { aspectName: key.aspectName, value: key.value },
-        });
-      }
-    });
+    await putAsStored(
+      store,
+      STORED_BEFORE_CHECKS.map(([urn, aspectName, value]) => ({ urn, aspectName, value })),
+    );
   });
   after(() => store.close());
 

@@ -22,8 +22,16 @@ export async function seedRecords(store: Store, records: ReadonlyArray<Record<st
     }
   }
   await ingestProposals({ store, actor: 'urn:li:corpuser:datahub' }, checked);
+  await putAsStored(store, asStored);
+}
+
+/** Puts each value as stored, past the checks on write (a file written before them holds such values). */
+export async function putAsStored(
+  store: Store,
+  values: ReadonlyArray<{ urn: string; aspectName: string; value: unknown }>,
+): Promise<void> {
   await store.write((txn) => {
-    for (const { urn, aspectName, value } of asStored) {
+    for (const { urn, aspectName, value } of values) {
       const key = keyAspectOf(urn);
       txn.putAspect({
         urn,
