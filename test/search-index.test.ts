@@ -728,6 +728,19 @@ describe('term counting while indexing', () => {
     );
     const late = [['latecomer 140001 unseenword Unseenword', 3]] as Array<[string, number]>;
     assert.deepEqual(counted(counter, late), model(late));
+    // A search's test of texts still asks once per distinct term about words the table has no room for.
+    const asked = new Map<string, number>();
+    const passes = someTermPasses((t) => {
+      asked.set(t, (asked.get(t) ?? 0) + 1);
+      return t === 'zzlate';
+    });
+    assert.equal(passes('overflowone overflowtwo Overflowone'), false);
+    assert.equal(passes('overflowtwo ZZLATE'), true);
+    assert.deepEqual([...asked].sort(), [
+      ['overflowon', 1],
+      ['overflowtwo', 1],
+      ['zzlate', 1],
+    ]);
   });
 });
 

@@ -320,18 +320,23 @@ export class TermCounter {
 /**
  * A test of texts: does some term of the text (one of terms(text)) pass `test`? Terms are found as
  * TermCounter finds them, so a word met before costs no string, and `test` runs once per distinct
- * term (a search's matched fields test every text of each hit on the page).
+ * term (a search's matched fields test every text of each hit on the page), even once the word table
+ * is full.
  */
 export function someTermPasses(test: (t: string) => boolean): (text: string) => boolean {
   // Verdicts by term id: 0 not asked yet, 1 passes, 2 does not.
   let verdicts = new Uint8Array(Math.max(termsById.length, 64));
+  // Verdicts of terms whose words found no room in the table (it is shared by the whole process).
+  const others = new Map<string, boolean>();
   return (text) => {
     const n = asciiWordBounds(text, BOUNDS, HASHES);
     if (n < 0) return terms(text).some(test);
     for (let w = 0; w < n; w++) {
       const id = termIdAt(text, BOUNDS[2 * w]!, BOUNDS[2 * w + 1]!, HASHES[w]!);
       if (id < 0) {
-        if (test(missed)) return true;
+        let passes = others.get(missed);
+        if (passes === undefined) others.set(missed, (passes = test(missed)));
+        if (passes) return true;
         continue;
       }
       if (id >= verdicts.length) {
