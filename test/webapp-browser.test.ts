@@ -210,7 +210,10 @@ describe("DataHub's web app in Chromium against catalog serve --sample --datahub
       await p.getByText('Personally identifiable information').first().waitFor();
       await p.getByTestId('stats-DATASET').waitFor();
     });
-    assert.match(await page.getByTestId('stats-DATASET').innerText(), new RegExp(`^${tagged.size} Datasets\\b`));
+    assert.match(
+      (await page.getByTestId('stats-DATASET').textContent()) ?? '',
+      new RegExp(`^${tagged.size} Datasets\\b`),
+    );
     // Its link: a search for the tag's datasets, which lists them.
     await page.getByTestId('stats-DATASET').click();
     await page.waitForURL(/\/search\?/);
