@@ -248,6 +248,15 @@ describe('generic entities over GraphQL', () => {
     ]);
   });
 
+  it('entities(urns, checkForExistence: true): an urn with nothing stored has no slot, as DataHub leaves it out', async () => {
+    // DataHub's web app asks so for the entities a search filters on (a tag's "Applied to" link).
+    const urns = `["${JOB}", "urn:li:glossaryTerm:nope", "${S.hiveSample}"]`;
+    const checked = await ok(`{ entities(urns: ${urns}, checkForExistence: true) { urn } }`);
+    assert.deepEqual(checked.entities, [{ urn: JOB }, { urn: S.hiveSample }]);
+    const unchecked = await ok(`{ entities(urns: ${urns}, checkForExistence: false) { urn } }`);
+    assert.deepEqual(unchecked.entities, [{ urn: JOB }, null, { urn: S.hiveSample }]);
+  });
+
   it('typed root queries: glossary, domain, container, data flow; a missing one is NOT_FOUND, a wrong type BAD_REQUEST', async () => {
     const d = await ok(`{
       glossaryNode(urn: "${NODE}") { properties { name description } parentNodes { nodes { urn } } }

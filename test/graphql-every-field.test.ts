@@ -92,6 +92,8 @@ const ARGS: Record<string, string[]> = {
   'Query.getEntityCounts': ['(input: { types: [DATASET, CORP_USER] })'],
   'Query.getRootGlossaryTerms': ['(input: { start: 0, count: 10 })'],
   'Dataset.runs': ['(direction: OUTGOING)', '(direction: INCOMING)'],
+  // The term's latest schema is a key-value one, its first a table's (TableSchema, foreign keys).
+  'GlossaryTerm.schemaMetadata': ['', '(version: 1)'],
   // One result a page: the dataset has two siblings, so there is a next page to scroll to.
   'Dataset.siblingsSearch': ['(input: { query: "Revenue", count: 1, searchFlags: { fetchExtraFields: ["name"] } })'],
 };

@@ -111,13 +111,18 @@ describe('search: unindexed filter fields, structured property fields, the entit
   it('the _entityType facet is answered even when nothing matched: empty, or the filtered types at zero', async () => {
     const none = await search({ query: 'nothing_is_called_this' });
     assert.equal(none.total, 0);
-    assert.deepEqual(none.facets, [{ field: '_entityType', displayName: 'Type', aggregations: [] }]);
+    // Across entities, DataHub's legacy `entity` facet follows it with the same values (test/search-entity-facet.test.ts).
+    assert.deepEqual(none.facets, [
+      { field: '_entityType', displayName: 'Type', aggregations: [] },
+      { field: 'entity', displayName: 'Type', aggregations: [] },
+    ]);
     const chart = await search({
       query: 'nothing_is_called_this',
       orFilters: [{ and: [{ field: '_entityType', values: ['CHART'] }] }],
     });
     assert.deepEqual(chart.facets, [
       { field: '_entityType', displayName: 'Type', aggregations: [{ value: 'CHART', count: 0 }] },
+      { field: 'entity', displayName: 'Type', aggregations: [{ value: 'CHART', count: 0 }] },
     ]);
     // With matches it comes first, with the enum value of each type.
     const some = await search({ query: '*', types: ['TAG'] });

@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page, Response } from 'playwright-core';
+import { SAMPLE_MCPS } from '../src/sample/sample.ts';
 import { SHOWCASE_URNS } from '../src/sample/showcase.ts';
 import { ROOT, serveCatalog, tempDataPath, type SpawnedServer } from './helpers.ts';
 import { chromiumPath, launchChromium } from './ui/browser.ts';
@@ -193,11 +194,36 @@ describe("DataHub's web app in Chromium against catalog serve --sample --datahub
     assertClean(l);
   });
 
-  it("a tag's page: its name and description", { skip: skipPage('tag') }, async () => {
+  it("a tag's page: its name, description and what it is applied to, whose link lists them", {
+    skip: skipPage('tag'),
+  }, async () => {
+    // The sample tags only datasets with PII (columns' tags): "Applied to" counts them, from the
+    // search's legacy `entity` facet.
+    const tagged = new Set(
+      SAMPLE_MCPS.filter((m) => m['entityUrn'] !== TAG && JSON.stringify(m['aspect']).includes(`"tag":"${TAG}"`)).map(
+        (m) => m['entityUrn'] as string,
+      ),
+    );
+    assert.ok([...tagged].every((u) => u.startsWith('urn:li:dataset:')));
     const l = await visit('tag', `/tag/${TAG}`, async (p) => {
       await p.getByText('PII', { exact: true }).first().waitFor();
       await p.getByText('Personally identifiable information').first().waitFor();
+      await p.getByTestId('stats-DATASET').waitFor();
     });
+    assert.match(
+      (await page.getByTestId('stats-DATASET').textContent()) ?? '',
+      new RegExp(`^${tagged.size} Datasets\\b`),
+    );
+    // Its link: a search for the tag's datasets, which lists them.
+    await page.getByTestId('stats-DATASET').click();
+    await page.waitForURL(/\/search\?/);
+    await page.getByText('fct_orders', { exact: false }).first().waitFor();
+    await page
+      .getByText(new RegExp(`of\\s*${tagged.size}\\s*results`))
+      .first()
+      .waitFor();
+    await waitUntil(() => l.pending <= 0);
+    await page.screenshot({ path: screenshotPath('webapp-tag-applied-to.png'), fullPage: false });
     assertClean(l);
   });
 });

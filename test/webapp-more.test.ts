@@ -507,3 +507,84 @@ describe("DataHub's web app beyond the five pages, on the sample", () => {
     assert.deepEqual(data.application, { properties: { name: 'Ledger', numAssets: null } });
   });
 });
+
+describe("DataHub's web app: a dashboard's input columns and a glossary term's schema (getDashboard, getGlossaryTerm)", () => {
+  let srv: GqlServer;
+  before(async () => {
+    srv = await startSampleServer();
+  });
+  after(() => srv.close());
+
+  const DASHBOARD = 'urn:li:dashboard:(looker,shop_overview)';
+  const TERM = 'urn:li:glossaryTerm:Shop.Order';
+  const column = (dataset: string, path: string) => `urn:li:schemaField:(${dataset},${path})`;
+
+  it("Dashboard.inputFields: the columns its inputFields aspect names, each shaped as its dataset's column; null without one", async () => {
+    await ingest(srv, [
+      mcp(DASHBOARD, 'dashboardInfo', { title: 'Shop overview', description: '', lastModified: {} }),
+      mcp(DASHBOARD, 'inputFields', {
+        fields: [
+          {
+            schemaFieldUrn: column(S.usersCreated, 'user_id'),
+            schemaField: {
+              fieldPath: 'user_id',
+              nullable: false,
+              description: 'Id of the user created',
+              type: { type: { 'com.linkedin.schema.StringType': {} } },
+              nativeDataType: 'string',
+              recursive: false,
+            },
+          },
+          { schemaFieldUrn: column(S.usersCreated, 'created_at') },
+        ],
+      }),
+      mcp('urn:li:dashboard:(looker,bare)', 'dashboardInfo', { title: 'Bare', description: '', lastModified: {} }),
+    ]);
+    const select = (urn: string) =>
+      `dashboard(urn: "${urn}") { inputFields { fields { schemaFieldUrn schemaField { fieldPath type nativeDataType description } } } }`;
+    const data = await srv.ok(`{ a: ${select(DASHBOARD)} b: ${select('urn:li:dashboard:(looker,bare)')} }`);
+    assert.deepEqual(data.a.inputFields, {
+      fields: [
+        {
+          schemaFieldUrn: column(S.usersCreated, 'user_id'),
+          schemaField: {
+            fieldPath: 'user_id',
+            type: 'STRING',
+            nativeDataType: 'string',
+            description: 'Id of the user created',
+          },
+        },
+        { schemaFieldUrn: column(S.usersCreated, 'created_at'), schemaField: null },
+      ],
+    });
+    assert.equal(data.b.inputFields, null);
+  });
+
+  it('GlossaryTerm.schemaMetadata: the schema stored on the term, the latest or at a version; null without one', async () => {
+    const stored = srv.store.getAspect(S.usersCreated, 'schemaMetadata')!.value as {
+      fields: Array<{ fieldPath: string }>;
+    };
+    await ingest(srv, [
+      mcp(TERM, 'glossaryTermInfo', { name: 'Order', definition: 'A placed order', termSource: 'INTERNAL' }),
+      mcp(TERM, 'schemaMetadata', { ...stored, schemaName: 'order', fields: stored.fields.slice(0, 1) }),
+    ]);
+    nextMillisecond();
+    await ingest(srv, [mcp(TERM, 'schemaMetadata', { ...stored, schemaName: 'order' })]);
+    const data = await srv.ok(`{ glossaryTerm(urn: "${TERM}") {
+      latest: schemaMetadata { name fields { fieldPath } }
+      first: schemaMetadata(version: 1) { fields { fieldPath } }
+      none: schemaMetadata(version: 7) { name } } }`);
+    const paths = (fields: Array<{ fieldPath: string }>) => fields.map((f) => f.fieldPath);
+    assert.equal(data.glossaryTerm.latest.name, 'order');
+    assert.deepEqual(paths(data.glossaryTerm.latest.fields), paths(stored.fields));
+    assert.deepEqual(paths(data.glossaryTerm.first.fields), [stored.fields[0]!.fieldPath]);
+    assert.equal(data.glossaryTerm.none, null);
+    const BARE = 'urn:li:glossaryTerm:Shop.Customer';
+    await ingest(srv, [
+      mcp(BARE, 'glossaryTermInfo', { name: 'Customer', definition: 'Who orders', termSource: 'INTERNAL' }),
+    ]);
+    assert.deepEqual(await srv.ok(`{ glossaryTerm(urn: "${BARE}") { schemaMetadata { name } } }`), {
+      glossaryTerm: { schemaMetadata: null },
+    });
+  });
+});

@@ -14,7 +14,14 @@
  */
 import { BadRequestError } from '../errors.ts';
 import type { StoreView } from '../store/store.ts';
-import { checkFacets, countFacets, DEFAULT_MAX_AGG_VALUES, facetNames, finishFacets } from './facets.ts';
+import {
+  checkFacets,
+  countFacets,
+  DEFAULT_MAX_AGG_VALUES,
+  facetNames,
+  finishFacets,
+  withLegacyEntityFacet,
+} from './facets.ts';
 import { baseField, isKnownField, normaliseFilters } from './filters.ts';
 import { highlighter } from './highlight.ts';
 import { extraPropertiesOf } from './hits.ts';
@@ -49,7 +56,8 @@ export function runSearch(view: StoreView, req: SearchRequest, { filters, query:
       throw new BadRequestError(`Unknown field "${c.field}" in query`);
   const run = new Run(view, types);
   try {
-    return search(run, req, filters, q, count);
+    const page = search(run, req, filters, q, count);
+    return { ...page, facets: withLegacyEntityFacet(req, page.facets, page.hits) };
   } finally {
     run.scratch.release();
   }

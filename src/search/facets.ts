@@ -9,7 +9,7 @@ import { baseField, entityTypeKey, isKnownField } from './filters.ts';
 import type { Matches } from './matching.ts';
 import { mergeAscending } from './postings.ts';
 import type { Run } from './run.ts';
-import type { Facet, FilterGroup, SearchRequest } from './types.ts';
+import type { Facet, FacetValue, FilterGroup, SearchHit, SearchRequest } from './types.ts';
 
 /** Facets counted when a request names none. */
 export const DEFAULT_FACETS = [
@@ -85,7 +85,39 @@ export function finishFacets(
 }
 
 export function facetNames(req: SearchRequest): readonly string[] {
-  return req.facets && req.facets.length > 0 ? req.facets : DEFAULT_FACETS;
+  if (!req.facets || req.facets.length === 0) return DEFAULT_FACETS;
+  // The legacy facet is answered from `_entityType`'s counts (DataHub asks its index for
+  // `_entityType` in its place: `entity` is no facet of the index).
+  if (req.legacyEntityFacet && req.facets.includes(LEGACY_ENTITY_FACET))
+    return [...new Set(req.facets.map((f) => (f === LEGACY_ENTITY_FACET ? '_entityType' : f)))];
+  return req.facets;
+}
+
+/**
+ * DataHub's legacy name of the entity type facet. Its SearchService (a search or scroll across
+ * entities) answers it after the others, with `_entityType`'s counts and the display name "Type",
+ * when the request names no facet or names `entity` or `_entityType`; clients older than
+ * `_entityType` read it (DataHub's web app: a tag's "Applied to" counts). With aggregates skipped
+ * it counts the types of the page's hits, as DataHub's fallback does.
+ */
+export const LEGACY_ENTITY_FACET = 'entity';
+
+export function withLegacyEntityFacet(req: SearchRequest, facets: Facet[], hits: readonly SearchHit[]): Facet[] {
+  if (!req.legacyEntityFacet) return facets;
+  const asked = req.facets ?? [];
+  if (asked.length > 0 && !asked.includes(LEGACY_ENTITY_FACET) && !asked.includes('_entityType')) return facets;
+  const typed = facets.find((f) => f.field === '_entityType');
+  let values: FacetValue[];
+  if (typed) {
+    values = typed.values.map((v) => ({ ...v }));
+  } else {
+    const counts = new Map<string, number>();
+    for (const h of hits) counts.set(h.entityType, (counts.get(h.entityType) ?? 0) + 1);
+    values = [...counts]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([value, count]) => ({ value, count }));
+  }
+  return [...facets, { field: LEGACY_ENTITY_FACET, displayName: 'Type', values }];
 }
 
 /**

@@ -88,6 +88,11 @@ export interface SearchRequest {
   maxAggValues?: number;
   /** Facets to count; absent or empty = the default facets of the searched types. */
   facets?: readonly string[];
+  /**
+   * Answer DataHub's legacy `entity` facet beside `_entityType`, as its SearchService does for a
+   * search across entities (facets.ts, legacyEntityFacet).
+   */
+  legacyEntityFacet?: boolean;
   /** Restricts the search to these urns (lineage searches pass the reachable set). */
   within?: ReadonlySet<string>;
   /** Index fields to return with each hit (DataHub's fetchExtraFields). */

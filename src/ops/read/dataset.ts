@@ -292,6 +292,14 @@ const latestSchemas = new WeakMap<object, WeakMap<object, SchemaRead>>();
 const NO_EDITS = Object.freeze({});
 
 /** A version of the schema with the column edits of `editableSchemaMetadata` applied; null when there is none. */
+/**
+ * The `schemaMetadata` aspect of any entity that has one (a dataset; a glossary term, as DataHub's
+ * registry allows) at `version` (0 or absent: the latest), with the entity's column edits.
+ */
+export function readSchemaMetadata(view: StoreView, urn: string, version?: number | null): SchemaRead | null {
+  return schemaOf(view, urn, version ?? 0);
+}
+
 function schemaOf(view: StoreView, urn: string, version: number): SchemaRead | null {
   const record = aspectRecordOf(view, urn, schemaMetadata, version);
   if (!record) return null;

@@ -33,6 +33,16 @@ export function searchEntities(view: StoreView, request: SearchRequest): SearchP
   return runSearch(view, req, { filters, query, count });
 }
 
+/**
+ * A search across entities as DataHub's SearchService answers it (GraphQL's searchAcrossEntities,
+ * scrollAcrossEntities and aggregateAcrossEntities; Rest.li's searchAcrossEntities and
+ * scrollAcrossEntities): the search, with the legacy `entity` facet beside `_entityType`
+ * (src/search/facets.ts). DataHub's single-type `search` goes to its index directly, without it.
+ */
+export function searchAcrossEntities(view: StoreView, request: SearchRequest): SearchPage {
+  return searchEntities(view, { ...request, legacyEntityFacet: true });
+}
+
 /** Name and platform of search hits, for a listing of results (the CLI's table). */
 export function hitSummaries(
   view: StoreView,

@@ -112,7 +112,8 @@ export const rootValue = {
   dataset: ({ urn }: { urn: string }, ctx: GraphqlContext) =>
     typed<G.Dataset>(getTypedEntity(ctx.store, urn, 'dataset')),
   entity: ({ urn }: { urn: string }, ctx: GraphqlContext) => getEntityByUrn(ctx.store, urn),
-  entities: ({ urns }: { urns: string[] }, ctx: GraphqlContext) => getEntitiesByUrn(ctx.store, urns),
+  entities: ({ urns, checkForExistence }: G.QueryentitiesArgs, ctx: GraphqlContext) =>
+    getEntitiesByUrn(ctx.store, urns, checkForExistence === true),
   ...searchRoots,
   ...lineageRoots,
   ...timeseriesRoots,

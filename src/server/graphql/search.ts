@@ -5,7 +5,7 @@
  */
 import { semanticSearch } from '../../ops/search/semantic.ts';
 import { autoComplete, browse } from '../../ops/search/browse.ts';
-import { searchEntities } from '../../ops/search/search.ts';
+import { searchAcrossEntities, searchEntities } from '../../ops/search/search.ts';
 import type { Facet, MatchedField, SearchPage } from '../../ops/search/types.ts';
 import type { StoreView } from '../../store/store.ts';
 import type { GraphqlContext } from './resolvers.ts';
@@ -85,16 +85,20 @@ export const searchRoots = {
     searchResults(ctx.store, searchEntities(ctx.store, searchRequestFromGraphql(input))),
 
   searchAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) =>
-    searchResults(ctx.store, searchEntities(ctx.store, searchRequestFromGraphql(input))),
+    searchResults(ctx.store, searchAcrossEntities(ctx.store, searchRequestFromGraphql(input))),
 
   semanticSearch: () => semanticSearch(),
   semanticSearchAcrossEntities: () => semanticSearch(),
 
   scrollAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) =>
-    scrollResultsOf(ctx.store, searchEntities(ctx.store, { ...searchRequestFromGraphql(input), start: 0 })),
+    scrollResultsOf(ctx.store, searchAcrossEntities(ctx.store, { ...searchRequestFromGraphql(input), start: 0 })),
 
   aggregateAcrossEntities: ({ input }: Args<SearchInputGql>, ctx: GraphqlContext) => {
-    const page = searchEntities(ctx.store, { ...searchRequestFromGraphql(input), count: 0, skipAggregates: false });
+    const page = searchAcrossEntities(ctx.store, {
+      ...searchRequestFromGraphql(input),
+      count: 0,
+      skipAggregates: false,
+    });
     return { facets: facetsOf(ctx.store, page.facets) };
   },
 

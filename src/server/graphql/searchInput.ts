@@ -68,8 +68,12 @@ export function enumOfUrnType(urnType: string): string {
   return kinds()[urnType]?.enumValue ?? urnType.toUpperCase();
 }
 
-/** A `_entityType` facet value as DataHub answers it: the enum value (first ␞ segment only). */
+/**
+ * A `_entityType` facet value as DataHub answers it: the enum value (first ␞ segment only); the
+ * legacy `entity` facet's values (entity types, not the urns of an assertion's `entity` field) too.
+ */
 export function facetValueForGraphql(field: string, value: string): string {
+  if (field === 'entity' && !value.startsWith('urn:')) return enumOfUrnType(value);
   if (!field.startsWith('_entityType')) return value;
   const [first, ...rest] = value.split(FACET_SEPARATOR);
   return [enumOfUrnType(first!), ...rest].join(FACET_SEPARATOR);

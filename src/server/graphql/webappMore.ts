@@ -6,6 +6,7 @@
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { appConfig } from '../../ops/admin/appConfig.ts';
 import { readTags } from '../../ops/read/common.ts';
+import { readSchemaMetadata } from '../../ops/read/dataset.ts';
 import { readEmbed } from '../../ops/read/datasetPage.ts';
 import {
   entityCounts,
@@ -24,6 +25,7 @@ import type { GraphqlContext } from './resolvers.ts';
 import { searchResults } from './search.ts';
 import { searchRequestFromGraphql, urnTypeOfEnum } from './searchInput.ts';
 import type * as G from './schema.generated.ts';
+import { inputFieldsView } from './types/chart.ts';
 import { assetSettingsView } from './types/dataset.ts';
 import { editableSchemaView, schemaMetadataView } from './types/schemaMetadata.ts';
 import { accessView, rawAspectsView } from './types/datasetPage.ts';
@@ -173,6 +175,14 @@ const URN_FIELDS: Record<string, { types: string[]; read: (view: StoreView, urn:
   settings: { types: ['GlossaryTerm', 'GlossaryNode', 'Domain', 'DataProduct'], read: assetSettingsView },
   access: { types: ['Container', 'Dashboard'], read: accessView },
   embed: { types: ['Chart', 'Dashboard'], read: readEmbed },
+  inputFields: { types: ['Dashboard'], read: inputFieldsView },
+  schemaMetadata: {
+    types: ['GlossaryTerm'],
+    read: (view, urn, args: { version?: G.Maybe<number> }) => {
+      const sm = readSchemaMetadata(view, urn, args.version);
+      return sm ? schemaMetadataView(view, urn, sm) : null;
+    },
+  },
   globalTags: { types: ['CorpUser'], read: (view, urn) => tagsView(view, readTags(view, urn), urn) },
 };
 

@@ -7,7 +7,7 @@
 import { isJsonObject, type JsonObject } from '../../model/json.ts';
 import { listUrns } from '../../ops/entities/entities.ts';
 import { pageNumber } from '../../ops/core/paging.ts';
-import { searchEntities } from '../../ops/search/search.ts';
+import { searchAcrossEntities, searchEntities } from '../../ops/search/search.ts';
 import {
   searchTypeOf,
   type Condition,
@@ -102,7 +102,8 @@ function searchResultOf(page: SearchPage): JsonObject {
 
 export function restSearch(view: StoreView, action: string, input: JsonObject): JsonObject {
   const flags = isJsonObject(input['searchFlags']) ? input['searchFlags'] : {};
-  const page = searchEntities(view, {
+  // `search` is one type's index; the actions across entities add DataHub's legacy `entity` facet.
+  const page = (action === 'search' ? searchEntities : searchAcrossEntities)(view, {
     query: typeof input['input'] === 'string' ? input['input'] : '*',
     types: typesOf(input),
     filters: filterOf(input['filter']),

@@ -52,6 +52,22 @@ function columnParent(schemaFieldUrn: string | null): string {
   }
 }
 
+/**
+ * The columns a chart or dashboard reads (its `inputFields` aspect), each shaped as the column of
+ * its dataset, as DataHub's InputFieldsMapper does for both.
+ */
+export function inputFieldsView(view: EntityView['view'], urn: string): G.Maybe<G.InputFields> {
+  const stored = readInputFields(view, urn);
+  return (
+    stored && {
+      fields: stored.fields.map((f) => ({
+        schemaFieldUrn: f.schemaFieldUrn,
+        schemaField: f.schemaField && schemaFieldView(view, f.schemaField, columnParent(f.schemaFieldUrn)),
+      })),
+    }
+  );
+}
+
 class ChartView extends BiView implements G.Chart {
   readonly __typename = 'Chart';
   readonly type = 'CHART';
@@ -60,15 +76,7 @@ class ChartView extends BiView implements G.Chart {
   declare readonly chartId: string;
   /** The columns the chart reads (its `inputFields` aspect), each shaped as the column of its dataset. */
   get inputFields(): G.Maybe<G.InputFields> {
-    const stored = readInputFields(this.view, this.urn);
-    return (
-      stored && {
-        fields: stored.fields.map((f) => ({
-          schemaFieldUrn: f.schemaFieldUrn,
-          schemaField: f.schemaField && schemaFieldView(this.view, f.schemaField, columnParent(f.schemaFieldUrn)),
-        })),
-      }
-    );
+    return inputFieldsView(this.view, this.urn);
   }
 }
 

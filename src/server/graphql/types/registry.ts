@@ -48,9 +48,17 @@ export function getEntityByUrn(view: StoreView, urn: string): G.Entity | null {
   return entityExists(view, urn) ? entityRef(view, urn) : null;
 }
 
-/** `entities(urns)`: read models in the order given, null in the slot of an urn with nothing stored. */
-export function getEntitiesByUrn(view: StoreView, urns: readonly string[]): Array<G.Entity | null> {
-  return urns.map((u) => getEntityByUrn(view, u));
+/**
+ * `entities(urns)`: read models in the order given, null in the slot of an urn with nothing stored;
+ * with `onlyExisting` (DataHub's checkForExistence) such an urn has no slot, as DataHub leaves it out.
+ */
+export function getEntitiesByUrn(
+  view: StoreView,
+  urns: readonly string[],
+  onlyExisting = false,
+): Array<G.Entity | null> {
+  const read = urns.map((u) => getEntityByUrn(view, u));
+  return onlyExisting ? read.filter((e) => e !== null) : read;
 }
 
 /**
