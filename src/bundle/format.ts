@@ -210,6 +210,19 @@ export class BundleWriter implements RecordSink {
     return at;
   }
 
+  /**
+   * Appends text already encoded (UTF-8 `bytes`, `length` UTF-16 code units: made by another thread);
+   * returns the byte offset it starts at in `bytes`.
+   */
+  putEncoded(bytes: Uint8Array, length: number): number {
+    const at = this.used;
+    if (this.buf.length - at < bytes.length) this.grow(bytes.length);
+    this.buf.set(bytes, at);
+    this.used += bytes.length;
+    this.textLength += length;
+    return at;
+  }
+
   private grow(more: number): void {
     const next = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.used + more + CHUNK_TEXT_BYTES));
     this.buf.copy(next, 0, 0, this.used);
