@@ -25,7 +25,13 @@ import type { RecordBatch, WorkerInput, WorkerMessage } from './worker.ts';
 /** Entities a batch holds: what a worker makes while another makes the next. */
 const BATCH = 200;
 /** Batches a worker may have made that this thread has not taken yet: memory holds at most this many per worker. */
-const AHEAD = 4;
+const AHEAD = 3;
+/**
+ * The bytes of a slot a batch is made in, shared by its worker and this thread (reused, not a new
+ * buffer a batch: V8 counts those and collected the whole heap again and again); a larger batch
+ * comes in a buffer of its own. (200 bench datasets with a history of their schemas: about 2.4 MB.)
+ */
+const SLOT = 4 << 20;
 /** The name of the worker's code among the single executable's assets (build.sh). */
 const WORKER_ASSET = 'bundle-worker.js';
 
@@ -34,6 +40,8 @@ export interface RecordWorkers {
   workers: Worker[];
   channels: Channel[];
   credit: Int32Array;
+  /** Per worker, its slots (worker.ts WorkerInput.slots). */
+  slots: Buffer[][];
 }
 
 /** A worker's messages in order, taken one at a time. */
@@ -107,7 +115,10 @@ export async function startRecordWorkers(
     const keyAspects = Object.fromEntries(types.map((t) => [t, keyAspectName(t)]));
     const credit = new Int32Array(new SharedArrayBuffer(4 * count)).fill(AHEAD);
     const channels: Channel[] = [];
+    const slots: Buffer[][] = [];
     for (let index = 0; index < count; index++) {
+      const shared = new SharedArrayBuffer(AHEAD * SLOT);
+      slots.push(Array.from({ length: AHEAD }, (_, i) => Buffer.from(shared, i * SLOT, SLOT)));
       const worker = newWorker({
         path: store.path,
         txnId,
@@ -117,6 +128,9 @@ export async function startRecordWorkers(
         count,
         batch: BATCH,
         credit: credit.buffer as SharedArrayBuffer,
+        slots: shared,
+        slot: SLOT,
+        ahead: AHEAD,
       });
       workers.push(worker);
       channels.push(new Channel(worker));
@@ -124,7 +138,7 @@ export async function startRecordWorkers(
     for (const channel of channels) {
       const m = await channel.next();
       if (m.kind === 'ready') continue;
-      await stopWorkers({ workers, channels, credit });
+      await stopWorkers({ workers, channels, credit, slots });
       return {
         why:
           m.kind === 'stale'
@@ -132,9 +146,9 @@ export async function startRecordWorkers(
             : `a worker could not start: ${m.kind === 'failed' ? m.message : m.kind}`,
       };
     }
-    return { run: { workers, channels, credit }, types };
+    return { run: { workers, channels, credit, slots }, types };
   } catch (e) {
-    await stopWorkers({ workers, channels: [], credit: new Int32Array(0) });
+    await stopWorkers({ workers, channels: [], credit: new Int32Array(0), slots: [] });
     return { why: `a worker could not start: ${(e as Error).message}` };
   } finally {
     snapshot.done();
@@ -179,10 +193,10 @@ export async function writeFromWorkers(
       if (m.kind === 'end' && m.batches === g) break;
       if (m.kind !== 'batch' || m.batch !== g)
         throw new Error(`record worker ${w} sent ${m.kind === 'batch' ? `batch ${m.batch}` : m.kind}, not batch ${g}`);
-      // The worker may make another while this one is written.
+      entities += await putBatch(m, m.bytes ?? run.slots[w]![m.slot]!.subarray(0, m.length), writer, counts);
+      // Its slot is free for another batch.
       Atomics.add(run.credit, w, 1);
       Atomics.notify(run.credit, w);
-      entities += await putBatch(m, writer, counts);
       seen += m.walked;
       onWalked(seen);
     }
@@ -193,8 +207,13 @@ export async function writeFromWorkers(
 }
 
 /** Writes one batch's lines into the chunks, each entity's content hash over its placeholder. */
-async function putBatch(m: RecordBatch, writer: BundleWriter, counts: Record<string, number>): Promise<number> {
-  const { bytes, meta, names } = m;
+async function putBatch(
+  m: RecordBatch,
+  bytes: Uint8Array,
+  writer: BundleWriter,
+  counts: Record<string, number>,
+): Promise<number> {
+  const { meta, names } = m;
   let off = 0;
   let k = 0;
   let name = 0;

@@ -31,6 +31,13 @@ export interface WorkerInput {
   batch: number;
   /** Per worker, how many batches it may have made (Int32Array): the main thread adds as it takes them. */
   credit: SharedArrayBuffer;
+  /**
+   * This worker's `ahead` slots of `slot` bytes each, shared with the main thread: batch k is made in
+   * slot k % ahead (a batch that outgrows it in a buffer of its own, handed over).
+   */
+  slots: SharedArrayBuffer;
+  slot: number;
+  ahead: number;
 }
 
 /**
@@ -45,7 +52,10 @@ export interface RecordBatch {
   batch: number;
   /** Entities of the walk in this batch (those with nothing to sync too). */
   walked: number;
-  bytes: Uint8Array;
+  /** Its bytes: the first `length` of its slot, or (a batch larger than a slot) `bytes`. */
+  slot: number;
+  length: number;
+  bytes: Uint8Array | undefined;
   urns: string[];
   types: string[];
   meta: Int32Array;
@@ -64,9 +74,13 @@ const RELEASE_EVERY = 200;
 
 const PLACEHOLDER = '0'.repeat(STATE_DIGITS);
 
-/** A batch's lines being made: the text in `buf`, per line its end and UTF-16 length. */
+/**
+ * A batch's lines being made: the text in `buf` (its slot, or a buffer of its own once it outgrew
+ * it), per line its end and UTF-16 length.
+ */
 class BatchSink implements RecordSink {
-  private buf = Buffer.allocUnsafe(1 << 20);
+  private buf: Buffer = Buffer.alloc(0);
+  private own = false;
   private used = 0;
   private length = 0;
   private markedLength = 0;
@@ -90,6 +104,7 @@ class BatchSink implements RecordSink {
       const next = Buffer.allocUnsafe(Math.max(2 * this.buf.length, at + text.length * 3));
       this.buf.copy(next, 0, 0, at);
       this.buf = next;
+      this.own = true;
     }
     this.used += this.buf.write(text, at);
     this.length += text.length;
@@ -126,12 +141,18 @@ class BatchSink implements RecordSink {
     this.used = start;
   }
 
-  /** The batch's bytes, and a new buffer for the next. */
-  take(): Uint8Array {
-    const out = new Uint8Array(this.buf.buffer, this.buf.byteOffset, this.used).slice();
+  /** Starts a batch in `slot`. */
+  begin(slot: Buffer): void {
+    this.buf = slot;
+    this.own = false;
     this.used = 0;
     this.length = 0;
-    return out;
+  }
+
+  /** The batch's length, and its bytes when they are not in its slot. */
+  take(): { length: number; bytes: Uint8Array | undefined } {
+    const bytes = this.own ? new Uint8Array(this.buf.buffer, this.buf.byteOffset, this.used) : undefined;
+    return { length: this.used, bytes };
   }
 }
 
@@ -170,26 +191,32 @@ async function run(input: WorkerInput, post: (m: WorkerMessage, transfer?: Array
     let made = 0;
     let walked = 0;
     let current = -1;
-    const send = () => {
-      // Waits until the main thread lets this worker have made one more batch.
+    const slots = Array.from({ length: input.ahead }, (_, i) => Buffer.from(input.slots, i * input.slot, input.slot));
+    const begin = () => {
+      // Waits until the main thread has taken the batch made in this slot before.
       for (
         let allowed = Atomics.load(credit, input.index);
         made >= allowed;
         allowed = Atomics.load(credit, input.index)
       )
         Atomics.wait(credit, input.index, allowed);
-      const bytes = sink.take();
+      sink.begin(slots[made % input.ahead]!);
+    };
+    const send = () => {
+      const { length, bytes } = sink.take();
       const batch: RecordBatch = {
         kind: 'batch',
         batch: current,
         walked,
+        slot: made % input.ahead,
+        length,
         bytes,
         urns,
         types,
         meta: Int32Array.from(meta),
         names,
       };
-      post(batch, [bytes.buffer as ArrayBuffer]);
+      post(batch, bytes ? [bytes.buffer as ArrayBuffer] : []);
       made++;
       urns = [];
       types = [];
@@ -206,6 +233,7 @@ async function run(input: WorkerInput, post: (m: WorkerMessage, transfer?: Array
         if (batch % input.count !== input.index) continue;
         if (batch !== current) {
           if (current >= 0) send();
+          begin();
           current = batch;
         }
         walked++;
