@@ -495,3 +495,34 @@ test('records made by worker threads (CATALOG_BUNDLE_WORKERS) make the same bund
   assert.deepEqual(byWorkers, inThread);
   assert.equal(existsSync(join(dir, 'damaged-w2.bundle')), false);
 });
+
+test('a snapshot on the latest commit names it (what record workers check they share); after a write the next names another', async () => {
+  const dir = tempDir();
+  const data = join(dir, 'snap.lmdb');
+  await seed(data);
+  const store = openCatalog(data);
+  try {
+    const a = store.snapshot({ latest: true });
+    const b = store.snapshot({ latest: true });
+    try {
+      assert.equal(typeof a.txnId, 'number');
+      assert.equal(b.txnId, a.txnId);
+    } finally {
+      a.done();
+      b.done();
+    }
+    await store.write((txn) => txn.putSetting('touched', true));
+    const c = store.snapshot({ latest: true });
+    try {
+      assert.ok(c.txnId! > a.txnId!, `${c.txnId} after ${a.txnId}`);
+    } finally {
+      c.done();
+    }
+    // Not asked for the latest, a snapshot names none.
+    const d = store.snapshot();
+    assert.equal(d.txnId, undefined);
+    d.done();
+  } finally {
+    await store.close();
+  }
+});
