@@ -435,7 +435,11 @@ test('records made by worker threads (CATALOG_BUNDLE_WORKERS) make the same bund
     Array.from({ length: 3000 }, (_, i) => mcp(ds(`big.t${i}`), 'datasetProperties', { description: `t${i}` })),
   );
   await bigCatalog(data);
-  await ingestRecords(data, [mcp('urn:li:tag:pii', 'tagProperties', { name: 'pii' })]);
+  // An entity whose hashed text is larger than the main thread's first buffer for it (64 KiB).
+  await ingestRecords(data, [
+    mcp('urn:li:tag:pii', 'tagProperties', { name: 'pii' }),
+    mcp(ds('big.t7'), 'editableDatasetProperties', { description: 'wide '.repeat(30000) }),
+  ]);
   const create = (workers: string, file: string, more: string[] = []) =>
     runCli(['bundle', 'create', join(dir, file), '--data', data, ...more], {
       env: { CATALOG_BUNDLE_WORKERS: workers },

@@ -9,7 +9,7 @@
  * it, and a worker whose own transaction is on another commit (a write landed meanwhile) says so;
  * then no worker is used and the bundle is made in this thread (`startRecordWorkers` answers why).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -206,6 +206,9 @@ export async function writeFromWorkers(
   return { counts, entities, seen };
 }
 
+/** An entity's hashed text, gathered (putBatch). */
+let scratch = Buffer.allocUnsafe(1 << 16);
+
 /** Writes one batch's lines into the chunks, each entity's content hash over its placeholder. */
 async function putBatch(
   m: RecordBatch,
@@ -233,15 +236,24 @@ async function putBatch(
     const aspects = meta[k++]!;
     const at = writer.putEncoded(bytes.subarray(off, off + firstBytes), firstLength);
     off += firstBytes;
-    const hash = createHash('sha256');
+    // What the content hash is taken over (records.ts), gathered for one call: no hash object an entity.
+    let used = 0;
     for (let a = 0; a < aspects; a++) {
-      const start = meta[k++]!;
-      const end = meta[k++]!;
-      hash.update(`${names[name++]}\n`);
-      hash.update(writer.bytes.subarray(at + start, at + end));
-      hash.update('\n');
+      const start = at + meta[k++]!;
+      const end = at + meta[k++]!;
+      const label = `${names[name++]}\n`;
+      const need = used + 3 * label.length + (end - start) + 1;
+      if (scratch.length < need) {
+        const next = Buffer.allocUnsafe(2 * need);
+        scratch.copy(next, 0, 0, used);
+        scratch = next;
+      }
+      used += scratch.write(label, used);
+      used += writer.bytes.copy(scratch, used, start, end);
+      scratch[used++] = 10;
     }
-    writer.bytes.write(hash.digest('hex').slice(0, STATE_DIGITS), at + hashAt, 'latin1');
+    const digits = hash('sha256', scratch.subarray(0, used), 'hex').slice(0, STATE_DIGITS);
+    writer.bytes.write(digits, at + hashAt, 'latin1');
     await writer.endLine(type, urn);
     if (lines === 2) {
       writer.putEncoded(bytes.subarray(off, off + secondBytes), secondLength);
