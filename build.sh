@@ -44,6 +44,8 @@ node scripts/build/bundle.mjs "$out/catalog.cjs" "$lmdb_node" "$msgpack_node"
 # gzip-compressed, embedded as assets that src/server/ui/assets.ts reads.
 quiet node scripts/build/ui.mjs "$out/ui"
 ui_assets=$(for f in ui-app.js ui-app.css; do for x in "" .br .gz; do printf ',\n    "%s": "%s"' "$f$x" "$out/ui/$f$x"; done; done)
+# bundle-worker.js: the record worker of `bundle create` (scripts/build/bundle.mjs builds it beside
+# catalog.cjs), run in worker threads from the asset.
 # Every SDL file of the GraphQL schema (src/server/graphql/schema.ts SDL_FILES), as an asset each.
 sdl_assets=$(for f in src/server/graphql/*.graphql; do printf ',\n    "%s": "%s"' "$(basename "$f")" "$f"; done)
 # useSnapshot: the executable starts from a V8 heap snapshot taken after src/sea/entry.ts's static
@@ -65,7 +67,8 @@ cat > "$out/sea-config.json" <<JSON
   "execArgvExtension": "env",
   "assets": {
     "lmdb.node": "$lmdb_node",
-    "msgpackr-extract.node": "$msgpack_node"$ui_assets$sdl_assets
+    "msgpackr-extract.node": "$msgpack_node",
+    "bundle-worker.js": "$out/bundle-worker.cjs"$ui_assets$sdl_assets
   }
 }
 JSON

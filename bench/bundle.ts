@@ -7,11 +7,13 @@
  * ingest` of the same records (the first generated file, as many aspects as the pull writes):
  * aspects/s; and the peak RSS of bundle create and of the pull, at the largest size against the
  * smallest (flat: ≤ 1.3×). The notes give each run's CPU seconds too (all threads): on a loaded machine
- * wall time says more about the load than about the work.
+ * wall time says more about the load than about the work. `bundle create` runs with its default
+ * record workers (one a core but one, at most 3), and once more with none (CATALOG_BUNDLE_WORKERS=0)
+ * for a row of its own: what the workers change.
  * Also runnable alone: node --import tsx bench/bundle.ts BINARY [--datasets 10000,100000]
  */
 import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from './generate.ts';
 import { type SyncRow, timed } from './sync.ts';
@@ -44,6 +46,10 @@ export async function bundleBench(
     const exported = await timed(bin, ['export', '-f', exportFile, '--data', data]);
     const bundleFile = join(work, `bundle-${n}.bundle`);
     const created = await timed(bin, ['bundle', 'create', bundleFile, '--data', data]);
+    // The same with the records made in the main thread alone (the child inherits the variable).
+    process.env['CATALOG_BUNDLE_WORKERS'] = '0';
+    const alone = await timed(bin, ['bundle', 'create', join(work, `bundle-alone-${n}.bundle`), '--data', data]);
+    delete process.env['CATALOG_BUNDLE_WORKERS'];
     log(`[bundle ${n}] catalog pull of the bundle into an empty file …`);
     const pulled = await timed(bin, ['pull', bundleFile, '--data', join(work, `bundle-pulled-${n}.lmdb`)]);
     rss.set(n, {
@@ -70,6 +76,16 @@ export async function bundleBench(
       baseline: n / exported.cpuSeconds,
       baselineName: 'catalog export',
       target: '— (wall: the row above)',
+    });
+    const workers = Math.max(0, Math.min(availableParallelism() - 1, 3));
+    push({
+      section: '13 bundle',
+      metric: `bundle create entities/s with ${workers} record workers (${n} datasets with history)`,
+      ours: n / created.seconds,
+      baseline: n / alone.seconds,
+      baselineName: 'the records made in the main thread alone',
+      target: '—',
+      note: `wall ${created.seconds.toFixed(1)} s vs ${alone.seconds.toFixed(1)} s; CPU ${created.cpuSeconds.toFixed(1)} s vs ${alone.cpuSeconds.toFixed(1)} s; peak RSS ${created.peakMb.toFixed(0)} MB vs ${alone.peakMb.toFixed(0)} MB`,
     });
     const bundleBytes = statSync(bundleFile).size;
     const exportBytes = statSync(exportFile).size;

@@ -13,6 +13,7 @@ import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { bundleRecords, MAGIC } from '../src/bundle/format.ts';
 import { BundleRemote } from '../src/ops/bundle/remote.ts';
 import { historyOf } from '../src/ops/sync/local.ts';
+import { rawEnv, rawTable } from './formats.ts';
 import { getAspectValue, ingestRecords, mcp, runCli, tempDir } from './helpers.ts';
 
 const ds = (n: string, platform = 'hive') => `urn:li:dataset:(urn:li:dataPlatform:${platform},${n},PROD)`;
@@ -422,5 +423,110 @@ test("a lookup by urn reads only the chunks that can hold it (the trailer's inde
     );
   } finally {
     await remote.close();
+  }
+});
+
+test('records made by worker threads (CATALOG_BUNDLE_WORKERS) make the same bundle as the main thread alone; what they cannot make is said, a bad count refused, a damaged value named', async () => {
+  const dir = tempDir();
+  const data = join(dir, 'w.lmdb');
+  // 3 000 entities with a history each: many batches of 200 entities and several chunks.
+  await ingestRecords(
+    data,
+    Array.from({ length: 3000 }, (_, i) => mcp(ds(`big.t${i}`), 'datasetProperties', { description: `t${i}` })),
+  );
+  await bigCatalog(data);
+  // An entity whose hashed text is larger than the main thread's first buffer for it (64 KiB).
+  await ingestRecords(data, [
+    mcp('urn:li:tag:pii', 'tagProperties', { name: 'pii' }),
+    mcp(ds('big.t7'), 'editableDatasetProperties', { description: 'wide '.repeat(30000) }),
+  ]);
+  const create = (workers: string, file: string, more: string[] = []) =>
+    runCli(['bundle', 'create', join(dir, file), '--data', data, ...more], {
+      env: { CATALOG_BUNDLE_WORKERS: workers },
+    });
+  const made = async (workers: string, file: string, more: string[] = []) => {
+    const r = await create(workers, file, more);
+    assert.equal(r.code, 0, r.stderr);
+    // Asked for by name, workers that were not used would be said here.
+    assert.equal(r.stderr, '', `CATALOG_BUNDLE_WORKERS=${workers}`);
+    return { content: await contentOf(join(dir, file)), records: [...bundleRecords(join(dir, file))] };
+  };
+  const alone = await made('0', 'alone.bundle');
+  assert.ok(alone.records.length >= 4, `${alone.records.length} chunks`);
+  for (const workers of ['1', '3']) {
+    const parallel = await made(workers, `w${workers}.bundle`);
+    assert.equal(parallel.content, alone.content, `CATALOG_BUNDLE_WORKERS=${workers}`);
+    assert.deepEqual(parallel.records, alone.records);
+  }
+  // A slice by type is made by workers too.
+  const datasets = await made('0', 'datasets-alone.bundle', ['--type', 'dataset']);
+  assert.equal((await made('2', 'datasets-w2.bundle', ['--type', 'dataset'])).content, datasets.content);
+  assert.notEqual(datasets.content, alone.content);
+  // --since (and a slice other than by type) is made in the main thread; asked for workers, it says so.
+  const since = await create('2', 'since.bundle', ['--since', join(dir, 'alone.bundle')]);
+  assert.equal(since.code, 0, since.stderr);
+  assert.equal(
+    since.stderr,
+    'bundle create: records made in the main thread: a bundle --since, or of a slice other than by --type, is made in the main thread\n',
+  );
+  // A count that is not one is refused, and nothing is written.
+  for (const bad of ['two', '-1', '17']) {
+    const r = await create(bad, 'bad.bundle');
+    assert.notEqual(r.code, 0);
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `CATALOG_BUNDLE_WORKERS=${bad}: give a number of worker threads from 0 to 16 \\(0: the records are made in the main thread\\)`,
+      ),
+    );
+    assert.equal(existsSync(join(dir, 'bad.bundle')), false);
+  }
+  // A damaged value read by a worker fails the bundle as it does in the main thread, naming it.
+  const env = rawEnv(data);
+  try {
+    const table = rawTable(env, 'aspects');
+    const key = [ds('big.t2500'), 'datasetProperties', 0];
+    const bytes = Buffer.from(table.getBinary(key)!);
+    bytes[bytes.length - 3]! ^= 0xff;
+    await table.put(key, bytes);
+  } finally {
+    await env.close();
+  }
+  const inThread = await create('0', 'damaged-alone.bundle');
+  const byWorkers = await create('2', 'damaged-w2.bundle');
+  assert.equal(inThread.code, 1, inThread.stderr);
+  assert.match(inThread.stderr, /the stored value of aspect datasetProperties of .*big\.t2500.* is damaged/);
+  assert.deepEqual(byWorkers, inThread);
+  assert.equal(existsSync(join(dir, 'damaged-w2.bundle')), false);
+});
+
+test('a snapshot on the latest commit names it (what record workers check they share); after a write the next names another', async () => {
+  const dir = tempDir();
+  const data = join(dir, 'snap.lmdb');
+  await seed(data);
+  const store = openCatalog(data);
+  try {
+    const a = store.snapshot({ latest: true });
+    const b = store.snapshot({ latest: true });
+    try {
+      assert.equal(typeof a.txnId, 'number');
+      assert.equal(b.txnId, a.txnId);
+    } finally {
+      a.done();
+      b.done();
+    }
+    await store.write((txn) => txn.putSetting('touched', true));
+    const c = store.snapshot({ latest: true });
+    try {
+      assert.ok(c.txnId! > a.txnId!, `${c.txnId} after ${a.txnId}`);
+    } finally {
+      c.done();
+    }
+    // Not asked for the latest, a snapshot names none.
+    const d = store.snapshot();
+    assert.equal(d.txnId, undefined);
+    d.done();
+  } finally {
+    await store.close();
   }
 });

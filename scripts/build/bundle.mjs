@@ -76,10 +76,10 @@ const lazySegmenter = {
 // bring a dictionary. The executable carries no such file, so every open of a data file failed. The
 // store always gives its dictionary (the one the data file holds); the default file is read only
 // when none is given.
-let patched = false;
-const givenDictionary = {
+const givenDictionary = () => ({
   name: 'lmdb-given-dictionary',
   setup(b) {
+    let patched = false;
     b.onLoad({ filter: /[\\/]lmdb[\\/]open\.js$/ }, async (args) => {
       const source = readFileSync(args.path, 'utf8');
       const eager = 'dictionary: fs.readFileSync(';
@@ -97,12 +97,10 @@ const givenDictionary = {
         throw new Error("lmdb-given-dictionary: lmdb's open.js was not bundled; look again at how lmdb is resolved");
     });
   },
-};
+});
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const result = await build({
-  entryPoints: [join(root, 'src', 'sea', 'entry.ts')],
-  outfile,
+const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -117,12 +115,38 @@ const result = await build({
     'process.env.NODE_ENV': '"production"',
     __CATALOG_NATIVE_HASHES__: JSON.stringify(nativeHashes),
   },
-  plugins: [ownScope, seaNative, lazySegmenter, givenDictionary],
   metafile: true,
   // Warnings are printed by reportWarnings once the direct-eval ones are judged. esbuild hides that
   // warning inside node_modules unless its level is set explicitly.
   logLevel: 'error',
   logOverride: { 'direct-eval': 'warning' },
+};
+const result = await build({
+  ...common,
+  entryPoints: [join(root, 'src', 'sea', 'entry.ts')],
+  outfile,
+  plugins: [ownScope, seaNative, lazySegmenter, givenDictionary()],
 });
 await reportWarnings(result);
 console.log(`bundled ${pkg.name} ${pkg.version} -> ${outfile}`);
+
+// The record worker of `bundle create` (src/ops/bundle/worker.ts), which build.sh embeds as an asset
+// and the executable runs in worker threads. It must not load node:crypto: a worker thread of an
+// executable whose start-up snapshot holds node:crypto aborts when it does ("Assertion failed:
+// env->crypto_key_object_constructor_template().IsEmpty()", signal 6).
+const workerFile = join(dirname(outfile), 'bundle-worker.cjs');
+const worker = await build({
+  ...common,
+  entryPoints: [join(root, 'src', 'ops', 'bundle', 'worker.ts')],
+  outfile: workerFile,
+  plugins: [ownScope, seaNative, givenDictionary()],
+});
+await reportWarnings(worker);
+const crypto = Object.keys(worker.metafile.inputs).filter((input) =>
+  worker.metafile.inputs[input].imports.some((i) => /^(node:)?crypto$/.test(i.path)),
+);
+if (crypto.length > 0)
+  throw new Error(
+    `the bundle record worker must not load node:crypto; these modules of it import it: ${crypto.join(', ')}`,
+  );
+console.log(`bundled the bundle record worker -> ${workerFile}`);

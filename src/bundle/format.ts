@@ -169,7 +169,7 @@ export class BundleWriter implements RecordSink {
   private offset = 0;
   private chunks = 0;
   /** The current chunk's UTF-8 text: `used` bytes of `buf`. */
-  private buf = Buffer.allocUnsafe(2 * CHUNK_TEXT_BYTES);
+  private buf: Buffer = Buffer.allocUnsafe(2 * CHUNK_TEXT_BYTES);
   private used = 0;
   /**
    * The chunk's text length in UTF-16 code units (each line's length and its newline): what the
@@ -179,7 +179,12 @@ export class BundleWriter implements RecordSink {
   private lines = 0;
   private chunkIndex: ChunkIndex = {};
   private readonly index: ChunkIndex[] = [];
-  private readonly pending: Array<Promise<{ packed: Buffer; rawSha: Buffer; packedSha: Buffer }>> = [];
+  private readonly pending: Array<Promise<{ packed: Buffer; rawSha: Buffer; packedSha: Buffer; text: Buffer }>> = [];
+  /**
+   * Chunk buffers whose compression is done, to hold the next chunks' text: a new buffer per chunk
+   * is external memory V8 counts, and made it collect the whole heap again and again.
+   */
+  private readonly spare: Buffer[] = [];
 
   constructor(
     private readonly sink: (bytes: Uint8Array) => Promise<void>,
@@ -207,6 +212,19 @@ export class BundleWriter implements RecordSink {
     if (this.buf.length - at < text.length * 3) this.grow(text.length * 3);
     this.used += this.buf.write(text, at);
     this.textLength += text.length;
+    return at;
+  }
+
+  /**
+   * Appends text already encoded (UTF-8 `bytes`, `length` UTF-16 code units: made by another thread);
+   * returns the byte offset it starts at in `bytes`.
+   */
+  putEncoded(bytes: Uint8Array, length: number): number {
+    const at = this.used;
+    if (this.buf.length - at < bytes.length) this.grow(bytes.length);
+    this.buf.set(bytes, at);
+    this.used += bytes.length;
+    this.textLength += length;
     return at;
   }
 
@@ -266,8 +284,9 @@ export class BundleWriter implements RecordSink {
 
   private async closeChunk(): Promise<void> {
     if (this.lines === 0) return;
-    const raw = this.buf.subarray(0, this.used);
-    this.buf = Buffer.allocUnsafe(Math.max(2 * CHUNK_TEXT_BYTES, this.used));
+    const text = this.buf;
+    const raw = text.subarray(0, this.used);
+    this.buf = this.spare.pop() ?? Buffer.allocUnsafe(Math.max(2 * CHUNK_TEXT_BYTES, this.used));
     this.used = 0;
     this.textLength = 0;
     this.lines = 0;
@@ -278,7 +297,7 @@ export class BundleWriter implements RecordSink {
     this.pending.push(
       (async () => {
         const packed = await compress(raw, BROTLI_PARAMS(raw.length));
-        return { packed, rawSha, packedSha: sha256(packed) };
+        return { packed, rawSha, packedSha: sha256(packed), text };
       })(),
     );
     if (this.pending.length > IN_FLIGHT) await this.writeNext();
@@ -287,6 +306,7 @@ export class BundleWriter implements RecordSink {
   /** Writes the oldest chunk being compressed once it is done. */
   private async writeNext(): Promise<void> {
     const done = await this.pending.shift()!;
+    this.spare.push(done.text);
     this.content.update(done.rawSha);
     await this.frame('C', done.packed, done.packedSha);
     this.chunks++;

@@ -481,9 +481,20 @@ export class Store implements StoreView {
     return releaseMap(this.env);
   }
 
-  /** The file as it is now, read in one read transaction until `done()` (view.ts StoreSnapshot). */
-  snapshot(): StoreSnapshot {
+  /**
+   * The file as it is now, read in one read transaction until `done()` (view.ts StoreSnapshot).
+   * `latest`: the transaction starts afresh on the latest commit, and `txnId` tells which commit
+   * that is (two snapshots with the same `txnId`, in any threads or processes, read the same file).
+   */
+  snapshot(options: { latest?: boolean } = {}): StoreSnapshot {
+    // The id of the last commit to the file; a read transaction begun between two equal readings of
+    // it reads that commit (lmdb-js does not tell a read transaction's own id).
+    const lastCommit = () => (this.env as unknown as { env: { info(): { lastTxnId: number } } }).env.info().lastTxnId;
+    const before = options.latest ? lastCommit() : undefined;
+    // The read transaction lmdb-js shares may have begun on an older commit earlier in this turn.
+    if (options.latest) this.env.resetReadTxn();
     const transaction = this.env.useReadTransaction();
+    const txnId = before !== undefined && lastCommit() === before ? before : undefined;
     const inTxn = { transaction } as never;
     const urnsOfType = (entityType: string, after: string | undefined, limit: number): string[] => {
       const start: [string, string] = after === undefined ? [entityType, ''] : [entityType, after + AFTER];
@@ -499,6 +510,7 @@ export class Store implements StoreView {
     };
     let open = true;
     return {
+      txnId,
       entityTypes: () => {
         const types: string[] = [];
         let start: [string, string] = ['', ''];

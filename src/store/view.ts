@@ -82,6 +82,8 @@ export interface StoreView {
  * pages it reads, so a snapshot is for one long read (an export), not for keeping.
  */
 export interface StoreSnapshot {
+  /** The commit it reads, when asked for the latest (Store.snapshot) and known. */
+  readonly txnId: number | undefined;
   entityTypes(): string[];
   eachUrnOfType(entityType: string, pageSize?: number): Generator<string>;
   getEntity(urn: string): EntityRecord | undefined;

@@ -1,4 +1,6 @@
 /** `catalog bundle create|verify|list`: the bundle written by the rules of outputFile.ts, checked, described. */
+import { availableParallelism } from 'node:os';
+import { BadRequestError } from '../../errors.ts';
 import { countEntities } from '../../ops/ingest/exportCatalog.ts';
 import { createBundle, recordMade, sinceBasis } from '../../ops/bundle/create.ts';
 import { verifiedBundle } from '../../ops/bundle/read.ts';
@@ -10,9 +12,28 @@ import { startProgress } from '../progress.ts';
 import type { BundleCommandArgs } from './bundle.ts';
 import { sliceOf } from './remoteOptions.ts';
 
+/** The most record workers CATALOG_BUNDLE_WORKERS may ask for. */
+const MAX_WORKERS = 16;
+
+/**
+ * Worker threads that make a bundle's records (src/ops/bundle/parallel.ts): CATALOG_BUNDLE_WORKERS
+ * (0: none), else one a core but one, at most three. `asked`: given by the variable.
+ */
+function bundleWorkers(): { count: number; asked: boolean } {
+  const given = process.env['CATALOG_BUNDLE_WORKERS'];
+  if (given === undefined || given === '')
+    return { count: Math.max(0, Math.min(availableParallelism() - 1, 3)), asked: false };
+  if (!/^\d+$/.test(given) || Number(given) > MAX_WORKERS)
+    throw new BadRequestError(
+      `CATALOG_BUNDLE_WORKERS=${given}: give a number of worker threads from 0 to ${MAX_WORKERS} (0: the records are made in the main thread)`,
+    );
+  return { count: Number(given), asked: true };
+}
+
 export async function runBundleCreate(args: BundleCommandArgs): Promise<void> {
   const started = performance.now();
   const slice = normaliseSlice(sliceOf(args));
+  const workers = bundleWorkers();
   await withStore(args.data, async (store) => {
     const since = args.since === undefined ? undefined : sinceBasis(store, args.since);
     const types = store.entityTypes().filter((t) => syncedType(t) && (!slice.types?.length || slice.types.includes(t)));
@@ -29,6 +50,7 @@ export async function runBundleCreate(args: BundleCommandArgs): Promise<void> {
             maker: `catalog ${VERSION}`,
             date: new Date(),
             onEntity: (n) => progress.update(n),
+            workers: workers.count,
           });
         } finally {
           progress.stop();
@@ -44,6 +66,9 @@ export async function runBundleCreate(args: BundleCommandArgs): Promise<void> {
       },
     );
     const m = made!;
+    // Said only to whoever asked for workers by name: the bundle is the same either way.
+    if (workers.asked && m.inThread)
+      process.stderr.write(`bundle create: records made in the main thread: ${m.inThread}\n`);
     await recordMade(store, m);
     const seconds = (performance.now() - started) / 1000;
     const removed = m.header.incremental ? `, ${m.removed} removed` : '';

@@ -4,7 +4,7 @@
  * a line, a chunk at a time. With `since`, only the entities that changed since are carried; every
  * other entity of what it covers gets a state line, and the entities removed since get removal lines.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import {
   type BundleHeader,
@@ -13,6 +13,7 @@ import {
   FORMAT_VERSION,
   looksLikeBundle,
   type Prerequisite,
+  type RecordSink,
 } from '../../bundle/format.ts';
 import { BadRequestError } from '../../errors.ts';
 import type { Store, StoreView } from '../../store/store.ts';
@@ -20,7 +21,8 @@ import { changedSince } from '../../sync/base.ts';
 import type { Slice } from '../../sync/remote/types.ts';
 import { UrnSet } from '../../sync/seen.ts';
 import { entityOf, entityTypeOf, inSlice, syncedAspects, syncedType } from '../sync/local.ts';
-import { removedLine, writeEntity } from './records.ts';
+import { startRecordWorkers, writeFromWorkers } from './parallel.ts';
+import { removedLine, STATE_DIGITS, type StateHash, writeEntity } from './records.ts';
 import { bundleLines, verifiedBundle } from './read.ts';
 
 /** The key of the bundle table's record that holds this catalog's own id (syncState.ts). */
@@ -48,6 +50,11 @@ export interface CreateOptions {
   maker: string;
   date: Date;
   onEntity?: (done: number) => void;
+  /**
+   * Worker threads that make the records (parallel.ts) while this one hashes, compresses and writes;
+   * 0 or absent: none. A bundle `--since`, or of a slice other than by type, is made in this thread.
+   */
+  workers?: number;
 }
 
 export interface CreatedBundle {
@@ -57,6 +64,9 @@ export interface CreatedBundle {
   entities: number;
   removed: number;
   counts: Record<string, number>;
+  /** Worker threads that made the records (0: this thread), and when fewer than asked, why none was used. */
+  workers: number;
+  inThread?: string;
 }
 
 /** The slice's fields that are set, in a fixed order (the header's `covers`). */
@@ -99,7 +109,7 @@ export async function createBundle(
 ): Promise<CreatedBundle> {
   const { slice } = options;
   const id = await catalogId(store);
-  const types = store.entityTypes().filter((t) => syncedType(t) && (!slice.types?.length || slice.types.includes(t)));
+  const wantedType = (t: string) => syncedType(t) && (!slice.types?.length || slice.types.includes(t));
   // What the receiver must hold, and which entities are carried.
   let since: Prerequisite[] = [];
   let carry: (urn: string, hash: string) => boolean = () => true;
@@ -144,29 +154,23 @@ export async function createBundle(
   store.releaseMappedPages();
   const writer = new BundleWriter(sink, header);
   await writer.start();
-  const counts: Record<string, number> = {};
-  let entities = 0;
-  let state = 0;
-  let seen = 0;
-  for (const type of types) {
-    for await (const urn of urnsOf(store, type, slice)) {
-      if (filtered(slice)) {
-        const e = entityOf(store, urn);
-        if (!e || !inSlice(e, slice)) continue;
-      }
-      const made = await writeEntity(store, urn, type, carry, writer);
-      if (++seen % RELEASE_EVERY === 0) {
-        // The file's pages read for these entities leave the resident set (store.ts).
-        store.releaseMappedPages();
-        if (seen % 1000 === 0) options.onEntity?.(seen);
-      }
-      if (made === undefined) continue;
-      if (made) {
-        counts[type] = (counts[type] ?? 0) + 1;
-        entities++;
-      } else state++;
-    }
+  let made: { counts: Record<string, number>; entities: number; state: number; seen: number } | undefined;
+  const asked = options.workers ?? 0;
+  let inThread: string | undefined;
+  let workers = 0;
+  if (asked > 0) {
+    const parallel =
+      basis !== undefined || filtered(slice) || slice.urns?.length || slice.query
+        ? { why: 'a bundle --since, or of a slice other than by --type, is made in the main thread' }
+        : await startRecordWorkers(store, wantedType, asked);
+    if ('run' in parallel) {
+      workers = asked;
+      const done = await writeFromWorkers(parallel.run, writer, (n) => options.onEntity?.(n));
+      made = { ...done, state: 0 };
+    } else inThread = parallel.why;
   }
+  made ??= await writeInThread(store, store.entityTypes().filter(wantedType), slice, carry, writer, options.onEntity);
+  const { counts, entities, state, seen } = made;
   // Removals since: what the prerequisite held (of the types covered) that this file no longer has.
   let removed = 0;
   const wanted = (t: string) => (slice.types?.length ? slice.types.includes(t) : syncedType(t));
@@ -195,7 +199,58 @@ export async function createBundle(
   }
   options.onEntity?.(seen);
   const done = await writer.finish({ counts, removed, state });
-  return { header, content: done.content, bytes: done.bytes, entities, removed, counts };
+  return { header, content: done.content, bytes: done.bytes, entities, removed, counts, workers, inThread };
+}
+
+/** An entity's content hash taken as its record is written (records.ts StateHash). */
+class RecordHash implements StateHash {
+  private readonly hash = createHash('sha256');
+  constructor(private readonly out: RecordSink) {}
+  update(name: string, start: number, end: number): void {
+    this.hash.update(`${name}\n`);
+    this.hash.update(this.out.bytes.subarray(start, end));
+    this.hash.update('\n');
+  }
+  digest(): string {
+    return this.hash.digest('hex').slice(0, STATE_DIGITS);
+  }
+  placed(): void {}
+}
+
+/** The records made in this thread: entity types in the given order, urns in key order. */
+async function writeInThread(
+  store: Store,
+  types: string[],
+  slice: Slice,
+  carry: (urn: string, hash: string) => boolean,
+  writer: BundleWriter,
+  onEntity: ((done: number) => void) | undefined,
+): Promise<{ counts: Record<string, number>; entities: number; state: number; seen: number }> {
+  const counts: Record<string, number> = {};
+  let entities = 0;
+  let state = 0;
+  let seen = 0;
+  for (const type of types) {
+    for await (const urn of urnsOf(store, type, slice)) {
+      if (filtered(slice)) {
+        const e = entityOf(store, urn);
+        if (!e || !inSlice(e, slice)) continue;
+      }
+      const names = syncedAspects(store, urn).sort();
+      const made = await writeEntity(store, urn, type, names, carry, writer, new RecordHash(writer));
+      if (++seen % RELEASE_EVERY === 0) {
+        // The file's pages read for these entities leave the resident set (store.ts).
+        store.releaseMappedPages();
+        if (seen % 1000 === 0) onEntity?.(seen);
+      }
+      if (made === undefined) continue;
+      if (made) {
+        counts[type] = (counts[type] ?? 0) + 1;
+        entities++;
+      } else state++;
+    }
+  }
+  return { counts, entities, state, seen };
 }
 
 /** Records, in this file, a bundle it made: a later bundle that needs it as its prerequisite is held here. */

@@ -12,12 +12,10 @@
  * (SHA-256 of `NAME\nVALUE\n` for each aspect in name order, its first 16 hex digits): how a later
  * `--since` tells what changed.
  */
-import { createHash } from 'node:crypto';
 import { BadRequestError } from '../../errors.ts';
 import type { RecordSink } from '../../bundle/format.ts';
 import type { StoreView } from '../../store/store.ts';
 import type { AspectVersion } from '../../sync/base.ts';
-import { syncedAspects } from '../sync/local.ts';
 
 /** An entity record read back: its versioned aspects' latest values (older versions: `history`). */
 export interface EntityRecordLine {
@@ -37,22 +35,38 @@ export type BundleRecordLine =
 
 const HISTORY_START = '{"history":';
 
+/** How many hex digits of the SHA-256 an entity's content hash keeps (H above). */
+export const STATE_DIGITS = 16;
+
 /**
- * Writes an entity of the store into `out`: its record and, when an aspect has older versions, its
- * history line (when `carry`), or else its state line. Each value's JSON goes straight into the
- * chunk's bytes, and the content hash is taken over those bytes (no second encoding). Resolves with
- * whether it was carried (`undefined`: nothing of it syncs).
+ * How an entity's content hash is taken while its record is written: `update` hears each aspect's
+ * name and where its value's JSON lies in the sink's bytes, `digest` gives the STATE_DIGITS hex
+ * digits, and `placed` where they were written. In the main thread the digits are the hash itself;
+ * a record worker (worker.ts), which may not load node:crypto, gives a placeholder as long and the
+ * main thread writes the digits over it (parallel.ts).
+ */
+export interface StateHash {
+  update(name: string, start: number, end: number): void;
+  digest(): string;
+  placed(at: number): void;
+}
+
+/**
+ * Writes an entity into `out`: its record and, when an aspect has older versions, its history line
+ * (when `carry`), or else its state line. `names`: the entity's synced aspects in name order. Each
+ * value's JSON goes straight into the chunk's bytes, and the content hash is taken over those bytes
+ * (no second encoding). Resolves with whether it was carried (`undefined`: nothing of it syncs).
  */
 export async function writeEntity(
-  view: StoreView,
+  view: Pick<StoreView, 'getAspect'>,
   urn: string,
   type: string,
+  names: readonly string[],
   carry: (urn: string, hash: string) => boolean,
   out: RecordSink,
+  hash: StateHash,
 ): Promise<boolean | undefined> {
-  const names = syncedAspects(view, urn).sort();
   if (names.length === 0) return undefined;
-  const hash = createHash('sha256');
   const start = out.mark();
   const older: Array<{ name: string; key: string; history: number }> = [];
   let n = 0;
@@ -63,9 +77,7 @@ export async function writeEntity(
     out.put(`${n++ > 0 ? ',' : '{"aspects":{'}${key}:{"value":`);
     const text = JSON.stringify(record.value);
     const at = out.put(text);
-    hash.update(`${name}\n`);
-    hash.update(out.bytes.subarray(at, out.end));
-    hash.update('\n');
+    hash.update(name, at, out.end);
     const history = record.history ?? 0;
     out.put(`,"version":"${history + 1}"}`);
     if (history > 0) older.push({ name, key, history });
@@ -74,15 +86,19 @@ export async function writeEntity(
     out.rollback(start);
     return undefined;
   }
-  const h = hash.digest('hex').slice(0, 16);
-  const tail = `"state":"${h}","type":${JSON.stringify(type)},"urn":${JSON.stringify(urn)}}`;
+  const h = hash.digest();
+  const tail = `","type":${JSON.stringify(type)},"urn":${JSON.stringify(urn)}}`;
   if (!carry(urn, h)) {
     out.rollback(start);
-    out.put(`{${tail}`);
+    out.put('{"state":"');
+    hash.placed(out.put(h));
+    out.put(tail);
     await out.endLine(type, urn);
     return false;
   }
-  out.put(`},${tail}`);
+  out.put('},"state":"');
+  hash.placed(out.put(h));
+  out.put(tail);
   await out.endLine(type, urn);
   // The history line: {"history":{NAME:[{"value":V,"version":"N-1"}, …], …},"urn":U}
   let first = true;
