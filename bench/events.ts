@@ -20,7 +20,9 @@
  * - each round's ratio is of that round's own two sides (paired), and the run reports the median of
  *   the rounds' ratios with their spread (lowest, highest, and the middle half), by wall time
  *   (the rate) and by CPU time of the process (`process.cpuUsage`, all its threads); the same by
- *   batch (each batch on one side against the same batch on the other, run next to it);
+ *   batch (each batch on one side against the same batch on the other, run next to it); and each
+ *   side's CPU split between the main thread (the transaction's puts) and the others (lmdb's writer
+ *   thread, which commits; read from /proc, Linux only);
  * - the load average before and after, as the machine reported it.
  *
  * Usage: node --expose-gc --import tsx bench/events.ts WORKDIR [--workload runs|datasets|both]
@@ -29,7 +31,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -98,6 +100,31 @@ async function generateRuns(path: string): Promise<number> {
   return n;
 }
 
+/**
+ * CPU clock ticks of this process's main thread and of its other threads (lmdb's writer, which commits,
+ * V8's helpers), from /proc (Linux; zeros elsewhere): where a side's CPU time went.
+ */
+function threadTicks(): [number, number] {
+  const ticks: [number, number] = [0, 0];
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync('/proc/self/task');
+  } catch {
+    return ticks;
+  }
+  for (const tid of tasks) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // utime and stime: fields 14 and 15, counted after the command name's closing parenthesis.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks[tid === String(process.pid) ? 0 : 1] += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  return ticks;
+}
+
 type SideName = 'with' | 'without' | 'control';
 const SIDES: readonly SideName[] = ['with', 'without', 'control'];
 
@@ -116,6 +143,8 @@ interface SideTimes {
   cpuMs: number;
   /** Each batch's wall and CPU ms, in the file's order. */
   batches: Array<[number, number]>;
+  /** CPU clock ticks of the main thread and of the other threads, over all batches (threadTicks). */
+  threads: [number, number];
   /** Entries in the side's log (0 with the log off). */
   entries: number;
 }
@@ -143,18 +172,23 @@ async function round(file: string, index: number): Promise<Record<SideName, Side
     stores[i] = store;
   }
   const batches: Array<Array<[number, number]>> = SIDES.map(() => []);
+  const threads = SIDES.map((): [number, number] => [0, 0]);
   let batch: string[] = [];
   let turn = index;
   const flush = async () => {
     for (const i of ORDERS[turn++ % ORDERS.length]!) {
       // Each side's batch starts on a collected heap: the garbage of the side before is not collected in its time.
       gc?.();
+      const ticks = threadTicks();
       const c = process.cpuUsage();
       const started = performance.now();
       const proposals = batch.map((line) => proposalFromMcp(JSON.parse(line)));
       await ingestProposals({ store: stores[i]!, actor: 'urn:li:corpuser:datahub' }, proposals);
       const wall = performance.now() - started;
       const used = process.cpuUsage(c);
+      const [main, other] = threadTicks();
+      threads[i]![0] += main - ticks[0];
+      threads[i]![1] += other - ticks[1];
       batches[i]!.push([wall, (used.user + used.system) / 1000]);
     }
     batch = [];
@@ -168,7 +202,13 @@ async function round(file: string, index: number): Promise<Record<SideName, Side
   const out = {} as Record<SideName, SideTimes>;
   for (const [i, side] of SIDES.entries()) {
     const sum = (k: 0 | 1) => batches[i]!.reduce((n, b) => n + b[k], 0);
-    out[side] = { wallMs: sum(0), cpuMs: sum(1), batches: batches[i]!, entries: stores[i]!.eventLog.summary().count };
+    out[side] = {
+      wallMs: sum(0),
+      cpuMs: sum(1),
+      batches: batches[i]!,
+      threads: threads[i]!,
+      entries: stores[i]!.eventLog.summary().count,
+    };
     await stores[i]!.close();
     rmSync(dirs[i]!, { recursive: true, force: true });
   }
@@ -236,6 +276,14 @@ async function measure(workload: string, file: string, items: number) {
     batches: measured[0]!.with.batches.length,
     entries: measured[0]!.with.entries,
     rate: { with: rate('with'), without: rate('without'), control: rate('control') },
+    // CPU seconds of each side over the counted rounds: [main thread, other threads] (Linux).
+    threads: Object.fromEntries(
+      SIDES.map((side) => [
+        side,
+        // 100 clock ticks a second (USER_HZ on Linux).
+        [0, 1].map((k) => +(measured.reduce((n, m) => n + m[side].threads[k]!, 0) / 100).toFixed(2)),
+      ]),
+    ) as Record<SideName, number[]>,
     log: rowOf('with'),
     control: rowOf('control'),
     load: { ...load, after: loadavg().map((x) => +x.toFixed(2)) },
@@ -263,6 +311,7 @@ for (const r of results) {
     `  ${name}\n    by round: rate ${spread(row.rate)}, CPU ${spread(row.cpu)}\n    by batch: rate ${spread(row.batchRate)}, CPU ${spread(row.batchCpu)}\n`;
   process.stdout.write(
     `${r.workload}: ${r.items} items in ${r.batches} batches, ${r.rounds} rounds after a warm-up, ${r.entries} log entries; median rates/s with ${r.rate.with}, without ${r.rate.without}, control ${r.rate.control}; load average ${r.load.before.join(' ')} → ${r.load.after.join(' ')}\n` +
+      `  CPU seconds over the counted rounds, main thread + other threads: with ${r.threads.with.join(' + ')}, without ${r.threads.without.join(' + ')}, control ${r.threads.control.join(' + ')}\n` +
       line('with the log vs without:', r.log) +
       line('control vs without (A/A, the log off on both):', r.control),
   );
