@@ -12,10 +12,7 @@
  * tiers of compilation more than the index: a query of 40 µs warm read 120 µs after 50 runs).
  * - `relationships`: the same ingest with and without the relationships index (issue 13), and the
  *   bench's GraphQL dataset read in process on each.
- * - `events`: the same ingest (every index) with and without the change event log (issue 47: with the
- *   log at ≥ 0.9× the rate without it), batch by batch in turn (ingestInterleaved), three rounds, the
- *   median of each side.
- * Prints one JSON object. Usage: node --import tsx bench/search.ts ingest|relationships|events|fts5|ours FILE WORKDIR [queries…]
+ * Prints one JSON object. Usage: node --import tsx bench/search.ts ingest|relationships|fts5|ours FILE WORKDIR [queries…]
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -243,28 +240,6 @@ async function relationships(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-/** Issue 47's ingest with and without the change event log (module header). */
-async function events(): Promise<void> {
-  const rounds: Array<{ with: number; without: number; events: number }> = [];
-  for (let round = 0; round < 3; round++) {
-    settleDisk();
-    const dirs = ['with', 'without'].map((label) => join(work!, `events-${label}-${round}`));
-    for (const dir of dirs) mkdirSync(dir, { recursive: true });
-    const withLog = openCatalog(join(dirs[0]!, 'catalog.lmdb'));
-    const withoutLog = openCatalog(join(dirs[1]!, 'catalog.lmdb'));
-    withoutLog.setEventDeriver(undefined);
-    const [a, b] = await ingestInterleaved([withLog, withoutLog]);
-    rounds.push({ with: a!, without: b!, events: withLog.eventLog.summary().count });
-    await withLog.close();
-    await withoutLog.close();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  }
-  const median = (xs: number[]) => xs.sort((x, y) => x - y)[xs.length >> 1]!;
-  const w = median(rounds.map((r) => r.with));
-  const wo = median(rounds.map((r) => r.without));
-  process.stdout.write(`${JSON.stringify({ with: w, without: wo, ratio: w / wo, rounds })}\n`);
-}
-
 function countOf(store: Store): number {
   let n = 0;
   for (const _urn of store.eachUrnOfType('dataset')) n++;
@@ -358,7 +333,6 @@ async function ours(): Promise<void> {
 
 if (mode === 'ingest') await ingest();
 else if (mode === 'relationships') await relationships();
-else if (mode === 'events') await events();
 else if (mode === 'fts5') await fts5();
 else if (mode === 'ours') await ours();
-else throw new Error('usage: search.ts ingest|relationships|events|fts5|ours FILE WORKDIR [queries…]');
+else throw new Error('usage: search.ts ingest|relationships|fts5|ours FILE WORKDIR [queries…]');
