@@ -3,7 +3,7 @@
  * same run on the same machine (bare node:http, raw lmdb-js, `node -e 0`, DataHub Lite). Prints a
  * table and writes it to bench/results.json. See bench/README.md.
  *
- *   npm run bench -- [--datasets 1000,20000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-sync] [--no-verify] [--no-bundle] [--no-build] [--out FILE]
+ *   npm run bench -- [--datasets 1000,20000,100000] [--duration 10] [--connections 10] [--quick] [--no-peer] [--no-sync] [--no-verify] [--no-bundle] [--no-events] [--no-build] [--out FILE]
  *   npm run bench -- --only postgres [--datasets 100000]     (section 11 alone, at the largest size)
  *   npm run bench -- --only verify [--datasets 20000,100000]  (section 12 alone)
  */
@@ -38,6 +38,7 @@ const { values: flags } = parseArgs({
     'no-sync': { type: 'boolean', default: false },
     'no-verify': { type: 'boolean', default: false },
     'no-bundle': { type: 'boolean', default: false },
+    'no-events': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
     only: { type: 'string' },
@@ -130,6 +131,81 @@ function searchBench<T>(args: string[]): T {
     { encoding: 'utf8', maxBuffer: 1 << 26 },
   );
   return JSON.parse(out.trim().split('\n').pop()!) as T;
+}
+
+/** What bench/events.ts prints per workload (the part read here). */
+interface EventsResult {
+  workload: 'runs' | 'datasets';
+  items: number;
+  rounds: number;
+  rate: { with: number; without: number; control: number };
+  log: { rate: { median: number; min: number; max: number } };
+  control: { rate: { median: number; min: number; max: number } };
+  load: { before: number[]; after: number[] };
+}
+
+/**
+ * Section 14: bench/events.ts on both workloads (assertion run events, and the bench's datasets), sized
+ * from the largest catalog size (a tenth of it, at most 5 000 datasets and 3 000 assertions × 10 runs).
+ */
+function eventsBench(
+  sizes: number[],
+): Array<Omit<Row, 'ratio' | 'met'> & { ratio: number; check: (r: number) => boolean }> {
+  const largest = Math.max(...sizes);
+  const datasets = Math.max(10, Math.min(5000, Math.round(largest / 10)));
+  const assertions = Math.max(5, Math.min(3000, Math.round(largest / 30)));
+  const rounds = largest >= 1000 ? 7 : 2;
+  log(`events: ${datasets} datasets, ${assertions * 10} assertion runs, ${rounds} rounds`);
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      join(ROOT, 'bench', 'events.ts'),
+      join(work, 'events'),
+      '--rounds',
+      String(rounds),
+      '--assertions',
+      String(assertions),
+      '--datasets',
+      String(datasets),
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const results = out
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as EventsResult);
+  return results.flatMap((r) => {
+    const what = r.workload === 'runs' ? 'assertion run events' : 'dataset aspects';
+    const spread = (x: { min: number; max: number }) => `${x.min.toFixed(2)}–${x.max.toFixed(2)}`;
+    const load = `load ${r.load.before[0]} → ${r.load.after[0]}`;
+    return [
+      {
+        section: '14 events',
+        metric: `ingest of ${r.items} ${what} with the event log, items/s (median of ${r.rounds} rounds)`,
+        ours: r.rate.with,
+        baseline: r.rate.without,
+        baselineName: 'the same ingest without the log',
+        ratio: r.log.rate.median,
+        target: '≥ 0.9×',
+        check: (x: number) => x >= 0.9,
+        note: `paired by round, rounds ${spread(r.log.rate)}; ${load}`,
+      },
+      {
+        section: '14 events',
+        metric: `A/A control: the ${what} ingest without the log, twice, items/s`,
+        ours: r.rate.control,
+        baseline: r.rate.without,
+        baselineName: 'the same ingest without the log',
+        ratio: r.control.rate.median,
+        target: '≈ 1× (the harness’s own bias)',
+        check: (x: number) => x >= 0.95 && x <= 1.05,
+        note: `rounds ${spread(r.control.rate)}`,
+      },
+    ];
+  });
 }
 
 /**
@@ -827,6 +903,22 @@ async function main(): Promise<void> {
       note: 'skipped: --no-bundle',
     });
   else for (const r of await bundleBench(BINARY, sizes, work, log)) row(r);
+
+  // 14: the change event log (bench/events.ts, in its own process with gc() exposed): ingest with the log
+  // against the same ingest without it, and an A/A control, the sides alternated batch by batch.
+  if (flags['no-events'])
+    rows.push({
+      section: '14 events',
+      metric: 'ingest with the event log',
+      ours: null,
+      baseline: null,
+      baselineName: '—',
+      ratio: null,
+      target: '—',
+      met: null,
+      note: 'skipped: --no-events',
+    });
+  else for (const r of eventsBench(sizes)) row(r);
 
   // 12: checksums and catalog verify (bench/verify.ts), on the files section 2a ingested.
   if (flags['no-verify'])

@@ -265,6 +265,7 @@ describe('single executable (build/catalog)', () => {
       '10 sync',
       '11 postgres',
       '12 verify',
+      '14 events',
     ]) {
       assert.ok(sections.has(s), `section ${s} missing from ${[...sections].join(', ')}`);
     }
