@@ -18,15 +18,6 @@ const TIMESERIES =
 export const ACCEPTED_GAPS: Readonly<Record<string, string>> = {
   // Written by our own operations.
   assertionInfo: OUR_WRITERS,
-  assertionRunSummary: OUR_WRITERS,
-  dataHubExecutionRequestInput: OUR_WRITERS,
-  dataHubIngestionSourceInfo: OUR_WRITERS,
-  dataHubViewInfo: OUR_WRITERS,
-  ownershipTypeInfo: OUR_WRITERS,
-  propertyDefinition: OUR_WRITERS,
-  structuredProperties: OUR_WRITERS,
-  structuredPropertySettings: OUR_WRITERS,
-  documentation: OUR_WRITERS,
   // Written by clients only.
   globalSettingsInfo: CLIENT_ONLY,
   dataHubStepStateProperties: CLIENT_ONLY,

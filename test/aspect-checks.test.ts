@@ -225,6 +225,94 @@ const CASES: Array<[string, string, string, unknown, string]> = [
     { displayName: 'Data', members: [], groups: [] },
     'Invalid corpGroupInfo at admins: required field is missing',
   ],
+  // aspects our own operations write (each writer writes what DataHub requires)
+  [
+    'dataHubIngestionSource',
+    'urn:li:dataHubIngestionSource:no_zone',
+    'dataHubIngestionSourceInfo',
+    { name: 'mysql', type: 'mysql', schedule: { interval: '0 * * * *' }, config: { recipe: '{}' } },
+    'Invalid dataHubIngestionSourceInfo at schedule.timezone: required field is missing',
+  ],
+  [
+    'dataHubExecutionRequest',
+    'urn:li:dataHubExecutionRequest:no_time',
+    'dataHubExecutionRequestInput',
+    { task: 'CLI Ingestion', args: {}, executorId: '__datahub_cli_', source: { type: 'CLI_INGESTION_SOURCE' } },
+    'Invalid dataHubExecutionRequestInput at requestedAt: required field is missing',
+  ],
+  [
+    'assertion',
+    'urn:li:assertion:bad_status',
+    'assertionRunSummary',
+    { lastPassedAtMillis: 1, assertionStatus: 'PASSED' },
+    'Invalid assertionRunSummary at assertionStatus: expected one of PASSING, FAILING, ERROR, INIT, got the string "PASSED"',
+  ],
+  [
+    'ownershipType',
+    'urn:li:ownershipType:no_stamps',
+    'ownershipTypeInfo',
+    { name: 'Reviewer', created: STAMP },
+    'Invalid ownershipTypeInfo at lastModified: required field is missing',
+  ],
+  [
+    'dataHubView',
+    'urn:li:dataHubView:bad_type',
+    'dataHubViewInfo',
+    { name: 'Mine', type: 'SHARED', definition: { entityTypes: [], filter: {} }, ...STAMPS },
+    'Invalid dataHubViewInfo at type: expected one of PERSONAL, GLOBAL, got the string "SHARED"',
+  ],
+  [
+    'dataHubView',
+    'urn:li:dataHubView:bad_condition',
+    'dataHubViewInfo',
+    {
+      name: 'Mine',
+      type: 'PERSONAL',
+      definition: { entityTypes: [], filter: { or: [{ and: [{ field: 'platform', condition: 'EQUALS' }] }] } },
+      ...STAMPS,
+    },
+    'Invalid dataHubViewInfo at definition.filter.or[0].and[0].condition: expected one of CONTAIN, END_WITH, EQUAL, IEQUAL, IS_NULL, EXISTS, GREATER_THAN, GREATER_THAN_OR_EQUAL_TO, IN, LESS_THAN, LESS_THAN_OR_EQUAL_TO, START_WITH, DESCENDANTS_INCL, ANCESTORS_INCL, RELATED_INCL, got the string "EQUALS"',
+  ],
+  [
+    'structuredProperty',
+    'urn:li:structuredProperty:no_types',
+    'propertyDefinition',
+    { qualifiedName: 'io.acme.retention', valueType: 'urn:li:dataType:datahub.number' },
+    'Invalid propertyDefinition at entityTypes: required field is missing',
+  ],
+  [
+    'structuredProperty',
+    'urn:li:structuredProperty:bad_cardinality',
+    'propertyDefinition',
+    {
+      qualifiedName: 'io.acme.retention',
+      valueType: 'urn:li:dataType:datahub.number',
+      entityTypes: ['urn:li:entityType:datahub.dataset'],
+      cardinality: 'MANY',
+    },
+    'Invalid propertyDefinition at cardinality: expected one of SINGLE, MULTIPLE, got the string "MANY"',
+  ],
+  [
+    'structuredProperty',
+    'urn:li:structuredProperty:settings_stamp',
+    'structuredPropertySettings',
+    { isHidden: false, lastModified: { time: 1 } },
+    'Invalid structuredPropertySettings at lastModified.actor: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('property_values'),
+    'structuredProperties',
+    { properties: [{ propertyUrn: 'urn:li:structuredProperty:io.acme.retention' }] },
+    'Invalid structuredProperties at properties[0].values: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('documentation'),
+    'documentation',
+    { documentations: [{ attribution: STAMP }] },
+    'Invalid documentation at documentations[0].documentation: required field is missing',
+  ],
 ];
 
 describe('DataHub’s enums and required fields, checked on write for every aspect family we interpret', () => {
@@ -260,6 +348,17 @@ describe('DataHub’s enums and required fields, checked on write for every aspe
       dataJobInfo: { name: 'load', type: { string: 'COMMAND' }, status: 'COMPLETED' },
       siblings: { siblings: [DS('other')], primary: true },
       corpGroupInfo: { displayName: 'Data', admins: [], members: [], groups: [] },
+      dataHubIngestionSourceInfo: {
+        name: 'mysql',
+        type: 'mysql',
+        schedule: { interval: '0 * * * *', timezone: 'UTC' },
+        config: { recipe: '{}' },
+      },
+      ownershipTypeInfo: { name: 'Reviewer', ...STAMPS },
+      structuredProperties: {
+        properties: [{ propertyUrn: 'urn:li:structuredProperty:io.acme.retention', values: [{ double: 30 }] }],
+      },
+      documentation: { documentations: [{ documentation: 'How orders are counted', attribution: STAMP }] },
     };
     for (const [type, urn, aspect] of CASES) {
       if (!(aspect in fixed)) continue;

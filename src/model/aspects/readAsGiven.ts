@@ -7,6 +7,7 @@ import {
   anyUrn,
   arr,
   asGiven,
+  attribution,
   auditStamp,
   bool,
   defineAspect,
@@ -20,6 +21,32 @@ import {
 
 /** What DataTypeInfo and EntityTypeInfo both hold. */
 const typeInfo = asGiven({ 'qualifiedName?': str, 'displayName?': str, 'description?': str });
+/**
+ * DataHub's `Condition` of a filter's criterion (a field with a default, EQUAL, so not required).
+ */
+const CONDITIONS = [
+  'CONTAIN',
+  'END_WITH',
+  'EQUAL',
+  'IEQUAL',
+  'IS_NULL',
+  'EXISTS',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL_TO',
+  'IN',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL_TO',
+  'START_WITH',
+  'DESCENDANTS_INCL',
+  'ANCESTORS_INCL',
+  'RELATED_INCL',
+] as const;
+/** A criterion of a saved view's filter: the field it names is checked, its values stored as given. */
+const criterion = rec({
+  field: unchecked(str),
+  'condition?': { enum: CONDITIONS },
+  ...asGiven({ 'values?': arr(str), 'negated?': bool }),
+});
 /** A view setting: the view chosen by default. */
 const viewsSettings = rec({ 'defaultView?': anyUrn });
 
@@ -122,14 +149,17 @@ export const dataPlatformInstanceProperties = defineAspect({
 export const structuredPropertySettings = defineAspect({
   name: 'structuredPropertySettings',
   fqn: 'com.linkedin.structured.StructuredPropertySettings',
-  fields: asGiven({
-    'isHidden?': bool,
-    'showInSearchFilters?': bool,
-    'showInAssetSummary?': bool,
-    'hideInAssetSummaryWhenEmpty?': bool,
-    'showAsAssetBadge?': bool,
-    'showInColumnsTable?': bool,
-  }),
+  fields: {
+    ...asGiven({
+      'isHidden?': bool,
+      'showInSearchFilters?': bool,
+      'showInAssetSummary?': bool,
+      'hideInAssetSummaryWhenEmpty?': bool,
+      'showAsAssetBadge?': bool,
+      'showInColumnsTable?': bool,
+    }),
+    'lastModified?': auditStamp,
+  },
 });
 export const dataTypeInfo = defineAspect({
   name: 'dataTypeInfo',
@@ -144,7 +174,18 @@ export const entityTypeInfo = defineAspect({
 export const dataHubViewInfo = defineAspect({
   name: 'dataHubViewInfo',
   fqn: 'com.linkedin.view.DataHubViewInfo',
-  fields: asGiven({ 'type?': str, 'name?': str, 'description?': str, 'definition?': 'object' }),
+  fields: {
+    name: unchecked(str),
+    type: { enum: ['PERSONAL', 'GLOBAL'] },
+    ...asGiven({ 'description?': str }),
+    definition: rec({
+      entityTypes: unchecked(arr(str)),
+      filter: rec({ 'or?': arr(rec({ and: arr(criterion) })), 'criteria?': arr(criterion) }),
+      ...asGiven({ 'json?': str }),
+    }),
+    created: auditStamp,
+    lastModified: auditStamp,
+  },
 });
 export const globalSettingsInfo = defineAspect({
   name: 'globalSettingsInfo',
@@ -155,7 +196,7 @@ export const globalSettingsInfo = defineAspect({
 export const documentation = defineAspect({
   name: 'documentation',
   fqn: 'com.linkedin.common.Documentation',
-  fields: asGiven({ 'documentations?': arr(rec({ 'documentation?': str, 'attribution?': 'object' })) }),
+  fields: { documentations: arr(rec({ documentation: unchecked(str), 'attribution?': attribution })) },
 });
 export const displayProperties = defineAspect({
   name: 'displayProperties',

@@ -27,6 +27,21 @@ import {
 
 /** A `TimeStamp` whose time is checked (DataHub requires it); its actor is stored as given. */
 const timeStampChecked = rec({ time: num, 'actor?': unchecked(anyUrn) });
+/** DataHub's `SearchFieldType`: how a structured property's values are indexed. */
+const SEARCH_FIELD_TYPES = [
+  'KEYWORD',
+  'TEXT',
+  'TEXT_PARTIAL',
+  'BROWSE_PATH',
+  'URN',
+  'URN_PARTIAL',
+  'BOOLEAN',
+  'COUNT',
+  'DATETIME',
+  'OBJECT',
+  'BROWSE_PATH_V2',
+  'WORD_GRAM',
+] as const;
 /** DataHub's `DatasetLineageType`: how a dataset is made from an upstream one. */
 const DATASET_LINEAGE_TYPES = ['COPY', 'TRANSFORMED', 'VIEW'] as const;
 /** DataHub's `LineageMatchType`: how a lineage entry's urns were matched. */
@@ -466,9 +481,18 @@ export const dataPlatformInstance = defineAspect({
 export const structuredProperties = defineAspect({
   name: 'structuredProperties',
   fqn: 'com.linkedin.structured.StructuredProperties',
-  fields: asGiven({
-    'properties?': arr(rec({ propertyUrn: anyUrn, 'values?': arr('any'), 'attribution?': 'object' })),
-  }),
+  fields: {
+    properties: arr(
+      rec({
+        propertyUrn: unchecked(anyUrn),
+        // A union of string and double, as DataHub's JSON keys it: `{"string": …}` or `{"double": …}`.
+        values: arr('any'),
+        'created?': auditStamp,
+        'lastModified?': auditStamp,
+        'attribution?': attribution,
+      }),
+    ),
+  },
   searchable: [{ path: 'properties[].propertyUrn', field: 'structuredProperties', kind: 'urn' }],
   mergeKeys: { properties: ['propertyUrn', 'attribution.source'] },
   emptyValue: () => ({ properties: [] }),
@@ -601,13 +625,22 @@ export const notebookInfo = defineAspect({
 export const assertionRunSummary = defineAspect({
   name: 'assertionRunSummary',
   fqn: 'com.linkedin.assertion.AssertionRunSummary',
-  fields: asGiven({ 'assertionStatus?': str }),
+  fields: {
+    // DataHub's AssertionStatus; the times of the last run of each result are stored as given.
+    'assertionStatus?': { enum: ['PASSING', 'FAILING', 'ERROR', 'INIT'] },
+    ...asGiven({
+      'lastFailedAtMillis?': num,
+      'lastErroredAtMillis?': num,
+      'lastPassedAtMillis?': num,
+      'lastInitializedAtMillis?': num,
+    }),
+  },
   searchable: [{ path: 'assertionStatus', field: 'assertionStatus', kind: 'keyword' }],
 });
 export const ownershipTypeInfo = defineAspect({
   name: 'ownershipTypeInfo',
   fqn: 'com.linkedin.ownership.OwnershipTypeInfo',
-  fields: asGiven({ 'name?': str, 'description?': str }),
+  fields: { name: unchecked(str), ...asGiven({ 'description?': str }), created: auditStamp, lastModified: auditStamp },
   searchable: [{ path: 'name', field: 'name', kind: 'text', weight: NAME }],
 });
 export const dataProcessInstanceProperties = defineAspect({
@@ -634,20 +667,25 @@ export const dataProcessInstanceProperties = defineAspect({
 export const propertyDefinition = defineAspect({
   name: 'propertyDefinition',
   fqn: 'com.linkedin.structured.StructuredPropertyDefinition',
-  fields: asGiven({
-    'qualifiedName?': str,
-    'displayName?': str,
-    'description?': str,
-    'cardinality?': str,
-    'immutable?': bool,
-    'valueType?': anyUrn,
-    'typeQualifier?': rec({ 'allowedTypes?': arr(anyUrn) }),
-    'allowedValues?': arr(rec({ value: 'any', 'description?': str })),
-    'entityTypes?': arr(anyUrn),
-    'allowedPlatforms?': arr(anyUrn),
+  fields: {
+    qualifiedName: unchecked(str),
+    valueType: unchecked(anyUrn),
+    entityTypes: unchecked(arr(anyUrn)),
+    // DataHub's PropertyCardinality (SINGLE when absent).
+    'cardinality?': { enum: ['SINGLE', 'MULTIPLE'] },
+    // Each allowed value: a union of string and double, as DataHub's JSON keys it.
+    'allowedValues?': arr(rec({ value: 'any', ...asGiven({ 'description?': str }) })),
+    'searchConfiguration?': rec({ 'fieldType?': { enum: SEARCH_FIELD_TYPES } }),
     'created?': auditStamp,
     'lastModified?': auditStamp,
-  }),
+    ...asGiven({
+      'displayName?': str,
+      'description?': str,
+      'immutable?': bool,
+      'typeQualifier?': rec({ 'allowedTypes?': arr(anyUrn) }),
+      'allowedPlatforms?': arr(anyUrn),
+    }),
+  },
   searchable: [
     { path: 'qualifiedName', field: 'id', kind: 'text', weight: ID },
     { path: 'displayName', field: 'name', kind: 'text', weight: NAME },
