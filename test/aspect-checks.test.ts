@@ -227,6 +227,44 @@ const CASES: Array<[string, string, string, unknown, string]> = [
   ],
   // aspects our own operations write (each writer writes what DataHub requires)
   [
+    'assertion',
+    'urn:li:assertion:freshness_no_schedule',
+    'assertionInfo',
+    { type: 'FRESHNESS', freshnessAssertion: { type: 'DATASET_CHANGE', entity: DS('orders') } },
+    'Invalid assertionInfo at freshnessAssertion.schedule: required field is missing',
+  ],
+  [
+    'assertion',
+    'urn:li:assertion:volume_operator',
+    'assertionInfo',
+    {
+      type: 'VOLUME',
+      volumeAssertion: {
+        type: 'ROW_COUNT_TOTAL',
+        entity: DS('orders'),
+        rowCountTotal: { operator: 'MORE_THAN', parameters: { value: { value: '10', type: 'NUMBER' } } },
+      },
+    },
+    'Invalid assertionInfo at volumeAssertion.rowCountTotal.operator: expected one of BETWEEN, LESS_THAN, LESS_THAN_OR_EQUAL_TO, GREATER_THAN, GREATER_THAN_OR_EQUAL_TO, EQUAL_TO, NOT_EQUAL_TO, NULL, NOT_NULL, CONTAIN, END_WITH, START_WITH, REGEX_MATCH, IN, NOT_IN, IS_TRUE, IS_FALSE, _NATIVE_, got the string "MORE_THAN"',
+  ],
+  [
+    'assertion',
+    'urn:li:assertion:schema_half',
+    'assertionInfo',
+    { type: 'DATA_SCHEMA', schemaAssertion: { entity: DS('orders'), schema: { fields: [] } } },
+    'Invalid assertionInfo at schemaAssertion.schema.schemaName: required field is missing',
+  ],
+  [
+    'assertion',
+    'urn:li:assertion:custom_parameter',
+    'assertionInfo',
+    {
+      type: 'CUSTOM',
+      customAssertion: { type: 'T', entity: DS('orders'), parameters: { value: { value: '1' } } },
+    },
+    'Invalid assertionInfo at customAssertion.parameters.value.type: required field is missing',
+  ],
+  [
     'dataHubIngestionSource',
     'urn:li:dataHubIngestionSource:no_zone',
     'dataHubIngestionSourceInfo',
@@ -355,6 +393,14 @@ describe('DataHub’s enums and required fields, checked on write for every aspe
         config: { recipe: '{}' },
       },
       ownershipTypeInfo: { name: 'Reviewer', ...STAMPS },
+      assertionInfo: {
+        type: 'FRESHNESS',
+        freshnessAssertion: {
+          type: 'DATASET_CHANGE',
+          entity: DS('orders'),
+          schedule: { type: 'CRON', cron: { cron: '0 * * * *', timezone: 'UTC' } },
+        },
+      },
       structuredProperties: {
         properties: [{ propertyUrn: 'urn:li:structuredProperty:io.acme.retention', values: [{ double: 30 }] }],
       },
