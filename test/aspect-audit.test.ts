@@ -42,8 +42,16 @@ describe('the audit of our aspect declarations against DataHub’s schema', () =
     ]);
     assert.ok(r.open.some((f) => f.aspect === 'ownership'));
     // An aspect stored as given (accepted, with its reason) shows DataHub's checks as findings.
-    const view = show('dataHubViewInfo');
-    assert.ok(view.includes('name required: DataHub requires it (no default); not required here'), view.join('; '));
-    assert.ok(view.includes("type enum: DataHub's DataHubViewType: PERSONAL, GLOBAL"), view.join('; '));
+    const profile = show('datasetProfile');
+    assert.ok(
+      profile.includes('timestampMillis required: DataHub requires it (no default); not required here'),
+      profile.join('; '),
+    );
+    assert.ok(
+      profile.includes(
+        "eventGranularity.unit enum: DataHub's CalendarInterval: SECOND, MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR",
+      ),
+      profile.join('; '),
+    );
   });
 });
