@@ -20,7 +20,7 @@ import {
 } from './define.ts';
 
 /** What DataTypeInfo and EntityTypeInfo both hold. */
-const typeInfo = asGiven({ 'qualifiedName?': str, 'displayName?': str, 'description?': str });
+const typeInfo = { qualifiedName: unchecked(str), ...asGiven({ 'displayName?': str, 'description?': str }) };
 /**
  * DataHub's `Condition` of a filter's criterion (a field with a default, EQUAL, so not required).
  */
@@ -83,12 +83,12 @@ export const browsePaths = defineAspect({
 export const dataHubStepStateProperties = defineAspect({
   name: 'dataHubStepStateProperties',
   fqn: 'com.linkedin.step.DataHubStepStateProperties',
-  fields: asGiven({ 'properties?': 'object' }),
+  fields: { ...asGiven({ 'properties?': 'object' }), lastModified: auditStamp },
 });
 export const origin = defineAspect({
   name: 'origin',
   fqn: 'com.linkedin.common.Origin',
-  fields: asGiven({ 'type?': str, 'externalType?': str }),
+  fields: { type: { enum: ['NATIVE', 'EXTERNAL'] }, ...asGiven({ 'externalType?': str }) },
 });
 export const corpUserStatus = defineAspect({
   name: 'corpUserStatus',
@@ -98,18 +98,23 @@ export const corpUserStatus = defineAspect({
 export const corpUserSettings = defineAspect({
   name: 'corpUserSettings',
   fqn: 'com.linkedin.identity.CorpUserSettings',
-  fields: asGiven({ 'appearance?': rec({ 'showSimplifiedHomepage?': bool }), 'views?': viewsSettings }),
+  fields: {
+    appearance: unchecked(rec({ 'showSimplifiedHomepage?': bool })),
+    ...asGiven({ 'views?': viewsSettings }),
+    'notificationSettings?': rec({
+      sinkTypes: arr({ enum: ['SLACK', 'EMAIL', 'TEAMS'] }),
+      'emailSettings?': rec({ email: unchecked(str) }),
+    }),
+  },
 });
 export const dataHubExecutionRequestResult = defineAspect({
   name: 'dataHubExecutionRequestResult',
   fqn: 'com.linkedin.execution.ExecutionRequestResult',
-  fields: asGiven({
-    'status?': str,
-    'startTimeMs?': num,
-    'durationMs?': num,
-    'report?': str,
-    'structuredReport?': rec({ 'type?': str, 'serializedValue?': str, 'contentType?': str }),
-  }),
+  fields: {
+    status: unchecked(str),
+    ...asGiven({ 'startTimeMs?': num, 'durationMs?': num, 'report?': str }),
+    'structuredReport?': rec({ type: unchecked(str), serializedValue: unchecked(str), contentType: unchecked(str) }),
+  },
 });
 export const editableMlModelProperties = defineAspect({
   name: 'editableMlModelProperties',
@@ -190,7 +195,27 @@ export const dataHubViewInfo = defineAspect({
 export const globalSettingsInfo = defineAspect({
   name: 'globalSettingsInfo',
   fqn: 'com.linkedin.settings.global.GlobalSettingsInfo',
-  fields: asGiven({ 'views?': viewsSettings }),
+  fields: {
+    ...asGiven({ 'views?': viewsSettings }),
+    // What DataHub's schema requires of each section given; the rest of each is stored as given.
+    'sso?': rec({
+      baseUrl: unchecked(str),
+      'oidcSettings?': rec({
+        enabled: unchecked(bool),
+        clientId: unchecked(str),
+        clientSecret: unchecked(str),
+        discoveryUri: unchecked(str),
+      }),
+    }),
+    'oauth?': rec({
+      providers: arr(
+        rec({ enabled: unchecked(bool), name: unchecked(str), issuer: unchecked(str), audience: unchecked(str) }),
+      ),
+    }),
+    'docPropagation?': rec({ enabled: unchecked(bool) }),
+    'homePage?': rec({ defaultTemplate: unchecked(anyUrn) }),
+    'applications?': rec({ enabled: unchecked(bool) }),
+  },
   relationships: [{ name: 'viewedWith', path: 'views.defaultView' }],
 });
 export const documentation = defineAspect({
@@ -201,12 +226,17 @@ export const documentation = defineAspect({
 export const displayProperties = defineAspect({
   name: 'displayProperties',
   fqn: 'com.linkedin.common.DisplayProperties',
-  fields: asGiven({ 'colorHex?': str, 'icon?': rec({ 'iconLibrary?': str, 'name?': str, 'style?': str }) }),
+  fields: {
+    ...asGiven({ 'colorHex?': str }),
+    'icon?': rec({ iconLibrary: { enum: ['MATERIAL', 'PHOSPHOR'] }, name: unchecked(str), style: unchecked(str) }),
+  },
 });
+/** What to do when an assertion passes or fails: DataHub's AssertionActionType. */
+const assertionAction = rec({ type: { enum: ['RAISE_INCIDENT', 'RESOLVE_INCIDENT'] } });
 export const assertionActions = defineAspect({
   name: 'assertionActions',
   fqn: 'com.linkedin.assertion.AssertionActions',
-  fields: asGiven({ 'onSuccess?': arr(rec({ 'type?': str })), 'onFailure?': arr(rec({ 'type?': str })) }),
+  fields: { 'onSuccess?': arr(assertionAction), 'onFailure?': arr(assertionAction) },
 });
 
 /** Timeseries events (src/model/timeseries.ts), read by the usage and stats read models. */

@@ -15,12 +15,12 @@ import {
   editableDescription,
   FABRIC,
   ID,
+  mlParam,
   NAME,
   num,
   PROSE,
   rec,
   str,
-  timeStamp,
   unchecked,
   type AspectValue,
 } from './define.ts';
@@ -97,6 +97,30 @@ const mlProperties = {
   'version?': rec({ 'versionTag?': str }),
   'customProperties?': { map: str },
 } as const;
+/** An ML aspect's version tag: its attribution, when given, has its time and actor (checked). */
+const mlVersion = {
+  'version?': rec({ ...asGiven({ 'versionTag?': str }), 'metadataAttribution?': attribution }),
+} as const;
+/** DataHub's `MLFeatureDataType` of a feature or primary key. */
+const ML_FEATURE_DATA_TYPES = [
+  'USELESS',
+  'NOMINAL',
+  'ORDINAL',
+  'BINARY',
+  'COUNT',
+  'TIME',
+  'INTERVAL',
+  'IMAGE',
+  'VIDEO',
+  'AUDIO',
+  'TEXT',
+  'MAP',
+  'SEQUENCE',
+  'SET',
+  'CONTINUOUS',
+  'BYTE',
+  'UNKNOWN',
+] as const;
 
 export const nativeGroupMembership = defineAspect({
   name: 'nativeGroupMembership',
@@ -403,14 +427,22 @@ export const dataProcessInstanceOutput = defineAspect({
 export const mlModelProperties = defineAspect({
   name: 'mlModelProperties',
   fqn: 'com.linkedin.ml.metadata.MLModelProperties',
-  fields: asGiven({
-    ...mlProperties,
-    'name?': str,
-    'date?': num,
-    'type?': str,
-    'externalUrl?': str,
-    'groups?': arr(anyUrn),
-  }),
+  fields: {
+    ...asGiven({
+      ...mlProperties,
+      'name?': str,
+      'date?': num,
+      'type?': str,
+      'externalUrl?': str,
+      'groups?': arr(anyUrn),
+    }),
+    ...mlVersion,
+    'created?': timeStampChecked,
+    'lastModified?': timeStampChecked,
+    'hyperParams?': arr(mlParam),
+    'trainingMetrics?': arr(mlParam),
+    'onlineMetrics?': arr(mlParam),
+  },
   relationships: [
     { name: 'TrainedBy', path: 'trainingJobs[]' },
     { name: 'UsedBy', path: 'downstreamJobs[]' },
@@ -426,7 +458,12 @@ export const mlModelProperties = defineAspect({
 export const mlModelGroupProperties = defineAspect({
   name: 'mlModelGroupProperties',
   fqn: 'com.linkedin.ml.metadata.MLModelGroupProperties',
-  fields: asGiven({ ...mlProperties, 'name?': str, 'created?': timeStamp, 'externalUrl?': str }),
+  fields: {
+    ...asGiven({ ...mlProperties, 'name?': str, 'externalUrl?': str }),
+    ...mlVersion,
+    'created?': timeStampChecked,
+    'lastModified?': timeStampChecked,
+  },
   relationships: [
     { name: 'TrainedBy', path: 'trainingJobs[]' },
     { name: 'UsedBy', path: 'downstreamJobs[]' },
@@ -439,14 +476,23 @@ export const mlModelGroupProperties = defineAspect({
 export const mlFeatureProperties = defineAspect({
   name: 'mlFeatureProperties',
   fqn: 'com.linkedin.ml.metadata.MLFeatureProperties',
-  fields: asGiven({ ...mlProperties, 'dataType?': str }),
+  fields: {
+    ...asGiven(mlProperties),
+    ...mlVersion,
+    'dataType?': { enum: ML_FEATURE_DATA_TYPES },
+  },
   relationships: [{ name: 'DerivedFrom', path: 'sources[]' }],
   searchable: [{ path: 'description', field: 'description', kind: 'text', weight: PROSE }],
 });
 export const mlPrimaryKeyProperties = defineAspect({
   name: 'mlPrimaryKeyProperties',
   fqn: 'com.linkedin.ml.metadata.MLPrimaryKeyProperties',
-  fields: asGiven({ ...mlProperties, 'dataType?': str }),
+  fields: {
+    ...asGiven(mlProperties),
+    ...mlVersion,
+    'dataType?': { enum: ML_FEATURE_DATA_TYPES },
+    sources: unchecked(arr(anyUrn)),
+  },
   relationships: [{ name: 'DerivedFrom', path: 'sources[]' }],
   searchable: [{ path: 'description', field: 'description', kind: 'text', weight: PROSE }],
 });
