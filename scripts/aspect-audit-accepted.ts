@@ -5,11 +5,11 @@
  * §7.2 sums up what is checked on write and what is not yet.
  */
 
-/** Timeseries aspects. */
-const TIMESERIES =
-  'not checked yet: a timeseries aspect, written by DataHub’s profilers and usage sources; stored as given until its batch (issue 48 item 5, next batch)';
+/** A timeseries aspect's event time: every timeseries write checks it first, with its own message. */
+const EVENT_TIME =
+  'checked for every timeseries aspect by the store of events (src/model/timeseries.ts: eventKey), which refuses an event without its time in epoch milliseconds with its own message, before the aspect is written';
 
 export const ACCEPTED_GAPS: Readonly<Record<string, string>> = {
-  datasetProfile: TIMESERIES,
-  datasetUsageStatistics: TIMESERIES,
+  'datasetProfile timestampMillis required': EVENT_TIME,
+  'datasetUsageStatistics timestampMillis required': EVENT_TIME,
 };

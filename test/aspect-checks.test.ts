@@ -507,6 +507,28 @@ const CASES: Array<[string, string, string, unknown, string]> = [
     { passing: [], failing: [{ test: 'urn:li:test:owners', type: 'FAILED' }] },
     'Invalid testResults at failing[0].type: expected one of SUCCESS, FAILURE, got the string "FAILED"',
   ],
+  // timeseries aspects (the event time is checked by the store of events)
+  [
+    'dataset',
+    DS('profile_histogram'),
+    'datasetProfile',
+    { timestampMillis: 1, rowCount: 3, fieldProfiles: [{ fieldPath: 'id', histogram: { boundaries: ['0', '10'] } }] },
+    'Invalid datasetProfile at fieldProfiles[0].histogram.heights: required field is missing',
+  ],
+  [
+    'dataset',
+    DS('usage_granularity'),
+    'datasetUsageStatistics',
+    { timestampMillis: 1, eventGranularity: { unit: 'FORTNIGHT' }, uniqueUserCount: 1 },
+    'Invalid datasetUsageStatistics at eventGranularity.unit: expected one of SECOND, MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR, got the string "FORTNIGHT"',
+  ],
+  [
+    'dataset',
+    DS('usage_partition'),
+    'datasetUsageStatistics',
+    { timestampMillis: 1, partitionSpec: { partition: 'p1', type: 'DAILY' } },
+    'Invalid datasetUsageStatistics at partitionSpec.type: expected one of FULL_TABLE, QUERY, PARTITION, got the string "DAILY"',
+  ],
 ];
 
 describe('DataHub’s enums and required fields, checked on write for every aspect family we interpret', () => {

@@ -251,6 +251,7 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
       dataJobInfo: { type: 'COMMAND' },
       dataPlatformInfo: { type: 'OTHERS', datasetNameDelimiter: '.' },
       notebookInfo: { title: 'walk', changeAuditStamps: changes },
+      mlPrimaryKeyProperties: { sources: [] },
       propertyDefinition: {
         qualifiedName: 'io.catalog.walk',
         valueType: 'urn:li:dataType:datahub.string',

@@ -239,23 +239,49 @@ export const assertionActions = defineAspect({
   fields: { 'onSuccess?': arr(assertionAction), 'onFailure?': arr(assertionAction) },
 });
 
+/** DataHub's `CalendarInterval`: the unit of a time window. */
+const CALENDAR_INTERVALS = ['SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'] as const;
+const timeWindowSize = rec({ unit: { enum: CALENDAR_INTERVALS }, ...asGiven({ 'multiple?': num }) });
+/**
+ * The window and partition of a timeseries event (DataHub's TimeseriesAspectBase). Its
+ * `timestampMillis` is checked by the store of every timeseries aspect (src/model/timeseries.ts).
+ */
+const timeseriesWindow = {
+  'eventGranularity?': timeWindowSize,
+  'partitionSpec?': rec({
+    partition: unchecked(str),
+    'timePartition?': rec({ startTimeMillis: unchecked(num), length: timeWindowSize }),
+    // DataHub's PartitionType (PARTITION when absent).
+    'type?': { enum: ['FULL_TABLE', 'QUERY', 'PARTITION'] },
+  }),
+} as const;
 /** Timeseries events (src/model/timeseries.ts), read by the usage and stats read models. */
 export const datasetUsageStatistics = defineAspect({
   name: 'datasetUsageStatistics',
   fqn: 'com.linkedin.dataset.DatasetUsageStatistics',
-  fields: asGiven({
-    'eventGranularity?': rec({ 'unit?': str }),
-    'uniqueUserCount?': num,
-    'totalSqlQueries?': num,
-    'topSqlQueries?': arr(str),
-    'userCounts?': arr(rec({ 'user?': anyUrn, 'count?': num, 'userEmail?': str })),
-    'fieldCounts?': arr(rec({ 'fieldPath?': str, 'count?': num })),
-  }),
+  fields: {
+    ...timeseriesWindow,
+    ...asGiven({ 'uniqueUserCount?': num, 'totalSqlQueries?': num, 'topSqlQueries?': arr(str) }),
+    'userCounts?': arr(rec({ user: unchecked(anyUrn), count: unchecked(num), ...asGiven({ 'userEmail?': str }) })),
+    'fieldCounts?': arr(rec({ fieldPath: unchecked(str), count: unchecked(num) })),
+  },
 });
 export const datasetProfile = defineAspect({
   name: 'datasetProfile',
   fqn: 'com.linkedin.dataset.DatasetProfile',
-  fields: asGiven({ 'rowCount?': num, 'columnCount?': num, 'sizeInBytes?': num }),
+  fields: {
+    ...timeseriesWindow,
+    ...asGiven({ 'rowCount?': num, 'columnCount?': num, 'sizeInBytes?': num }),
+    // Each column's profile: what DataHub requires of it and of its quantiles, frequencies and histogram.
+    'fieldProfiles?': arr(
+      rec({
+        fieldPath: unchecked(str),
+        'quantiles?': arr(rec({ quantile: unchecked(str), value: unchecked(str) })),
+        'distinctValueFrequencies?': arr(rec({ value: unchecked(str), frequency: unchecked(num) })),
+        'histogram?': rec({ boundaries: unchecked(arr(str)), heights: unchecked(arr(num)) }),
+      }),
+    ),
+  },
 });
 
 export type DatasetDeprecation = AspectValue<typeof datasetDeprecation>;
