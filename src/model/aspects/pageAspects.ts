@@ -1,7 +1,8 @@
 /**
- * Aspects stored as given that the dataset and tag pages of DataHub's web app read (issue 48): their
- * `fields` are `asGiven`, never refused on write (as when they were known by name and schema only),
- * and type what the read models of src/ops/read/datasetPage.ts take of them. Shapes from DataHub's PDL.
+ * Aspects that the dataset and tag pages of DataHub's web app read (issue 48): the required fields and
+ * enums DataHub's schema declares are checked on write (docs/datahub/rest-cli.md §7.2); their other
+ * fields are `asGiven`, stored as given, and type what the read models of src/ops/read/datasetPage.ts
+ * take of them. Shapes from DataHub's PDL.
  */
 import { anyUrn, arr, asGiven, auditStamp, defineAspect, mlParam, rec, str, unchecked } from './define.ts';
 import schemaMetadata from './schemaMetadata.ts';

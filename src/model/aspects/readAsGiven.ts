@@ -1,7 +1,8 @@
 /**
- * Aspects stored as given that the program reads and that carry no other declaration: their `fields`
- * are `asGiven`, never refused on write (as when they were known by name and schema only), and type
- * what the read models take of them. Aspects the program only stores stay in `NAMED` (index.ts).
+ * Aspects that the program reads and that carry no other declaration: the required fields and enums
+ * DataHub's schema declares are checked on write (docs/datahub/rest-cli.md §7.2); their other fields
+ * are `asGiven`, never refused on write, and type what the read models take of them. Aspects the
+ * program only stores stay in `NAMED` (index.ts).
  */
 import {
   anyUrn,

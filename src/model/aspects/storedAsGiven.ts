@@ -1,7 +1,8 @@
 /**
- * Aspects whose shape is stored as given (not checked yet) but that carry other declarations: the
- * relationships DataHub declares on them (docs/datahub/discovery.md §1.4), the fields search indexes.
- * Their `fields` are `asGiven`: never refused on write, they type what the program reads of them.
+ * Aspects that carry other declarations besides their shape: the relationships DataHub declares on
+ * them (docs/datahub/discovery.md §1.4), the fields search indexes. The required fields and enums
+ * DataHub's schema declares are checked on write (docs/datahub/rest-cli.md §7.2); the other fields
+ * are `asGiven`: never refused on write, they type what the program reads of them.
  */
 import {
   anyUrn,
