@@ -5,52 +5,11 @@
  * §7.2 sums up what is checked on write and what is not yet.
  */
 
-/** Aspects our own GraphQL mutations and server write: each writer is to be reviewed before its aspect is checked, so that none of our writes is refused. */
-const OUR_WRITERS =
-  'not checked yet: our own GraphQL mutations or server write this aspect, and each writer must be shown to write what DataHub requires before the check is turned on (issue 48 item 5, next batch)';
-/** Aspects only clients write (DataHub's SDK, sources or web app), which the model reads for GraphQL. */
-const CLIENT_ONLY =
-  'not checked yet: written by clients only (DataHub’s SDK, sources or web app), read for GraphQL; stored as given until its batch (issue 48 item 5, next batch)';
-/** Timeseries aspects. */
-const TIMESERIES =
-  'not checked yet: a timeseries aspect, written by DataHub’s profilers and usage sources; stored as given until its batch (issue 48 item 5, next batch)';
+/** A timeseries aspect's event time: every timeseries write checks it first, with its own message. */
+const EVENT_TIME =
+  'checked for every timeseries aspect by the store of events (src/model/timeseries.ts: eventKey), which refuses an event without its time in epoch milliseconds with its own message, before the aspect is written';
 
 export const ACCEPTED_GAPS: Readonly<Record<string, string>> = {
-  // Written by our own operations.
-  assertionInfo: OUR_WRITERS,
-  assertionRunSummary: OUR_WRITERS,
-  dataHubExecutionRequestInput: OUR_WRITERS,
-  dataHubIngestionSourceInfo: OUR_WRITERS,
-  dataHubViewInfo: OUR_WRITERS,
-  ownershipTypeInfo: OUR_WRITERS,
-  propertyDefinition: OUR_WRITERS,
-  structuredProperties: OUR_WRITERS,
-  structuredPropertySettings: OUR_WRITERS,
-  documentation: OUR_WRITERS,
-  // Written by clients only.
-  globalSettingsInfo: CLIENT_ONLY,
-  dataHubStepStateProperties: CLIENT_ONLY,
-  dataHubExecutionRequestResult: CLIENT_ONLY,
-  corpUserSettings: CLIENT_ONLY,
-  assertionActions: CLIENT_ONLY,
-  access: CLIENT_ONLY,
-  actors: CLIENT_ONLY,
-  applications: CLIENT_ONLY,
-  assetSettings: CLIENT_ONLY,
-  dataTypeInfo: CLIENT_ONLY,
-  displayProperties: CLIENT_ONLY,
-  entityTypeInfo: CLIENT_ONLY,
-  inputFields: CLIENT_ONLY,
-  logicalParent: CLIENT_ONLY,
-  mlFeatureProperties: CLIENT_ONLY,
-  mlModelGroupProperties: CLIENT_ONLY,
-  mlModelProperties: CLIENT_ONLY,
-  mlPrimaryKeyProperties: CLIENT_ONLY,
-  mlTrainingRunProperties: CLIENT_ONLY,
-  origin: CLIENT_ONLY,
-  roleProperties: CLIENT_ONLY,
-  testInfo: CLIENT_ONLY,
-  testResults: CLIENT_ONLY,
-  datasetProfile: TIMESERIES,
-  datasetUsageStatistics: TIMESERIES,
+  'datasetProfile timestampMillis required': EVENT_TIME,
+  'datasetUsageStatistics timestampMillis required': EVENT_TIME,
 };

@@ -422,6 +422,21 @@ describe('assertions', () => {
       fieldPath: `urn:li:schemaField:(${D},user_id)`,
     });
     assert.match(e.message, /fieldPath must be a column name of the entity, not an urn/);
+    // Our input's SQL parameter type is none of DataHub's AssertionStdParameterType: refused on write.
+    e = await fails(UPSERT, {
+      urn: 'urn:li:assertion:sql_parameter',
+      entityUrn: D,
+      type: 'T',
+      description: 'd',
+      platformName: 'dbt',
+      parameters: { value: { value: 'select 1', type: 'SQL' } },
+    });
+    assert.equal(
+      e.message,
+      'Invalid assertionInfo at customAssertion.parameters.value.type: expected one of STRING, NUMBER, LIST, SET, UNKNOWN, got the string "SQL"',
+    );
+    assert.equal(e.extensions.code, 400);
+    assert.equal(s.store.entityExists('urn:li:assertion:sql_parameter'), false);
     e = await fails(UPSERT, {
       entityUrn: 'urn:li:chart:(looker,c1)',
       type: 'T',

@@ -310,6 +310,8 @@ describe('generic entities over GraphQL', () => {
           name: 'My datasets',
           type: 'PERSONAL',
           definition: { entityTypes: ['DATASET'], filter: { operator: 'AND', filters: [] } },
+          created: { time: 1, actor: S.datahub },
+          lastModified: { time: 1, actor: S.datahub },
         }),
         mcp(S.datahub, 'corpUserSettings', {
           appearance: { showSimplifiedHomepage: true },

@@ -381,6 +381,8 @@ describe('the last annotations DataHub declares', () => {
           type: 'GLOBAL',
           name: 'Everything',
           definition: { entityTypes: [], filter: { operator: 'AND', filters: [] } },
+          created: stamp,
+          lastModified: stamp,
         }),
       );
       // One document for every edge (compiled once), the edge's urn, type and direction as variables.

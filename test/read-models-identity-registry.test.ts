@@ -5,9 +5,7 @@
 // filter removed from a read function fails its test here.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { proposalFromMcp } from '../src/model/mcp.ts';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
-import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import { readDataHubView, readOwnershipType } from '../src/ops/read/admin.ts';
 import { readGroupEditable, readUserEditable } from '../src/ops/read/identity.ts';
 import { readRun, readRunEvents } from '../src/ops/read/run.ts';
@@ -21,7 +19,7 @@ import {
 import { readGlobalViewsSettings, readUserSettings } from '../src/ops/read/settings.ts';
 import type { Store } from '../src/store/store.ts';
 import { mcp, tempDataPath } from './helpers.ts';
-import { putAsStored } from './storedBeforeChecks.ts';
+import { putAsStored, seedRecords } from './storedBeforeChecks.ts';
 
 const U = {
   user: 'urn:li:corpuser:alice',
@@ -202,10 +200,7 @@ describe('read models of identity, settings, admin, registry, timeseries and run
   let store: Store;
   before(async () => {
     store = openCatalog(tempDataPath());
-    await ingestProposals(
-      { store, actor: 'urn:li:corpuser:datahub' },
-      RECORDS.map((r) => proposalFromMcp(r)),
-    );
+    await seedRecords(store, RECORDS);
     await putAsStored(
       store,
       STORED_BEFORE_CHECKS.map(([urn, aspectName, value]) => ({ urn, aspectName, value })),

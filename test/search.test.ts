@@ -237,6 +237,8 @@ describe('search over GraphQL on the sample', () => {
           entityTypes: ['dataset', 'chart'],
           filter: { or: [{ and: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'], condition: 'EQUAL' }] }] },
         },
+        created: { actor: S.datahub, time: 1 },
+        lastModified: { actor: S.datahub, time: 1 },
       }),
     );
     const hive = [S.hiveSample, S.usersCreated, S.usersDeleted].sort();

@@ -1,11 +1,13 @@
 /**
  * Seeds a read-model test's records: each through the checked ingest, except the values DataHub's
  * required fields and enums refuse on write, which are put as stored — as a data file written before
- * those checks holds them — so the reads' tolerance of odd stored values is still tested.
+ * those checks holds them — so the reads' tolerance of odd stored values is still tested. A timeseries
+ * event joins its entity's series.
  */
 import { AspectValidationError } from '../src/errors.ts';
 import { proposalFromMcp } from '../src/model/mcp.ts';
 import { keyAspectOf } from '../src/model/registry.ts';
+import { eventKey, isTimeseriesAspect } from '../src/model/timeseries.ts';
 import { ingestProposals } from '../src/ops/ingest/ingestProposals.ts';
 import type { Store } from '../src/store/store.ts';
 
@@ -32,6 +34,17 @@ export async function putAsStored(
 ): Promise<void> {
   await store.write((txn) => {
     for (const { urn, aspectName, value } of values) {
+      if (isTimeseriesAspect(aspectName)) {
+        // An event joins the entity's series, as writeAspect stores one.
+        const { timestampMillis, partition } = eventKey(aspectName, value);
+        const created = { time: 1, actor: 'urn:li:corpuser:datahub' };
+        txn.putTimeseries(urn, aspectName, timestampMillis, partition, {
+          value: value as Record<string, unknown>,
+          systemMetadata: { lastObserved: 1 },
+          created,
+        });
+        continue;
+      }
       const key = keyAspectOf(urn);
       txn.putAspect({
         urn,

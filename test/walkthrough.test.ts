@@ -251,6 +251,12 @@ describe('walk through a served catalog: every GraphQL field and REST endpoint',
       dataJobInfo: { type: 'COMMAND' },
       dataPlatformInfo: { type: 'OTHERS', datasetNameDelimiter: '.' },
       notebookInfo: { title: 'walk', changeAuditStamps: changes },
+      mlPrimaryKeyProperties: { sources: [] },
+      propertyDefinition: {
+        qualifiedName: 'io.catalog.walk',
+        valueType: 'urn:li:dataType:datahub.string',
+        entityTypes: ['urn:li:entityType:datahub.dataset'],
+      },
     };
     await rest('POST', '/aspects?action=ingestProposalBatch', {
       proposals: typed.map(([, urn, aspect]) => proposal(urn, aspect, { name: 'walk', ...required[aspect] })),

@@ -16,7 +16,7 @@ const dataHubIngestionSourceInfo = defineAspect({
     type: str,
     'platform?': urnOf('dataPlatform'),
     /** A cron interval (5 or 6 fields) and the time zone it runs in. */
-    'schedule?': rec({ interval: str, 'timezone?': str }),
+    'schedule?': rec({ interval: str, timezone: str }),
     /** `recipe` is the recipe, JSON-encoded. */
     config: rec({ recipe: str, 'version?': str, 'executorId?': str, 'debugMode?': bool, 'extraArgs?': { map: str } }),
     'source?': rec({ type: { enum: INGESTION_SOURCE_SOURCE_TYPES } }),

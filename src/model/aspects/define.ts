@@ -217,6 +217,12 @@ export const changeStamps = { 'created?': auditStamp, 'lastModified?': auditStam
  */
 export const editableDescription = { ...asGiven({ 'description?': str }), ...changeStamps } as const;
 
+/** An ML hyper-parameter or metric: its name is required (DataHub's MLHyperParam and MLMetric). */
+export const mlParam = rec({
+  name: unchecked(str),
+  ...asGiven({ 'description?': str, 'value?': str, 'createdAt?': num }),
+});
+
 /**
  * DataHub's `FabricType` symbols as its schema declares them (an aspect's `env`), the legacy ones
  * included.

@@ -1,21 +1,21 @@
 /**
- * Aspects stored as given that the dataset and tag pages of DataHub's web app read (issue 48): their
- * `fields` are `asGiven`, never refused on write (as when they were known by name and schema only),
- * and type what the read models of src/ops/read/datasetPage.ts take of them. Shapes from DataHub's PDL.
+ * Aspects that the dataset and tag pages of DataHub's web app read (issue 48): the required fields and
+ * enums DataHub's schema declares are checked on write (docs/datahub/rest-cli.md §7.2); their other
+ * fields are `asGiven`, stored as given, and type what the read models of src/ops/read/datasetPage.ts
+ * take of them. Shapes from DataHub's PDL.
  */
-import { anyUrn, arr, asGiven, defineAspect, num, rec, str } from './define.ts';
-
-const mlParam = rec({ 'name?': str, 'description?': str, 'value?': str, 'createdAt?': num });
+import { anyUrn, arr, asGiven, auditStamp, defineAspect, mlParam, rec, str, unchecked } from './define.ts';
+import schemaMetadata from './schemaMetadata.ts';
 
 export const access = defineAspect({
   name: 'access',
   fqn: 'com.linkedin.common.Access',
-  fields: asGiven({ 'roles?': arr(rec({ 'urn?': anyUrn })) }),
+  fields: { 'roles?': arr(rec({ urn: unchecked(anyUrn) })) },
 });
 export const applications = defineAspect({
   name: 'applications',
   fqn: 'com.linkedin.application.Applications',
-  fields: asGiven({ 'applications?': arr(anyUrn) }),
+  fields: { applications: unchecked(arr(anyUrn)) },
   relationships: [{ name: 'AssociatedWith', path: 'applications[]' }],
 });
 export const aiContext = defineAspect({
@@ -31,53 +31,75 @@ export const embed = defineAspect({
 export const logicalParent = defineAspect({
   name: 'logicalParent',
   fqn: 'com.linkedin.logical.LogicalParent',
-  fields: asGiven({ 'parent?': rec({ 'destinationUrn?': anyUrn }) }),
+  fields: {
+    'parent?': rec({
+      destinationUrn: unchecked(anyUrn),
+      'created?': auditStamp,
+      'lastModified?': auditStamp,
+      ...asGiven({ 'sourceUrn?': anyUrn, 'properties?': { map: str } }),
+    }),
+  },
+});
+/** A test's result on an entity: the test and its TestResultType; when it was computed, if given. */
+const testResult = rec({
+  test: unchecked(anyUrn),
+  type: { enum: ['SUCCESS', 'FAILURE'] },
+  'lastComputed?': auditStamp,
+  ...asGiven({ 'testDefinitionMd5?': str }),
 });
 export const testResults = defineAspect({
   name: 'testResults',
   fqn: 'com.linkedin.test.TestResults',
-  fields: asGiven({
-    'passing?': arr(rec({ 'test?': anyUrn, 'type?': str })),
-    'failing?': arr(rec({ 'test?': anyUrn, 'type?': str })),
-  }),
+  fields: { passing: arr(testResult), failing: arr(testResult) },
 });
 export const testInfo = defineAspect({
   name: 'testInfo',
   fqn: 'com.linkedin.test.TestInfo',
-  fields: asGiven({
-    'name?': str,
-    'category?': str,
-    'description?': str,
-    'definition?': rec({ 'type?': str, 'json?': str }),
-  }),
+  fields: {
+    name: unchecked(str),
+    category: unchecked(str),
+    ...asGiven({ 'description?': str }),
+    definition: rec({ type: { enum: ['JSON'] }, ...asGiven({ 'json?': str }) }),
+  },
 });
 export const roleProperties = defineAspect({
   name: 'roleProperties',
   fqn: 'com.linkedin.role.RoleProperties',
-  fields: asGiven({ 'name?': str, 'description?': str, 'type?': str, 'requestUrl?': str }),
+  fields: {
+    name: unchecked(str),
+    type: unchecked(str),
+    'created?': auditStamp,
+    ...asGiven({ 'description?': str, 'requestUrl?': str }),
+  },
 });
 export const actors = defineAspect({
   name: 'actors',
   fqn: 'com.linkedin.role.Actors',
-  fields: asGiven({ 'users?': arr(rec({ 'user?': anyUrn })), 'groups?': arr(rec({ 'group?': anyUrn })) }),
+  fields: {
+    'users?': arr(rec({ user: unchecked(anyUrn) })),
+    'groups?': arr(rec({ group: unchecked(anyUrn) })),
+  },
 });
 export const inputFields = defineAspect({
   name: 'inputFields',
   fqn: 'com.linkedin.common.InputFields',
-  fields: asGiven({ 'fields?': arr(rec({ 'schemaFieldUrn?': anyUrn, 'schemaField?': 'object' })) }),
+  // Each column a chart or dashboard reads: its schemaField urn, and the column as a schemaMetadata
+  // field is (checked as there).
+  fields: {
+    fields: arr(rec({ schemaFieldUrn: unchecked(anyUrn), 'schemaField?': schemaMetadata.fields.fields.array })),
+  },
 });
 export const mlTrainingRunProperties = defineAspect({
   name: 'mlTrainingRunProperties',
   fqn: 'com.linkedin.ml.metadata.MLTrainingRunProperties',
-  fields: asGiven({
-    'id?': str,
-    'outputUrls?': arr(str),
+  fields: {
     'hyperParams?': arr(mlParam),
     'trainingMetrics?': arr(mlParam),
-  }),
+    ...asGiven({ 'id?': str, 'outputUrls?': arr(str) }),
+  },
 });
 export const assetSettings = defineAspect({
   name: 'assetSettings',
   fqn: 'com.linkedin.settings.asset.AssetSettings',
-  fields: asGiven({ 'assetSummary?': rec({ 'templates?': arr(rec({ 'template?': anyUrn })) }) }),
+  fields: { 'assetSummary?': rec({ 'templates?': arr(rec({ template: unchecked(anyUrn) })) }) },
 });

@@ -1,12 +1,14 @@
 /**
- * Aspects stored as given that the program reads and that carry no other declaration: their `fields`
- * are `asGiven`, never refused on write (as when they were known by name and schema only), and type
- * what the read models take of them. Aspects the program only stores stay in `NAMED` (index.ts).
+ * Aspects that the program reads and that carry no other declaration: the required fields and enums
+ * DataHub's schema declares are checked on write (docs/datahub/rest-cli.md §7.2); their other fields
+ * are `asGiven`, never refused on write, and type what the read models take of them. Aspects the
+ * program only stores stay in `NAMED` (index.ts).
  */
 import {
   anyUrn,
   arr,
   asGiven,
+  attribution,
   auditStamp,
   bool,
   defineAspect,
@@ -19,7 +21,33 @@ import {
 } from './define.ts';
 
 /** What DataTypeInfo and EntityTypeInfo both hold. */
-const typeInfo = asGiven({ 'qualifiedName?': str, 'displayName?': str, 'description?': str });
+const typeInfo = { qualifiedName: unchecked(str), ...asGiven({ 'displayName?': str, 'description?': str }) };
+/**
+ * DataHub's `Condition` of a filter's criterion (a field with a default, EQUAL, so not required).
+ */
+const CONDITIONS = [
+  'CONTAIN',
+  'END_WITH',
+  'EQUAL',
+  'IEQUAL',
+  'IS_NULL',
+  'EXISTS',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL_TO',
+  'IN',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL_TO',
+  'START_WITH',
+  'DESCENDANTS_INCL',
+  'ANCESTORS_INCL',
+  'RELATED_INCL',
+] as const;
+/** A criterion of a saved view's filter: the field it names is checked, its values stored as given. */
+const criterion = rec({
+  field: unchecked(str),
+  'condition?': { enum: CONDITIONS },
+  ...asGiven({ 'values?': arr(str), 'negated?': bool }),
+});
 /** A view setting: the view chosen by default. */
 const viewsSettings = rec({ 'defaultView?': anyUrn });
 
@@ -56,12 +84,12 @@ export const browsePaths = defineAspect({
 export const dataHubStepStateProperties = defineAspect({
   name: 'dataHubStepStateProperties',
   fqn: 'com.linkedin.step.DataHubStepStateProperties',
-  fields: asGiven({ 'properties?': 'object' }),
+  fields: { ...asGiven({ 'properties?': 'object' }), lastModified: auditStamp },
 });
 export const origin = defineAspect({
   name: 'origin',
   fqn: 'com.linkedin.common.Origin',
-  fields: asGiven({ 'type?': str, 'externalType?': str }),
+  fields: { type: { enum: ['NATIVE', 'EXTERNAL'] }, ...asGiven({ 'externalType?': str }) },
 });
 export const corpUserStatus = defineAspect({
   name: 'corpUserStatus',
@@ -71,18 +99,23 @@ export const corpUserStatus = defineAspect({
 export const corpUserSettings = defineAspect({
   name: 'corpUserSettings',
   fqn: 'com.linkedin.identity.CorpUserSettings',
-  fields: asGiven({ 'appearance?': rec({ 'showSimplifiedHomepage?': bool }), 'views?': viewsSettings }),
+  fields: {
+    appearance: unchecked(rec({ 'showSimplifiedHomepage?': bool })),
+    ...asGiven({ 'views?': viewsSettings }),
+    'notificationSettings?': rec({
+      sinkTypes: arr({ enum: ['SLACK', 'EMAIL', 'TEAMS'] }),
+      'emailSettings?': rec({ email: unchecked(str) }),
+    }),
+  },
 });
 export const dataHubExecutionRequestResult = defineAspect({
   name: 'dataHubExecutionRequestResult',
   fqn: 'com.linkedin.execution.ExecutionRequestResult',
-  fields: asGiven({
-    'status?': str,
-    'startTimeMs?': num,
-    'durationMs?': num,
-    'report?': str,
-    'structuredReport?': rec({ 'type?': str, 'serializedValue?': str, 'contentType?': str }),
-  }),
+  fields: {
+    status: unchecked(str),
+    ...asGiven({ 'startTimeMs?': num, 'durationMs?': num, 'report?': str }),
+    'structuredReport?': rec({ type: unchecked(str), serializedValue: unchecked(str), contentType: unchecked(str) }),
+  },
 });
 export const editableMlModelProperties = defineAspect({
   name: 'editableMlModelProperties',
@@ -122,14 +155,17 @@ export const dataPlatformInstanceProperties = defineAspect({
 export const structuredPropertySettings = defineAspect({
   name: 'structuredPropertySettings',
   fqn: 'com.linkedin.structured.StructuredPropertySettings',
-  fields: asGiven({
-    'isHidden?': bool,
-    'showInSearchFilters?': bool,
-    'showInAssetSummary?': bool,
-    'hideInAssetSummaryWhenEmpty?': bool,
-    'showAsAssetBadge?': bool,
-    'showInColumnsTable?': bool,
-  }),
+  fields: {
+    ...asGiven({
+      'isHidden?': bool,
+      'showInSearchFilters?': bool,
+      'showInAssetSummary?': bool,
+      'hideInAssetSummaryWhenEmpty?': bool,
+      'showAsAssetBadge?': bool,
+      'showInColumnsTable?': bool,
+    }),
+    'lastModified?': auditStamp,
+  },
 });
 export const dataTypeInfo = defineAspect({
   name: 'dataTypeInfo',
@@ -144,47 +180,109 @@ export const entityTypeInfo = defineAspect({
 export const dataHubViewInfo = defineAspect({
   name: 'dataHubViewInfo',
   fqn: 'com.linkedin.view.DataHubViewInfo',
-  fields: asGiven({ 'type?': str, 'name?': str, 'description?': str, 'definition?': 'object' }),
+  fields: {
+    name: unchecked(str),
+    type: { enum: ['PERSONAL', 'GLOBAL'] },
+    ...asGiven({ 'description?': str }),
+    definition: rec({
+      entityTypes: unchecked(arr(str)),
+      filter: rec({ 'or?': arr(rec({ and: arr(criterion) })), 'criteria?': arr(criterion) }),
+      ...asGiven({ 'json?': str }),
+    }),
+    created: auditStamp,
+    lastModified: auditStamp,
+  },
 });
 export const globalSettingsInfo = defineAspect({
   name: 'globalSettingsInfo',
   fqn: 'com.linkedin.settings.global.GlobalSettingsInfo',
-  fields: asGiven({ 'views?': viewsSettings }),
+  fields: {
+    ...asGiven({ 'views?': viewsSettings }),
+    // What DataHub's schema requires of each section given; the rest of each is stored as given.
+    'sso?': rec({
+      baseUrl: unchecked(str),
+      'oidcSettings?': rec({
+        enabled: unchecked(bool),
+        clientId: unchecked(str),
+        clientSecret: unchecked(str),
+        discoveryUri: unchecked(str),
+      }),
+    }),
+    'oauth?': rec({
+      providers: arr(
+        rec({ enabled: unchecked(bool), name: unchecked(str), issuer: unchecked(str), audience: unchecked(str) }),
+      ),
+    }),
+    'docPropagation?': rec({ enabled: unchecked(bool) }),
+    'homePage?': rec({ defaultTemplate: unchecked(anyUrn) }),
+    'applications?': rec({ enabled: unchecked(bool) }),
+  },
   relationships: [{ name: 'viewedWith', path: 'views.defaultView' }],
 });
 export const documentation = defineAspect({
   name: 'documentation',
   fqn: 'com.linkedin.common.Documentation',
-  fields: asGiven({ 'documentations?': arr(rec({ 'documentation?': str, 'attribution?': 'object' })) }),
+  fields: { documentations: arr(rec({ documentation: unchecked(str), 'attribution?': attribution })) },
 });
 export const displayProperties = defineAspect({
   name: 'displayProperties',
   fqn: 'com.linkedin.common.DisplayProperties',
-  fields: asGiven({ 'colorHex?': str, 'icon?': rec({ 'iconLibrary?': str, 'name?': str, 'style?': str }) }),
+  fields: {
+    ...asGiven({ 'colorHex?': str }),
+    'icon?': rec({ iconLibrary: { enum: ['MATERIAL', 'PHOSPHOR'] }, name: unchecked(str), style: unchecked(str) }),
+  },
 });
+/** What to do when an assertion passes or fails: DataHub's AssertionActionType. */
+const assertionAction = rec({ type: { enum: ['RAISE_INCIDENT', 'RESOLVE_INCIDENT'] } });
 export const assertionActions = defineAspect({
   name: 'assertionActions',
   fqn: 'com.linkedin.assertion.AssertionActions',
-  fields: asGiven({ 'onSuccess?': arr(rec({ 'type?': str })), 'onFailure?': arr(rec({ 'type?': str })) }),
+  fields: { 'onSuccess?': arr(assertionAction), 'onFailure?': arr(assertionAction) },
 });
 
+/** DataHub's `CalendarInterval`: the unit of a time window. */
+const CALENDAR_INTERVALS = ['SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'] as const;
+const timeWindowSize = rec({ unit: { enum: CALENDAR_INTERVALS }, ...asGiven({ 'multiple?': num }) });
+/**
+ * The window and partition of a timeseries event (DataHub's TimeseriesAspectBase). Its
+ * `timestampMillis` is checked by the store of every timeseries aspect (src/model/timeseries.ts).
+ */
+const timeseriesWindow = {
+  'eventGranularity?': timeWindowSize,
+  'partitionSpec?': rec({
+    partition: unchecked(str),
+    'timePartition?': rec({ startTimeMillis: unchecked(num), length: timeWindowSize }),
+    // DataHub's PartitionType (PARTITION when absent).
+    'type?': { enum: ['FULL_TABLE', 'QUERY', 'PARTITION'] },
+  }),
+} as const;
 /** Timeseries events (src/model/timeseries.ts), read by the usage and stats read models. */
 export const datasetUsageStatistics = defineAspect({
   name: 'datasetUsageStatistics',
   fqn: 'com.linkedin.dataset.DatasetUsageStatistics',
-  fields: asGiven({
-    'eventGranularity?': rec({ 'unit?': str }),
-    'uniqueUserCount?': num,
-    'totalSqlQueries?': num,
-    'topSqlQueries?': arr(str),
-    'userCounts?': arr(rec({ 'user?': anyUrn, 'count?': num, 'userEmail?': str })),
-    'fieldCounts?': arr(rec({ 'fieldPath?': str, 'count?': num })),
-  }),
+  fields: {
+    ...timeseriesWindow,
+    ...asGiven({ 'uniqueUserCount?': num, 'totalSqlQueries?': num, 'topSqlQueries?': arr(str) }),
+    'userCounts?': arr(rec({ user: unchecked(anyUrn), count: unchecked(num), ...asGiven({ 'userEmail?': str }) })),
+    'fieldCounts?': arr(rec({ fieldPath: unchecked(str), count: unchecked(num) })),
+  },
 });
 export const datasetProfile = defineAspect({
   name: 'datasetProfile',
   fqn: 'com.linkedin.dataset.DatasetProfile',
-  fields: asGiven({ 'rowCount?': num, 'columnCount?': num, 'sizeInBytes?': num }),
+  fields: {
+    ...timeseriesWindow,
+    ...asGiven({ 'rowCount?': num, 'columnCount?': num, 'sizeInBytes?': num }),
+    // Each column's profile: what DataHub requires of it and of its quantiles, frequencies and histogram.
+    'fieldProfiles?': arr(
+      rec({
+        fieldPath: unchecked(str),
+        'quantiles?': arr(rec({ quantile: unchecked(str), value: unchecked(str) })),
+        'distinctValueFrequencies?': arr(rec({ value: unchecked(str), frequency: unchecked(num) })),
+        'histogram?': rec({ boundaries: unchecked(arr(str)), heights: unchecked(arr(num)) }),
+      }),
+    ),
+  },
 });
 
 export type DatasetDeprecation = AspectValue<typeof datasetDeprecation>;

@@ -1,7 +1,8 @@
 /**
- * Aspects whose shape is stored as given (not checked yet) but that carry other declarations: the
- * relationships DataHub declares on them (docs/datahub/discovery.md §1.4), the fields search indexes.
- * Their `fields` are `asGiven`: never refused on write, they type what the program reads of them.
+ * Aspects that carry other declarations besides their shape: the relationships DataHub declares on
+ * them (docs/datahub/discovery.md §1.4), the fields search indexes. The required fields and enums
+ * DataHub's schema declares are checked on write (docs/datahub/rest-cli.md §7.2); the other fields
+ * are `asGiven`: never refused on write, they type what the program reads of them.
  */
 import {
   anyUrn,
@@ -15,18 +16,33 @@ import {
   editableDescription,
   FABRIC,
   ID,
+  mlParam,
   NAME,
   num,
   PROSE,
   rec,
   str,
-  timeStamp,
   unchecked,
   type AspectValue,
 } from './define.ts';
 
 /** A `TimeStamp` whose time is checked (DataHub requires it); its actor is stored as given. */
 const timeStampChecked = rec({ time: num, 'actor?': unchecked(anyUrn) });
+/** DataHub's `SearchFieldType`: how a structured property's values are indexed. */
+const SEARCH_FIELD_TYPES = [
+  'KEYWORD',
+  'TEXT',
+  'TEXT_PARTIAL',
+  'BROWSE_PATH',
+  'URN',
+  'URN_PARTIAL',
+  'BOOLEAN',
+  'COUNT',
+  'DATETIME',
+  'OBJECT',
+  'BROWSE_PATH_V2',
+  'WORD_GRAM',
+] as const;
 /** DataHub's `DatasetLineageType`: how a dataset is made from an upstream one. */
 const DATASET_LINEAGE_TYPES = ['COPY', 'TRANSFORMED', 'VIEW'] as const;
 /** DataHub's `LineageMatchType`: how a lineage entry's urns were matched. */
@@ -82,6 +98,30 @@ const mlProperties = {
   'version?': rec({ 'versionTag?': str }),
   'customProperties?': { map: str },
 } as const;
+/** An ML aspect's version tag: its attribution, when given, has its time and actor (checked). */
+const mlVersion = {
+  'version?': rec({ ...asGiven({ 'versionTag?': str }), 'metadataAttribution?': attribution }),
+} as const;
+/** DataHub's `MLFeatureDataType` of a feature or primary key. */
+const ML_FEATURE_DATA_TYPES = [
+  'USELESS',
+  'NOMINAL',
+  'ORDINAL',
+  'BINARY',
+  'COUNT',
+  'TIME',
+  'INTERVAL',
+  'IMAGE',
+  'VIDEO',
+  'AUDIO',
+  'TEXT',
+  'MAP',
+  'SEQUENCE',
+  'SET',
+  'CONTINUOUS',
+  'BYTE',
+  'UNKNOWN',
+] as const;
 
 export const nativeGroupMembership = defineAspect({
   name: 'nativeGroupMembership',
@@ -388,14 +428,22 @@ export const dataProcessInstanceOutput = defineAspect({
 export const mlModelProperties = defineAspect({
   name: 'mlModelProperties',
   fqn: 'com.linkedin.ml.metadata.MLModelProperties',
-  fields: asGiven({
-    ...mlProperties,
-    'name?': str,
-    'date?': num,
-    'type?': str,
-    'externalUrl?': str,
-    'groups?': arr(anyUrn),
-  }),
+  fields: {
+    ...asGiven({
+      ...mlProperties,
+      'name?': str,
+      'date?': num,
+      'type?': str,
+      'externalUrl?': str,
+      'groups?': arr(anyUrn),
+    }),
+    ...mlVersion,
+    'created?': timeStampChecked,
+    'lastModified?': timeStampChecked,
+    'hyperParams?': arr(mlParam),
+    'trainingMetrics?': arr(mlParam),
+    'onlineMetrics?': arr(mlParam),
+  },
   relationships: [
     { name: 'TrainedBy', path: 'trainingJobs[]' },
     { name: 'UsedBy', path: 'downstreamJobs[]' },
@@ -411,7 +459,12 @@ export const mlModelProperties = defineAspect({
 export const mlModelGroupProperties = defineAspect({
   name: 'mlModelGroupProperties',
   fqn: 'com.linkedin.ml.metadata.MLModelGroupProperties',
-  fields: asGiven({ ...mlProperties, 'name?': str, 'created?': timeStamp, 'externalUrl?': str }),
+  fields: {
+    ...asGiven({ ...mlProperties, 'name?': str, 'externalUrl?': str }),
+    ...mlVersion,
+    'created?': timeStampChecked,
+    'lastModified?': timeStampChecked,
+  },
   relationships: [
     { name: 'TrainedBy', path: 'trainingJobs[]' },
     { name: 'UsedBy', path: 'downstreamJobs[]' },
@@ -424,14 +477,23 @@ export const mlModelGroupProperties = defineAspect({
 export const mlFeatureProperties = defineAspect({
   name: 'mlFeatureProperties',
   fqn: 'com.linkedin.ml.metadata.MLFeatureProperties',
-  fields: asGiven({ ...mlProperties, 'dataType?': str }),
+  fields: {
+    ...asGiven(mlProperties),
+    ...mlVersion,
+    'dataType?': { enum: ML_FEATURE_DATA_TYPES },
+  },
   relationships: [{ name: 'DerivedFrom', path: 'sources[]' }],
   searchable: [{ path: 'description', field: 'description', kind: 'text', weight: PROSE }],
 });
 export const mlPrimaryKeyProperties = defineAspect({
   name: 'mlPrimaryKeyProperties',
   fqn: 'com.linkedin.ml.metadata.MLPrimaryKeyProperties',
-  fields: asGiven({ ...mlProperties, 'dataType?': str }),
+  fields: {
+    ...asGiven(mlProperties),
+    ...mlVersion,
+    'dataType?': { enum: ML_FEATURE_DATA_TYPES },
+    sources: unchecked(arr(anyUrn)),
+  },
   relationships: [{ name: 'DerivedFrom', path: 'sources[]' }],
   searchable: [{ path: 'description', field: 'description', kind: 'text', weight: PROSE }],
 });
@@ -466,9 +528,18 @@ export const dataPlatformInstance = defineAspect({
 export const structuredProperties = defineAspect({
   name: 'structuredProperties',
   fqn: 'com.linkedin.structured.StructuredProperties',
-  fields: asGiven({
-    'properties?': arr(rec({ propertyUrn: anyUrn, 'values?': arr('any'), 'attribution?': 'object' })),
-  }),
+  fields: {
+    properties: arr(
+      rec({
+        propertyUrn: unchecked(anyUrn),
+        // A union of string and double, as DataHub's JSON keys it: `{"string": …}` or `{"double": …}`.
+        values: arr('any'),
+        'created?': auditStamp,
+        'lastModified?': auditStamp,
+        'attribution?': attribution,
+      }),
+    ),
+  },
   searchable: [{ path: 'properties[].propertyUrn', field: 'structuredProperties', kind: 'urn' }],
   mergeKeys: { properties: ['propertyUrn', 'attribution.source'] },
   emptyValue: () => ({ properties: [] }),
@@ -601,13 +672,22 @@ export const notebookInfo = defineAspect({
 export const assertionRunSummary = defineAspect({
   name: 'assertionRunSummary',
   fqn: 'com.linkedin.assertion.AssertionRunSummary',
-  fields: asGiven({ 'assertionStatus?': str }),
+  fields: {
+    // DataHub's AssertionStatus; the times of the last run of each result are stored as given.
+    'assertionStatus?': { enum: ['PASSING', 'FAILING', 'ERROR', 'INIT'] },
+    ...asGiven({
+      'lastFailedAtMillis?': num,
+      'lastErroredAtMillis?': num,
+      'lastPassedAtMillis?': num,
+      'lastInitializedAtMillis?': num,
+    }),
+  },
   searchable: [{ path: 'assertionStatus', field: 'assertionStatus', kind: 'keyword' }],
 });
 export const ownershipTypeInfo = defineAspect({
   name: 'ownershipTypeInfo',
   fqn: 'com.linkedin.ownership.OwnershipTypeInfo',
-  fields: asGiven({ 'name?': str, 'description?': str }),
+  fields: { name: unchecked(str), ...asGiven({ 'description?': str }), created: auditStamp, lastModified: auditStamp },
   searchable: [{ path: 'name', field: 'name', kind: 'text', weight: NAME }],
 });
 export const dataProcessInstanceProperties = defineAspect({
@@ -634,20 +714,25 @@ export const dataProcessInstanceProperties = defineAspect({
 export const propertyDefinition = defineAspect({
   name: 'propertyDefinition',
   fqn: 'com.linkedin.structured.StructuredPropertyDefinition',
-  fields: asGiven({
-    'qualifiedName?': str,
-    'displayName?': str,
-    'description?': str,
-    'cardinality?': str,
-    'immutable?': bool,
-    'valueType?': anyUrn,
-    'typeQualifier?': rec({ 'allowedTypes?': arr(anyUrn) }),
-    'allowedValues?': arr(rec({ value: 'any', 'description?': str })),
-    'entityTypes?': arr(anyUrn),
-    'allowedPlatforms?': arr(anyUrn),
+  fields: {
+    qualifiedName: unchecked(str),
+    valueType: unchecked(anyUrn),
+    entityTypes: unchecked(arr(anyUrn)),
+    // DataHub's PropertyCardinality (SINGLE when absent).
+    'cardinality?': { enum: ['SINGLE', 'MULTIPLE'] },
+    // Each allowed value: a union of string and double, as DataHub's JSON keys it.
+    'allowedValues?': arr(rec({ value: 'any', ...asGiven({ 'description?': str }) })),
+    'searchConfiguration?': rec({ 'fieldType?': { enum: SEARCH_FIELD_TYPES } }),
     'created?': auditStamp,
     'lastModified?': auditStamp,
-  }),
+    ...asGiven({
+      'displayName?': str,
+      'description?': str,
+      'immutable?': bool,
+      'typeQualifier?': rec({ 'allowedTypes?': arr(anyUrn) }),
+      'allowedPlatforms?': arr(anyUrn),
+    }),
+  },
   searchable: [
     { path: 'qualifiedName', field: 'id', kind: 'text', weight: ID },
     { path: 'displayName', field: 'name', kind: 'text', weight: NAME },

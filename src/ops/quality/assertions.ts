@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import assertionInfo, {
   assertedEntityOf,
   type AssertionInfo,
+  type AssertionStdParameter,
   type AssertionStdParameters,
   type CustomAssertionInfo,
 } from '../../model/aspects/assertionInfo.ts';
@@ -69,17 +70,18 @@ export interface AssertionResultInput {
 
 const toMap = (entries: readonly Entry[]) => Object.fromEntries(entries.map((e) => [e.key, e.value ?? '']));
 
-/** Assertion parameters as a client sends them: any of them may be null. */
+/** Assertion parameters as a client sends them: any of them may be null; a type is any of our input's. */
 type AssertionStdParametersInput = {
-  [K in keyof AssertionStdParameters]?: AssertionStdParameters[K] | null;
+  [K in keyof AssertionStdParameters]?: { value: string; type: string } | null;
 };
 
 /** A GraphQL parameters input without its null members (Pegasus records have no nulls). */
 function parametersOf(p: AssertionStdParametersInput | null | undefined): AssertionStdParameters | undefined {
   if (!p) return undefined;
   const out: AssertionStdParameters = {};
+  // Our input's SQL type is not one of DataHub's AssertionStdParameterType: the check on write refuses it.
   for (const k of ['value', 'minValue', 'maxValue'] as const)
-    if (p[k]) out[k] = { value: p[k]!.value, type: p[k]!.type };
+    if (p[k]) out[k] = { value: p[k]!.value, type: p[k]!.type as AssertionStdParameter['type'] };
   return out;
 }
 
@@ -111,9 +113,10 @@ function customDefinition(entityUrn: string, input: UpsertCustomAssertionInput):
   const single = input.fieldPath != null ? columns[0] : columns.length === 1 ? columns[0] : undefined;
   if (single) def.field = single;
   if (columns.length > 0) def.fields = columns;
-  if (input.scope != null) def.scope = input.scope;
-  if (input.aggregation != null) def.aggregation = input.aggregation;
-  if (input.operator != null) def.operator = input.operator;
+  // GraphQL enums with DataHub's symbols: the check on write refuses any other.
+  if (input.scope != null) def.scope = input.scope as CustomAssertionInfo['scope'];
+  if (input.aggregation != null) def.aggregation = input.aggregation as CustomAssertionInfo['aggregation'];
+  if (input.operator != null) def.operator = input.operator as CustomAssertionInfo['operator'];
   const parameters = parametersOf(input.parameters);
   if (parameters) def.parameters = parameters;
   if (input.nativeType != null) def.nativeType = input.nativeType;

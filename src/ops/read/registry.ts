@@ -153,7 +153,8 @@ const stampOrNull = (s: unknown): DefinitionStampRead | null => {
 
 /** A structured property: its `propertyDefinition` and `structuredPropertySettings` as read. */
 export function readStructuredProperty(view: StoreView, urn: string): StructuredPropertyRead {
-  const d: PropertyDefinition = aspectOf(view, urn, propertyDefinition) ?? {};
+  // A definition stored before its required fields were checked may lack them: each is read with its default.
+  const d: Partial<PropertyDefinition> = aspectOf(view, urn, propertyDefinition) ?? {};
   const s = aspectOf(view, urn, structuredPropertySettings);
   const qualifier = d.typeQualifier;
   const allowedTypes: unknown = qualifier && typeof qualifier === 'object' ? qualifier.allowedTypes : undefined;
