@@ -160,7 +160,7 @@ const RECORDS = [
   }),
   mcp(U.dataset, 'datasetProfile', {
     timestampMillis: 2000,
-    partitionSpec: { partition: 'ds=2', timePartition: { startTimeMillis: 1, durationMillis: 2 } },
+    partitionSpec: { partition: 'ds=2', timePartition: { startTimeMillis: 1, length: { unit: 'HOUR', multiple: 2 } } },
     fieldProfiles: 'x',
   }),
   mcp(U.dataset, 'datasetProfile', { timestampMillis: 3000 }),
@@ -555,7 +555,7 @@ describe('read models of identity, settings, admin, registry, timeseries and run
       assert.deepEqual(partitioned?.partitionSpec, {
         type: 'PARTITION',
         partition: 'ds=2',
-        timePartition: { startTimeMillis: 1, durationMillis: 2 },
+        timePartition: { startTimeMillis: 1, durationMillis: 7_200_000 },
       });
       assert.deepEqual(full?.partitionSpec, { type: 'FULL_TABLE', partition: null, timePartition: null });
       assert.deepEqual([none?.partitionSpec, none?.fieldProfiles, partitioned?.fieldProfiles], [null, null, null]);

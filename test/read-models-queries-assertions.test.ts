@@ -19,8 +19,8 @@ import {
   readAssertionRunEvents,
   runEventOf,
   UNKNOWN_PLATFORM,
-  windowMillis,
 } from '../src/ops/read/assertion.ts';
+import { windowMillis } from '../src/ops/read/common.ts';
 import {
   DATAHUB_PLATFORM,
   readDocumentExists,

@@ -15,7 +15,14 @@ import { parseUrn, partValue } from '../../model/urn.ts';
 import type { StoreView, TimeseriesRow } from '../../store/store.ts';
 import { urnTypeOf } from '../core/resources.ts';
 import { assertionRunEvents, type RunEventsQuery } from '../quality/assertions.ts';
-import { aspectOf, customPropertiesOf, stampOf, type CustomPropertyRead, type StampRead } from './common.ts';
+import {
+  aspectOf,
+  customPropertiesOf,
+  stampOf,
+  timeWindowOf,
+  type CustomPropertyRead,
+  type StampRead,
+} from './common.ts';
 import { fieldType, schemaReadOf, type SchemaRead } from './dataset.ts';
 
 const set = (...values: string[]): ReadonlySet<string> => new Set(values);
@@ -561,26 +568,6 @@ export function readAssertionActions(view: StoreView, urn: string): AssertionAct
   return { onSuccess: list(a.onSuccess), onFailure: list(a.onFailure) };
 }
 
-const UNIT_MILLIS: Record<string, number> = {
-  SECOND: 1000,
-  MINUTE: 60_000,
-  HOUR: 3_600_000,
-  DAY: 86_400_000,
-  WEEK: 604_800_000,
-};
-const CALENDAR_MONTHS: Record<string, number> = { MONTH: 1, QUARTER: 3, YEAR: 12 };
-
-/** A time window's length in milliseconds: fixed units multiply, calendar units count from its start (UTC); a day when the unit is unknown. */
-export function windowMillis(start: number, length: JsonObject | undefined): number {
-  const unit = str(length?.['unit']) ?? 'DAY';
-  const multiple = num(length?.['multiple']) ?? 1;
-  const months = CALENDAR_MONTHS[unit];
-  if (months === undefined) return (UNIT_MILLIS[unit] ?? UNIT_MILLIS['DAY']!) * multiple;
-  const end = new Date(start);
-  end.setUTCMonth(end.getUTCMonth() + months * multiple);
-  return end.getTime() - start;
-}
-
 export interface PartitionRead {
   /** One of DataHub's partition types, else PARTITION. */
   type: string;
@@ -589,15 +576,10 @@ export interface PartitionRead {
 }
 
 function partitionOf(r: JsonObject): PartitionRead {
-  const window = rec(r['timePartition']);
-  const start = num(window?.['startTimeMillis']);
   return {
     type: oneOf(PARTITION_TYPES, r['type']) ?? 'PARTITION',
     partition: str(r['partition']),
-    timePartition:
-      window && start !== null
-        ? { startTimeMillis: start, durationMillis: windowMillis(start, rec(window['length'])) }
-        : null,
+    timePartition: timeWindowOf(r['timePartition']),
   };
 }
 

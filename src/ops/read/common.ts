@@ -335,3 +335,42 @@ export function keyAspectCreated(view: StoreView, urn: string): { time: number; 
   const key = view.readAspect(urn, keyAspectName(parseUrn(urn).entityType));
   return key ? { time: key.created.time, actor: key.created.actor } : null;
 }
+
+const UNIT_MILLIS: Record<string, number> = {
+  SECOND: 1000,
+  MINUTE: 60_000,
+  HOUR: 3_600_000,
+  DAY: 86_400_000,
+  WEEK: 604_800_000,
+};
+const CALENDAR_MONTHS: Record<string, number> = { MONTH: 1, QUARTER: 3, YEAR: 12 };
+
+/** A time window's length in milliseconds: fixed units multiply, calendar units count from its start (UTC); a day when the unit is unknown. */
+export function windowMillis(start: number, length: Record<string, unknown> | undefined): number {
+  const unit = typeof length?.['unit'] === 'string' ? length['unit'] : 'DAY';
+  const multiple = typeof length?.['multiple'] === 'number' ? length['multiple'] : 1;
+  const months = CALENDAR_MONTHS[unit];
+  if (months === undefined) return (UNIT_MILLIS[unit] ?? UNIT_MILLIS['DAY']!) * multiple;
+  const end = new Date(start);
+  end.setUTCMonth(end.getUTCMonth() + months * multiple);
+  return end.getTime() - start;
+}
+
+/**
+ * A stored TimeWindow (`{startTimeMillis, length: {unit, multiple}}`, DataHub's shape) as GraphQL's
+ * `TimeWindow` gives it (`{startTimeMillis, durationMillis}`); null without a start.
+ */
+export function timeWindowOf(window: unknown): { startTimeMillis: number; durationMillis: number } | null {
+  if (!window || typeof window !== 'object' || Array.isArray(window)) return null;
+  const w = window as Record<string, unknown>;
+  const start = w['startTimeMillis'];
+  if (typeof start !== 'number') return null;
+  const length = w['length'];
+  return {
+    startTimeMillis: start,
+    durationMillis: windowMillis(
+      start,
+      length && typeof length === 'object' && !Array.isArray(length) ? (length as Record<string, unknown>) : undefined,
+    ),
+  };
+}

@@ -6,7 +6,7 @@
  */
 import type { StoreView, TimeseriesRow } from '../../store/store.ts';
 import { readTimeseries, type TimeseriesQuery } from '../timeseries/timeseries.ts';
-import { customPropertiesOf, type CustomPropertyRead } from './common.ts';
+import { customPropertiesOf, timeWindowOf, type CustomPropertyRead } from './common.ts';
 
 type Stored = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -80,7 +80,8 @@ export interface PartitionSpecRead {
   /** `PARTITION` unless stored otherwise (`FULL_TABLE`, `QUERY`). */
   type: unknown;
   partition: string | null;
-  timePartition: unknown;
+  /** DataHub's stored window (start and length) as GraphQL's TimeWindow (start and duration); null without a start. */
+  timePartition: { startTimeMillis: number; durationMillis: number } | null;
 }
 
 /** A dataset profile: its size and, when reported, its columns' statistics. */
@@ -109,7 +110,7 @@ function profileOf(row: TimeseriesRow): DatasetProfileRead {
       ? {
           type: fieldOf(spec, 'type') ?? 'PARTITION',
           partition: str(fieldOf(spec, 'partition')),
-          timePartition: fieldOf(spec, 'timePartition') ?? null,
+          timePartition: timeWindowOf(fieldOf(spec, 'timePartition')),
         }
       : null,
     fieldProfiles: Array.isArray(v['fieldProfiles'])
