@@ -87,9 +87,15 @@ export async function startEveryFieldServer(): Promise<GqlServer> {
   const srv = await startSampleServer({ sample: false });
   const file = join(tempDir(), 'every-field.json');
   writeFileSync(file, JSON.stringify(EVERY_FIELD_MCPS));
-  const summary = await ingestFile(srv.store, file);
-  assert.equal(summary.records, EVERY_FIELD_MCPS.length);
-  for (const m of EVERY_FIELD_MUTATIONS) await srv.ok(m);
+  try {
+    const summary = await ingestFile(srv.store, file);
+    assert.equal(summary.records, EVERY_FIELD_MCPS.length);
+    for (const m of EVERY_FIELD_MUTATIONS) await srv.ok(m);
+  } catch (e) {
+    // The suite's `after` never gets the server: close it here, or it keeps a shared test process alive.
+    await srv.close();
+    throw e;
+  }
   return srv;
 }
 
