@@ -46,7 +46,7 @@ export function assertedEntityOf(info: AssertionInfo | undefined): string | unde
 }
 
 // DataHub's enums of the assertion definitions (com.linkedin.assertion), as its schema declares them.
-const STD_OPERATORS = [
+export const STD_OPERATORS = [
   'BETWEEN',
   'LESS_THAN',
   'LESS_THAN_OR_EQUAL_TO',
@@ -66,7 +66,7 @@ const STD_OPERATORS = [
   'IS_FALSE',
   '_NATIVE_',
 ] as const;
-const STD_AGGREGATIONS = [
+export const STD_AGGREGATIONS = [
   'ROW_COUNT',
   'COLUMNS',
   'COLUMN_COUNT',
@@ -84,7 +84,13 @@ const STD_AGGREGATIONS = [
   'SUM',
   '_NATIVE_',
 ] as const;
-const DATASET_SCOPES = ['DATASET_COLUMN', 'DATASET_ROWS', 'DATASET_STORAGE_SIZE', 'DATASET_SCHEMA', 'UNKNOWN'] as const;
+export const DATASET_SCOPES = [
+  'DATASET_COLUMN',
+  'DATASET_ROWS',
+  'DATASET_STORAGE_SIZE',
+  'DATASET_SCHEMA',
+  'UNKNOWN',
+] as const;
 const PARAMETER_TYPES = ['STRING', 'NUMBER', 'LIST', 'SET', 'UNKNOWN'] as const;
 const SEVERITIES = ['LOW', 'MEDIUM', 'HIGH'] as const;
 const VALUE_CHANGE_TYPES = ['ABSOLUTE', 'PERCENTAGE'] as const;

@@ -6,7 +6,13 @@
  * one of DataHub's values; the rest reads as DataHub's default for it (named at each field below).
  * Which assertions an asset has, and the run events' counts, are in ../quality/assertions.ts.
  */
-import assertionInfo, { assertedEntityOf, type AssertionInfo } from '../../model/aspects/assertionInfo.ts';
+import assertionInfo, {
+  assertedEntityOf,
+  DATASET_SCOPES,
+  STD_AGGREGATIONS,
+  STD_OPERATORS,
+  type AssertionInfo,
+} from '../../model/aspects/assertionInfo.ts';
 import { assertionActions } from '../../model/aspects/readAsGiven.ts';
 import { dataPlatformInstance } from '../../model/aspects/storedAsGiven.ts';
 import type { JsonObject } from '../../model/json.ts';
@@ -37,51 +43,9 @@ const props = (p: unknown): Record<string, string> | undefined =>
   p && typeof p === 'object' ? (p as Record<string, string>) : undefined;
 
 // DataHub's enums of the assertion model (AssertionStdOperator …): a stored value outside them reads as the fallback of its field.
-export const ASSERTION_SCOPES = set(
-  'DATASET_COLUMN',
-  'DATASET_ROWS',
-  'DATASET_STORAGE_SIZE',
-  'DATASET_SCHEMA',
-  'UNKNOWN',
-);
-export const ASSERTION_AGGREGATIONS = set(
-  'IDENTITY',
-  'MEAN',
-  'MEDIAN',
-  'UNIQUE_COUNT',
-  'UNIQUE_PROPORTION',
-  'UNIQUE_PROPOTION',
-  'NULL_COUNT',
-  'NULL_PROPORTION',
-  'STDDEV',
-  'MIN',
-  'MAX',
-  'SUM',
-  'COLUMNS',
-  'COLUMN_COUNT',
-  'ROW_COUNT',
-  '_NATIVE_',
-);
-export const ASSERTION_OPERATORS = set(
-  'BETWEEN',
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL_TO',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL_TO',
-  'EQUAL_TO',
-  'NOT_EQUAL_TO',
-  'NULL',
-  'NOT_NULL',
-  'CONTAIN',
-  'END_WITH',
-  'START_WITH',
-  'REGEX_MATCH',
-  'IN',
-  'NOT_IN',
-  'IS_TRUE',
-  'IS_FALSE',
-  '_NATIVE_',
-);
+export const ASSERTION_SCOPES: ReadonlySet<string> = new Set(DATASET_SCOPES);
+export const ASSERTION_AGGREGATIONS: ReadonlySet<string> = new Set(STD_AGGREGATIONS);
+export const ASSERTION_OPERATORS: ReadonlySet<string> = new Set(STD_OPERATORS);
 const PARAMETER_TYPES = set('STRING', 'NUMBER', 'LIST', 'SET', 'SQL', 'UNKNOWN');
 const DATE_INTERVALS = set('SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR');
 const SCHEDULE_TYPES = set('CRON', 'FIXED_INTERVAL', 'SINCE_THE_LAST_CHECK');
