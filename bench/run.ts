@@ -69,6 +69,21 @@ const rows: Row[] = [];
 const work = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
+/** A section's one row when it does not run, saying why (`note`). */
+function skippedRow(section: string, metric: string, note: string): void {
+  rows.push({
+    section,
+    metric,
+    ours: null,
+    baseline: null,
+    baselineName: '—',
+    ratio: null,
+    target: '—',
+    met: null,
+    note,
+  });
+}
+
 function row(r: Omit<Row, 'ratio' | 'met'> & { ratio?: number | null; check?: (ratio: number) => boolean }): void {
   const ratio = r.ratio !== undefined ? r.ratio : r.ours !== null && r.baseline ? r.ours / r.baseline : null;
   rows.push({ ...r, ratio, met: ratio === null || !r.check ? null : r.check(ratio) });
@@ -875,64 +890,20 @@ async function main(): Promise<void> {
   }
 
   // 10: sync (bench/sync.ts): pull and push against catalog serve, at each size.
-  if (flags['no-sync'])
-    rows.push({
-      section: '10 sync',
-      metric: 'pull and push',
-      ours: null,
-      baseline: null,
-      baselineName: '—',
-      ratio: null,
-      target: '—',
-      met: null,
-      note: 'skipped: --no-sync',
-    });
+  if (flags['no-sync']) skippedRow('10 sync', 'pull and push', 'skipped: --no-sync');
   else for (const r of await syncBench(BINARY, sizes, work, log)) row(r);
 
   // 13: bundles (bench/bundle.ts): bundle create vs export, its size, a pull from it vs ingest, at each size.
-  if (flags['no-bundle'])
-    rows.push({
-      section: '13 bundle',
-      metric: 'bundle create and pull',
-      ours: null,
-      baseline: null,
-      baselineName: '—',
-      ratio: null,
-      target: '—',
-      met: null,
-      note: 'skipped: --no-bundle',
-    });
+  if (flags['no-bundle']) skippedRow('13 bundle', 'bundle create and pull', 'skipped: --no-bundle');
   else for (const r of await bundleBench(BINARY, sizes, work, log)) row(r);
 
   // 14: the change event log (bench/events.ts, in its own process with gc() exposed): ingest with the log
   // against the same ingest without it, and an A/A control, the sides alternated batch by batch.
-  if (flags['no-events'])
-    rows.push({
-      section: '14 events',
-      metric: 'ingest with the event log',
-      ours: null,
-      baseline: null,
-      baselineName: '—',
-      ratio: null,
-      target: '—',
-      met: null,
-      note: 'skipped: --no-events',
-    });
+  if (flags['no-events']) skippedRow('14 events', 'ingest with the event log', 'skipped: --no-events');
   else for (const r of eventsBench(sizes)) row(r);
 
   // 12: checksums and catalog verify (bench/verify.ts), on the files section 2a ingested.
-  if (flags['no-verify'])
-    rows.push({
-      section: '12 verify',
-      metric: 'verify and the checksum upgrade',
-      ours: null,
-      baseline: null,
-      baselineName: '—',
-      ratio: null,
-      target: '—',
-      met: null,
-      note: 'skipped: --no-verify',
-    });
+  if (flags['no-verify']) skippedRow('12 verify', 'verify and the checksum upgrade', 'skipped: --no-verify');
   else for (const r of await verifyBench(BINARY, sizes, work, log)) row(r);
 
   // 6: DataHub Lite on the same file.
@@ -940,29 +911,13 @@ async function main(): Promise<void> {
   const python = join(ROOT, '.venv-interop', 'bin', 'python');
   const hasLite = existsSync(datahub) && spawnSync(python, ['-c', 'import duckdb']).status === 0;
   if (flags['no-peer']) {
-    rows.push({
-      section: '6 peer',
-      metric: 'DataHub Lite',
-      ours: null,
-      baseline: null,
-      baselineName: '—',
-      ratio: null,
-      target: '—',
-      met: null,
-      note: 'skipped: --no-peer',
-    });
+    skippedRow('6 peer', 'DataHub Lite', 'skipped: --no-peer');
   } else if (!hasLite) {
-    rows.push({
-      section: '6 peer',
-      metric: 'DataHub Lite',
-      ours: null,
-      baseline: null,
-      baselineName: '—',
-      ratio: null,
-      target: '—',
-      met: null,
-      note: 'skipped: run `bash scripts/interop-venv.sh` to install acryl-datahub with DataHub Lite',
-    });
+    skippedRow(
+      '6 peer',
+      'DataHub Lite',
+      'skipped: run `bash scripts/interop-venv.sh` to install acryl-datahub with DataHub Lite',
+    );
   } else {
     const n = Math.min(...sizes);
     log(`[${n}] DataHub Lite peer …`);
