@@ -1000,17 +1000,7 @@ async function postgresSection(n: number): Promise<void> {
   try {
     postgresBin();
   } catch (e) {
-    rows.push({
-      section: '11 postgres',
-      metric: 'export and pull',
-      ours: null,
-      baseline: null,
-      baselineName: '—',
-      ratio: null,
-      target: '—',
-      met: null,
-      note: `skipped: ${(e as Error).message}`,
-    });
+    skippedRow('11 postgres', 'export and pull', `skipped: ${(e as Error).message}`);
     return;
   }
   log(`postgres: export and pull of ${n} datasets …`);
