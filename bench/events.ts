@@ -14,8 +14,15 @@
  *   `catalog ingest` parses what it writes, each commit awaited), the sides in turn within each
  *   batch, the order going through every permutation of the sides batch after batch, so each side
  *   takes each place equally often; the stores are opened in a turning order too;
- * - each side's batch starts on a collected heap (`gc()`), so no side's garbage is collected in
- *   another side's time (without it, the A/A row's rounds spread over 0.77–1.55×);
+ * - each side's batch starts on a collected heap (`gc({ type: 'major' })`), so no side's garbage is
+ *   collected in another side's time (without it, the A/A row's rounds spread over 0.77–1.55×).
+ *   Not `gc()` with no argument (`--collect forced`, what the bench did before): V8's forced
+ *   collection also drops the hidden classes ("maps") no live object holds — between two batches,
+ *   those of the whole ingest — then throws away every optimized function that embeds them
+ *   (`--trace-deopt`: reason "weak objects", 349 times in one side's 60 batches, none with the major
+ *   collection), and each side compiles its ingest path again at every batch on V8's helper
+ *   threads: the larger the path, the more, so the log's side paid most. An ingest (`catalog
+ *   ingest`, a server) is never collected that way and compiles its path once;
  * - a first round is a warm-up, not counted (V8 compiling the ingest path, the first stores' pages);
  * - each round's ratio is of that round's own two sides (paired), and the run reports the median of
  *   the rounds' ratios with their spread (lowest, highest, and the middle half), by wall time
@@ -26,7 +33,7 @@
  * - the load average before and after, as the machine reported it.
  *
  * Usage: node --expose-gc --import tsx bench/events.ts WORKDIR [--workload runs|datasets|both]
- *   [--rounds 7] [--assertions 3000] [--datasets 5000]
+ *   [--rounds 7] [--assertions 3000] [--datasets 5000] [--collect major|forced]
  * Prints one JSON object per workload, then the rows as text.
  */
 import { spawnSync } from 'node:child_process';
@@ -50,6 +57,7 @@ const { values: flags, positionals } = parseArgs({
     rounds: { type: 'string', default: '7' },
     assertions: { type: 'string', default: '3000' },
     datasets: { type: 'string', default: '5000' },
+    collect: { type: 'string', default: 'major' },
   },
 });
 const work = positionals[0];
@@ -59,10 +67,11 @@ const datasets = Number(flags.datasets);
 if (
   !work ||
   !['runs', 'datasets', 'both'].includes(flags.workload!) ||
+  !['major', 'forced'].includes(flags.collect!) ||
   ![rounds, assertions, datasets].every((n) => Number.isInteger(n) && n > 0)
 )
   throw new Error(
-    'usage: bench/events.ts WORKDIR [--workload runs|datasets|both] [--rounds N] [--assertions N] [--datasets N] ',
+    'usage: bench/events.ts WORKDIR [--workload runs|datasets|both] [--rounds N] [--assertions N] [--datasets N] [--collect major|forced]',
   );
 
 /** Runs of each assertion, all COMPLETE (each one RUN event), an hour apart. */
@@ -149,12 +158,15 @@ interface SideTimes {
   entries: number;
 }
 
-/** V8's collector, with --expose-gc. */
-const gc = (globalThis as { gc?: () => void }).gc;
+/** V8's collector, with --expose-gc: forced with no argument, or the collection of the type given. */
+const gc = (globalThis as { gc?: (options?: { type: 'major' | 'minor' }) => void }).gc;
+
+/** Before each side's batch (module header): a major collection, or V8's forced one with `--collect forced`. */
+const collect = () => (flags.collect === 'forced' ? gc?.() : gc?.({ type: 'major' }));
 
 /** Before each round: the earlier round's stores collected and its written pages on disk, not flushed during this one. */
 function settle(): void {
-  gc?.();
+  collect();
   spawnSync('sync', { stdio: 'ignore' });
 }
 
@@ -178,7 +190,7 @@ async function round(file: string, index: number): Promise<Record<SideName, Side
   const flush = async () => {
     for (const i of ORDERS[turn++ % ORDERS.length]!) {
       // Each side's batch starts on a collected heap: the garbage of the side before is not collected in its time.
-      gc?.();
+      collect();
       const ticks = threadTicks();
       const c = process.cpuUsage();
       const started = performance.now();
@@ -273,6 +285,7 @@ async function measure(workload: string, file: string, items: number) {
     workload,
     items,
     rounds,
+    collect: flags.collect,
     batches: measured[0]!.with.batches.length,
     entries: measured[0]!.with.entries,
     rate: { with: rate('with'), without: rate('without'), control: rate('control') },
@@ -310,7 +323,7 @@ for (const r of results) {
   const line = (name: string, row: (typeof r)['log']) =>
     `  ${name}\n    by round: rate ${spread(row.rate)}, CPU ${spread(row.cpu)}\n    by batch: rate ${spread(row.batchRate)}, CPU ${spread(row.batchCpu)}\n`;
   process.stdout.write(
-    `${r.workload}: ${r.items} items in ${r.batches} batches, ${r.rounds} rounds after a warm-up, ${r.entries} log entries; median rates/s with ${r.rate.with}, without ${r.rate.without}, control ${r.rate.control}; load average ${r.load.before.join(' ')} → ${r.load.after.join(' ')}\n` +
+    `${r.workload}: ${r.items} items in ${r.batches} batches, ${r.rounds} rounds after a warm-up, ${r.collect} collection before each batch, ${r.entries} log entries; median rates/s with ${r.rate.with}, without ${r.rate.without}, control ${r.rate.control}; load average ${r.load.before.join(' ')} → ${r.load.after.join(' ')}\n` +
       `  CPU seconds over the counted rounds, main thread + other threads: with ${r.threads.with.join(' + ')}, without ${r.threads.without.join(' + ')}, control ${r.threads.control.join(' + ')}\n` +
       line('with the log vs without:', r.log) +
       line('control vs without (A/A, the log off on both):', r.control),
