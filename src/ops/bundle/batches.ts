@@ -30,6 +30,12 @@ export interface BatchRecords {
 
 /** How many entities are read between two releases of the file's mapped pages (create.ts RELEASE_EVERY). */
 const RELEASE_EVERY = 200;
+/**
+ * How many entities are read between two full garbage collections of the thread's heap: a thread
+ * that reads allocates much and keeps little, and between V8's own collections its heap grew with
+ * the length of the run (docs/bundle.md, "Where the time and the memory go").
+ */
+const COLLECT_EVERY = 5000;
 
 const PLACEHOLDER = '0'.repeat(STATE_DIGITS);
 
@@ -149,6 +155,8 @@ export class BatchMaker {
     private readonly batch: number,
     /** Lets the file's mapped pages go (every RELEASE_EVERY entities read). */
     private readonly release: () => void,
+    /** A full garbage collection (every COLLECT_EVERY entities read). */
+    private readonly collect: () => void,
   ) {
     this.walk = (function* () {
       for (const type of types) for (const urn of view.eachUrnOfType(type, 1000)) yield [type, urn];
@@ -184,7 +192,10 @@ export class BatchMaker {
       const start = sink.entity();
       const hash = new DeferredHash();
       const carried = await writeEntity(this.view, urn, type, aspects, carryAll, sink, hash);
-      if (++this.read % RELEASE_EVERY === 0) this.release();
+      if (++this.read % RELEASE_EVERY === 0) {
+        this.release();
+        if (this.read % COLLECT_EVERY === 0) this.collect();
+      }
       if (!carried) {
         sink.drop(start);
         continue;

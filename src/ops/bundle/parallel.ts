@@ -12,12 +12,14 @@
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { BundleWriter } from '../../bundle/format.ts';
 import { CatalogError } from '../../errors.ts';
 import { keyAspectName } from '../../model/registry.ts';
+import { collectGarbage } from '../sync/heap.ts';
 import type { Store, StoreSnapshot } from '../../store/store.ts';
 import { STATE_DIGITS } from './records.ts';
 import { BatchMaker, type BatchRecords, BatchSink } from './batches.ts';
@@ -122,6 +124,9 @@ function newWorker(input: WorkerInput): Worker {
   const require = createRequire(import.meta.url);
   const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
   const sea = require('node:sea') as typeof import('node:sea');
+  // A worker's own heap is collected in full now and then (batches.ts COLLECT_EVERY) through the
+  // global `gc` this flag gives the isolates made after it: the worker cannot load node:v8 itself.
+  setFlagsFromString('--expose-gc');
   if (sea.isSea()) return new Worker(sea.getAsset(WORKER_ASSET, 'utf8'), { eval: true, workerData: input });
   // From the sources (tests, development): tsx's loader registered in the worker, then worker.ts.
   // (tsx's ES module API by its package's exports: a require of it resolves its CommonJS build.)
@@ -237,7 +242,14 @@ export async function writeFromWorkers(
   let entities = 0;
   let seen = 0;
   const { inbox } = run;
-  const maker = new BatchMaker(run.snapshot, run.types, run.keyAspects, BATCH, () => store.releaseMappedPages());
+  const maker = new BatchMaker(
+    run.snapshot,
+    run.types,
+    run.keyAspects,
+    BATCH,
+    () => store.releaseMappedPages(),
+    collectGarbage,
+  );
   const sink = new BatchSink();
   /** Batches this thread made, by number, and the buffers they were made in (reused). */
   const own = new Map<number, { records: BatchRecords; bytes: Buffer; buffer: Buffer }>();

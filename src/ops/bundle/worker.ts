@@ -66,8 +66,15 @@ async function run(input: WorkerInput, post: (m: WorkerMessage, transfer?: Array
     const credit = new Int32Array(input.credit);
     const next = new Int32Array(input.next);
     const sink = new BatchSink();
-    const maker = new BatchMaker(snapshot, input.types, input.keyAspects, input.batch, () =>
-      store.releaseMappedPages(),
+    const maker = new BatchMaker(
+      snapshot,
+      input.types,
+      input.keyAspects,
+      input.batch,
+      () => store.releaseMappedPages(),
+      // Given by the main thread's --expose-gc (parallel.ts); this thread must not load node:v8 (nor
+      // node:crypto): a worker of the executable that loads a module its start-up snapshot holds aborts.
+      () => (globalThis as { gc?: () => void }).gc?.(),
     );
     const slots = Array.from({ length: input.ahead }, (_, i) => Buffer.from(input.slots, i * input.slot, input.slot));
     for (let made = 0; ; made++) {
