@@ -1,9 +1,12 @@
 /**
  * `bundle create`'s records made by worker threads (worker.ts): they read the data file and write
- * the records' JSON, a batch of entities each in turn, while this thread takes the batches in the
- * bundle's order, hashes (each entity's content hash, written over the worker's placeholder; the
- * chunks' checksums), compresses (on zlib's threads) and writes. The bundle is the same, byte for
- * byte, as one made in this thread alone (records.ts writeEntity makes the lines in both).
+ * the records' JSON, a batch of entities (batches.ts) each as they claim it, while this thread takes
+ * the batches in the bundle's order, hashes (each entity's content hash, written over the worker's
+ * placeholder; the chunks' checksums), compresses (on zlib's threads) and writes. Whenever the batch
+ * it needs next has not come, this thread claims and makes one itself rather than wait: on two cores
+ * (one worker) the reading and the JSON, most of the work, are shared by both threads as each has
+ * time. The bundle is the same, byte for byte, as one made in this thread alone (records.ts
+ * writeEntity makes the lines in all).
  *
  * The workers read one snapshot: this thread opens a read transaction on the latest commit and names
  * it, and a worker whose own transaction is on another commit (a write landed meanwhile) says so;
