@@ -165,7 +165,7 @@ export async function createBundle(
         : await startRecordWorkers(store, wantedType, asked);
     if ('run' in parallel) {
       workers = asked;
-      const done = await writeFromWorkers(parallel.run, writer, (n) => options.onEntity?.(n));
+      const done = await writeFromWorkers(store, parallel.run, writer, (n) => options.onEntity?.(n));
       made = { ...done, state: 0 };
     } else inThread = parallel.why;
   }

@@ -1,9 +1,12 @@
 /**
  * `bundle create`'s records made by worker threads (worker.ts): they read the data file and write
- * the records' JSON, a batch of entities each in turn, while this thread takes the batches in the
- * bundle's order, hashes (each entity's content hash, written over the worker's placeholder; the
- * chunks' checksums), compresses (on zlib's threads) and writes. The bundle is the same, byte for
- * byte, as one made in this thread alone (records.ts writeEntity makes the lines in both).
+ * the records' JSON, a batch of entities (batches.ts) each as they claim it, while this thread takes
+ * the batches in the bundle's order, hashes (each entity's content hash, written over the worker's
+ * placeholder; the chunks' checksums), compresses (on zlib's threads) and writes. Whenever the batch
+ * it needs next has not come, this thread claims and makes one itself rather than wait: on two cores
+ * (one worker) the reading and the JSON, most of the work, are shared by both threads as each has
+ * time. The bundle is the same, byte for byte, as one made in this thread alone (records.ts
+ * writeEntity makes the lines in all).
  *
  * The workers read one snapshot: this thread opens a read transaction on the latest commit and names
  * it, and a worker whose own transaction is on another commit (a write landed meanwhile) says so;
@@ -12,14 +15,17 @@
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { BundleWriter } from '../../bundle/format.ts';
 import { CatalogError } from '../../errors.ts';
 import { keyAspectName } from '../../model/registry.ts';
-import type { Store } from '../../store/store.ts';
+import { collectGarbage } from '../sync/heap.ts';
+import type { Store, StoreSnapshot } from '../../store/store.ts';
 import { STATE_DIGITS } from './records.ts';
+import { BatchMaker, type BatchRecords, BatchSink } from './batches.ts';
 import type { RecordBatch, WorkerInput, WorkerMessage } from './worker.ts';
 
 /** Entities a batch holds: what a worker makes while another makes the next. */
@@ -35,43 +41,82 @@ const SLOT = 4 << 20;
 /** The name of the worker's code among the single executable's assets (build.sh). */
 const WORKER_ASSET = 'bundle-worker.js';
 
-/** What `writeFromWorkers` needs: the workers, ready, each reading the same snapshot. */
+/** What `writeFromWorkers` needs: the workers, ready, each reading the same snapshot as this thread's. */
 export interface RecordWorkers {
   workers: Worker[];
-  channels: Channel[];
+  inbox: Inbox;
+  /** The next batch no one has claimed (worker.ts WorkerInput.next). */
+  next: Int32Array;
   credit: Int32Array;
   /** Per worker, its slots (worker.ts WorkerInput.slots). */
   slots: Buffer[][];
+  /** This thread's snapshot (done when the workers stop), what it reads the batches it makes from. */
+  snapshot: StoreSnapshot;
+  types: string[];
+  keyAspects: Record<string, string | undefined>;
 }
 
-/** A worker's messages in order, taken one at a time. */
-class Channel {
-  private readonly queue: WorkerMessage[] = [];
-  private waiting: ((m: WorkerMessage) => void) | undefined;
+type Failure = Extract<WorkerMessage, { kind: 'failed' }>;
 
-  constructor(worker: Worker) {
-    worker.on('message', (m: WorkerMessage) => this.push(m));
-    // A worker that could not run its code (or died) says so as a failure.
-    worker.on('error', (e: Error) => this.push({ kind: 'failed', name: e.name, type: undefined, message: e.message }));
-    worker.on('exit', (code) => {
-      if (code !== 0)
-        this.push({ kind: 'failed', name: 'Error', type: undefined, message: `a record worker exited with ${code}` });
+/** The workers' messages: their first word (ready or not), the batches by number, the walk's length, a failure. */
+class Inbox {
+  private readonly hellos: Array<WorkerMessage | undefined> = [];
+  private readonly batches = new Map<number, RecordBatch & { worker: number }>();
+  /** How many batches the walk holds, once a worker reached its end. */
+  total: number | undefined;
+  failure: Failure | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(workers: Worker[]) {
+    workers.forEach((worker, w) => {
+      worker.on('message', (m: WorkerMessage) => this.push(m, w));
+      // A worker that could not run its code (or died) says so as a failure.
+      worker.on('error', (e: Error) =>
+        this.push({ kind: 'failed', name: e.name, type: undefined, message: e.message }, w),
+      );
+      worker.on('exit', (code) => {
+        if (code !== 0)
+          this.push(
+            { kind: 'failed', name: 'Error', type: undefined, message: `a record worker exited with ${code}` },
+            w,
+          );
+      });
     });
   }
 
-  private push(m: WorkerMessage): void {
-    const waiting = this.waiting;
-    this.waiting = undefined;
-    if (waiting) waiting(m);
-    else this.queue.push(m);
+  private push(m: WorkerMessage, w: number): void {
+    if (m.kind === 'batch') this.batches.set(m.batch, { ...m, worker: w });
+    else if (m.kind === 'end') this.total = m.batches;
+    else if (m.kind === 'failed') {
+      this.failure ??= m;
+      this.hellos[w] ??= m;
+    } else this.hellos[w] = m;
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
   }
 
-  next(): Promise<WorkerMessage> {
-    const m = this.queue.shift();
-    if (m) return Promise.resolve(m);
+  /** Resolves at the next message. */
+  changed(): Promise<void> {
     return new Promise((resolve) => {
-      this.waiting = resolve;
+      this.wake = resolve;
     });
+  }
+
+  /** Worker `w`'s first message: ready, stale, or its failure. */
+  async hello(w: number): Promise<WorkerMessage> {
+    for (;;) {
+      const m = this.hellos[w];
+      if (m) return m;
+      await this.changed();
+    }
+  }
+
+  /** Batch `g`, when it has come (taken out). */
+  take(g: number): (RecordBatch & { worker: number }) | undefined {
+    const b = this.batches.get(g);
+    if (b) this.batches.delete(g);
+    return b;
   }
 }
 
@@ -82,6 +127,9 @@ function newWorker(input: WorkerInput): Worker {
   const require = createRequire(import.meta.url);
   const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
   const sea = require('node:sea') as typeof import('node:sea');
+  // A worker's own heap is collected in full now and then (batches.ts COLLECT_EVERY) through the
+  // global `gc` this flag gives the isolates made after it: the worker cannot load node:v8 itself.
+  setFlagsFromString('--expose-gc');
   if (sea.isSea()) return new Worker(sea.getAsset(WORKER_ASSET, 'utf8'), { eval: true, workerData: input });
   // From the sources (tests, development): tsx's loader registered in the worker, then worker.ts.
   // (tsx's ES module API by its package's exports: a require of it resolves its CommonJS build.)
@@ -105,40 +153,42 @@ export async function startRecordWorkers(
   store: Store,
   wanted: (type: string) => boolean,
   count: number,
-): Promise<{ run: RecordWorkers; types: string[] } | { why: string }> {
+): Promise<{ run: RecordWorkers } | { why: string }> {
   const snapshot = store.snapshot({ latest: true });
   const workers: Worker[] = [];
+  let started = false;
   try {
     const txnId = snapshot.txnId;
     if (txnId === undefined) return { why: 'the file was written to while its snapshot was taken' };
     const types = snapshot.entityTypes().filter(wanted);
     const keyAspects = Object.fromEntries(types.map((t) => [t, keyAspectName(t)]));
+    const next = new Int32Array(new SharedArrayBuffer(4));
     const credit = new Int32Array(new SharedArrayBuffer(4 * count)).fill(AHEAD);
-    const channels: Channel[] = [];
     const slots: Buffer[][] = [];
     for (let index = 0; index < count; index++) {
       const shared = new SharedArrayBuffer(AHEAD * SLOT);
       slots.push(Array.from({ length: AHEAD }, (_, i) => Buffer.from(shared, i * SLOT, SLOT)));
-      const worker = newWorker({
-        path: store.path,
-        txnId,
-        types,
-        keyAspects,
-        index,
-        count,
-        batch: BATCH,
-        credit: credit.buffer as SharedArrayBuffer,
-        slots: shared,
-        slot: SLOT,
-        ahead: AHEAD,
-      });
-      workers.push(worker);
-      channels.push(new Channel(worker));
+      workers.push(
+        newWorker({
+          path: store.path,
+          txnId,
+          types,
+          keyAspects,
+          index,
+          batch: BATCH,
+          next: next.buffer as SharedArrayBuffer,
+          credit: credit.buffer as SharedArrayBuffer,
+          slots: shared,
+          slot: SLOT,
+          ahead: AHEAD,
+        }),
+      );
     }
-    for (const channel of channels) {
-      const m = await channel.next();
+    const run: RecordWorkers = { workers, inbox: new Inbox(workers), next, credit, slots, snapshot, types, keyAspects };
+    for (let w = 0; w < count; w++) {
+      const m = await run.inbox.hello(w);
       if (m.kind === 'ready') continue;
-      await stopWorkers({ workers, channels, credit, slots });
+      await stopWorkers(run);
       return {
         why:
           m.kind === 'stale'
@@ -146,37 +196,47 @@ export async function startRecordWorkers(
             : `a worker could not start: ${m.kind === 'failed' ? m.message : m.kind}`,
       };
     }
-    return { run: { workers, channels, credit, slots }, types };
+    started = true;
+    return { run };
   } catch (e) {
-    await stopWorkers({ workers, channels: [], credit: new Int32Array(0), slots: [] });
+    await Promise.all(workers.map((w) => w.terminate()));
     return { why: `a worker could not start: ${(e as Error).message}` };
   } finally {
-    snapshot.done();
+    if (!started) snapshot.done();
   }
 }
 
-/** Stops the workers, waking any that waits for credit. */
+/** Stops the workers, waking any that waits for credit, and ends this thread's snapshot. */
 async function stopWorkers(run: RecordWorkers): Promise<void> {
   for (let i = 0; i < run.credit.length; i++) {
     Atomics.store(run.credit, i, 2 ** 30);
     Atomics.notify(run.credit, i);
   }
   await Promise.all(run.workers.map((w) => w.terminate()));
+  run.snapshot.done();
 }
 
 /** A failure a worker reported, as the error it was there (a damaged value names its entity and aspect). */
-function workerError(m: Extract<WorkerMessage, { kind: 'failed' }>): Error {
+function workerError(m: Failure): Error {
   const e = m.type ? new CatalogError(m.type, m.message) : new Error(m.message);
   e.name = m.name;
   return e;
 }
 
 /**
- * Takes the workers' batches in order and writes their records into `writer` (each entity's content
- * hash taken here); resolves with the entities written by type and how many the walk saw. The
- * workers are stopped when it returns or throws.
+ * Batches this thread may have made ahead of the one it writes next: it makes one (the next no one
+ * has claimed) whenever the batch it needs has not come yet, so the workers and this thread share
+ * the reading and the JSON as each has time.
+ */
+const OWN_AHEAD = 2;
+
+/**
+ * Takes the batches in order and writes their records into `writer` (each entity's content hash
+ * taken here); resolves with the entities written by type and how many the walk saw. The workers
+ * are stopped when it returns or throws.
  */
 export async function writeFromWorkers(
+  store: Store,
   run: RecordWorkers,
   writer: BundleWriter,
   onWalked: (seen: number) => void,
@@ -184,26 +244,71 @@ export async function writeFromWorkers(
   const counts: Record<string, number> = {};
   let entities = 0;
   let seen = 0;
-  const count = run.workers.length;
+  const { inbox } = run;
+  const maker = new BatchMaker(
+    run.snapshot,
+    run.types,
+    run.keyAspects,
+    BATCH,
+    () => store.releaseMappedPages(),
+    collectGarbage,
+  );
+  const sink = new BatchSink();
+  /** Batches this thread made, by number, and the buffers they were made in (reused). */
+  const own = new Map<number, { records: BatchRecords; bytes: Buffer; buffer: Buffer }>();
+  const spare: Buffer[] = [];
+  let walked = false;
   try {
     for (let g = 0; ; g++) {
-      const w = g % count;
-      const m = await run.channels[w]!.next();
-      if (m.kind === 'failed') throw workerError(m);
-      if (m.kind === 'end' && m.batches === g) break;
-      if (m.kind !== 'batch' || m.batch !== g)
-        throw new Error(`record worker ${w} sent ${m.kind === 'batch' ? `batch ${m.batch}` : m.kind}, not batch ${g}`);
-      entities += await putBatch(m, m.bytes ?? run.slots[w]![m.slot]!.subarray(0, m.length), writer, counts);
-      // Its slot is free for another batch.
-      Atomics.add(run.credit, w, 1);
-      Atomics.notify(run.credit, w);
-      seen += m.walked;
+      let batch: { records: BatchRecords; bytes: Uint8Array; worker?: number; buffer?: Buffer } | undefined;
+      for (;;) {
+        if (inbox.failure) throw workerError(inbox.failure);
+        const total = inbox.total ?? maker.total;
+        if (total !== undefined && g >= total) return { counts, entities, seen };
+        const mine = own.get(g);
+        if (mine) {
+          own.delete(g);
+          batch = mine;
+          break;
+        }
+        const m = inbox.take(g);
+        if (m) {
+          batch = {
+            records: m,
+            bytes: m.bytes ?? run.slots[m.worker]![m.slot]!.subarray(0, m.length),
+            worker: m.worker,
+          };
+          break;
+        }
+        if (!walked && own.size < OWN_AHEAD) {
+          // Rather than wait, make the next batch no one has claimed.
+          const claimed = Atomics.add(run.next, 0, 1);
+          const buffer = spare.pop() ?? Buffer.allocUnsafe(SLOT);
+          sink.begin(buffer);
+          const records = await maker.make(claimed, sink);
+          if (!records) {
+            walked = true;
+            spare.push(buffer);
+            continue;
+          }
+          const { length, bytes } = sink.take();
+          own.set(claimed, { records, bytes: bytes ?? buffer.subarray(0, length), buffer });
+          continue;
+        }
+        await inbox.changed();
+      }
+      entities += await putBatch(batch.records, batch.bytes, writer, counts);
+      if (batch.worker !== undefined) {
+        // Its slot is free for another batch.
+        Atomics.add(run.credit, batch.worker, 1);
+        Atomics.notify(run.credit, batch.worker);
+      } else if (batch.buffer) spare.push(batch.buffer);
+      seen += batch.records.walked;
       onWalked(seen);
     }
   } finally {
     await stopWorkers(run);
   }
-  return { counts, entities, seen };
 }
 
 /** An entity's hashed text, gathered (putBatch). */
@@ -211,7 +316,7 @@ let scratch = Buffer.allocUnsafe(1 << 16);
 
 /** Writes one batch's lines into the chunks, each entity's content hash over its placeholder. */
 async function putBatch(
-  m: RecordBatch,
+  m: BatchRecords,
   bytes: Uint8Array,
   writer: BundleWriter,
   counts: Record<string, number>,
