@@ -131,9 +131,10 @@ await reportWarnings(result);
 console.log(`bundled ${pkg.name} ${pkg.version} -> ${outfile}`);
 
 // The record worker of `bundle create` (src/ops/bundle/worker.ts), which build.sh embeds as an asset
-// and the executable runs in worker threads. It must not load node:crypto: a worker thread of an
-// executable whose start-up snapshot holds node:crypto aborts when it does ("Assertion failed:
-// env->crypto_key_object_constructor_template().IsEmpty()", signal 6).
+// and the executable runs in worker threads. It must not load node:crypto nor node:v8: a worker thread of
+// an executable whose start-up snapshot holds them aborts when it loads one ("Assertion failed:
+// env->crypto_key_object_constructor_template().IsEmpty()", "Assertion failed:
+// shutdown_wrap_template_.IsEmpty()", signal 6).
 const workerFile = join(dirname(outfile), 'bundle-worker.cjs');
 const worker = await build({
   ...common,
@@ -142,11 +143,13 @@ const worker = await build({
   plugins: [ownScope, seaNative, givenDictionary()],
 });
 await reportWarnings(worker);
-const crypto = Object.keys(worker.metafile.inputs).filter((input) =>
-  worker.metafile.inputs[input].imports.some((i) => /^(node:)?crypto$/.test(i.path)),
-);
-if (crypto.length > 0)
-  throw new Error(
-    `the bundle record worker must not load node:crypto; these modules of it import it: ${crypto.join(', ')}`,
+for (const banned of ['crypto', 'v8']) {
+  const importers = Object.keys(worker.metafile.inputs).filter((input) =>
+    worker.metafile.inputs[input].imports.some((i) => i.path === banned || i.path === `node:${banned}`),
   );
+  if (importers.length > 0)
+    throw new Error(
+      `the bundle record worker must not load node:${banned}; these modules of it import it: ${importers.join(', ')}`,
+    );
+}
 console.log(`bundled the bundle record worker -> ${workerFile}`);
