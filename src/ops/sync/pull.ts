@@ -43,7 +43,7 @@ import { validateAspect } from '../../model/aspects.ts';
 import type { Store, StoreTxn } from '../../store/store.ts';
 import { hashValue, type BaseRecord } from '../../sync/base.ts';
 import type { Conflict } from '../../sync/merge.ts';
-import { reconcile, referencedUrns, type Outcome } from '../../sync/reconcile.ts';
+import { reconcile, referencedUrns, referencedUrnsInText, type Outcome } from '../../sync/reconcile.ts';
 import { ABSENT_VERSION, RemoteError, type Remote, type RemoteEntity, type Slice } from '../../sync/remote/types.ts';
 import { UrnSet } from '../../sync/seen.ts';
 import { SYSTEM_ACTOR } from '../core/context.ts';
@@ -413,7 +413,9 @@ class PullRun {
     const pageRefs = new Set<string>();
     for (const e of entities) {
       if (this.mode === 'direct' && !this.store.entityExists(e.urn)) this.pulledAbsent.add(e.urn);
-      if (follow) referencedUrns([e.urn, ...Array.from(e.aspects.values(), (a) => a.value)], pageRefs);
+      if (!follow) continue;
+      if (e.text !== undefined) referencedUrnsInText(e.text, pageRefs);
+      else referencedUrns([e.urn, ...Array.from(e.aspects.values(), (a) => a.value)], pageRefs);
     }
     for (const u of pageRefs) if (!this.referenced.has(u) && !this.known(u)) this.referenced.add(u);
     this.options.onPage?.(this.summary);
