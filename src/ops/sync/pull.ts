@@ -280,6 +280,9 @@ class PullRun {
     const types = slice.types?.length ? slice.types : await remoteTypes(this.remote, this.store.entityTypes());
     // A partial remote (an incremental bundle) lists only what changed: its removals are explicit.
     const removals = readsWholeTypes(slice) && !this.remote.partial;
+    // A file that held no base for the remote (a first pull, a clone) has nothing this pull can
+    // find removed: every base after the scroll is one it wrote, stamped with its id.
+    const hadBases = !this.store.syncBases(this.remote.location).next().done;
     // The entities the fail-safe covers, before anything is written: until enough of them are seen,
     // the pull holds its writes back (the top of this file).
     let requested = 0;
@@ -334,6 +337,7 @@ class PullRun {
     }
     const wanted = (type: string) => listed.has(type) && syncedType(type);
     if (this.mode === 'direct') {
+      if (!hadBases) return;
       // Seen: a base carries this pull's id.
       await this.walkBases(
         wanted,
