@@ -13,6 +13,7 @@ import { openCatalog } from '../src/ops/core/openCatalog.ts';
 import { bundleRecords, MAGIC } from '../src/bundle/format.ts';
 import { BundleRemote } from '../src/ops/bundle/remote.ts';
 import { historyOf } from '../src/ops/sync/local.ts';
+import { referencedUrns, referencedUrnsInText } from '../src/sync/reconcile.ts';
 import { rawEnv, rawTable } from './formats.ts';
 import { getAspectValue, ingestRecords, mcp, runCli, tempDir } from './helpers.ts';
 
@@ -376,6 +377,50 @@ test('--urn with an incremental bundle applies its removals of the urns named, a
   await ok(['pull', b2, '--urn', T1, '--data', bo]);
   assert.equal((await getAspectValue(bo, T1, 'datasetProperties')).description, 'All orders');
   assert.ok(!(await exportOf(bo)).includes('app.users'));
+});
+
+test('a pull brings the entities the pulled ones point to, found in the records as read: the urns their values name', async () => {
+  const dir = tempDir();
+  const ana = join(dir, 'ana.lmdb');
+  await seed(ana);
+  await ingestRecords(ana, [
+    mcp(T2, 'ownership', {
+      owners: [{ owner: 'urn:li:corpuser:ana', type: 'DATAOWNER' }],
+      // A string holding a quote and a backslash: its text is escaped in the record as it is here.
+      ownerTypes: { 'a "quoted" \\ key': ['urn:li:corpuser:ana'] },
+    }),
+  ]);
+  const bundle = join(dir, 'ana.bundle');
+  await ok(['bundle', 'create', bundle, '--data', ana]);
+  const remote = new BundleRemote(bundle);
+  try {
+    await remote.check();
+    let read = 0;
+    for await (const page of remote.entities(['dataset', 'tag', 'corpuser'], undefined, 100))
+      for (const e of page.entities) {
+        const fromText = new Set<string>();
+        const fromValues = new Set<string>();
+        assert.ok(e.text, e.urn);
+        referencedUrnsInText(e.text, fromText);
+        referencedUrns([e.urn, ...Array.from(e.aspects.values(), (a) => a.value)], fromValues);
+        assert.deepEqual([...fromText].sort(), [...fromValues].sort(), e.urn);
+        read++;
+      }
+    assert.equal(read, 4);
+  } finally {
+    await remote.close();
+  }
+  // A pull of the datasets alone brings the tag and the user they name, which the bundle holds.
+  const bo = join(dir, 'bo.lmdb');
+  await ok(['pull', bundle, '--type', 'dataset', '--data', bo]);
+  const b = openCatalog(bo, { readOnly: true });
+  try {
+    assert.ok(b.getEntity('urn:li:tag:pii'));
+    assert.ok(b.getEntity('urn:li:corpuser:ana'));
+    assert.equal(b.getEntity('urn:li:tag:gold'), undefined);
+  } finally {
+    await b.close();
+  }
 });
 
 test("a lookup by urn reads only the chunks that can hold it (the trailer's index), a history line opening the next chunk included", async () => {

@@ -39,6 +39,15 @@ describe('hashValue', () => {
     assert.equal(canonicalJson({}), '{}');
   });
 
+  it('writes every string, value or key, as JSON.stringify does: each UTF-16 code unit, escaped or not, and pairs', () => {
+    const strings = ['', 'plain', '😀', 'a\ud83d', '\ude00b', '\u2028\u2029', '\u007f', 'é'];
+    for (let c = 0; c < 0x10000; c += c < 0x3000 ? 1 : 0x3f) strings.push(`a${String.fromCharCode(c)}b`);
+    for (const s of strings) {
+      assert.equal(canonicalJson(s), JSON.stringify(s), JSON.stringify(s));
+      assert.equal(canonicalJson({ [s]: [s] }), JSON.stringify({ [s]: [s] }), JSON.stringify(s));
+    }
+  });
+
   it('tells apart what JSON tells apart', () => {
     assert.notEqual(hashValue([1, 2]), hashValue([2, 1]));
     assert.notEqual(hashValue({ a: '1' }), hashValue({ a: 1 }));

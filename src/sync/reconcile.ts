@@ -119,6 +119,11 @@ const REFERENCE = /urn:li:(?:corpuser|corpGroup|tag|glossaryTerm|glossaryNode|do
 export function referencedUrns(values: Iterable<unknown>, into: Set<string>): void {
   for (const v of values) {
     if (v === undefined) continue;
-    for (const m of JSON.stringify(v).matchAll(REFERENCE)) into.add(m[0]);
+    referencedUrnsInText(JSON.stringify(v), into);
   }
+}
+
+/** The same urns found in JSON text as it was read (a record holding the values), without encoding them again. */
+export function referencedUrnsInText(text: string, into: Set<string>): void {
+  for (const m of text.matchAll(REFERENCE)) into.add(m[0]);
 }

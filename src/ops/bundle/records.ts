@@ -25,6 +25,8 @@ export interface EntityRecordLine {
   aspects: Record<string, { value: unknown; version: string }>;
   /** The history line that followed it, unparsed until a history is asked for. */
   history?: string;
+  /** The record line itself, as read (RemoteEntity.text). */
+  line?: string;
 }
 
 export type BundleRecordLine =
@@ -141,7 +143,14 @@ export function parseLine(line: string, where: string): BundleRecordLine {
   if (r['removed'] === true) return { kind: 'removed', urn, type };
   if (typeof r['state'] !== 'string') throw new BadRequestError(`${where}: record ${urn} has no state`);
   if (r['aspects'] === undefined) return { kind: 'state', urn, type, state: r['state'] };
-  return { kind: 'entity', urn, type, state: r['state'], aspects: r['aspects'] as EntityRecordLine['aspects'] };
+  return {
+    kind: 'entity',
+    urn,
+    type,
+    state: r['state'],
+    aspects: r['aspects'] as EntityRecordLine['aspects'],
+    line,
+  };
 }
 
 /** An aspect's history from an entity record and its history line (base.ts AspectVersion, newest first). */

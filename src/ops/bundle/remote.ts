@@ -119,7 +119,7 @@ export class BundleRemote implements Remote {
         r.history = raw;
       },
     };
-    return { urn: r.urn, entityType: r.type, aspects: new Map(Object.entries(r.aspects)) };
+    return { urn: r.urn, entityType: r.type, aspects: new Map(Object.entries(r.aspects)), text: r.line };
   }
 
   /**

@@ -43,7 +43,7 @@ import { validateAspect } from '../../model/aspects.ts';
 import type { Store, StoreTxn } from '../../store/store.ts';
 import { hashValue, type BaseRecord } from '../../sync/base.ts';
 import type { Conflict } from '../../sync/merge.ts';
-import { reconcile, referencedUrns, type Outcome } from '../../sync/reconcile.ts';
+import { reconcile, referencedUrns, referencedUrnsInText, type Outcome } from '../../sync/reconcile.ts';
 import { ABSENT_VERSION, RemoteError, type Remote, type RemoteEntity, type Slice } from '../../sync/remote/types.ts';
 import { UrnSet } from '../../sync/seen.ts';
 import { SYSTEM_ACTOR } from '../core/context.ts';
@@ -51,7 +51,7 @@ import { writeAspect } from '../core/writeAspect.ts';
 import { removeEntity } from '../entities/deleteEntity.ts';
 import { SEARCHABLE_TYPES } from '../search/types.ts';
 import { entityTypeOf, historyOf, inSlice, syncedAspects, syncedType } from './local.ts';
-import { collectGarbage } from './heap.ts';
+import { HeapGuard } from './heap.ts';
 import { PlanFile } from './planFile.ts';
 import { recordRemote } from './remotes.ts';
 
@@ -163,12 +163,6 @@ interface Decision {
  */
 const REFERENCED_AT_MOST = 10_000;
 
-/**
- * Entities decided between two full garbage collections (heap.ts): a pull allocates much and keeps
- * little, and V8 otherwise lets its heap grow with the length of the run.
- */
-const COLLECT_EVERY = 1_000;
-
 export async function pull(store: Store, remote: Remote, options: PullOptions): Promise<PullSummary> {
   const run = new PullRun(store, remote, options);
   try {
@@ -207,8 +201,8 @@ class PullRun {
   private readonly pulledAbsent = new Set<string>();
   /** Whether the remote is named in the file (a remote used by its bare URL or path is recorded with its first write). */
   private recorded = false;
-  /** Entities decided since the last full garbage collection (COLLECT_EVERY). */
-  private sinceCollected = 0;
+  /** Full garbage collections between pages, once the memory grew (heap.ts). */
+  private readonly heap = new HeapGuard();
 
   constructor(
     private readonly store: Store,
@@ -280,6 +274,9 @@ class PullRun {
     const types = slice.types?.length ? slice.types : await remoteTypes(this.remote, this.store.entityTypes());
     // A partial remote (an incremental bundle) lists only what changed: its removals are explicit.
     const removals = readsWholeTypes(slice) && !this.remote.partial;
+    // A file that held no base for the remote (a first pull, a clone) has nothing this pull can
+    // find removed: every base after the scroll is one it wrote, stamped with its id.
+    const hadBases = !this.store.syncBases(this.remote.location).next().done;
     // The entities the fail-safe covers, before anything is written: until enough of them are seen,
     // the pull holds its writes back (the top of this file).
     let requested = 0;
@@ -334,6 +331,7 @@ class PullRun {
     }
     const wanted = (type: string) => listed.has(type) && syncedType(type);
     if (this.mode === 'direct') {
+      if (!hadBases) return;
       // Seen: a base carries this pull's id.
       await this.walkBases(
         wanted,
@@ -409,11 +407,14 @@ class PullRun {
     }
     // The pages of the local file this page read and wrote leave the resident set (store.ts).
     this.store.releaseMappedPages();
-    this.collectNow(entities.length);
+    // A pull allocates much and keeps little: collected between pages once the memory grew (heap.ts).
+    this.heap.check();
     const pageRefs = new Set<string>();
     for (const e of entities) {
       if (this.mode === 'direct' && !this.store.entityExists(e.urn)) this.pulledAbsent.add(e.urn);
-      if (follow) referencedUrns([e.urn, ...Array.from(e.aspects.values(), (a) => a.value)], pageRefs);
+      if (!follow) continue;
+      if (e.text !== undefined) referencedUrnsInText(e.text, pageRefs);
+      else referencedUrns([e.urn, ...Array.from(e.aspects.values(), (a) => a.value)], pageRefs);
     }
     for (const u of pageRefs) if (!this.referenced.has(u) && !this.known(u)) this.referenced.add(u);
     this.options.onPage?.(this.summary);
@@ -435,16 +436,8 @@ class PullRun {
     if (this.mode === 'dry') this.reportGone(urns, decisions);
     else await this.write(decisions, urns);
     this.store.releaseMappedPages();
-    this.collectNow(urns.length);
+    this.heap.check();
     this.options.onPage?.(this.summary);
-  }
-
-  /** Counts `decided` entities, and collects the garbage once COLLECT_EVERY were decided since the last time. */
-  private collectNow(decided: number): void {
-    this.sinceCollected += decided;
-    if (this.sinceCollected < COLLECT_EVERY) return;
-    this.sinceCollected = 0;
-    collectGarbage();
   }
 
   /** Writes what was held back, in order, and goes on writing each page as it is decided. */
@@ -640,8 +633,8 @@ class PullRun {
       // The walk crosses every base of the remote: its pages leave the resident set as it goes (store.ts).
       if (++walked % 5000 === 0) {
         store.releaseMappedPages();
-        // The walk allocates too (heap.ts): collected every 20 000 bases (a few thousand entities).
-        if (walked % 20_000 === 0) collectGarbage();
+        // The walk allocates too (heap.ts).
+        this.heap.check();
       }
       if (b.urn !== urn) {
         close();

@@ -16,6 +16,13 @@ export interface RemoteEntity {
   entityType: string;
   /** Its versioned aspects (not the key aspect, not timeseries events). */
   aspects: Map<string, RemoteAspect>;
+  /**
+   * The JSON text it was read from, holding its urn and every aspect value in `aspects` as
+   * `JSON.stringify` writes them (and nothing else that names an urn), where the remote read it as
+   * text (a bundle's record line): a pull finds the urns it points to there instead of encoding the
+   * values again.
+   */
+  text?: string;
 }
 
 /** What part of a remote a pull brings: every field given must hold (absent fields: no filter). */
