@@ -20,6 +20,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { BadRequestError } from '../errors.ts';
+import { TextBuffer } from './text.ts';
 
 export const MAGIC = 'catalog-bundle 1\n';
 export const FORMAT_NAME = 'catalog-bundle';
@@ -163,19 +164,11 @@ function isChunkIndexList(value: unknown, chunks: number): value is ChunkIndex[]
  * (zlib's thread pool) while the records of the next are made; chunks are written in order,
  * and memory holds one chunk's text plus IN_FLIGHT chunks being compressed.
  */
-export class BundleWriter implements RecordSink {
+export class BundleWriter extends TextBuffer implements RecordSink {
   private readonly file = createHash('sha256');
   private readonly content = createHash('sha256');
   private offset = 0;
   private chunks = 0;
-  /** The current chunk's UTF-8 text: `used` bytes of `buf`. */
-  private buf: Buffer = Buffer.allocUnsafe(2 * CHUNK_TEXT_BYTES);
-  private used = 0;
-  /**
-   * The chunk's text length in UTF-16 code units (each line's length and its newline): what the
-   * chunk size is measured in, so chunks close where they always did for the same records.
-   */
-  private textLength = 0;
   private lines = 0;
   private chunkIndex: ChunkIndex = {};
   private readonly index: ChunkIndex[] = [];
@@ -186,33 +179,23 @@ export class BundleWriter implements RecordSink {
    */
   private readonly spare: Buffer[] = [];
 
+  /**
+   * The current chunk's text is the TextBuffer's; its length in UTF-16 code units (each line's and its
+   * newline) is what the chunk size is measured in, so chunks close where they always did for the
+   * same records.
+   */
   constructor(
     private readonly sink: (bytes: Uint8Array) => Promise<void>,
     private readonly header: BundleHeader,
-  ) {}
+  ) {
+    super(Buffer.allocUnsafe(2 * CHUNK_TEXT_BYTES), CHUNK_TEXT_BYTES);
+  }
 
   async start(): Promise<void> {
     await this.emit(MAGIC_BYTES);
     const h = Buffer.from(JSON.stringify(this.header));
     await this.frame('H', h, createHash('sha256').update(h).digest());
     this.content.update(contentHeaderText(this.header));
-  }
-
-  get bytes(): Buffer {
-    return this.buf;
-  }
-
-  get end(): number {
-    return this.used;
-  }
-
-  put(text: string): number {
-    const at = this.used;
-    // A UTF-16 code unit is at most 3 bytes of UTF-8.
-    if (this.buf.length - at < text.length * 3) this.grow(text.length * 3);
-    this.used += this.buf.write(text, at);
-    this.textLength += text.length;
-    return at;
   }
 
   /**
@@ -226,24 +209,6 @@ export class BundleWriter implements RecordSink {
     this.used += bytes.length;
     this.textLength += length;
     return at;
-  }
-
-  private grow(more: number): void {
-    const next = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.used + more + CHUNK_TEXT_BYTES));
-    this.buf.copy(next, 0, 0, this.used);
-    this.buf = next;
-  }
-
-  private markedLength = 0;
-
-  mark(): number {
-    this.markedLength = this.textLength;
-    return this.used;
-  }
-
-  rollback(mark: number): void {
-    this.textLength = this.markedLength;
-    this.used = mark;
   }
 
   async endLine(type: string, urn: string): Promise<void> {

@@ -9,6 +9,7 @@
  * code for it, and this module is part of that code).
  */
 import type { RecordSink } from '../../bundle/format.ts';
+import { TextBuffer } from '../../bundle/text.ts';
 import type { StoreSnapshot } from '../../store/store.ts';
 import { STATE_DIGITS, type StateHash, writeEntity } from './records.ts';
 
@@ -43,53 +44,27 @@ const PLACEHOLDER = '0'.repeat(STATE_DIGITS);
  * A batch's lines being made: the text in `buf` (the buffer it began in, or one of its own once it
  * outgrew it), per line its end and UTF-16 length.
  */
-export class BatchSink implements RecordSink {
-  private buf: Buffer = Buffer.alloc(0);
+export class BatchSink extends TextBuffer implements RecordSink {
   private own = false;
-  private used = 0;
-  private length = 0;
-  private markedLength = 0;
   /** Lines of the entity being made: [byte end, UTF-16 length] each. */
   lines: number[] = [];
   /** Where the line being made starts. */
   private lineStart = 0;
   private lineLength = 0;
 
-  get bytes(): Buffer {
-    return this.buf;
+  constructor() {
+    super(Buffer.alloc(0));
   }
 
-  get end(): number {
-    return this.used;
-  }
-
-  put(text: string): number {
-    const at = this.used;
-    if (this.buf.length - at < text.length * 3) {
-      const next = Buffer.allocUnsafe(Math.max(2 * this.buf.length, at + text.length * 3));
-      this.buf.copy(next, 0, 0, at);
-      this.buf = next;
-      this.own = true;
-    }
-    this.used += this.buf.write(text, at);
-    this.length += text.length;
-    return at;
-  }
-
-  mark(): number {
-    this.markedLength = this.length;
-    return this.used;
-  }
-
-  rollback(mark: number): void {
-    this.length = this.markedLength;
-    this.used = mark;
+  protected override grow(more: number): void {
+    super.grow(more);
+    this.own = true;
   }
 
   endLine(): Promise<void> {
-    this.lines.push(this.used - this.lineStart, this.length - this.lineLength);
+    this.lines.push(this.used - this.lineStart, this.textLength - this.lineLength);
     this.lineStart = this.used;
-    this.lineLength = this.length;
+    this.lineLength = this.textLength;
     return Promise.resolve();
   }
 
@@ -97,7 +72,7 @@ export class BatchSink implements RecordSink {
   entity(): number {
     this.lines = [];
     this.lineStart = this.used;
-    this.lineLength = this.length;
+    this.lineLength = this.textLength;
     return this.used;
   }
 
@@ -111,7 +86,7 @@ export class BatchSink implements RecordSink {
     this.buf = buf;
     this.own = false;
     this.used = 0;
-    this.length = 0;
+    this.textLength = 0;
   }
 
   /** The batch's length, and its bytes when they are not in the buffer it began in. */
