@@ -51,7 +51,7 @@ import { writeAspect } from '../core/writeAspect.ts';
 import { removeEntity } from '../entities/deleteEntity.ts';
 import { SEARCHABLE_TYPES } from '../search/types.ts';
 import { entityTypeOf, historyOf, inSlice, syncedAspects, syncedType } from './local.ts';
-import { HeapGuard } from './heap.ts';
+import { collectGarbage } from './heap.ts';
 import { PlanFile } from './planFile.ts';
 import { recordRemote } from './remotes.ts';
 
@@ -163,6 +163,12 @@ interface Decision {
  */
 const REFERENCED_AT_MOST = 10_000;
 
+/**
+ * Entities decided between two full garbage collections (heap.ts): a pull allocates much and keeps
+ * little, and V8 otherwise lets its heap grow with the length of the run.
+ */
+const COLLECT_EVERY = 1_000;
+
 export async function pull(store: Store, remote: Remote, options: PullOptions): Promise<PullSummary> {
   const run = new PullRun(store, remote, options);
   try {
@@ -201,8 +207,8 @@ class PullRun {
   private readonly pulledAbsent = new Set<string>();
   /** Whether the remote is named in the file (a remote used by its bare URL or path is recorded with its first write). */
   private recorded = false;
-  /** Full garbage collections between pages, once the memory grew (heap.ts). */
-  private readonly heap = new HeapGuard();
+  /** Entities decided since the last full garbage collection (COLLECT_EVERY). */
+  private sinceCollected = 0;
 
   constructor(
     private readonly store: Store,
@@ -407,8 +413,7 @@ class PullRun {
     }
     // The pages of the local file this page read and wrote leave the resident set (store.ts).
     this.store.releaseMappedPages();
-    // A pull allocates much and keeps little: collected between pages once the memory grew (heap.ts).
-    this.heap.check();
+    this.collectNow(entities.length);
     const pageRefs = new Set<string>();
     for (const e of entities) {
       if (this.mode === 'direct' && !this.store.entityExists(e.urn)) this.pulledAbsent.add(e.urn);
@@ -436,8 +441,16 @@ class PullRun {
     if (this.mode === 'dry') this.reportGone(urns, decisions);
     else await this.write(decisions, urns);
     this.store.releaseMappedPages();
-    this.heap.check();
+    this.collectNow(urns.length);
     this.options.onPage?.(this.summary);
+  }
+
+  /** Counts `decided` entities, and collects the garbage once COLLECT_EVERY were decided since the last time. */
+  private collectNow(decided: number): void {
+    this.sinceCollected += decided;
+    if (this.sinceCollected < COLLECT_EVERY) return;
+    this.sinceCollected = 0;
+    collectGarbage();
   }
 
   /** Writes what was held back, in order, and goes on writing each page as it is decided. */
@@ -633,8 +646,8 @@ class PullRun {
       // The walk crosses every base of the remote: its pages leave the resident set as it goes (store.ts).
       if (++walked % 5000 === 0) {
         store.releaseMappedPages();
-        // The walk allocates too (heap.ts).
-        this.heap.check();
+        // The walk allocates too (heap.ts): collected every 20 000 bases (a few thousand entities).
+        if (walked % 20_000 === 0) collectGarbage();
       }
       if (b.urn !== urn) {
         close();
