@@ -10,7 +10,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { openCatalog } from '../src/ops/core/openCatalog.ts';
-import { bundleRecords, MAGIC } from '../src/bundle/format.ts';
+import { type BundleHeader, BundleWriter, bundleRecords, FORMAT_NAME, MAGIC } from '../src/bundle/format.ts';
+import { startRecordWorkers, writeFromWorkers } from '../src/ops/bundle/parallel.ts';
 import { BundleRemote } from '../src/ops/bundle/remote.ts';
 import { historyOf } from '../src/ops/sync/local.ts';
 import { referencedUrns, referencedUrnsInText } from '../src/sync/reconcile.ts';
@@ -571,6 +572,63 @@ test('a snapshot on the latest commit names it (what record workers check they s
     const d = store.snapshot();
     assert.equal(d.txnId, undefined);
     d.done();
+  } finally {
+    await store.close();
+  }
+});
+
+test('record workers end by themselves, never terminated: when the write fails under them, and after whole runs', async () => {
+  // (A worker terminated inside the data file's native code aborted the whole process: CI, stop 54.)
+  const dir = tempDir();
+  const data = join(dir, 'workers.lmdb');
+  await ingestRecords(
+    data,
+    Array.from({ length: 1500 }, (_, i) =>
+      mcp(ds(`w.t${String(i).padStart(4, '0')}`), 'datasetProperties', desc(`T${i}`)),
+    ),
+  );
+  const store = openCatalog(data, { readOnly: true });
+  const exitCodes = (workers: { once(e: 'exit', f: (code: number) => void): unknown }[]) =>
+    Promise.all(workers.map((w) => new Promise<number>((resolve) => w.once('exit', resolve))));
+  try {
+    // The write fails at the first batch, while the workers make the next ones (or wait for credit).
+    const failing = await startRecordWorkers(store, () => true, 2);
+    assert.ok('run' in failing, 'why' in failing ? failing.why : '');
+    const failed = exitCodes(failing.run.workers);
+    const broken = {
+      putEncoded() {
+        throw new Error('no space left on device');
+      },
+    } as unknown as BundleWriter;
+    await assert.rejects(
+      writeFromWorkers(store, failing.run, broken, () => {}),
+      /no space left on device/,
+    );
+    // 1 is a terminated worker's exit code.
+    assert.deepEqual(await failed, [0, 0]);
+
+    // Whole runs, into a real writer: every entity once, in order, and the workers end by themselves.
+    for (let round = 0; round < 5; round++) {
+      const started = await startRecordWorkers(store, () => true, 1);
+      assert.ok('run' in started, 'why' in started ? started.why : '');
+      const ended = exitCodes(started.run.workers);
+      const header: BundleHeader = {
+        format: FORMAT_NAME,
+        version: 1,
+        maker: 'test',
+        date: '',
+        catalog: 'c',
+        incremental: false,
+        covers: {},
+        since: [],
+        codec: 'br',
+      };
+      const writer = new BundleWriter(async () => {}, header);
+      await writer.start();
+      const done = await writeFromWorkers(store, started.run, writer, () => {});
+      assert.equal(done.entities, 1500);
+      assert.deepEqual(await ended, [0]);
+    }
   } finally {
     await store.close();
   }

@@ -132,6 +132,8 @@ export class BatchMaker {
     private readonly release: () => void,
     /** A full garbage collection (every COLLECT_EVERY entities read). */
     private readonly collect: () => void,
+    /** True once no more batches are wanted: `make` ends at the next entity, with `undefined`. */
+    private readonly stopped: () => boolean = () => false,
   ) {
     this.walk = (function* () {
       for (const type of types) for (const urn of view.eachUrnOfType(type, 1000)) yield [type, urn];
@@ -148,15 +150,16 @@ export class BatchMaker {
     return n.value;
   }
 
-  /** Makes batch `target` (after any made before) into `sink`; `undefined` when the walk ends before it. */
+  /** Makes batch `target` (after any made before) into `sink`; `undefined` when the walk ends before it (or on a stop). */
   async make(target: number, sink: BatchSink): Promise<BatchRecords | undefined> {
-    while (this.seen < target * this.batch) if (!this.next()) return undefined;
+    while (this.seen < target * this.batch) if (this.stopped() || !this.next()) return undefined;
     const urns: string[] = [];
     const types: string[] = [];
     const meta: number[] = [];
     const names: string[] = [];
     let walked = 0;
     while (this.seen < (target + 1) * this.batch) {
+      if (this.stopped()) return undefined;
       const next = this.next();
       if (!next) break;
       walked++;

@@ -48,6 +48,10 @@ export interface RecordWorkers {
   /** The next batch no one has claimed (worker.ts WorkerInput.next). */
   next: Int32Array;
   credit: Int32Array;
+  /** Set to stop the workers (worker.ts WorkerInput.stop). */
+  stop: Int32Array;
+  /** Per worker, settled when its thread has ended. */
+  exits: Promise<void>[];
   /** Per worker, its slots (worker.ts WorkerInput.slots). */
   slots: Buffer[][];
   /** This thread's snapshot (done when the workers stop), what it reads the batches it makes from. */
@@ -156,6 +160,9 @@ export async function startRecordWorkers(
 ): Promise<{ run: RecordWorkers } | { why: string }> {
   const snapshot = store.snapshot({ latest: true });
   const workers: Worker[] = [];
+  const exits: Promise<void>[] = [];
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  const credit = new Int32Array(new SharedArrayBuffer(4 * count)).fill(AHEAD);
   let started = false;
   try {
     const txnId = snapshot.txnId;
@@ -163,28 +170,39 @@ export async function startRecordWorkers(
     const types = snapshot.entityTypes().filter(wanted);
     const keyAspects = Object.fromEntries(types.map((t) => [t, keyAspectName(t)]));
     const next = new Int32Array(new SharedArrayBuffer(4));
-    const credit = new Int32Array(new SharedArrayBuffer(4 * count)).fill(AHEAD);
     const slots: Buffer[][] = [];
     for (let index = 0; index < count; index++) {
       const shared = new SharedArrayBuffer(AHEAD * SLOT);
       slots.push(Array.from({ length: AHEAD }, (_, i) => Buffer.from(shared, i * SLOT, SLOT)));
-      workers.push(
-        newWorker({
-          path: store.path,
-          txnId,
-          types,
-          keyAspects,
-          index,
-          batch: BATCH,
-          next: next.buffer as SharedArrayBuffer,
-          credit: credit.buffer as SharedArrayBuffer,
-          slots: shared,
-          slot: SLOT,
-          ahead: AHEAD,
-        }),
-      );
+      const worker = newWorker({
+        path: store.path,
+        txnId,
+        types,
+        keyAspects,
+        index,
+        batch: BATCH,
+        next: next.buffer as SharedArrayBuffer,
+        credit: credit.buffer as SharedArrayBuffer,
+        stop: stop.buffer as SharedArrayBuffer,
+        slots: shared,
+        slot: SLOT,
+        ahead: AHEAD,
+      });
+      workers.push(worker);
+      exits.push(new Promise((resolve) => worker.once('exit', () => resolve())));
     }
-    const run: RecordWorkers = { workers, inbox: new Inbox(workers), next, credit, slots, snapshot, types, keyAspects };
+    const run: RecordWorkers = {
+      workers,
+      inbox: new Inbox(workers),
+      next,
+      credit,
+      stop,
+      exits,
+      slots,
+      snapshot,
+      types,
+      keyAspects,
+    };
     for (let w = 0; w < count; w++) {
       const m = await run.inbox.hello(w);
       if (m.kind === 'ready') continue;
@@ -199,20 +217,29 @@ export async function startRecordWorkers(
     started = true;
     return { run };
   } catch (e) {
-    await Promise.all(workers.map((w) => w.terminate()));
+    await endWorkers(stop, credit, exits);
     return { why: `a worker could not start: ${(e as Error).message}` };
   } finally {
     if (!started) snapshot.done();
   }
 }
 
-/** Stops the workers, waking any that waits for credit, and ends this thread's snapshot. */
-async function stopWorkers(run: RecordWorkers): Promise<void> {
-  for (let i = 0; i < run.credit.length; i++) {
-    Atomics.store(run.credit, i, 2 ** 30);
-    Atomics.notify(run.credit, i);
+/**
+ * Tells the workers to stop, wakes any that waits for credit, and resolves when every thread has
+ * ended by itself: each stops at its next entity. None is terminated (worker.ts WorkerInput.stop).
+ */
+async function endWorkers(stop: Int32Array, credit: Int32Array, exits: Promise<void>[]): Promise<void> {
+  Atomics.store(stop, 0, 1);
+  for (let i = 0; i < credit.length; i++) {
+    Atomics.store(credit, i, 2 ** 30);
+    Atomics.notify(credit, i);
   }
-  await Promise.all(run.workers.map((w) => w.terminate()));
+  await Promise.all(exits);
+}
+
+/** Stops the workers (endWorkers) and ends this thread's snapshot. */
+async function stopWorkers(run: RecordWorkers): Promise<void> {
+  await endWorkers(run.stop, run.credit, run.exits);
   run.snapshot.done();
 }
 

@@ -29,6 +29,12 @@ export interface WorkerInput {
   /** Per worker, how many batches it may have made (Int32Array): the main thread adds as it takes them. */
   credit: SharedArrayBuffer;
   /**
+   * Set (Int32Array of one, to 1) when the main thread needs no more batches: the worker stops at the
+   * next entity and ends by itself. It is never terminated: a thread stopped inside the data file's
+   * native code aborted the whole process (lmdb throws into a thread that is going away).
+   */
+  stop: SharedArrayBuffer;
+  /**
    * This worker's `ahead` slots of `slot` bytes each, shared with the main thread: its k-th batch is
    * made in slot k % ahead (a batch that outgrows it in a buffer of its own, handed over).
    */
@@ -65,6 +71,8 @@ async function run(input: WorkerInput, post: (m: WorkerMessage, transfer?: Array
     post({ kind: 'ready' });
     const credit = new Int32Array(input.credit);
     const next = new Int32Array(input.next);
+    const stop = new Int32Array(input.stop);
+    const stopped = () => Atomics.load(stop, 0) !== 0;
     const sink = new BatchSink();
     const maker = new BatchMaker(
       snapshot,
@@ -75,19 +83,22 @@ async function run(input: WorkerInput, post: (m: WorkerMessage, transfer?: Array
       // Given by the main thread's --expose-gc (parallel.ts); this thread must not load node:v8 (nor
       // node:crypto): a worker of the executable that loads a module its start-up snapshot holds aborts.
       () => (globalThis as { gc?: () => void }).gc?.(),
+      stopped,
     );
     const slots = Array.from({ length: input.ahead }, (_, i) => Buffer.from(input.slots, i * input.slot, input.slot));
     for (let made = 0; ; made++) {
       // Waits until the main thread has taken the batch made in this slot before; then claims.
       for (
         let allowed = Atomics.load(credit, input.index);
-        made >= allowed;
+        made >= allowed && !stopped();
         allowed = Atomics.load(credit, input.index)
       )
         Atomics.wait(credit, input.index, allowed);
+      if (stopped()) return;
       const batch = Atomics.add(next, 0, 1);
       sink.begin(slots[made % input.ahead]!);
       const records = await maker.make(batch, sink);
+      if (stopped()) return;
       if (!records) break;
       const { length, bytes } = sink.take();
       // A buffer of its own (larger than a slot, so never from Node's shared pool) is handed over.
