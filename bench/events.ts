@@ -14,13 +14,17 @@
  *   `catalog ingest` parses what it writes, each commit awaited), the sides in turn within each
  *   batch, the order going through every permutation of the sides batch after batch, so each side
  *   takes each place equally often; the stores are opened in a turning order too;
- * - each side's batch starts on a collected heap (`gc({ type: 'major' })`), so no side's garbage is
- *   collected in another side's time (without it, the A/A row's rounds spread over 0.77–1.55×).
+ * - each side's batch starts on a scavenged young generation (`gc({ type: 'minor' })`), so no side's
+ *   short-lived garbage is collected in another side's time (without it, the A/A row's rounds spread
+ *   over 0.77–1.55×). The runs of docs/events.md were made with `gc({ type: 'major' })`, thought a
+ *   full collection: in Node 20's V8 (11.3) a synchronous `gc` given any argument runs a scavenge
+ *   (`--trace-gc` prints "Scavenge … testing" for it, and it frees nothing of the old generation), so
+ *   they were made with this same scavenge; `--collect minor` names it for what it is.
  *   Not `gc()` with no argument (`--collect forced`, what the bench did before): V8's forced
  *   collection also drops the hidden classes ("maps") no live object holds — between two batches,
  *   those of the whole ingest — then throws away every optimized function that embeds them
- *   (`--trace-deopt`: reason "weak objects", 349 times in one side's 60 batches, none with the major
- *   collection), and each side compiles its ingest path again at every batch on V8's helper
+ *   (`--trace-deopt`: reason "weak objects", 349 times in one side's 60 batches, none with the
+ *   scavenge), and each side compiles its ingest path again at every batch on V8's helper
  *   threads: the larger the path, the more, so the log's side paid most. An ingest (`catalog
  *   ingest`, a server) is never collected that way and compiles its path once;
  * - a first round is a warm-up, not counted (V8 compiling the ingest path, the first stores' pages);
@@ -33,7 +37,7 @@
  * - the load average before and after, as the machine reported it.
  *
  * Usage: node --expose-gc --import tsx bench/events.ts WORKDIR [--workload runs|datasets|both]
- *   [--rounds 7] [--assertions 3000] [--datasets 5000] [--collect major|forced]
+ *   [--rounds 7] [--assertions 3000] [--datasets 5000] [--collect minor|forced]
  * Prints one JSON object per workload, then the rows as text.
  */
 import { spawnSync } from 'node:child_process';
@@ -57,7 +61,7 @@ const { values: flags, positionals } = parseArgs({
     rounds: { type: 'string', default: '7' },
     assertions: { type: 'string', default: '3000' },
     datasets: { type: 'string', default: '5000' },
-    collect: { type: 'string', default: 'major' },
+    collect: { type: 'string', default: 'minor' },
   },
 });
 const work = positionals[0];
@@ -67,11 +71,11 @@ const datasets = Number(flags.datasets);
 if (
   !work ||
   !['runs', 'datasets', 'both'].includes(flags.workload!) ||
-  !['major', 'forced'].includes(flags.collect!) ||
+  !['minor', 'forced'].includes(flags.collect!) ||
   ![rounds, assertions, datasets].every((n) => Number.isInteger(n) && n > 0)
 )
   throw new Error(
-    'usage: bench/events.ts WORKDIR [--workload runs|datasets|both] [--rounds N] [--assertions N] [--datasets N] [--collect major|forced]',
+    'usage: bench/events.ts WORKDIR [--workload runs|datasets|both] [--rounds N] [--assertions N] [--datasets N] [--collect minor|forced]',
   );
 
 /** Runs of each assertion, all COMPLETE (each one RUN event), an hour apart. */
@@ -158,11 +162,11 @@ interface SideTimes {
   entries: number;
 }
 
-/** V8's collector, with --expose-gc: forced with no argument, or the collection of the type given. */
-const gc = (globalThis as { gc?: (options?: { type: 'major' | 'minor' }) => void }).gc;
+/** V8's collector, with --expose-gc: forced with no argument, a scavenge given `{ type: 'minor' }`. */
+const gc = (globalThis as { gc?: (options?: { type: 'minor' }) => void }).gc;
 
-/** Before each side's batch (module header): a major collection, or V8's forced one with `--collect forced`. */
-const collect = () => (flags.collect === 'forced' ? gc?.() : gc?.({ type: 'major' }));
+/** Before each side's batch (module header): a scavenge, or V8's forced full collection with `--collect forced`. */
+const collect = () => (flags.collect === 'forced' ? gc?.() : gc?.({ type: 'minor' }));
 
 /** Before each round: the earlier round's stores collected and its written pages on disk, not flushed during this one. */
 function settle(): void {
