@@ -406,14 +406,15 @@ class PullRun {
 
   private async apply(entities: RemoteEntity[], follow: boolean): Promise<void> {
     const decisions = await this.decide(entities, false);
-    if (this.mode === 'direct') await this.write(decisions, undefined);
+    const collect = this.collectionDue(entities.length);
+    if (this.mode === 'direct') await this.write(decisions, undefined, collect);
     else {
       this.spill?.add(decisions);
       for (const e of entities) this.seen!.add(e.urn);
+      if (collect) collectGarbage();
     }
     // The pages of the local file this page read and wrote leave the resident set (store.ts).
     this.store.releaseMappedPages();
-    this.collectNow(entities.length);
     const pageRefs = new Set<string>();
     for (const e of entities) {
       if (this.mode === 'direct' && !this.store.entityExists(e.urn)) this.pulledAbsent.add(e.urn);
@@ -438,19 +439,24 @@ class PullRun {
     if (urns.length === 0) return;
     const entities = urns.map((urn) => ({ urn, entityType: entityTypeOf(urn), aspects: new Map() }));
     const decisions = await this.decide(entities, true);
-    if (this.mode === 'dry') this.reportGone(urns, decisions);
-    else await this.write(decisions, urns);
+    const collect = this.collectionDue(urns.length);
+    if (this.mode === 'dry') {
+      this.reportGone(urns, decisions);
+      if (collect) collectGarbage();
+    } else await this.write(decisions, urns, collect);
     this.store.releaseMappedPages();
-    this.collectNow(urns.length);
     this.options.onPage?.(this.summary);
   }
 
-  /** Counts `decided` entities, and collects the garbage once COLLECT_EVERY were decided since the last time. */
-  private collectNow(decided: number): void {
+  /**
+   * Counts `decided` entities; true once COLLECT_EVERY were decided since the last collection (the
+   * caller collects then: inside the page's write transaction when it writes, see `write`).
+   */
+  private collectionDue(decided: number): boolean {
     this.sinceCollected += decided;
-    if (this.sinceCollected < COLLECT_EVERY) return;
+    if (this.sinceCollected < COLLECT_EVERY) return false;
     this.sinceCollected = 0;
-    collectGarbage();
+    return true;
   }
 
   /** Writes what was held back, in order, and goes on writing each page as it is decided. */
@@ -568,53 +574,63 @@ class PullRun {
   }
 
   /** Writes decided pages in one write transaction; `gone`: the entities that go here when no aspect is left. */
-  private async write(decisions: Decision[], gone: string[] | undefined): Promise<void> {
+  /**
+   * Writes a page's decisions in one transaction. `collect`: a full garbage collection at the
+   * transaction's end, before its commit, while the objects the write path made are alive: collected
+   * after the commit, with nothing of the page alive, the collection freed their hidden classes and
+   * V8 threw away the write path's optimized code to compile it again on the next page (docs/bundle.md,
+   * "A pull's speed").
+   */
+  private async write(decisions: Decision[], gone: string[] | undefined, collect = false): Promise<void> {
     const { store, remote, pullId } = this;
     const time = Date.now();
     const recordFirst = !this.recorded;
-    const done = await store.write((txn) => {
-      if (recordFirst) recordRemote(txn, remote.location);
-      let committed = 0;
-      for (const d of decisions) {
-        const now = txn.getAspect(d.urn, d.aspect)?.value;
-        // Another process changed the local value since it was read: leave it to the next pull.
-        if (hashValue(now) !== d.localHash) continue;
-        const o = d.outcome;
-        if (o.kind === 'merged' && o.conflicts.length > 0) {
-          // Left as it is; the base it had stays, with what this pull showed (an edit after it settles it).
-          if (d.mark) putBase(txn, remote.location, d.urn, d.aspect, { ...d.mark, pull: pullId });
-          continue;
-        }
-        if (o.kind === 'takeRemote' || o.kind === 'merged') {
-          if (o.value === undefined) {
-            if (now !== undefined) {
-              txn.deleteAspect(d.urn, d.aspect);
+    const done = await store.write(
+      (txn) => {
+        if (recordFirst) recordRemote(txn, remote.location);
+        let committed = 0;
+        for (const d of decisions) {
+          const now = txn.getAspect(d.urn, d.aspect)?.value;
+          // Another process changed the local value since it was read: leave it to the next pull.
+          if (hashValue(now) !== d.localHash) continue;
+          const o = d.outcome;
+          if (o.kind === 'merged' && o.conflicts.length > 0) {
+            // Left as it is; the base it had stays, with what this pull showed (an edit after it settles it).
+            if (d.mark) putBase(txn, remote.location, d.urn, d.aspect, { ...d.mark, pull: pullId });
+            continue;
+          }
+          if (o.kind === 'takeRemote' || o.kind === 'merged') {
+            if (o.value === undefined) {
+              if (now !== undefined) {
+                txn.deleteAspect(d.urn, d.aspect);
+                committed++;
+              }
+            } else if ((o.kind === 'takeRemote' && d.remote ? d.remote.hash : hashValue(o.value)) !== d.localHash) {
+              // (The remote's value was hashed when it was decided.)
+              writeAspect(txn, { actor: SYSTEM_ACTOR, time }, d.urn, d.aspect, o.value);
               committed++;
             }
-          } else if ((o.kind === 'takeRemote' && d.remote ? d.remote.hash : hashValue(o.value)) !== d.localHash) {
-            // (The remote's value was hashed when it was decided.)
-            writeAspect(txn, { actor: SYSTEM_ACTOR, time }, d.urn, d.aspect, o.value);
-            committed++;
+          }
+          if (d.remote)
+            putBase(txn, remote.location, d.urn, d.aspect, {
+              version: String(d.remote.version),
+              hash: d.remote.hash,
+              pull: pullId,
+            });
+          else txn.deleteSyncBase(remote.location, d.urn, d.aspect);
+        }
+        let removed = 0;
+        for (const urn of gone ?? []) {
+          // Every aspect went (none was local work or in conflict): the entity goes as a hard delete takes it.
+          if (txn.getEntity(urn) && syncedAspects(txn, urn).length === 0) {
+            removeEntity(txn, urn);
+            removed++;
           }
         }
-        if (d.remote)
-          putBase(txn, remote.location, d.urn, d.aspect, {
-            version: String(d.remote.version),
-            hash: d.remote.hash,
-            pull: pullId,
-          });
-        else txn.deleteSyncBase(remote.location, d.urn, d.aspect);
-      }
-      let removed = 0;
-      for (const urn of gone ?? []) {
-        // Every aspect went (none was local work or in conflict): the entity goes as a hard delete takes it.
-        if (txn.getEntity(urn) && syncedAspects(txn, urn).length === 0) {
-          removeEntity(txn, urn);
-          removed++;
-        }
-      }
-      return { committed, removed };
-    });
+        return { committed, removed };
+      },
+      collect ? { atEnd: collectGarbage } : {},
+    );
     this.recorded = true;
     this.summary.committed += done.committed;
     this.summary.removed += done.removed;
