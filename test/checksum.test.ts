@@ -182,9 +182,16 @@ describe('checksums of stored values', () => {
           () => store.getAspect(HIVE_T1, 'datasetProperties', 1),
           damaged(path, `aspect datasetProperties of ${HIVE_T1} (version 1)`),
         );
+        // The value's JSON written straight from its bytes (bundle create) checks them first too.
+        assert.throws(() => store.aspectJson(HIVE_T1, 'datasetProperties'), latest);
+        assert.throws(
+          () => store.aspectJson(HIVE_T1, 'datasetProperties', 1),
+          damaged(path, `aspect datasetProperties of ${HIVE_T1} (version 1)`),
+        );
         const snapshot = store.snapshot();
         try {
           assert.throws(() => snapshot.getAspect(HIVE_T1, 'datasetProperties'), latest);
+          assert.throws(() => snapshot.aspectJson(HIVE_T1, 'datasetProperties'), latest);
         } finally {
           snapshot.done();
         }
@@ -362,6 +369,13 @@ describe('checksums of stored values', () => {
       });
       assert.throws(
         () => reader.readAspect(T2, 'datasetProperties'),
+        (e) => e instanceof DamagedValueError,
+      );
+      // The same through the value's JSON written from its bytes (bundle create's read).
+      const json = reader.aspectJson(HIVE_T1, 'editableDatasetProperties');
+      assert.equal(json?.bytes.toString('utf8', 0, json.length), JSON.stringify({ description: 'a'.repeat(found) }));
+      assert.throws(
+        () => reader.aspectJson(T2, 'datasetProperties'),
         (e) => e instanceof DamagedValueError,
       );
     } finally {

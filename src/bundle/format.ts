@@ -20,7 +20,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { BadRequestError } from '../errors.ts';
-import { TextBuffer } from './text.ts';
+import { copyBytes, TextBuffer } from './text.ts';
 
 export const MAGIC = 'catalog-bundle 1\n';
 export const FORMAT_NAME = 'catalog-bundle';
@@ -120,6 +120,8 @@ const sha256 = (bytes: Uint8Array): Buffer => createHash('sha256').update(bytes)
 export interface RecordSink {
   /** Appends text to the record being made; returns the byte offset it starts at in `bytes`. */
   put(text: string): number;
+  /** Appends text given as UTF-8 (`bytes[0, length)`, `units` UTF-16 code units long); returns where it starts, as `put`. */
+  putUtf8(bytes: Uint8Array, length: number, units: number): number;
   /** The current chunk's bytes (valid until the next `put`), and where what was put ends in them. */
   readonly bytes: Buffer;
   readonly end: number;
@@ -205,7 +207,7 @@ export class BundleWriter extends TextBuffer implements RecordSink {
   putEncoded(bytes: Uint8Array, length: number): number {
     const at = this.used;
     if (this.buf.length - at < bytes.length) this.grow(bytes.length);
-    this.buf.set(bytes, at);
+    copyBytes(bytes, bytes.length, this.buf, at);
     this.used += bytes.length;
     this.textLength += length;
     return at;

@@ -38,6 +38,16 @@ export class TextBuffer {
     return at;
   }
 
+  /** Appends the UTF-8 `bytes[0, length)`, `units` UTF-16 code units long; returns the byte offset it starts at. */
+  putUtf8(bytes: Uint8Array, length: number, units: number): number {
+    const at = this.used;
+    if (this.buf.length - at < length) this.grow(length);
+    copyBytes(bytes, length, this.buf, at);
+    this.used += length;
+    this.textLength += units;
+    return at;
+  }
+
   mark(): number {
     this.markedLength = this.textLength;
     return this.used;
@@ -51,7 +61,19 @@ export class TextBuffer {
   /** Makes room for `more` bytes past the end, in a new buffer at least twice as large. */
   protected grow(more: number): void {
     const next = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.used + more + this.slack));
-    this.buf.copy(next, 0, 0, this.used);
+    copyBytes(this.buf, this.used, next, 0);
     this.buf = next;
   }
+}
+
+/**
+ * Copies `from[0, length)` into `to` at `at`. A batch's bytes are in memory shared between threads
+ * (a SharedArrayBuffer), and V8 copies to or from such memory one byte at a time for
+ * `TypedArray#set` and `Buffer#copy` (measured: 1.2 GB in 0.86 s, against 0.04 s between
+ * unshared buffers); `Buffer#fill` with a view as its value copies with one memcpy either way
+ * (0.04 s). A range exactly as long as the value is filled with it once.
+ */
+export function copyBytes(from: Uint8Array, length: number, to: Buffer, at: number): void {
+  if (length === 0) return;
+  to.fill(length === from.length ? from : from.subarray(0, length), at, at + length);
 }

@@ -26,7 +26,7 @@ import { CatalogError } from '../errors.ts';
 import { dirname } from 'node:path';
 import type { RootDatabase } from 'lmdb';
 import { backup } from './backup.ts';
-import { namedDamage, spoil } from './checksum.ts';
+import { CHECKSUM_HEADER, checkStored, namedDamage, spoil } from './checksum.ts';
 import { addChecksums, checkedCopy, type ChecksumProgress, type ChecksumUpgrade } from './checksumUpgrade.ts';
 import { DecodedCache } from './decodedCache.ts';
 import { EventLog, type ChangeEventDeriver, type EventRetention } from './events.ts';
@@ -53,6 +53,7 @@ import {
 import { SearchTables, type SearchIndexer } from './searchIndex.ts';
 import type { AspectRecord, EntityRecord, Tables, TimeRange, TimeseriesRow } from './tables.ts';
 import { timeseries, timeseriesAspects, timeseriesNewestFirst } from './timeseries.ts';
+import { aspectRowJson, decodedRowJson, type RowJson, rowJsonReads } from './valueJson.ts';
 import type { StoreSnapshot, StoreTxn, StoreView } from './view.ts';
 import {
   openSyncTables,
@@ -91,7 +92,7 @@ export type { VerifyFix, VerifyProblem, VerifyProgress, VerifySummary } from './
  */
 interface LmdbInternals {
   env: { writeTxn?: unknown };
-  decoder?: { decode(bytes: Uint8Array): unknown };
+  decoder?: { decode(bytes: Uint8Array): unknown; structures?: unknown[] };
 }
 
 /**
@@ -541,6 +542,7 @@ export class Store implements StoreView {
       },
       getEntity: (urn) => this.entities.get(urn, inTxn),
       getAspect: (urn, aspectName, version = 0) => this.aspects.get([urn, aspectName, version], inTxn),
+      aspectJson: (urn, aspectName, version = 0) => this.rowJson([urn, aspectName, version], inTxn),
       done: () => {
         if (open) transaction.done();
         open = false;
@@ -550,6 +552,50 @@ export class Store implements StoreView {
 
   getAspect(urn: string, aspectName: string, version = 0): AspectRecord | undefined {
     return this.aspects.get([urn, aspectName, version]);
+  }
+
+  /**
+   * An aspect version's value as the JSON `JSON.stringify` gives for it, as UTF-8, and the row's
+   * `history`: read straight from the stored bytes (valueJson.ts), or decoded and stringified where
+   * that reader gives up. The answer and its bytes are reused by the next call. Checked as every read
+   * is: a damaged value fails as it does in getAspect.
+   */
+  aspectJson(urn: string, aspectName: string, version = 0): RowJson | undefined {
+    return this.rowJson([urn, aspectName, version], undefined);
+  }
+
+  private rowJson(key: [string, string, number], options: { transaction: unknown } | undefined): RowJson | undefined {
+    const decoder = (this.aspects as unknown as LmdbInternals).decoder;
+    // Inside a write transaction the bytes may be uncommitted, and lmdb-js reads them differently.
+    if (decoder?.structures && !(this.env as unknown as LmdbInternals).env.writeTxn) {
+      let fast: Buffer | undefined;
+      try {
+        fast = (
+          this.aspects as unknown as { getBinaryFast(key: unknown, options: unknown): Buffer | undefined }
+        ).getBinaryFast(key, options);
+      } catch (e) {
+        throw namedDamage(this.path, 'aspects', key, e);
+      }
+      if (fast === undefined) return undefined;
+      // `length`, not `byteLength`: lmdb hands out its whole shared buffer with `length` set to the value's.
+      const end = fast.length;
+      try {
+        // A value that fails its checksum, or has none, is read again below, which says what is wrong.
+        if (checkStored(fast, end) === 'sound') {
+          const json = aspectRowJson(fast, CHECKSUM_HEADER, end, decoder.structures);
+          if (json) {
+            rowJsonReads.direct++;
+            return json;
+          }
+        }
+      } finally {
+        spoil(this.aspects, fast);
+      }
+    }
+    const record = this.aspects.get(key, options as never);
+    if (!record) return undefined;
+    rowJsonReads.decoded++;
+    return decodedRowJson(record.value, record.history);
   }
 
   readAspect(urn: string, aspectName: string): Readonly<AspectRecord> | undefined {

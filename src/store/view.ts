@@ -6,6 +6,7 @@ import type { RelatedEdge, RelationshipDirection } from './relationships.ts';
 import type { SearchView } from './searchIndex.ts';
 import type { BundleRecord, RemoteRecord, SyncBase } from './syncState.ts';
 import type { AspectRecord, AuditStamp, EntityRecord, TimeRange, TimeseriesRecord, TimeseriesRow } from './tables.ts';
+import type { RowJson } from './valueJson.ts';
 
 export interface PutAspectInput {
   urn: string;
@@ -88,6 +89,8 @@ export interface StoreSnapshot {
   eachUrnOfType(entityType: string, pageSize?: number): Generator<string>;
   getEntity(urn: string): EntityRecord | undefined;
   getAspect(urn: string, aspectName: string, version?: number): AspectRecord | undefined;
+  /** An aspect version's value as JSON (Store.aspectJson), in this snapshot. */
+  aspectJson(urn: string, aspectName: string, version?: number): RowJson | undefined;
   done(): void;
 }
 

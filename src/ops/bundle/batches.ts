@@ -124,7 +124,7 @@ export class BatchMaker {
   total: number | undefined;
 
   constructor(
-    private readonly view: Pick<StoreSnapshot, 'eachUrnOfType' | 'getEntity' | 'getAspect'>,
+    private readonly view: Pick<StoreSnapshot, 'eachUrnOfType' | 'getEntity' | 'aspectJson'>,
     types: readonly string[],
     private readonly keyAspects: Record<string, string | undefined>,
     private readonly batch: number,

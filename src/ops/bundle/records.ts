@@ -14,7 +14,7 @@
  */
 import { BadRequestError } from '../../errors.ts';
 import type { RecordSink } from '../../bundle/format.ts';
-import type { StoreView } from '../../store/store.ts';
+import type { RowJson } from '../../store/valueJson.ts';
 import type { AspectVersion } from '../../sync/base.ts';
 
 /** An entity record read back: its versioned aspects' latest values (older versions: `history`). */
@@ -57,10 +57,12 @@ export interface StateHash {
  * Writes an entity into `out`: its record and, when an aspect has older versions, its history line
  * (when `carry`), or else its state line. `names`: the entity's synced aspects in name order. Each
  * value's JSON goes straight into the chunk's bytes, and the content hash is taken over those bytes
- * (no second encoding). Resolves with whether it was carried (`undefined`: nothing of it syncs).
+ * (no second encoding). The values' JSON comes from the store as UTF-8 (Store.aspectJson: written
+ * straight from the stored bytes, without decoding them). Resolves with whether it was carried
+ * (`undefined`: nothing of it syncs).
  */
 export async function writeEntity(
-  view: Pick<StoreView, 'getAspect'>,
+  view: { aspectJson(urn: string, aspectName: string, version?: number): RowJson | undefined },
   urn: string,
   type: string,
   names: readonly string[],
@@ -73,14 +75,13 @@ export async function writeEntity(
   const older: Array<{ name: string; key: string; history: number }> = [];
   let n = 0;
   for (const name of names) {
-    const record = view.getAspect(urn, name);
+    const record = view.aspectJson(urn, name);
     if (!record) continue;
     const key = JSON.stringify(name);
     out.put(`${n++ > 0 ? ',' : '{"aspects":{'}${key}:{"value":`);
-    const text = JSON.stringify(record.value);
-    const at = out.put(text);
+    const at = out.putUtf8(record.bytes, record.length, record.units);
     hash.update(name, at, out.end);
-    const history = record.history ?? 0;
+    const history = record.history;
     out.put(`,"version":"${history + 1}"}`);
     if (history > 0) older.push({ name, key, history });
   }
@@ -107,12 +108,14 @@ export async function writeEntity(
   for (const a of older) {
     let rows = 0;
     for (let v = a.history; v >= 1; v--) {
-      const row = view.getAspect(urn, a.name, v);
+      const row = view.aspectJson(urn, a.name, v);
       if (!row) continue;
       if (rows++ > 0) out.put(',');
       else out.put(`${first ? `${HISTORY_START}{` : ','}${a.key}:[`);
       first = false;
-      out.put(`{"value":${JSON.stringify(row.value)},"version":"${v}"}`);
+      out.put('{"value":');
+      out.putUtf8(row.bytes, row.length, row.units);
+      out.put(`,"version":"${v}"}`);
     }
     if (rows > 0) out.put(']');
   }
