@@ -32,6 +32,9 @@ class Shape {
   /** The keys' heads one after the other: key i's is `text[starts[i], starts[i + 1])`. */
   readonly text: Uint8Array;
   readonly starts: Int32Array;
+  /** The same heads as words: key i's is `words[wordStarts[i], wordStarts[i + 1])`. */
+  readonly words: Int32Array;
+  readonly wordStarts: Int32Array;
   readonly count: number;
   /** How many of the heads' bytes are not UTF-16 code units (non-ASCII keys), all keys together. */
   readonly extra: number;
@@ -57,6 +60,19 @@ class Shape {
     }
     this.text = new Uint8Array(Buffer.from(all, 'utf8'));
     this.starts = Int32Array.from(starts);
+    // Each head again as 32-bit words (little-endian, the last one padded): written four bytes at a time.
+    const wordStarts = [0];
+    const words: number[] = [];
+    for (let i = 0; i + 1 < starts.length; i++) {
+      for (let at = starts[i]!; at < starts[i + 1]!; at += 4) {
+        let w = 0;
+        for (let b = 3; b >= 0; b--) w = (w << 8) | (at + b < starts[i + 1]! ? this.text[at + b]! : 0);
+        words.push(w);
+      }
+      wordStarts.push(words.length);
+    }
+    this.words = Int32Array.from(words);
+    this.wordStarts = Int32Array.from(wordStarts);
     this.count = sound ? keys.length : 0;
     this.extra = this.text.length - all.length;
     this.sound = sound;
@@ -86,6 +102,7 @@ let src: Uint8Array = new Uint8Array(0);
 let pos = 0;
 let lim = 0;
 let out: Buffer = Buffer.allocUnsafe(64 * 1024);
+let outView = new DataView(out.buffer, out.byteOffset, out.length);
 let o = 0;
 /** Bytes of `out` that are not UTF-16 code units of the text (the 2nd–4th bytes of multi-byte characters, less one for a surrogate pair). */
 let extra = 0;
@@ -201,6 +218,7 @@ function room(n: number): void {
   const next = Buffer.allocUnsafe(Math.max(2 * out.length, o + n));
   out.copy(next, 0, 0, o);
   out = next;
+  outView = new DataView(next.buffer, next.byteOffset, next.length);
 }
 
 function ascii(text: string): void {
@@ -292,17 +310,20 @@ function record(shape: Shape): void {
     out[o++] = 0x7d;
     return;
   }
-  const text = shape.text;
   const starts = shape.starts;
+  const words = shape.words;
+  const wordStarts = shape.wordStarts;
   extra += shape.extra;
   for (let i = 0; i < n; i++) {
-    const from = starts[i]!;
-    const to = starts[i + 1]!;
-    room(to - from);
-    const target = out;
+    // Whole words, past the head's end by up to 3 bytes, which what follows writes over.
+    room(starts[i + 1]! - starts[i]! + 4);
+    const target = outView;
     let q = o;
-    for (let j = from; j < to; j++) target[q++] = text[j]!;
-    o = q;
+    for (let w = wordStarts[i]!; w < wordStarts[i + 1]!; w++) {
+      target.setInt32(q, words[w]!, true);
+      q += 4;
+    }
+    o += starts[i + 1]! - starts[i]!;
     // The commonest values here without a call of value(): short strings and small numbers.
     const t = pos < lim ? src[pos]! : 0xc1;
     if (t >= 0xa0 && t < 0xc0) {
