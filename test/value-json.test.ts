@@ -125,6 +125,8 @@ describe('an aspect value as JSON, straight from its stored bytes', () => {
             n: [-1, 0, 63, 64, 255, 65536, -2147483648, 1.5, -0],
           },
         ],
+        // Past the reader's buffer that it keeps (4 MiB), then small again.
+        ['large', { s: `${'long text '.repeat(600_000)}é` }],
         ['many again', many],
       ];
       // A lone surrogate (the decoder keeps it, JSON.stringify escapes it), keys JavaScript puts

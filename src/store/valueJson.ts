@@ -101,7 +101,10 @@ const GIVE_UP = { giveUp: true };
 let src: Uint8Array = new Uint8Array(0);
 let pos = 0;
 let lim = 0;
-let out: Buffer = Buffer.allocUnsafe(64 * 1024);
+/** The size `out` starts at, and returns to when a large value made it grow past KEEP. */
+const START = 64 * 1024;
+const KEEP = 4 * 1024 * 1024;
+let out: Buffer = Buffer.allocUnsafe(START);
 let outView = new DataView(out.buffer, out.byteOffset, out.length);
 let o = 0;
 /** Bytes of `out` that are not UTF-16 code units of the text (the 2nd–4th bytes of multi-byte characters, less one for a surrogate pair). */
@@ -137,6 +140,7 @@ export function aspectRowJson(
   structures: readonly unknown[] & { sharedLength?: number; uninitialized?: boolean },
 ): RowJson | undefined {
   if (structures.uninitialized) return undefined;
+  shrink();
   src = bytes;
   pos = start;
   lim = end;
@@ -180,6 +184,7 @@ const EMPTY = new Uint8Array(0);
  */
 export function decodedRowJson(value: unknown, history: number | undefined): RowJson {
   const text = JSON.stringify(value) ?? 'null';
+  shrink();
   o = 0;
   room(3 * text.length);
   result.bytes = out;
@@ -210,6 +215,13 @@ function u32(): number {
   const v = ((src[pos]! << 24) | (src[pos + 1]! << 16) | (src[pos + 2]! << 8) | src[pos + 3]!) >>> 0;
   pos += 4;
   return v;
+}
+
+/** Lets a buffer grown for one large value go (the answer's bytes are valid until the next read only). */
+function shrink(): void {
+  if (out.length <= KEEP) return;
+  out = Buffer.allocUnsafe(START);
+  outView = new DataView(out.buffer, out.byteOffset, out.length);
 }
 
 /** Room for `n` more bytes in `out`. */
