@@ -64,8 +64,10 @@ export async function bundleBench(
       ours: n / created.seconds,
       baseline: n / exported.seconds,
       baselineName: 'catalog export',
-      target: '≥ 1×',
-      check: (r) => r >= 1,
+      // Issue 45 names the rate at 100 000 datasets: a smaller file is mostly start-up (the worker's).
+      ...(n >= 100_000
+        ? { target: '≥ 1×', check: (r: number) => r >= 1 }
+        : { target: '— (the target is at 100 000 datasets)' }),
       note: `wall ${created.seconds.toFixed(1)} s vs ${exported.seconds.toFixed(1)} s; CPU ${created.cpuSeconds.toFixed(1)} s vs ${exported.cpuSeconds.toFixed(1)} s; peak RSS ${created.peakMb.toFixed(0)} MB vs ${exported.peakMb.toFixed(0)} MB`,
     });
     // The same two runs by the work they did: on a loaded machine, the steadier figure (no target).
