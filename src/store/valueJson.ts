@@ -186,7 +186,7 @@ export function decodedRowJson(value: unknown, history: number | undefined): Row
   const text = JSON.stringify(value) ?? 'null';
   shrink();
   o = 0;
-  room(3 * text.length);
+  if (3 * text.length > out.length) grow(3 * text.length);
   result.bytes = out;
   result.length = out.write(text, 0);
   result.units = text.length;
@@ -224,10 +224,23 @@ function shrink(): void {
   outView = new DataView(out.buffer, out.byteOffset, out.length);
 }
 
-/** Room for `n` more bytes in `out`. */
+/**
+ * The longest text this reader writes: V8's longest string (2²⁹ − 24 code units on 64 bits), the most
+ * `JSON.stringify` can give. A value whose text would be longer is left to it (it refuses it), and a
+ * damaged or forged file whose structures multiply a few bytes into gigabytes of keys cannot make
+ * this reader allocate them.
+ */
+const MAX_TEXT = 2 ** 29 - 24;
+
+/** Room for `n` more bytes in `out`, within MAX_TEXT (else give up). */
 function room(n: number): void {
   if (o + n <= out.length) return;
-  const next = Buffer.allocUnsafe(Math.max(2 * out.length, o + n));
+  if (o + n > MAX_TEXT) giveUp();
+  grow(n);
+}
+
+function grow(n: number): void {
+  const next = Buffer.allocUnsafe(Math.max(o + n, Math.min(2 * out.length, MAX_TEXT)));
   out.copy(next, 0, 0, o);
   out = next;
   outView = new DataView(next.buffer, next.byteOffset, next.length);
