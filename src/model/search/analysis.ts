@@ -219,12 +219,13 @@ export function wordCost(word: string): number {
   return 112 + 2 * word.length;
 }
 
-/** The term of the last word termIdAt() found no room for. */
+/** The term of the last word termIdAt() found no room for, whose term has no id either. */
 let missed = '';
 
 /**
  * The id in termsById of the term of the ASCII word text[start, end), whose hash asciiWordBounds
- * gave as `h`; -1 when the table is full and the word not in it, the term then left in `missed`.
+ * gave as `h`; -1 when the table has no room for the word and its term has no id, the term then
+ * left in `missed`.
  */
 function termIdAt(text: string, start: number, end: number, h: number): number {
   const length = end - start;
@@ -247,12 +248,14 @@ function termIdAt(text: string, start: number, end: number, h: number): number {
   const word = text.slice(start, end).toLowerCase();
   const t = term(word);
   const cost = wordCost(word);
+  let id = termIds.get(t);
   if (knownWords.length >= TABLE_WORDS || wordBytes + cost > WORDS_BUDGET) {
+    // No room for the word; its term may still have an id (users → user, when user came first).
+    if (id !== undefined) return id;
     missed = t;
     return -1;
   }
   wordBytes += cost;
-  let id = termIds.get(t);
   if (id === undefined) {
     id = termsById.length;
     termsById.push(t);
@@ -345,7 +348,11 @@ export function someTermPasses(test: (t: string) => boolean): (text: string) => 
         verdicts = grown;
       }
       let verdict = verdicts[id]!;
-      if (verdict === 0) verdicts[id] = verdict = test(termsById[id]!) ? 1 : 2;
+      if (verdict === 0) {
+        // A term asked about while its words had no room may have got an id since (a shorter word fitted).
+        const t = termsById[id]!;
+        verdicts[id] = verdict = (others.get(t) ?? test(t)) ? 1 : 2;
+      }
       if (verdict === 1) return true;
     }
     return false;
